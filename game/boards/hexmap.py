@@ -1,0 +1,474 @@
+"""Hex height maps: geometry only, no rules.
+
+Cells are addressed three ways:
+
+* a flat index ``i`` (``row * width + col``) used everywhere inside the engine, because
+  it is an int that indexes numpy arrays and Python lists directly;
+* offset coordinates ``(col, row)`` as Tiled stores them (rows staggered for pointy hexes,
+  columns staggered for flat ones, odd or even);
+* axial coordinates ``(q, r)`` (Red Blob Games' cube coordinates with ``s = -q - r``),
+  where distance, directions and lines are simple.
+
+Directions are numbered 0-5 in axial order ``(+1,0) (+1,-1) (0,-1) (-1,0) (-1,+1) (0,+1)``.
+On a pointy map that is E, NE, NW, W, SW, SE; on a flat map SE, NE, N, NW, SW, S. A
+figure's facing is one of these numbers.
+
+Pixel positions are in *map pixels*, the units Tiled uses for the map and its objects, so
+objects placed in Tiled fall in the hex they are drawn over; the UI scales them.
+"""
+
+from __future__ import annotations
+
+import heapq
+import math
+from collections.abc import Iterable, Sequence
+from dataclasses import dataclass, field
+from typing import Literal
+
+import numpy as np
+from numpy.typing import NDArray
+
+Orientation = Literal["pointy", "flat"]
+Stagger = Literal["odd", "even"]
+
+AXIAL_DIRECTIONS: tuple[tuple[int, int], ...] = (
+    (1, 0),
+    (1, -1),
+    (0, -1),
+    (-1, 0),
+    (-1, 1),
+    (0, 1),
+)
+"""Axial (dq, dr) of the six directions, in facing order."""
+
+VOID = -1
+"""Level of a cell that is not part of the board (a hole in an irregular map)."""
+
+INF = math.inf
+
+
+@dataclass(frozen=True)
+class Reach:
+    """Where a mover can get to from ``start`` within a budget, and how."""
+
+    start: int
+    cost: dict[int, int]
+    """Cheapest cost of every reachable cell (the start costs 0)."""
+    previous: dict[int, int]
+    """The cell before each reached cell on its cheapest path."""
+    ends: dict[int, int] = field(default_factory=dict)
+    """Cells that may be entered but not left (the path stops there), with their cost."""
+
+    def path(self, to: int) -> list[int]:
+        """Cells from the start to ``to`` inclusive; empty if ``to`` is not reachable."""
+        if to not in self.cost:
+            return []
+        out = [to]
+        while out[-1] != self.start:
+            out.append(self.previous[out[-1]])
+        out.reverse()
+        return out
+
+
+class HexMap:
+    """A hex board of ``width x height`` cells, each a stack of ``level`` tiles.
+
+    ``levels`` and ``terrain`` are numpy arrays of shape ``(height, width)`` (row major,
+    like Tiled's layers). ``terrain`` holds indices into ``terrain_names``. A level of
+    ``VOID`` marks a cell that is not on the board.
+    """
+
+    def __init__(
+        self,
+        levels: NDArray[np.integer] | Sequence[Sequence[int]],
+        terrain: NDArray[np.integer] | Sequence[Sequence[int]] | None = None,
+        terrain_names: Sequence[str] = ("grass",),
+        *,
+        orientation: Orientation = "pointy",
+        stagger: Stagger = "odd",
+        tile_width: int = 64,
+        tile_height: int = 64,
+        side_length: int | None = None,
+        name: str = "",
+    ) -> None:
+        lv = np.asarray(levels, dtype=np.int16)
+        if lv.ndim != 2 or lv.size == 0:
+            raise ValueError("levels must be a non-empty 2-D array")
+        tr = np.zeros_like(lv, dtype=np.uint8) if terrain is None else np.asarray(terrain)
+        if tr.shape != lv.shape:
+            raise ValueError(f"terrain shape {tr.shape} differs from levels {lv.shape}")
+        if orientation not in ("pointy", "flat"):
+            raise ValueError(f"orientation must be 'pointy' or 'flat', not {orientation!r}")
+        if stagger not in ("odd", "even"):
+            raise ValueError(f"stagger must be 'odd' or 'even', not {stagger!r}")
+        if len(terrain_names) == 0 or (tr.size and int(tr.max()) >= len(terrain_names)):
+            raise ValueError("terrain codes must index terrain_names")
+        self.name = name
+        self.height, self.width = lv.shape
+        self.n = self.width * self.height
+        self.orientation: Orientation = orientation
+        self.stagger: Stagger = stagger
+        self.levels = lv
+        self.levels.setflags(write=False)
+        self.terrain = tr.astype(np.uint8)
+        self.terrain.setflags(write=False)
+        self.terrain_names = tuple(terrain_names)
+        self.tile_width = tile_width
+        self.tile_height = tile_height
+        if side_length is None:
+            side_length = tile_height // 2 if orientation == "pointy" else tile_width // 2
+        self.side_length = side_length
+        # flat views for fast per-cell access in Python loops
+        self.level_list: list[int] = [int(v) for v in lv.ravel()]
+        self.exists = lv.ravel() != VOID
+        self._axial = [self._offset_to_axial(i % self.width, i // self.width) for i in range(self.n)]
+        self._by_axial = {a: i for i, a in enumerate(self._axial)}
+        nb = np.full((self.n, 6), -1, dtype=np.int32)
+        for i, (q, r) in enumerate(self._axial):
+            if not self.exists[i]:
+                continue
+            for d, (dq, dr) in enumerate(AXIAL_DIRECTIONS):
+                j = self._by_axial.get((q + dq, r + dr))
+                if j is not None and self.exists[j]:
+                    nb[i, d] = j
+        self.neighbour_table = nb
+        self.neighbour_table.setflags(write=False)
+        self._nbrs: list[tuple[int, ...]] = [tuple(int(j) for j in row if j >= 0) for row in nb]
+        self._nbr_dirs: list[tuple[tuple[int, int], ...]] = [
+            tuple((d, int(j)) for d, j in enumerate(row) if j >= 0) for row in nb
+        ]
+
+    # ------------------------------------------------------------------ addressing
+    def __repr__(self) -> str:
+        return f"HexMap({self.name!r}, {self.width}x{self.height}, {self.orientation})"
+
+    def index(self, col: int, row: int) -> int:
+        """Flat index of offset cell ``(col, row)``; ValueError if off the map."""
+        if not (0 <= col < self.width and 0 <= row < self.height):
+            raise ValueError(f"({col}, {row}) is off the {self.width}x{self.height} map")
+        return row * self.width + col
+
+    def offset(self, i: int) -> tuple[int, int]:
+        """Offset ``(col, row)`` of flat index ``i``."""
+        return i % self.width, i // self.width
+
+    def label(self, i: int) -> str:
+        """How a cell is named to players: its Tiled column and row."""
+        c, r = self.offset(i)
+        return f"({c},{r})"
+
+    def axial(self, i: int) -> tuple[int, int]:
+        """Axial ``(q, r)`` of flat index ``i``."""
+        return self._axial[i]
+
+    def from_axial(self, q: int, r: int) -> int | None:
+        """Flat index of axial ``(q, r)``, or None if it is not on the map."""
+        return self._by_axial.get((q, r))
+
+    def on_board(self, i: int) -> bool:
+        """True if ``i`` is a real cell (in range and not void)."""
+        return 0 <= i < self.n and bool(self.exists[i])
+
+    def cells(self) -> Iterable[int]:
+        """Every real cell, in index order."""
+        return (i for i in range(self.n) if self.exists[i])
+
+    def level(self, i: int) -> int:
+        """Number of tiles stacked in cell ``i``."""
+        return self.level_list[i]
+
+    def terrain_of(self, i: int) -> str:
+        """Terrain name of cell ``i``."""
+        return self.terrain_names[int(self.terrain.flat[i])]
+
+    def _offset_to_axial(self, col: int, row: int) -> tuple[int, int]:
+        odd = self.stagger == "odd"
+        if self.orientation == "pointy":
+            shift = (row - (row & 1)) // 2 if odd else (row + (row & 1)) // 2
+            return col - shift, row
+        shift = (col - (col & 1)) // 2 if odd else (col + (col & 1)) // 2
+        return col, row - shift
+
+    # ------------------------------------------------------------------ neighbours
+    def neighbours(self, i: int) -> tuple[int, ...]:
+        """Real cells adjacent to ``i``."""
+        return self._nbrs[i]
+
+    def neighbours_with_direction(self, i: int) -> tuple[tuple[int, int], ...]:
+        """``(direction, cell)`` for every real neighbour of ``i``."""
+        return self._nbr_dirs[i]
+
+    def neighbour(self, i: int, direction: int) -> int | None:
+        """The cell in ``direction`` (0-5) from ``i``, or None off the board."""
+        j = int(self.neighbour_table[i, direction % 6])
+        return j if j >= 0 else None
+
+    def direction(self, a: int, b: int) -> int | None:
+        """Direction 0-5 from ``a`` to adjacent ``b``; None if not adjacent."""
+        for d, j in self._nbr_dirs[a]:
+            if j == b:
+                return d
+        return None
+
+    def bearing(self, a: int, b: int) -> int:
+        """Direction 0-5 closest to the line from ``a`` towards any other cell ``b``."""
+        (q1, r1), (q2, r2) = self._axial[a], self._axial[b]
+        dq, dr = q2 - q1, r2 - r1
+        if dq == 0 and dr == 0:
+            raise ValueError("bearing of a cell to itself")
+        # cube vector, then the direction with the largest dot product
+        x, z = dq, dr
+        y = -x - z
+        best, best_dot = 0, -INF
+        for d, (ddq, ddr) in enumerate(AXIAL_DIRECTIONS):
+            dx, dz = ddq, ddr
+            dy = -dx - dz
+            dot = x * dx + y * dy + z * dz
+            if dot > best_dot:
+                best, best_dot = d, dot
+        return best
+
+    def distance(self, a: int, b: int) -> int:
+        """Number of steps between cells ``a`` and ``b`` ignoring levels."""
+        (q1, r1), (q2, r2) = self._axial[a], self._axial[b]
+        dq, dr = q1 - q2, r1 - r2
+        return (abs(dq) + abs(dr) + abs(dq + dr)) // 2
+
+    def line(self, a: int, b: int) -> list[int]:
+        """Cells on the straight line from ``a`` to ``b`` inclusive (Red Blob linedraw).
+
+        A tiny nudge breaks ties consistently; cells off the board are skipped.
+        """
+        (q1, r1), (q2, r2) = self._axial[a], self._axial[b]
+        n = self.distance(a, b)
+        if n == 0:
+            return [a]
+        out: list[int] = []
+        for k in range(n + 1):
+            t = k / n
+            q = q1 + (q2 - q1) * t + 1e-6
+            r = r1 + (r2 - r1) * t + 1e-6
+            j = self.from_axial(*_cube_round(q, r))
+            if j is not None and (not out or out[-1] != j):
+                out.append(j)
+        return out
+
+    # ------------------------------------------------------------------ pixels
+    def _row_step(self) -> float:
+        return (self.tile_height + self.side_length) / 2
+
+    def _col_step(self) -> float:
+        return (self.tile_width + self.side_length) / 2
+
+    @property
+    def pixel_size(self) -> tuple[int, int]:
+        """Width and height of the whole map in map pixels (as Tiled computes it)."""
+        if self.orientation == "pointy":
+            w = self.width * self.tile_width + self.tile_width // 2
+            h = (self.height - 1) * self._row_step() + self.tile_height
+        else:
+            w = (self.width - 1) * self._col_step() + self.tile_width
+            h = self.height * self.tile_height + self.tile_height // 2
+        return int(w), int(math.ceil(h))
+
+    def _staggered(self, k: int) -> bool:
+        return (k % 2 == 1) if self.stagger == "odd" else (k % 2 == 0)
+
+    def center(self, i: int) -> tuple[float, float]:
+        """Centre of cell ``i`` in map pixels."""
+        col, row = self.offset(i)
+        w, h = self.tile_width, self.tile_height
+        if self.orientation == "pointy":
+            x = col * w + w / 2 + (w / 2 if self._staggered(row) else 0)
+            y = row * self._row_step() + h / 2
+        else:
+            x = col * self._col_step() + w / 2
+            y = row * h + h / 2 + (h / 2 if self._staggered(col) else 0)
+        return x, y
+
+    def corners(self, i: int) -> list[tuple[float, float]]:
+        """The six corners of cell ``i`` in map pixels, clockwise from the top/left."""
+        cx, cy = self.center(i)
+        w, h, s = self.tile_width, self.tile_height, self.side_length
+        if self.orientation == "pointy":
+            pts = [(0, -h / 2), (w / 2, -s / 2), (w / 2, s / 2), (0, h / 2),
+                   (-w / 2, s / 2), (-w / 2, -s / 2)]
+        else:
+            pts = [(-s / 2, -h / 2), (s / 2, -h / 2), (w / 2, 0), (s / 2, h / 2),
+                   (-s / 2, h / 2), (-w / 2, 0)]
+        return [(cx + x, cy + y) for x, y in pts]
+
+    def direction_vector(self, direction: int) -> tuple[float, float]:
+        """Unit vector on screen (y down) pointing from a cell towards its neighbour."""
+        a = self.orientation == "pointy"
+        angle = (0 if a else 30) - 60 * (direction % 6)
+        rad = math.radians(angle)
+        return math.cos(rad), math.sin(rad)
+
+    def cell_at(self, x: float, y: float) -> int | None:
+        """The real cell under map pixel ``(x, y)``, or None."""
+        w, h = self.tile_width, self.tile_height
+        if self.orientation == "pointy":
+            row_f = (y - h / 2) / self._row_step()
+            guess_row = int(round(row_f))
+            guess_col = int(round((x - w / 2 - (w / 2 if self._staggered(guess_row) else 0)) / w))
+        else:
+            col_f = (x - w / 2) / self._col_step()
+            guess_col = int(round(col_f))
+            guess_row = int(round((y - h / 2 - (h / 2 if self._staggered(guess_col) else 0)) / h))
+        best, best_d = None, INF
+        for dc in (-1, 0, 1):
+            for dr in (-1, 0, 1):
+                c, r = guess_col + dc, guess_row + dr
+                if not (0 <= c < self.width and 0 <= r < self.height):
+                    continue
+                i = r * self.width + c
+                if not self.exists[i] or not _inside(self.corners(i), x, y):
+                    continue
+                cx, cy = self.center(i)
+                d = (cx - x) ** 2 + (cy - y) ** 2
+                if d < best_d:
+                    best, best_d = i, d
+        return best
+
+    # ------------------------------------------------------------------ movement
+    def reach(
+        self,
+        start: int,
+        budget: float,
+        step_cost: Sequence[Sequence[float]],
+        *,
+        blocked: set[int] | frozenset[int] = frozenset(),
+        stop: set[int] | frozenset[int] = frozenset(),
+    ) -> Reach:
+        """Cheapest costs from ``start`` to every cell within ``budget`` (Dijkstra).
+
+        ``step_cost[i][d]`` is the cost of stepping from cell ``i`` in direction ``d``
+        (``inf`` where that step is impossible); pass nested lists (``ndarray.tolist()``),
+        cached by the caller, since indexing lists is what makes this fast. ``blocked``
+        cells cannot be entered; ``stop`` cells can be entered but not left (the start
+        itself may always be left).
+        """
+        nbr_dirs = self._nbr_dirs
+        best: dict[int, float] = {start: 0}
+        prev: dict[int, int] = {}
+        heap: list[tuple[float, int]] = [(0, start)]
+        pop, push = heapq.heappop, heapq.heappush
+        while heap:
+            c, i = pop(heap)
+            if c > best[i] or (i in stop and i != start):
+                continue
+            row = step_cost[i]
+            for d, j in nbr_dirs[i]:
+                nc = c + row[d]
+                if nc <= budget and nc < best.get(j, INF) and j not in blocked:
+                    best[j] = nc
+                    prev[j] = i
+                    push(heap, (nc, j))
+        cost = {i: int(c) for i, c in best.items()}
+        ends = {i: cost[i] for i in stop if i in cost and i != start}
+        return Reach(start=start, cost=cost, previous=prev, ends=ends)
+
+    # ------------------------------------------------------------------ line of sight
+    def line_of_sight(self, a: int, za: float, b: int, zb: float) -> bool:
+        """True if a straight line from height ``za`` above ``a``'s floor level...
+
+        More exactly: from the point at absolute height ``level(a) + za`` over the centre
+        of ``a`` to ``level(b) + zb`` over ``b``, no cell in between rises to or above the
+        line where the line crosses it. Heights are in levels (tile sides).
+        """
+        return bool(self.lines_of_sight([a], [za], [b], [zb])[0])
+
+    def lines_of_sight(
+        self,
+        a: Sequence[int] | NDArray[np.integer],
+        za: Sequence[float] | NDArray[np.floating],
+        b: Sequence[int] | NDArray[np.integer],
+        zb: Sequence[float] | NDArray[np.floating],
+        samples_per_hex: int = 4,
+    ) -> NDArray[np.bool_]:
+        """Batched :meth:`line_of_sight`: one bool per (a, b) pair, computed with numpy.
+
+        The segment is sampled ``samples_per_hex`` times per hex of distance (plus a
+        tiny nudge so samples on an edge fall consistently); each sample's cell is
+        found in axial space, and the sight is blocked if any cell other than the two
+        ends has its top at or above the line's height there.
+        """
+        a = np.asarray(a, dtype=np.int64)
+        b = np.asarray(b, dtype=np.int64)
+        axial = self._axial_array()
+        lv = self.levels.ravel().astype(np.float64)
+        qa, ra = axial[a, 0], axial[a, 1]
+        qb, rb = axial[b, 0], axial[b, 1]
+        ha = lv[a] + np.asarray(za, dtype=np.float64)
+        hb = lv[b] + np.asarray(zb, dtype=np.float64)
+        dist = (np.abs(qa - qb) + np.abs(ra - rb) + np.abs(qa + ra - qb - rb)) // 2
+        steps = int(max(1, dist.max(initial=1))) * samples_per_hex
+        t = (np.arange(1, steps) / steps)[None, :]
+        q = qa[:, None] + (qb - qa)[:, None] * t + 1e-6
+        r = ra[:, None] + (rb - ra)[:, None] * t + 1e-6
+        qi, ri = _cube_round_arrays(q, r)
+        cells = self._axial_lookup(qi, ri)
+        z = ha[:, None] + (hb - ha)[:, None] * t
+        top = np.where(cells >= 0, lv[np.maximum(cells, 0)], -np.inf)
+        inner = (cells != a[:, None]) & (cells != b[:, None])
+        return ~np.any(inner & (top >= z), axis=1)
+
+    def _axial_array(self) -> NDArray[np.int64]:
+        arr = getattr(self, "_axial_np", None)
+        if arr is None:
+            arr = np.array(self._axial, dtype=np.int64)
+            self._axial_np = arr
+            qs, rs = arr[:, 0], arr[:, 1]
+            self._q0, self._r0 = int(qs.min()), int(rs.min())
+            grid = np.full((int(qs.max()) - self._q0 + 1, int(rs.max()) - self._r0 + 1), -1,
+                           dtype=np.int64)
+            real = self.exists
+            grid[qs[real] - self._q0, rs[real] - self._r0] = np.nonzero(real)[0]
+            self._grid = grid
+        return arr
+
+    def _axial_lookup(self, q: NDArray[np.int64], r: NDArray[np.int64]) -> NDArray[np.int64]:
+        grid = self._grid
+        qq, rr = q - self._q0, r - self._r0
+        ok = (qq >= 0) & (qq < grid.shape[0]) & (rr >= 0) & (rr < grid.shape[1])
+        out = np.full(q.shape, -1, dtype=np.int64)
+        out[ok] = grid[qq[ok], rr[ok]]
+        return out
+
+
+def _cube_round(q: float, r: float) -> tuple[int, int]:
+    s = -q - r
+    rq, rr, rs = round(q), round(r), round(s)
+    dq, dr, ds = abs(rq - q), abs(rr - r), abs(rs - s)
+    if dq > dr and dq > ds:
+        rq = -rr - rs
+    elif dr > ds:
+        rr = -rq - rs
+    return int(rq), int(rr)
+
+
+def _cube_round_arrays(
+    q: NDArray[np.floating], r: NDArray[np.floating]
+) -> tuple[NDArray[np.int64], NDArray[np.int64]]:
+    s = -q - r
+    rq, rr, rs = np.round(q), np.round(r), np.round(s)
+    dq, dr, ds = np.abs(rq - q), np.abs(rr - r), np.abs(rs - s)
+    fix_q = (dq > dr) & (dq > ds)
+    fix_r = ~fix_q & (dr > ds)
+    rq = np.where(fix_q, -rr - rs, rq)
+    rr = np.where(fix_r, -rq - rs, rr)
+    return rq.astype(np.int64), rr.astype(np.int64)
+
+
+def _inside(poly: Sequence[tuple[float, float]], x: float, y: float) -> bool:
+    inside = False
+    n = len(poly)
+    for k in range(n):
+        x1, y1 = poly[k]
+        x2, y2 = poly[(k + 1) % n]
+        if (y1 > y) != (y2 > y):
+            xc = x1 + (y - y1) * (x2 - x1) / (y2 - y1)
+            if x <= xc:
+                inside = not inside
+    return inside
