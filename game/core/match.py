@@ -1,0 +1,251 @@
+"""Match: one game in progress. The single entry point for humans, the AI and tests.
+
+A match is deterministic: the same scenario, seed and actions give the same state, byte
+for byte. Its history is the list of actions; undo replays all but the last one; a save
+is ``{format, scenario, seed, actions, a state hash per turn}`` and loading replays it,
+checking every turn's hash so a tampered or mismatched save names the turn it breaks at.
+
+:meth:`Match.apply` checks legality and is atomic (an error leaves the match as it was);
+the ruleset's own ``apply`` trusts its caller.
+"""
+
+from __future__ import annotations
+
+import hashlib
+import json
+import os
+import tempfile
+from collections.abc import Iterator, Mapping
+from pathlib import Path
+from typing import Any
+
+from game.core.dice import Dice
+from game.core.errors import GameError, IllegalActionError, SaveError
+from game.core.events import Event
+from game.core.ruleset import Action, Outcome, Side, canonical_json
+from game.core.scenario import MAPS_DIR, Scenario, find_scenario, load_scenario
+from game.rules import get_ruleset
+
+SAVE_FORMAT = 1
+
+
+class Match:
+    """State + ruleset + dice + history."""
+
+    def __init__(self, scenario: Scenario, seed: int = 0, *, dice: Dice | None = None,
+                 record: bool = True) -> None:
+        self.scenario = scenario
+        self.ruleset = get_ruleset(scenario.ruleset)
+        self.seed = seed
+        self.dice = dice if dice is not None else Dice(seed)
+        self._dice_start = self.dice.getstate()
+        self.record = record
+        self.state: Any = self.ruleset.setup(scenario, self.dice)
+        self.actions: list[Action] = []
+        self.log: list[Event] = []
+        self.turn_hashes: dict[int, str] = {}
+        self.meta: dict[str, Any] = {}
+        """Free data a front end keeps with the save (who controls which side)."""
+        self._note_turn()
+
+    @classmethod
+    def from_name(cls, name: str, seed: int = 0) -> Match:
+        """A new match of the scenario called ``name`` (or at a .toml path)."""
+        return cls(find_scenario(name), seed)
+
+    # ------------------------------------------------------------------ queries
+    @property
+    def board(self) -> Any:
+        return self.scenario.board
+
+    @property
+    def turn(self) -> int:
+        return int(self.state.turn)
+
+    def to_act(self) -> Side | None:
+        """The side that chooses the next action, or None when the game is over."""
+        return self.ruleset.to_act(self.state)
+
+    def legal_actions(self) -> list[Action]:
+        """Every legal action for :meth:`to_act`."""
+        if self.outcome() is not None:
+            return []
+        return self.ruleset.legal_actions(self.state)
+
+    def why_illegal(self, action: Action) -> str | None:
+        """None if ``action`` is legal now, else the reason in a player's words."""
+        if self.outcome() is not None:
+            return "the game is over"
+        return self.ruleset.why_illegal(self.state, action)
+
+    def is_legal(self, action: Action) -> bool:
+        return self.why_illegal(action) is None
+
+    def outcome(self) -> Outcome | None:
+        return self.ruleset.outcome(self.state)
+
+    def describe(self, action: Action) -> str:
+        return self.ruleset.describe(self.state, action)
+
+    def state_hash(self) -> str:
+        """SHA-256 of the state in canonical JSON plus the dice stream position."""
+        blob = canonical_json({"state": self.state.to_json(), "dice": self.dice.rolls})
+        return hashlib.sha256(blob.encode()).hexdigest()
+
+    # ------------------------------------------------------------------ acting
+    def apply(self, action: Action) -> list[Event]:
+        """Check and carry out ``action``; IllegalActionError (and no change) if illegal."""
+        why = self.why_illegal(action)
+        if why is not None:
+            raise IllegalActionError(
+                f"turn {self.turn}: {self._describe_safely(action)} is not legal: {why}"
+            )
+        snapshot, dice_state = self.state.clone(), self.dice.getstate()
+        try:
+            events = self.ruleset.apply(self.state, action, self.dice)
+        except BaseException:
+            self.state, _ = snapshot, self.dice.setstate(dice_state)
+            raise
+        if self.record:
+            self.actions.append(action)
+            self.log.extend(events)
+            self._note_turn()
+        return events
+
+    def _describe_safely(self, action: Action) -> str:
+        try:
+            return self.describe(action)
+        except Exception:  # noqa: BLE001 - a malformed action still needs naming
+            return repr(action)
+
+    def _note_turn(self) -> None:
+        if self.record and self.turn not in self.turn_hashes:
+            self.turn_hashes[self.turn] = self.state_hash()
+
+    def clone(self) -> Match:
+        """A copy without history for looking ahead (the AI's sandbox)."""
+        m = Match.__new__(Match)
+        m.scenario, m.ruleset, m.seed = self.scenario, self.ruleset, self.seed
+        m.dice = self.dice.clone()
+        m._dice_start = self._dice_start
+        m.record = False
+        m.state = self.state.clone()
+        m.actions, m.log, m.turn_hashes, m.meta = [], [], {}, {}
+        return m
+
+    def undo(self) -> Action | None:
+        """Take back the last action (replaying the rest); returns it, or None if none."""
+        if not self.actions:
+            return None
+        last = self.actions[-1]
+        self._rebuild(self.actions[:-1])
+        return last
+
+    def _rebuild(self, actions: list[Action]) -> None:
+        dice = Dice(self.seed)
+        dice.setstate(self._dice_start)
+        fresh = Match(self.scenario, self.seed, dice=dice)
+        for a in actions:
+            fresh.apply(a)
+        self.dice, self.state = fresh.dice, fresh.state
+        self.actions, self.log, self.turn_hashes = fresh.actions, fresh.log, fresh.turn_hashes
+
+    def replay(self) -> Iterator[tuple[Action, list[Event]]]:
+        """Play this match's actions again from the start on a fresh copy."""
+        dice = Dice(self.seed)
+        dice.setstate(self._dice_start)
+        fresh = Match(self.scenario, self.seed, dice=dice)
+        for a in self.actions:
+            yield a, fresh.apply(a)
+
+    # ------------------------------------------------------------------ saving
+    def to_json(self) -> dict[str, Any]:
+        try:
+            scen = str(self.scenario.path.relative_to(MAPS_DIR))
+        except ValueError:
+            scen = str(self.scenario.path)
+        return {
+            "format": SAVE_FORMAT,
+            "game": "skirmish-table",
+            "scenario": scen,
+            "seed": self.seed,
+            "actions": [a.to_json() for a in self.actions],
+            "hashes": {str(t): h for t, h in sorted(self.turn_hashes.items())},
+            "final": self.state_hash(),
+            "meta": self.meta,
+        }
+
+    def save(self, path: str | Path) -> None:
+        """Write the save atomically (temp file + rename)."""
+        path = Path(path)
+        path.parent.mkdir(parents=True, exist_ok=True)
+        data = json.dumps(self.to_json(), indent=1)
+        fd, tmp = tempfile.mkstemp(dir=path.parent, prefix=path.name, suffix=".tmp")
+        try:
+            with os.fdopen(fd, "w", encoding="utf-8") as f:
+                f.write(data)
+                f.flush()
+                os.fsync(f.fileno())
+            os.replace(tmp, path)
+        except BaseException:
+            Path(tmp).unlink(missing_ok=True)
+            raise
+
+    @classmethod
+    def load(cls, path: str | Path) -> Match:
+        """Replay a save, checking every turn's hash; SaveError names what is wrong."""
+        path = Path(path)
+        try:
+            data = json.loads(path.read_text(encoding="utf-8"))
+        except FileNotFoundError:
+            raise SaveError(f"{path}: no such save file") from None
+        except (OSError, UnicodeDecodeError) as e:
+            raise SaveError(f"{path.name}: cannot be read: {e}") from None
+        except json.JSONDecodeError as e:
+            raise SaveError(f"{path.name}: not a save file (bad JSON at line {e.lineno})") from None
+        return cls.from_json(data, source=path.name)
+
+    @classmethod
+    def from_json(cls, data: Mapping[str, Any], source: str = "save") -> Match:
+        if not isinstance(data, Mapping) or data.get("game") != "skirmish-table":
+            raise SaveError(f"{source}: not a Skirmish Table save")
+        if data.get("format") != SAVE_FORMAT:
+            raise SaveError(f"{source}: save format {data.get('format')!r} is not "
+                            f"{SAVE_FORMAT}, the one this version reads")
+        for key, typ in (("scenario", str), ("seed", int), ("actions", list),
+                         ("hashes", dict), ("final", str)):
+            if not isinstance(data.get(key), typ):
+                raise SaveError(f"{source}: field '{key}' is missing or not a {typ.__name__}")
+        scen_ref = Path(data["scenario"])
+        scen_path = scen_ref if scen_ref.is_absolute() else MAPS_DIR / scen_ref
+        try:
+            scenario = load_scenario(scen_path)
+        except GameError as e:
+            raise SaveError(f"{source}: its scenario cannot be loaded: {e}") from None
+        m = cls(scenario, data["seed"])
+        m.meta = dict(data.get("meta") or {})
+        hashes: dict[str, str] = data["hashes"]
+        m._check_hash(hashes, source)
+        for k, raw in enumerate(data["actions"]):
+            turn = m.turn
+            try:
+                action = m.ruleset.actions.from_json(raw)
+            except SaveError as e:
+                raise SaveError(f"{source}: action {k + 1} (turn {turn}): {e}") from None
+            why = m.why_illegal(action)
+            if why is not None:
+                raise SaveError(f"{source}: action {k + 1} (turn {turn}) "
+                                f"is not legal on replay: {why}")
+            m.apply(action)
+            if m.turn != turn:
+                m._check_hash(hashes, source)
+        if m.state_hash() != data["final"]:
+            raise SaveError(f"{source}: the final state (turn {m.turn}) does not match the "
+                            "save's hash: it was altered or made by another version")
+        return m
+
+    def _check_hash(self, hashes: Mapping[str, str], source: str) -> None:
+        want = hashes.get(str(self.turn))
+        if want is not None and want != self.turn_hashes.get(self.turn):
+            raise SaveError(f"{source}: turn {self.turn} does not match the save's hash: "
+                            "it was altered or made by another version")
