@@ -121,7 +121,8 @@ class HexMap:
         # flat views for fast per-cell access in Python loops
         self.level_list: list[int] = [int(v) for v in lv.ravel()]
         self.exists = lv.ravel() != VOID
-        self._axial = [self._offset_to_axial(i % self.width, i // self.width) for i in range(self.n)]
+        w = self.width
+        self._axial = [self._offset_to_axial(i % w, i // w) for i in range(self.n)]
         self._by_axial = {a: i for i, a in enumerate(self._axial)}
         nb = np.full((self.n, 6), -1, dtype=np.int32)
         for i, (q, r) in enumerate(self._axial):

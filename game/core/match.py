@@ -40,9 +40,11 @@ class Match:
         self.dice = dice if dice is not None else Dice(seed)
         self._dice_start = self.dice.getstate()
         self.record = record
-        self.state: Any = self.ruleset.setup(scenario, self.dice)
+        self.state: Any
+        opening: list[Event]
+        self.state, opening = self.ruleset.setup(scenario, self.dice)
         self.actions: list[Action] = []
-        self.log: list[Event] = []
+        self.log: list[Event] = list(opening)
         self.turn_hashes: dict[int, str] = {}
         self.meta: dict[str, Any] = {}
         """Free data a front end keeps with the save (who controls which side)."""
@@ -104,7 +106,8 @@ class Match:
         try:
             events = self.ruleset.apply(self.state, action, self.dice)
         except BaseException:
-            self.state, _ = snapshot, self.dice.setstate(dice_state)
+            self.state = snapshot
+            self.dice.setstate(dice_state)
             raise
         if self.record:
             self.actions.append(action)

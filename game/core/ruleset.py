@@ -118,8 +118,9 @@ class Ruleset(Protocol):
         """Load the scenario's board (a map file) into a geometry object."""
         ...
 
-    def setup(self, scenario: Scenario, dice: Dice) -> Any:
-        """The state at the start of the game (may roll, e.g. initiative)."""
+    def setup(self, scenario: Scenario, dice: Dice) -> tuple[Any, list[Event]]:
+        """The state at the start of the game, and what happened setting it up (it may
+        roll, e.g. the first initiative)."""
         ...
 
     def to_act(self, state: Any) -> Side | None:

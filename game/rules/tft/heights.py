@@ -1,0 +1,171 @@
+"""Melee on Heroscape height maps (seed 000): one function per rule, named after it.
+
+Levels are counted in tile sides; a figure on a cell stands on top of its stack.
+"""
+
+from __future__ import annotations
+
+import math
+
+import numpy as np
+
+from game.boards.hexmap import INF, HexMap
+from game.rules.tft.data import load_data
+from game.rules.tft.state import Figure
+
+
+def height(fig: Figure) -> int:
+    """H-1, H-5: a figure's Height for reaching up to attack; 1 while prone."""
+    return int(load_data().num("prone", "h")) if fig.prone else fig.h
+
+
+def climbing_height(fig: Figure) -> int:
+    """H-1, H-2, H-5: levels a figure may step up at once (elf +1, horseman -2; 1 prone)."""
+    return int(load_data().num("prone", "h")) if fig.prone else fig.climb_h
+
+
+def falling_height(fig: Figure) -> int:
+    """H-8: the H that sets the falling bands: the climbing H (elves 4, horsemen 2)."""
+    return max(1, fig.climb_h)
+
+
+def movement_allowance(fig: Figure) -> int:
+    """T-1, T-4, H-5: MA with armour; a prone figure crawls with MA 2."""
+    return int(load_data().num("prone", "ma")) if fig.prone else fig.ma
+
+
+_step_cache: dict[tuple[int, int], list[list[float]]] = {}
+
+
+def climbing_step_costs(board: HexMap, climb: int) -> list[list[float]]:
+    """H-2, H-3: MP to step from each cell in each direction, for a climbing H of ``climb``.
+
+    Entering a hex costs 1; each level climbed costs 1 more, and no more than ``climb``
+    levels may be climbed at once. Stepping down at most ``climb`` levels costs just the
+    1 MP. A bigger drop is a jump (H-8), not a step: ``inf`` here.
+    """
+    key = (id(board), climb)
+    table = _step_cache.get(key)
+    if table is None:
+        nb = board.neighbour_table
+        lv = board.levels.ravel().astype(np.int32)
+        there = lv[np.maximum(nb, 0)]
+        diff = there - lv[:, None]
+        cost = np.where(diff > 0, 1 + diff, 1).astype(np.float64)
+        cost[(diff > climb) | (diff < -climb) | (nb < 0)] = INF
+        table = cost.tolist()
+        _step_cache[key] = table
+    return table
+
+
+def drop_levels(board: HexMap, frm: int, to: int) -> int:
+    """How many levels lower ``to`` is than ``frm`` (0 if not lower)."""
+    return max(0, board.level(frm) - board.level(to))
+
+
+def can_attack_across_heights(board: HexMap, a: Figure, b: Figure) -> bool:
+    """H-4: start from the lower figure; if it can reach the higher one (the level
+    difference is at most its H, facing aside), both may attack each other; else neither.
+    """
+    la, lb = board.level(a.cell), board.level(b.cell)
+    lower, diff = (a, lb - la) if la <= lb else (b, la - lb)
+    return diff <= height(lower)
+
+
+def height_advantage(board: HexMap, attacker: Figure, target: Figure) -> int:
+    """H-6: +1 adjusted DX per level the attacker stands above its target, -1 per level below."""
+    per = int(load_data().num("height", "dx_per_level"))
+    return per * (board.level(attacker.cell) - board.level(target.cell))
+
+
+def front_cells(board: HexMap, fig: Figure) -> list[int]:
+    """T-5: the three hexes in front of a figure."""
+    out = []
+    for d in (fig.facing - 1, fig.facing, fig.facing + 1):
+        j = board.neighbour(fig.cell, d % 6)
+        if j is not None:
+            out.append(j)
+    return out
+
+
+def facing_from(board: HexMap, defender: Figure, cell: int) -> str:
+    """T-5: whether ``cell`` (adjacent) lies in the defender's front, side or rear hexes."""
+    d = board.direction(defender.cell, cell)
+    if d is None:
+        raise ValueError("facing_from needs an adjacent cell")
+    off = (d - defender.facing) % 6
+    if off in (0, 1, 5):
+        return "front"
+    return "rear" if off == 3 else "side"
+
+
+def engages(board: HexMap, enemy: Figure, fig: Figure) -> bool:
+    """T-6, H-7: a standing enemy engages a figure in one of its front hexes whose level
+    differs from its own by at most the number of hexes the enemy occupies.
+
+    Engagement is not symmetric: it is the engaging figure's size that counts.
+    """
+    if not enemy.standing or enemy.side == fig.side:
+        return False
+    if board.distance(enemy.cell, fig.cell) != 1 or fig.cell not in front_cells(board, enemy):
+        return False
+    return abs(board.level(enemy.cell) - board.level(fig.cell)) <= enemy.hexes
+
+
+def engaged_cells(board: HexMap, enemies: list[Figure], mover: Figure) -> set[int]:
+    """T-6, H-7: cells where ``mover`` would stand engaged (its movement stops there)."""
+    out: set[int] = set()
+    for e in enemies:
+        if not e.standing or e.side == mover.side:
+            continue
+        le = board.level(e.cell)
+        for c in front_cells(board, e):
+            if abs(board.level(c) - le) <= e.hexes:
+                out.add(c)
+    return out
+
+
+def fall_band(levels: int, h: int) -> int:
+    """H-8: the falling band of a drop of ``levels`` for a figure of (falling) height ``h``.
+
+    0 for a drop of at most H (no roll, no damage); 1 for H < drop <= 2H; 2 up to 3H...
+    The band is the number of dice of damage on a failed 3d6-vs-DX roll; a made roll
+    takes one die away.
+    """
+    if levels <= h:
+        return 0
+    return math.ceil(levels / h) - 1
+
+
+def fall_damage_dice(levels: int, h: int, saved: bool) -> int:
+    """H-8: dice of falling damage: the band, one fewer if the 3d6 vs adj DX roll was made."""
+    band = fall_band(levels, h)
+    return max(0, band - 1) if saved else band
+
+
+def can_force_retreat(board: HexMap, attacker: Figure, target: Figure) -> bool:
+    """H-13: a force retreat is possible if both stand on the same level, or the target is
+    higher by at most the attacker's base size (hexes), or the target is lower.
+    """
+    rise = board.level(target.cell) - board.level(attacker.cell)
+    return rise <= attacker.hexes
+
+
+def retreat_cells(board: HexMap, attacker: Figure, target: Figure,
+                  occupied: set[int] | dict[int, Figure]) -> list[int]:
+    """T-8, H-13: where a target may be forced back: an empty hex adjacent to it and
+    farther from the attacker, on the same level, one level up, or any number down.
+    """
+    out = []
+    lt = board.level(target.cell)
+    for c in board.neighbours(target.cell):
+        if c in occupied or board.distance(c, attacker.cell) != 2:
+            continue
+        if board.level(c) - lt <= 1:
+            out.append(c)
+    return out
+
+
+def stumble_levels(board: HexMap, frm: int, to: int) -> int:
+    """H-14: how far down a forced retreat pushes a figure (0 if not down)."""
+    return drop_levels(board, frm, to)

@@ -1,0 +1,824 @@
+"""Melee on Heroscape height maps: the Fantasy Trip turn (T-7) over hex height boards.
+
+``TftRuleset.apply`` trusts its caller (``Match.apply`` checks legality first with
+:meth:`TftRuleset.why_illegal`). The query methods (``move_options``, ``attack_check``)
+are what the UI and the AI use to show reach, paths and odds; they change nothing.
+"""
+
+from __future__ import annotations
+
+import re
+from collections.abc import Callable
+from dataclasses import dataclass, field
+from typing import Any, ClassVar
+
+from game.boards.hexmap import HexMap, Reach
+from game.core.dice import Dice
+from game.core.errors import ScenarioError
+from game.core.events import Event, Kind
+from game.core.phases import Phase, PhaseTable
+from game.core.ruleset import Action, Outcome, Termination
+from game.core.scenario import Scenario
+from game.rules.tft import combat, heights
+from game.rules.tft.actions import (
+    ACTIONS,
+    Attack,
+    ChooseFirst,
+    Defend,
+    Disengage,
+    EndMovement,
+    Face,
+    Move,
+    NoRetreat,
+    Pass,
+    PickUp,
+    Ready,
+    Retreat,
+    StandUp,
+)
+from game.rules.tft.combat import AttackOdds
+from game.rules.tft.data import load_data, unit_spec
+from game.rules.tft.state import Figure, TftState
+
+PHASES = PhaseTable(
+    Phase("initiative", "Initiative", "T-7", ("movement",),
+          "Both sides rolled a die; the winner chooses which side moves first."),
+    Phase("movement", "Movement", "T-7", ("action",),
+          "Sides take turns moving all their figures; an engaged figure may only shift "
+          "one hex."),
+    Phase("action", "Actions", "T-7", ("retreat", "initiative"),
+          "Figures act in order of adjusted DX: attack, defend, disengage, change weapons, "
+          "stand up, pick up."),
+    Phase("retreat", "Force retreats", "T-8", ("initiative",),
+          "A figure that hurt an enemy and took no damage from it may push it back a hex."),
+)
+
+
+@dataclass(frozen=True)
+class Jump:
+    """A move that ends with a drop bigger than the figure's H (H-8)."""
+
+    cost: int
+    via: int
+    levels: int
+    band: int
+    p_standing: float
+
+
+@dataclass
+class MoveOptions:
+    """Where a figure can go this movement phase, and at what cost (H-2, H-3, T-6, H-8)."""
+
+    figure: str
+    budget: int
+    reach: Reach
+    jumps: dict[int, Jump] = field(default_factory=dict)
+
+    def cells(self) -> set[int]:
+        return (set(self.reach.cost) - {self.reach.start}) | set(self.jumps)
+
+    def cost(self, cell: int) -> int | None:
+        if cell in self.reach.cost and cell != self.reach.start:
+            return self.reach.cost[cell]
+        j = self.jumps.get(cell)
+        return j.cost if j else None
+
+    def path(self, cell: int) -> list[int]:
+        if cell in self.reach.cost:
+            return self.reach.path(cell)
+        j = self.jumps.get(cell)
+        return self.reach.path(j.via) + [cell] if j else []
+
+
+@dataclass(frozen=True)
+class AttackCheck:
+    """Whether one figure may attack another now, why not, and the odds if it may."""
+
+    allowed: bool
+    reason: str
+    odds: AttackOdds | None
+
+
+def _slug(text: str) -> str:
+    return re.sub(r"[^a-z0-9]+", "-", text.lower()).strip("-")
+
+
+class TftRuleset:
+    """Fantasy Trip basics (T-1..T-8) with the height rules of seed 000."""
+
+    key: ClassVar[str] = "tft-heights"
+    phases: ClassVar[PhaseTable] = PHASES
+    actions = ACTIONS
+
+    # ================================================================== setup
+    def load_board(self, scenario: Scenario) -> HexMap:
+        """Load the scenario's Tiled hex map once and keep it on the scenario."""
+        if scenario.board is None:
+            from game.boards.tiled import load_hex_map
+
+            loaded = load_hex_map(scenario.map_path)
+            scenario.board = loaded.board
+            scenario.placements = loaded.figures
+        return scenario.board
+
+    def setup(self, scenario: Scenario, dice: Dice) -> tuple[TftState, list[Event]]:
+        """Place the map's figures as the scenario's units, then roll turn 1's initiative."""
+        board = self.load_board(scenario)
+        specs = {k: unit_spec(k, raw, scenario.path.name) for k, raw in scenario.units.items()}
+        figures: dict[str, Figure] = {}
+        counts: dict[str, int] = {}
+        for p in scenario.placements:
+            where = f"{scenario.map_path.name}: figure '{p.name or p.unit}'"
+            if p.side not in scenario.sides:
+                raise ScenarioError(f"{where} is on side '{p.side}', which "
+                                    f"{scenario.path.name} does not list under [sides]")
+            spec = specs.get(p.unit)
+            if spec is None:
+                raise ScenarioError(f"{where} is a '{p.unit}', which {scenario.path.name} "
+                                    f"does not define under [units]")
+            counts[p.unit] = counts.get(p.unit, 0) + 1
+            name = p.name or f"{spec.kind.name} {counts[p.unit]}"
+            fid = _slug(name) or p.unit
+            while fid in figures:
+                fid += "-2"
+            figures[fid] = Figure(
+                id=fid, name=name, side=p.side, unit=p.unit, kind=spec.kind.key, cell=p.cell,
+                facing=p.facing % 6, st=spec.st, st_max=spec.st, dx=spec.dx, iq=spec.iq,
+                ma=spec.ma, h=spec.kind.h, climb_h=spec.kind.h + spec.kind.climb,
+                hexes=spec.kind.hexes, weapons=list(spec.weapons), ready=spec.ready,
+                armour=spec.armour, shield=spec.shield)
+        for side in scenario.sides:
+            if not any(f.side == side for f in figures.values()):
+                raise ScenarioError(f"{scenario.map_path.name}: side '{side}' has no figures")
+        state = TftState(board=board, sides=list(scenario.sides), figures=figures,
+                         turn_limit=scenario.turn_limit, options=dict(scenario.options))
+        events = self._start_turn(state, dice)
+        return state, events
+
+    # ================================================================== turn flow
+    def _start_turn(self, state: TftState, dice: Dice) -> list[Event]:
+        """T-7: each side rolls 1d6 for initiative (ties roll again)."""
+        events = [Event(Kind.TURN, f"Turn {state.turn} begins.", "T-7")]
+        state.phase = "initiative"
+        n = int(load_data().num("initiative", "dice"))
+        while True:
+            rolls = {s: dice.roll(f"{n}d6", rule="T-7", label=f"{s} initiative")
+                     for s in state.sides}
+            for r in rolls.values():
+                events.append(Event(Kind.INITIATIVE, r.explain(), "T-7", roll=r))
+            best = max(r.total for r in rolls.values())
+            top = [s for s, r in rolls.items() if r.total == best]
+            if len(top) == 1:
+                break
+            events.append(Event(Kind.INITIATIVE, "Tied: roll again.", "T-7"))
+        state.initiative = {s: r.total for s, r in rolls.items()}
+        state.winner = top[0]
+        state.first = state.moving = None
+        events.append(Event(Kind.INITIATIVE, f"{state.winner} wins the initiative and "
+                                             "chooses who moves first.", "T-7"))
+        return events
+
+    def _goto(self, state: TftState, phase: str) -> Event:
+        state.phase = PHASES.transition(state.phase, phase)
+        p = PHASES[phase]
+        return Event(Kind.PHASE, f"{p.title} phase.", p.rule)
+
+    def _start_actions(self, state: TftState, dice: Dice) -> list[Event]:
+        """T-7: figures act in order of adjusted DX, highest first; ties by a die."""
+        events = [self._goto(state, "action")]
+        figs = [f for f in state.figures.values() if f.active]
+        groups: dict[int, list[Figure]] = {}
+        for f in figs:
+            groups.setdefault(combat.adjusted_dx_total(f), []).append(f)
+        order: list[str] = []
+        for dx in sorted(groups, reverse=True):
+            group = groups[dx]
+            if len(group) > 1:
+                group = self._break_ties(group, dice, events, dx)
+            order.extend(f.id for f in group)
+        state.order, state.current = order, 0
+        names = ", ".join(state.figures[i].name for i in order)
+        events.append(Event(Kind.PHASE, f"Action order: {names}.", "T-7"))
+        events += self._advance_actor(state, dice)
+        return events
+
+    def _break_ties(self, group: list[Figure], dice: Dice, events: list[Event],
+                    dx: int) -> list[Figure]:
+        keyed: dict[str, tuple[int, ...]] = {f.id: () for f in group}
+        pending = [group]
+        out_order = sorted(group, key=lambda f: f.id)
+        for _ in range(6):
+            nxt = []
+            for tied in pending:
+                for f in tied:
+                    r = dice.roll("1d6", rule="T-7", label=f"{f.name} breaks a DX {dx} tie")
+                    keyed[f.id] += (-r.total,)
+                    events.append(Event(Kind.ROLLED, r.explain(), "T-7", f.id, roll=r))
+                by: dict[tuple[int, ...], list[Figure]] = {}
+                for f in tied:
+                    by.setdefault(keyed[f.id], []).append(f)
+                nxt += [g for g in by.values() if len(g) > 1]
+            if not nxt:
+                break
+            pending = nxt
+        out_order.sort(key=lambda f: (keyed[f.id], f.id))
+        return out_order
+
+    def _advance_actor(self, state: TftState, dice: Dice) -> list[Event]:
+        """Skip figures that can no longer act; after the last, force retreats or next turn."""
+        while state.current < len(state.order):
+            if state.figures[state.order[state.current]].active:
+                return []
+            state.current += 1
+        return self._start_retreats(state, dice)
+
+    def _start_retreats(self, state: TftState, dice: Dice) -> list[Event]:
+        """T-8: force retreats are decided after every figure has acted."""
+        state.retreats = [pair for pair in state.hits if self._retreat_options(state, *pair)]
+        if state.retreats:
+            return [self._goto(state, "retreat")]
+        return self._end_turn(state, dice)
+
+    def _next_retreat(self, state: TftState, dice: Dice) -> list[Event]:
+        state.retreats = [p for p in state.retreats[1:] if self._retreat_options(state, *p)]
+        if state.retreats:
+            return []
+        return self._end_turn(state, dice)
+
+    def _end_turn(self, state: TftState, dice: Dice) -> list[Event]:
+        """End of turn: T-3's -2 DX for 5+ damage carries into the next turn."""
+        d = load_data()
+        for f in state.figures.values():
+            heavy = f.damage_taken >= int(d.num("damage", "stagger_damage"))
+            f.dx_penalty = int(d.num("damage", "stagger_dx")) if heavy and f.active else 0
+            f.mp_spent, f.move_over, f.defending, f.acted = 0, False, False, False
+            f.damage_taken, f.hurt_by = 0, []
+        state.hits, state.retreats, state.order, state.current = [], [], [], 0
+        if self._check_end(state):
+            return [self._game_over_event(state)]
+        if state.turn_limit is not None and state.turn >= state.turn_limit:
+            state.ended = f"draw:the turn limit of {state.turn_limit} was reached"
+            return [self._game_over_event(state)]
+        state.phase = PHASES.transition(state.phase, "initiative")
+        state.turn += 1
+        return self._start_turn(state, dice)
+
+    def _check_end(self, state: TftState) -> bool:
+        """Victory: a side wins when every enemy figure is dead or unconscious."""
+        if state.ended:
+            return True
+        standing = [s for s in state.sides if any(f.active for f in state.side_figures(s))]
+        if len(standing) == 1:
+            state.ended = f"victory:{standing[0]}"
+        elif not standing:
+            state.ended = "draw:no figure is left standing"
+        return state.ended is not None
+
+    def _game_over_event(self, state: TftState) -> Event:
+        o = self.outcome(state)
+        assert o is not None
+        return Event(Kind.GAME_OVER, o.reason)
+
+    # ================================================================== who acts
+    def to_act(self, state: TftState) -> str | None:
+        if state.ended:
+            return None
+        if state.phase == "initiative":
+            return state.winner
+        if state.phase == "movement":
+            return state.moving
+        if state.phase == "action":
+            f = state.acting()
+            return f.side if f else None
+        if state.phase == "retreat" and state.retreats:
+            return state.figures[state.retreats[0][0]].side
+        return None
+
+    def outcome(self, state: TftState) -> Outcome | None:
+        if not state.ended:
+            return None
+        kind, _, rest = state.ended.partition(":")
+        if kind == "victory":
+            return Outcome(rest, Termination.VICTORY,
+                           f"{rest} wins: no enemy figure is left standing.")
+        return Outcome(None, Termination.TURN_LIMIT, f"A draw: {rest}.")
+
+    # ================================================================== queries
+    def move_options(self, state: TftState, fig_id: str) -> MoveOptions:
+        """H-2, H-3, T-6, H-8: every cell a figure can reach with the MP it has left.
+
+        Climbing costs 1 MP a level on top of the 1 MP to enter; drops of at most H cost
+        only the 1 MP; a bigger drop is a jump that ends the move with a fall roll.
+        Entering a hex where an enemy engages the figure ends its move; a figure already
+        engaged may only shift one hex.
+        """
+        f = state.figures[fig_id]
+        board = state.board
+        budget = max(0, heights.movement_allowance(f) - f.mp_spent)
+        if f.move_over or not f.active:
+            budget = 0
+        occupied = {c for c, g in state.occupied().items() if g.id != f.id}
+        climb = heights.climbing_height(f)
+        enemies = [g for g in state.figures.values() if g.side != f.side]
+        stop = heights.engaged_cells(board, enemies, f)
+        if f.cell in stop and f.standing:
+            stop = set(board.neighbours(f.cell))  # T-6: engaged, a one-hex shift
+        reach = board.reach(f.cell, budget, heights.climbing_step_costs(board, climb),
+                            blocked=occupied, stop=stop)
+        jumps: dict[int, Jump] = {}
+        for c, cost in reach.cost.items():
+            if cost + 1 > budget or (c in reach.ends):
+                continue
+            lc = board.level(c)
+            for j in board.neighbours(c):
+                if j in occupied or j in reach.cost:
+                    continue
+                drop = lc - board.level(j)
+                if drop > climb and (j not in jumps or jumps[j].cost > cost + 1):
+                    band, p = combat.fall_odds(f, drop)
+                    jumps[j] = Jump(cost + 1, c, drop, band, p)
+        return MoveOptions(fig_id, budget, reach, jumps)
+
+    def is_engaged(self, state: TftState, fig: Figure) -> bool:
+        """T-6, H-7: a standing figure in the front hex of a standing enemy that reaches it."""
+        if not fig.standing:
+            return False
+        return any(heights.engages(state.board, e, fig) for e in state.figures.values())
+
+    def attack_check(self, state: TftState, fig_id: str, target_id: str) -> AttackCheck:
+        """Whether ``fig_id`` may attack ``target_id`` now (or could, if it were its action),
+        with the exact odds: T-2, T-5, T-7, H-4, H-6.
+        """
+        f, t = state.figures[fig_id], state.figures[target_id]
+        board = state.board
+        reason = ""
+        if not f.active:
+            reason = f"{f.name} is {f.status}"
+        elif t.side == f.side:
+            reason = f"{t.name} is on the same side"
+        elif not t.alive:
+            reason = f"{t.name} is dead"
+        elif board.distance(f.cell, t.cell) != 1:
+            reason = f"{t.name} is not adjacent"
+        elif t.cell not in heights.front_cells(board, f):
+            reason = f"{t.name} is not in {f.name}'s front hexes (T-5)"
+        elif not heights.can_attack_across_heights(board, f, t):
+            lower = f if board.level(f.cell) <= board.level(t.cell) else t
+            diff = abs(board.level(f.cell) - board.level(t.cell))
+            reason = (f"{diff} levels apart: the lower figure, {lower.name} (H "
+                      f"{heights.height(lower)}), cannot reach (H-4)")
+        elif f.prone:
+            reason = f"{f.name} is prone and must stand up first (T-7)"
+        elif f.defending:
+            reason = f"{f.name} is defending this turn (T-7)"
+        elif f.mp_spent > int(f.ma * float(load_data().num("attack", "charge_fraction"))):
+            reason = f"{f.name} moved more than half its MA this turn (T-7)"
+        odds_ = None
+        if reason == "" or "front hexes" in reason or "moved more" in reason:
+            if board.distance(f.cell, t.cell) == 1 and heights.can_attack_across_heights(
+                    board, f, t) and f.active and t.alive and t.side != f.side:
+                odds_ = combat.attack_odds(board, f, t)
+        return AttackCheck(reason == "", reason or "may attack", odds_)
+
+    def _retreat_options(self, state: TftState, a_id: str, t_id: str) -> list[int]:
+        """T-8, H-13: cells the attacker may force the target back into (empty if none)."""
+        a, t = state.figures[a_id], state.figures[t_id]
+        if not (a.standing and t.active):
+            return []
+        if t_id in a.hurt_by:  # it took damage from the target this turn
+            return []
+        if state.board.distance(a.cell, t.cell) != 1:
+            return []
+        if not heights.can_force_retreat(state.board, a, t):
+            return []
+        return heights.retreat_cells(state.board, a, t, state.occupied())
+
+    def _can_follow(self, state: TftState, a: Figure, cell: int) -> bool:
+        climb = heights.climbing_height(a)
+        diff = state.board.level(cell) - state.board.level(a.cell)
+        return -climb <= diff <= climb
+
+    def _disengage_cells(self, state: TftState, f: Figure) -> list[int]:
+        """T-7 (shape of H-10): one hex back from every engaging enemy, up at most the
+        figure's size in hexes, or down any number (a fall if more than H)."""
+        board = state.board
+        engagers = [e for e in state.figures.values() if heights.engages(board, e, f)]
+        if not engagers or not f.standing:
+            return []
+        occ = state.occupied()
+        out = []
+        for c in board.neighbours(f.cell):
+            if c in occ or board.level(c) - board.level(f.cell) > f.hexes:
+                continue
+            if all(board.distance(c, e.cell) >= 2 for e in engagers):
+                out.append(c)
+        return out
+
+    # ================================================================== legality
+    def legal_actions(self, state: TftState) -> list[Action]:
+        if state.ended:
+            return []
+        out: list[Action] = []
+        if state.phase == "initiative":
+            return [ChooseFirst(state.winner or "", s) for s in state.sides]
+        if state.phase == "movement":
+            side = state.moving or ""
+            for f in state.side_figures(side):
+                if not f.active or f.move_over:
+                    continue
+                opts = self.move_options(state, f.id)
+                out += [Move(f.id, c) for c in sorted(opts.cells())]
+                out += [Face(f.id, d) for d in range(6) if d != f.facing]
+                if self._why_not_defend(f) is None:
+                    out.append(Defend(f.id))
+            out.append(EndMovement(side))
+            return out
+        if state.phase == "action":
+            f = state.acting()
+            if f is None:
+                return []
+            for t in state.figures.values():
+                if t.side != f.side and t.alive and self.attack_check(state, f.id, t.id).allowed:
+                    out.append(Attack(f.id, t.id))
+            if not f.defending:
+                out += [Disengage(f.id, c) for c in self._disengage_cells(state, f)]
+                out += [Ready(f.id, w) for w in f.weapons if self._why_not_ready(f, w) is None]
+                if self._pickup_weapon(state, f) is not None:
+                    out.append(PickUp(f.id))
+                if f.prone:
+                    out.append(StandUp(f.id))
+            out.append(Pass(f.id))
+            return out
+        if state.phase == "retreat" and state.retreats:
+            a_id, t_id = state.retreats[0]
+            a = state.figures[a_id]
+            for c in self._retreat_options(state, a_id, t_id):
+                out.append(Retreat(a_id, t_id, c, False))
+                if self._can_follow(state, a, state.figures[t_id].cell):
+                    out.append(Retreat(a_id, t_id, c, True))
+            out.append(NoRetreat(a_id, t_id))
+        return out
+
+    def _why_not_defend(self, f: Figure) -> str | None:
+        if not f.standing:
+            return f"{f.name} is not standing"
+        if f.defending:
+            return f"{f.name} already defends"
+        if f.move_over:
+            return f"{f.name} has finished moving"
+        if f.mp_spent > int(f.ma * float(load_data().num("attack", "charge_fraction"))):
+            return f"{f.name} moved more than half its MA"
+        return None
+
+    def _why_not_ready(self, f: Figure, w: str) -> str | None:
+        d = load_data()
+        if w not in f.weapons:
+            return f"{f.name} does not carry a {w}"
+        if w == f.ready:
+            return f"the {d.weapons[w].name} is already ready"
+        if f.shield and d.weapons[w].hands >= 2:
+            return f"the {d.weapons[w].name} needs both hands and {f.name} carries a shield"
+        if not d.weapons[w].melee:
+            return f"the {d.weapons[w].name} is a missile weapon (H-18 is not playable yet)"
+        return None
+
+    def _pickup_weapon(self, state: TftState, f: Figure) -> str | None:
+        for w in state.dropped.get(f.cell, []):
+            if load_data().weapons[w].st <= f.st_max:
+                return w
+        return None
+
+    def why_illegal(self, state: TftState, action: Action) -> str | None:
+        check = self._checks.get(type(action))
+        if check is None:
+            return f"'{action.kind}' is not an action of this game"
+        return check(self, state, action)
+
+    def _fig(self, state: TftState, fid: str) -> Figure | str:
+        f = state.figures.get(fid)
+        return f if f is not None else f"there is no figure '{fid}'"
+
+    def _check_choose(self, state: TftState, a: ChooseFirst) -> str | None:
+        if state.phase != "initiative":
+            return f"it is the {PHASES[state.phase].title} phase, not initiative"
+        if a.side != state.winner:
+            return f"{a.side} did not win the initiative"
+        if a.first not in state.sides:
+            return f"there is no side '{a.first}'"
+        return None
+
+    def _own_mover(self, state: TftState, fid: str) -> Figure | str:
+        if state.phase != "movement":
+            return f"it is the {PHASES[state.phase].title} phase, not movement"
+        f = self._fig(state, fid)
+        if isinstance(f, str):
+            return f
+        if f.side != state.moving:
+            return f"{f.name} is not on the moving side ({state.moving})"
+        if not f.active:
+            return f"{f.name} is {f.status}"
+        if f.move_over:
+            return f"{f.name} has finished moving this turn"
+        return f
+
+    def _check_move(self, state: TftState, a: Move) -> str | None:
+        f = self._own_mover(state, a.figure)
+        if isinstance(f, str):
+            return f
+        if not state.board.on_board(a.to):
+            return f"cell {a.to} is not on the board"
+        if a.to not in self.move_options(state, f.id).cells():
+            return f"{f.name} cannot reach {state.board.label(a.to)} this turn"
+        return None
+
+    def _check_face(self, state: TftState, a: Face) -> str | None:
+        f = self._own_mover(state, a.figure)
+        if isinstance(f, str):
+            return f
+        if not (isinstance(a.facing, int) and 0 <= a.facing < 6):
+            return "facing must be 0-5"
+        if a.facing == f.facing:
+            return f"{f.name} already faces that way"
+        return None
+
+    def _check_defend(self, state: TftState, a: Defend) -> str | None:
+        f = self._own_mover(state, a.figure)
+        if isinstance(f, str):
+            return f
+        return self._why_not_defend(f)
+
+    def _check_end_movement(self, state: TftState, a: EndMovement) -> str | None:
+        if state.phase != "movement":
+            return f"it is the {PHASES[state.phase].title} phase, not movement"
+        if a.side != state.moving:
+            return f"{a.side} is not the side moving now"
+        return None
+
+    def _actor(self, state: TftState, fid: str) -> Figure | str:
+        if state.phase != "action":
+            return f"it is the {PHASES[state.phase].title} phase, not actions"
+        f = state.acting()
+        if f is None or f.id != fid:
+            name = state.figures[fid].name if fid in state.figures else fid
+            now = f.name if f else "nobody"
+            return f"it is {now}'s action, not {name}'s"
+        return f
+
+    def _check_attack(self, state: TftState, a: Attack) -> str | None:
+        f = self._actor(state, a.figure)
+        if isinstance(f, str):
+            return f
+        if a.target not in state.figures:
+            return f"there is no figure '{a.target}'"
+        c = self.attack_check(state, f.id, a.target)
+        return None if c.allowed else c.reason
+
+    def _check_disengage(self, state: TftState, a: Disengage) -> str | None:
+        f = self._actor(state, a.figure)
+        if isinstance(f, str):
+            return f
+        if f.defending:
+            return f"{f.name} is defending this turn"
+        if a.to not in self._disengage_cells(state, f):
+            return f"{f.name} cannot disengage to {state.board.label(a.to)}"
+        return None
+
+    def _check_ready(self, state: TftState, a: Ready) -> str | None:
+        f = self._actor(state, a.figure)
+        if isinstance(f, str):
+            return f
+        if f.defending:
+            return f"{f.name} is defending this turn"
+        return self._why_not_ready(f, a.weapon)
+
+    def _check_pickup(self, state: TftState, a: PickUp) -> str | None:
+        f = self._actor(state, a.figure)
+        if isinstance(f, str):
+            return f
+        if f.defending:
+            return f"{f.name} is defending this turn"
+        return None if self._pickup_weapon(state, f) else f"no weapon lies in {f.name}'s hex"
+
+    def _check_stand(self, state: TftState, a: StandUp) -> str | None:
+        f = self._actor(state, a.figure)
+        if isinstance(f, str):
+            return f
+        return None if f.prone else f"{f.name} is not prone"
+
+    def _check_pass(self, state: TftState, a: Pass) -> str | None:
+        f = self._actor(state, a.figure)
+        return f if isinstance(f, str) else None
+
+    def _check_retreat(self, state: TftState, a: Retreat) -> str | None:
+        if state.phase != "retreat" or not state.retreats:
+            return "no force retreat is being decided"
+        if (a.figure, a.target) != state.retreats[0]:
+            return "that is not the force retreat being decided"
+        if a.to not in self._retreat_options(state, a.figure, a.target):
+            return f"the target cannot be pushed to {state.board.label(a.to)} (T-8, H-13)"
+        if a.follow and not self._can_follow(state, state.figures[a.figure],
+                                             state.figures[a.target].cell):
+            return "the attacker cannot step into that hex to follow"
+        return None
+
+    def _check_no_retreat(self, state: TftState, a: NoRetreat) -> str | None:
+        if state.phase != "retreat" or not state.retreats:
+            return "no force retreat is being decided"
+        if (a.figure, a.target) != state.retreats[0]:
+            return "that is not the force retreat being decided"
+        return None
+
+    _checks: ClassVar[dict[type, Callable[..., str | None]]] = {
+        ChooseFirst: _check_choose, Move: _check_move, Face: _check_face,
+        Defend: _check_defend, EndMovement: _check_end_movement, Attack: _check_attack,
+        Disengage: _check_disengage, Ready: _check_ready, PickUp: _check_pickup,
+        StandUp: _check_stand, Pass: _check_pass, Retreat: _check_retreat,
+        NoRetreat: _check_no_retreat,
+    }
+
+    # ================================================================== apply
+    def apply(self, state: TftState, action: Action, dice: Dice) -> list[Event]:
+        """Carry out a legal action (unchecked: Match.apply checks first)."""
+        handler = self._handlers[type(action)]
+        events = handler(self, state, action, dice)
+        if not state.ended and self._check_end(state):
+            events.append(self._game_over_event(state))
+        return events
+
+    def _do_choose(self, state: TftState, a: ChooseFirst, dice: Dice) -> list[Event]:
+        state.first = state.moving = a.first
+        ev = Event(Kind.INITIATIVE, f"{a.side} chooses that {a.first} moves first.", "T-7")
+        return [ev, self._goto(state, "movement")]
+
+    def _do_move(self, state: TftState, a: Move, dice: Dice) -> list[Event]:
+        f = state.figures[a.figure]
+        opts = self.move_options(state, f.id)
+        path = opts.path(a.to)
+        cost = opts.cost(a.to) or 0
+        board = state.board
+        start = f.cell
+        jump = opts.jumps.get(a.to)
+        engaged_at_start = self.is_engaged(state, f)
+        f.cell = a.to
+        if len(path) > 1:
+            last = board.direction(path[-2], path[-1])
+            f.facing = f.facing if last is None else last
+        f.mp_spent += cost
+        climbed = sum(max(0, board.level(q) - board.level(p)) for p, q in zip(path, path[1:],
+                                                                          strict=False))
+        how = f"{cost} MP" + (f", climbing {climbed} level{'s' * (climbed > 1)}"
+                              if climbed else "")
+        rule = "H-2" if climbed else ("T-6" if engaged_at_start else "H-3")
+        events = [Event(Kind.MOVED, f"{f.name} moves {board.label(start)} to "
+                                    f"{board.label(a.to)} ({how}).", rule, f.id,
+                        cells=tuple(path), amount=cost)]
+        if a.to in opts.reach.ends or engaged_at_start:
+            f.move_over = True
+            if a.to in opts.reach.ends:
+                events.append(Event(Kind.MOVED, f"{f.name} is engaged and stops.", "T-6", f.id))
+        if jump is not None:
+            f.move_over = True
+            events += combat.fall(state, f, jump.via, jump.levels, dice, "jumps down")
+        return events
+
+    def _do_face(self, state: TftState, a: Face, dice: Dice) -> list[Event]:
+        f = state.figures[a.figure]
+        if self.is_engaged(state, f) and f.mp_spent == 0:
+            f.move_over = True  # T-6: turning is the engaged figure's shift
+        f.facing = a.facing
+        return [Event(Kind.FACED, f"{f.name} turns to face direction {a.facing}.", "T-5", f.id)]
+
+    def _do_defend(self, state: TftState, a: Defend, dice: Dice) -> list[Event]:
+        f = state.figures[a.figure]
+        f.defending, f.move_over = True, True
+        return [Event(Kind.DEFENDING, f"{f.name} will defend this turn: attackers roll 4 dice.",
+                      "T-7", f.id)]
+
+    def _do_end_movement(self, state: TftState, a: EndMovement, dice: Dice) -> list[Event]:
+        if a.side == state.first:
+            other = next(s for s in state.sides if s != a.side)
+            state.moving = other
+            return [Event(Kind.PHASE, f"{other} moves.", "T-7")]
+        state.moving = None
+        return self._start_actions(state, dice)
+
+    def _after_action(self, state: TftState, f: Figure, dice: Dice) -> list[Event]:
+        f.acted = True
+        state.current += 1
+        return self._advance_actor(state, dice)
+
+    def _do_attack(self, state: TftState, a: Attack, dice: Dice) -> list[Event]:
+        f, t = state.figures[a.figure], state.figures[a.target]
+        events = combat.resolve_attack(state, f, t, dice)
+        return events + self._after_action(state, f, dice)
+
+    def _do_disengage(self, state: TftState, a: Disengage, dice: Dice) -> list[Event]:
+        f = state.figures[a.figure]
+        start = f.cell
+        f.cell = a.to
+        events = [Event(Kind.MOVED, f"{f.name} disengages to {state.board.label(a.to)}.",
+                        "T-7", f.id, cells=(start, a.to))]
+        drop = heights.drop_levels(state.board, start, a.to)
+        events += combat.fall(state, f, start, drop, dice, "steps down")
+        return events + self._after_action(state, f, dice)
+
+    def _do_ready(self, state: TftState, a: Ready, dice: Dice) -> list[Event]:
+        f = state.figures[a.figure]
+        f.ready = a.weapon
+        name = load_data().weapons[a.weapon].name
+        return [Event(Kind.READIED, f"{f.name} readies the {name}.", "T-7", f.id)] + \
+            self._after_action(state, f, dice)
+
+    def _do_pickup(self, state: TftState, a: PickUp, dice: Dice) -> list[Event]:
+        f = state.figures[a.figure]
+        w = self._pickup_weapon(state, f)
+        assert w is not None
+        state.dropped[f.cell].remove(w)
+        if not state.dropped[f.cell]:
+            del state.dropped[f.cell]
+        f.weapons.append(w)
+        f.ready = w
+        name = load_data().weapons[w].name
+        return [Event(Kind.PICKED_UP, f"{f.name} picks up the {name}.", "T-7", f.id)] + \
+            self._after_action(state, f, dice)
+
+    def _do_stand(self, state: TftState, a: StandUp, dice: Dice) -> list[Event]:
+        f = state.figures[a.figure]
+        f.prone = False
+        return [Event(Kind.STOOD, f"{f.name} stands up.", "T-7", f.id)] + \
+            self._after_action(state, f, dice)
+
+    def _do_pass(self, state: TftState, a: Pass, dice: Dice) -> list[Event]:
+        f = state.figures[a.figure]
+        text = f"{f.name} defends." if f.defending else f"{f.name} waits."
+        return [Event(Kind.PASSED, text, "T-7", f.id)] + self._after_action(state, f, dice)
+
+    def _do_retreat(self, state: TftState, a: Retreat, dice: Dice) -> list[Event]:
+        f, t = state.figures[a.figure], state.figures[a.target]
+        board = state.board
+        vacated = t.cell
+        t.cell = a.to
+        events = [Event(Kind.RETREATED, f"{f.name} forces {t.name} back to "
+                                        f"{board.label(a.to)}.", "T-8", f.id, t.id,
+                        cells=(vacated, a.to))]
+        events += combat.stumble(state, t, vacated, heights.stumble_levels(board, vacated, a.to),
+                                 dice)
+        if a.follow:
+            start = f.cell
+            f.cell = vacated
+            events.append(Event(Kind.MOVED, f"{f.name} follows into {board.label(vacated)}.",
+                                "T-8", f.id, cells=(start, vacated)))
+        return events + self._next_retreat(state, dice)
+
+    def _do_no_retreat(self, state: TftState, a: NoRetreat, dice: Dice) -> list[Event]:
+        return self._next_retreat(state, dice)
+
+    _handlers: ClassVar[dict[type, Callable[..., list[Event]]]] = {
+        ChooseFirst: _do_choose, Move: _do_move, Face: _do_face, Defend: _do_defend,
+        EndMovement: _do_end_movement, Attack: _do_attack, Disengage: _do_disengage,
+        Ready: _do_ready, PickUp: _do_pickup, StandUp: _do_stand, Pass: _do_pass,
+        Retreat: _do_retreat, NoRetreat: _do_no_retreat,
+    }
+
+    # ================================================================== words
+    def describe(self, state: TftState, action: Action) -> str:
+        """An action in a player's words."""
+        def name(fid: str) -> str:
+            f = state.figures.get(fid)
+            return f.name if f else fid
+
+        lab = state.board.label
+        match action:
+            case ChooseFirst(side=s, first=first):
+                return f"{s} lets {first} move first"
+            case Move(figure=fid, to=to):
+                return f"{name(fid)} moves to {lab(to)}"
+            case Face(figure=fid, facing=d):
+                return f"{name(fid)} faces direction {d}"
+            case Defend(figure=fid):
+                return f"{name(fid)} defends"
+            case EndMovement(side=s):
+                return f"{s} ends movement"
+            case Attack(figure=fid, target=t):
+                return f"{name(fid)} attacks {name(t)}"
+            case Disengage(figure=fid, to=to):
+                return f"{name(fid)} disengages to {lab(to)}"
+            case Ready(figure=fid, weapon=w):
+                return f"{name(fid)} readies {w}"
+            case PickUp(figure=fid):
+                return f"{name(fid)} picks up a weapon"
+            case StandUp(figure=fid):
+                return f"{name(fid)} stands up"
+            case Pass(figure=fid):
+                return f"{name(fid)} passes"
+            case Retreat(figure=fid, target=t, to=to, follow=fo):
+                return (f"{name(fid)} forces {name(t)} back to {lab(to)}"
+                        + (" and follows" if fo else ""))
+            case NoRetreat(figure=fid, target=t):
+                return f"{name(fid)} does not force {name(t)} back"
+        return repr(action)
+
+    def view(self, state: TftState) -> dict[str, Any]:
+        """A summary the UI shows in its phase bar."""
+        return {"turn": state.turn, "phase": PHASES[state.phase].title,
+                "initiative": dict(state.initiative), "to_act": self.to_act(state)}
