@@ -1,0 +1,42 @@
+"""Skirmish Table: house-rule miniature wargames on a digital table.
+
+    python main.py                                   the window, opening on the picker
+    python main.py --scenario hill_fight --ai raiders
+    python main.py --headless --scenario hill_fight --ai all --games 100 --seed 1
+    python main.py --headless --load SAVE.json       replay a save, print its final hash
+    python main.py --scenario hill_fight --screenshot out.png
+"""
+
+from __future__ import annotations
+
+import argparse
+import sys
+
+
+def parse_args(argv: list[str] | None = None) -> argparse.Namespace:
+    p = argparse.ArgumentParser(prog="python main.py", description=__doc__.split("\n")[1])
+    p.add_argument("--scenario", help="scenario name (e.g. hill_fight) or path to a .toml")
+    p.add_argument("--ai", help="side(s) the computer plays: a side name, a comma list, "
+                                "'all' or 'none'")
+    p.add_argument("--headless", action="store_true", help="no window: batch games or replay")
+    p.add_argument("--games", type=int, default=1, help="headless: how many games")
+    p.add_argument("--seed", type=int, default=None, help="seed of the first game")
+    p.add_argument("--load", help="a saved game to open (headless: replay, print the hash)")
+    p.add_argument("--screenshot", metavar="FILE", help="render the first frame to PNG, exit")
+    p.add_argument("--fast", action="store_true", help="window: AI turns without animation")
+    return p.parse_args(argv)
+
+
+def main(argv: list[str] | None = None) -> int:
+    args = parse_args(argv)
+    if args.headless:
+        from game.headless import main as headless_main
+
+        return headless_main(args)
+    from game.ui.app import main as window_main
+
+    return window_main(args)
+
+
+if __name__ == "__main__":
+    sys.exit(main())
