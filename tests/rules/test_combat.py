@@ -89,7 +89,7 @@ class TestT3Damage:
         assert o.prone
 
     def test_t3_five_in_a_turn_costs_2_dx_next_turn(self):
-        m = duel(faces=[6, 1] + [1] * 40)
+        m = duel(faces=[6, 1, 5, 2])
         o = m.state.figures["orc"]
         combat.take_damage(m.state, o, 5, "a")
         m.apply(ChooseFirst(m.state.winner, "a"))
@@ -163,7 +163,7 @@ class TestT7Turn:
         assert m.state.order == ["hum", "orc"]  # DX 12 before DX 11
 
     def test_t7_defend_makes_attackers_roll_4d6(self):
-        m = duel(faces=[6, 1, 3, 3, 3, 3])
+        m = duel(faces=[6, 1, 3, 3, 3, 3, 1, 1])
         m.apply(ChooseFirst("a", "b"))
         m.apply(Defend("orc"))
         m.apply(EndMovement("b"))
@@ -193,7 +193,7 @@ class TestT7Turn:
 class TestT8ForceRetreat:
     def test_t8_damage_without_taking_any_allows_a_push_and_follow(self):
         # init 6 v 1; human hits (3+3+3) for 2d = 2+2 = 4 - leather 0 ... orc has no armour
-        m = duel(faces=[6, 1, 3, 3, 3, 2, 2, 6, 6, 6])
+        m = duel(faces=[6, 1, 3, 3, 3, 2, 2, 6, 6, 6, 4, 3])
         m.apply(ChooseFirst("a", "a"))
         m.apply(EndMovement("a"))
         m.apply(EndMovement("b"))
@@ -210,7 +210,7 @@ class TestT8ForceRetreat:
         assert m.state.turn == 2
 
     def test_t8_no_push_if_it_took_damage_back(self):
-        m = duel(faces=[6, 1, 3, 3, 3, 2, 2, 3, 3, 3, 1, 1])
+        m = duel(faces=[6, 1, 3, 3, 3, 2, 2, 3, 3, 3, 1, 1, 4, 3])
         m.apply(ChooseFirst("a", "a"))
         m.apply(EndMovement("a"))
         m.apply(EndMovement("b"))
