@@ -6,6 +6,7 @@ Levels are counted in tile sides; a figure on a cell stands on top of its stack.
 from __future__ import annotations
 
 import math
+import weakref
 
 import numpy as np
 
@@ -34,7 +35,9 @@ def movement_allowance(fig: Figure) -> int:
     return int(load_data().num("prone", "ma")) if fig.prone else fig.ma
 
 
-_step_cache: dict[tuple[int, int], list[list[float]]] = {}
+_step_cache: weakref.WeakKeyDictionary[HexMap, dict[int, list[list[float]]]] = (
+    weakref.WeakKeyDictionary()
+)
 
 
 def climbing_step_costs(board: HexMap, climb: int) -> list[list[float]]:
@@ -44,8 +47,8 @@ def climbing_step_costs(board: HexMap, climb: int) -> list[list[float]]:
     levels may be climbed at once. Stepping down at most ``climb`` levels costs just the
     1 MP. A bigger drop is a jump (H-8), not a step: ``inf`` here.
     """
-    key = (id(board), climb)
-    table = _step_cache.get(key)
+    per_board = _step_cache.setdefault(board, {})
+    table = per_board.get(climb)
     if table is None:
         nb = board.neighbour_table
         lv = board.levels.ravel().astype(np.int32)
@@ -54,7 +57,7 @@ def climbing_step_costs(board: HexMap, climb: int) -> list[list[float]]:
         cost = np.where(diff > 0, 1 + diff, 1).astype(np.float64)
         cost[(diff > climb) | (diff < -climb) | (nb < 0)] = INF
         table = cost.tolist()
-        _step_cache[key] = table
+        per_board[climb] = table
     return table
 
 
