@@ -1,14 +1,24 @@
 """Fantasy Trip basics: T-1..T-8 through the Match and the rule functions."""
 
 import pytest
+from textmap import match
 
 from game.core import odds
 from game.core.dice import Dice
 from game.core.errors import IllegalActionError
 from game.rules.tft import combat, heights
-from game.rules.tft.actions import (Attack, ChooseFirst, Defend, EndMovement, Face, Move,
-                                    NoRetreat, Pass, Retreat, StandUp)
-from textmap import match
+from game.rules.tft.actions import (
+    Attack,
+    ChooseFirst,
+    Defend,
+    EndMovement,
+    Face,
+    Move,
+    NoRetreat,
+    Pass,
+    Retreat,
+    StandUp,
+)
 
 FLAT = """
 0 0 0 0 0

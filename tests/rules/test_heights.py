@@ -3,12 +3,12 @@
 import math
 
 import pytest
+from textmap import match
 
 from game.core.dice import Dice
 from game.rules.tft import combat, heights
 from game.rules.tft.actions import ChooseFirst, EndMovement, Move
 from game.rules.tft.data import load_data
-from textmap import match
 
 SIDE_VIEW = """
 0 0 0 0 0 0

@@ -1,5 +1,7 @@
-from game.core.dice import Dice
 from textmap import match
+
+from game.core.dice import Dice
+
 
 def test_random_game_runs():
     m = match("""
