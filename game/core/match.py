@@ -195,8 +195,11 @@ class Match:
             raise
 
     @classmethod
-    def load(cls, path: str | Path) -> Match:
-        """Replay a save, checking every turn's hash; SaveError names what is wrong."""
+    def load(cls, path: str | Path, scenario: Scenario | None = None) -> Match:
+        """Replay a save, checking every turn's hash; SaveError names what is wrong.
+
+        ``scenario`` replaces the one the save names (tests use in-memory scenarios).
+        """
         path = Path(path)
         try:
             data = json.loads(path.read_text(encoding="utf-8"))
@@ -206,10 +209,11 @@ class Match:
             raise SaveError(f"{path.name}: cannot be read: {e}") from None
         except json.JSONDecodeError as e:
             raise SaveError(f"{path.name}: not a save file (bad JSON at line {e.lineno})") from None
-        return cls.from_json(data, source=path.name)
+        return cls.from_json(data, source=path.name, scenario=scenario)
 
     @classmethod
-    def from_json(cls, data: Mapping[str, Any], source: str = "save") -> Match:
+    def from_json(cls, data: Mapping[str, Any], source: str = "save",
+                  scenario: Scenario | None = None) -> Match:
         if not isinstance(data, Mapping) or data.get("game") != "skirmish-table":
             raise SaveError(f"{source}: not a Skirmish Table save")
         if data.get("format") != SAVE_FORMAT:
@@ -219,12 +223,13 @@ class Match:
                          ("hashes", dict), ("final", str)):
             if not isinstance(data.get(key), typ):
                 raise SaveError(f"{source}: field '{key}' is missing or not a {typ.__name__}")
-        scen_ref = Path(data["scenario"])
-        scen_path = scen_ref if scen_ref.is_absolute() else MAPS_DIR / scen_ref
-        try:
-            scenario = load_scenario(scen_path)
-        except GameError as e:
-            raise SaveError(f"{source}: its scenario cannot be loaded: {e}") from None
+        if scenario is None:
+            scen_ref = Path(data["scenario"])
+            scen_path = scen_ref if scen_ref.is_absolute() else MAPS_DIR / scen_ref
+            try:
+                scenario = load_scenario(scen_path)
+            except GameError as e:
+                raise SaveError(f"{source}: its scenario cannot be loaded: {e}") from None
         m = cls(scenario, data["seed"])
         m.meta = dict(data.get("meta") or {})
         hashes: dict[str, str] = data["hashes"]
