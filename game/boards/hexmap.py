@@ -19,7 +19,6 @@ objects placed in Tiled fall in the hex they are drawn over; the UI scales them.
 
 from __future__ import annotations
 
-import heapq
 import math
 from collections.abc import Iterable, Sequence
 from dataclasses import dataclass, field
@@ -336,39 +335,50 @@ class HexMap:
     def reach(
         self,
         start: int,
-        budget: float,
-        step_cost: Sequence[Sequence[float]],
+        budget: int,
+        edges: Sequence[Sequence[tuple[int, int]]],
         *,
         blocked: set[int] | frozenset[int] = frozenset(),
         stop: set[int] | frozenset[int] = frozenset(),
     ) -> Reach:
-        """Cheapest costs from ``start`` to every cell within ``budget`` (Dijkstra).
+        """Cheapest costs from ``start`` to every cell within ``budget``.
 
-        ``step_cost[i][d]`` is the cost of stepping from cell ``i`` in direction ``d``
-        (``inf`` where that step is impossible); pass nested lists (``ndarray.tolist()``),
-        cached by the caller, since indexing lists is what makes this fast. ``blocked``
-        cells cannot be entered; ``stop`` cells can be entered but not left (the start
-        itself may always be left).
+        ``edges[i]`` lists the ``(cell, cost)`` steps possible from cell ``i``, costs
+        being whole numbers >= 1 (build it once per cost rule and reuse it: see
+        :meth:`step_edges`). ``blocked`` cells cannot be entered; ``stop`` cells can be
+        entered but not left (the start itself may always be left).
+
+        Dial's algorithm: with small integer costs a bucket per cost replaces the heap.
         """
-        nbr_dirs = self._nbr_dirs
-        best: dict[int, float] = {start: 0}
+        best: dict[int, int] = {start: 0}
         prev: dict[int, int] = {}
-        heap: list[tuple[float, int]] = [(0, start)]
-        pop, push = heapq.heappop, heapq.heappush
-        while heap:
-            c, i = pop(heap)
-            if c > best[i] or (i in stop and i != start):
-                continue
-            row = step_cost[i]
-            for d, j in nbr_dirs[i]:
-                nc = c + row[d]
-                if nc <= budget and nc < best.get(j, INF) and j not in blocked:
-                    best[j] = nc
-                    prev[j] = i
-                    push(heap, (nc, j))
-        cost = {i: int(c) for i, c in best.items()}
-        ends = {i: cost[i] for i in stop if i in cost and i != start}
-        return Reach(start=start, cost=cost, previous=prev, ends=ends)
+        buckets: list[list[int]] = [[] for _ in range(budget + 1)]
+        buckets[0].append(start)
+        get = best.get
+        for c in range(budget + 1):
+            for i in buckets[c]:
+                if best[i] != c or (i in stop and i != start):
+                    continue
+                for j, w in edges[i]:
+                    nc = c + w
+                    if nc <= budget and nc < get(j, budget + 1) and j not in blocked:
+                        best[j] = nc
+                        prev[j] = i
+                        buckets[nc].append(j)
+        ends = {i: best[i] for i in stop if i in best and i != start}
+        return Reach(start=start, cost=best, previous=prev, ends=ends)
+
+    def step_edges(self, cost: NDArray[np.integer] | NDArray[np.floating]
+                   ) -> list[list[tuple[int, int]]]:
+        """Turn a ``(n, 6)`` array of step costs by direction (``inf`` or negative where a
+        step is impossible) into the ``edges`` lists :meth:`reach` takes."""
+        out: list[list[tuple[int, int]]] = []
+        nb = self.neighbour_table.tolist()
+        rows = np.asarray(cost, dtype=np.float64).tolist()
+        for i in range(self.n):
+            out.append([(j, int(w)) for j, w in zip(nb[i], rows[i], strict=True)
+                        if j >= 0 and 0 <= w < INF])
+        return out
 
     # ------------------------------------------------------------------ line of sight
     def line_of_sight(self, a: int, za: float, b: int, zb: float) -> bool:

@@ -35,17 +35,18 @@ def movement_allowance(fig: Figure) -> int:
     return int(load_data().num("prone", "ma")) if fig.prone else fig.ma
 
 
-_step_cache: weakref.WeakKeyDictionary[HexMap, dict[int, list[list[float]]]] = (
+_step_cache: weakref.WeakKeyDictionary[HexMap, dict[int, list[list[tuple[int, int]]]]] = (
     weakref.WeakKeyDictionary()
 )
 
 
-def climbing_step_costs(board: HexMap, climb: int) -> list[list[float]]:
-    """H-2, H-3: MP to step from each cell in each direction, for a climbing H of ``climb``.
+def climbing_step_costs(board: HexMap, climb: int) -> list[list[tuple[int, int]]]:
+    """H-2, H-3: the steps possible from each cell and their MP, for a climbing H of
+    ``climb``, as ``(cell, cost)`` lists for :meth:`HexMap.reach`.
 
     Entering a hex costs 1; each level climbed costs 1 more, and no more than ``climb``
     levels may be climbed at once. Stepping down at most ``climb`` levels costs just the
-    1 MP. A bigger drop is a jump (H-8), not a step: ``inf`` here.
+    1 MP. A bigger drop is a jump (H-8), not a step: left out here.
     """
     per_board = _step_cache.setdefault(board, {})
     table = per_board.get(climb)
@@ -56,7 +57,7 @@ def climbing_step_costs(board: HexMap, climb: int) -> list[list[float]]:
         diff = there - lv[:, None]
         cost = np.where(diff > 0, 1 + diff, 1).astype(np.float64)
         cost[(diff > climb) | (diff < -climb) | (nb < 0)] = INF
-        table = cost.tolist()
+        table = board.step_edges(cost)
         per_board[climb] = table
     return table
 
