@@ -5,7 +5,7 @@ from textmap import match
 
 from game.core.dice import Dice
 from game.rules.tft import combat, heights
-from game.rules.tft.actions import ChooseFirst, EndMovement, Move
+from game.rules.tft.actions import ChooseFirst, Disengage, EndMovement, Move
 from game.rules.tft.data import load_data
 
 SIDE_VIEW = """
@@ -195,3 +195,32 @@ def test_end_movement_passes_to_the_other_side():
     m = moving(side_view((4, 1)))
     m.apply(EndMovement("a"))
     assert m.state.moving == "b"
+
+
+def test_h1_heights_come_from_the_data():
+    k = load_data().kinds
+    assert (k["hobbit"].h, k["dwarf"].h, k["goblin"].h, k["human"].h, k["orc"].h) == (
+        1, 2, 2, 3, 3)
+    assert (k["elf"].h, k["elf"].climb) == (3, 1)
+    assert (k["horseman"].h, k["horseman"].climb, k["horseman"].hexes) == (4, -2, 2)
+
+
+def test_h10_disengage_back_up_one_level_or_down_any():
+    # the human (level 7) is engaged by the orc; the hexes behind it (two from the orc):
+    # (1,1) one level up, (2,0) two up, (2,2) seven down
+    m = match("""
+7 7 9 7 7
+7 8 7 7 7
+7 7 0 7 7
+""", [("Hum", "a", "human", 2, 1, 0), ("Orc", "b", "orc", 3, 1, 3)],
+              faces=[6, 1, 6, 6, 6, 1, 1])
+    assert m.ruleset.is_engaged(m.state, m.state.figures["hum"])
+    m.apply(ChooseFirst("a", "a"))
+    m.apply(EndMovement("a"))
+    m.apply(EndMovement("b"))
+    b = m.board
+    cells = set(m.ruleset._disengage_cells(m.state, m.state.figures["hum"]))
+    assert cells == {b.index(1, 1), b.index(2, 2)}  # not two levels up (base size 1)
+    events = m.apply(Disengage("hum", b.index(2, 2)))
+    assert any(e.roll and e.roll.rule == "H-8" for e in events)  # 7 down: the fall rules
+    assert m.state.figures["hum"].prone
