@@ -1,0 +1,540 @@
+"""Write the shipped Tiled maps and their tilesets: ``python tools/make_maps.py``.
+
+Outputs (all committed; the output is the same on every run):
+
+* ``maps/tiles/levels.tsx`` + ``.png``, ``terrain.tsx`` + ``.png``: pointy hex tiles
+  (56x64, side 32); ``levels_flat.tsx``, ``terrain_flat.tsx``: the same for flat hexes
+  (64x56); ``figures.tsx`` + ``.png``: round figure markers for tile objects;
+* ``maps/hill_fight.tmx``: the Hill fight board (20x16 pointy hexes);
+* ``maps/test/side_view.tmx``, ``flat_even.tmx``, ``pointy_even.tmx``: small test maps.
+
+Tile images are drawn with pygame (no display needed); the maps are written as TMX XML
+the way Tiled 1.8 saves them (CSV layers, external tilesets), so they open in Tiled.
+"""
+
+from __future__ import annotations
+
+import math
+import os
+import random
+import sys
+from dataclasses import dataclass
+from pathlib import Path
+from xml.sax.saxutils import quoteattr
+
+os.environ.setdefault("SDL_VIDEODRIVER", "dummy")
+os.environ.setdefault("PYGAME_HIDE_SUPPORT_PROMPT", "1")
+
+import pygame  # noqa: E402
+
+ROOT = Path(__file__).resolve().parents[1]
+sys.path.insert(0, str(ROOT))
+
+from game.boards.hexmap import HexMap  # noqa: E402
+
+MAPS = ROOT / "maps"
+TILES = MAPS / "tiles"
+TILED_VERSION = 'version="1.8" tiledversion="1.8.2"'
+
+POINTY = (56, 64, 32)
+"""Tile width, tile height and hex side length of pointy maps (nearly regular hexes)."""
+FLAT = (64, 56, 32)
+"""The same for flat-topped maps."""
+MAX_LEVEL = 8
+TERRAINS: dict[str, tuple[int, int, int]] = {
+    "grass": (96, 160, 64),
+    "dirt": (156, 112, 64),
+    "rock": (132, 128, 124),
+    "sand": (230, 204, 132),
+    "water": (40, 118, 206),
+    "lava": (226, 72, 16),
+}
+"""Terrain names in tileset order, with their colours."""
+MARKERS: tuple[tuple[str, tuple[int, int, int]], ...] = (
+    ("blue", (0, 114, 178)),
+    ("vermillion", (213, 94, 0)),
+    ("green", (0, 158, 115)),
+    ("orange", (230, 159, 0)),
+    ("purple", (204, 121, 167)),
+    ("sky", (86, 180, 233)),
+)
+"""Figure markers (Okabe-Ito colours); each also has its own emblem shape."""
+MARKER_SIZE = 40
+SS = 4
+"""Supersampling factor for smooth edges."""
+
+# first gids of the three tilesets, the same in every map
+LEVELS_GID = 1
+TERRAIN_GID = LEVELS_GID + MAX_LEVEL + 1
+FIGURES_GID = TERRAIN_GID + len(TERRAINS)
+
+
+# ============================================================================ drawing
+def hex_points(w: float, h: float, s: float, pointy: bool) -> list[tuple[float, float]]:
+    if pointy:
+        return [(w / 2, 0), (w, (h - s) / 2), (w, (h + s) / 2), (w / 2, h),
+                (0, (h + s) / 2), (0, (h - s) / 2)]
+    return [((w - s) / 2, 0), ((w + s) / 2, 0), (w, h / 2), ((w + s) / 2, h),
+            ((w - s) / 2, h), (0, h / 2)]
+
+
+def inset(points: list[tuple[float, float]], k: float) -> list[tuple[float, float]]:
+    cx = sum(p[0] for p in points) / len(points)
+    cy = sum(p[1] for p in points) / len(points)
+    return [(cx + (x - cx) * k, cy + (y - cy) * k) for x, y in points]
+
+
+def big(points: list[tuple[float, float]]) -> list[tuple[float, float]]:
+    return [(x * SS, y * SS) for x, y in points]
+
+
+def shrink(surface: pygame.Surface, w: int, h: int) -> pygame.Surface:
+    return pygame.transform.smoothscale(surface, (w, h))
+
+
+def lerp(a: tuple[int, int, int], b: tuple[int, int, int], t: float) -> tuple[int, int, int]:
+    return tuple(round(x + (y - x) * t) for x, y in zip(a, b, strict=True))  # type: ignore
+
+
+def level_shade(level: int) -> tuple[int, int, int]:
+    return lerp((24, 26, 34), (240, 238, 230), (level / MAX_LEVEL) ** 0.75)
+
+
+def level_tile(level: int, w: int, h: int, s: int, pointy: bool,
+               font: pygame.font.Font) -> pygame.Surface:
+    """A hex shaded by its level (dark low, light high) with the number on it."""
+    surf = pygame.Surface((w * SS, h * SS), pygame.SRCALPHA)
+    pts = hex_points(w, h, s, pointy)
+    shade = level_shade(level)
+    pygame.draw.polygon(surf, lerp(shade, (0, 0, 0), 0.45), big(pts))
+    pygame.draw.polygon(surf, shade, big(inset(pts, 0.9)))
+    # a light upper rim and a dark lower rim read as a raised stack
+    top = [p for p in inset(pts, 0.9) if p[1] <= h / 2 + 0.1]
+    bottom = [p for p in inset(pts, 0.9) if p[1] >= h / 2 - 0.1]
+    pygame.draw.lines(surf, lerp(shade, (255, 255, 255), 0.35), False, big(top), SS * 2)
+    pygame.draw.lines(surf, lerp(shade, (0, 0, 0), 0.3), False, big(bottom), SS * 2)
+    out = shrink(surf, w, h)
+    ink = (20, 20, 24) if level >= 4 else (245, 245, 240)
+    halo = (245, 245, 240) if level >= 4 else (10, 10, 14)
+    text = font.render(str(level), True, ink)
+    rim = font.render(str(level), True, halo)
+    x, y = (w - text.get_width()) // 2, (h - text.get_height()) // 2 + 1
+    for dx, dy in ((-1, 0), (1, 0), (0, -1), (0, 1)):
+        out.blit(rim, (x + dx, y + dy))
+    out.blit(text, (x, y))
+    return out
+
+
+def terrain_tile(name: str, w: int, h: int, s: int, pointy: bool,
+                 rng: random.Random) -> pygame.Surface:
+    """A hex of the terrain's colour, strong at the rim and see-through inside so the
+    level's shade and number below show through, with a few marks of its texture."""
+    colour = TERRAINS[name]
+    surf = pygame.Surface((w * SS, h * SS), pygame.SRCALPHA)
+    pts = hex_points(w, h, s, pointy)
+    pygame.draw.polygon(surf, (*colour, 150), big(inset(pts, 0.97)))
+    pygame.draw.polygon(surf, (*colour, 235), big(inset(pts, 0.92)), 5 * SS)
+    cx, cy = w / 2, h / 2
+    pygame.draw.circle(surf, (*colour, 70), (cx * SS, cy * SS), 11 * SS)
+    dark = (*lerp(colour, (0, 0, 0), 0.35), 200)
+    light = (*lerp(colour, (255, 255, 255), 0.45), 200)
+    marks = 7
+    for _ in range(marks):
+        # texture marks in the ring between the centre circle and the edge
+        a = rng.uniform(0, 2 * math.pi)
+        r = rng.uniform(16, min(w, h) / 2 - 6)
+        x, y = (cx + r * math.cos(a)) * SS, (cy + r * math.sin(a)) * SS
+        if name == "grass":
+            for dx in (-3, 0, 3):
+                pygame.draw.line(surf, dark, (x + dx * SS / 2, y),
+                                 (x + dx * SS, y - 5 * SS), SS)
+        elif name == "dirt":
+            pygame.draw.circle(surf, dark, (x, y), rng.uniform(1.0, 2.2) * SS)
+        elif name == "rock":
+            pygame.draw.polygon(surf, dark, [(x - 5 * SS, y + 2 * SS), (x - 1 * SS, y - 4 * SS),
+                                             (x + 4 * SS, y + 2 * SS)])
+            pygame.draw.line(surf, light, (x - 1 * SS, y - 4 * SS), (x + 4 * SS, y + 2 * SS), SS)
+        elif name == "sand":
+            pygame.draw.circle(surf, dark, (x, y), 1.0 * SS)
+            pygame.draw.circle(surf, light, (x + 3 * SS, y + 1 * SS), 1.0 * SS)
+        elif name == "water":
+            rect = pygame.Rect(x - 6 * SS, y - 2 * SS, 12 * SS, 6 * SS)
+            pygame.draw.arc(surf, light, rect, 0.3, math.pi - 0.3, SS)
+        elif name == "lava":
+            pygame.draw.line(surf, (255, 220, 90, 230), (x - 5 * SS, y),
+                             (x + 5 * SS, y + rng.uniform(-4, 4) * SS), SS * 2)
+    pygame.draw.polygon(surf, (*lerp(colour, (0, 0, 0), 0.5), 230), big(inset(pts, 0.97)), SS)
+    return shrink(surf, w, h)
+
+
+def marker_tile(k: int, colour: tuple[int, int, int]) -> pygame.Surface:
+    """A round figure base in a side colour with an emblem (never colour alone)."""
+    n = MARKER_SIZE
+    surf = pygame.Surface((n * SS, n * SS), pygame.SRCALPHA)
+    c = (n / 2 * SS, n / 2 * SS)
+    pygame.draw.circle(surf, (0, 0, 0, 110), (c[0] + SS * 1.5, c[1] + SS * 2), (n / 2 - 2) * SS)
+    pygame.draw.circle(surf, (20, 20, 24), c, (n / 2 - 2) * SS)
+    pygame.draw.circle(surf, colour, c, (n / 2 - 4) * SS)
+    pygame.draw.circle(surf, (250, 250, 245), c, (n / 2 - 4) * SS, SS * 2)
+    ink = (250, 250, 245)
+    r = 8 * SS
+    x, y = c
+    if k == 0:  # shield
+        pygame.draw.polygon(surf, ink, [(x - r, y - r), (x + r, y - r), (x + r, y),
+                                        (x, y + r * 1.2), (x - r, y)])
+    elif k == 1:  # triangle
+        pygame.draw.polygon(surf, ink, [(x, y - r * 1.1), (x + r, y + r * 0.8),
+                                        (x - r, y + r * 0.8)])
+    elif k == 2:  # diamond
+        pygame.draw.polygon(surf, ink, [(x, y - r), (x + r, y), (x, y + r), (x - r, y)])
+    elif k == 3:  # star
+        pts = []
+        for i in range(10):
+            a = -math.pi / 2 + i * math.pi / 5
+            rr = r * (1.1 if i % 2 == 0 else 0.45)
+            pts.append((x + rr * math.cos(a), y + rr * math.sin(a)))
+        pygame.draw.polygon(surf, ink, pts)
+    elif k == 4:  # cross
+        pygame.draw.rect(surf, ink, pygame.Rect(x - r, y - r * 0.3, 2 * r, r * 0.6))
+        pygame.draw.rect(surf, ink, pygame.Rect(x - r * 0.3, y - r, r * 0.6, 2 * r))
+    else:  # ring
+        pygame.draw.circle(surf, ink, c, r, SS * 3)
+    return shrink(surf, n, n)
+
+
+def sheet(tiles: list[pygame.Surface]) -> pygame.Surface:
+    w, h = tiles[0].get_size()
+    out = pygame.Surface((w * len(tiles), h), pygame.SRCALPHA)
+    for k, t in enumerate(tiles):
+        out.blit(t, (k * w, 0))
+    return out
+
+
+# ============================================================================ tilesets
+def write(path: Path, text: str) -> None:
+    path.parent.mkdir(parents=True, exist_ok=True)
+    path.write_text(text, encoding="utf-8", newline="\n")
+    print("wrote", path.relative_to(ROOT))
+
+
+def prop_xml(props: dict[str, object], indent: str) -> str:
+    """Tiled's <properties> block, properties sorted by name as Tiled saves them."""
+    if not props:
+        return ""
+    lines = [f"{indent}<properties>"]
+    for name in sorted(props):
+        value = props[name]
+        kind = ' type="int"' if isinstance(value, int) and not isinstance(value, bool) else ""
+        lines.append(f'{indent} <property name={quoteattr(name)}{kind} '
+                     f'value={quoteattr(str(value))}/>')
+    lines.append(f"{indent}</properties>")
+    return "\n".join(lines) + "\n"
+
+
+def write_tileset(name: str, image: pygame.Surface, tile_w: int, tile_h: int,
+                  props: list[dict[str, object]]) -> None:
+    png = TILES / f"{name}.png"
+    png.parent.mkdir(parents=True, exist_ok=True)
+    pygame.image.save(image, str(png))
+    print("wrote", png.relative_to(ROOT))
+    n = len(props)
+    body = "".join(f' <tile id="{k}">\n{prop_xml(p, "  ")} </tile>\n'
+                   for k, p in enumerate(props) if p)
+    write(TILES / f"{name}.tsx",
+          f'<?xml version="1.0" encoding="UTF-8"?>\n'
+          f'<tileset {TILED_VERSION} name="{name}" tilewidth="{tile_w}" '
+          f'tileheight="{tile_h}" tilecount="{n}" columns="{n}">\n'
+          f' <image source="{name}.png" width="{image.get_width()}" '
+          f'height="{image.get_height()}"/>\n{body}</tileset>\n')
+
+
+def make_tilesets() -> None:
+    pygame.font.init()
+    font = pygame.font.Font(None, 30)  # pygame's bundled font: the same everywhere
+    font.bold = True
+    for suffix, (w, h, s), pointy in (("", POINTY, True), ("_flat", FLAT, False)):
+        levels = [level_tile(v, w, h, s, pointy, font) for v in range(MAX_LEVEL + 1)]
+        write_tileset(f"levels{suffix}", sheet(levels), w, h,
+                      [{"level": v} for v in range(MAX_LEVEL + 1)])
+        rng = random.Random(2024)
+        terrain = [terrain_tile(t, w, h, s, pointy, rng) for t in TERRAINS]
+        write_tileset(f"terrain{suffix}", sheet(terrain), w, h,
+                      [{"terrain": t} for t in TERRAINS])
+    markers = [marker_tile(k, c) for k, (_, c) in enumerate(MARKERS)]
+    write_tileset("figures", sheet(markers), MARKER_SIZE, MARKER_SIZE,
+                  [{} for _ in MARKERS])
+
+
+# ============================================================================ maps
+@dataclass(frozen=True)
+class Figure:
+    name: str
+    side: str
+    unit: str
+    col: int
+    row: int
+    facing: int
+    shape: str = "tile"
+    """How it is drawn in Tiled: tile (a marker), point, rect or ellipse."""
+    marker: int = 0
+
+
+@dataclass
+class MapSpec:
+    path: Path
+    title: str
+    levels: list[list[int | None]]
+    terrain: list[list[str | None]]
+    figures: list[Figure]
+    pointy: bool = True
+    stagger: str = "odd"
+    default_terrain: str | None = None
+
+    def geometry(self) -> HexMap:
+        w, h, s = POINTY if self.pointy else FLAT
+        lv = [[0 for _ in row] for row in self.levels]
+        return HexMap(lv, orientation="pointy" if self.pointy else "flat",
+                      stagger=self.stagger, tile_width=w, tile_height=h,  # type: ignore
+                      side_length=s)
+
+
+def csv(rows: list[list[int]]) -> str:
+    return ",\n".join(",".join(str(v) for v in row) for row in rows)
+
+
+def object_xml(k: int, f: Figure, geo: HexMap) -> str:
+    cx, cy = geo.center(geo.index(f.col, f.row))
+    props = prop_xml({"side": f.side, "unit": f.unit, "facing": f.facing}, "   ")
+    head = f'  <object id="{k}" name={quoteattr(f.name)}'
+    if f.shape == "tile":
+        n = MARKER_SIZE
+        return (f'{head} gid="{FIGURES_GID + f.marker}" x="{cx - n / 2:g}" '
+                f'y="{cy + n / 2:g}" width="{n}" height="{n}">\n{props}  </object>\n')
+    if f.shape == "point":
+        return f'{head} x="{cx:g}" y="{cy:g}">\n{props}   <point/>\n  </object>\n'
+    size = 24
+    tail = "   <ellipse/>\n" if f.shape == "ellipse" else ""
+    return (f'{head} x="{cx - size / 2:g}" y="{cy - size / 2:g}" width="{size}" '
+            f'height="{size}">\n{props}{tail}  </object>\n')
+
+
+def write_map(spec: MapSpec) -> None:
+    rows, cols = len(spec.levels), len(spec.levels[0])
+    w, h, s = POINTY if spec.pointy else FLAT
+    flat = "" if spec.pointy else "_flat"
+    tiles = "tiles/" if spec.path.parent == MAPS else "../tiles/"
+    level_gids = [[0 if v is None else LEVELS_GID + v for v in row] for row in spec.levels]
+    names = list(TERRAINS)
+    terrain_gids = [[0 if t is None else TERRAIN_GID + names.index(t) for t in row]
+                    for row in spec.terrain]
+    geo = spec.geometry()
+    objects = "".join(object_xml(k, f, geo) for k, f in enumerate(spec.figures, 1))
+    props: dict[str, object] = {"title": spec.title}
+    if spec.default_terrain:
+        props["default_terrain"] = spec.default_terrain
+    text = (
+        f'<?xml version="1.0" encoding="UTF-8"?>\n'
+        f'<map {TILED_VERSION} orientation="hexagonal" renderorder="right-down" '
+        f'width="{cols}" height="{rows}" tilewidth="{w}" tileheight="{h}" infinite="0" '
+        f'hexsidelength="{s}" staggeraxis="{"y" if spec.pointy else "x"}" '
+        f'staggerindex="{spec.stagger}" backgroundcolor="#1d2125" nextlayerid="4" '
+        f'nextobjectid="{len(spec.figures) + 1}">\n'
+        f'{prop_xml(props, " ")}'
+        f' <tileset firstgid="{LEVELS_GID}" source="{tiles}levels{flat}.tsx"/>\n'
+        f' <tileset firstgid="{TERRAIN_GID}" source="{tiles}terrain{flat}.tsx"/>\n'
+        f' <tileset firstgid="{FIGURES_GID}" source="{tiles}figures.tsx"/>\n'
+        f' <layer id="1" name="levels" width="{cols}" height="{rows}">\n'
+        f'  <data encoding="csv">\n{csv(level_gids)}\n</data>\n </layer>\n'
+        f' <layer id="2" name="terrain" width="{cols}" height="{rows}">\n'
+        f'  <data encoding="csv">\n{csv(terrain_gids)}\n</data>\n </layer>\n'
+        f' <objectgroup id="3" name="figures">\n{objects} </objectgroup>\n'
+        f'</map>\n'
+    )
+    write(spec.path, text)
+
+
+# ============================================================================ hill fight
+HILL_W, HILL_H = 20, 16
+CROWN = ((7, 6), (8, 6), (7, 7))
+"""The hilltop (level 6)."""
+CLIFF_ANGLES = (-75.0, 35.0)
+"""Bearings (degrees, 0 = east, negative = north) from the crown of the cliff face."""
+KNOLL = (17, 11)
+"""Top of the knoll (level 3) on the raiders' bank."""
+STREAM = ((15, 0), (16, 2), (14, 5), (15, 7), (15, 9), (13, 12), (12, 15))
+"""Waypoints of the stream, north to south; joined by hex lines."""
+TRACK = ((0, 10), (3, 9), (5, 8), (7, 7))
+"""A dirt track from the west edge up the gentle slope to the top."""
+
+
+def hill_fight() -> MapSpec:
+    rng = random.Random(7)
+    geo = MapSpec(MAPS / "hill_fight.tmx", "", [[0] * HILL_W] * HILL_H, [], []).geometry()
+    n = geo.n
+    idx = geo.index
+
+    def hex_path(points: tuple[tuple[int, int], ...]) -> list[int]:
+        out: list[int] = []
+        for a, b in zip(points, points[1:], strict=False):
+            for c in geo.line(idx(*a), idx(*b)):
+                if not out or out[-1] != c:
+                    out.append(c)
+        return out
+
+    water = set(hex_path(STREAM))
+    crown = [idx(*c) for c in CROWN]
+    ccx = sum(geo.center(c)[0] for c in crown) / len(crown)
+    ccy = sum(geo.center(c)[1] for c in crown) / len(crown)
+
+    def d_crown(i: int) -> int:
+        return min(geo.distance(i, c) for c in crown)
+
+    def in_cliff_sector(i: int) -> bool:
+        x, y = geo.center(i)
+        a = math.degrees(math.atan2(y - ccy, x - ccx))
+        return CLIFF_ANGLES[0] <= a <= CLIFF_ANGLES[1]
+
+    knoll = idx(*KNOLL)
+    level = [0] * n
+    cliff = [False] * n
+    for i in range(n):
+        d = d_crown(i)
+        hill = 6 - d
+        if in_cliff_sector(i) and d >= 1:
+            # a plateau at 5 up to two hexes out, then a sheer drop
+            hill = 5 if d <= 2 else 0
+            cliff[i] = d <= 2
+        base = 1
+        level[i] = max(base, hill)
+    # the stream cuts its valley: water and its sandy banks lie at 0, and (except for the
+    # cliff) the land climbs at most one level per hex from them
+    shore = sorted({i for w in water for i in geo.neighbours(w)} - water)
+    knoll_h = [3 - geo.distance(i, knoll) for i in range(n)]
+    banks = {i for i in shore if not cliff[i] and knoll_h[i] < 1 and rng.random() < 0.55}
+    low = water | banks
+    for i in range(n):
+        if i in low:
+            level[i] = 0
+        elif not cliff[i]:
+            to_low = min(geo.distance(i, j) for j in low)
+            level[i] = min(max(level[i], knoll_h[i]), to_low)
+
+    terrain = ["grass"] * n
+    for i in range(n):
+        if level[i] >= 5:
+            terrain[i] = "rock"
+        if any(level[i] - level[j] >= 3 for j in geo.neighbours(i)):
+            terrain[i] = "rock"  # the cliff edge
+    for i in hex_path(TRACK):
+        terrain[i] = "dirt"
+    for i in water:
+        terrain[i] = "water"
+    for i in banks:
+        terrain[i] = "sand"
+    # worn dirt around the knoll's top and a few bare patches in the meadow
+    for i in [knoll, *geo.neighbours(knoll)]:
+        if terrain[i] == "grass" and rng.random() < 0.6:
+            terrain[i] = "dirt"
+    for c in ((3, 3), (4, 13), (18, 3), (2, 14)):
+        terrain[idx(*c)] = "dirt"
+
+    figures = [
+        Figure("Pip", "wardens", "warden_hobbit", 0, 6, 0, marker=0),
+        Figure("Borin", "wardens", "warden_dwarf", 0, 7, 0, marker=0),
+        Figure("Aldric", "wardens", "warden_human", 0, 8, 0, marker=0),
+        Figure("Elowen", "wardens", "warden_elf", 0, 9, 0, marker=0),
+        Figure("Snik", "raiders", "raider_goblin", 19, 5, 3, marker=1),
+        Figure("Grub", "raiders", "raider_goblin", 19, 6, 3, marker=1),
+        Figure("Ugluk", "raiders", "raider_orc", 19, 7, 3, marker=1),
+        Figure("Varg", "raiders", "raider_chief", 19, 8, 3, marker=1),
+    ]
+    return MapSpec(
+        path=MAPS / "hill_fight.tmx",
+        title="Hill fight",
+        levels=[[level[r * HILL_W + c] for c in range(HILL_W)] for r in range(HILL_H)],
+        terrain=[[terrain[r * HILL_W + c] for c in range(HILL_W)] for r in range(HILL_H)],
+        figures=figures,
+        default_terrain="grass",
+    )
+
+
+# ============================================================================ test maps
+def side_view() -> MapSpec:
+    """H-22: columns A=3, B=2, C=1 in row 1, the hobbit on the ground at X (col 4)."""
+    levels: list[list[int | None]] = [[0, 0, 0, 0, 0, 0], [0, 3, 2, 1, 0, 0], [0, 0, 0, 0, 0, 0]]
+    return MapSpec(
+        path=MAPS / "test" / "side_view.tmx",
+        title="Side view (H-22)",
+        levels=levels,
+        terrain=[["grass"] * 6 for _ in range(3)],
+        figures=[Figure("Hobbit", "a", "hobbit", 4, 1, 3, shape="point")],
+    )
+
+
+def flat_even() -> MapSpec:
+    """Flat hexes, even columns shifted down; a void corner and default terrain."""
+    levels: list[list[int | None]] = [
+        [0, 1, 2, 1, None],
+        [0, 1, 3, 2, 1],
+        [0, 0, 1, 1, 0],
+        [0, 0, 0, 0, 0],
+    ]
+    terrain: list[list[str | None]] = [
+        ["grass", "grass", "rock", None, None],
+        ["dirt", "grass", "rock", "rock", "grass"],
+        ["water", None, "grass", "sand", "lava"],
+        ["water", "water", "sand", None, "dirt"],
+    ]
+    return MapSpec(
+        path=MAPS / "test" / "flat_even.tmx",
+        title="Flat, even stagger",
+        levels=levels,
+        terrain=terrain,
+        figures=[
+            Figure("Blue", "a", "hobbit", 1, 1, 0, shape="tile", marker=0),
+            Figure("Red", "b", "human", 3, 2, 3, shape="point"),
+        ],
+        pointy=False,
+        stagger="even",
+        default_terrain="grass",
+    )
+
+
+def pointy_even() -> MapSpec:
+    """Pointy hexes, even rows shifted right; figures as rectangle, ellipse and tile."""
+    levels: list[list[int | None]] = [
+        [0, 0, 1, 1, 0, 0],
+        [0, 1, 2, 2, 1, 0],
+        [0, 1, 2, 4, 2, 0],
+        [None, 0, 1, 2, 1, 0],
+        [None, 0, 0, 0, 0, 0],
+    ]
+    terrain: list[list[str | None]] = [
+        ["grass"] * 6,
+        ["grass", "grass", "dirt", "dirt", "grass", "grass"],
+        ["water", "grass", "rock", "rock", "rock", "grass"],
+        [None, "water", "grass", "rock", "grass", "sand"],
+        [None, "water", "sand", "grass", "grass", "grass"],
+    ]
+    return MapSpec(
+        path=MAPS / "test" / "pointy_even.tmx",
+        title="Pointy, even stagger",
+        levels=levels,
+        terrain=terrain,
+        figures=[
+            Figure("Box", "a", "hobbit", 2, 2, 1, shape="rect"),
+            Figure("Egg", "b", "human", 4, 3, 4, shape="ellipse"),
+            Figure("Tok", "b", "human", 1, 4, 2, shape="tile", marker=3),
+        ],
+        stagger="even",
+    )
+
+
+def main() -> None:
+    make_tilesets()
+    for spec in (hill_fight(), side_view(), flat_even(), pointy_even()):
+        write_map(spec)
+
+
+if __name__ == "__main__":
+    main()
