@@ -1,0 +1,320 @@
+"""The window: one pygame loop that runs the current scene (picker, match, end).
+
+``main(args)`` opens it; tests build an :class:`App` and call :meth:`App.step` after
+posting events. Errors meant for players (:class:`GameError`) always become an error box
+and leave the game as it was; any other exception in a scene action is logged to stderr
+and shown in an error box too, except under tests (``raise_errors``), where it raises.
+"""
+
+from __future__ import annotations
+
+import argparse
+import os
+import sys
+import time
+import traceback
+from collections.abc import Callable
+from pathlib import Path
+from typing import Any, TypeVar
+
+os.environ.setdefault("PYGAME_HIDE_SUPPORT_PROMPT", "1")
+
+import pygame  # noqa: E402
+
+from game.core.errors import GameError  # noqa: E402
+from game.ui import saves  # noqa: E402
+from game.ui.scenes.base import Scene  # noqa: E402
+from game.ui.widgets import (  # noqa: E402
+    BG,
+    VERMILLION,
+    Dialog,
+    Fonts,
+    HelpOverlay,
+    ListDialog,
+    ListItem,
+    Toasts,
+)
+
+TITLE = "Skirmish Table"
+SIZE = (1280, 720)
+FPS = 60
+ROOT = Path(__file__).resolve().parents[2]
+ICON = ROOT / "sprites" / "ui" / "icon.png"
+
+T = TypeVar("T")
+
+GLOBAL_KEYS: list[tuple[str, str]] = [
+    ("F1", "show or hide this help"),
+    ("Esc", "close a dialog; in a game, back to the scenarios (asks first)"),
+    ("Ctrl+O", "open a saved game"),
+]
+
+
+class App:
+    """The window, its fonts, the current scene, and the dialogs over it."""
+
+    def __init__(self, args: argparse.Namespace | None = None, *,
+                 size: tuple[int, int] = SIZE, raise_errors: bool | None = None) -> None:
+        self.args = args if args is not None else argparse.Namespace()
+        self.fast = bool(getattr(self.args, "fast", False))
+        self.seed_arg: int | None = getattr(self.args, "seed", None)
+        self.raise_errors = ("PYTEST_CURRENT_TEST" in os.environ if raise_errors is None
+                             else raise_errors)
+        self.screenshot_mode = bool(getattr(self.args, "screenshot", None))
+        pygame.display.init()
+        pygame.font.init()
+        if ICON.is_file():
+            try:
+                pygame.display.set_icon(pygame.image.load(str(ICON)))
+            except pygame.error:
+                pass
+        pygame.display.set_caption(TITLE)
+        self.screen = pygame.display.set_mode(size, pygame.RESIZABLE)
+        pygame.key.set_repeat(350, 40)
+        self.fonts = Fonts()
+        self.toasts = Toasts()
+        self.modals: list[Dialog] = []
+        self.clock = pygame.time.Clock()
+        self.running = True
+        self.dirty = True
+        self.scene: Scene = _blank(self)
+        self._seed_counter = 0
+
+    # ================================================================ scenes
+    def switch(self, scene: Scene) -> None:
+        self.scene = scene
+        scene.resize(self.screen.get_size())
+        self.dirty = True
+
+    def show_picker(self) -> None:
+        from game.ui.scenes.picker import PickerScene
+
+        self.switch(PickerScene(self))
+
+    def new_seed(self) -> int:
+        """A fresh seed per game (from the clock; --seed fixes the first one)."""
+        self._seed_counter += 1
+        if self.seed_arg is not None:
+            return self.seed_arg + self._seed_counter - 1
+        return (time.time_ns() // 1000 + self._seed_counter) % 2_000_000_000
+
+    def start_match(self, match: Any, controllers: dict[str, str]) -> None:
+        """Play ``match`` with ``controllers`` (side -> "human" | "computer")."""
+        from game.ui.scenes.match import MatchScene
+
+        match.meta["controllers"] = dict(controllers)
+        self.switch(MatchScene(self, match))
+
+    def new_match(self, scenario_key: str, controllers: dict[str, str],
+                  seed: int | None = None) -> None:
+        """Start a new game of the scenario named ``scenario_key`` (or a .toml path)."""
+        from game.core.match import Match
+
+        m = Match.from_name(scenario_key, self.new_seed() if seed is None else seed)
+        self.start_match(m, controllers)
+
+    def open_save(self, path: str | Path) -> bool:
+        """Replace the current game with a saved one; on any error show it and keep going."""
+        from game.core.match import Match
+
+        def load() -> Any:
+            return Match.load(path)
+
+        m = self.guard(load)
+        if m is None:
+            return False
+        self.start_match(m, saves.controllers_of(m))
+        self.toasts.show(f"Opened {Path(path).name} (turn {m.turn}).")
+        return True
+
+    def resume(self) -> bool:
+        return self.open_save(saves.autosave_path())
+
+    def open_load_dialog(self) -> None:
+        """Ctrl+O: the list of saved games in the data folder."""
+        infos = saves.list_saves()
+        items = [ListItem(i.title(), str(i.path), i.readable, i.path) for i in infos]
+
+        def pick(k: int) -> None:
+            self.open_save(infos[k].path)
+
+        self.push_modal(ListDialog(
+            "Open a saved game", items, pick,
+            message=f"Saves in {saves.saves_dir()}"))
+
+    # ================================================================ dialogs
+    def push_modal(self, d: Dialog) -> None:
+        self.modals.append(d)
+        self.dirty = True
+
+    def error(self, message: str, title: str = "That did not work") -> None:
+        """Show ``message`` in an error box (the game stays as it was)."""
+        self.push_modal(Dialog(title, message, [("OK", lambda: None)], accent=VERMILLION))
+
+    def confirm(self, title: str, message: str, yes: str, on_yes: Callable[[], None],
+                no: str = "Cancel") -> None:
+        self.push_modal(Dialog(title, message, [(yes, on_yes), (no, lambda: None)]))
+
+    def error_shown(self) -> str | None:
+        """The message of the error box on top, if one is open (for tests)."""
+        for d in reversed(self.modals):
+            if d.accent == VERMILLION:
+                return d.message
+        return None
+
+    def toggle_help(self) -> None:
+        if self.modals and isinstance(self.modals[-1], HelpOverlay):
+            self.modals.pop()
+        else:
+            rows = self.scene.help_rows() + GLOBAL_KEYS
+            self.push_modal(HelpOverlay(rows, lambda: None))
+        self.dirty = True
+
+    # ================================================================ errors
+    def guard(self, fn: Callable[..., T], *args: Any) -> T | None:
+        """Run a scene action; a GameError or a crash becomes an error box."""
+        try:
+            return fn(*args)
+        except GameError as e:
+            self.error(str(e))
+        except Exception as e:  # noqa: BLE001 - the window must survive a bug
+            if self.raise_errors:
+                raise
+            traceback.print_exc(file=sys.stderr)
+            self.error(f"An unexpected problem: {type(e).__name__}: {e}. The details went to "
+                       "the terminal; the game is as it was before.", "Something went wrong")
+        return None
+
+    # ================================================================ the loop
+    def dispatch(self, e: pygame.event.Event) -> None:
+        if e.type == pygame.QUIT:
+            self.quit()
+            return
+        if e.type in (pygame.VIDEORESIZE, pygame.WINDOWSIZECHANGED):
+            self.scene.resize(self.screen.get_size())
+            self.dirty = True
+            return
+        if e.type in (pygame.MOUSEMOTION, pygame.MOUSEBUTTONDOWN, pygame.MOUSEBUTTONUP,
+                      pygame.MOUSEWHEEL, pygame.KEYDOWN, pygame.KEYUP):
+            self.dirty = True
+        else:
+            return
+        if e.type == pygame.KEYDOWN and e.key == pygame.K_F1:
+            self.toggle_help()
+            return
+        if self.modals:
+            top = self.modals[-1]
+            top.handle(e)
+            self.modals = [d for d in self.modals if not d.closed]
+            return
+        ctrl = e.type == pygame.KEYDOWN and bool(e.mod & pygame.KMOD_CTRL)
+        if ctrl and e.key == pygame.K_o:
+            self.open_load_dialog()
+            return
+        if e.type == pygame.KEYDOWN and e.key == pygame.K_ESCAPE:
+            self.scene.escape()
+            return
+        self.scene.handle(e)
+
+    def step(self, dt: float | None = None) -> bool:
+        """One frame: events, update, draw if needed. False once the app should close."""
+        if dt is None:
+            dt = self.clock.tick(FPS) / 1000.0
+        for e in pygame.event.get():
+            self.guard(self.dispatch, e)
+            if not self.running:
+                return False
+        self.guard(self.scene.update, dt)
+        if self.toasts.update(dt):
+            self.dirty = True
+        if self.dirty or self.scene.busy() or self.toasts.items:
+            self.guard(self.draw)
+            pygame.display.flip()
+        return self.running
+
+    def draw(self) -> None:
+        self.dirty = False
+        surface = self.screen
+        self.scene.draw(surface)
+        mouse = pygame.mouse.get_pos()
+        self.toasts.draw(surface, self.fonts, surface.get_height() - 24)
+        for d in self.modals:
+            d.draw(surface, self.fonts, mouse)
+
+    def run(self) -> int:
+        try:
+            while self.step():
+                pass
+        finally:
+            pygame.quit()
+        return 0
+
+    def quit(self) -> None:
+        self.guard(self.scene.on_quit)
+        self.running = False
+
+    def screenshot(self, path: str | Path) -> None:
+        """Draw the current frame and write it as PNG."""
+        self.scene.update(0.0)
+        self.draw()
+        pygame.display.flip()
+        Path(path).parent.mkdir(parents=True, exist_ok=True)
+        pygame.image.save(self.screen, str(path))
+
+
+class _Blank(Scene):
+    def draw(self, surface: pygame.Surface) -> None:
+        surface.fill(BG)
+
+
+def _blank(app: App) -> Scene:
+    return _Blank(app)
+
+
+def _controllers(scenario_sides: dict[str, str], ai: str | None) -> dict[str, str]:
+    """--ai SIDES: a side key or name, a comma list, 'all' or 'none'; others are human."""
+    names = {s.strip().lower() for s in (ai or "").split(",") if s.strip()}
+    out = {}
+    for key, name in scenario_sides.items():
+        comp = "all" in names or key.lower() in names or name.lower() in names
+        out[key] = saves.COMPUTER if comp else saves.HUMAN
+    known = {k.lower() for k in scenario_sides} | {n.lower() for n in scenario_sides.values()}
+    unknown = names - known - {"all", "none"}
+    if unknown:
+        raise GameError(f"--ai: no side called {', '.join(sorted(unknown))} "
+                        f"(sides: {', '.join(scenario_sides)})")
+    return out
+
+
+def build(args: argparse.Namespace, *, raise_errors: bool | None = None) -> App:
+    """The app with its first scene chosen from the command line."""
+    app = App(args, raise_errors=raise_errors)
+    app.show_picker()
+    if getattr(args, "load", None):
+        app.open_save(args.load)
+    elif getattr(args, "scenario", None):
+        from game.core.match import Match
+
+        def start() -> None:
+            m = Match.from_name(args.scenario, app.new_seed())
+            app.start_match(m, _controllers(m.scenario.sides, getattr(args, "ai", None)))
+
+        app.guard(start)
+    return app
+
+
+def main(args: argparse.Namespace) -> int:
+    """Open the window (``python main.py``); with --screenshot draw one frame and exit."""
+    shot = getattr(args, "screenshot", None)
+    if shot and not (os.environ.get("DISPLAY") or os.environ.get("WAYLAND_DISPLAY")):
+        os.environ.setdefault("SDL_VIDEODRIVER", "dummy")
+    if shot:
+        os.environ.setdefault("SDL_AUDIODRIVER", "dummy")
+    app = build(args)
+    if shot:
+        try:
+            app.screenshot(shot)
+        finally:
+            pygame.quit()
+        return 0 if app.error_shown() is None else 1
+    return app.run()

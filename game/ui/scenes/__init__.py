@@ -1,0 +1,1 @@
+"""Scenes of the window: picker, match, end."""

@@ -1,0 +1,139 @@
+"""The end of a game: who won (or why it is a draw), turns played, play again or back."""
+
+from __future__ import annotations
+
+from typing import TYPE_CHECKING, Any
+
+import pygame
+
+from game.ui import saves
+from game.ui.scenes.base import Scene
+from game.ui.widgets import (
+    BG,
+    DIM,
+    ORANGE,
+    TEXT,
+    Button,
+    draw_mark,
+    draw_panel,
+    side_colour,
+    wrap,
+)
+
+if TYPE_CHECKING:
+    from game.ui.app import App
+
+
+class EndScene(Scene):
+    """The result, large, over a darkened picture of the final board."""
+
+    def __init__(self, app: App, match: Any, backdrop: pygame.Surface | None = None) -> None:
+        super().__init__(app)
+        self.match = match
+        self.controllers = saves.controllers_of(match)
+        self.backdrop = backdrop
+        self._shaded: pygame.Surface | None = None
+        self.buttons = [
+            Button("Play again", self.again, name="again", hint="Enter", accent=ORANGE),
+            Button("Back to scenarios", app.show_picker, name="back", hint="Esc"),
+        ]
+        o = match.outcome()
+        sides = list(match.scenario.sides)
+        self.winner_index: int | None = None
+        if o is not None and o.winner is not None:
+            self.winner_index = sides.index(o.winner) if o.winner in sides else None
+            name = match.scenario.sides.get(o.winner, o.winner)
+            self.headline = f"{name} win"
+            _, _, why = o.reason.partition(":")
+            self.reason = (why.strip() or o.reason).capitalize()
+        elif o is not None:
+            self.headline = "A draw"
+            self.reason = o.reason.removeprefix("A draw: ").capitalize()
+        else:
+            self.headline, self.reason = "Game over", ""
+        self.turns = match.turn
+
+    def again(self) -> None:
+        self.app.guard(self.app.new_match, str(self.match.scenario.path), self.controllers)
+
+    def handle(self, e: pygame.event.Event) -> None:
+        if e.type == pygame.KEYDOWN and e.key in (pygame.K_RETURN, pygame.K_KP_ENTER):
+            self.again()
+            return
+        super().handle(e)
+
+    def escape(self) -> None:
+        self.app.show_picker()
+
+    def help_rows(self) -> list[tuple[str, str]]:
+        return [("Enter", "play the same scenario again (new dice)"),
+                ("Esc", "back to the scenarios")]
+
+    def resize(self, size: tuple[int, int]) -> None:
+        self._shaded = None
+        w, h = size
+        self.box = pygame.Rect(0, 0, min(760, w - 60), min(460, h - 60))
+        self.box.center = (w // 2, h // 2)
+        bw = (self.box.w - 80) // 2
+        y = self.box.bottom - 70
+        self.buttons[0].rect = pygame.Rect(self.box.x + 30, y, bw, 44)
+        self.buttons[1].rect = pygame.Rect(self.box.x + 50 + bw, y, bw, 44)
+
+    def _background(self, surface: pygame.Surface) -> None:
+        if self.backdrop is None:
+            surface.fill(BG)
+            return
+        if self._shaded is None or self._shaded.get_size() != surface.get_size():
+            shaded = pygame.transform.smoothscale(self.backdrop, surface.get_size())
+            shade = pygame.Surface(surface.get_size(), pygame.SRCALPHA)
+            shade.fill((10, 12, 16, 190))
+            shaded.blit(shade, (0, 0))
+            self._shaded = shaded
+        surface.blit(self._shaded, (0, 0))
+
+    def draw(self, surface: pygame.Surface) -> None:
+        f = self.app.fonts
+        self._background(surface)
+        colour = side_colour(self.winner_index) if self.winner_index is not None else TEXT
+        draw_panel(surface, self.box, border=colour, radius=12)
+        pygame.draw.rect(surface, colour, (self.box.x, self.box.y, self.box.w, 8),
+                         border_top_left_radius=12, border_top_right_radius=12)
+        cx = self.box.centerx
+        y = self.box.y + 40
+        head = f.render(f.huge, self.headline, TEXT)
+        if self.winner_index is not None:
+            total = 44 + 24 + head.get_width()
+            draw_mark(surface, self.winner_index, (cx - total // 2 + 22,
+                                                   y + head.get_height() // 2), 44)
+            surface.blit(head, (cx - total // 2 + 68, y))
+        else:
+            surface.blit(head, (cx - head.get_width() // 2, y))
+        y += head.get_height() + 16
+        for ln in wrap(f.head, self.reason, self.box.w - 80):
+            t = f.render(f.head, ln, TEXT)
+            surface.blit(t, (cx - t.get_width() // 2, y))
+            y += t.get_height() + 4
+        y += 10
+        t = f.render(f.body, f"{self.match.scenario.name}: {self.turns} turn"
+                             f"{'s' if self.turns != 1 else ''} played", DIM)
+        surface.blit(t, (cx - t.get_width() // 2, y))
+        y += 40
+        state = self.match.state
+        for i, (side, name) in enumerate(self.match.scenario.sides.items()):
+            figs = [g for g in state.figures.values() if g.side == side]
+            up = [g for g in figs if g.active]
+            who = "Computer" if self.controllers.get(side) == saves.COMPUTER else "Human"
+            line = f"{name} ({who}): {len(up)} of {len(figs)} standing"
+            if up:
+                line += " - " + ", ".join(f"{g.name} ST {g.st}/{g.st_max}" for g in up[:4])
+            text = f.render(f.body, line, TEXT)
+            while text.get_width() > self.box.w - 100 and len(line) > 10:
+                line = line[:-4] + "\u2026"
+                text = f.render(f.body, line, TEXT)
+            x0 = cx - (text.get_width() + 26) // 2
+            draw_mark(surface, i, (x0 + 9, y + text.get_height() // 2), 16)
+            surface.blit(text, (x0 + 26, y))
+            y += 30
+        mouse = pygame.mouse.get_pos()
+        for b in self.buttons:
+            b.draw(surface, f, mouse)

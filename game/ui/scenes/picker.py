@@ -1,0 +1,221 @@
+"""The scenario picker: the scenarios with their descriptions, who plays each side,
+Resume (the unfinished autosave), Open a saved game."""
+
+from __future__ import annotations
+
+from dataclasses import dataclass
+from typing import TYPE_CHECKING
+
+import pygame
+
+from game.core.errors import GameError
+from game.core.scenario import MAPS_DIR, Scenario, load_scenario
+from game.ui import saves
+from game.ui.scenes.base import Scene
+from game.ui.widgets import (
+    BG,
+    DIM,
+    FAINT,
+    ORANGE,
+    SKY,
+    TEXT,
+    VERMILLION,
+    Button,
+    ListBox,
+    ListItem,
+    draw_mark,
+    draw_panel,
+    wrap,
+)
+
+if TYPE_CHECKING:
+    from game.ui.app import App
+
+
+@dataclass
+class Entry:
+    """A scenario file as the picker lists it: loaded, or the error that stops it."""
+
+    key: str
+    scenario: Scenario | None
+    error: str = ""
+
+
+def scan_scenarios() -> list[Entry]:
+    """Every shipped scenario, broken ones included (with their error) so none vanish."""
+    out: list[Entry] = []
+    for p in sorted(MAPS_DIR.glob("*.toml")):
+        try:
+            s = load_scenario(p)
+        except GameError as e:
+            out.append(Entry(p.stem, None, str(e)))
+            continue
+        if not s.hidden:
+            out.append(Entry(s.key, s))
+    return sorted(out, key=lambda e: (e.scenario is None, e.scenario.name if e.scenario
+                                      else e.key))
+
+
+class PickerScene(Scene):
+    """Choose a scenario and who plays each side, then Play."""
+
+    def __init__(self, app: App) -> None:
+        super().__init__(app)
+        self.entries = scan_scenarios()
+        items = [ListItem(e.scenario.name, e.scenario.description) if e.scenario else
+                 ListItem(f"{e.key} (cannot be opened)", e.error, enabled=False)
+                 for e in self.entries]
+        self.list = ListBox(items, on_select=self.select, on_activate=self.activate)
+        self.controllers: dict[str, dict[str, str]] = {}
+        self.autosave = saves.autosave_info()
+        self.side_buttons: list[Button] = []
+        self.play = Button("Play", self.play_selected, name="play", hint="Enter",
+                           accent=ORANGE)
+        self.fixed: list[Button] = []
+        if self.autosave is not None:
+            self.fixed.append(Button(f"Resume: {self.autosave.title()}", self.resume,
+                                     name="resume", accent=ORANGE))
+        self.fixed += [Button("Open a saved game...", app.open_load_dialog, name="load",
+                              hint="Ctrl+O"),
+                       Button("Quit", app.quit, name="quit")]
+        first = next((k for k, e in enumerate(self.entries) if e.scenario), None)
+        if first is not None:
+            self.list.selected = first
+        self.select(first)
+
+    # ---------------------------------------------------------------- actions
+    @property
+    def entry(self) -> Entry | None:
+        k = self.list.selected
+        return self.entries[k] if k is not None and 0 <= k < len(self.entries) else None
+
+    def scenario_keys(self) -> list[str]:
+        return [e.key for e in self.entries if e.scenario]
+
+    def select(self, k: int | None) -> None:
+        e = self.entries[k] if k is not None else None
+        self.side_buttons = []
+        if e is None or e.scenario is None:
+            if e is not None:
+                self.app.error(e.error, "This scenario cannot be opened")
+            self._relayout()
+            return
+        ctl = self.controllers.setdefault(e.key, {
+            s: saves.HUMAN if i == 0 else saves.COMPUTER
+            for i, s in enumerate(e.scenario.sides)})
+        for side in e.scenario.sides:
+            def flip(side: str = side) -> None:
+                ctl[side] = saves.COMPUTER if ctl[side] == saves.HUMAN else saves.HUMAN
+                self._label_sides()
+            self.side_buttons.append(Button("", flip, name=f"side:{side}"))
+        self._label_sides()
+        self._relayout()
+
+    def _label_sides(self) -> None:
+        e = self.entry
+        if e is None or e.scenario is None:
+            return
+        ctl = self.controllers[e.key]
+        for b, side in zip(self.side_buttons, e.scenario.sides, strict=True):
+            b.label = "Human" if ctl[side] == saves.HUMAN else "Computer"
+            b.accent = SKY if ctl[side] == saves.HUMAN else ORANGE
+
+    def activate(self, k: int) -> None:
+        self.list.selected = k
+        self.play_selected()
+
+    def play_selected(self) -> None:
+        e = self.entry
+        if e is None:
+            return
+        if e.scenario is None:
+            self.app.error(e.error, "This scenario cannot be opened")
+            return
+        self.app.guard(self.app.new_match, str(e.scenario.path), dict(self.controllers[e.key]))
+
+    def resume(self) -> None:
+        self.app.resume()
+
+    # ---------------------------------------------------------------- loop
+    def handle(self, e: pygame.event.Event) -> None:
+        if e.type == pygame.KEYDOWN and e.key in (pygame.K_RETURN, pygame.K_KP_ENTER):
+            self.play_selected()
+            return
+        if self.list.handle(e):
+            return
+        for b in [*self.side_buttons, self.play, *self.fixed]:
+            if b.handle(e):
+                return
+
+    def escape(self) -> None:
+        self.app.confirm("Quit?", "Close Skirmish Table?", "Quit", self.app.quit)
+
+    def help_rows(self) -> list[tuple[str, str]]:
+        return [("Click / Up, Down", "choose a scenario"),
+                ("Double-click / Enter", "play it"),
+                ("Human / Computer", "click to switch who plays a side"),
+                ("Mouse wheel", "scroll the list")]
+
+    def resize(self, size: tuple[int, int]) -> None:
+        self.size = size
+        self._relayout()
+
+    def _relayout(self) -> None:
+        w, h = getattr(self, "size", (1280, 720))
+        left_w = max(380, int(w * 0.48))
+        self.list.rect = pygame.Rect(40, 130, left_w, h - 170)
+        self.detail = pygame.Rect(left_w + 70, 130, w - left_w - 110, h - 170)
+        x = self.detail.x + 24
+        bw = self.detail.w - 48
+        y = self.detail.bottom - 24
+        for b in reversed(self.fixed):
+            y -= 40
+            b.rect = pygame.Rect(x, y, bw, 36)
+        y -= 56
+        self.play.rect = pygame.Rect(x, y, bw, 44)
+        self.play_top = y
+
+    # ---------------------------------------------------------------- draw
+    def draw(self, surface: pygame.Surface) -> None:
+        f = self.app.fonts
+        surface.fill(BG)
+        mouse = pygame.mouse.get_pos()
+        surface.blit(f.render(f.title, "Skirmish Table", TEXT), (40, 34))
+        surface.blit(f.render(f.body, "Miniature skirmishes on a digital table. Choose a "
+                              "scenario and who plays each side.", DIM), (42, 84))
+        self.list.draw(surface, f, mouse)
+        draw_panel(surface, self.detail)
+        e = self.entry
+        x, y = self.detail.x + 24, self.detail.y + 20
+        width = self.detail.w - 48
+        if e is not None and e.scenario is not None:
+            s = e.scenario
+            surface.blit(f.render(f.head, s.name, TEXT), (x, y))
+            y += 36
+            for ln in wrap(f.body, s.description or "(no description)", width)[:6]:
+                surface.blit(f.render(f.body, ln, DIM), (x, y))
+                y += f.body.get_linesize()
+            y += 14
+            surface.blit(f.render(f.bold, "Who plays each side", TEXT), (x, y))
+            y += 32
+            for i, (b, (side, name)) in enumerate(zip(self.side_buttons, s.sides.items(),
+                                                      strict=True)):
+                draw_mark(surface, i, (x + 10, y + 17), 20)
+                surface.blit(f.render(f.body, name, TEXT), (x + 30, y + 6))
+                b.rect = pygame.Rect(x + width - 170, y, 170, 34)
+                b.draw(surface, f, mouse)
+                y += 42
+                del side
+            self.play.enabled = True
+        else:
+            self.play.enabled = False
+            msg = e.error if e is not None else "No scenarios found in the maps folder."
+            for ln in wrap(f.body, msg, width):
+                surface.blit(f.render(f.body, ln, VERMILLION), (x, y))
+                y += f.body.get_linesize()
+        if y < self.play_top:
+            self.play.draw(surface, f, mouse)
+        for b in self.fixed:
+            b.draw(surface, f, mouse)
+        surface.blit(f.render(f.small, "F1: keys and mouse", FAINT),
+                     (40, surface.get_height() - 30))

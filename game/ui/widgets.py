@@ -1,0 +1,623 @@
+"""Small widgets drawn with plain pygame: buttons, lists, a scrolling log, dialogs, toasts.
+
+Why not pygame-gui: measured here (pygame-gui 0.6.14, 1280x720), a ``UITextBox`` holding
+60 dice-log lines costs ~80-120 ms to ``set_text`` and ~20 ms per ``append_html_text``,
+which stutters every roll of an AI turn; importing it and building a manager adds
+~0.2 s to start-up. These widgets render each text line once into a cached surface and
+blit it, so a steady frame costs a few blits. Fonts are the Noto Sans faces pygame-gui
+ships (found without importing it), DejaVu, or pygame's default.
+
+Colours come from the Okabe-Ito palette (colour-blind safe).
+"""
+
+from __future__ import annotations
+
+import importlib.util
+from collections.abc import Callable, Sequence
+from dataclasses import dataclass, field
+from pathlib import Path
+
+import pygame
+
+Colour = tuple[int, int, int]
+
+# Okabe-Ito
+BLACK: Colour = (0, 0, 0)
+ORANGE: Colour = (230, 159, 0)
+SKY: Colour = (86, 180, 233)
+GREEN: Colour = (0, 158, 115)
+YELLOW: Colour = (240, 228, 66)
+BLUE: Colour = (0, 114, 178)
+VERMILLION: Colour = (213, 94, 0)
+PURPLE: Colour = (204, 121, 167)
+
+# panel greys (neutral, so the palette colours stand out)
+BG: Colour = (24, 26, 31)
+PANEL: Colour = (34, 37, 44)
+PANEL_HI: Colour = (46, 50, 60)
+EDGE: Colour = (70, 76, 90)
+TEXT: Colour = (236, 236, 232)
+DIM: Colour = (160, 164, 172)
+FAINT: Colour = (110, 114, 124)
+
+SIDE_COLOURS: tuple[Colour, ...] = (SKY, ORANGE, GREEN, PURPLE, YELLOW, BLUE)
+"""Side colours by side index, matching the board's figure bases."""
+SIDE_SHAPES: tuple[str, ...] = ("circle", "square", "triangle", "diamond", "cross", "bar")
+"""A shape per side so a side is never told by colour alone (drawn, not a font glyph)."""
+
+
+def side_colour(index: int) -> Colour:
+    return SIDE_COLOURS[index % len(SIDE_COLOURS)]
+
+
+def draw_mark(surface: pygame.Surface, index: int, center: tuple[int, int], size: int,
+              colour: Colour | None = None) -> None:
+    """The side's shape (circle, square, triangle...) in its colour, outlined in black."""
+    colour = colour or side_colour(index)
+    x, y = center
+    r = size // 2
+    shape = SIDE_SHAPES[index % len(SIDE_SHAPES)]
+    pts: list[tuple[float, float]]
+    if shape == "circle":
+        pygame.draw.circle(surface, colour, center, r)
+        pygame.draw.circle(surface, BLACK, center, r, 2)
+        return
+    if shape == "square":
+        pts = [(x - r, y - r), (x + r, y - r), (x + r, y + r), (x - r, y + r)]
+    elif shape == "triangle":
+        pts = [(x, y - r), (x + r, y + r), (x - r, y + r)]
+    elif shape == "diamond":
+        pts = [(x, y - r), (x + r, y), (x, y + r), (x - r, y)]
+    elif shape == "cross":
+        t = max(2, r // 2)
+        pts = [(x - t, y - r), (x + t, y - r), (x + t, y - t), (x + r, y - t), (x + r, y + t),
+               (x + t, y + t), (x + t, y + r), (x - t, y + r), (x - t, y + t), (x - r, y + t),
+               (x - r, y - t), (x - t, y - t)]
+    else:
+        t = max(2, r // 2)
+        pts = [(x - r, y - t), (x + r, y - t), (x + r, y + t), (x - r, y + t)]
+    pygame.draw.polygon(surface, colour, pts)
+    pygame.draw.polygon(surface, BLACK, pts, 2)
+
+
+# ---------------------------------------------------------------------------- fonts
+def _font_files() -> tuple[str | None, str | None]:
+    """Regular and bold font files: pygame-gui's Noto Sans, else DejaVu, else default."""
+    spec = importlib.util.find_spec("pygame_gui")
+    cands: list[tuple[Path, Path]] = []
+    if spec is not None and spec.submodule_search_locations:
+        d = Path(next(iter(spec.submodule_search_locations))) / "data"
+        cands.append((d / "NotoSans-Regular.ttf", d / "NotoSans-Bold.ttf"))
+    for root in ("/usr/share/fonts/truetype/dejavu", "/usr/share/fonts/TTF",
+                 "/usr/share/fonts/dejavu"):
+        cands.append((Path(root) / "DejaVuSans.ttf", Path(root) / "DejaVuSans-Bold.ttf"))
+    for reg, bold in cands:
+        if reg.is_file():
+            return str(reg), str(bold) if bold.is_file() else str(reg)
+    return None, None
+
+
+class Fonts:
+    """The few font sizes the UI uses (body text is 18 px, never below 16)."""
+
+    def __init__(self) -> None:
+        reg, bold = _font_files()
+        self.small = pygame.font.Font(reg, 16)
+        self.body = pygame.font.Font(reg, 18)
+        self.bold = pygame.font.Font(bold, 18)
+        self.head = pygame.font.Font(bold, 22)
+        self.title = pygame.font.Font(bold, 34)
+        self.huge = pygame.font.Font(bold, 60)
+        self.mono = self.small
+        self._cache: dict[tuple[int, str, Colour], pygame.Surface] = {}
+
+    def render(self, font: pygame.font.Font, text: str, colour: Colour = TEXT) -> pygame.Surface:
+        """A cached rendering of one line of text."""
+        key = (id(font), text, colour)
+        s = self._cache.get(key)
+        if s is None:
+            if len(self._cache) > 4000:
+                self._cache.clear()
+            s = font.render(text, True, colour)
+            self._cache[key] = s
+        return s
+
+
+def wrap(font: pygame.font.Font, text: str, width: int) -> list[str]:
+    """Split ``text`` into lines no wider than ``width`` pixels (long words are kept)."""
+    out: list[str] = []
+    for para in text.split("\n"):
+        words = para.split(" ")
+        line = ""
+        for w in words:
+            cand = w if not line else f"{line} {w}"
+            if font.size(cand)[0] <= width or not line:
+                line = cand
+            else:
+                out.append(line)
+                line = w
+        out.append(line)
+    return out
+
+
+def draw_panel(surface: pygame.Surface, rect: pygame.Rect, colour: Colour = PANEL,
+               border: Colour | None = EDGE, radius: int = 8) -> None:
+    pygame.draw.rect(surface, colour, rect, border_radius=radius)
+    if border is not None:
+        pygame.draw.rect(surface, border, rect, 1, border_radius=radius)
+
+
+# ---------------------------------------------------------------------------- button
+@dataclass
+class Button:
+    """A clickable label; ``on_click`` runs on release over the button."""
+
+    label: str
+    on_click: Callable[[], None]
+    rect: pygame.Rect = field(default_factory=lambda: pygame.Rect(0, 0, 0, 0))
+    enabled: bool = True
+    toggled: bool | None = None
+    """None for a plain button; True/False shows a check mark (a toggle)."""
+    hint: str = ""
+    """Keyboard shortcut shown at the right edge ("Ctrl+Z")."""
+    accent: Colour = SKY
+    name: str = ""
+    """A stable name tests can find the button by."""
+    _pressed: bool = False
+
+    def handle(self, e: pygame.event.Event) -> bool:
+        """True if the event was the button's."""
+        if not self.enabled:
+            return False
+        if e.type == pygame.MOUSEBUTTONDOWN and e.button == 1 and self.rect.collidepoint(e.pos):
+            self._pressed = True
+            return True
+        if e.type == pygame.MOUSEBUTTONUP and e.button == 1:
+            was, self._pressed = self._pressed, False
+            if was and self.rect.collidepoint(e.pos):
+                self.on_click()
+                return True
+        return False
+
+    def draw(self, surface: pygame.Surface, fonts: Fonts, mouse: tuple[int, int]) -> None:
+        hot = self.enabled and self.rect.collidepoint(mouse)
+        bg = PANEL_HI if hot else PANEL
+        if self.toggled:
+            bg = (40, 62, 80)
+        edge = self.accent if (hot or self.toggled) and self.enabled else EDGE
+        draw_panel(surface, self.rect, bg, edge, radius=6)
+        colour = TEXT if self.enabled else FAINT
+        label = self.label
+        if self.toggled is not None:
+            label = ("[x] " if self.toggled else "[  ] ") + label
+        txt = fonts.render(fonts.body, label, colour)
+        y = self.rect.centery - txt.get_height() // 2
+        surface.blit(txt, (self.rect.x + 10, y))
+        if self.hint:
+            h = fonts.render(fonts.small, self.hint, DIM if self.enabled else FAINT)
+            if txt.get_width() + h.get_width() + 28 < self.rect.w:
+                surface.blit(h, (self.rect.right - h.get_width() - 10,
+                                 self.rect.centery - h.get_height() // 2))
+
+
+def layout_column(buttons: Sequence[Button], x: int, y: int, w: int, h: int = 34,
+                  gap: int = 6) -> int:
+    """Stack buttons downwards from (x, y); returns the y below the last one."""
+    for b in buttons:
+        b.rect = pygame.Rect(x, y, w, h)
+        y += h + gap
+    return y
+
+
+# ---------------------------------------------------------------------------- list
+@dataclass
+class ListItem:
+    title: str
+    subtitle: str = ""
+    enabled: bool = True
+    data: object = None
+
+
+class ListBox:
+    """A scrolling list of two-line entries; click selects, double-click activates."""
+
+    ROW = 58
+
+    def __init__(self, items: list[ListItem], on_select: Callable[[int], None] | None = None,
+                 on_activate: Callable[[int], None] | None = None) -> None:
+        self.items = items
+        self.rect = pygame.Rect(0, 0, 0, 0)
+        self.selected: int | None = None
+        self.scroll = 0
+        self.on_select = on_select
+        self.on_activate = on_activate
+        self._last_click = (-1, 0)
+
+    def row_rect(self, k: int) -> pygame.Rect:
+        return pygame.Rect(self.rect.x + 4, self.rect.y + 4 + k * self.ROW - self.scroll,
+                           self.rect.w - 8, self.ROW - 4)
+
+    def index_at(self, pos: tuple[int, int]) -> int | None:
+        if not self.rect.collidepoint(pos):
+            return None
+        k = (pos[1] - self.rect.y - 4 + self.scroll) // self.ROW
+        return k if 0 <= k < len(self.items) else None
+
+    def _max_scroll(self) -> int:
+        return max(0, len(self.items) * self.ROW + 8 - self.rect.h)
+
+    def handle(self, e: pygame.event.Event) -> bool:
+        if e.type == pygame.MOUSEWHEEL:
+            if self.rect.collidepoint(pygame.mouse.get_pos()):
+                self.scroll = min(self._max_scroll(), max(0, self.scroll - e.y * 40))
+                return True
+            return False
+        if e.type == pygame.MOUSEBUTTONDOWN and e.button == 1:
+            k = self.index_at(e.pos)
+            if k is None:
+                return False
+            now = pygame.time.get_ticks()
+            double = self._last_click[0] == k and now - self._last_click[1] < 400
+            self._last_click = (k, now)
+            self.selected = k
+            if self.on_select:
+                self.on_select(k)
+            if double and self.on_activate and self.items[k].enabled:
+                self.on_activate(k)
+            return True
+        if e.type == pygame.KEYDOWN and self.items:
+            if e.key in (pygame.K_DOWN, pygame.K_UP):
+                step = 1 if e.key == pygame.K_DOWN else -1
+                k = 0 if self.selected is None else (self.selected + step) % len(self.items)
+                self.selected = k
+                top, bottom = k * self.ROW, (k + 1) * self.ROW + 8
+                self.scroll = min(max(self.scroll, bottom - self.rect.h), top)
+                if self.on_select:
+                    self.on_select(k)
+                return True
+            if e.key in (pygame.K_RETURN, pygame.K_KP_ENTER) and self.selected is not None:
+                if self.on_activate and self.items[self.selected].enabled:
+                    self.on_activate(self.selected)
+                return True
+        return False
+
+    def draw(self, surface: pygame.Surface, fonts: Fonts, mouse: tuple[int, int]) -> None:
+        draw_panel(surface, self.rect, BG)
+        clip = surface.get_clip()
+        surface.set_clip(self.rect.inflate(-2, -2))
+        hover = self.index_at(mouse)
+        for k, it in enumerate(self.items):
+            r = self.row_rect(k)
+            if r.bottom < self.rect.top or r.top > self.rect.bottom:
+                continue
+            if k == self.selected:
+                draw_panel(surface, r, (40, 62, 80), SKY, radius=6)
+            elif k == hover:
+                draw_panel(surface, r, PANEL_HI, None, radius=6)
+            colour = TEXT if it.enabled else VERMILLION
+            surface.blit(fonts.render(fonts.bold, it.title, colour), (r.x + 10, r.y + 4))
+            if it.subtitle:
+                sub = it.subtitle
+                while sub and fonts.small.size(sub)[0] > r.w - 20:
+                    sub = sub[:-2]
+                if sub != it.subtitle:
+                    sub = sub.rstrip() + "\u2026"
+                surface.blit(fonts.render(fonts.small, sub, DIM), (r.x + 10, r.y + 29))
+        surface.set_clip(clip)
+
+
+# ---------------------------------------------------------------------------- log
+@dataclass(frozen=True)
+class LogLine:
+    """One line of a log entry: text segments with their colours."""
+
+    parts: tuple[tuple[str, Colour, bool], ...]
+    """(text, colour, bold)."""
+    indent: int = 0
+
+
+@dataclass
+class LogEntry:
+    lines: list[LogLine]
+    key: object = None
+    height: int = 0
+    surface: pygame.Surface | None = None
+
+
+class LogView:
+    """A scrolling log, newest at the bottom; each entry is rendered once and cached.
+
+    Follows the newest entry unless the reader scrolled up; the wheel scrolls it.
+    """
+
+    def __init__(self, title: str = "") -> None:
+        self.title = title
+        self.entries: list[LogEntry] = []
+        self.rect = pygame.Rect(0, 0, 0, 0)
+        self.scroll = 0
+        """Pixels scrolled up from the bottom (0 = following the newest)."""
+        self._width = 0
+        self._total = 0
+
+    def clear(self) -> None:
+        self.entries.clear()
+        self.scroll = 0
+        self._total = 0
+
+    def add(self, lines: list[LogLine], key: object = None) -> None:
+        self.entries.append(LogEntry(lines, key))
+
+    def texts(self) -> list[str]:
+        """Every line as plain text (for tests and copying)."""
+        return ["".join(p[0] for p in ln.parts) for e in self.entries for ln in e.lines]
+
+    def _render(self, entry: LogEntry, fonts: Fonts, width: int) -> None:
+        rows: list[list[tuple[pygame.Surface, int]]] = []
+        for ln in entry.lines:
+            x = ln.indent
+            row: list[tuple[pygame.Surface, int]] = []
+            for text, colour, bold in ln.parts:
+                font = fonts.bold if bold else fonts.small
+                for k, word in enumerate(text.split(" ")):
+                    piece = word if k == 0 else " " + word
+                    s = font.render(piece, True, colour)
+                    if x + s.get_width() > width and x > ln.indent + 20:
+                        rows.append(row)
+                        row = []
+                        x = ln.indent + 16
+                        piece = piece.lstrip()
+                        s = font.render(piece, True, colour)
+                    row.append((s, x))
+                    x += s.get_width()
+            rows.append(row)
+        lh = fonts.small.get_linesize()
+        h = lh * len(rows) + 6
+        surf = pygame.Surface((width, h), pygame.SRCALPHA)
+        for k, row in enumerate(rows):
+            for s, x in row:
+                surf.blit(s, (x, k * lh + 2))
+        entry.surface, entry.height = surf, h
+
+    def handle(self, e: pygame.event.Event) -> bool:
+        if e.type == pygame.MOUSEWHEEL and self.rect.collidepoint(pygame.mouse.get_pos()):
+            self.scroll = max(0, self.scroll + e.y * 48)
+            return True
+        return False
+
+    def draw(self, surface: pygame.Surface, fonts: Fonts) -> None:
+        draw_panel(surface, self.rect, PANEL)
+        inner = self.rect.inflate(-16, -12)
+        top = inner.y
+        if self.title:
+            t = fonts.render(fonts.bold, self.title, DIM)
+            surface.blit(t, (inner.x, inner.y))
+            top += t.get_height() + 4
+        width = inner.w - 10
+        rewrap = width != self._width
+        if rewrap:
+            self._width = width
+            for en in self.entries:
+                en.surface = None
+        for en in self.entries:
+            if en.surface is None:
+                self._render(en, fonts, width)
+                if self.scroll and not rewrap:  # a reader scrolled up keeps their place
+                    self.scroll += en.height
+        self._total = sum(en.height for en in self.entries)
+        view_h = inner.bottom - top
+        self.scroll = min(self.scroll, max(0, self._total - view_h))
+        clip = surface.get_clip()
+        surface.set_clip(pygame.Rect(inner.x, top, inner.w, view_h))
+        y = inner.bottom + self.scroll
+        for en in reversed(self.entries):
+            y -= en.height
+            if y > inner.bottom:
+                continue
+            if y + en.height < top:
+                break
+            assert en.surface is not None
+            surface.blit(en.surface, (inner.x, y))
+        surface.set_clip(clip)
+        if self._total > view_h:  # scroll bar
+            frac = view_h / self._total
+            bar_h = max(24, int(view_h * frac))
+            pos = 1 - (self.scroll + view_h) / self._total
+            bar_y = top + int((view_h - bar_h) * (pos / max(1e-9, 1 - frac)))
+            pygame.draw.rect(surface, EDGE, (inner.right - 5, bar_y, 5, bar_h), border_radius=3)
+            if self.scroll:
+                t = fonts.render(fonts.small, "newer entries below (scroll down)", ORANGE)
+                surface.blit(t, (inner.right - t.get_width() - 10, inner.bottom - t.get_height()))
+
+
+# ---------------------------------------------------------------------------- dialogs
+class Dialog:
+    """A modal box: a title, a wrapped message, buttons. Esc runs ``on_cancel``."""
+
+    def __init__(self, title: str, message: str, buttons: Sequence[tuple[str, Callable[[], None]]],
+                 *, accent: Colour = SKY, on_cancel: Callable[[], None] | None = None,
+                 width: int = 620) -> None:
+        self.title = title
+        self.message = message
+        self.accent = accent
+        self.width = width
+        self.closed = False
+        self.on_cancel = on_cancel
+        self.buttons = [Button(label, self._wrap(cb), name=label) for label, cb in buttons]
+        self.rect = pygame.Rect(0, 0, 0, 0)
+
+    def _wrap(self, cb: Callable[[], None]) -> Callable[[], None]:
+        def run() -> None:
+            self.closed = True
+            cb()
+        return run
+
+    def close(self) -> None:
+        self.closed = True
+        if self.on_cancel:
+            self.on_cancel()
+
+    def handle(self, e: pygame.event.Event) -> bool:
+        """Every event goes to a modal dialog (it is modal)."""
+        if e.type == pygame.KEYDOWN:
+            if e.key == pygame.K_ESCAPE:
+                self.close()
+            elif e.key in (pygame.K_RETURN, pygame.K_KP_ENTER) and self.buttons:
+                self.buttons[0].on_click()
+            return True
+        for b in self.buttons:
+            if b.handle(e):
+                break
+        return True
+
+    def _body(self, fonts: Fonts, width: int) -> list[str]:
+        return wrap(fonts.body, self.message, width)
+
+    def layout(self, size: tuple[int, int], fonts: Fonts) -> list[str]:
+        w = min(self.width, size[0] - 40)
+        lines = self._body(fonts, w - 40)
+        lh = fonts.body.get_linesize()
+        h = 70 + lh * len(lines) + 64
+        self.rect = pygame.Rect(0, 0, w, min(h, size[1] - 40))
+        self.rect.center = (size[0] // 2, size[1] // 2)
+        bw = min(220, (w - 40 - 10 * (len(self.buttons) - 1)) // max(1, len(self.buttons)))
+        x = self.rect.right - 20 - len(self.buttons) * (bw + 10) + 10
+        for b in self.buttons:
+            b.rect = pygame.Rect(x, self.rect.bottom - 52, bw, 36)
+            x += bw + 10
+        return lines
+
+    def draw(self, surface: pygame.Surface, fonts: Fonts, mouse: tuple[int, int]) -> None:
+        shade = pygame.Surface(surface.get_size(), pygame.SRCALPHA)
+        shade.fill((0, 0, 0, 150))
+        surface.blit(shade, (0, 0))
+        lines = self.layout(surface.get_size(), fonts)
+        draw_panel(surface, self.rect, PANEL, self.accent, radius=10)
+        pygame.draw.rect(surface, self.accent, (self.rect.x, self.rect.y, self.rect.w, 6),
+                         border_top_left_radius=10, border_top_right_radius=10)
+        surface.blit(fonts.render(fonts.head, self.title, TEXT),
+                     (self.rect.x + 20, self.rect.y + 20))
+        y = self.rect.y + 62
+        lh = fonts.body.get_linesize()
+        for ln in lines:
+            if y + lh > self.rect.bottom - 60:
+                break
+            surface.blit(fonts.render(fonts.body, ln, TEXT), (self.rect.x + 20, y))
+            y += lh
+        for b in self.buttons:
+            b.draw(surface, fonts, mouse)
+
+
+class ListDialog(Dialog):
+    """A modal list to choose from (the saved games), with Open and Cancel."""
+
+    def __init__(self, title: str, items: list[ListItem], on_pick: Callable[[int], None],
+                 *, message: str = "", on_cancel: Callable[[], None] | None = None) -> None:
+        super().__init__(title, message, [("Open", self._open), ("Cancel", self.close)],
+                         on_cancel=on_cancel, width=760)
+        self.buttons[1].on_click = self.close
+        self.list = ListBox(items, on_activate=self._pick)
+        if items:
+            self.list.selected = 0
+        self.on_pick = on_pick
+
+    def _open(self) -> None:
+        if self.list.selected is not None:
+            self._pick(self.list.selected)
+
+    def _pick(self, k: int) -> None:
+        self.closed = True
+        self.on_pick(k)
+
+    def handle(self, e: pygame.event.Event) -> bool:
+        if self.list.handle(e):
+            return True
+        return super().handle(e)
+
+    def layout(self, size: tuple[int, int], fonts: Fonts) -> list[str]:
+        lines = super().layout(size, fonts)
+        lh = fonts.body.get_linesize()
+        h = min(size[1] - 60, 150 + lh * len(lines) + 6 * ListBox.ROW)
+        self.rect.h = h
+        self.rect.center = (size[0] // 2, size[1] // 2)
+        top = self.rect.y + 62 + lh * len(lines) + (8 if lines else 0)
+        self.list.rect = pygame.Rect(self.rect.x + 20, top, self.rect.w - 40,
+                                     self.rect.bottom - 64 - top)
+        for b in self.buttons:
+            b.rect.y = self.rect.bottom - 52
+        return lines
+
+    def draw(self, surface: pygame.Surface, fonts: Fonts, mouse: tuple[int, int]) -> None:
+        super().draw(surface, fonts, mouse)
+        if self.list.items:
+            self.list.draw(surface, fonts, mouse)
+        else:
+            surface.blit(fonts.render(fonts.body, "No saved games yet (Ctrl+S saves one).",
+                                      DIM), (self.list.rect.x + 10, self.list.rect.y + 10))
+
+
+class HelpOverlay(Dialog):
+    """F1: every key and mouse action, in two columns."""
+
+    def __init__(self, rows: Sequence[tuple[str, str]], on_close: Callable[[], None]) -> None:
+        super().__init__("Keys and mouse", "", [("Close", on_close)], width=860)
+        self.rows = list(rows)
+
+    def layout(self, size: tuple[int, int], fonts: Fonts) -> list[str]:
+        super().layout(size, fonts)
+        lh = fonts.body.get_linesize() + 2
+        self.rect.h = min(size[1] - 40, 140 + lh * len(self.rows))
+        self.rect.center = (size[0] // 2, size[1] // 2)
+        for b in self.buttons:
+            b.rect.y = self.rect.bottom - 52
+        return []
+
+    def draw(self, surface: pygame.Surface, fonts: Fonts, mouse: tuple[int, int]) -> None:
+        super().draw(surface, fonts, mouse)
+        y = self.rect.y + 66
+        lh = fonts.body.get_linesize() + 2
+        for key, what in self.rows:
+            if y + lh > self.rect.bottom - 60:
+                break
+            surface.blit(fonts.render(fonts.bold, key, ORANGE), (self.rect.x + 24, y))
+            surface.blit(fonts.render(fonts.body, what, TEXT), (self.rect.x + 250, y))
+            y += lh
+
+
+# ---------------------------------------------------------------------------- toasts
+@dataclass
+class Toast:
+    text: str
+    ttl: float = 4.0
+    colour: Colour = GREEN
+
+
+class Toasts:
+    """Short messages at the bottom of the window that fade after a few seconds."""
+
+    def __init__(self) -> None:
+        self.items: list[Toast] = []
+
+    def show(self, text: str, colour: Colour = GREEN, ttl: float = 4.0) -> None:
+        self.items.append(Toast(text, ttl, colour))
+        del self.items[:-3]
+
+    def update(self, dt: float) -> bool:
+        """Age the toasts; True if one went away (a redraw is due)."""
+        n = len(self.items)
+        for t in self.items:
+            t.ttl -= dt
+        self.items = [t for t in self.items if t.ttl > 0]
+        return len(self.items) != n
+
+    def draw(self, surface: pygame.Surface, fonts: Fonts, bottom: int) -> None:
+        y = bottom
+        for t in reversed(self.items):
+            lines = wrap(fonts.body, t.text, min(900, surface.get_width() - 80))
+            lh = fonts.body.get_linesize()
+            w = max(fonts.body.size(ln)[0] for ln in lines) + 32
+            h = lh * len(lines) + 16
+            y -= h + 8
+            r = pygame.Rect((surface.get_width() - w) // 2, y, w, h)
+            draw_panel(surface, r, (30, 34, 40), t.colour, radius=8)
+            for k, ln in enumerate(lines):
+                surface.blit(fonts.render(fonts.body, ln, TEXT), (r.x + 16, r.y + 8 + k * lh))
