@@ -46,6 +46,9 @@ TERRAIN_LAYER = "terrain"
 FIGURES_LAYER = "figures"
 """Object layer of figures, each with ``side``, ``unit`` and optional ``facing``."""
 
+MAX_LEVEL = 255
+"""Highest level a tile may have (far above any real stack of hexes)."""
+
 _ID_MASK = 0x0FFFFFFF
 """Tiled keeps flip and rotation flags (including hex 120-degree turns) in the top 4 bits."""
 
@@ -206,7 +209,7 @@ class _Loader:
                             f"({'.tmx' if root_tag == 'map' else '.tsx'})")
         try:
             root = ElementTree.fromstring(data)
-        except ElementTree.ParseError as e:
+        except (ElementTree.ParseError, LookupError, ValueError) as e:
             raise self.fail(f"the {what} is not valid XML ({e})") from None
         if root.tag != root_tag:
             raise self.fail(f"the {what} is not a Tiled {'map' if root_tag == 'map' else 'tileset'}"
@@ -259,7 +262,8 @@ class _Loader:
         if node.tag in ("layer", "objectgroup", "imagelayer", "group"):
             return f"layer '{node.get('name', '')}'"
         if node.tag == "object":
-            return self._object_label(node.get("id"), node.get("name")).replace("figure ", "")
+            name, oid = node.get("name"), node.get("id")
+            return f"object '{name}' (id {oid})" if name else f"object id {oid}"
         if node.tag == "tile":
             return f"tile {node.get('id')} of {tileset}"
         return tileset or f"<{node.tag}>"
@@ -385,8 +389,9 @@ class _Loader:
             except MapError:
                 raise
             except Exception as e:  # pytmx raises anything, even a bare Exception
-                said = log.messages[-1] if log.messages else ""
-                if "Reserved names" in str(e) or "already exists" in said:
+                clashes = [m for m in log.messages if "already exists" in m]
+                said = clashes[0] if clashes else (log.messages[-1] if log.messages else "")
+                if "Reserved names" in str(e) or clashes:
                     raise self.fail(
                         f"a custom property uses a name Tiled itself uses ({said or e}); "
                         f"rename it (names such as width, height, name, id, x, y, type, "
@@ -490,8 +495,9 @@ class _Loader:
                 if pgid not in cache:
                     where = f"layer '{LEVELS_LAYER}', {_cell(col, row)}"
                     level = self._tile_property(tm, pgid, where, "level", int)
-                    if level < 0:
-                        raise self.fail(f"{where}: level must be 0 or more, not {level}")
+                    if not 0 <= level <= MAX_LEVEL:
+                        raise self.fail(f"{where}: level must be 0 or more (at most "
+                                        f"{MAX_LEVEL}), not {level}")
                     cache[pgid] = level
                 levels[row, col] = cache[pgid]
         if not (levels != VOID).any():
@@ -594,7 +600,9 @@ class _Loader:
             if cell is None:
                 under = whole.cell_at(cx, cy)
                 if under is None:
-                    raise self.fail(f"{label} at ({cx:g}, {cy:g}) is off the map")
+                    w, h = board.pixel_size
+                    raise self.fail(f"{label} at ({cx:g}, {cy:g}) is off the map "
+                                    f"({w}x{h} pixels)")
                 raise self.fail(f"{label} stands on {_cell(*board.offset(under))}, which has "
                                 f"no tile in layer '{LEVELS_LAYER}' (not part of the board)")
             if cell in taken:
