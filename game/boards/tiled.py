@@ -271,6 +271,14 @@ class _Loader:
     def _check_property_values(self, root: ElementTree.Element, tileset: str) -> None:
         """Typed properties whose value does not parse (pytmx would fail without saying
         which), and class properties, which pytmx cannot read without a project file."""
+        if root.tag == "map":
+            # pytmx fails on these without saying which (its message itself breaks)
+            blank = pytmx.TiledMap()
+            for prop in root.iterfind("properties/property"):
+                name = prop.get("name", "")
+                if hasattr(blank, name):
+                    raise self.fail(f"map property '{name}' has a name Tiled itself uses; "
+                                    f"rename it")
         stack = [root]
         while stack:
             node = stack.pop()

@@ -447,6 +447,11 @@ def test_reserved_property_name_is_reported(tmp_path):
     fails(write(tmp_path, tmx(objects=objects)), "width", "rename")
 
 
+def test_map_property_named_width_is_refused(tmp_path):
+    props = '<properties><property name="width" type="int" value="3"/></properties>\n'
+    fails(write(tmp_path, tmx(props=props)), "map property 'width'", "rename")
+
+
 def test_int_property_with_a_bad_value_names_the_object(tmp_path):
     objects = figure(6, "Pip", 40, 40, extra='<property name="speed" type="int" value="x"/>')
     fails(write(tmp_path, tmx(objects=objects)), "object 'Pip' (id 6)", "'speed'", "type int")
