@@ -133,7 +133,7 @@ class App:
     def open_load_dialog(self) -> None:
         """Ctrl+O: the list of saved games in the data folder."""
         infos = saves.list_saves()
-        items = [ListItem(i.title(), str(i.path), i.readable, i.path) for i in infos]
+        items = [ListItem(i.title(), str(i.path), data=i.path) for i in infos]
 
         def pick(k: int) -> None:
             self.open_save(infos[k].path)

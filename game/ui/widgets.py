@@ -163,6 +163,8 @@ class Button:
     accent: Colour = SKY
     name: str = ""
     """A stable name tests can find the button by."""
+    primary: bool = False
+    """The main choice on screen: filled with its accent colour."""
     _pressed: bool = False
 
     def handle(self, e: pygame.event.Event) -> bool:
@@ -185,8 +187,11 @@ class Button:
         if self.toggled:
             bg = (40, 62, 80)
         edge = self.accent if (hot or self.toggled) and self.enabled else EDGE
-        draw_panel(surface, self.rect, bg, edge, radius=6)
         colour = TEXT if self.enabled else FAINT
+        if self.primary and self.enabled:
+            bg = tuple(min(255, c + 25) for c in self.accent) if hot else self.accent
+            edge, colour = TEXT if hot else self.accent, BLACK
+        draw_panel(surface, self.rect, bg, edge, radius=6)
         label = self.label
         if self.toggled is not None:
             label = ("[x] " if self.toggled else "[  ] ") + label
@@ -194,7 +199,8 @@ class Button:
         y = self.rect.centery - txt.get_height() // 2
         surface.blit(txt, (self.rect.x + 10, y))
         if self.hint:
-            h = fonts.render(fonts.small, self.hint, DIM if self.enabled else FAINT)
+            h = fonts.render(fonts.small, self.hint, (40, 40, 40) if self.primary and
+                             self.enabled else DIM if self.enabled else FAINT)
             if txt.get_width() + h.get_width() + 28 < self.rect.w:
                 surface.blit(h, (self.rect.right - h.get_width() - 10,
                                  self.rect.centery - h.get_height() // 2))
@@ -222,6 +228,8 @@ class ListBox:
     """A scrolling list of two-line entries; click selects, double-click activates."""
 
     ROW = 58
+    lines = 1
+    """Subtitle lines per row (the picker shows two lines of description)."""
 
     def __init__(self, items: list[ListItem], on_select: Callable[[int], None] | None = None,
                  on_activate: Callable[[int], None] | None = None) -> None:
@@ -233,18 +241,22 @@ class ListBox:
         self.on_activate = on_activate
         self._last_click = (-1, 0)
 
+    @property
+    def row_h(self) -> int:
+        return self.ROW + 22 * (self.lines - 1)
+
     def row_rect(self, k: int) -> pygame.Rect:
-        return pygame.Rect(self.rect.x + 4, self.rect.y + 4 + k * self.ROW - self.scroll,
-                           self.rect.w - 8, self.ROW - 4)
+        return pygame.Rect(self.rect.x + 4, self.rect.y + 4 + k * self.row_h - self.scroll,
+                           self.rect.w - 8, self.row_h - 4)
 
     def index_at(self, pos: tuple[int, int]) -> int | None:
         if not self.rect.collidepoint(pos):
             return None
-        k = (pos[1] - self.rect.y - 4 + self.scroll) // self.ROW
+        k = (pos[1] - self.rect.y - 4 + self.scroll) // self.row_h
         return k if 0 <= k < len(self.items) else None
 
     def _max_scroll(self) -> int:
-        return max(0, len(self.items) * self.ROW + 8 - self.rect.h)
+        return max(0, len(self.items) * self.row_h + 8 - self.rect.h)
 
     def handle(self, e: pygame.event.Event) -> bool:
         if e.type == pygame.MOUSEWHEEL:
@@ -270,7 +282,7 @@ class ListBox:
                 step = 1 if e.key == pygame.K_DOWN else -1
                 k = 0 if self.selected is None else (self.selected + step) % len(self.items)
                 self.selected = k
-                top, bottom = k * self.ROW, (k + 1) * self.ROW + 8
+                top, bottom = k * self.row_h, (k + 1) * self.row_h + 8
                 self.scroll = min(max(self.scroll, bottom - self.rect.h), top)
                 if self.on_select:
                     self.on_select(k)
@@ -297,12 +309,15 @@ class ListBox:
             colour = TEXT if it.enabled else VERMILLION
             surface.blit(fonts.render(fonts.bold, it.title, colour), (r.x + 10, r.y + 4))
             if it.subtitle:
-                sub = it.subtitle
-                while sub and fonts.small.size(sub)[0] > r.w - 20:
-                    sub = sub[:-2]
-                if sub != it.subtitle:
-                    sub = sub.rstrip() + "\u2026"
-                surface.blit(fonts.render(fonts.small, sub, DIM), (r.x + 10, r.y + 29))
+                lines = wrap(fonts.small, it.subtitle, r.w - 20)
+                if len(lines) > self.lines:
+                    lines = lines[:self.lines]
+                    last = lines[-1]
+                    while last and fonts.small.size(last + "\u2026")[0] > r.w - 20:
+                        last = last[:-2]
+                    lines[-1] = last.rstrip() + "\u2026"
+                for j, ln in enumerate(lines):
+                    surface.blit(fonts.render(fonts.small, ln, DIM), (r.x + 10, r.y + 29 + 22 * j))
         surface.set_clip(clip)
 
 

@@ -66,11 +66,12 @@ class PickerScene(Scene):
                  ListItem(f"{e.key} (cannot be opened)", e.error, enabled=False)
                  for e in self.entries]
         self.list = ListBox(items, on_select=self.select, on_activate=self.activate)
+        self.list.lines = 2
         self.controllers: dict[str, dict[str, str]] = {}
         self.autosave = saves.autosave_info()
         self.side_buttons: list[Button] = []
         self.play = Button("Play", self.play_selected, name="play", hint="Enter",
-                           accent=ORANGE)
+                           accent=ORANGE, primary=True)
         self.fixed: list[Button] = []
         if self.autosave is not None:
             self.fixed.append(Button(f"Resume: {self.autosave.title()}", self.resume,
@@ -111,6 +112,13 @@ class PickerScene(Scene):
         self._label_sides()
         self._relayout()
 
+    @property
+    def all_buttons(self) -> list[Button]:
+        return [*self.side_buttons, self.play, *self.fixed]
+
+    def button(self, name: str) -> Button | None:
+        return next((b for b in self.all_buttons if name in (b.name, b.label)), None)
+
     def _label_sides(self) -> None:
         e = self.entry
         if e is None or e.scenario is None:
@@ -143,7 +151,7 @@ class PickerScene(Scene):
             return
         if self.list.handle(e):
             return
-        for b in [*self.side_buttons, self.play, *self.fixed]:
+        for b in self.all_buttons:
             if b.handle(e):
                 return
 

@@ -1,0 +1,115 @@
+"""Performance of the window: ``python -m game.ui.bench`` prints one JSON object.
+
+* ``frame_ms``: median time of one full redraw plus flip at 1280x720 of the Hill fight
+  match scene with a figure selected (its reach overlay showing), a hovered cell (its
+  path), the side panel and the dice log: the steady frame, drawn in full every time.
+* ``map_rebuild_ms``: median time for the board renderer to rebuild its cached map
+  surface (as after a zoom).
+* ``first_frame_s``: launch to first frame, measured as the wall time of a subprocess
+  ``python main.py --scenario hill_fight --screenshot FILE`` (start-up, imports, map
+  load, first draw, PNG write and exit included): what a player waits for.
+
+Targets: frame_ms <= 3, map_rebuild_ms <= 10, first_frame_s <= 2.
+"""
+
+from __future__ import annotations
+
+import json
+import os
+import statistics
+import subprocess
+import sys
+import tempfile
+import time
+from pathlib import Path
+from typing import Any
+
+ROOT = Path(__file__).resolve().parents[2]
+
+
+def _scene() -> Any:
+    from game.core.match import Match
+    from game.ui.app import App
+    from game.ui.scenes.match import MatchScene
+
+    app = App(raise_errors=True)
+    m = Match.from_name("hill_fight", 1)
+    app.start_match(m, {s: "human" for s in m.scenario.sides})
+    scene = app.scene
+    assert isinstance(scene, MatchScene)
+    side = m.to_act()
+    fig = next(f for f in m.state.figures.values() if f.side == side and f.active)
+    scene.select(fig.id)
+    if scene.reach_opts is not None and scene.reach_opts.cells():
+        far = max(scene.reach_opts.cells(), key=lambda c: scene.reach_opts.cost(c) or 0)
+        scene._set_hover(far)
+    app.step(0.0)
+    return app, scene
+
+
+def frame_ms(frames: int = 200) -> float:
+    import pygame
+
+    app, scene = _scene()
+    times = []
+    for _ in range(frames):
+        t = time.perf_counter()
+        app.dirty = True
+        app.step(1 / 60)
+        times.append((time.perf_counter() - t) * 1000)
+    del scene
+    pygame.display.flip()
+    return statistics.median(times)
+
+
+def map_rebuild_ms(runs: int = 30) -> float:
+    _app, scene = _scene()
+    r = scene.renderer
+    times = []
+    for _ in range(runs):
+        t = time.perf_counter()
+        r.rebuild_map()
+        times.append((time.perf_counter() - t) * 1000)
+    return statistics.median(times)
+
+
+def first_frame_s(runs: int = 3) -> float:
+    env = dict(os.environ, SDL_VIDEODRIVER=os.environ.get("SDL_VIDEODRIVER", "dummy"),
+               SDL_AUDIODRIVER="dummy")
+    times = []
+    with tempfile.TemporaryDirectory() as d:
+        env["SKIRMISH_DATA_DIR"] = d
+        out = Path(d) / "first.png"
+        for _ in range(runs):
+            t = time.perf_counter()
+            subprocess.run([sys.executable, str(ROOT / "main.py"), "--scenario", "hill_fight",
+                            "--screenshot", str(out)], check=True, env=env, cwd=ROOT,
+                           capture_output=True)
+            times.append(time.perf_counter() - t)
+    return statistics.median(times)
+
+
+def measure() -> dict[str, float | str]:
+    """Medians of the three figures (see the module docstring for what each one times)."""
+    os.environ.setdefault("SDL_VIDEODRIVER", "dummy")
+    os.environ.setdefault("SDL_AUDIODRIVER", "dummy")
+    old = os.environ.get("SKIRMISH_DATA_DIR")
+    with tempfile.TemporaryDirectory() as d:
+        os.environ["SKIRMISH_DATA_DIR"] = d  # never touch the player's autosave
+        try:
+            return {
+                "frame_ms": round(frame_ms(), 3),
+                "map_rebuild_ms": round(map_rebuild_ms(), 3),
+                "first_frame_s": round(first_frame_s(), 3),
+                "first_frame_how": "subprocess: python main.py --scenario hill_fight "
+                                   "--screenshot FILE, wall time",
+            }
+        finally:
+            if old is None:
+                os.environ.pop("SKIRMISH_DATA_DIR", None)
+            else:
+                os.environ["SKIRMISH_DATA_DIR"] = old
+
+
+if __name__ == "__main__":
+    print(json.dumps(measure()))
