@@ -98,7 +98,13 @@ class HexMapFile:
 
 def load_hex_map(path: str | Path) -> HexMapFile:
     """Read a Tiled ``.tmx`` hex map; MapError (naming the file and the fault) if bad."""
-    return _Loader(Path(path)).load()
+    p = Path(path)
+    try:
+        return _Loader(p).load()
+    except MapError:
+        raise
+    except Exception as e:  # a case the checks did not foresee: still one clear error
+        raise MapError(f"{p.name}: cannot be read as a hex map ({type(e).__name__}: {e})") from e
 
 
 # ---------------------------------------------------------------------------- internals
@@ -453,7 +459,7 @@ class _Loader:
         if ts is None:
             raise self.fail(f"{where} has tile id {gid}, which is in no tileset ({self._ranges()})")
         props: dict = {}
-        variants = tm.gidmap.get(gid) if gid in tm.gidmap else None
+        variants = tm.gidmap.get(gid)  # a defaultdict: get() adds nothing
         if variants:
             props = tm.tile_properties.get(variants[0][0]) or {}
         return ts, gid - ts.firstgid, props
