@@ -460,14 +460,16 @@ def hill_fight() -> MapSpec:
 
 # ============================================================================ test maps
 def side_view() -> MapSpec:
-    """H-22: columns A=3, B=2, C=1 in row 1, the hobbit on the ground at X (col 4)."""
+    """H-22: columns A=3, B=2, C=1 in row 1, the hobbit on the ground at X (col 4) and a
+    human (H 3) on top of A."""
     levels: list[list[int | None]] = [[0, 0, 0, 0, 0, 0], [0, 3, 2, 1, 0, 0], [0, 0, 0, 0, 0, 0]]
     return MapSpec(
         path=MAPS / "test" / "side_view.tmx",
         title="Side view (H-22)",
         levels=levels,
         terrain=[["grass"] * 6 for _ in range(3)],
-        figures=[Figure("Hobbit", "a", "hobbit", 4, 1, 3, shape="point")],
+        figures=[Figure("Hobbit", "a", "hobbit", 4, 1, 3, shape="point"),
+                 Figure("Human", "b", "human", 1, 1, 0, shape="point")],
     )
 
 

@@ -111,7 +111,7 @@ def test_side_view_is_the_h22_example_with_the_hobbit_at_4_1():
     b = m.board
     assert b.levels.tolist() == [[0, 0, 0, 0, 0, 0], [0, 3, 2, 1, 0, 0], [0, 0, 0, 0, 0, 0]]
     assert set(b.terrain_names) == {"grass"}
-    assert len(m.figures) == 1
+    assert len(m.figures) == 2
     hobbit = m.figures[0]
     assert (hobbit.name, hobbit.side, hobbit.unit, hobbit.facing) == ("Hobbit", "a", "hobbit", 3)
     assert b.offset(hobbit.cell) == (4, 1)

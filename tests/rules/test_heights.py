@@ -224,3 +224,23 @@ def test_h10_disengage_back_up_one_level_or_down_any():
     events = m.apply(Disengage("hum", b.index(2, 2)))
     assert any(e.roll and e.roll.rule == "H-8" for e in events)  # 7 down: the fall rules
     assert m.state.figures["hum"].prone
+
+
+def test_h22_on_its_tiled_test_map():
+    """H-22 played through the shipped scenario maps/test/side_view.toml and its .tmx."""
+    from game.core.match import Match
+
+    m = Match.from_name("side_view", seed=4)
+    b = m.board
+    assert [b.level(b.index(c, 1)) for c in range(6)] == [0, 3, 2, 1, 0, 0]
+    hob, hum = m.state.figures["hobbit"], m.state.figures["human"]
+    assert b.offset(hob.cell) == (4, 1) and b.offset(hum.cell) == (1, 1)
+    m.apply(ChooseFirst(m.state.winner, "a"))
+    opts = m.ruleset.move_options(m.state, "hobbit")
+    assert [opts.cost(b.index(c, 1)) for c in (3, 2)] == [2, 4]  # ground -> C -> B
+    assert b.index(1, 1) not in opts.cells()  # A is occupied by the human
+    hob.cell = b.index(3, 0)  # beside B (level 2) and C (level 1)
+    hum.cell = b.index(2, 1)  # the human on B
+    assert not heights.can_attack_across_heights(b, hum, hob)  # H 3 human cannot reach down
+    hum.cell = b.index(3, 1)  # on C, one level up
+    assert heights.can_attack_across_heights(b, hob, hum)
