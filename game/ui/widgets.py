@@ -7,17 +7,21 @@ which stutters every roll of an AI turn; importing it and building a manager add
 blit it, so a steady frame costs a few blits. Fonts are the Noto Sans faces pygame-gui
 ships (found without importing it), DejaVu, or pygame's default.
 
-Colours come from the Okabe-Ito palette (colour-blind safe).
+Colours come from the Okabe-Ito palette (colour-blind safe); a side's colour and ring
+pattern are the board's (``game.ui.palette``).
 """
 
 from __future__ import annotations
 
 import importlib.util
+import math
 from collections.abc import Callable, Sequence
 from dataclasses import dataclass, field
 from pathlib import Path
 
 import pygame
+
+from game.ui import palette as pal
 
 Colour = tuple[int, int, int]
 
@@ -40,44 +44,39 @@ TEXT: Colour = (236, 236, 232)
 DIM: Colour = (160, 164, 172)
 FAINT: Colour = (110, 114, 124)
 
-SIDE_COLOURS: tuple[Colour, ...] = (SKY, ORANGE, GREEN, PURPLE, YELLOW, BLUE)
-"""Side colours by side index, matching the board's figure bases."""
-SIDE_SHAPES: tuple[str, ...] = ("circle", "square", "triangle", "diamond", "cross", "bar")
-"""A shape per side so a side is never told by colour alone (drawn, not a font glyph)."""
-
-
 def side_colour(index: int) -> Colour:
-    return SIDE_COLOURS[index % len(SIDE_COLOURS)]
+    """A side's colour, the same as its figures' bases on the board."""
+    return pal.side_colour(index)
 
 
 def draw_mark(surface: pygame.Surface, index: int, center: tuple[int, int], size: int,
               colour: Colour | None = None) -> None:
-    """The side's shape (circle, square, triangle...) in its colour, outlined in black."""
+    """A small figure base of the side: its colour and its ring pattern (solid, dashed,
+    double, dotted), as on the board, so a side is never told by colour alone."""
     colour = colour or side_colour(index)
-    x, y = center
-    r = size // 2
-    shape = SIDE_SHAPES[index % len(SIDE_SHAPES)]
-    pts: list[tuple[float, float]]
-    if shape == "circle":
-        pygame.draw.circle(surface, colour, center, r)
-        pygame.draw.circle(surface, BLACK, center, r, 2)
-        return
-    if shape == "square":
-        pts = [(x - r, y - r), (x + r, y - r), (x + r, y + r), (x - r, y + r)]
-    elif shape == "triangle":
-        pts = [(x, y - r), (x + r, y + r), (x - r, y + r)]
-    elif shape == "diamond":
-        pts = [(x, y - r), (x + r, y), (x, y + r), (x - r, y)]
-    elif shape == "cross":
-        t = max(2, r // 2)
-        pts = [(x - t, y - r), (x + t, y - r), (x + t, y - t), (x + r, y - t), (x + r, y + t),
-               (x + t, y + t), (x + t, y + r), (x - t, y + r), (x - t, y + t), (x - r, y + t),
-               (x - r, y - t), (x - t, y - t)]
+    cx, cy = center
+    r = size / 2
+    pygame.draw.circle(surface, BLACK, center, r)
+    pygame.draw.circle(surface, colour, center, r - 1.5)
+    ring = pal.side_ring(index)
+    rr = r * 0.62
+    w = max(2, round(r * 0.2))
+    light = pal.PAPER
+    if ring == "solid":
+        pygame.draw.circle(surface, BLACK, center, rr + w / 2, w)
+    elif ring == "dashed":
+        for k in range(6):
+            a0 = k * math.pi / 3 + 0.2
+            pygame.draw.arc(surface, light, (cx - rr - w / 2, cy - rr - w / 2,
+                                             2 * rr + w, 2 * rr + w), a0, a0 + 0.6, w)
+    elif ring == "double":
+        pygame.draw.circle(surface, light, center, rr + w * 0.6, max(1, w // 2))
+        pygame.draw.circle(surface, light, center, rr - w * 0.5, max(1, w // 2))
     else:
-        t = max(2, r // 2)
-        pts = [(x - r, y - t), (x + r, y - t), (x + r, y + t), (x - r, y + t)]
-    pygame.draw.polygon(surface, colour, pts)
-    pygame.draw.polygon(surface, BLACK, pts, 2)
+        for k in range(8):
+            a = k * math.pi / 4
+            pygame.draw.circle(surface, light, (cx + rr * math.cos(a), cy + rr * math.sin(a)),
+                               max(1.5, w * 0.6))
 
 
 # ---------------------------------------------------------------------------- fonts

@@ -34,7 +34,8 @@ class EndScene(Scene):
         self.backdrop = backdrop
         self._shaded: pygame.Surface | None = None
         self.buttons = [
-            Button("Play again", self.again, name="again", hint="Enter", accent=ORANGE),
+            Button("Play again", self.again, name="again", hint="Enter", accent=ORANGE,
+                   primary=True),
             Button("Back to scenarios", app.show_picker, name="back", hint="Esc"),
         ]
         o = match.outcome()
@@ -117,23 +118,22 @@ class EndScene(Scene):
         t = f.render(f.body, f"{self.match.scenario.name}: {self.turns} turn"
                              f"{'s' if self.turns != 1 else ''} played", DIM)
         surface.blit(t, (cx - t.get_width() // 2, y))
-        y += 40
+        y += 36
         state = self.match.state
         for i, (side, name) in enumerate(self.match.scenario.sides.items()):
             figs = [g for g in state.figures.values() if g.side == side]
             up = [g for g in figs if g.active]
-            who = "Computer" if self.controllers.get(side) == saves.COMPUTER else "Human"
-            line = f"{name} ({who}): {len(up)} of {len(figs)} standing"
-            if up:
-                line += " - " + ", ".join(f"{g.name} ST {g.st}/{g.st_max}" for g in up[:4])
-            text = f.render(f.body, line, TEXT)
-            while text.get_width() > self.box.w - 100 and len(line) > 10:
-                line = line[:-4] + "\u2026"
-                text = f.render(f.body, line, TEXT)
-            x0 = cx - (text.get_width() + 26) // 2
-            draw_mark(surface, i, (x0 + 9, y + text.get_height() // 2), 16)
-            surface.blit(text, (x0 + 26, y))
-            y += 30
+            who = "computer" if self.controllers.get(side) == saves.COMPUTER else "human"
+            text = f.render(f.bold, f"{name} ({who}): {len(up)} of {len(figs)} standing", TEXT)
+            x0 = self.box.x + 60
+            draw_mark(surface, i, (x0 + 10, y + text.get_height() // 2), 20)
+            surface.blit(text, (x0 + 30, y))
+            y += 26
+            detail = ", ".join(f"{g.name} ST {g.st}/{g.st_max}" for g in up) or "none"
+            for ln in wrap(f.small, detail, self.box.w - 150)[:2]:
+                surface.blit(f.render(f.small, ln, DIM), (x0 + 30, y))
+                y += 22
+            y += 8
         mouse = pygame.mouse.get_pos()
         for b in self.buttons:
             b.draw(surface, f, mouse)

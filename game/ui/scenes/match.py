@@ -17,7 +17,7 @@ import pygame
 from game.core.events import Event, Kind
 from game.core.ruleset import Action
 from game.ui import saves
-from game.ui.board_view import BoardRenderer, FigureView
+from game.ui.board_view import FLOAT_SECONDS, BoardRenderer, FigureView
 from game.ui.scenes.base import Scene
 from game.ui.widgets import (
     BG,
@@ -55,7 +55,7 @@ SKIP_LIMIT = 400
 DRAG_PIXELS = 6
 TOP_H = 64
 SIDE_W = 360
-LOG_H = 196
+LOG_H = 164
 LOG_TALL = 380
 
 
@@ -181,7 +181,8 @@ class MatchScene(Scene):
         self.controllers = saves.controllers_of(match)
         self.sides = list(match.scenario.sides)
         self.side_names = dict(match.scenario.sides)
-        self.renderer = BoardRenderer(match.board)
+        self.renderer = BoardRenderer(match.board, (app.screen.get_width() - SIDE_W,
+                                                    app.screen.get_height() - TOP_H - LOG_H))
         self.log = LogView("Dice log")
         self._logged = 0
         self.log_tall = False
@@ -197,6 +198,7 @@ class MatchScene(Scene):
         self.end_timer: float | None = None
         self.legal = Legal()
         self._last_side = match.to_act()
+        self._float_left = 0.0
         self._drag: tuple[int, int] | None = None
         self._dragged = False
         self._panel_key: object = None
@@ -231,7 +233,7 @@ class MatchScene(Scene):
 
     def cell_pos(self, cell: int) -> tuple[int, int]:
         """Where cell ``cell`` is on the window now (tests click there)."""
-        x, y = self.renderer.camera.map_to_screen(*self.m.board.center(cell))
+        x, y = self.renderer.cell_screen_pos(cell)
         return int(x) + self.board_rect.x, int(y) + self.board_rect.y
 
     def cell_under(self, pos: tuple[int, int]) -> int | None:
@@ -505,7 +507,7 @@ class MatchScene(Scene):
         if not humans:
             self.ai_paused = True
         self.queue.clear()
-        self.renderer = self._fresh_renderer()
+        self.renderer.cancel_animations()  # the view redraws from the state
         self.end_timer = None
         self.saved_turn = min(self.saved_turn, self.m.turn)
         self.log.clear()
@@ -516,14 +518,6 @@ class MatchScene(Scene):
         what = "action" if undone == 1 else "actions"
         self.app.toasts.show(f"Undone {undone} {what} (turn {self.m.turn}, "
                              f"{self.m.ruleset.phases[self.state.phase].title}).", SKY)
-
-    def _fresh_renderer(self) -> BoardRenderer:
-        """Drop running animations: keep the map cache and camera, redraw from the state."""
-        r = self.renderer
-        cancel = getattr(r, "cancel_animations", None)
-        if callable(cancel):
-            cancel()
-        return r
 
     def save(self) -> None:
         try:
@@ -573,7 +567,7 @@ class MatchScene(Scene):
         """Fast play: no animation, just the damage numbers."""
         for e in events:
             if e.kind == Kind.DAMAGED and e.figure in self.state.figures and e.amount:
-                self.renderer.float_text(self.state.figures[e.figure].cell, f"-{e.amount} ST",
+                self.float_text(self.state.figures[e.figure].cell, f"-{e.amount} ST",
                                          VERMILLION)
 
     def _play_next(self) -> None:
@@ -589,26 +583,32 @@ class MatchScene(Scene):
             elif e.kind == Kind.FELL and len(e.cells) > 1 and e.figure:
                 r.animate_fall(e.figure, e.cells[0], e.cells[-1])
             elif e.kind == Kind.DAMAGED and fig is not None and e.amount:
-                r.float_text(fig.cell, f"-{e.amount} ST", VERMILLION)
+                self.float_text(fig.cell, f"-{e.amount} ST", VERMILLION)
             elif e.kind == Kind.ATTACKED and e.roll is not None and e.target:
                 t = self.figure(e.target)
                 if t is not None:
-                    r.float_text(t.cell, "hit" if e.roll.success else "miss",
+                    self.float_text(t.cell, "hit" if e.roll.success else "miss",
                                  YELLOW if e.roll.success else SKY)
             elif e.kind in (Kind.DIED, Kind.UNCONSCIOUS) and fig is not None:
-                r.float_text(fig.cell, "dead" if e.kind == Kind.DIED else "knocked out",
+                self.float_text(fig.cell, "dead" if e.kind == Kind.DIED else "knocked out",
                              VERMILLION)
             elif e.kind in (Kind.PRONE, Kind.STOOD) and fig is not None:
-                r.float_text(fig.cell, "prone" if e.kind == Kind.PRONE else "stands",
+                self.float_text(fig.cell, "prone" if e.kind == Kind.PRONE else "stands",
                              ORANGE)
 
     # ================================================================ loop
     def busy(self) -> bool:
-        return bool(self.queue) or self.renderer.busy or not self.human_turn() or bool(
-            getattr(self.renderer, "animating", False)) or self.end_timer is not None
+        return (bool(self.queue) or self.renderer.busy or self._float_left > 0
+                or not self.human_turn() or self.end_timer is not None)
+
+    def float_text(self, cell: int, text: str, colour: Colour) -> None:
+        """A rising text over a cell; the scene keeps redrawing until it has faded."""
+        self.renderer.float_text(cell, text, colour)
+        self._float_left = FLOAT_SECONDS
 
     def update(self, dt: float) -> None:
         self.renderer.update(dt)
+        self._float_left = max(0.0, self._float_left - dt)
         self._play_next()
         if self.end_timer is not None:
             if not self.queue and not self.renderer.busy:
@@ -748,8 +748,7 @@ class MatchScene(Scene):
             self.log_tall = not self.log_tall
             self.resize(self.size)
         elif k in (pygame.K_HOME, pygame.K_c):
-            self.renderer.camera.centre_on_map() if hasattr(
-                self.renderer.camera, "centre_on_map") else None
+            self.renderer.camera.fit()
         elif k in (pygame.K_PLUS, pygame.K_EQUALS, pygame.K_KP_PLUS):
             self._zoom_centre(1.2)
         elif k in (pygame.K_MINUS, pygame.K_KP_MINUS):
@@ -1104,13 +1103,17 @@ class MatchScene(Scene):
         if key != self._tip_key or self._tip is None:
             self._tip_key = key
             self._tip = self._render_tip(a, t)
+        # in the board's top corner away from the target, so it hides nothing near it
         pos = self.cell_pos(t.cell)
         r = self._tip.get_rect()
-        r.topleft = (pos[0] + 34, pos[1] - r.h // 2)
-        r.clamp_ip(self.board_rect)
+        b = self.board_rect
+        r.top = b.top + 10
+        if pos[0] > b.centerx:
+            r.left = b.left + 10
+        else:
+            r.right = b.right - 10
         if r.collidepoint(pos):
-            r.right = pos[0] - 34
-            r.clamp_ip(self.board_rect)
+            r.bottom = b.bottom - 10
         surface.blit(self._tip, r)
 
     def tip_lines(self, a: Any, t: Any) -> list[tuple[str, Colour, bool]]:

@@ -1,0 +1,193 @@
+"""The app: picker, command line screenshot, loading saves, autosave, the end scene."""
+
+import json
+import os
+
+os.environ.setdefault("SDL_VIDEODRIVER", "dummy")
+os.environ.setdefault("SDL_AUDIODRIVER", "dummy")
+
+import pygame  # noqa: E402
+import pytest  # noqa: E402
+from textmap import match  # noqa: E402
+
+import main  # noqa: E402
+from game.core.match import Match  # noqa: E402
+from game.ui import saves  # noqa: E402
+from game.ui.app import App, build  # noqa: E402
+from game.ui.scenes.end import EndScene  # noqa: E402
+from game.ui.scenes.match import MatchScene  # noqa: E402
+from game.ui.scenes.picker import PickerScene  # noqa: E402
+
+FLAT = """
+0 0 0 0 0
+0 0 0 0 0
+0 0 0 0 0
+"""
+FIGS = [("Pip", "a", "hobbit", 1, 1, 0), ("Orc", "b", "orc", 3, 1, 3)]
+
+
+@pytest.fixture
+def data_dir(tmp_path, monkeypatch):
+    d = tmp_path / "data"
+    monkeypatch.setenv("SKIRMISH_DATA_DIR", str(d))
+    return d
+
+
+@pytest.fixture
+def app(data_dir):
+    return App(raise_errors=True)
+
+
+def press_key(app, k, mod=0):
+    pygame.event.post(pygame.event.Event(pygame.KEYDOWN, key=k, mod=mod, unicode="",
+                                         scancode=0))
+    app.step(0.016)
+
+
+def not_blank(path):
+    img = pygame.image.load(str(path))
+    arr = pygame.surfarray.array3d(img).reshape(-1, 3)
+    return len({tuple(c) for c in arr[::5]})
+
+
+def test_picker_lists_hill_fight(app):
+    app.show_picker()
+    assert isinstance(app.scene, PickerScene)
+    assert "hill_fight" in app.scene.scenario_keys()
+    app.step(0.0)
+
+
+def test_picker_starts_a_game_with_chosen_controllers(app):
+    app.show_picker()
+    picker = app.scene
+    k = picker.scenario_keys().index("hill_fight")
+    picker.list.selected = k
+    picker.select(k)
+    for b in picker.side_buttons:
+        b.on_click()
+    picker.play_selected()
+    assert isinstance(app.scene, MatchScene)
+    ctl = app.scene.controllers
+    assert ctl == {"wardens": "computer", "raiders": "human"}
+
+
+def test_screenshot_from_the_command_line(tmp_path, data_dir):
+    path = tmp_path / "shot.png"
+    assert main.main(["--scenario", "hill_fight", "--screenshot", str(path)]) == 0
+    assert path.is_file() and not_blank(path) > 100
+
+
+def test_screenshot_of_the_picker(tmp_path, data_dir):
+    path = tmp_path / "picker.png"
+    assert main.main(["--screenshot", str(path)]) == 0
+    assert not_blank(path) > 20
+
+
+def test_corrupt_save_shows_an_error_and_keeps_the_game(app, data_dir):
+    m = match(FLAT, FIGS, seed=1)
+    app.start_match(m, {"a": "human", "b": "human"})
+    scene = app.scene
+    before = m.state_hash()
+    bad = data_dir / "saves" / "broken.json"
+    bad.parent.mkdir(parents=True)
+    bad.write_text('{"game": "skirmish-table", "format": 1, "scenario": "hill_fight.toml"')
+    # through the load path: Ctrl+O lists the saves, Enter opens the selected one
+    press_key(app, pygame.K_o, pygame.KMOD_CTRL)
+    assert app.modals, "Ctrl+O opens the list of saves"
+    press_key(app, pygame.K_RETURN)
+    assert app.error_shown() is not None and "broken.json" in app.error_shown()
+    assert app.scene is scene and m.state_hash() == before
+    press_key(app, pygame.K_ESCAPE)
+    assert not app.modals
+
+
+def test_tampered_save_names_the_turn(app, data_dir, tmp_path):
+    m = Match.from_name("hill_fight", 4)
+    for _ in range(30):
+        if m.turn > 1:
+            break
+        acts = m.legal_actions()
+        m.apply(next((a for a in acts if a.kind in ("choose_first", "end_movement", "pass",
+                                                    "no_retreat")), acts[0]))
+    path = tmp_path / "g.json"
+    m.save(path)
+    data = json.loads(path.read_text())
+    data["hashes"]["1"] = "0" * 64
+    path.write_text(json.dumps(data))
+    assert app.open_save(path) is False
+    assert "turn 1" in app.error_shown()
+
+
+def play_to_next_turn(scene):
+    m = scene.m
+    turn = m.turn
+    for _ in range(50):
+        if m.turn > turn or m.outcome() is not None:
+            return
+        acts = m.legal_actions()
+        a = next((a for a in acts if a.kind in ("choose_first", "end_movement", "pass",
+                                                "no_retreat")), acts[0])
+        assert scene.act(a)
+    raise AssertionError("the turn did not end")
+
+
+def test_autosave_at_turn_end_records_controllers(app, data_dir):
+    m = match(FLAT, FIGS, seed=2)
+    app.start_match(m, {"a": "human", "b": "computer"})
+    scene = app.scene
+    assert not (data_dir / "autosave.json").exists()
+    play_to_next_turn(scene)
+    data = json.loads((data_dir / "autosave.json").read_text())
+    assert data["meta"]["controllers"] == {"a": "human", "b": "computer"}
+    assert len(data["actions"]) == len(m.actions)
+
+
+def test_picker_offers_to_resume_and_a_finished_game_clears_it(app, data_dir):
+    m = Match.from_name("hill_fight", 5)
+    app.start_match(m, {"wardens": "human", "raiders": "human"})
+    play_to_next_turn(app.scene)
+    assert saves.autosave_info() is not None
+    app.show_picker()
+    resume = app.scene.button("resume")
+    assert resume is not None and "Hill fight" in resume.label
+    resume.on_click()
+    assert isinstance(app.scene, MatchScene) and app.scene.m.turn == m.turn
+    assert app.scene.controllers == {"wardens": "human", "raiders": "human"}
+    # a game that ends removes the autosave and shows the end scene
+    scene = app.scene
+    scene.m.state.ended = "victory:wardens"
+    scene._after([], animate=False)
+    assert saves.autosave_info() is None
+    for _ in range(40):
+        app.step(0.1)
+    assert isinstance(app.scene, EndScene)
+    assert app.scene.headline == "Wardens win"
+    app.step(0.0)
+    app.scene.button("again").on_click()
+    assert isinstance(app.scene, MatchScene)
+    assert app.scene.controllers == {"wardens": "human", "raiders": "human"}
+
+
+def test_build_from_the_command_line_names_ai_sides(data_dir):
+    import argparse
+
+    args = argparse.Namespace(scenario="hill_fight", ai="raiders", load=None,
+                              screenshot=None, fast=True, seed=7)
+    app = build(args, raise_errors=True)
+    assert isinstance(app.scene, MatchScene)
+    assert app.scene.controllers == {"wardens": "human", "raiders": "computer"}
+    args.ai = "goblins"
+    app = build(args, raise_errors=True)
+    assert "goblins" in app.error_shown()
+
+
+def test_a_crash_in_a_scene_action_becomes_an_error_box(data_dir, capsys):
+    app = App(raise_errors=False)
+    app.show_picker()
+
+    def boom():
+        raise RuntimeError("kaboom")
+
+    app.guard(boom)
+    assert "kaboom" in app.error_shown()
+    assert "kaboom" in capsys.readouterr().err

@@ -1,0 +1,190 @@
+"""The match scene driven by scripted mouse and key events, as a player would."""
+
+import os
+
+os.environ.setdefault("SDL_VIDEODRIVER", "dummy")
+os.environ.setdefault("SDL_AUDIODRIVER", "dummy")
+
+import pygame  # noqa: E402
+import pytest  # noqa: E402
+from textmap import match  # noqa: E402
+
+from game.core.events import Kind  # noqa: E402
+from game.ui.app import App  # noqa: E402
+from game.ui.scenes.match import MatchScene  # noqa: E402
+
+FLAT = """
+0 0 0 0 0 0
+0 0 0 0 0 0
+0 0 1 0 0 0
+0 0 0 0 0 0
+0 0 0 0 0 0
+"""
+FIGS = [("Pip", "a", "hobbit", 1, 2, 0), ("Orc", "b", "orc", 4, 2, 3)]
+
+
+@pytest.fixture
+def app(tmp_path, monkeypatch):
+    monkeypatch.setenv("SKIRMISH_DATA_DIR", str(tmp_path))
+    a = App(raise_errors=True)
+    yield a
+    a.modals.clear()
+
+
+def start(app, seed=3, ctl=None):
+    m = match(FLAT, FIGS, seed=seed)
+    app.start_match(m, ctl or {"a": "human", "b": "human"})
+    app.step(0.0)
+    return app.scene
+
+
+def post(kind, **kw):
+    pygame.event.post(pygame.event.Event(kind, **kw))
+
+
+def click(app, pos, button=1):
+    post(pygame.MOUSEMOTION, pos=pos, rel=(0, 0), buttons=(0, 0, 0))
+    post(pygame.MOUSEBUTTONDOWN, pos=pos, button=button)
+    post(pygame.MOUSEBUTTONUP, pos=pos, button=button)
+    app.step(0.016)
+
+
+def key(app, k, mod=0):
+    post(pygame.KEYDOWN, key=k, mod=mod, unicode="", scancode=0)
+    post(pygame.KEYUP, key=k, mod=mod, unicode="", scancode=0)
+    app.step(0.016)
+
+
+def press(app, scene, label):
+    b = scene.button(label)
+    assert b is not None, [x.label for x in scene.buttons]
+    click(app, b.rect.center)
+
+
+def settle(app, frames=200):
+    for _ in range(frames):
+        app.step(0.05)
+        sc = app.scene
+        if not isinstance(sc, MatchScene) or (not sc.queue and not sc.renderer.busy):
+            break
+
+
+def to_movement(app, scene):
+    """Let side a move first (whoever won the initiative)."""
+    press(app, scene, f"{scene.side_label('a')} move first")
+    assert scene.state.phase == "movement" and scene.state.moving == "a"
+
+
+def test_select_move_end_movement_attack_and_undo(app):
+    scene = start(app)
+    m = scene.m
+    to_movement(app, scene)
+    pip = m.state.figures["pip"]
+    # select Pip by clicking it; its reach shows
+    click(app, scene.cell_pos(pip.cell))
+    assert scene.selected == "pip" and scene.reach_opts is not None
+    target = m.board.index(3, 2)
+    assert target in scene.reach_opts.cells()
+    # hover the target: the path shows; click: Pip moves there
+    post(pygame.MOUSEMOTION, pos=scene.cell_pos(target), rel=(0, 0), buttons=(0, 0, 0))
+    app.step(0.016)
+    assert scene.hover_cell == target
+    click(app, scene.cell_pos(target))
+    assert m.state.figures["pip"].cell == target
+    settle(app)
+    # end movement for a, then for b
+    key(app, pygame.K_RETURN)
+    assert m.state.moving == "b"
+    press(app, scene, "End movement")
+    assert m.state.phase == "action"
+    settle(app)
+    acting = m.state.acting()
+    assert acting is not None and acting.id == "pip"  # DX 14 acts before the orc's 11
+    orc = m.state.figures["orc"]
+    rolls_before = sum(1 for e in m.log if e.kind == Kind.ATTACKED)
+    hash_before = m.state_hash()
+    click(app, scene.cell_pos(orc.cell))
+    attacks = [e for e in m.log if e.kind == Kind.ATTACKED]
+    assert len(attacks) == rolls_before + 1 and attacks[-1].roll is not None
+    settle(app)
+    app.step(0.016)
+    assert any("[T-2]" in t and "Pip attacks Orc" in t for t in scene.log.texts())
+    # Ctrl+Z: the attack is taken back, the log and the state too
+    key(app, pygame.K_z, pygame.KMOD_CTRL)
+    assert m.state_hash() == hash_before
+    assert not any("Pip attacks Orc" in t for t in scene.log.texts() if "[T-2]" in t)
+    assert m.state.acting().id == "pip"
+
+
+def test_illegal_clicks_change_nothing(app):
+    scene = start(app)
+    m = scene.m
+    to_movement(app, scene)
+    # a cell far beyond Pip's reach? On this tiny map everything is near: use the orc's
+    # own hex (occupied) and the enemy itself; neither moves anything
+    h = m.state_hash()
+    n = len(m.actions)
+    click(app, scene.cell_pos(m.state.figures["orc"].cell))
+    assert m.state_hash() == h and len(m.actions) == n
+    assert scene.selected == "orc"  # it only shows the orc
+    # an off-board click
+    click(app, (scene.board_rect.x + 2, scene.board_rect.y + 2))
+    assert m.state_hash() == h and len(m.actions) == n
+    # the enemy cannot be moved: select it and click a free hex
+    click(app, scene.cell_pos(m.board.index(2, 0)))
+    assert m.state_hash() == h and len(m.actions) == n
+
+
+def test_turning_with_keys_and_right_click(app):
+    scene = start(app)
+    m = scene.m
+    to_movement(app, scene)
+    click(app, scene.cell_pos(m.state.figures["pip"].cell))
+    f0 = m.state.figures["pip"].facing
+    key(app, pygame.K_q)
+    assert m.state.figures["pip"].facing == (f0 + 1) % 6
+    key(app, pygame.K_e)
+    assert m.state.figures["pip"].facing == f0
+    pip = m.state.figures["pip"]
+    west = m.board.neighbour(pip.cell, 3)
+    click(app, scene.cell_pos(west), button=3)
+    assert m.state.figures["pip"].facing == 3
+
+
+def test_hover_over_an_enemy_shows_the_odds(app):
+    scene = start(app)
+    m = scene.m
+    to_movement(app, scene)
+    pip = m.state.figures["pip"]
+    next_to = m.board.index(3, 2)
+    click(app, scene.cell_pos(pip.cell))
+    click(app, scene.cell_pos(next_to))
+    settle(app)
+    orc = m.state.figures["orc"]
+    lines = [t for t, _c, _b in scene.tip_lines(m.state.figures["pip"], orc)]
+    assert any("to hit" in t for t in lines)
+    assert any("DX 14" in t for t in lines)
+
+
+def test_screenshot_is_not_blank(app, tmp_path):
+    scene = start(app)
+    to_movement(app, scene)
+    path = tmp_path / "shot.png"
+    app.screenshot(path)
+    img = pygame.image.load(str(path))
+    arr = pygame.surfarray.array3d(img).reshape(-1, 3)
+    colours = {tuple(c) for c in arr[::7]}
+    assert len(colours) > 100
+
+
+def test_computer_side_plays_by_itself(app):
+    scene = start(app, ctl={"a": "computer", "b": "computer"})
+    m = scene.m
+    n = len(m.actions)
+    for _ in range(40):
+        app.step(0.2)
+    assert len(m.actions) > n
+    # S skips to the end of the computer's turn at once
+    turn = m.turn
+    key(app, pygame.K_s)
+    assert m.turn > turn or m.outcome() is not None
