@@ -1,0 +1,115 @@
+"""Colours and small colour helpers of the board view.
+
+Side colours follow the Okabe-Ito palette (colour-blind safe) and each side also gets a
+ring pattern on its figure bases, so a side is never told by colour alone. Terrain styles
+give each terrain a top colour, a side (soil) colour and a texture kind; an unknown
+terrain gets a neutral grey.
+"""
+
+from __future__ import annotations
+
+import importlib.util
+from dataclasses import dataclass
+from pathlib import Path
+
+Colour = tuple[int, int, int]
+RGBA = tuple[int, int, int, int]
+
+# Okabe-Ito
+BLACK: Colour = (0, 0, 0)
+ORANGE: Colour = (230, 159, 0)
+SKY: Colour = (86, 180, 233)
+BLUISH_GREEN: Colour = (0, 158, 115)
+YELLOW: Colour = (240, 228, 66)
+BLUE: Colour = (0, 114, 178)
+VERMILLION: Colour = (213, 94, 0)
+PURPLE: Colour = (204, 121, 167)
+
+INK: Colour = (22, 20, 18)
+"""Outlines and dark text."""
+PAPER: Colour = (248, 246, 238)
+"""Light text."""
+TABLE: Colour = (24, 26, 31)
+"""The table under the board (the UI's background grey)."""
+
+SIDE_COLOURS: tuple[Colour, ...] = (VERMILLION, BLUE, BLUISH_GREEN, PURPLE)
+"""Figure base colour by side index (wraps round for more sides)."""
+SIDE_RINGS: tuple[str, ...] = ("solid", "dashed", "double", "dotted")
+"""Figure base ring pattern by side index: the not-colour cue of a side."""
+
+
+def side_colour(index: int) -> Colour:
+    return SIDE_COLOURS[index % len(SIDE_COLOURS)]
+
+
+def side_ring(index: int) -> str:
+    return SIDE_RINGS[index % len(SIDE_RINGS)]
+
+
+@dataclass(frozen=True)
+class TerrainStyle:
+    """How one terrain looks: top colour, side colour, and which texture is drawn."""
+
+    top: Colour
+    side: Colour
+    texture: str
+    """One of "grass", "dirt", "rock", "sand", "water", "lava", "plain"."""
+
+
+TERRAIN_STYLES: dict[str, TerrainStyle] = {
+    "grass": TerrainStyle((100, 158, 70), (112, 84, 56), "grass"),
+    "dirt": TerrainStyle((152, 110, 68), (104, 74, 48), "dirt"),
+    "rock": TerrainStyle((142, 140, 136), (92, 90, 88), "rock"),
+    "sand": TerrainStyle((224, 198, 134), (168, 140, 92), "sand"),
+    "water": TerrainStyle((46, 116, 196), (26, 66, 120), "water"),
+    "lava": TerrainStyle((214, 74, 18), (70, 40, 34), "lava"),
+}
+UNKNOWN_TERRAIN = TerrainStyle((150, 150, 158), (96, 96, 104), "plain")
+
+
+def terrain_style(name: str) -> TerrainStyle:
+    return TERRAIN_STYLES.get(name, UNKNOWN_TERRAIN)
+
+
+def clamp8(v: float) -> int:
+    return 0 if v < 0 else 255 if v > 255 else int(v)
+
+
+def shade(c: Colour, f: float) -> Colour:
+    """``c`` scaled by ``f`` (darker below 1, lighter above)."""
+    return clamp8(c[0] * f), clamp8(c[1] * f), clamp8(c[2] * f)
+
+
+def mix(a: Colour, b: Colour, t: float) -> Colour:
+    """``a`` moved a fraction ``t`` towards ``b``."""
+    return (clamp8(a[0] + (b[0] - a[0]) * t), clamp8(a[1] + (b[1] - a[1]) * t),
+            clamp8(a[2] + (b[2] - a[2]) * t))
+
+
+def grey(c: Colour, dim: float = 1.0) -> Colour:
+    """The luminance grey of ``c``, scaled by ``dim``."""
+    v = (0.299 * c[0] + 0.587 * c[1] + 0.114 * c[2]) * dim
+    return clamp8(v), clamp8(v), clamp8(v)
+
+
+def st_colour(fraction: float) -> Colour:
+    """ST bar colour: green when whole, through yellow, to red when nearly out."""
+    f = 0.0 if fraction < 0 else 1.0 if fraction > 1 else fraction
+    green, yellow, red = (40, 190, 80), (240, 210, 40), (220, 50, 30)
+    return mix(red, yellow, f * 2) if f < 0.5 else mix(yellow, green, (f - 0.5) * 2)
+
+
+def bold_font_file() -> str | None:
+    """A bold sans font: pygame-gui's Noto Sans Bold, else DejaVu Sans Bold, else None
+    (pygame's default font)."""
+    cands: list[Path] = []
+    spec = importlib.util.find_spec("pygame_gui")
+    if spec is not None and spec.submodule_search_locations:
+        cands.append(Path(next(iter(spec.submodule_search_locations))) / "data"
+                     / "NotoSans-Bold.ttf")
+    cands += [Path(d) / "DejaVuSans-Bold.ttf" for d in (
+        "/usr/share/fonts/truetype/dejavu", "/usr/share/fonts/TTF", "/usr/share/fonts/dejavu")]
+    for p in cands:
+        if p.is_file():
+            return str(p)
+    return None
