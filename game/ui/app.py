@@ -149,6 +149,8 @@ class App:
 
     def error(self, message: str, title: str = "That did not work") -> None:
         """Show ``message`` in an error box (the game stays as it was)."""
+        if self.modals and self.modals[-1].message == message:
+            return  # the same failure again (e.g. every frame): one box is enough
         self.push_modal(Dialog(title, message, [("OK", lambda: None)], accent=VERMILLION))
 
     def confirm(self, title: str, message: str, yes: str, on_yes: Callable[[], None],
@@ -192,6 +194,9 @@ class App:
             return
         if e.type in (pygame.VIDEORESIZE, pygame.WINDOWSIZECHANGED):
             self.scene.resize(self.screen.get_size())
+            self.dirty = True
+            return
+        if e.type in (pygame.VIDEOEXPOSE, pygame.WINDOWEXPOSED, pygame.WINDOWSHOWN):
             self.dirty = True
             return
         if e.type in (pygame.MOUSEMOTION, pygame.MOUSEBUTTONDOWN, pygame.MOUSEBUTTONUP,

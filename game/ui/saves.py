@@ -100,9 +100,10 @@ class SaveInfo:
 
     def title(self) -> str:
         if not self.readable:
-            return f"{self.path.name} (unreadable)"
+            return f"{self.path.name} (damaged?)"
         turn = f", turn {self.turn}" if self.turn is not None else ""
-        return f"{self.scenario}{turn} - {self.when}"
+        auto = "Autosave: " if self.path.name == AUTOSAVE else ""
+        return f"{auto}{self.scenario}{turn} - {self.when}"
 
 
 def peek(path: Path) -> SaveInfo:

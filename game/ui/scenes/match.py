@@ -140,7 +140,7 @@ def roll_lines(e: Event) -> list[LogLine]:
     dice = f"{r.expr}: {faces} = {r.total}"
     if r.target is not None:
         cmp = "or less" if r.comparison == "<=" else "or more"
-        mods = "".join(f", {m.value:+d} {m.reason}" + (f" ({m.rule})" if m.rule else "")
+        mods = "".join(f", {m.value:+d} for {m.reason}" + (f" ({m.rule})" if m.rule else "")
                        for m in r.modifiers)
         body: list[tuple[str, Colour, bool]] = [
             (dice, TEXT, False), (f"   needed {r.target} {cmp}", TEXT, False),
@@ -260,6 +260,8 @@ class MatchScene(Scene):
             acting = self.state.acting()
             if acting is not None:
                 self.selected = acting.id
+        if self.state.phase == "retreat" and self.human_turn() and self.state.retreats:
+            self.selected = self.state.retreats[0][0]
         self.views = self.figure_views()
         self._overlays()
         self._build_buttons()
@@ -278,6 +280,8 @@ class MatchScene(Scene):
         acting = self.state.acting()
         if acting is not None:
             self.selected = acting.id
+        elif self.state.phase == "retreat" and self.state.retreats:
+            self.selected = self.state.retreats[0][0]
         else:
             own = [f for f in self.state.figures.values() if f.side == side and f.active]
             movable = [f for f in own if self.legal.moves.get(f.id)]
@@ -915,6 +919,10 @@ class MatchScene(Scene):
             surface.blit(t, (self.top_rect.right - t.get_width() - 16, 12))
         # second line: the phase's help or the action order
         line2 = ph.help
+        if st.phase == "retreat" and st.retreats:
+            a, t = (st.figures[i].name for i in st.retreats[0])
+            line2 = (f"{a} may force {t} back one hex: click a 'push' hex, or 'Do not push "
+                     "back' (T-8, H-13).")
         if st.phase == "action" and st.order:
             names = [st.figures[i].name for i in st.order[st.current:]]
             line2 = "Action order: " + " > ".join(names[:8])
@@ -1041,11 +1049,14 @@ class MatchScene(Scene):
             base, mods = combat.adjusted_dx(fig)
             adj = base + sum(m.value for m in mods)
             dx = f"{base}" if not mods else f"{base}, adjusted {adj} (" + ", ".join(
-                f"{m.value:+d} {m.reason}" for m in mods) + ")"
+                f"{m.value:+d} for {m.reason}" for m in mods) + ")"
             rows.append(("DX", dx))
             ma = heights.movement_allowance(fig)
-            left = self.m.ruleset.move_options(self.state, fig.id).budget if fig.active else 0
-            rows.append(("MA", f"{ma}, {left} MP left this turn"))
+            if self.state.phase == "movement" and fig.active:
+                left = self.m.ruleset.move_options(self.state, fig.id).budget
+                rows.append(("MA", f"{ma}, {left} MP left this turn"))
+            else:
+                rows.append(("MA", f"{ma}"))
             climb = f" (climbs {fig.climb_h})" if fig.climb_h != fig.h else ""
             rows.append(("Height", f"H {heights.height(fig)}{climb}, level "
                                    f"{self.m.board.level(fig.cell)}"))
@@ -1133,7 +1144,7 @@ class MatchScene(Scene):
             lines.append((f"  DX {o.base}", DIM, False))
             for m in o.modifiers:
                 rule = f" ({m.rule})" if m.rule else ""
-                lines.append((f"  {m.value:+d} {m.reason}{rule}", DIM, False))
+                lines.append((f"  {m.value:+d} for {m.reason}{rule}", DIM, False))
             lines.append((f"{o.weapon}; armour stops {o.stops}", TEXT, False))
             lines.append((f"~{o.expected_damage:.1f} damage, {percent(o.p_down)} to put it "
                           "down", TEXT, False))

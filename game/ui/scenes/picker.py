@@ -74,7 +74,8 @@ class PickerScene(Scene):
                            accent=ORANGE, primary=True)
         self.fixed: list[Button] = []
         if self.autosave is not None:
-            self.fixed.append(Button(f"Resume: {self.autosave.title()}", self.resume,
+            self.fixed.append(Button(f"Resume {self.autosave.title().removeprefix('Autosave: ')}",
+                                     self.resume,
                                      name="resume", accent=ORANGE))
         self.fixed += [Button("Open a saved game...", app.open_load_dialog, name="load",
                               hint="Ctrl+O"),
@@ -205,6 +206,8 @@ class PickerScene(Scene):
                 y += f.body.get_linesize()
             y += 14
             surface.blit(f.render(f.bold, "Who plays each side", TEXT), (x, y))
+            hint = f.render(f.small, "click to switch", DIM)
+            surface.blit(hint, (x + width - hint.get_width(), y + 2))
             y += 32
             for i, (b, (side, name)) in enumerate(zip(self.side_buttons, s.sides.items(),
                                                       strict=True)):
