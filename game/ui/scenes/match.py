@@ -183,7 +183,7 @@ class MatchScene(Scene):
         self.side_names = dict(match.scenario.sides)
         self.renderer = BoardRenderer(match.board, (app.screen.get_width() - SIDE_W,
                                                     app.screen.get_height() - TOP_H - LOG_H))
-        self.log = LogView("Dice log")
+        self.log = LogView("Dice log  (wheel scrolls, L makes it taller)")
         self._logged = 0
         self.log_tall = False
         self.selected: str | None = None
@@ -468,11 +468,14 @@ class MatchScene(Scene):
         else:
             self._show_quietly(events)
         self._add_log(self.m.log[self._logged:])
-        prev_side = getattr(self, "_last_side", None)
+        prev_side = self._last_side
         self.refresh()
         side = self.side_of_turn()
-        if side != prev_side or self.figure(self.selected) is None:
-            self._auto_select()
+        sel = self.figure(self.selected)
+        done = (self.state.phase == "movement" and sel is not None and sel.side == side
+                and not self.legal.moves.get(sel.id) and not self.legal.faces.get(sel.id))
+        if side != prev_side or sel is None or done:
+            self._auto_select()  # the next figure that can still move
         self._last_side = side
         if self.m.outcome() is not None:
             self._finish()
@@ -943,7 +946,7 @@ class MatchScene(Scene):
             " - Space: faster, S: skip its turn"
         t = f.render(f.body, text, TEXT)
         r = pygame.Rect(0, 0, t.get_width() + 28, t.get_height() + 12)
-        r.midtop = (self.board_rect.centerx, self.board_rect.y + 10)
+        r.midbottom = (self.board_rect.centerx, self.board_rect.bottom - 8)
         draw_panel(surface, r, (30, 34, 40), ORANGE, radius=8)
         surface.blit(t, (r.x + 14, r.y + 6))
 
@@ -972,10 +975,7 @@ class MatchScene(Scene):
         surf = pygame.Surface((w, max(10, h)), pygame.SRCALPHA)
         x, y = 16, 12
         if fig is None:
-            for ln in wrap(f.body, "Click a figure to see it. Hover over an enemy to see "
-                           "your chance to hit it.", w - 32):
-                surf.blit(f.render(f.body, ln, DIM), (x, y))
-                y += f.body.get_linesize()
+            self._render_roster(surf, x, y, w, h)
             return surf
         i = self.sides.index(fig.side)
         draw_mark(surf, i, (x + 10, y + 14), 20)
@@ -1038,6 +1038,39 @@ class MatchScene(Scene):
                 surf.blit(f.render(f.small, ln, DIM), (x, y))
                 y += 22
         return surf
+
+    def _render_roster(self, surf: pygame.Surface, x: int, y: int, w: int, h: int) -> None:
+        """No figure in focus: every side's figures with their ST and state."""
+        f = self.app.fonts
+        for ln in wrap(f.small, "Click a figure to see it; hover over an enemy for your "
+                       "chance to hit it.", w - 32):
+            surf.blit(f.render(f.small, ln, DIM), (x, y))
+            y += 22
+        y += 8
+        for i, side in enumerate(self.sides):
+            if y > h - 30:
+                return
+            who = "computer" if self.controllers.get(side) == saves.COMPUTER else "human"
+            draw_mark(surf, i, (x + 9, y + 12), 18)
+            surf.blit(f.render(f.bold, f"{self.side_label(side)} ({who})", side_colour(i)),
+                      (x + 26, y))
+            y += 28
+            for g in self.state.side_figures(side):
+                if y > h - 24:
+                    return
+                state = "" if g.status == "ok" and not g.prone else (
+                    g.status if g.status != "ok" else "prone")
+                colour = TEXT if g.active else FAINT
+                surf.blit(f.render(f.body, g.name, colour), (x + 26, y))
+                surf.blit(f.render(f.small, g.kind, DIM), (x + 130, y + 2))
+                st = f.render(f.body, f"ST {g.st}/{g.st_max}" if g.alive else "dead",
+                              colour if g.alive else VERMILLION)
+                surf.blit(st, (w - 16 - st.get_width(), y))
+                if state and g.alive:
+                    t = f.render(f.small, state, ORANGE)
+                    surf.blit(t, (w - 26 - st.get_width() - t.get_width(), y + 2))
+                y += 24
+            y += 10
 
     def _stat_rows(self, fig: Any) -> list[tuple[str, str]]:
         rows: list[tuple[str, str]] = []
