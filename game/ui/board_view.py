@@ -53,8 +53,10 @@ BASE_RADIUS = 0.72
 """Figure base radius as a fraction of the hex's inner radius."""
 LABEL_MIN_RADIUS = 17
 """Figure labels show when a base is at least this many screen pixels in radius."""
-LEVEL_FONT_MIN = 11
+LEVEL_FONT_MIN = 12
 """Smallest level number font (pixels)."""
+TEXT_MIN = 12
+"""Smallest font of any other text on the board (pixels): readable at 1280x720."""
 LEVEL_NUMBERS_MIN_HEX = 24
 """Level numbers are hidden when a hex is drawn smaller than this (pixels tall)."""
 FLOAT_SECONDS = 1.4
@@ -823,7 +825,7 @@ class BoardRenderer:
         px = self.board.tile_height * self.camera.zoom
         s = None
         if px >= LEVEL_NUMBERS_MIN_HEX:
-            size = max(LEVEL_FONT_MIN, int(round(px * 0.2)))
+            size = max(LEVEL_FONT_MIN, int(round(px * 0.21)))
             s = _opt(self._fonts.outlined(str(level), size), alpha=True)
         self._zc.numbers[level] = s
         return s
@@ -932,7 +934,7 @@ class BoardRenderer:
             cx, cy = ox + c.centre[0] * z, oy + c.centre[1] * z
             top = (self._zc.tops.get((terrain, lv, c.variant))
                    or self._top_surface(terrain, lv, c.variant))
-            blit(top, (round(cx - (tw - 1) / 2), round(cy - (th - 1) / 2)))
+            blit(top, (math.floor(cx - (tw - 1) / 2 + 0.5), math.floor(cy - (th - 1) / 2 + 0.5)))
         return surf
 
     def _map_surface(self) -> pygame.Surface:
@@ -991,8 +993,8 @@ class BoardRenderer:
         reach = self.reach if self.visible["reach"] else {}
         jumps = self.jumps if self.visible["reach"] else {}
         ends = self.ends if self.visible["reach"] else set()
-        size = max(10, int(round(self.board.tile_height * z * 0.26)))
-        small = max(9, int(round(self.board.tile_height * z * 0.17)))
+        size = max(TEXT_MIN + 1, int(round(self.board.tile_height * z * 0.26)))
+        small = max(TEXT_MIN, int(round(self.board.tile_height * z * 0.17)))
         bx0, by0 = (ax - pad) / z, (ay - top_pad) / z
         bx1, by1 = bx0 + surf.get_width() / z, by0 + surf.get_height() / z
         later: list[tuple[pygame.Surface, tuple[int, int]]] = []
@@ -1061,7 +1063,7 @@ class BoardRenderer:
                 _dashed_ring(surf, (*pal.INK, 255), cx, cy, rr, max(5, int(r * 0.28)), 12)
                 _dashed_ring(surf, (*TARGET, 255), cx, cy, rr, max(3, int(r * 0.17)), 12)
                 if text:
-                    t = self._fonts.pill(text, max(size - 2, 11), pal.INK, (*TARGET, 240),
+                    t = self._fonts.pill(text, max(size - 1, TEXT_MIN), pal.INK, (*TARGET, 240),
                                          pal.INK)
                     surf.blit(t, (round(cx + rr + 1), round(cy - t.get_height() / 2)))
         if self.visible["path"] and len(self.path) >= 2:
@@ -1211,7 +1213,7 @@ class BoardRenderer:
     def _label(self, text: str) -> pygame.Surface:
         s = self._zc.labels.get(text)
         if s is None:
-            size = max(12, int(self.base_radius * 0.62))
+            size = max(TEXT_MIN, int(self.base_radius * 0.62))
             s = _opt(self._fonts.pill(text, size, pal.PAPER, (*pal.INK, 200)), alpha=True)
             self._zc.labels[text] = s
         return s
