@@ -436,8 +436,7 @@ class _Float:
     colour: Colour
     t: float = 0.0
     lift: int = 0
-    surface: pygame.Surface | None = None
-    size: int = 0
+    """How many texts were already rising from the same cell (this one starts above)."""
 
 
 def _smoothstep(f: float) -> float:
@@ -490,14 +489,13 @@ class BoardRenderer:
         self._falls: dict[str, _Fall] = {}
         self._floats: list[_Float] = []
         self._spots: list[tuple[str, float, float, float]] = []
-        self._time = 0.0
 
     # ================================================================ geometry
     def _build_geometry(self) -> None:
         """Raised tops, visible side faces and bounding boxes of every cell (map px)."""
         b = self.board
         lh = self.level_height
-        real = [i for i in b.cells()]
+        real = list(b.cells())
         levels = [b.level(i) for i in real] or [0]
         self.max_level = max(0, max(levels))
         self.floor = min(0, min(levels)) - PLINTH
@@ -675,7 +673,8 @@ class BoardRenderer:
         if cell not in self.cells:
             return
         lift = sum(1 for f in self._floats if f.cell == cell and f.t < 0.6)
-        self._floats.append(_Float(cell, text, tuple(colour[:3]), lift=lift))  # type: ignore[arg-type]
+        rgb: Colour = (int(colour[0]), int(colour[1]), int(colour[2]))
+        self._floats.append(_Float(cell, text, rgb, lift=lift))
 
     def cancel_animations(self) -> None:
         """Stop every animation now (figures jump to where their views say)."""
@@ -685,7 +684,6 @@ class BoardRenderer:
 
     def update(self, dt: float) -> None:
         """Advance animations by ``dt`` seconds."""
-        self._time += dt
         for m in list(self._moves.values()):
             m.t += dt
             if m.t >= m.duration:
