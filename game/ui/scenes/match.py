@@ -19,6 +19,7 @@ from game.core.ruleset import Action
 from game.ui import saves
 from game.ui.board_view import FLOAT_SECONDS, BoardRenderer, FigureView
 from game.ui.scenes.base import Scene
+from game.ui.scenes.dice_log import event_lines, percent
 from game.ui.widgets import (
     BG,
     DIM,
@@ -33,7 +34,6 @@ from game.ui.widgets import (
     YELLOW,
     Button,
     Colour,
-    LogLine,
     LogView,
     draw_mark,
     draw_panel,
@@ -114,62 +114,6 @@ def make_ai(seed: int) -> Any:
     except ImportError:
         return None
     return Tactician(seed)
-
-
-def percent(p: float) -> str:
-    """A probability as players read it: 74%, <1%, >99%."""
-    if 0 < p < 0.005:
-        return "<1%"
-    if 0.995 < p < 1:
-        return ">99%"
-    return f"{p:.0%}"
-
-
-def roll_lines(e: Event) -> list[LogLine]:
-    """A roll as log lines: what for and the result, then the dice, target and modifiers."""
-    r = e.roll
-    assert r is not None
-    faces = " + ".join(str(x) for x in r.faces)
-    head: list[tuple[str, Colour, bool]] = [(f"[{r.rule}] ", ORANGE, True), (r.label, TEXT, True)]
-    if r.success is not None:
-        head.append(("  HIT" if e.kind == Kind.ATTACKED and r.success else
-                     "  MISS" if e.kind == Kind.ATTACKED else
-                     "  SUCCESS" if r.success else "  FAILURE",
-                     GREEN if r.success else VERMILLION, True))
-    lines = [LogLine(tuple(head))]
-    dice = f"{r.expr}: {faces} = {r.total}"
-    if r.target is not None:
-        cmp = "or less" if r.comparison == "<=" else "or more"
-        mods = "".join(f", {m.value:+d} for {m.reason}" + (f" ({m.rule})" if m.rule else "")
-                       for m in r.modifiers)
-        body: list[tuple[str, Colour, bool]] = [
-            (dice, TEXT, False), (f"   needed {r.target} {cmp}", TEXT, False),
-            (f" (base {r.base}{mods})", DIM, False)]
-        if r.probability is not None:
-            body.append((f"   chance was {percent(r.probability)}", SKY, False))
-        lines.append(LogLine(tuple(body), indent=18))
-    else:
-        # what the event adds to the bare roll: "(7 - 2 stopped) = 5 hits"
-        tail = e.text[len(r.explain()):].strip() if e.text.startswith(r.explain()) else ""
-        tail = f"   {tail.lstrip('-; ').strip()}" if tail else ""
-        lines.append(LogLine(((dice, TEXT, False), (tail, DIM, False)), indent=18))
-    if r.note:
-        lines.append(LogLine(((r.note, YELLOW, True),), indent=18))
-    return lines
-
-
-def event_lines(e: Event) -> list[LogLine]:
-    """How the dice log shows an event: rolls in full, the rest as one plain line."""
-    if e.roll is not None:
-        return roll_lines(e)
-    if e.kind == Kind.TURN:
-        return [LogLine(((f"--- {e.text} ---", SKY, True),))]
-    if e.kind == Kind.GAME_OVER:
-        return [LogLine(((e.text, YELLOW, True),))]
-    colour = {Kind.DAMAGED: VERMILLION, Kind.DIED: VERMILLION, Kind.UNCONSCIOUS: VERMILLION,
-              Kind.FELL: ORANGE, Kind.PRONE: ORANGE}.get(e.kind, FAINT)
-    rule = f"  ({e.rule})" if e.rule else ""
-    return [LogLine(((e.text, colour if colour != FAINT else DIM, False), (rule, FAINT, False)))]
 
 
 class MatchScene(Scene):
@@ -256,18 +200,25 @@ class MatchScene(Scene):
         self.legal = sort_legal(self.m.legal_actions() if self.human_turn() else [])
         if self.selected is not None and self.selected not in self.state.figures:
             self.selected = None
-        if self.state.phase == "action" and self.human_turn():
-            acting = self.state.acting()
-            if acting is not None:
-                self.selected = acting.id
-        if self.state.phase == "retreat" and self.human_turn() and self.state.retreats:
-            self.selected = self.state.retreats[0][0]
+        focus = self.phase_focus()
+        if focus is not None and self.human_turn():
+            self.selected = focus
         self.views = self.figure_views()
         self._overlays()
         self._build_buttons()
         self._panel_key = None
         self._tip_key = None
         self.app.dirty = True
+
+    def phase_focus(self) -> str | None:
+        """The figure the phase is about: the one acting, or the one that may push back."""
+        st = self.state
+        acting = st.acting()
+        if acting is not None:
+            return acting.id
+        if st.phase == "retreat" and st.retreats:
+            return st.retreats[0][0]
+        return None
 
     def _auto_select(self, force: bool = False) -> None:
         """Select a figure of the side to act (its reach shows at once)."""
@@ -277,11 +228,9 @@ class MatchScene(Scene):
         sel = self.figure(self.selected)
         if sel is not None and sel.side == side and (self.legal.moves.get(sel.id) or force):
             return
-        acting = self.state.acting()
-        if acting is not None:
-            self.selected = acting.id
-        elif self.state.phase == "retreat" and self.state.retreats:
-            self.selected = self.state.retreats[0][0]
+        focus = self.phase_focus()
+        if focus is not None:
+            self.selected = focus
         else:
             own = [f for f in self.state.figures.values() if f.side == side and f.active]
             movable = [f for f in own if self.legal.moves.get(f.id)]
