@@ -10,7 +10,7 @@ from __future__ import annotations
 import re
 from collections.abc import Callable
 from dataclasses import dataclass, field
-from typing import Any, ClassVar
+from typing import ClassVar
 
 from game.boards.hexmap import HexMap, Reach
 from game.core.dice import Dice
@@ -817,8 +817,3 @@ class TftRuleset:
             case NoRetreat(figure=fid, target=t):
                 return f"{name(fid)} does not force {name(t)} back"
         return repr(action)
-
-    def view(self, state: TftState) -> dict[str, Any]:
-        """A summary the UI shows in its phase bar."""
-        return {"turn": state.turn, "phase": PHASES[state.phase].title,
-                "initiative": dict(state.initiative), "to_act": self.to_act(state)}
