@@ -339,9 +339,12 @@ class LogEntry:
 
 
 class LogView:
-    """A scrolling log, newest at the bottom; each entry is rendered once and cached.
+    """A scrolling log, newest at the bottom; the wheel scrolls it.
 
-    Follows the newest entry unless the reader scrolled up; the wheel scrolls it.
+    Entries are rendered lazily, only when they come into view, and then cached, so a
+    log of thousands of entries (rebuilt after an undo) costs nothing until scrolled to.
+    Unrendered entries count with an estimated height (one text line per line). The view
+    follows the newest entry unless the reader scrolled up, who then keeps their place.
     """
 
     def __init__(self, title: str = "") -> None:
@@ -351,7 +354,10 @@ class LogView:
         self.scroll = 0
         """Pixels scrolled up from the bottom (0 = following the newest)."""
         self._width = 0
+        self._lh = 22
+        """Line height of the log font (known once drawn)."""
         self._total = 0
+        """Sum of the entries' heights (kept up to date, not summed per frame)."""
 
     def clear(self) -> None:
         self.entries.clear()
@@ -359,7 +365,15 @@ class LogView:
         self._total = 0
 
     def add(self, lines: list[LogLine], key: object = None) -> None:
-        self.entries.append(LogEntry(lines, key))
+        en = LogEntry(lines, key)
+        en.height = self._estimate(en)
+        self.entries.append(en)
+        self._total += en.height
+        if self.scroll:  # a reader scrolled up keeps their place
+            self.scroll += en.height
+
+    def _estimate(self, en: LogEntry) -> int:
+        return self._lh * len(en.lines) + 6
 
     def texts(self) -> list[str]:
         """Every line as plain text (for tests and copying)."""
@@ -384,12 +398,13 @@ class LogView:
                     row.append((s, x))
                     x += s.get_width()
             rows.append(row)
-        lh = fonts.small.get_linesize()
+        lh = self._lh
         h = lh * len(rows) + 6
         surf = pygame.Surface((width, h), pygame.SRCALPHA)
         for k, row in enumerate(rows):
             for s, x in row:
                 surf.blit(s, (x, k * lh + 2))
+        self._total += h - entry.height
         entry.surface, entry.height = surf, h
 
     def handle(self, e: pygame.event.Event) -> bool:
@@ -407,35 +422,36 @@ class LogView:
             surface.blit(t, (inner.x, inner.y))
             top += t.get_height() + 4
         width = inner.w - 10
-        rewrap = width != self._width
-        if rewrap:
+        if width != self._width or self._lh != fonts.small.get_linesize():
             self._width = width
+            self._lh = fonts.small.get_linesize()
             for en in self.entries:
                 en.surface = None
-        for en in self.entries:
-            if en.surface is None:
-                self._render(en, fonts, width)
-                if self.scroll and not rewrap:  # a reader scrolled up keeps their place
-                    self.scroll += en.height
-        self._total = sum(en.height for en in self.entries)
+                en.height = self._estimate(en)
+            self._total = sum(en.height for en in self.entries)
         view_h = inner.bottom - top
-        self.scroll = min(self.scroll, max(0, self._total - view_h))
         clip = surface.get_clip()
         surface.set_clip(pygame.Rect(inner.x, top, inner.w, view_h))
         y = inner.bottom + self.scroll
         for en in reversed(self.entries):
-            y -= en.height
-            if y > inner.bottom:
+            if y - en.height > inner.bottom:
+                y -= en.height
                 continue
+            if en.surface is None:
+                self._render(en, fonts, width)
+            y -= en.height
             if y + en.height < top:
                 break
             assert en.surface is not None
             surface.blit(en.surface, (inner.x, y))
         surface.set_clip(clip)
-        if self._total > view_h:  # scroll bar
-            frac = view_h / self._total
+        total = self._total
+        if self.scroll > max(0, total - view_h):
+            self.scroll = max(0, total - view_h)  # shown right from the next frame
+        if total > view_h:  # scroll bar
+            frac = view_h / total
             bar_h = max(24, int(view_h * frac))
-            pos = 1 - (self.scroll + view_h) / self._total
+            pos = 1 - (self.scroll + view_h) / total
             bar_y = top + int((view_h - bar_h) * (pos / max(1e-9, 1 - frac)))
             pygame.draw.rect(surface, EDGE, (inner.right - 5, bar_y, 5, bar_h), border_radius=3)
             if self.scroll:

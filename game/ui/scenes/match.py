@@ -820,7 +820,7 @@ class MatchScene(Scene):
 
     # ================================================================ drawing
     def draw(self, surface: pygame.Surface) -> None:
-        surface.fill(BG)
+        surface.fill(BG, self.log_rect)  # the other areas are painted over in full
         board = surface.subsurface(self.board_rect)
         self.renderer.draw(board, self.views)
         self._draw_top(surface)
