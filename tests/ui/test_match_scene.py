@@ -188,3 +188,42 @@ def test_computer_side_plays_by_itself(app):
     turn = m.turn
     key(app, pygame.K_s)
     assert m.turn > turn or m.outcome() is not None
+
+
+def test_force_retreat_with_follow(app):
+    # Pip hits the orc (3+3+3 vs DX 14, dagger 6-1 = 5) and takes nothing back: T-8
+    m = match(FLAT, [("Pip", "a", "hobbit", 1, 1, 0), ("Orc", "b", "orc", 2, 1, 3)],
+              faces=[6, 1, 3, 3, 3, 6, 4, 2])
+    app.start_match(m, {"a": "human", "b": "human"})
+    scene = app.scene
+    app.step(0.0)
+    press(app, scene, "a move first")
+    key(app, pygame.K_RETURN)
+    key(app, pygame.K_RETURN)
+    assert m.state.phase == "action" and m.state.acting().id == "pip"
+    orc_cell = m.state.figures["orc"].cell
+    click(app, scene.cell_pos(orc_cell))
+    settle(app)
+    assert m.state.figures["orc"].st == 7
+    press(app, scene, "Orc does nothing")
+    assert m.state.phase == "retreat" and scene.selected == "pip"
+    assert scene.button("follow").toggled is True
+    push = sorted(c for c, _f in scene.legal.retreats)[0]
+    click(app, scene.cell_pos(push))
+    assert m.state.figures["orc"].cell == push
+    assert m.state.figures["pip"].cell == orc_cell  # followed
+    assert any(e.kind == Kind.RETREATED for e in m.log)
+
+
+def test_help_overlay_and_escape_back_to_the_picker(app):
+    from game.ui.scenes.picker import PickerScene
+
+    scene = start(app)
+    key(app, pygame.K_F1)
+    assert app.modals and "Ctrl+Z" in [k for k, _w in app.modals[-1].rows]
+    key(app, pygame.K_ESCAPE)
+    assert not app.modals and app.scene is scene
+    key(app, pygame.K_ESCAPE)  # asks first
+    assert app.modals and app.scene is scene
+    key(app, pygame.K_RETURN)  # "Leave"
+    assert isinstance(app.scene, PickerScene)
