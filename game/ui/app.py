@@ -77,7 +77,7 @@ class App:
         self.clock = pygame.time.Clock()
         self.running = True
         self.dirty = True
-        self.scene: Scene = _blank(self)
+        self.scene: Scene = _Blank(self)
         self._seed_counter = 0
 
     # ================================================================ scenes
@@ -117,10 +117,7 @@ class App:
         """Replace the current game with a saved one; on any error show it and keep going."""
         from game.core.match import Match
 
-        def load() -> Any:
-            return Match.load(path)
-
-        m = self.guard(load)
+        m = self.guard(Match.load, path)
         if m is None:
             return False
         self.start_match(m, saves.controllers_of(m))
@@ -270,10 +267,6 @@ class App:
 class _Blank(Scene):
     def draw(self, surface: pygame.Surface) -> None:
         surface.fill(BG)
-
-
-def _blank(app: App) -> Scene:
-    return _Blank(app)
 
 
 def _controllers(scenario_sides: dict[str, str], ai: str | None) -> dict[str, str]:
