@@ -107,7 +107,6 @@ class Fonts:
         self.head = pygame.font.Font(bold, 22)
         self.title = pygame.font.Font(bold, 34)
         self.huge = pygame.font.Font(bold, 60)
-        self.mono = self.small
         self._cache: dict[tuple[int, str, Colour], pygame.Surface] = {}
 
     def render(self, font: pygame.font.Font, text: str, colour: Colour = TEXT) -> pygame.Surface:
@@ -499,12 +498,9 @@ class Dialog:
                 break
         return True
 
-    def _body(self, fonts: Fonts, width: int) -> list[str]:
-        return wrap(fonts.body, self.message, width)
-
     def layout(self, size: tuple[int, int], fonts: Fonts) -> list[str]:
         w = min(self.width, size[0] - 40)
-        lines = self._body(fonts, w - 40)
+        lines = wrap(fonts.body, self.message, w - 40)
         lh = fonts.body.get_linesize()
         h = 70 + lh * len(lines) + 64
         self.rect = pygame.Rect(0, 0, w, min(h, size[1] - 40))
@@ -544,7 +540,6 @@ class ListDialog(Dialog):
                  *, message: str = "", on_cancel: Callable[[], None] | None = None) -> None:
         super().__init__(title, message, [("Open", self._open), ("Cancel", self.close)],
                          on_cancel=on_cancel, width=760)
-        self.buttons[1].on_click = self.close
         self.list = ListBox(items, on_activate=self._pick)
         if items:
             self.list.selected = 0
