@@ -1,0 +1,256 @@
+"""What the Tactician knows about a position: exact odds, cached, and who can hit where.
+
+Every number here comes from the rules' own functions (:func:`combat.attack_odds`,
+:func:`combat.fall_odds`, :mod:`game.core.odds`) applied to *copies* of figures placed
+where the AI is thinking of putting them; nothing here changes a match. Odds are cached
+by what decides them (attacker's DX and gear, target's ST, gear and defence, the level
+difference and the facing zone), so a game asks icepool each question once.
+"""
+
+from __future__ import annotations
+
+import weakref
+from dataclasses import dataclass
+from typing import Any
+
+import numpy as np
+from numpy.typing import NDArray
+
+from game.boards.hexmap import HexMap
+from game.core import odds
+from game.core.match import Match
+from game.core.odds import DiceExpr
+from game.rules.tft import combat, heights
+from game.rules.tft.data import load_data
+from game.rules.tft.state import Figure, TftState
+
+Zone = str
+"""T-5: "front", "side" or "rear", as :func:`heights.facing_from` names them."""
+
+ZONE_TURN: dict[Zone, int] = {"front": 0, "side": 2, "rear": 3}
+"""How far a defender is turned away from an attacker for each zone (T-5)."""
+
+
+@dataclass(frozen=True)
+class Weights:
+    """How the Tactician trades one thing against another, in points of ST.
+
+    Damage dealt and damage taken are both worth their expected ST; the rest says how
+    much a knock-down, a level of height or a hex nearer the enemy is worth next to them.
+    """
+
+    kill: float = 6.0
+    """Taking an enemy out (unconscious or dead), on top of the damage."""
+    lose: float = 6.0
+    """Losing one of ours, on top of the damage."""
+    threat: float = 0.8
+    """Damage we expect to take, against damage we deal (below 1: a little bold)."""
+    unmoved: float = 0.7
+    """Threat from enemies that have yet to move: they may go elsewhere."""
+    approach: float = 0.5
+    """Each hex nearer the nearest enemy."""
+    high: float = 0.25
+    """Each level of height (H-6: a level is worth 1 adjusted DX)."""
+    friend: float = 0.2
+    """Each friend next to the cell (no open flank)."""
+    later: float = 0.3
+    """An attack set up for next turn (moved more than half MA: no attack now, T-7)."""
+    prone: float = 3.0
+    """Lying prone: the next action goes on standing up."""
+    deadly_fall: float = 0.15
+    """Never jump when the fall takes the figure down with more than this chance."""
+
+
+@dataclass(frozen=True)
+class Hit:
+    """One attack's exact odds, reduced to what the AI weighs."""
+
+    p_hit: float
+    damage: float
+    """Expected hits through armour (T-2 multipliers included)."""
+    p_down: float
+    """Chance the blow leaves the target unconscious or dead."""
+
+
+_ODDS: dict[tuple[Any, ...], Hit] = {}
+_ODDS_LIMIT = 200_000
+
+_AXIAL: weakref.WeakKeyDictionary[HexMap, NDArray[np.int64]] = weakref.WeakKeyDictionary()
+
+
+def axial_array(board: HexMap) -> NDArray[np.int64]:
+    """``(n, 2)`` axial coordinates of every cell, built once per board."""
+    arr = _AXIAL.get(board)
+    if arr is None:
+        arr = np.array([board.axial(i) for i in range(board.n)], dtype=np.int64)
+        _AXIAL[board] = arr
+    return arr
+
+
+def distances_to(board: HexMap, cells: list[int]) -> NDArray[np.int64]:
+    """For every cell of the board, its distance to the nearest of ``cells``."""
+    ax = axial_array(board)
+    if not cells:
+        return np.full(board.n, board.n, dtype=np.int64)
+    src = ax[cells]
+    dq = ax[:, None, 0] - src[None, :, 0]
+    dr = ax[:, None, 1] - src[None, :, 1]
+    d = (np.abs(dq) + np.abs(dr) + np.abs(dq + dr)) // 2
+    return d.min(axis=1)
+
+
+class Sandbox:
+    """Copies of figures the AI moves about freely to ask the rules "what if"."""
+
+    def __init__(self, state: TftState) -> None:
+        self.state = state
+        self.board: HexMap = state.board
+        self._copies: dict[str, Figure] = {}
+
+    def at(self, fig: Figure, cell: int, facing: int | None = None,
+           defending: bool | None = None) -> Figure:
+        """A copy of ``fig`` standing in ``cell`` (reused: valid until the next call)."""
+        c = self._copies.get(fig.id)
+        if c is None:
+            c = fig.clone()
+            self._copies[fig.id] = c
+        c.cell = cell
+        c.facing = fig.facing if facing is None else facing
+        c.defending = fig.defending if defending is None else defending
+        c.prone = fig.prone
+        return c
+
+    def can_fight(self, a: Figure, a_cell: int, t: Figure, t_cell: int) -> bool:
+        """H-4: whether a figure in ``a_cell`` and one in ``t_cell`` may attack each other."""
+        return heights.can_attack_across_heights(self.board, self.at(a, a_cell),
+                                                 self._other(t, t_cell))
+
+    def _other(self, fig: Figure, cell: int) -> Figure:
+        # a second copy for the rare case where both figures are the same one's copies
+        key = fig.id + "\x00"
+        c = self._copies.get(key)
+        if c is None:
+            c = fig.clone()
+            self._copies[key] = c
+        c.cell = cell
+        c.prone = fig.prone
+        return c
+
+    def hit(self, a: Figure, a_cell: int, t: Figure, t_cell: int, zone: Zone,
+            defending: bool | None = None) -> Hit:
+        """Exact odds of ``a`` in ``a_cell`` attacking ``t`` in ``t_cell`` into ``zone``
+        (T-2..T-5, H-6), via :func:`combat.attack_odds` on copies; cached."""
+        dfd = t.defending if defending is None else defending
+        lv = self.board.level_list
+        key = (a.dx, a.dx_penalty, a.armour, a.shield, a.ready,
+               t.st, t.armour, t.shield, dfd, lv[a_cell] - lv[t_cell], zone)
+        h = _ODDS.get(key)
+        if h is None:
+            d = self.board.direction(t_cell, a_cell)
+            if d is None:
+                raise ValueError("hit() needs adjacent cells")
+            att = self.at(a, a_cell)
+            tgt = self._other(t, t_cell)
+            tgt.facing = (d - ZONE_TURN[zone]) % 6
+            tgt.defending = dfd
+            o = combat.attack_odds(self.board, att, tgt)
+            h = Hit(o.p_hit, o.expected_damage, o.p_down)
+            if len(_ODDS) > _ODDS_LIMIT:
+                _ODDS.clear()
+            _ODDS[key] = h
+        return h
+
+
+def zone_of(direction_to_attacker: int, facing: int) -> Zone:
+    """T-5 for a figure facing ``facing`` attacked from ``direction_to_attacker``."""
+    off = (direction_to_attacker - facing) % 6
+    if off in (0, 1, 5):
+        return "front"
+    return "rear" if off == 3 else "side"
+
+
+@dataclass(frozen=True)
+class FallRisk:
+    """H-8: what a jump down costs on average, and the chance it takes the jumper out."""
+
+    damage: float
+    p_down: float
+    p_prone: float
+
+
+def fall_risk(fig: Figure, levels: int) -> FallRisk:
+    """Exact expected fall damage and chance of going down for a drop of ``levels`` (H-8):
+    made 3d6 vs adjusted DX: standing, one die fewer; missed: prone, a die per band.
+    Armour stops at most the data's ``falling.armour_stops``."""
+    band, p_stand = combat.fall_odds(fig, levels)
+    if band == 0:
+        return FallRisk(0.0, 0.0, 0.0)
+    d = load_data()
+    stops = min(int(d.num("falling", "armour_stops")), d.armour[fig.armour].stops) \
+        if fig.armour else 0
+    down_at = fig.st - int(d.num("damage", "unconscious_at"))
+    dmg = p_down = 0.0
+    for p, n in ((p_stand, band - 1), (1.0 - p_stand, band)):
+        if n <= 0 or p == 0:
+            continue
+        e = DiceExpr(n)
+        dmg += p * odds.mean_after_reduction(e, stops)
+        p_down += p * odds.p_at_least_after_reduction(e, stops, down_at)
+    return FallRisk(dmg, p_down, 1.0 - p_stand)
+
+
+def charge_allowance(fig: Figure) -> int:
+    """T-7: the most MP a figure may have spent this turn and still attack (half its MA)."""
+    return int(fig.ma * float(load_data().num("attack", "charge_fraction")))
+
+
+@dataclass
+class EnemyThreat:
+    """Where one enemy can strike from in the coming action phase."""
+
+    enemy: Figure
+    fixed: bool
+    """True if it has moved already: it strikes only into its own front hexes."""
+    stands: set[int]
+    """Cells it can attack from (its own cell, plus where it can still charge to)."""
+    targets: set[int]
+    """Every cell it could attack (a quick test before the exact one)."""
+
+
+def enemy_threats(match: Match, side: str, *, mobile: bool) -> list[EnemyThreat]:
+    """Each enemy of ``side`` able to attack in the coming action phase, and from where.
+
+    ``mobile``: the enemy side has yet to move this turn, so each enemy may still charge
+    (move at most half its MA, T-7) and face any way. Its charge reach is the rules' own
+    :meth:`HexMap.reach` with the climbing costs of H-2/H-3, stopping where one of ours
+    engages it (T-6) or after one hex if it is engaged already: the part of
+    :meth:`TftRuleset.move_options` a charge can use, without the jumps (an enemy that
+    jumps down ends its move, often prone) and without the other half of its MA.
+    """
+    state: TftState = match.state
+    board = state.board
+    occupied = state.occupied()
+    ours = [f for f in state.figures.values() if f.side == side]
+    out = []
+    for e in state.figures.values():
+        if e.side == side or not e.standing or e.defending:
+            continue
+        left = charge_allowance(e) - e.mp_spent
+        if left < 0:
+            continue
+        if mobile and not e.move_over:
+            stands = {e.cell}
+            if left > 0:
+                stop = heights.engaged_cells(board, ours, e)
+                if e.cell in stop:
+                    stop = set(board.neighbours(e.cell))
+                blocked = {c for c in occupied if c != e.cell}
+                steps = heights.climbing_step_costs(board, heights.climbing_height(e))
+                stands.update(board.reach(e.cell, left, steps, blocked=blocked,
+                                          stop=stop).cost)
+            targets = {n for s in stands for n in board.neighbours(s)}
+            out.append(EnemyThreat(e, False, stands, targets))
+        else:
+            front = set(heights.front_cells(board, e))
+            out.append(EnemyThreat(e, True, {e.cell}, front))
+    return out

@@ -1,0 +1,592 @@
+"""The Tactician: candidate actions in the manner of Wesnoth's AI, scored with exact odds.
+
+Every phase has its *candidate actions* (CAs). Each CA's ``evaluate`` looks at the
+match through its read-only queries (``move_options``, ``attack_check``, the pure rules
+functions of :mod:`game.rules.tft.heights` and :mod:`game.rules.tft.combat`) and proposes
+actions with a score in points of ST; the best proposal is played. Nothing is rolled or
+simulated: odds are exact and cached (:mod:`game.ai.evaluation`), so one decision costs a
+few milliseconds and the AI never peeks at the match's dice.
+
+- Initiative (T-7): let the enemy move first when the armies can meet this turn (the
+  second mover sees where they stand and which way they face); move first when they
+  cannot, to take the ground.
+- Movement: figures are planned one at a time, engaged ones first, then nearest the
+  enemy first, each on the live position (so earlier moves block later ones as they
+  would). For a figure, every reachable cell and facing is scored: the best attack it
+  can make from there this action phase (exact expected damage and chance of a
+  knock-down, with height advantage H-6 and the target's facing T-5; none if reaching
+  it costs more than half MA, T-7), minus what enemies able to strike that cell are
+  expected to do to it (fixed enemies strike only into their front hexes; enemies yet
+  to move may charge and pick the flank), plus height, nearness and friends beside.
+  Moving into an enemy's front hex stops the move with the facing of the last step
+  (T-6), and so does a jump (H-8); a jump whose fall would take the figure out with a
+  real chance is never made, others cost their expected damage and prone chance. A
+  figure that would take more than it deals defends (attackers roll 4d6) when it may.
+- Actions: stand up if prone; pick up or ready a weapon if empty-handed; else the attack
+  with the best expected damage plus knock-down chance; else disengage from enemies
+  yet to act if that saves more than it risks; else pass.
+- Force retreats (T-8, H-13, H-14): push enemies down drops (stumble or fall odds) and
+  off the high ground; follow when that keeps the height and the contact.
+
+Deterministic for a seed: ties between equal best scores go round by the seed (it rolls
+no dice at all), and asking twice in the same position gives the same action.
+"""
+
+from __future__ import annotations
+
+from collections import deque
+from collections.abc import Iterable
+from dataclasses import dataclass, field
+
+from game.ai.evaluation import (
+    EnemyThreat,
+    Sandbox,
+    Weights,
+    charge_allowance,
+    distances_to,
+    enemy_threats,
+    fall_risk,
+    zone_of,
+)
+from game.boards.hexmap import HexMap
+from game.core import odds
+from game.core.errors import GameError
+from game.core.match import Match
+from game.core.ruleset import Action, Side
+from game.rules.tft import combat, heights
+from game.rules.tft.actions import (
+    Attack,
+    ChooseFirst,
+    Defend,
+    Disengage,
+    EndMovement,
+    Face,
+    Move,
+    NoRetreat,
+    Pass,
+    PickUp,
+    Ready,
+    Retreat,
+    StandUp,
+)
+from game.rules.tft.data import load_data
+from game.rules.tft.state import Figure, TftState
+
+ZONES = ("front", "side", "rear")
+
+
+@dataclass(frozen=True)
+class Proposal:
+    """What a candidate action would do and what it is worth."""
+
+    score: float
+    actions: tuple[Action, ...]
+    why: str = ""
+
+
+@dataclass
+class _MovePlan:
+    """The order a side's figures are planned in this movement phase, and what is queued."""
+
+    state: TftState
+    turn: int
+    order: list[str]
+    threats: list[EnemyThreat]
+    near: list[int]
+    """Distance of every cell to the nearest active enemy."""
+    unmoved: float
+    """Weight of the blows of enemies yet to move (:attr:`Weights.unmoved`)."""
+    hot: set[int] = field(default_factory=set)
+    """Cells where an enemy can strike or be struck: only there do facings matter."""
+    queue: deque[Action] = field(default_factory=deque)
+    done: set[str] = field(default_factory=set)
+    last: tuple[tuple[object, ...], Action] | None = None
+    """The last action handed out, with the position it was chosen in."""
+    _spots: dict[int, list[tuple[float, bool, Figure, list[tuple[int, int]]]]] = field(
+        default_factory=dict)
+
+    def spots(self, c: int, board: HexMap
+              ) -> list[tuple[float, bool, Figure, list[tuple[int, int]]]]:
+        """Enemies that can strike cell ``c``: (weight, has moved, enemy, [(direction from
+        ``c``, cell it would strike from)]), ignoring who stands where now."""
+        out = self._spots.get(c)
+        if out is None:
+            out = []
+            for t in self.threats:
+                if c not in t.targets:
+                    continue
+                e = t.enemy
+                if t.fixed:
+                    d = board.direction(c, e.cell)
+                    cand = [] if d is None else [(d, e.cell)]
+                else:
+                    cand = [(d, n) for d, n in board.neighbours_with_direction(c)
+                            if n in t.stands]
+                if cand:
+                    out.append((1.0 if t.fixed else self.unmoved, t.fixed, e, cand))
+            self._spots[c] = out
+        return out
+
+
+def _fingerprint(ctx: Context) -> tuple[object, ...]:
+    """What a movement action of ``ctx.side`` can change: its figures' places and state."""
+    return tuple((f.cell, f.facing, f.mp_spent, f.move_over, f.defending, f.prone, f.st)
+                 for f in ctx.state.figures.values() if f.side == ctx.side)
+
+
+class Context:
+    """One decision's view of the match."""
+
+    def __init__(self, match: Match, side: Side, weights: Weights) -> None:
+        self.match = match
+        self.state: TftState = match.state
+        self.board = self.state.board
+        self.rules = match.ruleset
+        self.side = side
+        self.w = weights
+        self.sandbox = Sandbox(self.state)
+        figs = self.state.figures.values()
+        self.own = [f for f in figs if f.side == side and f.active]
+        self.enemies = [f for f in figs if f.side != side and f.active]
+
+
+ZONE_BY_OFF: tuple[str, ...] = tuple(zone_of(off, 0) for off in range(6))
+"""T-5 zone of an attack coming from ``(direction to the attacker - facing) % 6``."""
+
+FRONT: tuple[tuple[bool, ...], ...] = tuple(
+    tuple(ZONE_BY_OFF[(d - phi) % 6] == "front" for phi in range(6)) for d in range(6))
+"""``FRONT[d][phi]``: a neighbour in direction ``d`` is in the front of a figure facing phi."""
+
+_Strikes = tuple[float, bool, Figure, list[tuple[int, int, "_Duel"]]]
+"""(weight, whether the enemy has moved, the enemy, [(direction, its cell, duel)])."""
+
+_ZERO6 = (0.0,) * 6
+
+
+class _Duel:
+    """One figure against one enemy at one level difference: whether they can fight
+    (H-4), and what each blow is worth by facing (H-6 and T-5 via the exact odds)."""
+
+    __slots__ = ("can", "deal", "take", "take_def", "_net")
+
+    def __init__(self, can: bool) -> None:
+        self.can = can
+        self.deal: tuple[float, ...] = ()
+        """Our blow, by the enemy's offset (direction from it to us minus its facing)."""
+        self.take: tuple[tuple[float, ...], ...] = ()
+        """Its blow on us, ``take[d][phi]``: coming from direction ``d``, us facing phi."""
+        self.take_def: tuple[tuple[float, ...], ...] = ()
+        """The same while we defend (4d6, T-7)."""
+        self._net: dict[tuple[int, float], tuple[float, ...]] = {}
+
+    def net(self, d: int, hit_back: float) -> tuple[float, ...]:
+        """``take[d]`` less our blow back (scaled) where the enemy stands in our front."""
+        key = (d, hit_back)
+        row = self._net.get(key)
+        if row is None:
+            back = self.deal[0] * hit_back
+            row = tuple(max(0.0, x - back) if fr else x
+                        for x, fr in zip(self.take[d], FRONT[d], strict=True))
+            self._net[key] = row
+        return row
+
+
+def _by_facing(by_zone: dict[str, float]) -> tuple[tuple[float, ...], ...]:
+    """``out[d][phi]``: the value of a blow from direction ``d`` on a figure facing phi."""
+    return tuple(tuple(by_zone[ZONE_BY_OFF[(d - phi) % 6]] for phi in range(6))
+                 for d in range(6))
+
+
+class _Stance:
+    """Scores of one figure's facings in the cells where fighting is possible."""
+
+    def __init__(self, ctx: Context, plan: _MovePlan, f: Figure, engaged: bool) -> None:
+        self.ctx, self.plan, self.f, self.engaged = ctx, plan, f, engaged
+        self.board = ctx.board
+        self.lv = ctx.board.level_list
+        self.w = ctx.w
+        self.allowance = charge_allowance(f) - f.mp_spent
+        self.enemy_at = {e.cell: e for e in ctx.enemies}
+        self.fixed_enemy = {t.enemy.id for t in plan.threats if t.fixed}
+        self.occupied = ctx.state.occupied()
+        self._duels: dict[tuple[str, int], _Duel] = {}
+
+    def duel(self, e: Figure, c: int, n: int) -> _Duel:
+        """``f`` in ``c`` against ``e`` in ``n`` (adjacent)."""
+        key = (e.id, self.lv[c] - self.lv[n])
+        d = self._duels.get(key)
+        if d is None:
+            sb, f, w = self.ctx.sandbox, self.f, self.w
+            d = _Duel(sb.can_fight(f, c, e, n))
+            if d.can:
+                deal = {}
+                take = {}
+                for z in ZONES:
+                    h = sb.hit(f, c, e, n, z)
+                    deal[z] = h.damage + w.kill * h.p_down
+                    h = sb.hit(e, n, f, c, z, False)
+                    take[z] = h.damage + w.lose * h.p_down
+                d.deal = tuple(deal[ZONE_BY_OFF[off]] for off in range(6))
+                d.take = _by_facing(take)
+            self._duels[key] = d
+        return d
+
+    def _take_def(self, d: _Duel, e: Figure, c: int, n: int) -> tuple[tuple[float, ...], ...]:
+        if not d.take_def:
+            sb, f, w = self.ctx.sandbox, self.f, self.w
+            by_zone = {}
+            for z in ZONES:
+                h = sb.hit(e, n, f, c, z, True)
+                by_zone[z] = h.damage + w.lose * h.p_down
+            d.take_def = _by_facing(by_zone)
+        return d.take_def
+
+    def attacks(self, c: int, k: int, p_stand: float) -> list[float]:
+        """The best attack ``f`` could make from ``c`` (reached for ``k`` MP), by facing.
+
+        Attacking needs the target in a front hex (T-5) and at most half MA spent (T-7);
+        an attack that only a later turn allows counts ``later`` of its value.
+        """
+        f, w = self.f, self.w
+        attack_now = f.standing and k <= self.allowance
+        scale = p_stand if attack_now else w.later * p_stand
+        attack = [0.0] * 6
+        for d, n in self.board.neighbours_with_direction(c):
+            e = self.enemy_at.get(n)
+            if e is None:
+                continue
+            duel = self.duel(e, c, n)
+            if not duel.can:
+                continue
+            # an enemy yet to move, or by next turn, will have turned to face its attacker
+            fixed_now = attack_now and e.id in self.fixed_enemy
+            off = ((d + 3) % 6 - e.facing) % 6 if fixed_now else 0
+            v = duel.deal[off] * scale
+            for phi in (d + 5, d, d + 1):
+                if v > attack[phi % 6]:
+                    attack[phi % 6] = v
+        return attack
+
+    def best(self, c: int, k: int, fixed: int | None, p_stand: float, attack: list[float]
+             ) -> tuple[float, int | None, bool]:
+        """Best facing for ``f`` in ``c`` reached for ``k`` MP (and whether to defend):
+        the attack it can make (:meth:`attacks`) minus the weighted blows it can expect."""
+        f, w = self.f, self.w
+        attack_now = f.standing and k <= self.allowance
+        strikes: list[_Strikes] = []
+        for weight, fx, e, cand in self.plan.spots(c, self.board):
+            spots: list[tuple[int, int, _Duel]] = []
+            for d, n in cand:
+                if fx or n == e.cell or n not in self.occupied:
+                    duel = self.duel(e, c, n)
+                    if duel.can:
+                        spots.append((d, n, duel))
+            if spots:
+                strikes.append((weight, fx, e, spots))
+        threat = self._threat(strikes, c, p_stand if attack_now else 0.0)
+        facings = range(6) if fixed is None else (fixed,)
+        defend_ok = fixed is None and f.standing and k <= self.allowance and not f.defending
+        best_s, best_phi, best_def = -1e18, fixed, False
+        threat_def: list[float] | None = None
+        for phi in facings:
+            s = attack[phi] - w.threat * threat[phi]
+            dfd = False
+            # an engaged figure that turns ends its move (T-6): it cannot then defend
+            if (defend_ok and threat[phi] > attack[phi]
+                    and not (self.engaged and c == f.cell and phi != f.facing)):
+                if threat_def is None:
+                    threat_def = self._threat(strikes, c, None)
+                sd = -w.threat * threat_def[phi]
+                if sd > s:
+                    s, dfd = sd, True
+            if s > best_s + 1e-9:
+                best_s, best_phi, best_def = s, phi, dfd
+        return best_s, best_phi, best_def
+
+    def _threat(self, strikes: list[_Strikes], c: int, hit_back: float | None
+                ) -> list[float]:
+        """Weighted blows ``f`` can expect in ``c``, by its facing.
+
+        Each enemy picks its best spot (the flank if it can get there). An enemy still to
+        move that charges into ``f``'s front is hit back in the action phase: what it
+        gains there is its blow less ours (``hit_back`` scales our blow; 0 if ``f``
+        cannot attack; None when ``f`` defends, so cannot attack and is hit on 4d6).
+        """
+        total = [0.0] * 6
+        for weight, fixed, e, spots in strikes:
+            worst: Iterable[float] = _ZERO6
+            for d, n, duel in spots:
+                if hit_back is None:
+                    row = self._take_def(duel, e, c, n)[d]
+                elif fixed or not hit_back:
+                    row = duel.take[d]
+                else:
+                    row = duel.net(d, hit_back)
+                worst = map(max, worst, row)
+            total = [t + weight * x for t, x in zip(total, worst, strict=True)]
+        return total
+
+
+class Tactician:
+    """A Wesnoth-style candidate-action AI for Melee on heights (see the module text)."""
+
+    def __init__(self, seed: int = 0, weights: Weights | None = None) -> None:
+        self.seed = seed
+        self.w = weights or Weights()
+        self._plans: dict[Side, _MovePlan] = {}
+
+    # ---------------------------------------------------------------- entry point
+    def choose(self, match: Match) -> Action:
+        """The action to play now for the side :meth:`Match.to_act` names."""
+        side = match.to_act()
+        if side is None:
+            raise GameError("no action to choose: the game is over")
+        ctx = Context(match, side, self.w)
+        phase = ctx.state.phase
+        if phase == "initiative":
+            return self._best(self._initiative(ctx), ctx.state).actions[0]
+        if phase == "movement":
+            return self._movement(ctx)
+        if phase == "action":
+            return self._best(self._action(ctx), ctx.state).actions[0]
+        if phase == "retreat":
+            return self._best(self._retreat(ctx), ctx.state).actions[0]
+        raise GameError(f"the Tactician does not know the {phase} phase")
+
+    def _best(self, proposals: Iterable[Proposal], state: TftState) -> Proposal:
+        """The best-scoring proposal. Exact ties go round by the seed, the turn and the
+        actor, so a seed always plays the same and asking twice gives the same answer."""
+        props = list(proposals)
+        top = max(p.score for p in props)
+        best = [p for p in props if p.score >= top - 1e-9]
+        return best[(self.seed + state.turn + state.current) % len(best)]
+
+    # ---------------------------------------------------------------- initiative
+    def _initiative(self, ctx: Context) -> list[Proposal]:
+        """T-7: the second mover reacts to what it sees, so let the enemy go first when
+        the armies can meet this turn; when they cannot, go first and take the ground."""
+        other = next(s for s in ctx.state.sides if s != ctx.side)
+        board = ctx.board
+        meet = any(board.distance(o.cell, e.cell) <= o.ma + charge_allowance(e) + 1
+                   for o in ctx.own for e in ctx.enemies)
+        return [Proposal(1.0 if meet else 0.0, (ChooseFirst(ctx.side, other),), "react"),
+                Proposal(0.0 if meet else 1.0, (ChooseFirst(ctx.side, ctx.side),), "lead")]
+
+    # ---------------------------------------------------------------- movement
+    def _movement(self, ctx: Context) -> Action:
+        plan = self._plans.get(ctx.side)
+        state = ctx.state
+        if plan is None or plan.state is not state or plan.turn != state.turn:
+            plan = self._new_plan(ctx)
+            self._plans[ctx.side] = plan
+        here = _fingerprint(ctx)
+        if plan.last is not None and plan.last[0] == here:
+            return plan.last[1]  # asked again before it was played: the same answer
+        action = self._next_move(ctx, plan)
+        plan.last = (here, action)
+        return action
+
+    def _next_move(self, ctx: Context, plan: _MovePlan) -> Action:
+        while True:
+            while plan.queue:
+                a = plan.queue.popleft()
+                if isinstance(a, Move) or ctx.match.why_illegal(a) is None:
+                    return a
+            fid = next((i for i in plan.order if i not in plan.done), None)
+            if fid is None:
+                return EndMovement(ctx.side)
+            plan.done.add(fid)
+            f = ctx.state.figures[fid]
+            if f.active and not f.move_over:
+                plan.queue.extend(self._best(self._manoeuvres(ctx, plan, f), ctx.state).actions)
+
+    def _new_plan(self, ctx: Context) -> _MovePlan:
+        state = ctx.state
+        enemy_moved = state.first != ctx.side  # we move second: they have moved
+        threats = enemy_threats(ctx.match, ctx.side, mobile=not enemy_moved)
+        near = distances_to(ctx.board, [e.cell for e in ctx.enemies]).tolist()
+        movers = [f for f in ctx.own if not f.move_over]
+        movers.sort(key=lambda f: (not ctx.rules.is_engaged(state, f), near[f.cell], f.id))
+        hot: set[int] = set()
+        for t in threats:
+            hot |= t.targets
+        for e in ctx.enemies:
+            hot.update(ctx.board.neighbours(e.cell))
+        return _MovePlan(state, state.turn, [f.id for f in movers], threats, near,
+                         ctx.w.unmoved, hot)
+
+    def _manoeuvres(self, ctx: Context, plan: _MovePlan, f: Figure) -> list[Proposal]:
+        """Where ``f`` could go and which way it could face, each scored (the movement CA)."""
+        w, board, state = ctx.w, ctx.board, ctx.state
+        lv = board.level_list
+        engaged = ctx.rules.is_engaged(state, f)
+        near = plan.near
+        friends: dict[int, int] = {}
+        for g in ctx.own:
+            if g.id != f.id:
+                for n in board.neighbours(g.cell):
+                    friends[n] = friends.get(n, 0) + 1
+        stance = _Stance(ctx, plan, f, engaged)
+
+        # (cell, MP, facing after the move if it cannot be changed, fall cost, P(standing),
+        #  facing the move leaves it with)
+        options: list[tuple[int, int, int | None, float, float, int]] = [
+            (f.cell, 0, f.facing if f.move_over else None, 0.0, 1.0, f.facing)]
+        if not f.move_over and f.mp_spent == 0:
+            opts = ctx.rules.move_options(state, f.id)
+            reach = opts.reach
+            prev = reach.previous
+            for c, k in reach.cost.items():
+                if c == reach.start:
+                    continue
+                last = board.direction(prev[c], c)
+                assert last is not None
+                options.append((c, k, last if (engaged or c in reach.ends) else None,
+                                0.0, 1.0, last))
+            for c, j in opts.jumps.items():
+                risk = fall_risk(f, j.levels)
+                if risk.p_down > w.deadly_fall:
+                    continue  # H-8: a fall that takes the figure out is never worth it
+                last = board.direction(j.via, c)
+                assert last is not None
+                cost = risk.damage + w.lose * risk.p_down + w.prone * risk.p_prone
+                options.append((c, j.cost, last, cost, 1.0 - risk.p_prone, last))
+
+        # branch and bound: the attack a cell offers bounds its score from above (blows
+        # taken only lower it), so cells are scored best bound first and the rest skipped
+        hot = plan.hot
+        bounded: list[tuple[float, int, list[float] | None]] = []
+        for i, (c, k, fixed, fall_cost, p_stand, _last) in enumerate(options):
+            base = (-w.approach * near[c] + w.high * lv[c] + w.friend * friends.get(c, 0)
+                    - fall_cost - 0.01 * k)
+            attack = None
+            bound = base
+            if c in hot:
+                attack = stance.attacks(c, k, p_stand)
+                bound += max(attack) if fixed is None else attack[fixed]
+            bounded.append((bound, i, attack))
+        bounded.sort(key=lambda b: -b[0])
+        scored: list[tuple[int, Proposal]] = []
+        top = -1e18
+        for bound, i, attack in bounded:
+            if bound < top - 1e-9:
+                break
+            c, k, fixed, fall_cost, p_stand, last = options[i]
+            score, facing, defend = bound, fixed, False
+            if attack is not None:
+                extra, facing, defend = stance.best(c, k, fixed, p_stand, attack)
+                score = bound - (max(attack) if fixed is None else attack[fixed]) + extra
+            if score < top - 1e-9:
+                continue
+            acts: list[Action] = []
+            if c != f.cell:
+                acts.append(Move(f.id, c))
+            # away from every enemy the facing does not matter this turn: no Face
+            if fixed is None and facing is not None and facing != last:
+                acts.append(Face(f.id, facing))
+            if defend:
+                acts.append(Defend(f.id))
+            if score > top + 1e-9:
+                scored = [s for s in scored if s[1].score >= score - 1e-9]
+                top = score
+            scored.append((i, Proposal(score, tuple(acts))))
+        scored.sort(key=lambda s: s[0])
+        return [p for _, p in scored]
+
+    # ---------------------------------------------------------------- actions
+    def _action(self, ctx: Context) -> list[Proposal]:
+        """T-7: the acting figure's candidate actions."""
+        state, w = ctx.state, ctx.w
+        f = state.acting()
+        if f is None:
+            raise GameError("no figure is acting")
+        why = ctx.match.why_illegal
+        props = [Proposal(0.0, (Pass(f.id),), "pass")]
+        if f.prone:
+            props.append(Proposal(100.0, (StandUp(f.id),), "stand up"))
+            return props
+        if f.ready is None and not f.defending:
+            if why(PickUp(f.id)) is None:
+                props.append(Proposal(20.0, (PickUp(f.id),), "pick up"))
+            d = load_data()
+            for wpn in f.weapons:
+                if why(Ready(f.id, wpn)) is None:
+                    mean = odds.mean_after_reduction(d.weapons[wpn].damage, 0)
+                    props.append(Proposal(10.0 + mean, (Ready(f.id, wpn),), "ready"))
+        board = ctx.board
+        attacked = False
+        for e in ctx.enemies:
+            if board.distance(f.cell, e.cell) != 1:
+                continue
+            chk = ctx.rules.attack_check(state, f.id, e.id)
+            if chk.allowed and chk.odds is not None:
+                o = chk.odds
+                attacked = True
+                props.append(Proposal(o.expected_damage + w.kill * o.p_down,
+                                      (Attack(f.id, e.id),), "attack"))
+        if not attacked and not f.defending:
+            props += self._disengage(ctx, f)
+        return props
+
+    def _disengage(self, ctx: Context, f: Figure) -> list[Proposal]:
+        """Step away from enemies yet to act that would strike ``f`` (T-7, H-10)."""
+        state, board, w, sb = ctx.state, ctx.board, ctx.w, ctx.sandbox
+        later = set(state.order[state.current + 1:])
+        foes = [e for e in ctx.enemies if e.id in later and e.standing and not e.defending
+                and charge_allowance(e) >= e.mp_spent]
+
+        def danger(cell: int) -> float:
+            total = 0.0
+            for e in foes:
+                if board.distance(cell, e.cell) != 1 or cell not in heights.front_cells(board, e):
+                    continue
+                if not sb.can_fight(e, e.cell, f, cell):
+                    continue
+                d = board.direction(cell, e.cell)
+                assert d is not None
+                h = sb.hit(e, e.cell, f, cell, zone_of(d, f.facing))
+                total += h.damage + w.lose * h.p_down
+            return total
+
+        now = danger(f.cell)
+        if now <= 0:
+            return []
+        out = []
+        for a in ctx.match.legal_actions():
+            if not isinstance(a, Disengage):
+                continue
+            drop = heights.drop_levels(board, f.cell, a.to)
+            risk = fall_risk(f, drop)
+            if risk.p_down > w.deadly_fall:
+                continue
+            cost = risk.damage + w.lose * risk.p_down + w.prone * risk.p_prone
+            out.append(Proposal(w.threat * (now - danger(a.to)) - cost, (a,), "disengage"))
+        return out
+
+    # ---------------------------------------------------------------- force retreats
+    def _retreat(self, ctx: Context) -> list[Proposal]:
+        """T-8, H-13, H-14: push enemies down drops and off the high ground."""
+        state, board, w = ctx.state, ctx.board, ctx.w
+        a_id, t_id = state.retreats[0]
+        a, t = state.figures[a_id], state.figures[t_id]
+        lv = board.level_list
+        d = load_data()
+        props = [Proposal(w.high * (lv[a.cell] - lv[t.cell]), (NoRetreat(a_id, t_id),),
+                          "hold")]
+        for act in ctx.match.legal_actions():
+            if not isinstance(act, Retreat):
+                continue
+            drop = heights.stumble_levels(board, t.cell, act.to)
+            value = 0.0
+            if drop > heights.falling_height(t):
+                risk = fall_risk(t, drop)
+                value += risk.damage + w.kill * risk.p_down + w.prone * risk.p_prone
+            elif drop > 0:
+                keep = odds.check_probability(int(d.num("stumble", "check_dice")),
+                                              combat.adjusted_dx_total(t))
+                value += w.prone * (1.0 - keep)
+            mine = t.cell if act.follow else a.cell
+            if board.distance(mine, act.to) == 1:
+                value += w.high * (lv[mine] - lv[act.to]) + w.friend
+            props.append(Proposal(value, (act,), "push"))
+        return props

@@ -1,0 +1,214 @@
+"""Performance figures: ``python -m game.bench`` prints one JSON object on stdout.
+
+Each figure is a median over several repetitions (times from ``time.perf_counter``):
+
+* ``reach_ms``: one figure's reach (what ``move_options`` builds on): :meth:`HexMap.reach`
+  with MA 10 and the climbing costs of a human (H 3, :func:`heights.climbing_step_costs`)
+  from the middle of a 40x40 map of random levels 0-6 (a fixed numpy Generator).
+* ``odds_us``: one exact hit chance (3d6 against 11 with T-2's automatic totals, via
+  :func:`odds.check_probability`) once cached; ``odds_first_us`` is the first, uncached
+  call (icepool builds the distribution).
+* ``ai_decision_ms``: one Tactician decision on the Hill fight, over the movement and
+  action phases of several games; ``ai_decision_ms_movement`` (a side's plan and its
+  first figure's choice among every cell it can reach) and ``ai_decision_ms_action``
+  split it.
+* ``games_per_s``: whole Tactician-against-Tactician games on the Hill fight in one
+  process; ``engine_games_per_s`` replays the same games' actions without any AI (what
+  the rules engine alone allows), ``turns_per_game`` is their mean length.
+* ``los_checks_per_s``: :meth:`HexMap.lines_of_sight` on 10,000 random pairs at once.
+* ``replay_ms``: :meth:`Match.load` of a one-game save (read, replay, every hash checked).
+* ``frame_ms``, ``map_rebuild_ms``, ``first_frame_s``: from :mod:`game.ui.bench` (null,
+  with a note, if the window's bench is not there).
+
+``python -m game.bench --quick`` runs every figure but the window's with tiny repetitions
+(a smoke test: its numbers are not to be quoted).
+"""
+
+from __future__ import annotations
+
+import json
+import os
+import statistics
+import sys
+import tempfile
+import time
+from collections.abc import Callable
+from pathlib import Path
+from typing import Any
+
+import numpy as np
+
+from game.ai.tactician import Tactician
+from game.boards.hexmap import HexMap
+from game.core import odds
+from game.core.match import Match
+from game.rules.tft import heights
+from game.rules.tft.data import load_data
+
+os.environ.setdefault("PYGAME_HIDE_SUPPORT_PROMPT", "1")
+
+SCENARIO = "hill_fight"
+UI_KEYS = ("frame_ms", "map_rebuild_ms", "first_frame_s")
+
+
+def _median_ms(fn: Callable[[], object], reps: int) -> float:
+    times = []
+    for _ in range(reps):
+        t = time.perf_counter()
+        fn()
+        times.append((time.perf_counter() - t) * 1000)
+    return statistics.median(times)
+
+
+def height_map(size: int = 40, top: int = 6, seed: int = 7) -> HexMap:
+    """A ``size`` x ``size`` board of random levels 0..``top`` from a fixed Generator
+    (a benchmark board, not game randomness: the game's dice are game.core.dice)."""
+    gen = np.random.Generator(np.random.PCG64(seed))
+    return HexMap(gen.integers(0, top + 1, (size, size)), name=f"bench {size}x{size}")
+
+
+def reach_ms(reps: int = 200, board: HexMap | None = None) -> float:
+    """Median ms of one MA-10 reach with a human's climbing costs (H-2, H-3)."""
+    b = board or height_map()
+    steps = heights.climbing_step_costs(b, 3)
+    start = b.index(b.width // 2, b.height // 2)
+    b.reach(start, 10, steps)  # warm
+    return _median_ms(lambda: b.reach(start, 10, steps), reps)
+
+
+def odds_us(reps: int = 1000) -> tuple[float, float]:
+    """(first uncached, median cached) microseconds of one exact T-2 hit chance."""
+    d = load_data()
+    auto = {t: (a.hit, a.result) for t, a in d.automatic.items()}
+    for fn in (odds._check, odds.distribution, odds._die_sum):
+        fn.cache_clear()
+    t = time.perf_counter()
+    odds.check_probability(3, 11, automatic=auto)
+    first = (time.perf_counter() - t) * 1e6
+    cached = _median_ms(lambda: odds.check_probability(3, 11, automatic=auto), reps) * 1000
+    return first, cached
+
+
+def ai_decisions(games: int = 2, every: int = 4, seed: int = 100) -> dict[str, float]:
+    """Median ms of one Tactician decision in ``games`` Tactician games on the Hill fight.
+
+    Movement: a fresh Tactician at the start of each side's movement (it makes its plan
+    and decides its first figure over every cell it can reach). Action: a fresh
+    Tactician at every ``every``-th action-phase position (4: about as many as there
+    are movement samples).
+    """
+    times: dict[str, list[float]] = {"movement": [], "action": []}
+    for g in range(games):
+        m = Match.from_name(SCENARIO, seed + g)
+        players = {s: Tactician(seed + g) for s in m.state.sides}
+        k = 0
+        while m.outcome() is None:
+            st = m.state
+            side = m.to_act()
+            assert side is not None
+            fresh = st.phase == "movement" and all(
+                f.mp_spent == 0 and not f.move_over
+                for f in st.figures.values() if f.side == side and f.active)
+            if fresh or (st.phase == "action" and k % every == 0):
+                t = time.perf_counter()
+                Tactician(seed + g).choose(m)
+                times[st.phase].append((time.perf_counter() - t) * 1000)
+                k += st.phase == "action"
+            m.apply(players[side].choose(m))
+    both = times["movement"] + times["action"]
+    return {"ai_decision_ms": statistics.median(both),
+            "ai_decision_ms_movement": statistics.median(times["movement"]),
+            "ai_decision_ms_action": statistics.median(times["action"])}
+
+
+def games_per_s(games: int = 10, reps: int = 3, seed: int = 0) -> dict[str, float]:
+    """Tactician-against-Tactician games per second on the Hill fight (median of
+    ``reps`` batches of ``games``), and the same games replayed without the AI."""
+    from game.headless import play_game
+
+    scen = Match.from_name(SCENARIO, seed).scenario
+    rates, engine, turns = [], [], []
+    for _ in range(reps):
+        played = []
+        t = time.perf_counter()
+        for k in range(games):
+            m = Match(scen, seed + k)
+            play_game(m, {s: Tactician(seed + k) for s in m.state.sides})
+            played.append(m)
+        rates.append(games / (time.perf_counter() - t))
+        turns.append(sum(m.turn for m in played) / games)
+        t = time.perf_counter()
+        for m in played:
+            again = Match(scen, m.seed)
+            for a in m.actions:
+                again.apply(a)
+        engine.append(games / (time.perf_counter() - t))
+    return {"games_per_s": statistics.median(rates),
+            "engine_games_per_s": statistics.median(engine),
+            "turns_per_game": statistics.median(turns)}
+
+
+def los_checks_per_s(pairs: int = 10_000, reps: int = 5, board: HexMap | None = None
+                     ) -> float:
+    """Batched 3D line-of-sight checks per second (eyes 1.5 levels over each hex)."""
+    b = board or height_map()
+    gen = np.random.Generator(np.random.PCG64(11))
+    a = gen.integers(0, b.n, pairs)
+    c = gen.integers(0, b.n, pairs)
+    b.lines_of_sight(a[:10], 1.5, c[:10], 1.5)  # warm
+    ms = _median_ms(lambda: b.lines_of_sight(a, 1.5, c, 1.5), reps)
+    return pairs / (ms / 1000)
+
+
+def replay_ms(reps: int = 5, seed: int = 0) -> float:
+    """Median ms to load (replay, check every hash) the save of one whole game."""
+    from game.headless import play_game
+
+    m = Match.from_name(SCENARIO, seed)
+    play_game(m, {s: Tactician(seed) for s in m.state.sides})
+    with tempfile.TemporaryDirectory() as d:
+        path = Path(d) / "bench-game.json"
+        m.save(path)
+        return _median_ms(lambda: Match.load(path), reps)
+
+
+def ui_figures() -> dict[str, Any]:
+    """The window's figures from :mod:`game.ui.bench`, or nulls with a note."""
+    os.environ.setdefault("SDL_VIDEODRIVER", "dummy")
+    os.environ.setdefault("SDL_AUDIODRIVER", "dummy")
+    try:
+        from game.ui import bench as ui_bench
+    except ImportError as e:
+        return {**{k: None for k in UI_KEYS}, "ui_note": f"game.ui.bench not there: {e}"}
+    try:
+        return dict(ui_bench.measure())
+    except Exception as e:  # noqa: BLE001 - a broken window bench must not hide ours
+        return {**{k: None for k in UI_KEYS},
+                "ui_note": f"game.ui.bench failed: {type(e).__name__}: {e}"}
+
+
+def measure(quick: bool = False) -> dict[str, Any]:
+    """Every figure (``quick``: tiny repetitions, for a smoke test)."""
+    out: dict[str, Any] = {}
+    board = height_map()
+    out["reach_ms"] = reach_ms(20 if quick else 300, board)
+    first, cached = odds_us(50 if quick else 2000)
+    out["odds_us"] = cached
+    out["odds_first_us"] = first
+    out.update(ai_decisions(games=1 if quick else 3, every=4))
+    out.update(games_per_s(games=1 if quick else 8, reps=1 if quick else 3))
+    out["los_checks_per_s"] = los_checks_per_s(2000 if quick else 10_000,
+                                               1 if quick else 5, board)
+    out["replay_ms"] = replay_ms(1 if quick else 5)
+    if not quick:
+        out.update(ui_figures())
+    return {k: round(v, 4) if isinstance(v, float) else v for k, v in out.items()}
+
+
+def main() -> int:
+    print(json.dumps(measure("--quick" in sys.argv[1:])))
+    return 0
+
+
+if __name__ == "__main__":
+    sys.exit(main())

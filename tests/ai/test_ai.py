@@ -1,0 +1,153 @@
+"""Computer players (DESIGN: ai/): the Tactician against the random baseline on the Hill
+fight, and constructed positions for its falls (H-8), attacks (T-5, H-6) and pushes (T-8,
+H-14). Positions are tiny text maps (pointy hexes, odd rows shifted right)."""
+
+import time
+
+from textmap import match
+
+from game.ai import RandomPlayer, Tactician
+from game.core.match import Match
+from game.headless import play_game
+from game.rules.tft.actions import Attack, ChooseFirst, EndMovement, Move, Retreat
+
+
+def to_movement_of(m, side):
+    """Let the other side move first and end its movement: ``side`` moves next."""
+    other = next(s for s in m.state.sides if s != side)
+    m.apply(ChooseFirst(m.state.winner, other))
+    m.apply(EndMovement(other))
+
+
+def movement_actions(m, ai):
+    """The Tactician's moves for its side until it ends movement (applied as it goes)."""
+    out = []
+    while m.state.phase == "movement":
+        a = ai.choose(m)
+        jump = isinstance(a, Move) and a.to in m.ruleset.move_options(m.state, a.figure).jumps
+        out.append((a, jump))
+        m.apply(a)
+    return out
+
+
+class TestAgainstRandom:
+    def test_tactician_wins_80_percent_of_200_hill_fights(self):
+        scen = Match.from_name("hill_fight", 0).scenario
+        sides = list(scen.sides)
+        wins = 0
+        start = time.perf_counter()
+        for k in range(200):
+            me, other = sides[k % 2], sides[1 - k % 2]  # alternate sides
+            m = Match(scen, k)
+            outcome = play_game(m, {me: Tactician(k), other: RandomPlayer(k)})
+            wins += outcome.winner == me
+        took = time.perf_counter() - start
+        print(f"Tactician won {wins}/200 against the random player in {took:.1f} s")
+        assert wins >= 160
+
+    def test_same_seed_same_game(self):
+        def game(seed):
+            m = Match.from_name("hill_fight", seed)
+            play_game(m, {"wardens": Tactician(seed), "raiders": Tactician(seed)})
+            return m.state_hash(), len(m.actions)
+
+        assert game(3) == game(3)
+        assert game(3) != game(4)
+
+    def test_random_player_uses_its_own_dice(self):
+        m = Match.from_name("hill_fight", 5)
+        before = m.dice.getstate()
+        picks = [RandomPlayer(9).choose(m) for _ in range(2)]
+        assert picks[0] == picks[1] and m.dice.getstate() == before
+        assert picks[0] in m.legal_actions()
+
+
+# A plateau of level L in columns 0-1, open ground at level 0 beyond: the only way down
+# is a jump. An orc stands below with its back to the cliff: an attack into its rear
+# waits for whoever lands in (2,1).
+def cliff(level):
+    return "\n".join([f"{level} {level} 0 0 0 0"] * 4)
+
+
+class TestFalls:
+    def test_h8_never_jumps_into_a_deadly_band(self):
+        # hobbit, H 1: a 6-level drop is band 5 (5d6 on a missed roll, ST 8)
+        m = match(cliff(6), [("Pip", "a", "hobbit", 1, 1, 0), ("Orc", "b", "orc", 3, 1, 0)],
+                  seed=1)
+        to_movement_of(m, "a")
+        assert m.ruleset.move_options(m.state, "pip").jumps  # the jump was on offer
+        acts = movement_actions(m, Tactician(0))
+        assert not any(jump for _, jump in acts)
+        assert m.state.figures["pip"].st == 8
+
+    def test_h8_jumps_a_mild_band_when_an_attack_waits_below(self):
+        # human, H 3: the same 6-level drop is band 1 (no damage if the roll is made)
+        m = match(cliff(6), [("Hum", "a", "human", 1, 1, 0), ("Orc", "b", "orc", 3, 1, 0)],
+                  seed=1)
+        to_movement_of(m, "a")
+        acts = movement_actions(m, Tactician(0))
+        assert any(jump for _, jump in acts)
+
+    def test_h14_pushes_an_enemy_down_the_drop(self):
+        text = """
+        5 5 5 5
+        5 5 0 0
+        5 5 5 5
+        """
+        # initiative 6 v 1; Hum hits (3+3+3) for 2d (3+3) = 6; the orc misses (6+6+4)
+        faces = [6, 1, 3, 3, 3, 3, 3, 6, 6, 4]
+        m = match(text, [("Hum", "a", "human", 0, 1, 0), ("Orc", "b", "orc", 1, 1, 3)],
+                  faces=faces)
+        to_movement_of(m, "b")
+        m.apply(EndMovement("b"))
+        ai = Tactician(0)
+        m.apply(ai.choose(m))
+        m.apply(ai.choose(m))
+        assert m.state.phase == "retreat"
+        a = ai.choose(m)
+        assert isinstance(a, Retreat) and a.to == m.board.index(2, 1)
+
+
+class TestAttacks:
+    def test_t5_attacks_the_target_with_the_best_odds(self):
+        # Hum faces east; Orc A faces it from (3,1), Orc B shows its back from (3,0)
+        text = """
+        0 0 0 0 0
+        0 0 0 0 0
+        0 0 0 0 0
+        """
+        m = match(text, [("Hum", "a", "human", 2, 1, 0), ("OrcA", "b", "orc", 3, 1, 3),
+                         ("OrcB", "b", "orc", 3, 0, 1)], seed=2)
+        to_movement_of(m, "b")
+        m.apply(EndMovement("b"))
+        assert m.state.acting().id == "hum"
+        a = Tactician(0).choose(m)
+        assert isinstance(a, Attack)
+        odds = {t: m.ruleset.attack_check(m.state, "hum", t).odds for t in ("orca", "orcb")}
+        best = max(odds, key=lambda t: odds[t].expected_damage)
+        assert a.target == best == "orcb"
+
+    def test_h6_charges_onto_the_higher_cell(self):
+        # the orc's free neighbours are all front hexes (it stands at the east edge
+        # facing west): (3,1) on level 1, (4,0) and (4,2) on level 0
+        text = """
+        0 0 0 0 0
+        0 0 0 1 0
+        0 0 0 0 0
+        """
+        m = match(text, [("Hum", "a", "human", 0, 2, 0), ("Orc", "b", "orc", 4, 1, 3)],
+                  seed=3)
+        to_movement_of(m, "a")
+        movement_actions(m, Tactician(0))
+        assert m.state.figures["hum"].cell == m.board.index(3, 1)
+        chk = m.ruleset.attack_check(m.state, "hum", "orc")
+        assert chk.allowed and any(mod.rule == "H-6" for mod in chk.odds.modifiers)
+
+
+def test_choosing_twice_without_playing_gives_the_same_action():
+    m = Match.from_name("hill_fight", 2)
+    ai = Tactician(2)
+    for _ in range(150):
+        a = ai.choose(m)
+        assert ai.choose(m) == a and m.why_illegal(a) is None
+        m.apply(a)

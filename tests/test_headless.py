@@ -1,0 +1,110 @@
+"""Headless runs (DESIGN: command line): batches of AI games and save replays, in-process."""
+
+import json
+import re
+import subprocess
+import sys
+from pathlib import Path
+
+import pytest
+
+import main
+from game.ai import Tactician
+from game.core.match import Match
+from game.headless import play_game, wilson_interval
+
+
+def run(capsys, *argv):
+    code = main.main(["--headless", *argv])
+    out, err = capsys.readouterr()
+    return code, out, err
+
+
+def test_a_batch_prints_a_line_per_game_and_a_summary(capsys):
+    code, out, err = run(capsys, "--scenario", "hill_fight", "--ai", "all", "--games", "3",
+                         "--seed", "7")
+    assert code == 0 and err == ""
+    lines = out.splitlines()
+    games = [ln for ln in lines if ln.startswith("game ")]
+    assert len(games) == 3
+    for k, ln in enumerate(games):
+        assert re.match(rf"game {k + 1} seed {7 + k}: (winner \w+|draw), \d+ turns, "
+                        r"hash [0-9a-f]{12}$", ln), ln
+    summary = "\n".join(lines[3:])
+    for side in ("wardens", "raiders"):
+        assert re.search(rf"^{side}: \d/3 wins = [\d.]+ % \(95 % interval [\d.]+-[\d.]+ %\)$",
+                         summary, re.M)
+    assert re.search(r"^draws: \d/3$", summary, re.M)
+    assert re.search(r"^mean turns: [\d.]+$", summary, re.M)
+    assert re.search(r"^games/s: [\d.]+", summary, re.M)
+
+
+def test_game_k_is_seed_s_plus_k_and_replays_alone(capsys):
+    _, out, _ = run(capsys, "--scenario", "hill_fight", "--games", "2", "--seed", "4")
+    second = out.splitlines()[1]
+    m = Match.from_name("hill_fight", 5)
+    play_game(m, {s: Tactician(5) for s in m.state.sides})
+    assert second.endswith(m.state_hash()[:12])
+
+
+def test_load_prints_the_final_state_hash(capsys, tmp_path):
+    m = Match.from_name("hill_fight", 11)
+    play_game(m, {"wardens": Tactician(11), "raiders": Tactician(12)}, max_actions=120)
+    path = tmp_path / "game.json"
+    m.save(path)
+    code, out, err = run(capsys, "--load", str(path))
+    assert code == 0 and err == ""
+    assert out.strip() == m.state_hash()
+
+
+def test_load_from_the_command_line_prints_only_the_hash(tmp_path):
+    m = Match.from_name("hill_fight", 2)
+    play_game(m, {"wardens": Tactician(2), "raiders": Tactician(2)}, max_actions=40)
+    path = tmp_path / "g.json"
+    m.save(path)
+    run = subprocess.run([sys.executable, "main.py", "--headless", "--load", str(path)],
+                         capture_output=True, text=True, timeout=120,
+                         cwd=Path(main.__file__).parent)
+    assert run.returncode == 0 and run.stdout == m.state_hash() + "\n"
+
+
+def test_a_corrupt_save_is_one_error_line_naming_the_file(capsys, tmp_path):
+    m = Match.from_name("hill_fight", 3)
+    play_game(m, {"wardens": Tactician(3), "raiders": Tactician(3)}, max_actions=60)
+    path = tmp_path / "broken.json"
+    m.save(path)
+    data = json.loads(path.read_text())
+    data["final"] = "0" * 64
+    path.write_text(json.dumps(data))
+    code, out, err = run(capsys, "--load", str(path))
+    assert code == 2 and out == ""
+    assert err.count("\n") == 1 and err.startswith("error: ") and "broken.json" in err
+    assert "Traceback" not in err
+
+    path.write_text("{ not json")
+    code, out, err = run(capsys, "--load", str(path))
+    assert code == 2 and err.startswith("error: ") and "broken.json" in err
+
+
+def test_unknown_scenario_missing_scenario_and_unknown_side_exit_2(capsys):
+    code, out, err = run(capsys, "--scenario", "no_such_place", "--games", "1")
+    assert code == 2 and err.startswith("error: ") and "no_such_place" in err
+    code, out, err = run(capsys, "--games", "1")
+    assert code == 2 and "--scenario" in err and err.startswith("error: ")
+    code, out, err = run(capsys, "--scenario", "hill_fight", "--ai", "goblins")
+    assert code == 2 and "goblins" in err
+    code, out, err = run(capsys, "--scenario", "hill_fight", "--games", "0")
+    assert code == 2 and "--games" in err
+
+
+def test_wilson_interval_known_answers():
+    lo, hi = wilson_interval(8, 10)
+    assert round(lo, 3) == 0.490 and round(hi, 3) == 0.943
+    assert wilson_interval(0, 10)[0] == 0.0 and wilson_interval(10, 10)[1] == pytest.approx(1.0)
+    assert wilson_interval(0, 0) == (0.0, 1.0)
+
+
+def test_play_game_stops_at_the_action_limit():
+    m = Match.from_name("hill_fight", 1)
+    o = play_game(m, {s: Tactician(1) for s in m.state.sides}, max_actions=10)
+    assert o.winner is None and "10 actions" in o.reason and len(m.actions) == 10
