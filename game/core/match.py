@@ -44,8 +44,13 @@ class Match:
         opening: list[Event]
         self.state, opening = self.ruleset.setup(scenario, self.dice)
         self.actions: list[Action] = []
+        self.actors: list[Side | None] = []
+        """The side that chose each action (the undo of a front end stops at a human)."""
         self.log: list[Event] = list(opening)
         self.turn_hashes: dict[int, str] = {}
+        self._snapshots: dict[int, tuple[Any, tuple[Any, ...], int]] = {}
+        """Action count -> (state, dice state, log length) at each turn's start, so undo
+        replays one turn at most."""
         self.meta: dict[str, Any] = {}
         """Free data a front end keeps with the save (who controls which side)."""
         self._note_turn()
@@ -103,6 +108,7 @@ class Match:
                 f"turn {self.turn}: {self._describe_safely(action)} is not legal: {why}"
             )
         snapshot, dice_state = self.state.clone(), self.dice.getstate()
+        actor = self.to_act()
         try:
             events = self.ruleset.apply(self.state, action, self.dice)
         except BaseException:
@@ -111,6 +117,7 @@ class Match:
             raise
         if self.record:
             self.actions.append(action)
+            self.actors.append(actor)
             self.log.extend(events)
             self._note_turn()
         return events
@@ -124,6 +131,8 @@ class Match:
     def _note_turn(self) -> None:
         if self.record and self.turn not in self.turn_hashes:
             self.turn_hashes[self.turn] = self.state_hash()
+            self._snapshots[len(self.actions)] = (self.state.clone(), self.dice.getstate(),
+                                                  len(self.log))
 
     def clone(self) -> Match:
         """A copy without history for looking ahead (the AI's sandbox)."""
@@ -133,25 +142,35 @@ class Match:
         m._dice_start = self._dice_start
         m.record = False
         m.state = self.state.clone()
-        m.actions, m.log, m.turn_hashes, m.meta = [], [], {}, {}
+        m.actions, m.actors, m.log, m.turn_hashes, m.meta = [], [], [], {}, {}
+        m._snapshots = {}
         return m
 
-    def undo(self) -> Action | None:
-        """Take back the last action (replaying the rest); returns it, or None if none."""
-        if not self.actions:
-            return None
-        last = self.actions[-1]
-        self._rebuild(self.actions[:-1])
-        return last
+    def undo(self, count: int = 1) -> Action | None:
+        """Take back the last ``count`` actions; returns the earliest one taken back, or
+        None if there was nothing to undo.
 
-    def _rebuild(self, actions: list[Action]) -> None:
-        dice = Dice(self.seed)
-        dice.setstate(self._dice_start)
-        fresh = Match(self.scenario, self.seed, dice=dice)
-        for a in actions:
-            fresh.apply(a)
-        self.dice, self.state = fresh.dice, fresh.state
-        self.actions, self.log, self.turn_hashes = fresh.actions, fresh.log, fresh.turn_hashes
+        The state is rebuilt from the snapshot taken at the start of the turn the game goes
+        back to and replayed from there: the same result as replaying the whole game.
+        """
+        if not self.actions or count < 1:
+            return None
+        keep = max(0, len(self.actions) - count)
+        first_undone = self.actions[keep]
+        base = max(k for k in self._snapshots if k <= keep)
+        state, dice_state, log_len = self._snapshots[base]
+        redo = self.actions[base:keep]
+        redo_actors = self.actors[base:keep]
+        self.state = state.clone()
+        self.dice.setstate(dice_state)
+        del self.actions[base:], self.actors[base:], self.log[log_len:]
+        for k in [k for k in self._snapshots if k > base]:
+            del self._snapshots[k]
+        self.turn_hashes = {t: h for t, h in self.turn_hashes.items() if t <= self.turn}
+        for a, who in zip(redo, redo_actors, strict=True):
+            self.apply(a)
+            self.actors[-1] = who
+        return first_undone
 
     def replay(self) -> Iterator[tuple[Action, list[Event]]]:
         """Play this match's actions again from the start on a fresh copy."""

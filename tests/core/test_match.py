@@ -140,3 +140,22 @@ def test_random_legal_actions_never_raise_or_break_invariants(seed, picks):
         for k, f in m.state.figures.items():
             assert f.st == last_st[k] - damage.get(k, 0), "ST only falls by damage"
             last_st[k] = f.st
+
+
+def test_undo_many_at_once_equals_replaying_the_rest():
+    m = random_game(21, turn_limit=4)
+    n = len(m.actions)
+    for k in (1, 7, n // 2, n):
+        replay = match(HILLS, FIGS, seed=21, turn_limit=4)
+        for a in m.actions[:len(m.actions) - k]:
+            replay.apply(a)
+        c = random_game(21, turn_limit=4)
+        c.undo(k)
+        assert c.state_hash() == replay.state_hash()
+        assert [e.text for e in c.log] == [e.text for e in replay.log]
+        assert c.turn_hashes == replay.turn_hashes and c.actors == replay.actors
+
+
+def test_actors_record_who_chose_each_action():
+    m = random_game(2, turn_limit=2)
+    assert len(m.actors) == len(m.actions) and set(m.actors) <= {"a", "b"}

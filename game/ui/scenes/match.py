@@ -454,12 +454,12 @@ class MatchScene(Scene):
             self.app.toasts.show("Nothing to undo.", ORANGE)
             return
         humans = any(self.is_human(s) for s in self.sides)
-        undone = 0
-        while self.m.actions:
-            self.m.undo()
-            undone += 1
-            if not humans or self.is_human(self.side_of_turn()):
-                break
+        undone = 1
+        if humans:  # back to the last action a human chose, in one replay
+            actors = self.m.actors
+            while undone < len(actors) and not self.is_human(actors[-undone]):
+                undone += 1
+        self.m.undo(undone)
         if not humans:
             self.ai_paused = True
         self.queue.clear()
