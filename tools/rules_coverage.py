@@ -31,10 +31,10 @@ def tests_by_rule() -> dict[str, list[str]]:
         src = path.read_text().splitlines()
         rel = path.relative_to(ROOT).as_posix()
 
-        def visit(node: ast.AST, cls: str | None) -> None:
+        def visit(node: ast.AST, cls: str | None, src: list[str] = src, rel: str = rel) -> None:
             for child in ast.iter_child_nodes(node):
                 if isinstance(child, ast.ClassDef) and child.name.startswith("Test"):
-                    visit(child, child.name)
+                    visit(child, child.name, src, rel)
                 elif isinstance(child, ast.FunctionDef) and child.name.startswith("test"):
                     body = "\n".join(src[child.lineno - 1:child.end_lineno])
                     ids = {f"{a}-{n}" for a, n in ID.findall(body)}
