@@ -207,6 +207,7 @@ class _Stance:
         self.w = ctx.w
         self.allowance = charge_allowance(f) - f.mp_spent
         self.enemy_at = {e.cell: e for e in ctx.enemies}
+        self.beside_enemy = {n for e in ctx.enemies for n in self.board.neighbours(e.cell)}
         self.fixed_enemy = {t.enemy.id for t in plan.threats if t.fixed}
         self.occupied = ctx.state.occupied()
         self._duels: dict[tuple[str, int], _Duel] = {}
@@ -247,10 +248,12 @@ class _Stance:
         Attacking needs the target in a front hex (T-5) and at most half MA spent (T-7);
         an attack that only a later turn allows counts ``later`` of its value.
         """
+        attack = [0.0] * 6
+        if c not in self.beside_enemy:
+            return attack
         f, w = self.f, self.w
         attack_now = f.standing and k <= self.allowance
         scale = p_stand if attack_now else w.later * p_stand
-        attack = [0.0] * 6
         for d, n in self.board.neighbours_with_direction(c):
             e = self.enemy_at.get(n)
             if e is None:
@@ -428,50 +431,52 @@ class Tactician:
                     friends[n] = friends.get(n, 0) + 1
         stance = _Stance(ctx, plan, f, engaged)
 
-        # (cell, MP, facing after the move if it cannot be changed, fall cost, P(standing),
-        #  facing the move leaves it with)
-        options: list[tuple[int, int, int | None, float, float, int]] = [
-            (f.cell, 0, f.facing if f.move_over else None, 0.0, 1.0, f.facing)]
+        # (cell, MP, the cell it is entered from (None: it stays), whether that step fixes
+        # its facing (T-6 stop, engaged shift, jump), fall cost, P(landing standing))
+        options: list[tuple[int, int, int | None, bool, float, float]] = [
+            (f.cell, 0, None, f.move_over, 0.0, 1.0)]
         if not f.move_over and f.mp_spent == 0:
             opts = ctx.rules.move_options(state, f.id)
             reach = opts.reach
-            prev = reach.previous
-            for c, k in reach.cost.items():
-                if c == reach.start:
-                    continue
-                last = board.direction(prev[c], c)
-                assert last is not None
-                options.append((c, k, last if (engaged or c in reach.ends) else None,
-                                0.0, 1.0, last))
+            prev, ends = reach.previous, reach.ends
+            options += [(c, k, prev[c], engaged or c in ends, 0.0, 1.0)
+                        for c, k in reach.cost.items() if c != reach.start]
             for c, j in opts.jumps.items():
                 risk = fall_risk(f, j.levels)
                 if risk.p_down > w.deadly_fall:
                     continue  # H-8: a fall that takes the figure out is never worth it
-                last = board.direction(j.via, c)
-                assert last is not None
                 cost = risk.damage + w.lose * risk.p_down + w.prone * risk.p_prone
-                options.append((c, j.cost, last, cost, 1.0 - risk.p_prone, last))
+                options.append((c, j.cost, j.via, True, cost, 1.0 - risk.p_prone))
+
+        def facing_after(c: int, frm: int | None) -> int:
+            """The facing a figure has after moving into ``c`` from ``frm``."""
+            d = None if frm is None else board.direction(frm, c)
+            return f.facing if d is None else d
 
         # branch and bound: the attack a cell offers bounds its score from above (blows
         # taken only lower it), so cells are scored best bound first and the rest skipped
         hot = plan.hot
-        bounded: list[tuple[float, int, list[float] | None]] = []
-        for i, (c, k, fixed, fall_cost, p_stand, _last) in enumerate(options):
-            base = (-w.approach * near[c] + w.high * lv[c] + w.friend * friends.get(c, 0)
-                    - fall_cost - 0.01 * k)
-            attack = None
-            bound = base
+        a_near, a_high, a_friend = w.approach, w.high, w.friend
+        bounded: list[tuple[float, int, list[float] | None, int | None]] = []
+        for i, (c, k, frm, fixes, fall_cost, p_stand) in enumerate(options):
+            bound = (a_high * lv[c] - a_near * near[c] + a_friend * friends.get(c, 0)
+                     - fall_cost - 0.01 * k)
+            attack = fixed = None
             if c in hot:
                 attack = stance.attacks(c, k, p_stand)
-                bound += max(attack) if fixed is None else attack[fixed]
-            bounded.append((bound, i, attack))
+                if fixes:
+                    fixed = facing_after(c, frm)
+                    bound += attack[fixed]
+                else:
+                    bound += max(attack)
+            bounded.append((bound, i, attack, fixed))
         bounded.sort(key=lambda b: -b[0])
         scored: list[tuple[int, Proposal]] = []
         top = -1e18
-        for bound, i, attack in bounded:
+        for bound, i, attack, fixed in bounded:
             if bound < top - 1e-9:
                 break
-            c, k, fixed, fall_cost, p_stand, last = options[i]
+            c, k, frm, fixes, _fall, p_stand = options[i]
             score, facing, defend = bound, fixed, False
             if attack is not None:
                 extra, facing, defend = stance.best(c, k, fixed, p_stand, attack)
@@ -482,7 +487,7 @@ class Tactician:
             if c != f.cell:
                 acts.append(Move(f.id, c))
             # away from every enemy the facing does not matter this turn: no Face
-            if fixed is None and facing is not None and facing != last:
+            if not fixes and facing is not None and facing != facing_after(c, frm):
                 acts.append(Face(f.id, facing))
             if defend:
                 acts.append(Defend(f.id))

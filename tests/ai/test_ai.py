@@ -9,7 +9,7 @@ from textmap import match
 from game.ai import RandomPlayer, Tactician
 from game.core.match import Match
 from game.headless import play_game
-from game.rules.tft.actions import Attack, ChooseFirst, EndMovement, Move, Retreat
+from game.rules.tft.actions import Attack, ChooseFirst, Defend, EndMovement, Move, Retreat
 
 
 def to_movement_of(m, side):
@@ -142,6 +142,37 @@ class TestAttacks:
         assert m.state.figures["hum"].cell == m.board.index(3, 1)
         chk = m.ruleset.attack_check(m.state, "hum", "orc")
         assert chk.allowed and any(mod.rule == "H-6" for mod in chk.odds.modifiers)
+
+
+class TestDefence:
+    def test_t7_defends_when_badly_outmatched(self):
+        # a hobbit with a dagger between two orcs in a corridor walled by level 5
+        text = """
+        5 5 5 5 5
+        5 0 0 0 5
+        5 5 5 5 5
+        """
+        m = match(text, [("Pip", "a", "hobbit", 2, 1, 0), ("OrcA", "b", "orc", 3, 1, 3),
+                         ("OrcB", "b", "orc", 1, 1, 0)], seed=4)
+        to_movement_of(m, "a")
+        acts = [a for a, _ in movement_actions(m, Tactician(0))]
+        assert acts == [Defend("pip"), EndMovement("a")]
+
+    def test_an_engaged_figure_steps_away_from_one_of_two_attackers(self):
+        # the same on open ground: one hex away from one orc beats defending against two
+        text = """
+        0 0 0 0 0
+        0 0 0 0 0
+        0 0 0 0 0
+        """
+        m = match(text, [("Pip", "a", "hobbit", 2, 1, 0), ("OrcA", "b", "orc", 3, 1, 3),
+                         ("OrcB", "b", "orc", 1, 1, 0)], seed=4)
+        to_movement_of(m, "a")
+        movement_actions(m, Tactician(0))
+        pip = m.state.figures["pip"]
+        near = [o for o in ("orca", "orcb")
+                if m.board.distance(pip.cell, m.state.figures[o].cell) == 1]
+        assert len(near) == 1
 
 
 def test_choosing_twice_without_playing_gives_the_same_action():
