@@ -1,6 +1,6 @@
 """Computer players (DESIGN: ai/): the Tactician against the random baseline on the Hill
-fight, and constructed positions for its falls (H-8), attacks (T-5, H-6) and pushes (T-8,
-H-14). Positions are tiny text maps (pointy hexes, odd rows shifted right)."""
+fight, and constructed positions for its falls (H-8), attacks (T-5, H-6), defence and
+pushes (T-8, H-14). Positions are tiny text maps (pointy hexes, odd rows shifted right)."""
 
 import time
 
@@ -141,11 +141,11 @@ class TestAttacks:
         movement_actions(m, Tactician(0))
         assert m.state.figures["hum"].cell == m.board.index(3, 1)
         chk = m.ruleset.attack_check(m.state, "hum", "orc")
-        assert chk.allowed and any(mod.rule == "H-6" for mod in chk.odds.modifiers)
+        assert chk.allowed and chk.odds.target > chk.odds.base - 2  # leather -2, +1 higher
 
 
 class TestDefence:
-    def test_t7_defends_when_badly_outmatched(self):
+    def test_defends_when_badly_outmatched(self):
         # a hobbit with a dagger between two orcs in a corridor walled by level 5
         text = """
         5 5 5 5 5
