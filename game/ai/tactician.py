@@ -270,10 +270,11 @@ class _Stance:
                     attack[phi % 6] = v
         return attack
 
-    def best(self, c: int, k: int, fixed: int | None, p_stand: float, attack: list[float]
-             ) -> tuple[float, int | None, bool]:
+    def best(self, c: int, k: int, fixed: int | None, p_stand: float, attack: list[float],
+             natural: int) -> tuple[float, int | None, bool]:
         """Best facing for ``f`` in ``c`` reached for ``k`` MP (and whether to defend):
-        the attack it can make (:meth:`attacks`) minus the weighted blows it can expect."""
+        the attack it can make (:meth:`attacks`) minus the weighted blows it can expect.
+        On a tie the ``natural`` facing (the one the move leaves) is kept: no Face."""
         f, w = self.f, self.w
         attack_now = f.standing and k <= self.allowance
         strikes: list[_Strikes] = []
@@ -287,7 +288,8 @@ class _Stance:
             if spots:
                 strikes.append((weight, fx, e, spots))
         threat = self._threat(strikes, c, p_stand if attack_now else 0.0)
-        facings = range(6) if fixed is None else (fixed,)
+        facings = (fixed,) if fixed is not None else (
+            natural, *(phi for phi in range(6) if phi != natural))
         defend_ok = fixed is None and f.standing and k <= self.allowance and not f.defending
         best_s, best_phi, best_def = -1e18, fixed, False
         threat_def: list[float] | None = None
@@ -479,7 +481,8 @@ class Tactician:
             c, k, frm, fixes, _fall, p_stand = options[i]
             score, facing, defend = bound, fixed, False
             if attack is not None:
-                extra, facing, defend = stance.best(c, k, fixed, p_stand, attack)
+                extra, facing, defend = stance.best(c, k, fixed, p_stand, attack,
+                                                    facing_after(c, frm))
                 score = bound - (max(attack) if fixed is None else attack[fixed]) + extra
             if score < top - 1e-9:
                 continue
