@@ -1,11 +1,13 @@
 """The Tactician: candidate actions in the manner of Wesnoth's AI, scored with exact odds.
 
-Every phase has its *candidate actions* (CAs). Each CA's ``evaluate`` looks at the
-match through its read-only queries (``move_options``, ``attack_check``, the pure rules
-functions of :mod:`game.rules.tft.heights` and :mod:`game.rules.tft.combat`) and proposes
-actions with a score in points of ST; the best proposal is played. Nothing is rolled or
-simulated: odds are exact and cached (:mod:`game.ai.evaluation`), so one decision costs a
-few milliseconds and the AI never peeks at the match's dice.
+Every phase has its *candidate actions* (CAs, :data:`CANDIDATES`). Each CA's
+``evaluate`` looks at the match through its read-only queries (``move_options``,
+``attack_check``, the pure rules functions of :mod:`game.rules.tft.heights` and
+:mod:`game.rules.tft.combat`) and proposes actions with a score in points of ST; the
+best proposal is played. In movement the CA is a figure's manoeuvre (where to go, which
+way to face, whether to defend), made figure by figure. Nothing is rolled or simulated:
+odds are exact and cached (:mod:`game.ai.evaluation`), so one decision costs a
+millisecond or so and the AI never peeks at the match's dice.
 
 - Initiative (T-7): let the enemy move first when the armies can meet this turn (the
   second mover sees where they stand and which way they face); move first when they
@@ -37,6 +39,7 @@ from __future__ import annotations
 from collections import deque
 from collections.abc import Iterable
 from dataclasses import dataclass, field
+from typing import ClassVar
 
 from game.ai.evaluation import (
     EnemyThreat,
@@ -69,6 +72,7 @@ from game.rules.tft.actions import (
     Retreat,
     StandUp,
 )
+from game.rules.tft.combat import AttackOdds
 from game.rules.tft.data import load_data
 from game.rules.tft.state import Figure, TftState
 
@@ -148,6 +152,26 @@ class Context:
         figs = self.state.figures.values()
         self.own = [f for f in figs if f.side == side and f.active]
         self.enemies = [f for f in figs if f.side != side and f.active]
+        self._attacks: list[tuple[Figure, AttackOdds]] | None = None
+
+    def actor(self) -> Figure:
+        """The figure whose action it is (action phase)."""
+        f = self.state.acting()
+        if f is None:
+            raise GameError("no figure is acting")
+        return f
+
+    def attacks(self) -> list[tuple[Figure, AttackOdds]]:
+        """The attacks the acting figure may make now, with their exact odds."""
+        if self._attacks is None:
+            f = self.actor()
+            self._attacks = []
+            for e in self.enemies:
+                if self.board.distance(f.cell, e.cell) == 1:
+                    chk = self.rules.attack_check(self.state, f.id, e.id)
+                    if chk.allowed and chk.odds is not None:
+                        self._attacks.append((e, chk.odds))
+        return self._attacks
 
 
 ZONE_BY_OFF: tuple[str, ...] = tuple(zone_of(off, 0) for off in range(6))
@@ -348,15 +372,13 @@ class Tactician:
             raise GameError("no action to choose: the game is over")
         ctx = Context(match, side, self.w)
         phase = ctx.state.phase
-        if phase == "initiative":
-            return self._best(self._initiative(ctx), ctx.state).actions[0]
         if phase == "movement":
             return self._movement(ctx)
-        if phase == "action":
-            return self._best(self._action(ctx), ctx.state).actions[0]
-        if phase == "retreat":
-            return self._best(self._retreat(ctx), ctx.state).actions[0]
-        raise GameError(f"the Tactician does not know the {phase} phase")
+        cas = CANDIDATES.get(phase)
+        if cas is None:
+            raise GameError(f"the Tactician does not know the {phase} phase")
+        proposals = [p for ca in cas for p in ca.evaluate(ctx)]
+        return self._best(proposals, ctx.state).actions[0]
 
     def _best(self, proposals: Iterable[Proposal], state: TftState) -> Proposal:
         """The best-scoring proposal. Exact ties go round by the seed, the turn and the
@@ -365,17 +387,6 @@ class Tactician:
         top = max(p.score for p in props)
         best = [p for p in props if p.score >= top - 1e-9]
         return best[(self.seed + state.turn + state.current) % len(best)]
-
-    # ---------------------------------------------------------------- initiative
-    def _initiative(self, ctx: Context) -> list[Proposal]:
-        """T-7: the second mover reacts to what it sees, so let the enemy go first when
-        the armies can meet this turn; when they cannot, go first and take the ground."""
-        other = next(s for s in ctx.state.sides if s != ctx.side)
-        board = ctx.board
-        meet = any(board.distance(o.cell, e.cell) <= o.ma + charge_allowance(e) + 1
-                   for o in ctx.own for e in ctx.enemies)
-        return [Proposal(1.0 if meet else 0.0, (ChooseFirst(ctx.side, other),), "react"),
-                Proposal(0.0 if meet else 1.0, (ChooseFirst(ctx.side, ctx.side),), "lead")]
 
     # ---------------------------------------------------------------- movement
     def _movement(self, ctx: Context) -> Action:
@@ -501,43 +512,88 @@ class Tactician:
         scored.sort(key=lambda s: s[0])
         return [p for _, p in scored]
 
-    # ---------------------------------------------------------------- actions
-    def _action(self, ctx: Context) -> list[Proposal]:
-        """T-7: the acting figure's candidate actions."""
-        state, w = ctx.state, ctx.w
-        f = state.acting()
-        if f is None:
-            raise GameError("no figure is acting")
-        why = ctx.match.why_illegal
-        props = [Proposal(0.0, (Pass(f.id),), "pass")]
-        if f.prone:
-            props.append(Proposal(100.0, (StandUp(f.id),), "stand up"))
-            return props
-        if f.ready is None and not f.defending:
-            if why(PickUp(f.id)) is None:
-                props.append(Proposal(20.0, (PickUp(f.id),), "pick up"))
-            d = load_data()
-            for wpn in f.weapons:
-                if why(Ready(f.id, wpn)) is None:
-                    mean = odds.mean_after_reduction(d.weapons[wpn].damage, 0)
-                    props.append(Proposal(10.0 + mean, (Ready(f.id, wpn),), "ready"))
-        board = ctx.board
-        attacked = False
-        for e in ctx.enemies:
-            if board.distance(f.cell, e.cell) != 1:
-                continue
-            chk = ctx.rules.attack_check(state, f.id, e.id)
-            if chk.allowed and chk.odds is not None:
-                o = chk.odds
-                attacked = True
-                props.append(Proposal(o.expected_damage + w.kill * o.p_down,
-                                      (Attack(f.id, e.id),), "attack"))
-        if not attacked and not f.defending:
-            props += self._disengage(ctx, f)
-        return props
 
-    def _disengage(self, ctx: Context, f: Figure) -> list[Proposal]:
-        """Step away from enemies yet to act that would strike ``f`` (T-7, H-10)."""
+
+# ==================================================================== candidate actions
+class CandidateAction:
+    """One kind of thing the Tactician may do (Wesnoth's candidate action): ``evaluate``
+    proposes actions for the position, each with its score; over all the candidate
+    actions of the phase, the best proposal is played."""
+
+    name: ClassVar[str] = ""
+
+    def evaluate(self, ctx: Context) -> list[Proposal]:
+        raise NotImplementedError
+
+
+class ChooseOrder(CandidateAction):
+    """T-7: the second mover reacts to what it sees, so let the enemy go first when the
+    armies can meet this turn; when they cannot, go first and take the ground."""
+
+    name = "choose order"
+
+    def evaluate(self, ctx: Context) -> list[Proposal]:
+        other = next(s for s in ctx.state.sides if s != ctx.side)
+        board = ctx.board
+        meet = any(board.distance(o.cell, e.cell) <= o.ma + charge_allowance(e) + 1
+                   for o in ctx.own for e in ctx.enemies)
+        return [Proposal(1.0 if meet else 0.0, (ChooseFirst(ctx.side, other),), "react"),
+                Proposal(0.0 if meet else 1.0, (ChooseFirst(ctx.side, ctx.side),), "lead")]
+
+
+class StandUpCA(CandidateAction):
+    """T-7, H-5: a prone figure can do nothing better than stand up."""
+
+    name = "stand up"
+
+    def evaluate(self, ctx: Context) -> list[Proposal]:
+        f = ctx.actor()
+        return [Proposal(100.0, (StandUp(f.id),), self.name)] if f.prone else []
+
+
+class ArmCA(CandidateAction):
+    """T-2, T-7: an empty-handed figure picks its weapon up, or readies the best it has."""
+
+    name = "arm"
+
+    def evaluate(self, ctx: Context) -> list[Proposal]:
+        f = ctx.actor()
+        if f.ready is not None or f.defending:
+            return []
+        why = ctx.match.why_illegal
+        out = []
+        if why(PickUp(f.id)) is None:
+            out.append(Proposal(20.0, (PickUp(f.id),), "pick up"))
+        d = load_data()
+        for wpn in f.weapons:
+            if why(Ready(f.id, wpn)) is None:
+                mean = odds.mean_after_reduction(d.weapons[wpn].damage, 0)
+                out.append(Proposal(10.0 + mean, (Ready(f.id, wpn),), "ready"))
+        return out
+
+
+class AttackCA(CandidateAction):
+    """T-2..T-5, H-4, H-6: the attack with the best expected damage plus the weighted
+    chance of taking the target out, from the rules' own exact odds."""
+
+    name = "attack"
+
+    def evaluate(self, ctx: Context) -> list[Proposal]:
+        f, w = ctx.actor(), ctx.w
+        return [Proposal(o.expected_damage + w.kill * o.p_down, (Attack(f.id, e.id),),
+                         self.name) for e, o in ctx.attacks()]
+
+
+class DisengageCA(CandidateAction):
+    """T-7, H-10: a figure that cannot attack steps away from enemies yet to act that
+    would strike it, when that saves more than the step risks (a drop falls, H-8)."""
+
+    name = "disengage"
+
+    def evaluate(self, ctx: Context) -> list[Proposal]:
+        f = ctx.actor()
+        if f.defending or not f.standing or ctx.attacks():
+            return []
         state, board, w, sb = ctx.state, ctx.board, ctx.w, ctx.sandbox
         later = set(state.order[state.current + 1:])
         foes = [e for e in ctx.enemies if e.id in later and e.standing and not e.defending
@@ -563,17 +619,30 @@ class Tactician:
         for a in ctx.match.legal_actions():
             if not isinstance(a, Disengage):
                 continue
-            drop = heights.drop_levels(board, f.cell, a.to)
-            risk = fall_risk(f, drop)
+            risk = fall_risk(f, heights.drop_levels(board, f.cell, a.to))
             if risk.p_down > w.deadly_fall:
                 continue
             cost = risk.damage + w.lose * risk.p_down + w.prone * risk.p_prone
-            out.append(Proposal(w.threat * (now - danger(a.to)) - cost, (a,), "disengage"))
+            out.append(Proposal(w.threat * (now - danger(a.to)) - cost, (a,), self.name))
         return out
 
-    # ---------------------------------------------------------------- force retreats
-    def _retreat(self, ctx: Context) -> list[Proposal]:
-        """T-8, H-13, H-14: push enemies down drops and off the high ground."""
+
+class PassCA(CandidateAction):
+    """Doing nothing is always possible and worth nothing: the baseline."""
+
+    name = "pass"
+
+    def evaluate(self, ctx: Context) -> list[Proposal]:
+        return [Proposal(0.0, (Pass(ctx.actor().id),), self.name)]
+
+
+class PushCA(CandidateAction):
+    """T-8, H-13, H-14: push enemies down drops (exact stumble or fall odds) and off the
+    high ground; follow when that keeps the height and the contact."""
+
+    name = "push"
+
+    def evaluate(self, ctx: Context) -> list[Proposal]:
         state, board, w = ctx.state, ctx.board, ctx.w
         a_id, t_id = state.retreats[0]
         a, t = state.figures[a_id], state.figures[t_id]
@@ -596,5 +665,13 @@ class Tactician:
             mine = t.cell if act.follow else a.cell
             if board.distance(mine, act.to) == 1:
                 value += w.high * (lv[mine] - lv[act.to]) + w.friend
-            props.append(Proposal(value, (act,), "push"))
+            props.append(Proposal(value, (act,), self.name))
         return props
+
+
+CANDIDATES: dict[str, tuple[CandidateAction, ...]] = {
+    "initiative": (ChooseOrder(),),
+    "action": (StandUpCA(), ArmCA(), AttackCA(), DisengageCA(), PassCA()),
+    "retreat": (PushCA(),),
+}
+"""The candidate actions of each phase but movement (planned figure by figure, above)."""
