@@ -107,34 +107,29 @@ class Sandbox:
         self.board: HexMap = state.board
         self._copies: dict[str, Figure] = {}
 
-    def at(self, fig: Figure, cell: int, facing: int | None = None,
-           defending: bool | None = None) -> Figure:
-        """A copy of ``fig`` standing in ``cell`` (reused: valid until the next call)."""
-        c = self._copies.get(fig.id)
-        if c is None:
-            c = fig.clone()
-            self._copies[fig.id] = c
-        c.cell = cell
-        c.facing = fig.facing if facing is None else facing
-        c.defending = fig.defending if defending is None else defending
-        c.prone = fig.prone
-        return c
+    def at(self, fig: Figure, cell: int) -> Figure:
+        """A copy of ``fig`` standing in ``cell`` (one per figure, reused: valid until the
+        next call for the same figure)."""
+        return self._placed(fig.id, fig, cell)
 
-    def can_fight(self, a: Figure, a_cell: int, t: Figure, t_cell: int) -> bool:
-        """H-4: whether a figure in ``a_cell`` and one in ``t_cell`` may attack each other."""
-        return heights.can_attack_across_heights(self.board, self.at(a, a_cell),
-                                                 self._other(t, t_cell))
+    def _target(self, fig: Figure, cell: int) -> Figure:
+        """A second copy of ``fig``, kept apart from :meth:`at`'s so that an attacker and
+        its target can both be placed at once."""
+        return self._placed(fig.id + "\x00", fig, cell)
 
-    def _other(self, fig: Figure, cell: int) -> Figure:
-        # a second copy for the rare case where both figures are the same one's copies
-        key = fig.id + "\x00"
+    def _placed(self, key: str, fig: Figure, cell: int) -> Figure:
         c = self._copies.get(key)
         if c is None:
             c = fig.clone()
             self._copies[key] = c
         c.cell = cell
-        c.prone = fig.prone
+        c.facing, c.defending, c.prone = fig.facing, fig.defending, fig.prone
         return c
+
+    def can_fight(self, a: Figure, a_cell: int, t: Figure, t_cell: int) -> bool:
+        """H-4: whether a figure in ``a_cell`` and one in ``t_cell`` may attack each other."""
+        return heights.can_attack_across_heights(self.board, self.at(a, a_cell),
+                                                 self._target(t, t_cell))
 
     def hit(self, a: Figure, a_cell: int, t: Figure, t_cell: int, zone: Zone,
             defending: bool | None = None) -> Hit:
@@ -150,7 +145,7 @@ class Sandbox:
             if d is None:
                 raise ValueError("hit() needs adjacent cells")
             att = self.at(a, a_cell)
-            tgt = self._other(t, t_cell)
+            tgt = self._target(t, t_cell)
             tgt.facing = (d - ZONE_TURN[zone]) % 6
             tgt.defending = dfd
             o = combat.attack_odds(self.board, att, tgt)
