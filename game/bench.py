@@ -42,6 +42,7 @@ from game.ai.tactician import Tactician
 from game.boards.hexmap import HexMap
 from game.core import odds
 from game.core.match import Match
+from game.headless import play_game
 from game.rules.tft import heights
 from game.rules.tft.data import load_data
 
@@ -124,8 +125,6 @@ def ai_decisions(games: int = 2, every: int = 4, seed: int = 100) -> dict[str, f
 def games_per_s(games: int = 10, reps: int = 3, seed: int = 0) -> dict[str, float]:
     """Tactician-against-Tactician games per second on the Hill fight (median of
     ``reps`` batches of ``games``), and the same games replayed without the AI."""
-    from game.headless import play_game
-
     scen = Match.from_name(SCENARIO, seed).scenario
     rates, engine, turns = [], [], []
     for _ in range(reps):
@@ -162,8 +161,6 @@ def los_checks_per_s(pairs: int = 10_000, reps: int = 5, board: HexMap | None = 
 
 def replay_ms(reps: int = 5, seed: int = 0) -> float:
     """Median ms to load (replay, check every hash) the save of one whole game."""
-    from game.headless import play_game
-
     m = Match.from_name(SCENARIO, seed)
     play_game(m, {s: Tactician(seed) for s in m.state.sides})
     with tempfile.TemporaryDirectory() as d:
