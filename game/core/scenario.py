@@ -122,14 +122,27 @@ def load_scenario(path: str | Path) -> Scenario:
     )
 
 
+_found: dict[tuple[Path, int], Scenario] = {}
+
+
+def _cached(path: Path) -> Scenario:
+    key = (path.resolve(), path.stat().st_mtime_ns)
+    if key not in _found:
+        _found[key] = load_scenario(path)
+    return _found[key]
+
+
 def find_scenario(name: str) -> Scenario:
-    """A scenario by key ("hill_fight") from the maps folder, or by a path to a .toml."""
+    """A scenario by key ("hill_fight") from the maps folder, or by a path to a .toml.
+
+    Scenarios found this way are shared (with their loaded board) until the file changes.
+    """
     p = Path(name)
     if p.suffix == ".toml" and p.is_file():
-        return load_scenario(p)
+        return _cached(p)
     for cand in (MAPS_DIR / f"{name}.toml", MAPS_DIR / "test" / f"{name}.toml"):
         if cand.is_file():
-            return load_scenario(cand)
+            return _cached(cand)
     known = ", ".join(s.key for s in list_scenarios()) or "none"
     raise ScenarioError(f"no scenario called '{name}' (known: {known})")
 

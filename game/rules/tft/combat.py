@@ -3,6 +3,7 @@
 from __future__ import annotations
 
 from dataclasses import dataclass
+from functools import lru_cache
 
 from game.boards.hexmap import HexMap
 from game.core import odds
@@ -139,6 +140,7 @@ def attack_odds(board: HexMap, attacker: Figure, target: Figure) -> AttackOdds:
     return AttackOdds(n, base, tuple(mods), tgt, p_hit, exp, p_down, stops, w.name)
 
 
+@lru_cache(maxsize=4096)
 def _p_mult_at_least(w: Weapon, stops: int, amount: int, mult: int) -> float:
     dist = odds.expr_distribution(w.damage)
     return float(sum(q for t, q in dist.items() if mult * max(0, t) - stops >= amount))

@@ -62,6 +62,28 @@ def climbing_step_costs(board: HexMap, climb: int) -> list[list[tuple[int, int]]
     return table
 
 
+_jump_cache: weakref.WeakKeyDictionary[HexMap, dict[int, dict[int, list[tuple[int, int]]]]] = (
+    weakref.WeakKeyDictionary()
+)
+
+
+def jump_edges(board: HexMap, climb: int) -> dict[int, list[tuple[int, int]]]:
+    """H-3, H-8: for each cell with a drop bigger than ``climb`` beside it, the
+    ``(cell, levels)`` of those drops: the steps that are jumps, not moves."""
+    per_board = _jump_cache.setdefault(board, {})
+    table = per_board.get(climb)
+    if table is None:
+        table = {}
+        for i in board.cells():
+            li = board.level(i)
+            drops = [(j, li - board.level(j)) for j in board.neighbours(i)
+                     if li - board.level(j) > climb]
+            if drops:
+                table[i] = drops
+        per_board[climb] = table
+    return table
+
+
 def drop_levels(board: HexMap, frm: int, to: int) -> int:
     """How many levels lower ``to`` is than ``frm`` (0 if not lower)."""
     return max(0, board.level(frm) - board.level(to))

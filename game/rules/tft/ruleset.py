@@ -312,6 +312,17 @@ class TftRuleset:
         Entering a hex where an enemy engages the figure ends its move; a figure already
         engaged may only shift one hex.
         """
+        key = ("move", fig_id, state.positions())
+        cached = state.memo.get(key)
+        if cached is not None:
+            return cached  # type: ignore[no-any-return]
+        if len(state.memo) > 256:
+            state.memo.clear()
+        opts = self._move_options(state, fig_id)
+        state.memo[key] = opts
+        return opts
+
+    def _move_options(self, state: TftState, fig_id: str) -> MoveOptions:
         f = state.figures[fig_id]
         board = state.board
         budget = max(0, heights.movement_allowance(f) - f.mp_spent)
@@ -326,15 +337,14 @@ class TftRuleset:
         reach = board.reach(f.cell, budget, heights.climbing_step_costs(board, climb),
                             blocked=occupied, stop=stop)
         jumps: dict[int, Jump] = {}
+        drops = heights.jump_edges(board, climb)
         for c, cost in reach.cost.items():
-            if cost + 1 > budget or (c in reach.ends):
+            if cost + 1 > budget or c in reach.ends or c not in drops:
                 continue
-            lc = board.level(c)
-            for j in board.neighbours(c):
+            for j, drop in drops[c]:
                 if j in occupied or j in reach.cost:
                     continue
-                drop = lc - board.level(j)
-                if drop > climb and (j not in jumps or jumps[j].cost > cost + 1):
+                if j not in jumps or jumps[j].cost > cost + 1:
                     band, p = combat.fall_odds(f, drop)
                     jumps[j] = Jump(cost + 1, c, drop, band, p)
         return MoveOptions(fig_id, budget, reach, jumps)

@@ -2,7 +2,7 @@
 
 from __future__ import annotations
 
-import dataclasses
+import copy
 from dataclasses import dataclass, field
 from typing import Any
 
@@ -64,7 +64,7 @@ class Figure:
         return self.status == OK and not self.prone
 
     def clone(self) -> Figure:
-        c = dataclasses.replace(self)
+        c = copy.copy(self)
         c.weapons = list(self.weapons)
         c.hurt_by = list(self.hurt_by)
         return c
@@ -97,9 +97,12 @@ class TftState:
     ended: str | None = None
     """Set when the game is over: 'victory:<side>' or 'draw:<why>'."""
     options: dict[str, Any] = field(default_factory=dict)
+    memo: dict[Any, Any] = field(default_factory=dict, repr=False, compare=False)
+    """Answers to queries (reach) keyed by the positions they depend on; never saved."""
 
     def clone(self) -> TftState:
-        c = dataclasses.replace(self)
+        c = copy.copy(self)
+        c.memo = {}
         c.figures = {k: f.clone() for k, f in self.figures.items()}
         c.initiative = dict(self.initiative)
         c.order = list(self.order)
@@ -111,7 +114,8 @@ class TftState:
     def to_json(self) -> dict[str, Any]:
         figs = {}
         for k, f in self.figures.items():
-            d = dataclasses.asdict(f)
+            d = dict(vars(f))
+            d["weapons"], d["hurt_by"] = list(f.weapons), list(f.hurt_by)
             figs[k] = d
         return {
             "turn": self.turn,
@@ -129,6 +133,11 @@ class TftState:
             "ended": self.ended,
             "figures": figs,
         }
+
+    def positions(self) -> tuple[tuple[Any, ...], ...]:
+        """What movement depends on, as a key for :attr:`memo`."""
+        return tuple((f.cell, f.facing, f.prone, f.status, f.mp_spent, f.move_over)
+                     for f in self.figures.values())
 
     # ------------------------------------------------------------------ lookups
     def figure_at(self, cell: int) -> Figure | None:
