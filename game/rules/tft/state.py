@@ -64,7 +64,8 @@ class Figure:
         return self.status == OK and not self.prone
 
     def clone(self) -> Figure:
-        c = copy.copy(self)
+        c = object.__new__(Figure)
+        c.__dict__.update(self.__dict__)
         c.weapons = list(self.weapons)
         c.hurt_by = list(self.hurt_by)
         return c
