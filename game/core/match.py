@@ -5,8 +5,8 @@ for byte. Its history is the list of actions; undo replays all but the last one;
 is ``{format, scenario, seed, actions, a state hash per turn}`` and loading replays it,
 checking every turn's hash so a tampered or mismatched save names the turn it breaks at.
 
-:meth:`Match.apply` checks legality and is atomic (an error leaves the match as it was);
-the ruleset's own ``apply`` trusts its caller.
+:meth:`Match.apply` checks legality first, and an error half-way through (a bug) puts the
+match back as it was; the ruleset's own ``apply`` trusts its caller.
 """
 
 from __future__ import annotations
@@ -107,13 +107,15 @@ class Match:
             raise IllegalActionError(
                 f"turn {self.turn}: {self._describe_safely(action)} is not legal: {why}"
             )
-        snapshot, dice_state = self.state.clone(), self.dice.getstate()
         actor = self.to_act()
         try:
             events = self.ruleset.apply(self.state, action, self.dice)
         except BaseException:
-            self.state = snapshot
-            self.dice.setstate(dice_state)
+            # A legal action that fails half-way is a bug; the match still goes back to
+            # where it was (rebuilt from this turn's snapshot). A clone without history is
+            # a throwaway sandbox and is left as it is.
+            if self.record:
+                self._restore(len(self.actions))
             raise
         if self.record:
             self.actions.append(action)
@@ -157,6 +159,11 @@ class Match:
             return None
         keep = max(0, len(self.actions) - count)
         first_undone = self.actions[keep]
+        self._restore(keep)
+        return first_undone
+
+    def _restore(self, keep: int) -> None:
+        """Go back to the state after the first ``keep`` actions."""
         base = max(k for k in self._snapshots if k <= keep)
         state, dice_state, log_len = self._snapshots[base]
         redo = self.actions[base:keep]
@@ -170,7 +177,6 @@ class Match:
         for a, who in zip(redo, redo_actors, strict=True):
             self.apply(a)
             self.actors[-1] = who
-        return first_undone
 
     def replay(self) -> Iterator[tuple[Action, list[Event]]]:
         """Play this match's actions again from the start on a fresh copy."""

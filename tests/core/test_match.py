@@ -159,3 +159,23 @@ def test_undo_many_at_once_equals_replaying_the_rest():
 def test_actors_record_who_chose_each_action():
     m = random_game(2, turn_limit=2)
     assert len(m.actors) == len(m.actions) and set(m.actors) <= {"a", "b"}
+
+
+def test_a_failure_half_way_through_apply_leaves_the_match_as_it_was(monkeypatch):
+    m = random_game(14, turn_limit=3, max_actions=30)
+    before, n = m.state_hash(), len(m.actions)
+    action = m.legal_actions()[0]
+    real = m.ruleset.apply
+
+    def broken(state, a, dice):
+        events = real(state, a, dice)
+        if a is action:  # changes the state and rolls dice, then fails
+            raise RuntimeError("bug")
+        return events
+
+    monkeypatch.setattr(m.ruleset, "apply", broken)
+    with pytest.raises(RuntimeError):
+        m.apply(action)
+    monkeypatch.undo()
+    assert m.state_hash() == before and len(m.actions) == n
+    m.apply(action)  # and it goes on normally

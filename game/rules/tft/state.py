@@ -2,7 +2,6 @@
 
 from __future__ import annotations
 
-import copy
 from dataclasses import dataclass, field
 from typing import Any
 
@@ -102,7 +101,8 @@ class TftState:
     """Answers to queries (reach) keyed by the positions they depend on; never saved."""
 
     def clone(self) -> TftState:
-        c = copy.copy(self)
+        c = object.__new__(TftState)
+        c.__dict__.update(self.__dict__)
         c.memo = {}
         c.figures = {k: f.clone() for k, f in self.figures.items()}
         c.initiative = dict(self.initiative)
