@@ -314,5 +314,5 @@ def main(args: argparse.Namespace) -> int:
             app.screenshot(shot)
         finally:
             pygame.quit()
-        return 0 if app.error_shown() is None else 1
+        return 0 if app.error_shown() is None else 2
     return app.run()

@@ -191,3 +191,11 @@ def test_a_crash_in_a_scene_action_becomes_an_error_box(data_dir, capsys):
     app.guard(boom)
     assert "kaboom" in app.error_shown()
     assert "kaboom" in capsys.readouterr().err
+
+
+def test_bad_scenario_on_the_command_line_shows_the_error_and_exits_2(tmp_path):
+    import main
+
+    out = tmp_path / "err.png"
+    assert main.main(["--scenario", "no_such_place", "--screenshot", str(out)]) == 2
+    assert out.is_file()  # the frame shows the error box
