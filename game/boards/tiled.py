@@ -26,6 +26,7 @@ from __future__ import annotations
 import bisect
 import logging
 import math
+import os
 from collections.abc import Callable, Iterator
 from contextlib import contextmanager
 from dataclasses import dataclass, field
@@ -34,7 +35,11 @@ from typing import Any
 from xml.etree import ElementTree
 
 import numpy as np
-import pytmx
+
+# pytmx imports pygame (for its optional pygame loader) when it is imported; keep pygame's
+# greeting out of headless output. This module itself never uses pygame.
+os.environ.setdefault("PYGAME_HIDE_SUPPORT_PROMPT", "1")
+import pytmx  # noqa: E402
 
 from game.boards.hexmap import VOID, HexMap, Orientation, Stagger
 from game.core.errors import MapError
