@@ -298,6 +298,12 @@ class HexMap:
                    (-s / 2, h / 2), (-w / 2, 0)]
         return [(cx + x, cy + y) for x, y in pts]
 
+    def direction_name(self, direction: int) -> str:
+        """Compass name of a direction on this map: E, NE... (pointy) or SE, NE, N... (flat)."""
+        names = (("E", "NE", "NW", "W", "SW", "SE") if self.orientation == "pointy"
+                 else ("SE", "NE", "N", "NW", "SW", "S"))
+        return names[direction % 6]
+
     def direction_vector(self, direction: int) -> tuple[float, float]:
         """Unit vector on screen (y down) pointing from a cell towards its neighbour."""
         a = self.orientation == "pointy"

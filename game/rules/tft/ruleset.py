@@ -151,7 +151,8 @@ class TftRuleset:
             if not any(f.side == side for f in figures.values()):
                 raise ScenarioError(f"{scenario.map_path.name}: side '{side}' has no figures")
         state = TftState(board=board, sides=list(scenario.sides), figures=figures,
-                         turn_limit=scenario.turn_limit, options=dict(scenario.options))
+                         turn_limit=scenario.turn_limit, options=dict(scenario.options),
+                         side_names=dict(scenario.sides))
         events = self._start_turn(state, dice)
         return state, events
 
@@ -162,7 +163,7 @@ class TftRuleset:
         state.phase = "initiative"
         n = int(load_data().num("initiative", "dice"))
         while True:
-            rolls = {s: dice.roll(f"{n}d6", rule="T-7", label=f"{s} initiative")
+            rolls = {s: dice.roll(f"{n}d6", rule="T-7", label=f"{state.side_name(s)} initiative")
                      for s in state.sides}
             for r in rolls.values():
                 events.append(Event(Kind.INITIATIVE, r.explain(), "T-7", roll=r))
@@ -174,8 +175,8 @@ class TftRuleset:
         state.initiative = {s: r.total for s, r in rolls.items()}
         state.winner = top[0]
         state.first = state.moving = None
-        events.append(Event(Kind.INITIATIVE, f"{state.winner} wins the initiative and "
-                                             "chooses who moves first.", "T-7"))
+        events.append(Event(Kind.INITIATIVE, f"{state.side_name(state.winner)} win the "
+                                             "initiative and choose who moves first.", "T-7"))
         return events
 
     def _goto(self, state: TftState, phase: str) -> Event:
@@ -300,7 +301,7 @@ class TftRuleset:
         kind, _, rest = state.ended.partition(":")
         if kind == "victory":
             return Outcome(rest, Termination.VICTORY,
-                           f"{rest} wins: no enemy figure is left standing.")
+                           f"{state.side_name(rest)} win: no enemy figure is left standing.")
         return Outcome(None, Termination.TURN_LIMIT, f"A draw: {rest}.")
 
     # ================================================================== queries
@@ -512,7 +513,7 @@ class TftRuleset:
         if state.phase != "initiative":
             return f"it is the {PHASES[state.phase].title} phase, not initiative"
         if a.side != state.winner:
-            return f"{a.side} did not win the initiative"
+            return f"{state.side_name(a.side)} did not win the initiative"
         if a.first not in state.sides:
             return f"there is no side '{a.first}'"
         return None
@@ -561,7 +562,7 @@ class TftRuleset:
         if state.phase != "movement":
             return f"it is the {PHASES[state.phase].title} phase, not movement"
         if a.side != state.moving:
-            return f"{a.side} is not the side moving now"
+            return f"{state.side_name(a.side)} is not the side moving now"
         return None
 
     def _actor(self, state: TftState, fid: str) -> Figure | str:
@@ -657,7 +658,8 @@ class TftRuleset:
 
     def _do_choose(self, state: TftState, a: ChooseFirst, dice: Dice) -> list[Event]:
         state.first = state.moving = a.first
-        ev = Event(Kind.INITIATIVE, f"{a.side} chooses that {a.first} moves first.", "T-7")
+        ev = Event(Kind.INITIATIVE, f"{state.side_name(a.side)} choose that "
+                   f"{state.side_name(a.first)} move first.", "T-7")
         return [ev, self._goto(state, "movement")]
 
     def _do_move(self, state: TftState, a: Move, dice: Dice) -> list[Event]:
@@ -696,7 +698,8 @@ class TftRuleset:
         if self.is_engaged(state, f) and f.mp_spent == 0:
             f.move_over = True  # T-6: turning is the engaged figure's shift
         f.facing = a.facing
-        return [Event(Kind.FACED, f"{f.name} turns to face direction {a.facing}.", "T-5", f.id)]
+        way = state.board.direction_name(a.facing)
+        return [Event(Kind.FACED, f"{f.name} turns to face {way}.", "T-5", f.id)]
 
     def _do_defend(self, state: TftState, a: Defend, dice: Dice) -> list[Event]:
         f = state.figures[a.figure]
@@ -708,7 +711,7 @@ class TftRuleset:
         if a.side == state.first:
             other = next(s for s in state.sides if s != a.side)
             state.moving = other
-            return [Event(Kind.PHASE, f"{other} moves.", "T-7")]
+            return [Event(Kind.PHASE, f"{state.side_name(other)} move.", "T-7")]
         state.moving = None
         return self._start_actions(state, dice)
 
@@ -800,15 +803,15 @@ class TftRuleset:
         lab = state.board.label
         match action:
             case ChooseFirst(side=s, first=first):
-                return f"{s} lets {first} move first"
+                return f"{state.side_name(s)} let {state.side_name(first)} move first"
             case Move(figure=fid, to=to):
                 return f"{name(fid)} moves to {lab(to)}"
             case Face(figure=fid, facing=d):
-                return f"{name(fid)} faces direction {d}"
+                return f"{name(fid)} faces {state.board.direction_name(d)}"
             case Defend(figure=fid):
                 return f"{name(fid)} defends"
             case EndMovement(side=s):
-                return f"{s} ends movement"
+                return f"{state.side_name(s)} end movement"
             case Attack(figure=fid, target=t):
                 return f"{name(fid)} attacks {name(t)}"
             case Disengage(figure=fid, to=to):

@@ -97,6 +97,8 @@ class TftState:
     ended: str | None = None
     """Set when the game is over: 'victory:<side>' or 'draw:<why>'."""
     options: dict[str, Any] = field(default_factory=dict)
+    side_names: dict[str, str] = field(default_factory=dict)
+    """Side key -> the name players read ("raiders" -> "Raiders")."""
     memo: dict[Any, Any] = field(default_factory=dict, repr=False, compare=False)
     """Answers to queries (reach) keyed by the positions they depend on; never saved."""
 
@@ -155,6 +157,9 @@ class TftState:
         if self.phase != "action" or self.current >= len(self.order):
             return None
         return self.figures[self.order[self.current]]
+
+    def side_name(self, side: str | None) -> str:
+        return self.side_names.get(side or "", side or "nobody")
 
     def side_figures(self, side: str) -> list[Figure]:
         return [f for f in self.figures.values() if f.side == side]
