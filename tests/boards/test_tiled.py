@@ -535,8 +535,8 @@ def test_tiled_exports_every_shipped_map_as_we_read_it(tmp_path, path):
     empty = [i for i, gid in enumerate(layers["levels"]["data"]) if gid == 0]
     assert empty == [i for i in range(b.n) if not b.on_board(i)]
     assert [o["name"] for o in layers["figures"]["objects"]] == [f.name for f in loaded.figures]
-    for ts in data["tilesets"]:  # Tiled keeps them external; each must be there
-        assert (path.parent / ts["source"]).is_file(), ts["source"]
+    for ts in data["tilesets"]:  # Tiled keeps them external, relative to its output
+        assert (out.parent / ts["source"]).resolve().is_file(), ts["source"]
 
 
 @pytest.mark.parametrize("path", SHIPPED, ids=lambda p: p.name)
