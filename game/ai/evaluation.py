@@ -75,28 +75,39 @@ class Hit:
 _ODDS: dict[tuple[Any, ...], Hit] = {}
 _ODDS_LIMIT = 200_000
 
-_AXIAL: weakref.WeakKeyDictionary[HexMap, NDArray[np.int64]] = weakref.WeakKeyDictionary()
+_DIST_MAX_CELLS = 4096
+"""Boards bigger than this get no distance table (it would take n * n * 2 bytes)."""
+
+_DIST: weakref.WeakKeyDictionary[HexMap, NDArray[np.int16]] = weakref.WeakKeyDictionary()
 
 
-def axial_array(board: HexMap) -> NDArray[np.int64]:
-    """``(n, 2)`` axial coordinates of every cell, built once per board."""
-    arr = _AXIAL.get(board)
-    if arr is None:
-        arr = np.array([board.axial(i) for i in range(board.n)], dtype=np.int64)
-        _AXIAL[board] = arr
-    return arr
+def distance_table(board: HexMap) -> NDArray[np.int16]:
+    """``(n, n)`` hex distances between every two cells, built once per board."""
+    table = _DIST.get(board)
+    if table is None:
+        ax = np.array([board.axial(i) for i in range(board.n)], dtype=np.int64)
+        dq = ax[:, None, 0] - ax[None, :, 0]
+        dr = ax[:, None, 1] - ax[None, :, 1]
+        table = ((np.abs(dq) + np.abs(dr) + np.abs(dq + dr)) // 2).astype(np.int16)
+        table.setflags(write=False)
+        _DIST[board] = table
+    return table
 
 
 def distances_to(board: HexMap, cells: list[int]) -> NDArray[np.int64]:
     """For every cell of the board, its distance to the nearest of ``cells``."""
-    ax = axial_array(board)
     if not cells:
         return np.full(board.n, board.n, dtype=np.int64)
-    src = ax[cells]
-    dq = ax[:, None, 0] - src[None, :, 0]
-    dr = ax[:, None, 1] - src[None, :, 1]
-    d = (np.abs(dq) + np.abs(dr) + np.abs(dq + dr)) // 2
-    return d.min(axis=1)
+    if board.n > _DIST_MAX_CELLS:
+        ax = np.array([board.axial(i) for i in range(board.n)], dtype=np.int64)
+        src = ax[cells]
+        dq = ax[:, None, 0] - src[None, :, 0]
+        dr = ax[:, None, 1] - src[None, :, 1]
+        return ((np.abs(dq) + np.abs(dr) + np.abs(dq + dr)) // 2).min(axis=1)
+    table = distance_table(board)
+    if len(cells) == 1:
+        return table[cells[0]].astype(np.int64)
+    return table[cells].min(axis=0).astype(np.int64)
 
 
 class Sandbox:

@@ -41,8 +41,11 @@ from collections.abc import Iterable
 from dataclasses import dataclass, field
 from typing import ClassVar
 
+import numpy as np
+
 from game.ai.evaluation import (
     EnemyThreat,
+    Hit,
     Sandbox,
     Weights,
     charge_allowance,
@@ -72,7 +75,6 @@ from game.rules.tft.actions import (
     Retreat,
     StandUp,
 )
-from game.rules.tft.combat import AttackOdds
 from game.rules.tft.data import load_data
 from game.rules.tft.state import Figure, TftState
 
@@ -102,6 +104,14 @@ class _MovePlan:
     """Weight of the blows of enemies yet to move (:attr:`Weights.unmoved`)."""
     hot: set[int] = field(default_factory=set)
     """Cells where an enemy can strike or be struck: only there do facings matter."""
+    static: list[float] = field(default_factory=list)
+    """Every cell's worth before friends and MP: height less distance to the enemy."""
+    enemy_at: dict[int, Figure] = field(default_factory=dict)
+    """Active enemies by cell (they do not move while this side does)."""
+    beside_enemy: set[int] = field(default_factory=set)
+    """Cells next to an active enemy: only there can a figure attack."""
+    fixed_enemy: set[str] = field(default_factory=set)
+    """Enemies that have moved already (their facing is known)."""
     queue: deque[Action] = field(default_factory=deque)
     done: set[str] = field(default_factory=set)
     last: tuple[tuple[object, ...], Action] | None = None
@@ -148,11 +158,18 @@ class Context:
         self.rules = match.ruleset
         self.side = side
         self.w = weights
-        self.sandbox = Sandbox(self.state)
+        self._sandbox: Sandbox | None = None
         figs = self.state.figures.values()
         self.own = [f for f in figs if f.side == side and f.active]
         self.enemies = [f for f in figs if f.side != side and f.active]
-        self._attacks: list[tuple[Figure, AttackOdds]] | None = None
+        self._attacks: list[tuple[Figure, Hit]] | None = None
+
+    @property
+    def sandbox(self) -> Sandbox:
+        """Copies of figures for "what if" odds (made when first needed)."""
+        if self._sandbox is None:
+            self._sandbox = Sandbox(self.state)
+        return self._sandbox
 
     def actor(self) -> Figure:
         """The figure whose action it is (action phase)."""
@@ -161,16 +178,26 @@ class Context:
             raise GameError("no figure is acting")
         return f
 
-    def attacks(self) -> list[tuple[Figure, AttackOdds]]:
-        """The attacks the acting figure may make now, with their exact odds."""
+    def attacks(self) -> list[tuple[Figure, Hit]]:
+        """The attacks the acting figure may make now, with their exact odds.
+
+        The conditions are those of :meth:`TftRuleset.attack_check` (T-5 front hexes,
+        H-4 reach, T-7 standing, not defending, at most half MA spent), the odds the
+        cached :meth:`Sandbox.hit` (the rules' own :func:`combat.attack_odds`).
+        """
         if self._attacks is None:
             f = self.actor()
             self._attacks = []
+            if not f.standing or f.defending or f.mp_spent > charge_allowance(f):
+                return self._attacks
+            board = self.board
+            front = heights.front_cells(board, f)
             for e in self.enemies:
-                if self.board.distance(f.cell, e.cell) == 1:
-                    chk = self.rules.attack_check(self.state, f.id, e.id)
-                    if chk.allowed and chk.odds is not None:
-                        self._attacks.append((e, chk.odds))
+                if e.cell in front and heights.can_attack_across_heights(board, f, e):
+                    d = board.direction(e.cell, f.cell)
+                    assert d is not None
+                    h = self.sandbox.hit(f, f.cell, e, e.cell, zone_of(d, e.facing))
+                    self._attacks.append((e, h))
         return self._attacks
 
 
@@ -181,15 +208,28 @@ FRONT: tuple[tuple[bool, ...], ...] = tuple(
     tuple(ZONE_BY_OFF[(d - phi) % 6] == "front" for phi in range(6)) for d in range(6))
 """``FRONT[d][phi]``: a neighbour in direction ``d`` is in the front of a figure facing phi."""
 
-_Strikes = tuple[float, bool, Figure, list[tuple[int, int, "_Duel"]]]
-"""(weight, whether the enemy has moved, the enemy, [(direction, its cell, duel)])."""
+_Strikes = tuple[float, bool, list[tuple[int, "_Duel"]]]
+"""(weight, whether the enemy has moved, [(direction, duel)])."""
 
 _ZERO6 = (0.0,) * 6
+
+_FighterKey = tuple[int, int, str | None, str | None, str | None, int, bool, int]
+
+
+def fighter_key(f: Figure) -> _FighterKey:
+    """Everything about a figure that its duels depend on: what it hits with and how well
+    (DX, T-3 penalty, gear), what stops blows and how much it can take (ST), and how far
+    up it reaches (H-4: prone or its H)."""
+    return (f.dx, f.dx_penalty, f.armour, f.shield, f.ready, f.st, f.prone, f.h)
 
 
 class _Duel:
     """One figure against one enemy at one level difference: whether they can fight
-    (H-4), and what each blow is worth by facing (H-6 and T-5 via the exact odds)."""
+    (H-4), and what each blow is worth by facing (H-6 and T-5 via the exact odds).
+
+    Duels are shared by every decision (:data:`_DUELS`): they depend only on the two
+    figures' keys (:func:`fighter_key`), the enemy's defence and the level difference.
+    """
 
     __slots__ = ("can", "deal", "take", "take_def", "_net")
 
@@ -215,6 +255,10 @@ class _Duel:
         return row
 
 
+_DUELS: dict[Weights, dict[tuple[object, ...], _Duel]] = {}
+_DUEL_LIMIT = 100_000
+
+
 def _by_facing(by_zone: dict[str, float]) -> tuple[tuple[float, ...], ...]:
     """``out[d][phi]``: the value of a blow from direction ``d`` on a figure facing phi."""
     return tuple(tuple(by_zone[ZONE_BY_OFF[(d - phi) % 6]] for phi in range(6))
@@ -230,56 +274,68 @@ class _Stance:
         self.lv = ctx.board.level_list
         self.w = ctx.w
         self.allowance = charge_allowance(f) - f.mp_spent
-        self.enemy_at = {e.cell: e for e in ctx.enemies}
-        self.beside_enemy = {n for e in ctx.enemies for n in self.board.neighbours(e.cell)}
-        self.fixed_enemy = {t.enemy.id for t in plan.threats if t.fixed}
+        self.enemy_at = plan.enemy_at
+        self.beside_enemy = plan.beside_enemy
+        self.fixed_enemy = plan.fixed_enemy
         self.occupied = ctx.state.occupied()
         self._duels: dict[tuple[str, int], _Duel] = {}
+        shared = _DUELS.get(ctx.w)
+        if shared is None:
+            shared = _DUELS[ctx.w] = {}
+        elif len(shared) > _DUEL_LIMIT:
+            shared.clear()
+        self._shared = shared
+        self._fkey = fighter_key(f)
 
     def duel(self, e: Figure, c: int, n: int) -> _Duel:
         """``f`` in ``c`` against ``e`` in ``n`` (adjacent)."""
-        key = (e.id, self.lv[c] - self.lv[n])
+        diff = self.lv[c] - self.lv[n]
+        key = (e.id, diff)
         d = self._duels.get(key)
         if d is None:
-            sb, f, w = self.ctx.sandbox, self.f, self.w
-            d = _Duel(sb.can_fight(f, c, e, n))
-            if d.can:
-                deal = {}
-                take = {}
-                for z in ZONES:
-                    h = sb.hit(f, c, e, n, z)
-                    deal[z] = h.damage + w.kill * h.p_down
-                    h = sb.hit(e, n, f, c, z, False)
-                    take[z] = h.damage + w.lose * h.p_down
-                d.deal = tuple(deal[ZONE_BY_OFF[off]] for off in range(6))
-                d.take = _by_facing(take)
+            gkey = (self._fkey, fighter_key(e), e.defending, diff)
+            d = self._shared.get(gkey)
+            if d is None:
+                d = self._new_duel(e, c, n)
+                self._shared[gkey] = d
             self._duels[key] = d
         return d
 
-    def _take_def(self, d: _Duel, e: Figure, c: int, n: int) -> tuple[tuple[float, ...], ...]:
-        if not d.take_def:
-            sb, f, w = self.ctx.sandbox, self.f, self.w
+    def _new_duel(self, e: Figure, c: int, n: int) -> _Duel:
+        sb, f, w = self.ctx.sandbox, self.f, self.w
+        d = _Duel(sb.can_fight(f, c, e, n))
+        if d.can:
+            deal = {}
+            take = {}
+            for z in ZONES:
+                h = sb.hit(f, c, e, n, z)
+                deal[z] = h.damage + w.kill * h.p_down
+                h = sb.hit(e, n, f, c, z, False)
+                take[z] = h.damage + w.lose * h.p_down
+            d.deal = tuple(deal[ZONE_BY_OFF[off]] for off in range(6))
+            d.take = _by_facing(take)
             by_zone = {}
             for z in ZONES:
                 h = sb.hit(e, n, f, c, z, True)
                 by_zone[z] = h.damage + w.lose * h.p_down
             d.take_def = _by_facing(by_zone)
-        return d.take_def
+        return d
 
-    def attacks(self, c: int, k: int, p_stand: float) -> list[float]:
+    def attacks(self, c: int, k: int, p_stand: float) -> tuple[float, ...]:
         """The best attack ``f`` could make from ``c`` (reached for ``k`` MP), by facing.
 
         Attacking needs the target in a front hex (T-5) and at most half MA spent (T-7);
         an attack that only a later turn allows counts ``later`` of its value.
         """
-        attack = [0.0] * 6
         if c not in self.beside_enemy:
-            return attack
+            return _ZERO6
+        attack = [0.0] * 6
         f, w = self.f, self.w
         attack_now = f.standing and k <= self.allowance
         scale = p_stand if attack_now else w.later * p_stand
+        enemy_at = self.enemy_at
         for d, n in self.board.neighbours_with_direction(c):
-            e = self.enemy_at.get(n)
+            e = enemy_at.get(n)
             if e is None:
                 continue
             duel = self.duel(e, c, n)
@@ -292,68 +348,79 @@ class _Stance:
             for phi in (d + 5, d, d + 1):
                 if v > attack[phi % 6]:
                     attack[phi % 6] = v
-        return attack
+        return tuple(attack)
 
-    def best(self, c: int, k: int, fixed: int | None, p_stand: float, attack: list[float],
-             natural: int) -> tuple[float, int | None, bool]:
+    def best(self, c: int, k: int, fixed: int | None, p_stand: float,
+             attack: tuple[float, ...], natural: int) -> tuple[float, int | None, bool]:
         """Best facing for ``f`` in ``c`` reached for ``k`` MP (and whether to defend):
         the attack it can make (:meth:`attacks`) minus the weighted blows it can expect.
         On a tie the ``natural`` facing (the one the move leaves) is kept: no Face."""
         f, w = self.f, self.w
         attack_now = f.standing and k <= self.allowance
         strikes: list[_Strikes] = []
+        occupied = self.occupied
         for weight, fx, e, cand in self.plan.spots(c, self.board):
-            spots: list[tuple[int, int, _Duel]] = []
+            spots: list[tuple[int, _Duel]] = []
             for d, n in cand:
-                if fx or n == e.cell or n not in self.occupied:
+                if fx or n == e.cell or n not in occupied:
                     duel = self.duel(e, c, n)
                     if duel.can:
-                        spots.append((d, n, duel))
+                        spots.append((d, duel))
             if spots:
-                strikes.append((weight, fx, e, spots))
-        threat = self._threat(strikes, c, p_stand if attack_now else 0.0)
+                strikes.append((weight, fx, spots))
+        threat = _threat(strikes, p_stand if attack_now else 0.0)
         facings = (fixed,) if fixed is not None else (
             natural, *(phi for phi in range(6) if phi != natural))
         defend_ok = fixed is None and f.standing and k <= self.allowance and not f.defending
         best_s, best_phi, best_def = -1e18, fixed, False
         threat_def: list[float] | None = None
+        wt = w.threat
         for phi in facings:
-            s = attack[phi] - w.threat * threat[phi]
+            s = attack[phi] - wt * threat[phi]
             dfd = False
             # an engaged figure that turns ends its move (T-6): it cannot then defend
             if (defend_ok and threat[phi] > attack[phi]
                     and not (self.engaged and c == f.cell and phi != f.facing)):
                 if threat_def is None:
-                    threat_def = self._threat(strikes, c, None)
-                sd = -w.threat * threat_def[phi]
+                    threat_def = _threat(strikes, None)
+                sd = -wt * threat_def[phi]
                 if sd > s:
                     s, dfd = sd, True
             if s > best_s + 1e-9:
                 best_s, best_phi, best_def = s, phi, dfd
         return best_s, best_phi, best_def
 
-    def _threat(self, strikes: list[_Strikes], c: int, hit_back: float | None
-                ) -> list[float]:
-        """Weighted blows ``f`` can expect in ``c``, by its facing.
 
-        Each enemy picks its best spot (the flank if it can get there). An enemy still to
-        move that charges into ``f``'s front is hit back in the action phase: what it
-        gains there is its blow less ours (``hit_back`` scales our blow; 0 if ``f``
-        cannot attack; None when ``f`` defends, so cannot attack and is hit on 4d6).
-        """
-        total = [0.0] * 6
-        for weight, fixed, e, spots in strikes:
-            worst: Iterable[float] = _ZERO6
-            for d, n, duel in spots:
+def _threat(strikes: list[_Strikes], hit_back: float | None) -> list[float]:
+    """Weighted blows a figure can expect in a cell, by its facing.
+
+    Each enemy picks its best spot (the flank if it can get there). An enemy still to
+    move that charges into the figure's front is hit back in the action phase: what it
+    gains there is its blow less ours (``hit_back`` scales our blow; 0 if the figure
+    cannot attack; None when it defends, so cannot attack and is hit on 4d6).
+    """
+    total = [0.0] * 6
+    for weight, fixed, spots in strikes:
+        if len(spots) == 1:
+            d, duel = spots[0]
+            if hit_back is None:
+                worst: Iterable[float] = duel.take_def[d]
+            elif fixed or not hit_back:
+                worst = duel.take[d]
+            else:
+                worst = duel.net(d, hit_back)
+        else:
+            worst = _ZERO6
+            for d, duel in spots:
                 if hit_back is None:
-                    row = self._take_def(duel, e, c, n)[d]
+                    row = duel.take_def[d]
                 elif fixed or not hit_back:
                     row = duel.take[d]
                 else:
                     row = duel.net(d, hit_back)
                 worst = map(max, worst, row)
-            total = [t + weight * x for t, x in zip(total, worst, strict=True)]
-        return total
+        total = [t + weight * x for t, x in zip(total, worst, strict=True)]
+    return total
 
 
 class Tactician:
@@ -370,8 +437,13 @@ class Tactician:
         side = match.to_act()
         if side is None:
             raise GameError("no action to choose: the game is over")
+        state: TftState = match.state
+        phase = state.phase
+        if phase == "action":
+            idle = _idle(state)
+            if idle is not None:
+                return idle
         ctx = Context(match, side, self.w)
-        phase = ctx.state.phase
         if phase == "movement":
             return self._movement(ctx)
         cas = CANDIDATES.get(phase)
@@ -384,6 +456,8 @@ class Tactician:
         """The best-scoring proposal. Exact ties go round by the seed, the turn and the
         actor, so a seed always plays the same and asking twice gives the same answer."""
         props = list(proposals)
+        if len(props) == 1:
+            return props[0]
         top = max(p.score for p in props)
         best = [p for p in props if p.score >= top - 1e-9]
         return best[(self.seed + state.turn + state.current) % len(best)]
@@ -417,100 +491,153 @@ class Tactician:
                 plan.queue.extend(self._best(self._manoeuvres(ctx, plan, f), ctx.state).actions)
 
     def _new_plan(self, ctx: Context) -> _MovePlan:
-        state = ctx.state
+        state, board, w = ctx.state, ctx.board, ctx.w
         enemy_moved = state.first != ctx.side  # we move second: they have moved
         threats = enemy_threats(ctx.match, ctx.side, mobile=not enemy_moved)
-        near = distances_to(ctx.board, [e.cell for e in ctx.enemies]).tolist()
+        near_arr = distances_to(board, [e.cell for e in ctx.enemies])
+        near = near_arr.tolist()
+        static = (w.high * np.asarray(board.level_list, dtype=np.float64)
+                  - w.approach * near_arr).tolist()
         movers = [f for f in ctx.own if not f.move_over]
         movers.sort(key=lambda f: (not ctx.rules.is_engaged(state, f), near[f.cell], f.id))
         hot: set[int] = set()
         for t in threats:
             hot |= t.targets
+        beside: set[int] = set()
         for e in ctx.enemies:
-            hot.update(ctx.board.neighbours(e.cell))
+            beside.update(board.neighbours(e.cell))
+        hot |= beside
         return _MovePlan(state, state.turn, [f.id for f in movers], threats, near,
-                         ctx.w.unmoved, hot)
+                         w.unmoved, hot, static, {e.cell: e for e in ctx.enemies}, beside,
+                         {t.enemy.id for t in threats if t.fixed})
 
     def _manoeuvres(self, ctx: Context, plan: _MovePlan, f: Figure) -> list[Proposal]:
-        """Where ``f`` could go and which way it could face, each scored (the movement CA)."""
+        """Where ``f`` could go and which way it could face, each scored (the movement CA).
+
+        A cell where no enemy can strike or be struck (not :attr:`_MovePlan.hot`) is worth
+        its height, nearness, friends beside and MP; the best of those sets the bar. A hot
+        cell's attack bounds its score from above (blows taken only lower it), so hot cells
+        are scored exactly best bound first, until the bound falls below the best score.
+        Proposals come back in the order of the cells' options (stay, then the reach in
+        its order, then the jumps) so exact ties go round the same way every time.
+        """
         w, board, state = ctx.w, ctx.board, ctx.state
-        lv = board.level_list
         engaged = ctx.rules.is_engaged(state, f)
-        near = plan.near
         friends: dict[int, int] = {}
         for g in ctx.own:
             if g.id != f.id:
                 for n in board.neighbours(g.cell):
                     friends[n] = friends.get(n, 0) + 1
-        stance = _Stance(ctx, plan, f, engaged)
+        fget = friends.get
+        hot, static, a_friend = plan.hot, plan.static, w.friend
 
-        # (cell, MP, the cell it is entered from (None: it stays), whether that step fixes
-        # its facing (T-6 stop, engaged shift, jump), fall cost, P(landing standing))
-        options: list[tuple[int, int, int | None, bool, float, float]] = [
-            (f.cell, 0, None, f.move_over, 0.0, 1.0)]
+        # the cold cells: score = bound; keep the best (and exact ties) by option index
+        cold_top = -1e18
+        cold: list[tuple[int, int, float]] = []
+        # the hot ones: (index, cell, MP, entered from, facing fixed, fall cost, P(stand))
+        warm: list[tuple[int, int, int, int | None, bool, float, float]] = []
+        start = f.cell
+        if start in hot:
+            warm.append((0, start, 0, None, f.move_over, 0.0, 1.0))
+        else:
+            cold_top = static[start] + a_friend * fget(start, 0) - 0.0 - 0.01 * 0
+            cold.append((0, start, cold_top))
         if not f.move_over and f.mp_spent == 0:
             opts = ctx.rules.move_options(state, f.id)
             reach = opts.reach
             prev, ends = reach.previous, reach.ends
-            options += [(c, k, prev[c], engaged or c in ends, 0.0, 1.0)
-                        for c, k in reach.cost.items() if c != reach.start]
+            i = 0
+            for c, k in reach.cost.items():
+                if c == reach.start:
+                    continue
+                i += 1
+                if c in hot:
+                    warm.append((i, c, k, prev[c], engaged or c in ends, 0.0, 1.0))
+                    continue
+                b = static[c] + a_friend * fget(c, 0) - 0.01 * k
+                if b >= cold_top - 1e-9:
+                    if b > cold_top + 1e-9:
+                        cold_top, cold = b, [(i, c, b)]
+                    else:
+                        cold.append((i, c, b))
+                        cold_top = max(cold_top, b)
             for c, j in opts.jumps.items():
                 risk = fall_risk(f, j.levels)
                 if risk.p_down > w.deadly_fall:
                     continue  # H-8: a fall that takes the figure out is never worth it
+                i += 1
                 cost = risk.damage + w.lose * risk.p_down + w.prone * risk.p_prone
-                options.append((c, j.cost, j.via, True, cost, 1.0 - risk.p_prone))
+                if c in hot:
+                    warm.append((i, c, j.cost, j.via, True, cost, 1.0 - risk.p_prone))
+                    continue
+                b = static[c] + a_friend * fget(c, 0) - cost - 0.01 * j.cost
+                if b >= cold_top - 1e-9:
+                    if b > cold_top + 1e-9:
+                        cold_top, cold = b, [(i, c, b)]
+                    else:
+                        cold.append((i, c, b))
+                        cold_top = max(cold_top, b)
 
         def facing_after(c: int, frm: int | None) -> int:
             """The facing a figure has after moving into ``c`` from ``frm``."""
             d = None if frm is None else board.direction(frm, c)
             return f.facing if d is None else d
 
-        # branch and bound: the attack a cell offers bounds its score from above (blows
-        # taken only lower it), so cells are scored best bound first and the rest skipped
-        hot = plan.hot
-        a_near, a_high, a_friend = w.approach, w.high, w.friend
-        bounded: list[tuple[float, int, list[float] | None, int | None]] = []
-        for i, (c, k, frm, fixes, fall_cost, p_stand) in enumerate(options):
-            bound = (a_high * lv[c] - a_near * near[c] + a_friend * friends.get(c, 0)
-                     - fall_cost - 0.01 * k)
-            attack = fixed = None
-            if c in hot:
+        scored: list[tuple[int, float, tuple[Action, ...]]] = [
+            (i, b, (Move(f.id, c),) if c != start else ()) for i, c, b in cold]
+        top = cold_top
+        if warm:
+            stance = _Stance(ctx, plan, f, engaged)
+            bounded: list[tuple[float, int, tuple[float, ...], int | None]] = []
+            for n, (_i, c, k, frm, fixes, fall_cost, p_stand) in enumerate(warm):
+                bound = static[c] + a_friend * fget(c, 0) - fall_cost - 0.01 * k
                 attack = stance.attacks(c, k, p_stand)
+                fixed = None
                 if fixes:
                     fixed = facing_after(c, frm)
                     bound += attack[fixed]
                 else:
                     bound += max(attack)
-            bounded.append((bound, i, attack, fixed))
-        bounded.sort(key=lambda b: -b[0])
-        scored: list[tuple[int, Proposal]] = []
-        top = -1e18
-        for bound, i, attack, fixed in bounded:
-            if bound < top - 1e-9:
-                break
-            c, k, frm, fixes, _fall, p_stand = options[i]
-            score, facing, defend = bound, fixed, False
-            if attack is not None:
-                extra, facing, defend = stance.best(c, k, fixed, p_stand, attack,
-                                                    facing_after(c, frm))
+                bounded.append((bound, n, attack, fixed))
+            bounded.sort(key=lambda b: -b[0])
+            for bound, n, attack, fixed in bounded:
+                if bound < top - 1e-9:
+                    break
+                i, c, k, frm, fixes, _fall, p_stand = warm[n]
+                natural = facing_after(c, frm)
+                extra, facing, defend = stance.best(c, k, fixed, p_stand, attack, natural)
                 score = bound - (max(attack) if fixed is None else attack[fixed]) + extra
-            if score < top - 1e-9:
-                continue
-            acts: list[Action] = []
-            if c != f.cell:
-                acts.append(Move(f.id, c))
-            # away from every enemy the facing does not matter this turn: no Face
-            if not fixes and facing is not None and facing != facing_after(c, frm):
-                acts.append(Face(f.id, facing))
-            if defend:
-                acts.append(Defend(f.id))
-            if score > top + 1e-9:
-                scored = [s for s in scored if s[1].score >= score - 1e-9]
-                top = score
-            scored.append((i, Proposal(score, tuple(acts))))
+                if score < top - 1e-9:
+                    continue
+                acts: list[Action] = []
+                if c != start:
+                    acts.append(Move(f.id, c))
+                # away from every enemy the facing does not matter this turn: no Face
+                if not fixes and facing is not None and facing != natural:
+                    acts.append(Face(f.id, facing))
+                if defend:
+                    acts.append(Defend(f.id))
+                if score > top:
+                    top = score
+                scored.append((i, score, tuple(acts)))
         scored.sort(key=lambda s: s[0])
-        return [p for _, p in scored]
+        return [Proposal(s, acts) for _, s, acts in scored if s >= top - 1e-9]
+
+
+def _idle(state: TftState) -> Action | None:
+    """The acting figure's Pass when nothing else is worth considering: it stands with a
+    weapon ready (or defends) and no active enemy is next to it, so it can neither
+    attack (T-5), nor need to disengage, stand up or arm itself (every other candidate
+    action proposes nothing; passing is the only proposal)."""
+    f = state.acting()
+    if f is None or f.prone or (f.ready is None and not f.defending):
+        return None
+    board = state.board
+    around = board.neighbours(f.cell)
+    for e in state.figures.values():
+        if e.side != f.side and e.active and e.cell in around:
+            return None
+    return Pass(f.id)
 
 
 
@@ -580,8 +707,8 @@ class AttackCA(CandidateAction):
 
     def evaluate(self, ctx: Context) -> list[Proposal]:
         f, w = ctx.actor(), ctx.w
-        return [Proposal(o.expected_damage + w.kill * o.p_down, (Attack(f.id, e.id),),
-                         self.name) for e, o in ctx.attacks()]
+        return [Proposal(h.damage + w.kill * h.p_down, (Attack(f.id, e.id),),
+                         self.name) for e, h in ctx.attacks()]
 
 
 class DisengageCA(CandidateAction):
