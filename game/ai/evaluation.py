@@ -43,11 +43,11 @@ class Weights:
     """Taking an enemy out (unconscious or dead), on top of the damage."""
     lose: float = 6.0
     """Losing one of ours, on top of the damage."""
-    threat: float = 0.8
+    threat: float = 0.4
     """Damage we expect to take, against damage we deal (below 1: a little bold)."""
-    unmoved: float = 0.7
+    unmoved: float = 0.5
     """Threat from enemies that have yet to move: they may go elsewhere."""
-    approach: float = 0.5
+    approach: float = 0.8
     """Each hex nearer the nearest enemy."""
     high: float = 0.25
     """Each level of height (H-6: a level is worth 1 adjusted DX)."""
@@ -92,6 +92,19 @@ def distance_table(board: HexMap) -> NDArray[np.int16]:
         table.setflags(write=False)
         _DIST[board] = table
     return table
+
+
+_LEVELS: weakref.WeakKeyDictionary[HexMap, NDArray[np.float64]] = weakref.WeakKeyDictionary()
+
+
+def levels_array(board: HexMap) -> NDArray[np.float64]:
+    """Every cell's level as floats, built once per board."""
+    arr = _LEVELS.get(board)
+    if arr is None:
+        arr = np.asarray(board.level_list, dtype=np.float64)
+        arr.setflags(write=False)
+        _LEVELS[board] = arr
+    return arr
 
 
 def distances_to(board: HexMap, cells: list[int]) -> NDArray[np.int64]:
@@ -235,8 +248,10 @@ def enemy_threats(match: Match, side: str, *, mobile: bool) -> list[EnemyThreat]
     """
     state: TftState = match.state
     board = state.board
+    nbrs = board.neighbours
     occupied = state.occupied()
     ours = [f for f in state.figures.values() if f.side == side]
+    ours_stop: set[int] | None = None  # where ours engage an enemy (the same for every one)
     out = []
     for e in state.figures.values():
         if e.side == side or not e.standing or e.defending:
@@ -247,14 +262,19 @@ def enemy_threats(match: Match, side: str, *, mobile: bool) -> list[EnemyThreat]
         if mobile and not e.move_over:
             stands = {e.cell}
             if left > 0:
-                stop = heights.engaged_cells(board, ours, e)
+                if ours_stop is None:
+                    ours_stop = heights.engaged_cells(board, ours, e)
+                stop = ours_stop
                 if e.cell in stop:
-                    stop = set(board.neighbours(e.cell))
-                blocked = {c for c in occupied if c != e.cell}
+                    stop = set(nbrs(e.cell))
+                blocked = set(occupied)
+                blocked.discard(e.cell)
                 steps = heights.climbing_step_costs(board, heights.climbing_height(e))
                 stands.update(board.reach(e.cell, left, steps, blocked=blocked,
                                           stop=stop).cost)
-            targets = {n for s in stands for n in board.neighbours(s)}
+            targets: set[int] = set()
+            for c in stands:
+                targets.update(nbrs(c))
             out.append(EnemyThreat(e, False, stands, targets))
         else:
             front = set(heights.front_cells(board, e))

@@ -42,6 +42,7 @@ from dataclasses import dataclass, field
 from typing import ClassVar
 
 import numpy as np
+from numpy.typing import NDArray
 
 from game.ai.evaluation import (
     EnemyThreat,
@@ -52,6 +53,7 @@ from game.ai.evaluation import (
     distances_to,
     enemy_threats,
     fall_risk,
+    levels_array,
     zone_of,
 )
 from game.boards.hexmap import HexMap
@@ -76,6 +78,7 @@ from game.rules.tft.actions import (
     StandUp,
 )
 from game.rules.tft.data import load_data
+from game.rules.tft.ruleset import Jump
 from game.rules.tft.state import Figure, TftState
 
 ZONES = ("front", "side", "rear")
@@ -112,6 +115,14 @@ class _MovePlan:
     """Cells next to an active enemy: only there can a figure attack."""
     fixed_enemy: set[str] = field(default_factory=set)
     """Enemies that have moved already (their facing is known)."""
+    static_arr: NDArray[np.float64] = field(default_factory=lambda: np.zeros(0))
+    """:attr:`static` as an array."""
+    hot_arr: NDArray[np.bool_] = field(default_factory=lambda: np.zeros(0, dtype=bool))
+    """:attr:`hot` as a mask over the cells."""
+    beside_arr: NDArray[np.bool_] = field(default_factory=lambda: np.zeros(0, dtype=bool))
+    """:attr:`beside_enemy` as a mask over the cells."""
+    engaged: dict[str, bool] = field(default_factory=dict)
+    """Whether each figure to move is engaged (T-6): enemies stand still meanwhile."""
     queue: deque[Action] = field(default_factory=deque)
     done: set[str] = field(default_factory=set)
     last: tuple[tuple[object, ...], Action] | None = None
@@ -142,10 +153,10 @@ class _MovePlan:
         return out
 
 
-def _fingerprint(ctx: Context) -> tuple[object, ...]:
-    """What a movement action of ``ctx.side`` can change: its figures' places and state."""
+def _fingerprint(state: TftState, side: Side) -> tuple[object, ...]:
+    """What a movement action of ``side`` can change: its figures' places and state."""
     return tuple((f.cell, f.facing, f.mp_spent, f.move_over, f.defending, f.prone, f.st)
-                 for f in ctx.state.figures.values() if f.side == ctx.side)
+                 for f in state.figures.values() if f.side == side)
 
 
 class Context:
@@ -439,13 +450,13 @@ class Tactician:
             raise GameError("no action to choose: the game is over")
         state: TftState = match.state
         phase = state.phase
+        if phase == "movement":
+            return self._movement(match, side)
         if phase == "action":
             idle = _idle(state)
             if idle is not None:
                 return idle
         ctx = Context(match, side, self.w)
-        if phase == "movement":
-            return self._movement(ctx)
         cas = CANDIDATES.get(phase)
         if cas is None:
             raise GameError(f"the Tactician does not know the {phase} phase")
@@ -463,32 +474,38 @@ class Tactician:
         return best[(self.seed + state.turn + state.current) % len(best)]
 
     # ---------------------------------------------------------------- movement
-    def _movement(self, ctx: Context) -> Action:
-        plan = self._plans.get(ctx.side)
-        state = ctx.state
+    def _movement(self, match: Match, side: Side) -> Action:
+        plan = self._plans.get(side)
+        state: TftState = match.state
+        ctx: Context | None = None
         if plan is None or plan.state is not state or plan.turn != state.turn:
+            ctx = Context(match, side, self.w)
             plan = self._new_plan(ctx)
-            self._plans[ctx.side] = plan
-        here = _fingerprint(ctx)
+            self._plans[side] = plan
+        here = _fingerprint(state, side)
         if plan.last is not None and plan.last[0] == here:
             return plan.last[1]  # asked again before it was played: the same answer
-        action = self._next_move(ctx, plan)
+        action = self._next_move(match, side, plan, ctx)
         plan.last = (here, action)
         return action
 
-    def _next_move(self, ctx: Context, plan: _MovePlan) -> Action:
+    def _next_move(self, match: Match, side: Side, plan: _MovePlan,
+                   ctx: Context | None) -> Action:
+        state: TftState = match.state
         while True:
             while plan.queue:
                 a = plan.queue.popleft()
-                if isinstance(a, Move) or ctx.match.why_illegal(a) is None:
+                if isinstance(a, Move) or match.why_illegal(a) is None:
                     return a
             fid = next((i for i in plan.order if i not in plan.done), None)
             if fid is None:
-                return EndMovement(ctx.side)
+                return EndMovement(side)
             plan.done.add(fid)
-            f = ctx.state.figures[fid]
+            f = state.figures[fid]
             if f.active and not f.move_over:
-                plan.queue.extend(self._best(self._manoeuvres(ctx, plan, f), ctx.state).actions)
+                if ctx is None:
+                    ctx = Context(match, side, self.w)
+                plan.queue.extend(self._best(self._manoeuvres(ctx, plan, f), state).actions)
 
     def _new_plan(self, ctx: Context) -> _MovePlan:
         state, board, w = ctx.state, ctx.board, ctx.w
@@ -496,10 +513,10 @@ class Tactician:
         threats = enemy_threats(ctx.match, ctx.side, mobile=not enemy_moved)
         near_arr = distances_to(board, [e.cell for e in ctx.enemies])
         near = near_arr.tolist()
-        static = (w.high * np.asarray(board.level_list, dtype=np.float64)
-                  - w.approach * near_arr).tolist()
+        static_arr = w.high * levels_array(board) - w.approach * near_arr
         movers = [f for f in ctx.own if not f.move_over]
-        movers.sort(key=lambda f: (not ctx.rules.is_engaged(state, f), near[f.cell], f.id))
+        engaged = {f.id: ctx.rules.is_engaged(state, f) for f in movers}
+        movers.sort(key=lambda f: (not engaged[f.id], near[f.cell], f.id))
         hot: set[int] = set()
         for t in threats:
             hot |= t.targets
@@ -507,76 +524,89 @@ class Tactician:
         for e in ctx.enemies:
             beside.update(board.neighbours(e.cell))
         hot |= beside
+        hot_arr = np.zeros(board.n, dtype=bool)
+        hot_arr[list(hot)] = True
+        beside_arr = np.zeros(board.n, dtype=bool)
+        beside_arr[list(beside)] = True
         return _MovePlan(state, state.turn, [f.id for f in movers], threats, near,
-                         w.unmoved, hot, static, {e.cell: e for e in ctx.enemies}, beside,
-                         {t.enemy.id for t in threats if t.fixed})
+                         w.unmoved, hot, static_arr.tolist(),
+                         {e.cell: e for e in ctx.enemies}, beside,
+                         {t.enemy.id for t in threats if t.fixed},
+                         static_arr, hot_arr, beside_arr, engaged)
 
     def _manoeuvres(self, ctx: Context, plan: _MovePlan, f: Figure) -> list[Proposal]:
         """Where ``f`` could go and which way it could face, each scored (the movement CA).
 
-        A cell where no enemy can strike or be struck (not :attr:`_MovePlan.hot`) is worth
-        its height, nearness, friends beside and MP; the best of those sets the bar. A hot
-        cell's attack bounds its score from above (blows taken only lower it), so hot cells
-        are scored exactly best bound first, until the bound falls below the best score.
+        Every cell is worth its height, nearness to the enemy, friends beside and (a
+        little) the MP it costs. Where no enemy can strike or be struck (not
+        :attr:`_MovePlan.hot`) that is its whole score, and the best of those sets the
+        bar, in one numpy pass over the reach. A hot cell's attack bounds its score from
+        above (blows taken only lower it), so only hot cells whose bound reaches the bar
+        are scored exactly, best bound first, until the bound falls below the best score.
         Proposals come back in the order of the cells' options (stay, then the reach in
         its order, then the jumps) so exact ties go round the same way every time.
         """
         w, board, state = ctx.w, ctx.board, ctx.state
-        engaged = ctx.rules.is_engaged(state, f)
-        friends: dict[int, int] = {}
-        for g in ctx.own:
-            if g.id != f.id:
-                for n in board.neighbours(g.cell):
-                    friends[n] = friends.get(n, 0) + 1
-        fget = friends.get
-        hot, static, a_friend = plan.hot, plan.static, w.friend
-
-        # the cold cells: score = bound; keep the best (and exact ties) by option index
-        cold_top = -1e18
-        cold: list[tuple[int, int, float]] = []
-        # the hot ones: (index, cell, MP, entered from, facing fixed, fall cost, P(stand))
-        warm: list[tuple[int, int, int, int | None, bool, float, float]] = []
+        engaged = plan.engaged.get(f.id)
+        if engaged is None:
+            engaged = ctx.rules.is_engaged(state, f)
+        nbrs = [n for g in ctx.own if g.id != f.id for n in board.neighbours(g.cell)]
+        friends = np.bincount(nbrs, minlength=board.n) if nbrs else np.zeros(board.n, int)
+        static, a_friend = plan.static, w.friend
         start = f.cell
-        if start in hot:
-            warm.append((0, start, 0, None, f.move_over, 0.0, 1.0))
-        else:
-            cold_top = static[start] + a_friend * fget(start, 0) - 0.0 - 0.01 * 0
-            cold.append((0, start, cold_top))
-        if not f.move_over and f.mp_spent == 0:
-            opts = ctx.rules.move_options(state, f.id)
-            reach = opts.reach
-            prev, ends = reach.previous, reach.ends
+
+        # options that need an exact score: (index, cell, MP, entered from, facing
+        # fixed, fall cost, P(landing standing), score before the attack)
+        warm: list[tuple[int, int, int, int | None, bool, float, float, float]] = []
+        cold: list[tuple[int, int, float]] = []  # (index, cell, score): the best ones
+        cold_top = -1e18
+        if f.move_over or f.mp_spent > 0:
+            b = static[start] + a_friend * int(friends[start]) - 0.0 - 0.01 * 0
+            if start in plan.hot:
+                warm.append((0, start, 0, None, f.move_over, 0.0, 1.0, b))
+            else:
+                cold_top, cold = b, [(0, start, b)]
+            jumps: dict[int, Jump] = {}
             i = 0
-            for c, k in reach.cost.items():
-                if c == reach.start:
-                    continue
-                i += 1
-                if c in hot:
-                    warm.append((i, c, k, prev[c], engaged or c in ends, 0.0, 1.0))
-                    continue
-                b = static[c] + a_friend * fget(c, 0) - 0.01 * k
-                if b >= cold_top - 1e-9:
-                    if b > cold_top + 1e-9:
-                        cold_top, cold = b, [(i, c, b)]
+        else:
+            opts = ctx.rules.move_options(state, f.id)
+            reach, jumps = opts.reach, opts.jumps
+            prev, ends, cost = reach.previous, reach.ends, reach.cost
+            m = len(cost)
+            cells = np.fromiter(cost, dtype=np.intp, count=m)
+            ks = np.fromiter(cost.values(), dtype=np.float64, count=m)
+            score = plan.static_arr[cells] + a_friend * friends[cells] - 0.01 * ks
+            hot = plan.hot_arr[cells]
+            if not hot.all():
+                cold_score = np.where(hot, -1e18, score)
+                cold_top = float(cold_score.max())
+                cold = [(int(p), int(cells[p]), float(score[p]))
+                        for p in np.flatnonzero(cold_score >= cold_top - 1e-9)]
+            if hot.any():
+                cand = hot & (plan.beside_arr[cells] | (score >= cold_top - 1e-9))
+                for p in np.flatnonzero(cand).tolist():
+                    c = int(cells[p])
+                    if c == start:
+                        warm.append((p, c, 0, None, False, 0.0, 1.0, float(score[p])))
                     else:
-                        cold.append((i, c, b))
-                        cold_top = max(cold_top, b)
-            for c, j in opts.jumps.items():
-                risk = fall_risk(f, j.levels)
-                if risk.p_down > w.deadly_fall:
-                    continue  # H-8: a fall that takes the figure out is never worth it
-                i += 1
-                cost = risk.damage + w.lose * risk.p_down + w.prone * risk.p_prone
-                if c in hot:
-                    warm.append((i, c, j.cost, j.via, True, cost, 1.0 - risk.p_prone))
-                    continue
-                b = static[c] + a_friend * fget(c, 0) - cost - 0.01 * j.cost
-                if b >= cold_top - 1e-9:
-                    if b > cold_top + 1e-9:
-                        cold_top, cold = b, [(i, c, b)]
-                    else:
-                        cold.append((i, c, b))
-                        cold_top = max(cold_top, b)
+                        warm.append((p, c, cost[c], prev[c], engaged or c in ends, 0.0, 1.0,
+                                     float(score[p])))
+            i = m - 1
+        for c, j in jumps.items():
+            risk = fall_risk(f, j.levels)
+            if risk.p_down > w.deadly_fall:
+                continue  # H-8: a fall that takes the figure out is never worth it
+            i += 1
+            fall = risk.damage + w.lose * risk.p_down + w.prone * risk.p_prone
+            b = static[c] + a_friend * int(friends[c]) - fall - 0.01 * j.cost
+            if c in plan.hot:
+                warm.append((i, c, j.cost, j.via, True, fall, 1.0 - risk.p_prone, b))
+            elif b >= cold_top - 1e-9:
+                if b > cold_top + 1e-9:
+                    cold = [(i, c, b)]
+                else:
+                    cold.append((i, c, b))
+                cold_top = max(cold_top, b)
 
         def facing_after(c: int, frm: int | None) -> int:
             """The facing a figure has after moving into ``c`` from ``frm``."""
@@ -588,10 +618,10 @@ class Tactician:
         top = cold_top
         if warm:
             stance = _Stance(ctx, plan, f, engaged)
+            beside = plan.beside_enemy
             bounded: list[tuple[float, int, tuple[float, ...], int | None]] = []
-            for n, (_i, c, k, frm, fixes, fall_cost, p_stand) in enumerate(warm):
-                bound = static[c] + a_friend * fget(c, 0) - fall_cost - 0.01 * k
-                attack = stance.attacks(c, k, p_stand)
+            for n, (_i, c, k, frm, fixes, _fall, p_stand, bound) in enumerate(warm):
+                attack = stance.attacks(c, k, p_stand) if c in beside else _ZERO6
                 fixed = None
                 if fixes:
                     fixed = facing_after(c, frm)
@@ -603,7 +633,7 @@ class Tactician:
             for bound, n, attack, fixed in bounded:
                 if bound < top - 1e-9:
                     break
-                i, c, k, frm, fixes, _fall, p_stand = warm[n]
+                i, c, k, frm, fixes, _fall, p_stand, _b = warm[n]
                 natural = facing_after(c, frm)
                 extra, facing, defend = stance.best(c, k, fixed, p_stand, attack, natural)
                 score = bound - (max(attack) if fixed is None else attack[fixed]) + extra
