@@ -203,7 +203,7 @@ class Dice:
         if automatic and total in automatic:
             success, note = automatic[total]
         else:
-            success = total <= target if comparison == "<=" else total >= target
+            success = odds.meets(total, target, comparison)
         expr = f"{n}d{sides}" + (f" keep lowest {keep_lowest}" if keep_lowest is not None else "")
         return Roll(rule=rule, label=label, expr=expr, faces=fs, total=total, base=base,
                     modifiers=tuple(modifiers), target=target, comparison=comparison,

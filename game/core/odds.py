@@ -84,6 +84,11 @@ def _freeze(auto: Mapping[int, tuple[bool, str]] | None) -> tuple[tuple[int, boo
     return tuple(sorted((k, v[0]) for k, v in (auto or {}).items()))
 
 
+def meets(total: int, target: int, comparison: str) -> bool:
+    """Whether a total makes its target: "<=" rolls under (Fantasy Trip), ">=" over."""
+    return total <= target if comparison == "<=" else total >= target
+
+
 def check_probability(
     n: int,
     target: int,
@@ -116,9 +121,7 @@ def _check(
     p = Fraction(0)
     for total, q in distribution(n, sides, 0, keep_lowest).items():
         ok = forced.get(total)
-        if ok is None:
-            ok = total <= target if comparison == "<=" else total >= target
-        if ok:
+        if ok if ok is not None else meets(total, target, comparison):
             p += q
     return float(p)
 
