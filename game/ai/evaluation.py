@@ -11,6 +11,7 @@ from __future__ import annotations
 
 import weakref
 from dataclasses import dataclass
+from itertools import chain
 from typing import Any
 
 import numpy as np
@@ -197,10 +198,24 @@ class FallRisk:
     p_prone: float
 
 
+_FALLS: dict[tuple[object, ...], FallRisk] = {}
+
+
 def fall_risk(fig: Figure, levels: int) -> FallRisk:
     """Exact expected fall damage and chance of going down for a drop of ``levels`` (H-8):
     made 3d6 vs adjusted DX: standing, one die fewer; missed: prone, a die per band.
-    Armour stops at most the data's ``falling.armour_stops``."""
+    Armour stops at most the data's ``falling.armour_stops``. Cached by what decides it
+    (the figure's climbing H, DX and gear, ST and the drop)."""
+    key = (fig.climb_h, fig.dx, fig.dx_penalty, fig.armour, fig.shield, fig.st, levels)
+    risk = _FALLS.get(key)
+    if risk is None:
+        if len(_FALLS) > _ODDS_LIMIT:
+            _FALLS.clear()
+        risk = _FALLS[key] = _fall_risk(fig, levels)
+    return risk
+
+
+def _fall_risk(fig: Figure, levels: int) -> FallRisk:
     band, p_stand = combat.fall_odds(fig, levels)
     if band == 0:
         return FallRisk(0.0, 0.0, 0.0)
@@ -272,9 +287,7 @@ def enemy_threats(match: Match, side: str, *, mobile: bool) -> list[EnemyThreat]
                 steps = heights.climbing_step_costs(board, heights.climbing_height(e))
                 stands.update(board.reach(e.cell, left, steps, blocked=blocked,
                                           stop=stop).cost)
-            targets: set[int] = set()
-            for c in stands:
-                targets.update(nbrs(c))
+            targets = set(chain.from_iterable(map(nbrs, stands)))
             out.append(EnemyThreat(e, False, stands, targets))
         else:
             front = set(heights.front_cells(board, e))

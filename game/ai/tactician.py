@@ -37,12 +37,11 @@ no dice at all), and asking twice in the same position gives the same action.
 from __future__ import annotations
 
 from collections import deque
-from collections.abc import Iterable
+from collections.abc import Callable, Iterable
 from dataclasses import dataclass, field
 from typing import ClassVar
 
 import numpy as np
-from numpy.typing import NDArray
 
 from game.ai.evaluation import (
     EnemyThreat,
@@ -56,7 +55,7 @@ from game.ai.evaluation import (
     levels_array,
     zone_of,
 )
-from game.boards.hexmap import HexMap
+from game.boards.hexmap import HexMap, Reach
 from game.core import odds
 from game.core.errors import GameError
 from game.core.match import Match
@@ -109,20 +108,18 @@ class _MovePlan:
     """Cells where an enemy can strike or be struck: only there do facings matter."""
     static: list[float] = field(default_factory=list)
     """Every cell's worth before friends and MP: height less distance to the enemy."""
+    ranked: list[int] = field(default_factory=list)
+    """Every cell, best :attr:`static` worth first."""
     enemy_at: dict[int, Figure] = field(default_factory=dict)
     """Active enemies by cell (they do not move while this side does)."""
     beside_enemy: set[int] = field(default_factory=set)
     """Cells next to an active enemy: only there can a figure attack."""
     fixed_enemy: set[str] = field(default_factory=set)
     """Enemies that have moved already (their facing is known)."""
-    static_arr: NDArray[np.float64] = field(default_factory=lambda: np.zeros(0))
-    """:attr:`static` as an array."""
-    hot_arr: NDArray[np.bool_] = field(default_factory=lambda: np.zeros(0, dtype=bool))
-    """:attr:`hot` as a mask over the cells."""
-    beside_arr: NDArray[np.bool_] = field(default_factory=lambda: np.zeros(0, dtype=bool))
-    """:attr:`beside_enemy` as a mask over the cells."""
     engaged: dict[str, bool] = field(default_factory=dict)
     """Whether each figure to move is engaged (T-6): enemies stand still meanwhile."""
+    foes_beside: dict[int, list[tuple[int, int, Figure]]] = field(default_factory=dict)
+    """For each cell next to active enemies: (direction, enemy's cell, enemy) of each."""
     queue: deque[Action] = field(default_factory=deque)
     done: set[str] = field(default_factory=set)
     last: tuple[tuple[object, ...], Action] | None = None
@@ -224,6 +221,15 @@ _Strikes = tuple[float, bool, list[tuple[int, "_Duel"]]]
 
 _ZERO6 = (0.0,) * 6
 
+
+def _NEG_STATIC(static: list[float]) -> Callable[[int], float]:  # noqa: N802
+    """Sort key: best static worth first."""
+    return lambda c: -static[c]
+
+_FRONT_OF: tuple[tuple[int, int, int], ...] = tuple(
+    ((d + 5) % 6, d, (d + 1) % 6) for d in range(6))
+"""The facings that put a neighbour in direction ``d`` in front (T-5)."""
+
 _FighterKey = tuple[int, int, str | None, str | None, str | None, int, bool, int]
 
 
@@ -270,6 +276,16 @@ _DUELS: dict[Weights, dict[tuple[object, ...], _Duel]] = {}
 _DUEL_LIMIT = 100_000
 
 
+def shared_duels(w: Weights) -> dict[tuple[object, ...], _Duel]:
+    """The duels of every decision made with weights ``w`` (kept to a size)."""
+    shared = _DUELS.get(w)
+    if shared is None:
+        shared = _DUELS[w] = {}
+    elif len(shared) > _DUEL_LIMIT:
+        shared.clear()
+    return shared
+
+
 def _by_facing(by_zone: dict[str, float]) -> tuple[tuple[float, ...], ...]:
     """``out[d][phi]``: the value of a blow from direction ``d`` on a figure facing phi."""
     return tuple(tuple(by_zone[ZONE_BY_OFF[(d - phi) % 6]] for phi in range(6))
@@ -285,17 +301,10 @@ class _Stance:
         self.lv = ctx.board.level_list
         self.w = ctx.w
         self.allowance = charge_allowance(f) - f.mp_spent
-        self.enemy_at = plan.enemy_at
-        self.beside_enemy = plan.beside_enemy
         self.fixed_enemy = plan.fixed_enemy
-        self.occupied = ctx.state.occupied()
+        self.occupied = {g.cell for g in ctx.state.figures.values() if g.alive}
         self._duels: dict[tuple[str, int], _Duel] = {}
-        shared = _DUELS.get(ctx.w)
-        if shared is None:
-            shared = _DUELS[ctx.w] = {}
-        elif len(shared) > _DUEL_LIMIT:
-            shared.clear()
-        self._shared = shared
+        self._shared = shared_duels(ctx.w)
         self._fkey = fighter_key(f)
 
     def duel(self, e: Figure, c: int, n: int) -> _Duel:
@@ -338,27 +347,25 @@ class _Stance:
         Attacking needs the target in a front hex (T-5) and at most half MA spent (T-7);
         an attack that only a later turn allows counts ``later`` of its value.
         """
-        if c not in self.beside_enemy:
+        foes = self.plan.foes_beside.get(c)
+        if not foes:
             return _ZERO6
         attack = [0.0] * 6
-        f, w = self.f, self.w
-        attack_now = f.standing and k <= self.allowance
-        scale = p_stand if attack_now else w.later * p_stand
-        enemy_at = self.enemy_at
-        for d, n in self.board.neighbours_with_direction(c):
-            e = enemy_at.get(n)
-            if e is None:
-                continue
+        attack_now = self.f.standing and k <= self.allowance
+        scale = p_stand if attack_now else self.w.later * p_stand
+        fixed_enemy = self.fixed_enemy
+        for d, n, e in foes:
             duel = self.duel(e, c, n)
             if not duel.can:
                 continue
             # an enemy yet to move, or by next turn, will have turned to face its attacker
-            fixed_now = attack_now and e.id in self.fixed_enemy
-            off = ((d + 3) % 6 - e.facing) % 6 if fixed_now else 0
-            v = duel.deal[off] * scale
-            for phi in (d + 5, d, d + 1):
-                if v > attack[phi % 6]:
-                    attack[phi % 6] = v
+            if attack_now and e.id in fixed_enemy:
+                v = duel.deal[((d + 3) % 6 - e.facing) % 6] * scale
+            else:
+                v = duel.deal[0] * scale
+            for phi in _FRONT_OF[d]:
+                if v > attack[phi]:
+                    attack[phi] = v
         return tuple(attack)
 
     def best(self, c: int, k: int, fixed: int | None, p_stand: float,
@@ -369,22 +376,31 @@ class _Stance:
         f, w = self.f, self.w
         attack_now = f.standing and k <= self.allowance
         strikes: list[_Strikes] = []
-        occupied = self.occupied
+        occupied, duel = self.occupied, self.duel
         for weight, fx, e, cand in self.plan.spots(c, self.board):
+            if fx:
+                d, n = cand[0]
+                dl = duel(e, c, n)
+                if dl.can:
+                    strikes.append((weight, fx, [(d, dl)]))
+                continue
             spots: list[tuple[int, _Duel]] = []
             for d, n in cand:
-                if fx or n == e.cell or n not in occupied:
-                    duel = self.duel(e, c, n)
-                    if duel.can:
-                        spots.append((d, duel))
+                if n == e.cell or n not in occupied:
+                    dl = duel(e, c, n)
+                    if dl.can:
+                        spots.append((d, dl))
             if spots:
                 strikes.append((weight, fx, spots))
-        threat = _threat(strikes, p_stand if attack_now else 0.0)
+        if not strikes:
+            threat: list[float] | tuple[float, ...] = _ZERO6
+        else:
+            threat = _threat(strikes, p_stand if attack_now else 0.0)
         facings = (fixed,) if fixed is not None else (
             natural, *(phi for phi in range(6) if phi != natural))
         defend_ok = fixed is None and f.standing and k <= self.allowance and not f.defending
         best_s, best_phi, best_def = -1e18, fixed, False
-        threat_def: list[float] | None = None
+        threat_def: list[float] | tuple[float, ...] | None = None
         wt = w.threat
         for phi in facings:
             s = attack[phi] - wt * threat[phi]
@@ -410,7 +426,7 @@ def _threat(strikes: list[_Strikes], hit_back: float | None) -> list[float]:
     gains there is its blow less ours (``hit_back`` scales our blow; 0 if the figure
     cannot attack; None when it defends, so cannot attack and is hit on 4d6).
     """
-    total = [0.0] * 6
+    total: list[float] | None = None
     for weight, fixed, spots in strikes:
         if len(spots) == 1:
             d, duel = spots[0]
@@ -430,8 +446,11 @@ def _threat(strikes: list[_Strikes], hit_back: float | None) -> list[float]:
                 else:
                     row = duel.net(d, hit_back)
                 worst = map(max, worst, row)
-        total = [t + weight * x for t, x in zip(total, worst, strict=True)]
-    return total
+        if total is None:
+            total = [0.0 + weight * x for x in worst]
+        else:
+            total = [t + weight * x for t, x in zip(total, worst, strict=True)]
+    return total if total is not None else [0.0] * 6
 
 
 class Tactician:
@@ -456,6 +475,9 @@ class Tactician:
             idle = _idle(state)
             if idle is not None:
                 return idle
+            f = state.acting()
+            if f is not None and f.prone and f.active:
+                return StandUp(f.id)  # StandUpCA's 100 beats every other proposal
         ctx = Context(match, side, self.w)
         cas = CANDIDATES.get(phase)
         if cas is None:
@@ -515,24 +537,27 @@ class Tactician:
         near = near_arr.tolist()
         static_arr = w.high * levels_array(board) - w.approach * near_arr
         movers = [f for f in ctx.own if not f.move_over]
-        engaged = {f.id: ctx.rules.is_engaged(state, f) for f in movers}
+        # T-6, H-7 (TftRuleset.is_engaged): standing in a cell an enemy engages
+        engaging = heights.engaged_cells(board, ctx.enemies, movers[0]) if movers else set()
+        engaged = {f.id: f.standing and f.cell in engaging for f in movers}
         movers.sort(key=lambda f: (not engaged[f.id], near[f.cell], f.id))
         hot: set[int] = set()
         for t in threats:
             hot |= t.targets
-        beside: set[int] = set()
+        foes: dict[int, list[tuple[int, int, Figure]]] = {}
         for e in ctx.enemies:
-            beside.update(board.neighbours(e.cell))
+            for d, n in board.neighbours_with_direction(e.cell):
+                foes.setdefault(n, []).append(((d + 3) % 6, e.cell, e))
+        for row in foes.values():
+            row.sort(key=lambda x: x[0])
+        beside = set(foes)
         hot |= beside
-        hot_arr = np.zeros(board.n, dtype=bool)
-        hot_arr[list(hot)] = True
-        beside_arr = np.zeros(board.n, dtype=bool)
-        beside_arr[list(beside)] = True
         return _MovePlan(state, state.turn, [f.id for f in movers], threats, near,
                          w.unmoved, hot, static_arr.tolist(),
+                         np.argsort(-static_arr, kind="stable").tolist(),
                          {e.cell: e for e in ctx.enemies}, beside,
                          {t.enemy.id for t in threats if t.fixed},
-                         static_arr, hot_arr, beside_arr, engaged)
+                         engaged, foes)
 
     def _manoeuvres(self, ctx: Context, plan: _MovePlan, f: Figure) -> list[Proposal]:
         """Where ``f`` could go and which way it could face, each scored (the movement CA).
@@ -540,73 +565,103 @@ class Tactician:
         Every cell is worth its height, nearness to the enemy, friends beside and (a
         little) the MP it costs. Where no enemy can strike or be struck (not
         :attr:`_MovePlan.hot`) that is its whole score, and the best of those sets the
-        bar, in one numpy pass over the reach. A hot cell's attack bounds its score from
-        above (blows taken only lower it), so only hot cells whose bound reaches the bar
-        are scored exactly, best bound first, until the bound falls below the best score.
-        Proposals come back in the order of the cells' options (stay, then the reach in
-        its order, then the jumps) so exact ties go round the same way every time.
+        bar (found among the few cells whose height and nearness alone come within the
+        MP term of the best). A hot cell's attack bounds its score from above (blows
+        taken only lower it), so only hot cells whose bound reaches the bar are scored
+        exactly, best bound first, until the bound falls below the best score.
+        Proposals within a hair of the best come back in the order of the cells' options
+        (stay, then the reach in its order, then the jumps) so exact ties go round the
+        same way every time.
         """
         w, board, state = ctx.w, ctx.board, ctx.state
         engaged = plan.engaged.get(f.id)
         if engaged is None:
             engaged = ctx.rules.is_engaged(state, f)
-        nbrs = [n for g in ctx.own if g.id != f.id for n in board.neighbours(g.cell)]
-        friends = np.bincount(nbrs, minlength=board.n) if nbrs else np.zeros(board.n, int)
-        static, a_friend = plan.static, w.friend
+        friends: dict[int, int] = {}
+        for g in ctx.own:
+            if g.id != f.id:
+                for n in board.neighbours(g.cell):
+                    friends[n] = friends.get(n, 0) + 1
+        static, a_friend, hot, beside = plan.static, w.friend, plan.hot, plan.beside_enemy
         start = f.cell
 
-        # options that need an exact score: (index, cell, MP, entered from, facing
-        # fixed, fall cost, P(landing standing), score before the attack)
-        warm: list[tuple[int, int, int, int | None, bool, float, float, float]] = []
-        cold: list[tuple[int, int, float]] = []  # (index, cell, score): the best ones
+        def base(c: int, fall: float, k: int) -> float:
+            """A cell's worth before any blow: height, nearness, friends, fall and MP."""
+            return static[c] + a_friend * friends.get(c, 0) - fall - 0.01 * k
+
+        # options that need an exact score: (cell, MP, entered from, facing fixed,
+        # P(landing standing), score before the attack)
+        warm: list[tuple[int, int, int | None, bool, float, float]] = []
+        cold: list[tuple[int, float]] = []  # (cell, score): the best ones
         cold_top = -1e18
+
+        def keep_cold(c: int, b: float) -> None:
+            nonlocal cold, cold_top
+            if b >= cold_top - 1e-9:
+                if b > cold_top + 1e-9:
+                    cold = [(c, b)]
+                else:
+                    cold.append((c, b))
+                cold_top = max(cold_top, b)
+
+        reach: Reach | None = None
+        jumps: dict[int, Jump] = {}
         if f.move_over or f.mp_spent > 0:
-            b = static[start] + a_friend * int(friends[start]) - 0.0 - 0.01 * 0
-            if start in plan.hot:
-                warm.append((0, start, 0, None, f.move_over, 0.0, 1.0, b))
+            b = base(start, 0.0, 0)
+            if start in hot:
+                warm.append((start, 0, None, f.move_over, 1.0, b))
             else:
-                cold_top, cold = b, [(0, start, b)]
-            jumps: dict[int, Jump] = {}
-            i = 0
+                keep_cold(start, b)
         else:
             opts = ctx.rules.move_options(state, f.id)
             reach, jumps = opts.reach, opts.jumps
-            prev, ends, cost = reach.previous, reach.ends, reach.cost
-            m = len(cost)
-            cells = np.fromiter(cost, dtype=np.intp, count=m)
-            ks = np.fromiter(cost.values(), dtype=np.float64, count=m)
-            score = plan.static_arr[cells] + a_friend * friends[cells] - 0.01 * ks
-            hot = plan.hot_arr[cells]
-            if not hot.all():
-                cold_score = np.where(hot, -1e18, score)
-                cold_top = float(cold_score.max())
-                cold = [(int(p), int(cells[p]), float(score[p]))
-                        for p in np.flatnonzero(cold_score >= cold_top - 1e-9)]
-            if hot.any():
-                cand = hot & (plan.beside_arr[cells] | (score >= cold_top - 1e-9))
-                for p in np.flatnonzero(cand).tolist():
-                    c = int(cells[p])
-                    if c == start:
-                        warm.append((p, c, 0, None, False, 0.0, 1.0, float(score[p])))
-                    else:
-                        warm.append((p, c, cost[c], prev[c], engaged or c in ends, 0.0, 1.0,
-                                     float(score[p])))
-            i = m - 1
+            cost, prev, ends = reach.cost, reach.previous, reach.ends
+            # friends' cells first (their bonus breaks the static order), then every
+            # other cell the figure can reach from the best static worth down, until
+            # neither a cold cell nor a hot one without an attack can reach the bar
+            warm_cells: list[tuple[int, float]] = []
+            for c in cost.keys() & friends.keys():
+                b = (static[c] + a_friend * friends[c]) - 0.01 * cost[c]
+                if c in hot:
+                    warm_cells.append((c, b))
+                else:
+                    keep_cold(c, b)
+            # a small reach (an engaged figure's) is quicker to look at whole
+            walk = plan.ranked if len(cost) > 40 else sorted(cost, key=_NEG_STATIC(static))
+            for c in walk:
+                k = cost.get(c)
+                if k is None or c in friends:
+                    continue
+                v = static[c]
+                if v < cold_top - 1e-9:
+                    break  # b <= v from here on: no cell below can reach the bar
+                if c in hot:
+                    warm_cells.append((c, v - 0.01 * k))
+                else:
+                    keep_cold(c, v - 0.01 * k)
+            bar = cold_top - 1e-9
+            seen = {c for c, _ in warm_cells}
+            warm_cells.extend((c, (static[c] + a_friend * friends.get(c, 0)) - 0.01 * cost[c])
+                               for c in cost.keys() & beside if c not in seen)
+            for c, b in warm_cells:
+                if b < bar and c not in beside:
+                    continue  # no attack there: it cannot beat the best cold cell
+                if c == start:
+                    warm.append((c, 0, None, False, 1.0, b))
+                else:
+                    warm.append((c, cost[c], prev[c], engaged or c in ends, 1.0, b))
+        falls: dict[int, float] = {}
         for c, j in jumps.items():
             risk = fall_risk(f, j.levels)
             if risk.p_down > w.deadly_fall:
                 continue  # H-8: a fall that takes the figure out is never worth it
-            i += 1
             fall = risk.damage + w.lose * risk.p_down + w.prone * risk.p_prone
-            b = static[c] + a_friend * int(friends[c]) - fall - 0.01 * j.cost
-            if c in plan.hot:
-                warm.append((i, c, j.cost, j.via, True, fall, 1.0 - risk.p_prone, b))
-            elif b >= cold_top - 1e-9:
-                if b > cold_top + 1e-9:
-                    cold = [(i, c, b)]
-                else:
-                    cold.append((i, c, b))
-                cold_top = max(cold_top, b)
+            falls[c] = fall
+            b = base(c, fall, j.cost)
+            if c in hot:
+                warm.append((c, j.cost, j.via, True, 1.0 - risk.p_prone, b))
+            else:
+                keep_cold(c, b)
 
         def facing_after(c: int, frm: int | None) -> int:
             """The facing a figure has after moving into ``c`` from ``frm``."""
@@ -614,13 +669,12 @@ class Tactician:
             return f.facing if d is None else d
 
         scored: list[tuple[int, float, tuple[Action, ...]]] = [
-            (i, b, (Move(f.id, c),) if c != start else ()) for i, c, b in cold]
+            (c, b, (Move(f.id, c),) if c != start else ()) for c, b in cold]
         top = cold_top
         if warm:
             stance = _Stance(ctx, plan, f, engaged)
-            beside = plan.beside_enemy
             bounded: list[tuple[float, int, tuple[float, ...], int | None]] = []
-            for n, (_i, c, k, frm, fixes, _fall, p_stand, bound) in enumerate(warm):
+            for n, (c, k, frm, fixes, p_stand, bound) in enumerate(warm):
                 attack = stance.attacks(c, k, p_stand) if c in beside else _ZERO6
                 fixed = None
                 if fixes:
@@ -633,7 +687,7 @@ class Tactician:
             for bound, n, attack, fixed in bounded:
                 if bound < top - 1e-9:
                     break
-                i, c, k, frm, fixes, _fall, p_stand, _b = warm[n]
+                c, k, frm, fixes, p_stand, _b = warm[n]
                 natural = facing_after(c, frm)
                 extra, facing, defend = stance.best(c, k, fixed, p_stand, attack, natural)
                 score = bound - (max(attack) if fixed is None else attack[fixed]) + extra
@@ -649,9 +703,16 @@ class Tactician:
                     acts.append(Defend(f.id))
                 if score > top:
                     top = score
-                scored.append((i, score, tuple(acts)))
-        scored.sort(key=lambda s: s[0])
-        return [Proposal(s, acts) for _, s, acts in scored if s >= top - 1e-9]
+                scored.append((c, score, tuple(acts)))
+        final = [s for s in scored if s[1] >= top - 1e-9]
+        if len(final) > 1:  # ties: in the options' order
+            order = {start: 0}
+            if reach is not None:
+                order = {c: i for i, c in enumerate(reach.cost)}
+                n0 = len(order)
+                order.update((c, n0 + i) for i, c in enumerate(falls))
+            final.sort(key=lambda s: order[s[0]])
+        return [Proposal(s, acts) for _, s, acts in final]
 
 
 def _idle(state: TftState) -> Action | None:
