@@ -58,6 +58,8 @@ class Weights:
     """An attack set up for next turn (moved more than half MA: no attack now, T-7)."""
     prone: float = 3.0
     """Lying prone: the next action goes on standing up."""
+    lopsided: float = 0.5
+    """Scale of ``threat`` once we have twice the enemy's figures standing."""
     deadly_fall: float = 0.15
     """Never jump when the fall takes the figure down with more than this chance."""
 

@@ -38,7 +38,7 @@ from __future__ import annotations
 
 from collections import deque
 from collections.abc import Callable, Iterable
-from dataclasses import dataclass, field
+from dataclasses import dataclass, field, replace
 from typing import ClassVar
 
 import numpy as np
@@ -156,6 +156,18 @@ def _fingerprint(state: TftState, side: Side) -> tuple[object, ...]:
                  for f in state.figures.values() if f.side == side)
 
 
+_LOPSIDED: dict[Weights, Weights] = {}
+
+
+def lopsided(w: Weights) -> Weights:
+    """The weights of a side twice the enemy's number: blows taken count ``w.lopsided``
+    as much (it can afford them, and the fight ends sooner)."""
+    out = _LOPSIDED.get(w)
+    if out is None:
+        out = _LOPSIDED[w] = replace(w, threat=w.threat * w.lopsided, lopsided=1.0)
+    return out
+
+
 class Context:
     """One decision's view of the match."""
 
@@ -170,6 +182,9 @@ class Context:
         figs = self.state.figures.values()
         self.own = [f for f in figs if f.side == side and f.active]
         self.enemies = [f for f in figs if f.side != side and f.active]
+        mine, theirs = len(self.own), len(self.enemies)
+        if weights.lopsided != 1.0 and mine >= 2 * theirs:
+            self.w = lopsided(weights)
         self._attacks: list[tuple[Figure, Hit]] | None = None
 
     @property
@@ -216,8 +231,9 @@ FRONT: tuple[tuple[bool, ...], ...] = tuple(
     tuple(ZONE_BY_OFF[(d - phi) % 6] == "front" for phi in range(6)) for d in range(6))
 """``FRONT[d][phi]``: a neighbour in direction ``d`` is in the front of a figure facing phi."""
 
-_Strikes = tuple[float, bool, list[tuple[int, "_Duel"]]]
-"""(weight, whether the enemy has moved, [(direction, duel)])."""
+_Strikes = tuple[float, bool, list[tuple["_Duel", int]]]
+"""(weight, whether the enemy has moved, [(duel, directions it may strike from)]): the
+directions as a bit mask (bit ``d`` for direction ``d``), one entry per duel (level)."""
 
 _ZERO6 = (0.0,) * 6
 
@@ -248,7 +264,7 @@ class _Duel:
     figures' keys (:func:`fighter_key`), the enemy's defence and the level difference.
     """
 
-    __slots__ = ("can", "deal", "take", "take_def", "_net")
+    __slots__ = ("can", "deal", "take", "take_def", "_net", "_rows")
 
     def __init__(self, can: bool) -> None:
         self.can = can
@@ -259,6 +275,25 @@ class _Duel:
         self.take_def: tuple[tuple[float, ...], ...] = ()
         """The same while we defend (4d6, T-7)."""
         self._net: dict[tuple[int, float], tuple[float, ...]] = {}
+        self._rows: dict[tuple[int, float | None], tuple[float, ...]] = {}
+
+    def row(self, mask: int, hit_back: float | None) -> tuple[float, ...]:
+        """The enemy's best blow by our facing when it may strike from any direction in
+        ``mask`` (bit ``d``: from direction ``d``): :attr:`take_def` if ``hit_back`` is
+        None, :attr:`take` if it is 0, else :meth:`net`."""
+        key = (mask, hit_back)
+        row = self._rows.get(key)
+        if row is None:
+            dirs = [d for d in range(6) if mask >> d & 1]
+            if hit_back is None:
+                rows = [self.take_def[d] for d in dirs]
+            elif not hit_back:
+                rows = [self.take[d] for d in dirs]
+            else:
+                rows = [self.net(d, hit_back) for d in dirs]
+            row = tuple(max(r[phi] for r in rows) for phi in range(6))
+            self._rows[key] = row
+        return row
 
     def net(self, d: int, hit_back: float) -> tuple[float, ...]:
         """``take[d]`` less our blow back (scaled) where the enemy stands in our front."""
@@ -368,6 +403,26 @@ class _Stance:
                     attack[phi] = v
         return tuple(attack)
 
+    def attack_bound(self, c: int, k: int, p_stand: float, fixed: int | None) -> float:
+        """What :meth:`attacks` comes to at its best facing, or at facing ``fixed``."""
+        best = 0.0
+        attack_now = self.f.standing and k <= self.allowance
+        scale = p_stand if attack_now else self.w.later * p_stand
+        fixed_enemy = self.fixed_enemy
+        for d, n, e in self.plan.foes_beside[c]:
+            if fixed is not None and fixed not in _FRONT_OF[d]:
+                continue
+            duel = self.duel(e, c, n)
+            if not duel.can:
+                continue
+            if attack_now and e.id in fixed_enemy:
+                v = duel.deal[((d + 3) % 6 - e.facing) % 6] * scale
+            else:
+                v = duel.deal[0] * scale
+            if v > best:
+                best = v
+        return best
+
     def best(self, c: int, k: int, fixed: int | None, p_stand: float,
              attack: tuple[float, ...], natural: int) -> tuple[float, int | None, bool]:
         """Best facing for ``f`` in ``c`` reached for ``k`` MP (and whether to defend):
@@ -382,16 +437,16 @@ class _Stance:
                 d, n = cand[0]
                 dl = duel(e, c, n)
                 if dl.can:
-                    strikes.append((weight, fx, [(d, dl)]))
+                    strikes.append((weight, fx, [(dl, 1 << d)]))
                 continue
-            spots: list[tuple[int, _Duel]] = []
+            masks: dict[_Duel, int] = {}
             for d, n in cand:
                 if n == e.cell or n not in occupied:
                     dl = duel(e, c, n)
                     if dl.can:
-                        spots.append((d, dl))
-            if spots:
-                strikes.append((weight, fx, spots))
+                        masks[dl] = masks.get(dl, 0) | 1 << d
+            if masks:
+                strikes.append((weight, fx, list(masks.items())))
         if not strikes:
             threat: list[float] | tuple[float, ...] = _ZERO6
         else:
@@ -428,24 +483,13 @@ def _threat(strikes: list[_Strikes], hit_back: float | None) -> list[float]:
     """
     total: list[float] | None = None
     for weight, fixed, spots in strikes:
+        # a fixed enemy has moved: it strikes from its cell and never charges (net)
+        hb = hit_back if hit_back is None or not fixed else 0.0
         if len(spots) == 1:
-            d, duel = spots[0]
-            if hit_back is None:
-                worst: Iterable[float] = duel.take_def[d]
-            elif fixed or not hit_back:
-                worst = duel.take[d]
-            else:
-                worst = duel.net(d, hit_back)
+            duel, mask = spots[0]
+            worst: Iterable[float] = duel.row(mask, hb)
         else:
-            worst = _ZERO6
-            for d, duel in spots:
-                if hit_back is None:
-                    row = duel.take_def[d]
-                elif fixed or not hit_back:
-                    row = duel.take[d]
-                else:
-                    row = duel.net(d, hit_back)
-                worst = map(max, worst, row)
+            worst = map(max, *(duel.row(mask, hb) for duel, mask in spots))
         if total is None:
             total = [0.0 + weight * x for x in worst]
         else:
@@ -548,8 +592,6 @@ class Tactician:
         for e in ctx.enemies:
             for d, n in board.neighbours_with_direction(e.cell):
                 foes.setdefault(n, []).append(((d + 3) % 6, e.cell, e))
-        for row in foes.values():
-            row.sort(key=lambda x: x[0])
         beside = set(foes)
         hot |= beside
         return _MovePlan(state, state.turn, [f.id for f in movers], threats, near,
@@ -673,24 +715,20 @@ class Tactician:
         top = cold_top
         if warm:
             stance = _Stance(ctx, plan, f, engaged)
-            bounded: list[tuple[float, int, tuple[float, ...], int | None]] = []
+            bounded: list[tuple[float, int, float, int | None]] = []
             for n, (c, k, frm, fixes, p_stand, bound) in enumerate(warm):
-                attack = stance.attacks(c, k, p_stand) if c in beside else _ZERO6
-                fixed = None
-                if fixes:
-                    fixed = facing_after(c, frm)
-                    bound += attack[fixed]
-                else:
-                    bound += max(attack)
-                bounded.append((bound, n, attack, fixed))
+                fixed = facing_after(c, frm) if fixes else None
+                a = stance.attack_bound(c, k, p_stand, fixed) if c in beside else 0.0
+                bounded.append((bound + a, n, a, fixed))
             bounded.sort(key=lambda b: -b[0])
-            for bound, n, attack, fixed in bounded:
+            for bound, n, a, fixed in bounded:
                 if bound < top - 1e-9:
                     break
                 c, k, frm, fixes, p_stand, _b = warm[n]
                 natural = facing_after(c, frm)
+                attack = stance.attacks(c, k, p_stand) if c in beside else _ZERO6
                 extra, facing, defend = stance.best(c, k, fixed, p_stand, attack, natural)
-                score = bound - (max(attack) if fixed is None else attack[fixed]) + extra
+                score = bound - a + extra
                 if score < top - 1e-9:
                     continue
                 acts: list[Action] = []
