@@ -249,8 +249,17 @@ class EnemyThreat:
     """True if it has moved already: it strikes only into its own front hexes."""
     stands: set[int]
     """Cells it can attack from (its own cell, plus where it can still charge to)."""
-    targets: set[int]
-    """Every cell it could attack (a quick test before the exact one)."""
+    board: HexMap
+    front: set[int] | None = None
+    """A fixed enemy's front hexes."""
+
+    @property
+    def targets(self) -> set[int]:
+        """Every cell it could attack (a quick test before the exact one)."""
+        if self.fixed:
+            assert self.front is not None
+            return self.front
+        return set(chain.from_iterable(map(self.board.neighbours, self.stands)))
 
 
 def enemy_threats(match: Match, side: str, *, mobile: bool) -> list[EnemyThreat]:
@@ -289,9 +298,8 @@ def enemy_threats(match: Match, side: str, *, mobile: bool) -> list[EnemyThreat]
                 steps = heights.climbing_step_costs(board, heights.climbing_height(e))
                 stands.update(board.reach(e.cell, left, steps, blocked=blocked,
                                           stop=stop).cost)
-            targets = set(chain.from_iterable(map(nbrs, stands)))
-            out.append(EnemyThreat(e, False, stands, targets))
+            out.append(EnemyThreat(e, False, stands, board))
         else:
             front = set(heights.front_cells(board, e))
-            out.append(EnemyThreat(e, True, {e.cell}, front))
+            out.append(EnemyThreat(e, True, {e.cell}, board, front))
     return out

@@ -39,9 +39,11 @@ from __future__ import annotations
 from collections import deque
 from collections.abc import Callable, Iterable
 from dataclasses import dataclass, field, replace
+from itertools import chain
 from typing import ClassVar
 
 import numpy as np
+from numpy.typing import NDArray
 
 from game.ai.evaluation import (
     EnemyThreat,
@@ -108,8 +110,8 @@ class _MovePlan:
     """Cells where an enemy can strike or be struck: only there do facings matter."""
     static: list[float] = field(default_factory=list)
     """Every cell's worth before friends and MP: height less distance to the enemy."""
-    ranked: list[int] = field(default_factory=list)
-    """Every cell, best :attr:`static` worth first."""
+    static_arr: NDArray[np.float64] | None = None
+    """:attr:`static` as an array."""
     enemy_at: dict[int, Figure] = field(default_factory=dict)
     """Active enemies by cell (they do not move while this side does)."""
     beside_enemy: set[int] = field(default_factory=set)
@@ -126,6 +128,14 @@ class _MovePlan:
     """The last action handed out, with the position it was chosen in."""
     _spots: dict[int, list[tuple[float, bool, Figure, list[tuple[int, int]]]]] = field(
         default_factory=dict)
+    _ranked: list[int] | None = None
+
+    def ranked(self) -> list[int]:
+        """Every cell, best :attr:`static` worth first (ties by cell)."""
+        if self._ranked is None:
+            assert self.static_arr is not None
+            self._ranked = np.argsort(-self.static_arr, kind="stable").tolist()
+        return self._ranked
 
     def spots(self, c: int, board: HexMap
               ) -> list[tuple[float, bool, Figure, list[tuple[int, int]]]]:
@@ -135,10 +145,10 @@ class _MovePlan:
         if out is None:
             out = []
             for t in self.threats:
-                if c not in t.targets:
-                    continue
                 e = t.enemy
                 if t.fixed:
+                    if c not in t.targets:
+                        continue
                     d = board.direction(c, e.cell)
                     cand = [] if d is None else [(d, e.cell)]
                 else:
@@ -586,8 +596,13 @@ class Tactician:
         engaged = {f.id: f.standing and f.cell in engaging for f in movers}
         movers.sort(key=lambda f: (not engaged[f.id], near[f.cell], f.id))
         hot: set[int] = set()
+        stands: set[int] = set()
         for t in threats:
-            hot |= t.targets
+            if t.fixed:
+                hot |= t.targets
+            else:
+                stands |= t.stands
+        hot.update(chain.from_iterable(map(board.neighbours, stands)))
         foes: dict[int, list[tuple[int, int, Figure]]] = {}
         for e in ctx.enemies:
             for d, n in board.neighbours_with_direction(e.cell):
@@ -595,8 +610,7 @@ class Tactician:
         beside = set(foes)
         hot |= beside
         return _MovePlan(state, state.turn, [f.id for f in movers], threats, near,
-                         w.unmoved, hot, static_arr.tolist(),
-                         np.argsort(-static_arr, kind="stable").tolist(),
+                         w.unmoved, hot, static_arr.tolist(), static_arr,
                          {e.cell: e for e in ctx.enemies}, beside,
                          {t.enemy.id for t in threats if t.fixed},
                          engaged, foes)
@@ -669,7 +683,7 @@ class Tactician:
                 else:
                     keep_cold(c, b)
             # a small reach (an engaged figure's) is quicker to look at whole
-            walk = plan.ranked if len(cost) > 40 else sorted(cost, key=_NEG_STATIC(static))
+            walk = plan.ranked() if len(cost) > 40 else sorted(cost, key=_NEG_STATIC(static))
             for c in walk:
                 k = cost.get(c)
                 if k is None or c in friends:
