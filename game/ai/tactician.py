@@ -418,11 +418,12 @@ class _Stance:
         best = 0.0
         attack_now = self.f.standing and k <= self.allowance
         scale = p_stand if attack_now else self.w.later * p_stand
-        fixed_enemy = self.fixed_enemy
+        fixed_enemy, duels, lv = self.fixed_enemy, self._duels, self.lv
+        lc = lv[c]
         for d, n, e in self.plan.foes_beside[c]:
             if fixed is not None and fixed not in _FRONT_OF[d]:
                 continue
-            duel = self.duel(e, c, n)
+            duel = duels.get((e.id, lc - lv[n])) or self.duel(e, c, n)
             if not duel.can:
                 continue
             if attack_now and e.id in fixed_enemy:
@@ -438,21 +439,22 @@ class _Stance:
         """Best facing for ``f`` in ``c`` reached for ``k`` MP (and whether to defend):
         the attack it can make (:meth:`attacks`) minus the weighted blows it can expect.
         On a tie the ``natural`` facing (the one the move leaves) is kept: no Face."""
-        f, w = self.f, self.w
+        f = self.f
         attack_now = f.standing and k <= self.allowance
         strikes: list[_Strikes] = []
-        occupied, duel = self.occupied, self.duel
+        occupied, duels, lv = self.occupied, self._duels, self.lv
+        lc = lv[c]
         for weight, fx, e, cand in self.plan.spots(c, self.board):
             if fx:
                 d, n = cand[0]
-                dl = duel(e, c, n)
+                dl = duels.get((e.id, lc - lv[n])) or self.duel(e, c, n)
                 if dl.can:
                     strikes.append((weight, fx, [(dl, 1 << d)]))
                 continue
             masks: dict[_Duel, int] = {}
             for d, n in cand:
                 if n == e.cell or n not in occupied:
-                    dl = duel(e, c, n)
+                    dl = duels.get((e.id, lc - lv[n])) or self.duel(e, c, n)
                     if dl.can:
                         masks[dl] = masks.get(dl, 0) | 1 << d
             if masks:
@@ -461,17 +463,25 @@ class _Stance:
             threat: list[float] | tuple[float, ...] = _ZERO6
         else:
             threat = _threat(strikes, p_stand if attack_now else 0.0)
-        facings = (fixed,) if fixed is not None else (
-            natural, *(phi for phi in range(6) if phi != natural))
-        defend_ok = fixed is None and f.standing and k <= self.allowance and not f.defending
-        best_s, best_phi, best_def = -1e18, fixed, False
+        wt = self.w.threat
+        if fixed is not None:
+            return attack[fixed] - wt * threat[fixed], fixed, False
+        defend_ok = f.standing and k <= self.allowance and not f.defending
+        if not defend_ok or all(t <= a for t, a in zip(threat, attack, strict=True)):
+            # no facing where defending could pay: the best blow less the blows taken
+            best_s, best_phi = attack[natural] - wt * threat[natural], natural
+            for phi in range(6):
+                s = attack[phi] - wt * threat[phi]
+                if s > best_s + 1e-9 and phi != natural:
+                    best_s, best_phi = s, phi
+            return best_s, best_phi, False
+        best_s, best_phi, best_def = -1e18, natural, False
         threat_def: list[float] | tuple[float, ...] | None = None
-        wt = w.threat
-        for phi in facings:
+        for phi in (natural, *(phi for phi in range(6) if phi != natural)):
             s = attack[phi] - wt * threat[phi]
             dfd = False
             # an engaged figure that turns ends its move (T-6): it cannot then defend
-            if (defend_ok and threat[phi] > attack[phi]
+            if (threat[phi] > attack[phi]
                     and not (self.engaged and c == f.cell and phi != f.facing)):
                 if threat_def is None:
                     threat_def = _threat(strikes, None)
@@ -621,10 +631,10 @@ class Tactician:
         Every cell is worth its height, nearness to the enemy, friends beside and (a
         little) the MP it costs. Where no enemy can strike or be struck (not
         :attr:`_MovePlan.hot`) that is its whole score, and the best of those sets the
-        bar (found among the few cells whose height and nearness alone come within the
-        MP term of the best). A hot cell's attack bounds its score from above (blows
-        taken only lower it), so only hot cells whose bound reaches the bar are scored
-        exactly, best bound first, until the bound falls below the best score.
+        bar: cells are looked at best static worth first, and no further once that
+        worth falls below the bar. A hot cell's attack bounds its score from above
+        (blows taken only lower it), so only hot cells whose bound reaches the bar are
+        scored exactly, best bound first, until the bound falls below the best score.
         Proposals within a hair of the best come back in the order of the cells' options
         (stay, then the reach in its order, then the jumps) so exact ties go round the
         same way every time.
@@ -641,13 +651,6 @@ class Tactician:
         static, a_friend, hot, beside = plan.static, w.friend, plan.hot, plan.beside_enemy
         start = f.cell
 
-        def base(c: int, fall: float, k: int) -> float:
-            """A cell's worth before any blow: height, nearness, friends, fall and MP."""
-            return static[c] + a_friend * friends.get(c, 0) - fall - 0.01 * k
-
-        # options that need an exact score: (cell, MP, entered from, facing fixed,
-        # P(landing standing), score before the attack)
-        warm: list[tuple[int, int, int | None, bool, float, float]] = []
         cold: list[tuple[int, float]] = []  # (cell, score): the best ones
         cold_top = -1e18
 
@@ -660,26 +663,34 @@ class Tactician:
                     cold.append((c, b))
                 cold_top = max(cold_top, b)
 
+        # hot options: (score before any blow, cell); how each is reached (MP, entered
+        # from, whether that fixes the facing, P(landing standing)) is looked up later
+        warm: list[tuple[float, int]] = []
+        how: dict[int, tuple[int, int | None, bool, float]] = {}
         reach: Reach | None = None
+        cost: dict[int, int] = {}
+        prev: dict[int, int] = {}
+        ends: dict[int, int] = {}
         jumps: dict[int, Jump] = {}
         if f.move_over or f.mp_spent > 0:
-            b = base(start, 0.0, 0)
+            b = static[start] + a_friend * friends.get(start, 0) - 0.0 - 0.01 * 0
             if start in hot:
-                warm.append((start, 0, None, f.move_over, 1.0, b))
+                how[start] = (0, None, f.move_over, 1.0)
+                warm.append((b, start))
             else:
                 keep_cold(start, b)
         else:
             opts = ctx.rules.move_options(state, f.id)
             reach, jumps = opts.reach, opts.jumps
             cost, prev, ends = reach.cost, reach.previous, reach.ends
+            how[start] = (0, None, False, 1.0)
             # friends' cells first (their bonus breaks the static order), then every
             # other cell the figure can reach from the best static worth down, until
             # neither a cold cell nor a hot one without an attack can reach the bar
-            warm_cells: list[tuple[int, float]] = []
             for c in cost.keys() & friends.keys():
                 b = (static[c] + a_friend * friends[c]) - 0.01 * cost[c]
                 if c in hot:
-                    warm_cells.append((c, b))
+                    warm.append((b, c))
                 else:
                     keep_cold(c, b)
             # a small reach (an engaged figure's) is quicker to look at whole
@@ -692,20 +703,12 @@ class Tactician:
                 if v < cold_top - 1e-9:
                     break  # b <= v from here on: no cell below can reach the bar
                 if c in hot:
-                    warm_cells.append((c, v - 0.01 * k))
+                    warm.append((v - 0.01 * k, c))
                 else:
                     keep_cold(c, v - 0.01 * k)
-            bar = cold_top - 1e-9
-            seen = {c for c, _ in warm_cells}
-            warm_cells.extend((c, (static[c] + a_friend * friends.get(c, 0)) - 0.01 * cost[c])
-                               for c in cost.keys() & beside if c not in seen)
-            for c, b in warm_cells:
-                if b < bar and c not in beside:
-                    continue  # no attack there: it cannot beat the best cold cell
-                if c == start:
-                    warm.append((c, 0, None, False, 1.0, b))
-                else:
-                    warm.append((c, cost[c], prev[c], engaged or c in ends, 1.0, b))
+            seen = {c for _, c in warm}
+            warm.extend(((static[c] + a_friend * friends.get(c, 0)) - 0.01 * cost[c], c)
+                        for c in cost.keys() & beside if c not in seen)
         falls: dict[int, float] = {}
         for c, j in jumps.items():
             risk = fall_risk(f, j.levels)
@@ -713,11 +716,17 @@ class Tactician:
                 continue  # H-8: a fall that takes the figure out is never worth it
             fall = risk.damage + w.lose * risk.p_down + w.prone * risk.p_prone
             falls[c] = fall
-            b = base(c, fall, j.cost)
+            b = static[c] + a_friend * friends.get(c, 0) - fall - 0.01 * j.cost
             if c in hot:
-                warm.append((c, j.cost, j.via, True, 1.0 - risk.p_prone, b))
+                how[c] = (j.cost, j.via, True, 1.0 - risk.p_prone)
+                warm.append((b, c))
             else:
                 keep_cold(c, b)
+
+        def reached(c: int) -> tuple[int, int | None, bool, float]:
+            """How ``c`` is reached: MP, entered from, facing fixed, P(landing standing)."""
+            r = how.get(c)
+            return r if r is not None else (cost[c], prev[c], engaged or c in ends, 1.0)
 
         def facing_after(c: int, frm: int | None) -> int:
             """The facing a figure has after moving into ``c`` from ``frm``."""
@@ -729,17 +738,23 @@ class Tactician:
         top = cold_top
         if warm:
             stance = _Stance(ctx, plan, f, engaged)
-            bounded: list[tuple[float, int, float, int | None]] = []
-            for n, (c, k, frm, fixes, p_stand, bound) in enumerate(warm):
-                fixed = facing_after(c, frm) if fixes else None
-                a = stance.attack_bound(c, k, p_stand, fixed) if c in beside else 0.0
-                bounded.append((bound + a, n, a, fixed))
-            bounded.sort(key=lambda b: -b[0])
-            for bound, n, a, fixed in bounded:
+            bar = cold_top - 1e-9
+            bounded: list[tuple[float, int, float]] = []
+            for b, c in warm:
+                if c in beside:
+                    k, frm, fixes, p_stand = reached(c)
+                    a = stance.attack_bound(c, k, p_stand,
+                                            facing_after(c, frm) if fixes else None)
+                    bounded.append((b + a, c, a))
+                elif b >= bar:  # no attack there: else it cannot beat the best cold cell
+                    bounded.append((b, c, 0.0))
+            bounded.sort(key=lambda x: -x[0])
+            for bound, c, a in bounded:
                 if bound < top - 1e-9:
                     break
-                c, k, frm, fixes, p_stand, _b = warm[n]
+                k, frm, fixes, p_stand = reached(c)
                 natural = facing_after(c, frm)
+                fixed = natural if fixes else None
                 attack = stance.attacks(c, k, p_stand) if c in beside else _ZERO6
                 extra, facing, defend = stance.best(c, k, fixed, p_stand, attack, natural)
                 score = bound - a + extra
