@@ -44,11 +44,11 @@ class Weights:
     """Taking an enemy out (unconscious or dead), on top of the damage."""
     lose: float = 6.0
     """Losing one of ours, on top of the damage."""
-    threat: float = 0.4
+    threat: float = 0.3
     """Damage we expect to take, against damage we deal (below 1: a little bold)."""
     unmoved: float = 0.5
     """Threat from enemies that have yet to move: they may go elsewhere."""
-    approach: float = 0.8
+    approach: float = 1.2
     """Each hex nearer the nearest enemy."""
     high: float = 0.25
     """Each level of height (H-6: a level is worth 1 adjusted DX)."""
@@ -58,8 +58,13 @@ class Weights:
     """An attack set up for next turn (moved more than half MA: no attack now, T-7)."""
     prone: float = 3.0
     """Lying prone: the next action goes on standing up."""
-    lopsided: float = 0.5
-    """Scale of ``threat`` once we have twice the enemy's figures standing."""
+    defend_against: int = 2
+    """How many enemies must be able to strike a figure before it defends (T-7) rather
+    than strike back (one that cannot strike back may always defend)."""
+    outnumbered: float = 1.35
+    """Scale of ``threat`` once the enemy has twice our figures standing (careful)."""
+    outnumbering: float = 0.5
+    """Scale of ``threat`` once we have twice the enemy's figures standing (pressing)."""
     deadly_fall: float = 0.15
     """Never jump when the fall takes the figure down with more than this chance."""
 

@@ -166,15 +166,25 @@ def _fingerprint(state: TftState, side: Side) -> tuple[object, ...]:
                  for f in state.figures.values() if f.side == side)
 
 
-_LOPSIDED: dict[Weights, Weights] = {}
+_SCALED: dict[tuple[Weights, bool], Weights] = {}
 
 
-def lopsided(w: Weights) -> Weights:
-    """The weights of a side twice the enemy's number: blows taken count ``w.lopsided``
-    as much (it can afford them, and the fight ends sooner)."""
-    out = _LOPSIDED.get(w)
+def by_numbers(w: Weights, mine: int, theirs: int) -> Weights:
+    """``w`` for a side with ``mine`` figures standing against ``theirs``: once one side
+    has at least twice the other's, blows taken count ``w.outnumbered`` times as much
+    for the fewer and ``w.outnumbering`` times for the more (careful when few, pressing
+    the fight when many)."""
+    if mine and theirs and theirs >= 2 * mine:
+        few = True
+    elif mine and theirs and mine >= 2 * theirs:
+        few = False
+    else:
+        return w
+    out = _SCALED.get((w, few))
     if out is None:
-        out = _LOPSIDED[w] = replace(w, threat=w.threat * w.lopsided, lopsided=1.0)
+        scale = w.outnumbered if few else w.outnumbering
+        out = _SCALED[(w, few)] = replace(w, threat=w.threat * scale, outnumbered=1.0,
+                                          outnumbering=1.0)
     return out
 
 
@@ -192,9 +202,7 @@ class Context:
         figs = self.state.figures.values()
         self.own = [f for f in figs if f.side == side and f.active]
         self.enemies = [f for f in figs if f.side != side and f.active]
-        mine, theirs = len(self.own), len(self.enemies)
-        if weights.lopsided != 1.0 and mine >= 2 * theirs:
-            self.w = lopsided(weights)
+        self.w = by_numbers(weights, len(self.own), len(self.enemies))
         self._attacks: list[tuple[Figure, Hit]] | None = None
 
     @property
@@ -466,8 +474,13 @@ class _Stance:
         wt = self.w.threat
         if fixed is not None:
             return attack[fixed] - wt * threat[fixed], fixed, False
+        # T-7: defending (attackers roll 4 dice) is for a figure that enough enemies can
+        # strike (Weights.defend_against), or that cannot strike back: one-on-one it
+        # fights, lest two figures stall in a 4d6 standoff
         defend_ok = f.standing and k <= self.allowance and not f.defending
-        if not defend_ok or all(t <= a for t, a in zip(threat, attack, strict=True)):
+        alone = len(strikes) < self.w.defend_against
+        if not defend_ok or all(t <= a or (alone and a > 0)
+                                for t, a in zip(threat, attack, strict=True)):
             # no facing where defending could pay: the best blow less the blows taken
             best_s, best_phi = attack[natural] - wt * threat[natural], natural
             for phi in range(6):
@@ -481,7 +494,7 @@ class _Stance:
             s = attack[phi] - wt * threat[phi]
             dfd = False
             # an engaged figure that turns ends its move (T-6): it cannot then defend
-            if (threat[phi] > attack[phi]
+            if (threat[phi] > attack[phi] and not (alone and attack[phi] > 0)
                     and not (self.engaged and c == f.cell and phi != f.facing)):
                 if threat_def is None:
                     threat_def = _threat(strikes, None)
