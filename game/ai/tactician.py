@@ -6,24 +6,33 @@ Every phase has its *candidate actions* (CAs, :data:`CANDIDATES`). Each CA's
 :mod:`game.rules.tft.combat`) and proposes actions with a score in points of ST; the
 best proposal is played. In movement the CA is a figure's manoeuvre (where to go, which
 way to face, whether to defend), made figure by figure. Nothing is rolled or simulated:
-odds are exact and cached (:mod:`game.ai.evaluation`), so one decision costs a
-millisecond or so and the AI never peeks at the match's dice.
+odds are exact and cached (:mod:`game.ai.evaluation`; duels between two kinds of figure
+at a level difference are shared by every decision and game), and the AI never peeks at
+the match's dice. A figure's decision costs a tenth of a millisecond or so besides its
+reach (the rules' ``move_options``, which the move then reuses).
 
 - Initiative (T-7): let the enemy move first when the armies can meet this turn (the
   second mover sees where they stand and which way they face); move first when they
   cannot, to take the ground.
 - Movement: figures are planned one at a time, engaged ones first, then nearest the
   enemy first, each on the live position (so earlier moves block later ones as they
-  would). For a figure, every reachable cell and facing is scored: the best attack it
-  can make from there this action phase (exact expected damage and chance of a
-  knock-down, with height advantage H-6 and the target's facing T-5; none if reaching
-  it costs more than half MA, T-7), minus what enemies able to strike that cell are
-  expected to do to it (fixed enemies strike only into their front hexes; enemies yet
-  to move may charge and pick the flank), plus height, nearness and friends beside.
-  Moving into an enemy's front hex stops the move with the facing of the last step
-  (T-6), and so does a jump (H-8); a jump whose fall would take the figure out with a
-  real chance is never made, others cost their expected damage and prone chance. A
-  figure that would take more than it deals defends (attackers roll 4d6) when it may.
+  would). What enemies can do is worked out once per side and turn (:class:`_MovePlan`:
+  where each can charge to, which cells it can strike). For a figure, every reachable
+  cell is worth its height, nearness to the enemy and friends beside; where an enemy can
+  strike or be struck, each facing is also scored: the best attack the figure can make
+  from there this action phase (exact expected damage and chance of a knock-down, with
+  height advantage H-6 and the target's facing T-5; none if reaching it costs more than
+  half MA, T-7), minus what enemies able to strike that cell are expected to do to it
+  (fixed enemies strike only into their front hexes; enemies yet to move may charge and
+  pick the flank). The attack bounds a cell's score from above, so only the few cells
+  that can beat the best so far are scored exactly. Moving into an enemy's front hex
+  stops the move with the facing of the last step (T-6), and so does a jump (H-8); a
+  jump whose fall would take the figure out with a real chance is never made, others
+  cost their expected damage and prone chance. A figure that two enemies can strike,
+  or that cannot strike back, defends (attackers roll 4d6) when that saves more than
+  its blow is worth; one-on-one it fights, so two figures never stall in a 4d6
+  standoff. A side twice the enemy's number counts blows taken half (it presses the
+  fight); one half the enemy's number counts them more (it is careful).
 - Actions: stand up if prone; pick up or ready a weapon if empty-handed; else the attack
   with the best expected damage plus knock-down chance; else disengage from enemies
   yet to act if that saves more than it risks; else pass.
@@ -112,8 +121,6 @@ class _MovePlan:
     """Every cell's worth before friends and MP: height less distance to the enemy."""
     static_arr: NDArray[np.float64] | None = None
     """:attr:`static` as an array."""
-    enemy_at: dict[int, Figure] = field(default_factory=dict)
-    """Active enemies by cell (they do not move while this side does)."""
     beside_enemy: set[int] = field(default_factory=set)
     """Cells next to an active enemy: only there can a figure attack."""
     fixed_enemy: set[str] = field(default_factory=set)
@@ -121,7 +128,8 @@ class _MovePlan:
     engaged: dict[str, bool] = field(default_factory=dict)
     """Whether each figure to move is engaged (T-6): enemies stand still meanwhile."""
     foes_beside: dict[int, list[tuple[int, int, Figure]]] = field(default_factory=dict)
-    """For each cell next to active enemies: (direction, enemy's cell, enemy) of each."""
+    """For each cell next to active enemies: (direction from the cell, enemy's cell,
+    enemy) of each (enemies do not move while this side does)."""
     queue: deque[Action] = field(default_factory=deque)
     done: set[str] = field(default_factory=set)
     last: tuple[tuple[object, ...], Action] | None = None
@@ -256,7 +264,7 @@ directions as a bit mask (bit ``d`` for direction ``d``), one entry per duel (le
 _ZERO6 = (0.0,) * 6
 
 
-def _NEG_STATIC(static: list[float]) -> Callable[[int], float]:  # noqa: N802
+def _best_static_first(static: list[float]) -> Callable[[int], float]:
     """Sort key: best static worth first."""
     return lambda c: -static[c]
 
@@ -633,10 +641,10 @@ class Tactician:
         beside = set(foes)
         hot |= beside
         return _MovePlan(state, state.turn, [f.id for f in movers], threats, near,
-                         w.unmoved, hot, static_arr.tolist(), static_arr,
-                         {e.cell: e for e in ctx.enemies}, beside,
-                         {t.enemy.id for t in threats if t.fixed},
-                         engaged, foes)
+                         w.unmoved, hot=hot, static=static_arr.tolist(),
+                         static_arr=static_arr, beside_enemy=beside,
+                         fixed_enemy={t.enemy.id for t in threats if t.fixed},
+                         engaged=engaged, foes_beside=foes)
 
     def _manoeuvres(self, ctx: Context, plan: _MovePlan, f: Figure) -> list[Proposal]:
         """Where ``f`` could go and which way it could face, each scored (the movement CA).
@@ -707,7 +715,7 @@ class Tactician:
                 else:
                     keep_cold(c, b)
             # a small reach (an engaged figure's) is quicker to look at whole
-            walk = plan.ranked() if len(cost) > 40 else sorted(cost, key=_NEG_STATIC(static))
+            walk = plan.ranked() if len(cost) > 40 else sorted(cost, key=_best_static_first(static))
             for c in walk:
                 k = cost.get(c)
                 if k is None or c in friends:

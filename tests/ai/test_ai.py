@@ -3,10 +3,12 @@ fight, and constructed positions for its falls (H-8), attacks (T-5, H-6), defenc
 pushes (T-8, H-14). Positions are tiny text maps (pointy hexes, odd rows shifted right)."""
 
 import time
+from dataclasses import replace
 
 from textmap import match
 
-from game.ai import RandomPlayer, Tactician
+from game.ai import RandomPlayer, Tactician, evaluation
+from game.ai.evaluation import Weights, distances_to
 from game.core.match import Match
 from game.headless import play_game
 from game.rules.tft.actions import Attack, ChooseFirst, Defend, EndMovement, Move, Retreat
@@ -173,6 +175,43 @@ class TestDefence:
         near = [o for o in ("orca", "orcb")
                 if m.board.distance(pip.cell, m.state.figures[o].cell) == 1]
         assert len(near) == 1
+
+
+    def test_one_on_one_it_fights_rather_than_stall_in_a_4d6_standoff(self):
+        # a hobbit in a dead end with one orc before it: cautious weights make defending
+        # tempting, but a figure that can strike back defends only against two enemies
+        text = """
+        5 5 5 5
+        5 0 0 5
+        5 5 5 5
+        """
+
+        def movement(**weights):
+            m = match(text, [("Pip", "a", "hobbit", 1, 1, 0), ("Orc", "b", "orc", 2, 1, 3)],
+                      seed=4)
+            to_movement_of(m, "a")
+            ai = Tactician(0, replace(Weights(), threat=0.6, **weights))
+            return [a for a, _ in movement_actions(m, ai)]
+
+        assert movement() == [EndMovement("a")]
+        assert movement(defend_against=1) == [Defend("pip"), EndMovement("a")]
+
+
+def test_distances_to_the_nearest_cell():
+    board = Match.from_name("hill_fight", 0).board
+    cells = [board.index(3, 4), board.index(15, 9)]
+    want = [min(board.distance(i, c) for c in cells) for i in range(board.n)]
+    assert distances_to(board, cells).tolist() == want
+    assert distances_to(board, cells[:1]).tolist() == [board.distance(i, cells[0])
+                                                        for i in range(board.n)]
+
+
+def test_distances_to_without_a_table_on_a_huge_board(monkeypatch):
+    board = Match.from_name("hill_fight", 0).board
+    cells = [board.index(3, 4), board.index(15, 9)]
+    monkeypatch.setattr(evaluation, "_DIST_MAX_CELLS", 0)
+    want = [min(board.distance(i, c) for c in cells) for i in range(board.n)]
+    assert distances_to(board, cells).tolist() == want
 
 
 def test_choosing_twice_without_playing_gives_the_same_action():
