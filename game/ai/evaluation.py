@@ -4,7 +4,8 @@ Every number here comes from the rules' own functions (:func:`combat.attack_odds
 :func:`combat.fall_odds`, :mod:`game.core.odds`) applied to *copies* of figures placed
 where the AI is thinking of putting them; nothing here changes a match. Odds are cached
 by what decides them (attacker's DX and gear, target's ST, gear and defence, the level
-difference and the facing zone), so a game asks icepool each question once.
+difference and the facing zone), and so are fall risks, so a game asks icepool each
+question once; the board's distances come from a table built once per board.
 """
 
 from __future__ import annotations

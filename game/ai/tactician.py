@@ -467,14 +467,20 @@ class _Stance:
                 if dl.can:
                     strikes.append((weight, fx, [(dl, 1 << d)]))
                 continue
-            masks: dict[_Duel, int] = {}
+            # one entry per duel (level difference), its directions as a bit mask
+            spots: list[tuple[_Duel, int]] = []
             for d, n in cand:
                 if n == e.cell or n not in occupied:
                     dl = duels.get((e.id, lc - lv[n])) or self.duel(e, c, n)
                     if dl.can:
-                        masks[dl] = masks.get(dl, 0) | 1 << d
-            if masks:
-                strikes.append((weight, fx, list(masks.items())))
+                        for i, (seen, mask) in enumerate(spots):
+                            if seen is dl:
+                                spots[i] = (dl, mask | 1 << d)
+                                break
+                        else:
+                            spots.append((dl, 1 << d))
+            if spots:
+                strikes.append((weight, fx, spots))
         if not strikes:
             threat: list[float] | tuple[float, ...] = _ZERO6
         else:
@@ -532,7 +538,7 @@ def _threat(strikes: list[_Strikes], hit_back: float | None) -> list[float]:
         else:
             worst = map(max, *(duel.row(mask, hb) for duel, mask in spots))
         if total is None:
-            total = [0.0 + weight * x for x in worst]
+            total = list(worst) if weight == 1.0 else [0.0 + weight * x for x in worst]
         else:
             total = [t + weight * x for t, x in zip(total, worst, strict=True)]
     return total if total is not None else [0.0] * 6
