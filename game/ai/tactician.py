@@ -333,15 +333,17 @@ class _Duel:
         return row
 
 
-_DUELS: dict[Weights, dict[tuple[object, ...], _Duel]] = {}
+_DUELS: dict[tuple[float, float], dict[tuple[object, ...], _Duel]] = {}
 _DUEL_LIMIT = 100_000
 
 
 def shared_duels(w: Weights) -> dict[tuple[object, ...], _Duel]:
-    """The duels of every decision made with weights ``w`` (kept to a size)."""
-    shared = _DUELS.get(w)
+    """The duels of every decision made with weights ``w`` (kept to a size): only its
+    ``kill`` and ``lose`` enter a duel's values."""
+    key = (w.kill, w.lose)
+    shared = _DUELS.get(key)
     if shared is None:
-        shared = _DUELS[w] = {}
+        shared = _DUELS[key] = {}
     elif len(shared) > _DUEL_LIMIT:
         shared.clear()
     return shared
