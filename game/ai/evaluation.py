@@ -190,11 +190,9 @@ class Sandbox:
 
 
 def zone_of(direction_to_attacker: int, facing: int) -> Zone:
-    """T-5 for a figure facing ``facing`` attacked from ``direction_to_attacker``."""
-    off = (direction_to_attacker - facing) % 6
-    if off in (0, 1, 5):
-        return "front"
-    return "rear" if off == 3 else "side"
+    """T-5 for a figure facing ``facing`` attacked from ``direction_to_attacker``: the
+    rules' own :func:`heights.facing_zone`."""
+    return heights.facing_zone(direction_to_attacker, facing)
 
 
 @dataclass(frozen=True)

@@ -114,15 +114,21 @@ def front_cells(board: HexMap, fig: Figure) -> list[int]:
     return out
 
 
+def facing_zone(direction: int, facing: int) -> str:
+    """T-5: "front", "side" or "rear": where a hex in ``direction`` lies for a figure
+    facing ``facing`` (three front hexes, two side hexes, one rear hex)."""
+    off = (direction - facing) % 6
+    if off in (0, 1, 5):
+        return "front"
+    return "rear" if off == 3 else "side"
+
+
 def facing_from(board: HexMap, defender: Figure, cell: int) -> str:
     """T-5: whether ``cell`` (adjacent) lies in the defender's front, side or rear hexes."""
     d = board.direction(defender.cell, cell)
     if d is None:
         raise ValueError("facing_from needs an adjacent cell")
-    off = (d - defender.facing) % 6
-    if off in (0, 1, 5):
-        return "front"
-    return "rear" if off == 3 else "side"
+    return facing_zone(d, defender.facing)
 
 
 def engages(board: HexMap, enemy: Figure, fig: Figure) -> bool:
