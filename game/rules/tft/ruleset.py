@@ -680,7 +680,12 @@ class TftRuleset:
                                                                           strict=False))
         how = f"{cost} MP" + (f", climbing {climbed} level{'s' * (climbed > 1)}"
                               if climbed else "")
-        rule = "H-2" if climbed else ("T-6" if engaged_at_start else "H-3")
+        descended = any(board.level(q) < board.level(p) for p, q in zip(path, path[1:],
+                                                                         strict=False))
+        # the rule that shaped the move: a shift while engaged, a climb, a step down, or
+        # plain movement allowance
+        rule = ("T-6" if engaged_at_start else "H-2" if climbed else
+                "H-3" if descended else "T-1")
         events = [Event(Kind.MOVED, f"{f.name} moves {board.label(start)} to "
                                     f"{board.label(a.to)} ({how}).", rule, f.id,
                         cells=tuple(path), amount=cost)]
