@@ -199,3 +199,14 @@ def test_bad_scenario_on_the_command_line_shows_the_error_and_exits_2(tmp_path):
     out = tmp_path / "err.png"
     assert main.main(["--scenario", "no_such_place", "--screenshot", str(out)]) == 2
     assert out.is_file()  # the frame shows the error box
+
+
+def test_closing_the_window_mid_turn_keeps_every_action(app, data_dir):
+    m = match(FLAT, FIGS, seed=3)
+    app.start_match(m, {"a": "human", "b": "human"})
+    acts = m.legal_actions()
+    assert app.scene.act(acts[0])  # the initiative winner chooses: mid-turn from here
+    app.dispatch(pygame.event.Event(pygame.QUIT))
+    assert not app.running
+    data = json.loads((data_dir / "autosave.json").read_text())
+    assert len(data["actions"]) == len(m.actions) == 1
