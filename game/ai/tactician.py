@@ -967,7 +967,7 @@ class PushCA(CandidateAction):
         for act in ctx.match.legal_actions():
             if not isinstance(act, Retreat):
                 continue
-            drop = heights.stumble_levels(board, t.cell, act.to)
+            drop = heights.drop_levels(board, t.cell, act.to)
             value = 0.0
             if drop > heights.falling_height(t):
                 risk = fall_risk(t, drop)

@@ -45,14 +45,6 @@ class DiceExpr:
         core = f"{self.n}d{self.sides}"
         return core + (f"{self.plus:+d}" if self.plus else "")
 
-    @property
-    def minimum(self) -> int:
-        return self.n + self.plus
-
-    @property
-    def maximum(self) -> int:
-        return self.n * self.sides + self.plus
-
 
 @lru_cache(maxsize=4096)
 def _die_sum(n: int, sides: int, keep_lowest: int | None) -> icepool.Die:
@@ -126,14 +118,6 @@ def _check(
     return float(p)
 
 
-def outcome_probability(
-    n: int, totals: frozenset[int] | set[int], *, sides: int = 6
-) -> float:
-    """P(the total of ``n`` dice is one of ``totals``), e.g. a double-damage 4 on 3d6."""
-    dist = distribution(n, sides)
-    return float(sum(dist.get(t, Fraction(0)) for t in totals))
-
-
 @lru_cache(maxsize=4096)
 def opposed(a: DiceExpr, b: DiceExpr) -> tuple[float, float, float]:
     """P(a's total > b's), P(equal), P(a's < b's) for two independent rolls."""
@@ -150,17 +134,6 @@ def opposed(a: DiceExpr, b: DiceExpr) -> tuple[float, float, float]:
     return float(gt), float(eq), float(lt)
 
 
-@lru_cache(maxsize=4096)
-def opposed_checks(n_a: int, target_a: int, n_b: int, target_b: int) -> tuple[float, float]:
-    """Two roll-under checks made at once: P(only a succeeds), P(only b succeeds).
-
-    The rest of the probability is "both" or "neither" (a tie to be broken by the rule).
-    """
-    pa = check_probability(n_a, target_a)
-    pb = check_probability(n_b, target_b)
-    return pa * (1 - pb), pb * (1 - pa)
-
-
 @lru_cache(maxsize=16384)
 def mean_after_reduction(expr: DiceExpr, stop: int, multiplier: int = 1) -> float:
     """Expected ``max(0, multiplier * total - stop)``: damage that gets through armour."""
@@ -170,6 +143,9 @@ def mean_after_reduction(expr: DiceExpr, stop: int, multiplier: int = 1) -> floa
 
 
 @lru_cache(maxsize=16384)
-def p_at_least_after_reduction(expr: DiceExpr, stop: int, amount: int) -> float:
-    """P(``total - stop >= amount``): e.g. the chance a blow takes a figure down."""
-    return float(sum(q for t, q in expr_distribution(expr).items() if t - stop >= amount))
+def p_at_least_after_reduction(expr: DiceExpr, stop: int, amount: int,
+                               multiplier: int = 1) -> float:
+    """P(``multiplier * total - stop >= amount``), a total never below 0 (as rolled):
+    e.g. the chance a blow takes a figure down."""
+    return float(sum(q for t, q in expr_distribution(expr).items()
+                     if multiplier * max(0, t) - stop >= amount))

@@ -53,9 +53,6 @@ class Scenario:
     placements: Any = field(default=None, repr=False)
     """Figures as placed on the map, filled in with the board."""
 
-    def field_error(self, where: str, why: str) -> ScenarioError:
-        return ScenarioError(f"{self.path.name}: {where}: {why}")
-
 
 def _need(table: dict[str, Any], key: str, typ: type, where: str, path: Path) -> Any:
     if key not in table:

@@ -3,7 +3,6 @@
 from __future__ import annotations
 
 from dataclasses import dataclass
-from functools import lru_cache
 
 from game.boards.hexmap import HexMap
 from game.core import odds
@@ -123,27 +122,18 @@ def attack_odds(board: HexMap, attacker: Figure, target: Figure) -> AttackOdds:
     stops = armour_stops(target, rear)
     # damage: multiplied totals (3 triple, 4 double) have their own weight
     dist = odds.distribution(n)
-    p_mult = {a.multiplier: 0.0 for a in d.automatic.values() if a.hit}
-    p_plain = p_hit
-    for t, a in d.automatic.items():
-        if a.hit and auto and a.multiplier > 1:
-            p_mult[a.multiplier] = p_mult.get(a.multiplier, 0.0) + float(dist.get(t, 0))
-            p_plain -= float(dist.get(t, 0))
+    by_mult = {1: p_hit}
+    if auto:
+        for t, a in d.automatic.items():
+            if a.hit and a.multiplier > 1:
+                q = float(dist.get(t, 0))
+                by_mult[a.multiplier] = by_mult.get(a.multiplier, 0.0) + q
+                by_mult[1] -= q
     down_at = target.st - int(d.num("damage", "unconscious_at"))
-    exp = p_plain * odds.mean_after_reduction(w.damage, stops)
-    p_down = p_plain * odds.p_at_least_after_reduction(w.damage, stops, down_at)
-    for m, p in p_mult.items():
-        if m > 1 and p:
-            exp += p * odds.mean_after_reduction(w.damage, stops, m)
-            mean_mult = _p_mult_at_least(w, stops, down_at, m)
-            p_down += p * mean_mult
+    exp = sum(p * odds.mean_after_reduction(w.damage, stops, m) for m, p in by_mult.items())
+    p_down = sum(p * odds.p_at_least_after_reduction(w.damage, stops, down_at, m)
+                 for m, p in by_mult.items())
     return AttackOdds(n, base, tuple(mods), tgt, p_hit, exp, p_down, stops, w.name)
-
-
-@lru_cache(maxsize=4096)
-def _p_mult_at_least(w: Weapon, stops: int, amount: int, mult: int) -> float:
-    dist = odds.expr_distribution(w.damage)
-    return float(sum(q for t, q in dist.items() if mult * max(0, t) - stops >= amount))
 
 
 def resolve_attack(state: TftState, attacker: Figure, target: Figure, dice: Dice) -> list[Event]:

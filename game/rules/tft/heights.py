@@ -196,8 +196,3 @@ def retreat_cells(board: HexMap, attacker: Figure, target: Figure,
         if board.level(c) - lt <= 1:
             out.append(c)
     return out
-
-
-def stumble_levels(board: HexMap, frm: int, to: int) -> int:
-    """H-14: how far down a forced retreat pushes a figure (0 if not down)."""
-    return drop_levels(board, frm, to)

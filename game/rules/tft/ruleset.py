@@ -363,6 +363,7 @@ class TftRuleset:
         f, t = state.figures[fig_id], state.figures[target_id]
         board = state.board
         reason = ""
+        show_odds = True
         if not f.active:
             reason = f"{f.name} is {f.status}"
         elif t.side == f.side:
@@ -380,15 +381,17 @@ class TftRuleset:
                       f"{heights.height(lower)}), cannot reach (H-4)")
         elif f.prone:
             reason = f"{f.name} is prone and must stand up first (T-7)"
+            show_odds = False
         elif f.defending:
             reason = f"{f.name} is defending this turn (T-7)"
+            show_odds = False
         elif f.mp_spent > int(f.ma * float(load_data().num("attack", "charge_fraction"))):
             reason = f"{f.name} moved more than half its MA this turn (T-7)"
-        odds_ = None
-        if reason == "" or "front hexes" in reason or "moved more" in reason:
-            if board.distance(f.cell, t.cell) == 1 and heights.can_attack_across_heights(
-                    board, f, t) and f.active and t.alive and t.side != f.side:
-                odds_ = combat.attack_odds(board, f, t)
+        # odds are shown for a blow that could land but for facing or this turn's move
+        reachable = (f.active and t.alive and t.side != f.side
+                     and board.distance(f.cell, t.cell) == 1
+                     and heights.can_attack_across_heights(board, f, t))
+        odds_ = combat.attack_odds(board, f, t) if reachable and show_odds else None
         return AttackCheck(reason == "", reason or "may attack", odds_)
 
     def _retreat_options(self, state: TftState, a_id: str, t_id: str) -> list[int]:
@@ -779,7 +782,7 @@ class TftRuleset:
         events = [Event(Kind.RETREATED, f"{f.name} forces {t.name} back to "
                                         f"{board.label(a.to)}.", "T-8", f.id, t.id,
                         cells=(vacated, a.to))]
-        events += combat.stumble(state, t, vacated, heights.stumble_levels(board, vacated, a.to),
+        events += combat.stumble(state, t, vacated, heights.drop_levels(board, vacated, a.to),
                                  dice)
         if a.follow:
             start = f.cell
