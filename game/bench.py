@@ -38,13 +38,13 @@ from typing import Any
 
 import numpy as np
 
-from game.ai.tactician import Tactician
+from game.ai import computer_player
 from game.boards.hexmap import HexMap
 from game.core import odds
-from game.core.match import Match
 from game.headless import play_game
-from game.rules.tft import heights
+from game.rules import load_match, new_match, open_match
 from game.rules.tft.data import load_data
+from game.rules.tft.hexes import heights
 
 os.environ.setdefault("PYGAME_HIDE_SUPPORT_PROMPT", "1")
 
@@ -100,8 +100,9 @@ def ai_decisions(games: int = 2, every: int = 4, seed: int = 100) -> dict[str, f
     """
     times: dict[str, list[float]] = {"movement": [], "action": []}
     for g in range(games):
-        m = Match.from_name(SCENARIO, seed + g)
-        players = {s: Tactician(seed + g) for s in m.state.sides}
+        m = open_match(SCENARIO, seed + g)
+        key = m.scenario.ruleset
+        players = {s: computer_player(key, seed + g) for s in m.sides}
         k = 0
         while m.outcome() is None:
             st = m.state
@@ -112,7 +113,7 @@ def ai_decisions(games: int = 2, every: int = 4, seed: int = 100) -> dict[str, f
                 for f in st.figures.values() if f.side == side and f.active)
             if fresh or (st.phase == "action" and k % every == 0):
                 t = time.perf_counter()
-                Tactician(seed + g).choose(m)
+                computer_player(key, seed + g).choose(m)
                 times[st.phase].append((time.perf_counter() - t) * 1000)
                 k += st.phase == "action"
             m.apply(players[side].choose(m))
@@ -122,23 +123,24 @@ def ai_decisions(games: int = 2, every: int = 4, seed: int = 100) -> dict[str, f
             "ai_decision_ms_action": statistics.median(times["action"])}
 
 
-def games_per_s(games: int = 10, reps: int = 3, seed: int = 0) -> dict[str, float]:
-    """Tactician-against-Tactician games per second on the Hill fight (median of
-    ``reps`` batches of ``games``), and the same games replayed without the AI."""
-    scen = Match.from_name(SCENARIO, seed).scenario
+def games_per_s(games: int = 10, reps: int = 3, seed: int = 0,
+                scenario: str = SCENARIO) -> dict[str, float]:
+    """Computer-against-computer games per second on ``scenario`` (median of ``reps``
+    batches of ``games``), and the same games replayed without the AI."""
+    scen = open_match(scenario, seed).scenario
     rates, engine, turns = [], [], []
     for _ in range(reps):
         played = []
         t = time.perf_counter()
         for k in range(games):
-            m = Match(scen, seed + k)
-            play_game(m, {s: Tactician(seed + k) for s in m.state.sides})
+            m = new_match(scen, seed + k)
+            play_game(m, {s: computer_player(scen.ruleset, seed + k) for s in m.sides})
             played.append(m)
         rates.append(games / (time.perf_counter() - t))
         turns.append(sum(m.turn for m in played) / games)
         t = time.perf_counter()
         for m in played:
-            again = Match(scen, m.seed)
+            again = new_match(scen, m.seed)
             for a in m.actions:
                 again.apply(a)
         engine.append(games / (time.perf_counter() - t))
@@ -161,12 +163,12 @@ def los_checks_per_s(pairs: int = 10_000, reps: int = 5, board: HexMap | None = 
 
 def replay_ms(reps: int = 5, seed: int = 0) -> float:
     """Median ms to load (replay, check every hash) the save of one whole game."""
-    m = Match.from_name(SCENARIO, seed)
-    play_game(m, {s: Tactician(seed) for s in m.state.sides})
+    m = open_match(SCENARIO, seed)
+    play_game(m, {s: computer_player(m.scenario.ruleset, seed) for s in m.sides})
     with tempfile.TemporaryDirectory() as d:
         path = Path(d) / "bench-game.json"
         m.save(path)
-        return _median_ms(lambda: Match.load(path), reps)
+        return _median_ms(lambda: load_match(path), reps)
 
 
 def ui_figures() -> dict[str, Any]:

@@ -1,9 +1,10 @@
 """Headless runs: computer-against-computer batches and save replays, no window.
 
 ``python main.py --headless --scenario NAME --ai SIDES --games N --seed S``
-    Plays N games. The Tactician plays every side named by ``--ai`` (``all``, the
-    default: every side; or a comma list of side keys; ``none``: no side); every side
-    *not* named is played by the RandomPlayer, the baseline. Game k (from 0) uses seed
+    Plays N games. The ruleset's computer player (the Tactician for Melee on heights,
+    the random player for a ruleset without one of its own) plays every side named by
+    ``--ai`` (``all``, the default: every side; or a comma list of side keys; ``none``: no
+    side); every side *not* named is played by the RandomPlayer, the baseline. Game k (from 0) uses seed
     S+k (``--seed`` defaults to 0) for the match's dice and for its players, so any game
     can be played again alone.
     Prints one line per game (number, seed, winner or draw, turns, the first 12
@@ -28,13 +29,13 @@ import sys
 import time
 from collections.abc import Callable, Mapping
 from dataclasses import dataclass, field
+from typing import Any
 
-from game.ai.player import Player
-from game.ai.random_player import RandomPlayer
-from game.ai.tactician import Tactician
+from game.ai import Player, RandomPlayer, computer_player
 from game.core.errors import GameError
 from game.core.match import Match
 from game.core.ruleset import Outcome, Side, Termination
+from game.rules import load_match, new_match, open_match
 
 # pytmx imports pygame when it can, and pygame greets stdout: keep stdout to our lines
 os.environ.setdefault("PYGAME_HIDE_SUPPORT_PROMPT", "1")
@@ -46,12 +47,12 @@ Z95 = 1.959963984540054
 """The normal quantile of a two-sided 95 % interval."""
 
 
-def play_game(match: Match, players: Mapping[Side, Player],
+def play_game(match: Match[Any], players: Mapping[Side, Player],
               max_actions: int = MAX_ACTIONS) -> Outcome:
     """Let ``players`` (one per side) play ``match`` to its end; the outcome.
 
     A game that has not ended after ``max_actions`` actions is stopped and reported as
-    a draw (termination "turn limit", the reason says so).
+    a draw (termination "action limit").
     """
     for _ in range(max_actions):
         outcome = match.outcome()
@@ -64,7 +65,7 @@ def play_game(match: Match, players: Mapping[Side, Player],
     outcome = match.outcome()
     if outcome is not None:
         return outcome
-    return Outcome(None, Termination.TURN_LIMIT,
+    return Outcome(None, Termination.ACTION_LIMIT,
                    f"A draw: stopped after {max_actions} actions.")
 
 
@@ -92,10 +93,11 @@ def ai_sides(spec: str | None, sides: list[Side]) -> list[Side]:
     return named
 
 
-def players_for(sides: list[Side], tactician_sides: list[Side],
+def players_for(ruleset: str, sides: list[Side], computer_sides: list[Side],
                 seed: int) -> dict[Side, Player]:
-    """The Tactician for ``tactician_sides``, the RandomPlayer for the others."""
-    return {s: (Tactician(seed) if s in tactician_sides else RandomPlayer(seed))
+    """The ruleset's computer player for ``computer_sides``, the RandomPlayer for the
+    others."""
+    return {s: (computer_player(ruleset, seed) if s in computer_sides else RandomPlayer(seed))
             for s in sides}
 
 
@@ -131,15 +133,15 @@ def run_batch(scenario: str, ai: str | None, games: int, seed: int,
     """Play ``games`` games of ``scenario`` as the module text says, emitting each line."""
     if games < 1:
         raise GameError(f"--games must be at least 1, not {games}")
-    first = Match.from_name(scenario, seed)
-    sides = list(first.state.sides)
-    tacticians = ai_sides(ai, sides)
+    first = open_match(scenario, seed)
+    sides = first.sides
+    computers = ai_sides(ai, sides)
     result = BatchResult(sides, wins={s: 0 for s in sides})
     start = time.perf_counter()
     for k in range(games):
         s = seed + k
-        match = first if k == 0 else Match(first.scenario, s)
-        outcome = play_game(match, players_for(sides, tacticians, s))
+        match = first if k == 0 else new_match(first.scenario, s)
+        outcome = play_game(match, players_for(first.scenario.ruleset, sides, computers, s))
         result.games += 1
         result.turns += match.turn
         if outcome.winner is None:
@@ -158,7 +160,7 @@ def run_batch(scenario: str, ai: str | None, games: int, seed: int,
 
 def replay(path: str) -> str:
     """Load and replay a save (every turn's hash checked); its final state hash."""
-    return Match.load(path).state_hash()
+    return load_match(path).state_hash()
 
 
 def main(args: argparse.Namespace) -> int:

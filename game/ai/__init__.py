@@ -4,12 +4,38 @@ change it only by returning an action for the caller to apply; they never import
 and any randomness comes from a :class:`game.core.dice.Dice` of their own, seeded apart
 from the match's, so replays stay exact.
 
-- :class:`RandomPlayer`: a uniformly random legal action (the baseline).
-- :class:`Tactician`: candidate actions scored with exact odds (Wesnoth's way).
+- :class:`RandomPlayer`: a uniformly random legal action, for any ruleset (the baseline).
+- One subpackage per rules family that has a player of its own, registered in
+  :data:`PLAYERS` by ruleset key (:mod:`game.ai.tft`: the Tactician, Wesnoth's way).
+
+:func:`computer_player` gives the registered player of a ruleset, or the random player
+for a ruleset without one.
 """
+
+from __future__ import annotations
+
+from collections.abc import Callable
 
 from game.ai.player import Player
 from game.ai.random_player import RandomPlayer
-from game.ai.tactician import Tactician
+from game.core.registry import Registry
 
-__all__ = ["Player", "RandomPlayer", "Tactician"]
+PLAYERS: Registry[Callable[[int], Player]] = Registry("computer player", {
+    "tft-heights": "game.ai.tft.tactician:Tactician",
+})
+"""Ruleset key -> the class of its computer player (called with a seed)."""
+
+
+def has_player(ruleset: str) -> bool:
+    """Whether ``ruleset`` has a computer player of its own (else the random one plays)."""
+    return ruleset in PLAYERS
+
+
+def computer_player(ruleset: str, seed: int = 0) -> Player:
+    """The computer player for ``ruleset`` with ``seed``: its own, or the RandomPlayer."""
+    if ruleset in PLAYERS:
+        return PLAYERS.get(ruleset)(seed)
+    return RandomPlayer(seed)
+
+
+__all__ = ["PLAYERS", "Player", "RandomPlayer", "computer_player", "has_player"]

@@ -639,3 +639,16 @@ class _Loader:
             raise self.fail(f"{label}: property '{prop}' must be a non-empty string "
                             f"({what}), not {value!r}")
         return value.strip()
+
+
+def load_map(path: str | Path, kind: str) -> Any:
+    """The map at ``path`` as a board of ``kind`` (only "hex" maps are read so far)."""
+    from game.core.places import Cell, LoadedMap, Placement
+
+    if kind != "hex":
+        raise MapError(f"{Path(path).name}: no builder for '{kind}' boards (known: hex)")
+    f = load_hex_map(path)
+    placements = tuple(Placement(name=p.name, side=p.side, unit=p.unit, place=Cell(p.cell),
+                                 facing=p.facing, label=p.name or p.unit)
+                       for p in f.figures)
+    return LoadedMap(f.path, "hex", f.board, placements, dict(f.properties))

@@ -1,7 +1,11 @@
-"""What ``apply()`` reports: small frozen records the UI animates and the dice log shows.
+"""What ``apply()`` reports: small frozen records a front end animates and the dice log shows.
 
-Every event caused by a roll carries that :class:`~game.core.dice.Roll`, and every event
-names the rule it comes from, so a player can always ask "why?".
+Every event caused by a roll carries that :class:`~game.core.dice.Roll` (or
+:class:`~game.core.dice.Contest`), and every event names the rule it comes from, so a
+player can always ask "why?". ``kind`` is an open string: :class:`Kind` lists the ones
+any front end understands (a move along places, damage, a fall...); a rule system may
+add its own ("intercepted", "washed away") and a front end that does not know one just
+logs its text.
 """
 
 from __future__ import annotations
@@ -11,25 +15,30 @@ from enum import StrEnum
 from typing import Any
 
 from game.core.dice import Roll
+from game.core.places import Place
 
 
 class Kind(StrEnum):
-    """The kinds of thing that can happen."""
+    """The kinds of event every front end knows how to show."""
 
     TURN = "turn"
     PHASE = "phase"
     INITIATIVE = "initiative"
     ROLLED = "rolled"
     MOVED = "moved"
+    """``figure`` moved along ``places`` (first to last)."""
     FACED = "faced"
     ATTACKED = "attacked"
     DAMAGED = "damaged"
+    """``figure`` lost ``amount`` health."""
     FELL = "fell"
+    """``figure`` fell from ``places[0]`` to ``places[-1]``."""
     PRONE = "prone"
     STOOD = "stood"
     UNCONSCIOUS = "unconscious"
     DIED = "died"
     RETREATED = "retreated"
+    """``target`` was pushed from ``places[0]`` to ``places[-1]``."""
     DROPPED = "dropped"
     BROKE = "broke"
     READIED = "readied"
@@ -43,27 +52,28 @@ class Kind(StrEnum):
 class Event:
     """One thing that happened, in words and in data."""
 
-    kind: Kind
+    kind: str
+    """One of :class:`Kind`, or a rule system's own word."""
     text: str
     """A sentence for the log: "Pip climbs to (4,3), 2 MP (H-2)"."""
     rule: str = ""
     figure: str | None = None
     target: str | None = None
-    cells: tuple[int, ...] = ()
-    """Cells involved: the path of a move, the from/to of a retreat or fall."""
+    places: tuple[Place, ...] = ()
+    """Places involved: the path of a move, the from/to of a retreat or fall."""
     amount: int | None = None
     roll: Roll | None = None
 
     def to_json(self) -> dict[str, Any]:
-        d: dict[str, Any] = {"kind": self.kind.value, "text": self.text}
+        d: dict[str, Any] = {"kind": str(self.kind), "text": self.text}
         if self.rule:
             d["rule"] = self.rule
         if self.figure is not None:
             d["figure"] = self.figure
         if self.target is not None:
             d["target"] = self.target
-        if self.cells:
-            d["cells"] = list(self.cells)
+        if self.places:
+            d["places"] = [p.to_json() for p in self.places]
         if self.amount is not None:
             d["amount"] = self.amount
         if self.roll is not None:

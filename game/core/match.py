@@ -1,9 +1,12 @@
 """Match: one game in progress. The single entry point for humans, the AI and tests.
 
-A match is deterministic: the same scenario, seed and actions give the same state, byte
-for byte. Its history is the list of actions; undo replays all but the last one; a save
-is ``{format, scenario, seed, actions, a state hash per turn}`` and loading replays it,
-checking every turn's hash so a tampered or mismatched save names the turn it breaks at.
+A match is a scenario, its ruleset and its loaded board (all handed in: the core knows no
+rule system), a seed and the history of actions. It is deterministic: the same scenario,
+seed and actions give the same state, byte for byte. Undo replays all but the last
+actions; a save is ``{format, scenario, seed, actions, a state hash per turn}`` and
+loading replays it, checking every turn's hash so a tampered or mismatched save names the
+turn it breaks at. (game.rules finds the ruleset and board for a scenario:
+``game.rules.new_match``, ``open_match``, ``load_match``.)
 
 :meth:`Match.apply` checks legality first, and an error half-way through (a bug) puts the
 match back as it was; the ruleset's own ``apply`` trusts its caller.
@@ -17,53 +20,69 @@ import os
 import tempfile
 from collections.abc import Iterator, Mapping
 from pathlib import Path
-from typing import Any
+from typing import Any, Generic
 
 from game.core.dice import Dice
-from game.core.errors import GameError, IllegalActionError, SaveError
+from game.core.errors import IllegalActionError, SaveError
 from game.core.events import Event
-from game.core.ruleset import Action, Outcome, Side, canonical_json
-from game.core.scenario import MAPS_DIR, Scenario, find_scenario, load_scenario
-from game.rules import get_ruleset
+from game.core.places import LoadedMap
+from game.core.ruleset import Action, Outcome, PieceView, Ruleset, S, Side, canonical_json
+from game.core.scenario import MAPS_DIR, Scenario
 
 SAVE_FORMAT = 1
 
+SANDBOX_SALT = 0x5A4D_B0C5
+"""Mixed into the seed of a clone's dice, so a sandbox never rolls the match's future."""
 
-class Match:
-    """State + ruleset + dice + history."""
 
-    def __init__(self, scenario: Scenario, seed: int = 0, *, dice: Dice | None = None,
-                 record: bool = True) -> None:
+class Match(Generic[S]):
+    """State + ruleset + board + dice + history."""
+
+    def __init__(self, scenario: Scenario, ruleset: Ruleset[S], board: LoadedMap[Any],
+                 seed: int = 0, *, dice: Dice | None = None, record: bool = True) -> None:
         self.scenario = scenario
-        self.ruleset = get_ruleset(scenario.ruleset)
+        self.ruleset = ruleset
+        self.map = board
+        """The loaded map: the board geometry and the pieces it placed."""
         self.seed = seed
         self.dice = dice if dice is not None else Dice(seed)
         self._dice_start = self.dice.getstate()
         self.record = record
-        self.state: Any
         opening: list[Event]
-        self.state, opening = self.ruleset.setup(scenario, self.dice)
+        self.state: S
+        self.state, opening = self.ruleset.setup(scenario, board, self.dice)
         self.actions: list[Action] = []
         self.actors: list[Side | None] = []
         """The side that chose each action (the undo of a front end stops at a human)."""
         self.log: list[Event] = list(opening)
         self.turn_hashes: dict[int, str] = {}
-        self._snapshots: dict[int, tuple[Any, tuple[Any, ...], int]] = {}
+        self._snapshots: dict[int, tuple[S, tuple[Any, ...], int]] = {}
         """Action count -> (state, dice state, log length) at each turn's start, so undo
         replays one turn at most."""
         self.meta: dict[str, Any] = {}
         """Free data a front end keeps with the save (who controls which side)."""
         self._note_turn()
 
-    @classmethod
-    def from_name(cls, name: str, seed: int = 0) -> Match:
-        """A new match of the scenario called ``name`` (or at a .toml path)."""
-        return cls(find_scenario(name), seed)
-
     # ------------------------------------------------------------------ queries
     @property
     def board(self) -> Any:
-        return self.scenario.board
+        """The board geometry (a HexMap, a zone graph, a table...)."""
+        return self.map.board
+
+    @property
+    def sides(self) -> list[Side]:
+        """The sides' keys, in the order the scenario lists them."""
+        return list(self.scenario.sides)
+
+    def side_name(self, side: Side | None) -> str:
+        """A side as players read it ("Raiders"); "nobody" for None."""
+        if side is None:
+            return "nobody"
+        return self.scenario.sides.get(side, side)
+
+    @property
+    def phase(self) -> str:
+        return self.state.phase
 
     @property
     def turn(self) -> int:
@@ -93,6 +112,10 @@ class Match:
 
     def describe(self, action: Action) -> str:
         return self.ruleset.describe(self.state, action)
+
+    def pieces(self) -> list[PieceView]:
+        """Every piece as a front end draws and lists it."""
+        return self.ruleset.pieces(self.state)
 
     def state_hash(self) -> str:
         """SHA-256 of the state in canonical JSON plus the dice stream position."""
@@ -136,12 +159,19 @@ class Match:
             self._snapshots[len(self.actions)] = (self.state.clone(), self.dice.getstate(),
                                                   len(self.log))
 
-    def clone(self) -> Match:
-        """A copy without history for looking ahead (the AI's sandbox)."""
-        m = Match.__new__(Match)
-        m.scenario, m.ruleset, m.seed = self.scenario, self.ruleset, self.seed
-        m.dice = self.dice.clone()
-        m._dice_start = self._dice_start
+    def clone(self, seed: int | None = None) -> Match[S]:
+        """A copy without history for looking ahead (the AI's sandbox).
+
+        Its dice are its own, seeded with ``seed`` (or one made from the match's seed and
+        how far its dice have rolled): a look-ahead through a clone never sees the rolls
+        the real game will make.
+        """
+        m: Match[S] = Match.__new__(Match)
+        m.scenario, m.ruleset, m.map, m.seed = self.scenario, self.ruleset, self.map, self.seed
+        if seed is None:
+            seed = (self.seed * 1_000_003 + self.dice.rolls) ^ SANDBOX_SALT
+        m.dice = Dice(seed)
+        m._dice_start = m.dice.getstate()
         m.record = False
         m.state = self.state.clone()
         m.actions, m.actors, m.log, m.turn_hashes, m.meta = [], [], [], {}, {}
@@ -182,20 +212,16 @@ class Match:
         """Play this match's actions again from the start on a fresh copy."""
         dice = Dice(self.seed)
         dice.setstate(self._dice_start)
-        fresh = Match(self.scenario, self.seed, dice=dice)
+        fresh = Match(self.scenario, self.ruleset, self.map, self.seed, dice=dice)
         for a in self.actions:
             yield a, fresh.apply(a)
 
     # ------------------------------------------------------------------ saving
     def to_json(self) -> dict[str, Any]:
-        try:
-            scen = str(self.scenario.path.relative_to(MAPS_DIR))
-        except ValueError:
-            scen = str(self.scenario.path)
         return {
             "format": SAVE_FORMAT,
             "game": "skirmish-table",
-            "scenario": scen,
+            "scenario": scenario_ref(self.scenario),
             "seed": self.seed,
             "actions": [a.to_json() for a in self.actions],
             "hashes": {str(t): h for t, h in sorted(self.turn_hashes.items())},
@@ -220,42 +246,19 @@ class Match:
             raise
 
     @classmethod
-    def load(cls, path: str | Path, scenario: Scenario | None = None) -> Match:
-        """Replay a save, checking every turn's hash; SaveError names what is wrong.
-
-        ``scenario`` replaces the one the save names (tests use in-memory scenarios).
-        """
-        path = Path(path)
-        try:
-            data = json.loads(path.read_text(encoding="utf-8"))
-        except FileNotFoundError:
-            raise SaveError(f"{path}: no such save file") from None
-        except (OSError, UnicodeDecodeError) as e:
-            raise SaveError(f"{path.name}: cannot be read: {e}") from None
-        except json.JSONDecodeError as e:
-            raise SaveError(f"{path.name}: not a save file (bad JSON at line {e.lineno})") from None
-        return cls.from_json(data, source=path.name, scenario=scenario)
+    def load(cls, path: str | Path, scenario: Scenario, ruleset: Ruleset[S],
+             board: LoadedMap[Any]) -> Match[S]:
+        """Replay a save of ``scenario``, checking every turn's hash; SaveError names what
+        is wrong. (``game.rules.load_match`` finds the scenario the save names.)"""
+        data = read_save(path)
+        return cls.from_json(data, scenario, ruleset, board, source=Path(path).name)
 
     @classmethod
-    def from_json(cls, data: Mapping[str, Any], source: str = "save",
-                  scenario: Scenario | None = None) -> Match:
-        if not isinstance(data, Mapping) or data.get("game") != "skirmish-table":
-            raise SaveError(f"{source}: not a Skirmish Table save")
-        if data.get("format") != SAVE_FORMAT:
-            raise SaveError(f"{source}: save format {data.get('format')!r} is not "
-                            f"{SAVE_FORMAT}, the one this version reads")
-        for key, typ in (("scenario", str), ("seed", int), ("actions", list),
-                         ("hashes", dict), ("final", str)):
-            if not isinstance(data.get(key), typ):
-                raise SaveError(f"{source}: field '{key}' is missing or not a {typ.__name__}")
-        if scenario is None:
-            scen_ref = Path(data["scenario"])
-            scen_path = scen_ref if scen_ref.is_absolute() else MAPS_DIR / scen_ref
-            try:
-                scenario = load_scenario(scen_path)
-            except GameError as e:
-                raise SaveError(f"{source}: its scenario cannot be loaded: {e}") from None
-        m = cls(scenario, data["seed"])
+    def from_json(cls, data: Mapping[str, Any], scenario: Scenario, ruleset: Ruleset[S],
+                  board: LoadedMap[Any], source: str = "save") -> Match[S]:
+        """Replay save ``data`` (checked with :func:`check_save` first)."""
+        check_save(data, source)
+        m = cls(scenario, ruleset, board, data["seed"])
         m.meta = dict(data.get("meta") or {})
         hashes: dict[str, str] = data["hashes"]
         m._check_hash(hashes, source)
@@ -282,3 +285,46 @@ class Match:
         if want is not None and want != self.turn_hashes.get(self.turn):
             raise SaveError(f"{source}: turn {self.turn} does not match the save's hash: "
                             "it was altered or made by another version")
+
+
+def read_save(path: str | Path) -> dict[str, Any]:
+    """The JSON object in a save file; SaveError naming the file if it cannot be one."""
+    path = Path(path)
+    try:
+        data = json.loads(path.read_text(encoding="utf-8"))
+    except FileNotFoundError:
+        raise SaveError(f"{path}: no such save file") from None
+    except (OSError, UnicodeDecodeError) as e:
+        raise SaveError(f"{path.name}: cannot be read: {e}") from None
+    except json.JSONDecodeError as e:
+        raise SaveError(f"{path.name}: not a save file (bad JSON at line {e.lineno})") from None
+    if not isinstance(data, dict):
+        raise SaveError(f"{path.name}: not a Skirmish Table save")
+    return data
+
+
+def check_save(data: Mapping[str, Any], source: str = "save") -> None:
+    """SaveError naming ``source`` unless ``data`` has a save's shape and format."""
+    if not isinstance(data, Mapping) or data.get("game") != "skirmish-table":
+        raise SaveError(f"{source}: not a Skirmish Table save")
+    if data.get("format") != SAVE_FORMAT:
+        raise SaveError(f"{source}: save format {data.get('format')!r} is not "
+                        f"{SAVE_FORMAT}, the one this version reads")
+    for key, typ in (("scenario", str), ("seed", int), ("actions", list),
+                     ("hashes", dict), ("final", str)):
+        if not isinstance(data.get(key), typ):
+            raise SaveError(f"{source}: field '{key}' is missing or not a {typ.__name__}")
+
+
+def scenario_ref(scenario: Scenario) -> str:
+    """How a save names its scenario: relative to the maps folder when it is in it."""
+    try:
+        return str(scenario.path.relative_to(MAPS_DIR))
+    except ValueError:
+        return str(scenario.path)
+
+
+def scenario_path(ref: str) -> Path:
+    """The scenario file a save's ``scenario`` field names."""
+    p = Path(ref)
+    return p if p.is_absolute() else MAPS_DIR / p

@@ -1,8 +1,15 @@
-"""The contract between the engine and a rules family.
+"""The contract between the engine and a rule system.
 
-A :class:`Ruleset` is fixed rules and data; a state is one playthrough. ``Match`` (the
-only entry point humans, the AI and tests use) checks legality and keeps history; the
-ruleset's ``apply`` trusts its caller.
+A :class:`Ruleset` is fixed rules and data; its state is one playthrough. :class:`Match`
+(the only entry point humans, the AI and tests use) checks legality and keeps history;
+the ruleset's ``apply`` trusts its caller. A rule system is a ruleset (game/rules), a
+board kind (game/boards), optionally a computer player (game/ai) and a front end
+(game/ui), each added to its layer's registry.
+
+What any front end can show without knowing the rules comes through here too: the
+phase (``state.phase`` and the ruleset's :class:`PhaseTable`), the pieces
+(:class:`PieceView`), the events (:class:`~game.core.events.Event`) and the end of the
+game (:class:`Outcome`).
 """
 
 from __future__ import annotations
@@ -12,14 +19,17 @@ import json
 from collections.abc import Mapping
 from dataclasses import dataclass
 from enum import StrEnum
-from typing import TYPE_CHECKING, Any, ClassVar, Protocol, TypeVar
+from typing import TYPE_CHECKING, Any, ClassVar, Protocol, Self, TypeVar
 
 from game.core.errors import SaveError
+from game.core.jsonvalues import JsonValueError, field_types, from_json_value, to_json_value
+from game.core.places import Place
 
 if TYPE_CHECKING:
     from game.core.dice import Dice
     from game.core.events import Event
     from game.core.phases import PhaseTable
+    from game.core.places import LoadedMap
     from game.core.scenario import Scenario
 
 Side = str
@@ -30,17 +40,18 @@ Side = str
 class Action:
     """Base of every action: a small frozen record that serialises to JSON.
 
-    Subclasses set ``kind`` (unique within their ruleset) and are registered with
-    :func:`action_type`, so a save can turn ``{"kind": "move", ...}`` back into a Move.
+    Subclasses set ``kind`` (unique within their ruleset) and are registered with an
+    :class:`ActionRegistry`, so a save can turn ``{"kind": "move", ...}`` back into a
+    Move. Fields may hold ints, strings, booleans, floats, places, ``None`` and tuples of
+    these (nested as deep as needed); each comes back from JSON as it was.
     """
 
     kind: ClassVar[str] = ""
 
     def to_json(self) -> dict[str, Any]:
-        d = {"kind": self.kind}
+        d: dict[str, Any] = {"kind": self.kind}
         for f in dataclasses.fields(self):
-            v = getattr(self, f.name)
-            d[f.name] = list(v) if isinstance(v, tuple) else v
+            d[f.name] = to_json_value(getattr(self, f.name))
         return d
 
 
@@ -56,50 +67,116 @@ class ActionRegistry:
     def register(self, cls: A) -> A:
         if not cls.kind or cls.kind in self.types:
             raise ValueError(f"action kind {cls.kind!r} missing or registered twice")
+        field_types(cls)  # every field's type must be resolvable now, not at load time
         self.types[cls.kind] = cls
         return cls
 
-    def from_json(self, d: Mapping[str, Any]) -> Action:
-        """Rebuild an action; SaveError naming the field if it is not one we know."""
+    def from_json(self, d: object) -> Action:
+        """Rebuild an action, checking every field against its declared type; SaveError
+        naming the kind and field if it is not an action of this ruleset."""
         if not isinstance(d, Mapping) or "kind" not in d:
-            raise SaveError(f"an action is not an object with a 'kind': {d!r}")
-        cls = self.types.get(d["kind"])
+            raise SaveError(f"an action is not an object with a 'kind': {_short(d)}")
+        kind = d["kind"]
+        cls = self.types.get(kind) if isinstance(kind, str) else None
         if cls is None:
-            raise SaveError(f"unknown action kind {d['kind']!r}")
-        names = {f.name: f for f in dataclasses.fields(cls)}
+            raise SaveError(f"unknown action kind {_short(kind)}")
+        types = field_types(cls)
         args = {k: v for k, v in d.items() if k != "kind"}
-        if set(args) != set(names):
-            raise SaveError(f"action {d['kind']!r} has fields {sorted(args)}, "
-                            f"expected {sorted(names)}")
+        if set(args) != set(types):
+            raise SaveError(f"action '{kind}' has fields {sorted(map(str, args))}, "
+                            f"expected {sorted(types)}")
         try:
-            return cls(**{k: tuple(v) if isinstance(v, list) else v for k, v in args.items()})
-        except TypeError as e:
-            raise SaveError(f"action {d['kind']!r} is malformed: {e}") from e
+            values = {k: from_json_value(types[k], v, f"field '{k}'") for k, v in args.items()}
+        except JsonValueError as e:
+            raise SaveError(f"action '{kind}': {e}") from None
+        return cls(**values)
+
+
+def _short(v: object) -> str:
+    text = repr(v)
+    return text if len(text) <= 40 else text[:37] + "..."
 
 
 class Termination(StrEnum):
     """Why a game ended."""
 
     VICTORY = "victory"
+    """One side met its victory condition."""
+    NO_SURVIVORS = "no survivors"
+    """No side has a piece left able to fight: a draw."""
     TURN_LIMIT = "turn limit"
+    """The scenario's last turn was played: a draw."""
+    ACTION_LIMIT = "action limit"
+    """A batch run stopped a game that went on too long: a draw."""
 
 
 @dataclass(frozen=True)
 class Outcome:
-    """The end of a game: the winner (None for a draw) and why."""
+    """The end of a game: the winner (None for a draw), why, and a sentence saying so."""
 
     winner: Side | None
     termination: Termination
     reason: str
 
+    @property
+    def is_draw(self) -> bool:
+        return self.winner is None
+
+    def to_json(self) -> dict[str, Any]:
+        return {"winner": self.winner, "termination": self.termination.value,
+                "reason": self.reason}
+
+    @classmethod
+    def from_json(cls, d: Mapping[str, Any]) -> Outcome:
+        return cls(d["winner"], Termination(d["termination"]), d["reason"])
+
+
+@dataclass(frozen=True)
+class PieceView:
+    """What any front end draws and lists of a piece, whatever the rules.
+
+    Built by :meth:`Ruleset.pieces`; a board view places it by ``place`` and a roster
+    lists it by the rest. Nothing here is needed to play: it is a picture of the state.
+    """
+
+    id: str
+    name: str
+    side: Side
+    kind: str
+    """Key of the piece's type (an emblem is drawn for it): "hobbit", "goblin"..."""
+    kind_name: str
+    """The type in words: "Hobbit"."""
+    place: Place | None
+    """Where it stands; None when it is off the board."""
+    facing: float | None = None
+    """The board's own facing (a hex direction 0-5, degrees on a table); None if none."""
+    health: int = 0
+    health_max: int = 0
+    health_label: str = "HP"
+    """What health is called in these rules ("ST" in the Fantasy Trip)."""
+    status: str = "ok"
+    """"ok", "prone", "unconscious", "dead"... (a front end dims what is not "ok")."""
+    tags: tuple[str, ...] = ()
+    """Short words a roster shows beside the name ("engaged", "defending")."""
+    active: bool = True
+    """Still in the fight (conscious and on the table)."""
+    size: int = 1
+    """Board spaces it covers (hexes of a multi-hex figure)."""
+
+
+S = TypeVar("S", bound="State")
+
 
 class State(Protocol):
-    """What the engine needs of any ruleset's state."""
+    """What the engine needs of any ruleset's state: the turn and phase, its canonical
+    JSON form (hashed into saves) and an independent copy (for undo and the AI)."""
 
     turn: int
+    phase: str
+    """The current phase's name, a key of the ruleset's :class:`PhaseTable`."""
 
     def to_json(self) -> dict[str, Any]: ...
-    def clone(self) -> State: ...
+    def clone(self) -> Self: ...
 
 
 def canonical_json(data: Any) -> str:
@@ -107,42 +184,52 @@ def canonical_json(data: Any) -> str:
     return json.dumps(data, sort_keys=True, separators=(",", ":"))
 
 
-class Ruleset(Protocol):
-    """A rules family: setup, legal actions, apply, outcome, and its phase table."""
+class Ruleset(Protocol[S]):
+    """A rule system: setup, legal actions, apply, outcome, its phase table and actions.
+
+    Only :meth:`why_illegal` judges an action a front end sends; :meth:`apply` trusts
+    its caller (:meth:`Match.apply` checks first).
+    """
 
     key: ClassVar[str]
+    """The key scenarios name it by ("tft-heights")."""
+    title: ClassVar[str]
+    """Its name for players ("Melee on heights")."""
+    board_kind: ClassVar[str]
+    """The kind of board it plays on ("hex", "zones", "table")."""
     phases: ClassVar[PhaseTable]
     actions: ClassVar[ActionRegistry]
 
-    def load_board(self, scenario: Scenario) -> Any:
-        """Load the scenario's board (a map file) into a geometry object."""
-        ...
-
-    def setup(self, scenario: Scenario, dice: Dice) -> tuple[Any, list[Event]]:
+    def setup(self, scenario: Scenario, board: LoadedMap[Any], dice: Dice
+              ) -> tuple[S, list[Event]]:
         """The state at the start of the game, and what happened setting it up (it may
-        roll, e.g. the first initiative)."""
+        roll, e.g. the first initiative). ScenarioError if the scenario does not fit."""
         ...
 
-    def to_act(self, state: Any) -> Side | None:
+    def to_act(self, state: S) -> Side | None:
         """The side that must choose the next action (None once the game is over)."""
         ...
 
-    def legal_actions(self, state: Any) -> list[Action]:
-        """Every legal action now, for the side :meth:`to_act` names."""
+    def legal_actions(self, state: S) -> list[Action]:
+        """Every legal action now, for the side :meth:`to_act` names (a finite menu)."""
         ...
 
-    def why_illegal(self, state: Any, action: Action) -> str | None:
+    def why_illegal(self, state: S, action: Action) -> str | None:
         """None if ``action`` is legal now, else a reason a player can read."""
         ...
 
-    def apply(self, state: Any, action: Action, dice: Dice) -> list[Event]:
+    def apply(self, state: S, action: Action, dice: Dice) -> list[Event]:
         """Carry out ``action``, changing ``state`` in place. Trusts that it is legal."""
         ...
 
-    def outcome(self, state: Any) -> Outcome | None:
+    def outcome(self, state: S) -> Outcome | None:
         """The end of the game, or None while it goes on."""
         ...
 
-    def describe(self, state: Any, action: Action) -> str:
+    def describe(self, state: S, action: Action) -> str:
         """The action in a player's words ("Pip attacks Snik")."""
+        ...
+
+    def pieces(self, state: S) -> list[PieceView]:
+        """Every piece as a front end shows it."""
         ...

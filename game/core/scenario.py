@@ -22,7 +22,7 @@ kind = "hobbit"                 # ruleset data decides the fields
 from __future__ import annotations
 
 import tomllib
-from dataclasses import dataclass, field
+from dataclasses import dataclass
 from pathlib import Path
 from typing import Any
 
@@ -32,9 +32,10 @@ MAPS_DIR = Path(__file__).resolve().parents[2] / "maps"
 """Where the shipped scenarios and maps live."""
 
 
-@dataclass
+@dataclass(frozen=True)
 class Scenario:
-    """A scenario as read from its TOML file (units are checked by the ruleset)."""
+    """A scenario as read from its TOML file (units are checked by the ruleset; the map
+    is read by the board kind's builder, game.boards)."""
 
     path: Path
     key: str
@@ -48,10 +49,6 @@ class Scenario:
     options: dict[str, Any]
     turn_limit: int | None
     hidden: bool = False
-    board: Any = field(default=None, repr=False)
-    """The loaded board, filled in once by the ruleset and shared by matches."""
-    placements: Any = field(default=None, repr=False)
-    """Figures as placed on the map, filled in with the board."""
 
 
 def _need(table: dict[str, Any], key: str, typ: type, where: str, path: Path) -> Any:
@@ -132,7 +129,7 @@ def _cached(path: Path) -> Scenario:
 def find_scenario(name: str) -> Scenario:
     """A scenario by key ("hill_fight") from the maps folder, or by a path to a .toml.
 
-    Scenarios found this way are shared (with their loaded board) until the file changes.
+    Scenarios found this way are read once and shared until the file changes.
     """
     p = Path(name)
     if p.suffix == ".toml" and p.is_file():

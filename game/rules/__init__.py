@@ -1,27 +1,67 @@
-"""Rules families. Each exposes a Ruleset class registered here by key."""
+"""Rule systems, one package each, found by key through :data:`RULESETS`.
+
+This is also where a scenario meets its ruleset and board: :func:`new_match`,
+:func:`open_match` and :func:`load_match` build a :class:`Match` from a scenario, a
+scenario's name or a save file (game.core knows no rule system; it is handed them).
+"""
 
 from __future__ import annotations
 
-from importlib import import_module
+from pathlib import Path
 from typing import Any
 
-from game.core.errors import ScenarioError
+from game.boards import load_board
+from game.core.dice import Dice
+from game.core.errors import GameError, SaveError, ScenarioError
+from game.core.match import Match, check_save, read_save, scenario_path
+from game.core.places import LoadedMap
+from game.core.registry import Registry
+from game.core.ruleset import Ruleset
+from game.core.scenario import Scenario, find_scenario, load_scenario
 
-RULESETS: dict[str, str] = {
-    "tft-heights": "game.rules.tft.ruleset:TftRuleset",
-}
-"""Ruleset key (a scenario's ``ruleset``) -> "module:Class"."""
+RULESETS: Registry[type[Ruleset[Any]]] = Registry("ruleset", {
+    "tft-heights": "game.rules.tft.hexes.ruleset:MeleeOnHeights",
+}, error=ScenarioError)
+"""Ruleset key (a scenario's ``ruleset``) -> its class."""
 
-_cache: dict[str, Any] = {}
+_instances: dict[str, Ruleset[Any]] = {}
 
 
-def get_ruleset(key: str) -> Any:
-    """The (shared, stateless) ruleset object for ``key``."""
-    if key not in _cache:
-        if key not in RULESETS:
-            raise ScenarioError(
-                f"unknown ruleset '{key}' (known: {', '.join(sorted(RULESETS))})"
-            )
-        mod, cls = RULESETS[key].split(":")
-        _cache[key] = getattr(import_module(mod), cls)()
-    return _cache[key]
+def get_ruleset(key: str) -> Ruleset[Any]:
+    """The (shared, stateless) ruleset for ``key``; ScenarioError naming the known keys."""
+    r = _instances.get(key)
+    if r is None:
+        r = _instances[key] = RULESETS.get(key)()
+    return r
+
+
+def board_for(scenario: Scenario) -> LoadedMap[Any]:
+    """The scenario's map, read as the board its ruleset plays on (shared, read once)."""
+    ruleset = get_ruleset(scenario.ruleset)
+    return load_board(scenario.map_path, ruleset.board_kind)
+
+
+def new_match(scenario: Scenario, seed: int = 0, *, dice: Dice | None = None) -> Match[Any]:
+    """A new match of ``scenario``; GameError (naming the file) if it cannot be set up."""
+    return Match(scenario, get_ruleset(scenario.ruleset), board_for(scenario), seed, dice=dice)
+
+
+def open_match(name: str, seed: int = 0) -> Match[Any]:
+    """A new match of the scenario called ``name`` ("hill_fight") or at a .toml path."""
+    return new_match(find_scenario(name), seed)
+
+
+def load_match(path: str | Path) -> Match[Any]:
+    """Replay the save at ``path`` (every turn's hash checked); SaveError if it is bad."""
+    source = Path(path).name
+    data = read_save(path)
+    check_save(data, source)
+    try:
+        scenario = load_scenario(scenario_path(data["scenario"]))
+        ruleset = get_ruleset(scenario.ruleset)
+        board = board_for(scenario)
+    except SaveError:
+        raise
+    except GameError as e:
+        raise SaveError(f"{source}: its scenario cannot be loaded: {e}") from None
+    return Match.from_json(data, scenario, ruleset, board, source=source)

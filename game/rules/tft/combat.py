@@ -1,19 +1,24 @@
-"""Fantasy Trip combat (T-1..T-5, T-8) and falls (H-8, H-9, H-14): rolls and damage."""
+"""Fantasy Trip combat on any board (T-1..T-4, T-7): adjusted DX, the attack roll, damage.
+
+Board-free: what a board adds to an attack (height, facing, cover...) comes in as
+modifiers and a ``rear`` flag from the board's own rules (for hexes,
+:mod:`game.rules.tft.hexes.melee`).
+"""
 
 from __future__ import annotations
 
+from collections.abc import Sequence
 from dataclasses import dataclass
 
-from game.boards.hexmap import HexMap
 from game.core import odds
 from game.core.dice import Dice, Modifier
 from game.core.events import Event, Kind
-from game.rules.tft import heights
+from game.core.places import Place
 from game.rules.tft.data import Weapon, load_data
-from game.rules.tft.state import DEAD, UNCONSCIOUS, Figure, TftState
+from game.rules.tft.figure import DEAD, UNCONSCIOUS, Fighter
 
 
-def adjusted_dx(fig: Figure) -> tuple[int, list[Modifier]]:
+def adjusted_dx(fig: Fighter) -> tuple[int, list[Modifier]]:
     """T-1: DX and every modifier in force on the figure itself (armour, shield, T-3 hurt)."""
     d = load_data()
     mods: list[Modifier] = []
@@ -30,49 +35,31 @@ def adjusted_dx(fig: Figure) -> tuple[int, list[Modifier]]:
     return fig.dx, mods
 
 
-def adjusted_dx_total(fig: Figure) -> int:
+def adjusted_dx_total(fig: Fighter) -> int:
+    """T-1: adjusted DX as one number."""
     base, mods = adjusted_dx(fig)
     return base + sum(m.value for m in mods)
 
 
-def weapon_of(fig: Figure) -> Weapon:
-    """The weapon a figure fights with: its ready weapon, or bare hands (T-4)."""
+def weapon_of(fig: Fighter) -> Weapon:
+    """T-4: the weapon a figure fights with: its ready weapon, or bare hands."""
     d = load_data()
     return d.weapons[fig.ready] if fig.ready else d.weapons["fist"]
 
 
-def attack_dice(target: Figure) -> int:
+def attack_dice(target: Fighter) -> int:
     """T-2, T-7: 3 dice to hit; 4 against a figure that defends this turn."""
     d = load_data()
     return int(d.num("attack", "defend_dice" if target.defending else "dice"))
 
 
-def facing_modifier(board: HexMap, attacker: Figure, target: Figure) -> Modifier | None:
-    """T-5: +2 adjusted DX attacking into a side hex, +4 into the rear hex."""
-    zone = heights.facing_from(board, target, attacker.cell)
-    d = load_data()
-    if zone == "side":
-        return Modifier(int(d.num("facing", "side_dx")), "attacking a side hex", "T-5")
-    if zone == "rear":
-        return Modifier(int(d.num("facing", "rear_dx")), "attacking the rear hex", "T-5")
-    return None
+def charge_allowance(fig: Fighter) -> int:
+    """T-7: the most MP a figure may have spent this turn and still attack or defend
+    (half its MA: a charge)."""
+    return int(fig.ma * float(load_data().num("attack", "charge_fraction")))
 
 
-def attack_modifiers(board: HexMap, attacker: Figure, target: Figure) -> tuple[int, list[Modifier]]:
-    """Adjusted DX for one attack: T-1 modifiers, height advantage H-6, facing T-5."""
-    base, mods = adjusted_dx(attacker)
-    adv = heights.height_advantage(board, attacker, target)
-    if adv:
-        lv = abs(adv)
-        mods.append(Modifier(adv, f"{lv} level{'s' if lv > 1 else ''} "
-                                  f"{'higher' if adv > 0 else 'lower'}", "H-6"))
-    f = facing_modifier(board, attacker, target)
-    if f is not None:
-        mods.append(f)
-    return base, mods
-
-
-def armour_stops(target: Figure, rear: bool) -> int:
+def armour_stops(target: Fighter, rear: bool) -> int:
     """T-4, T-5: hits stopped per blow by armour and shield; no shield from the rear."""
     d = load_data()
     stops = d.armour[target.armour].stops if target.armour else 0
@@ -81,7 +68,9 @@ def armour_stops(target: Figure, rear: bool) -> int:
     return stops
 
 
-def _automatic(n: int) -> dict[int, tuple[bool, str]]:
+def automatic_results(n: int) -> dict[int, tuple[bool, str]]:
+    """T-2: totals that decide an attack on ``n`` dice whatever the target (3-5 hit, 16-18
+    miss on 3d6); none on 4 dice (the source gives no table for them)."""
     d = load_data()
     if n != int(d.num("attack", "dice")):
         return {}
@@ -109,16 +98,21 @@ class AttackOdds:
                 f"{self.p_hit:.0%} to hit, {self.weapon}, armour stops {self.stops}")
 
 
-def attack_odds(board: HexMap, attacker: Figure, target: Figure) -> AttackOdds:
-    """T-2..T-5, H-6: exact chance to hit, expected damage through armour, chance of a kill."""
+def attack_odds(attacker: Fighter, target: Fighter, situation: Sequence[Modifier] = (),
+                *, rear: bool = False) -> AttackOdds:
+    """T-2..T-5: exact chance to hit, expected damage through armour, chance of a kill.
+
+    ``situation``: what the board adds to the attacker's adjusted DX (height, facing...);
+    ``rear``: the blow comes from the target's rear (its shield does not count, T-5).
+    """
     d = load_data()
     n = attack_dice(target)
-    base, mods = attack_modifiers(board, attacker, target)
+    base, mods = adjusted_dx(attacker)
+    mods += situation
     tgt = base + sum(m.value for m in mods)
-    auto = _automatic(n)
+    auto = automatic_results(n)
     p_hit = odds.check_probability(n, tgt, automatic=auto)
     w = weapon_of(attacker)
-    rear = heights.facing_from(board, target, attacker.cell) == "rear"
     stops = armour_stops(target, rear)
     # damage: multiplied totals (3 triple, 4 double) have their own weight
     dist = odds.distribution(n)
@@ -136,53 +130,64 @@ def attack_odds(board: HexMap, attacker: Figure, target: Figure) -> AttackOdds:
     return AttackOdds(n, base, tuple(mods), tgt, p_hit, exp, p_down, stops, w.name)
 
 
-def resolve_attack(state: TftState, attacker: Figure, target: Figure, dice: Dice) -> list[Event]:
-    """T-2, T-3: roll to hit; on a hit roll damage, subtract armour, apply it."""
+@dataclass
+class AttackResult:
+    """What one attack did, for the board's own bookkeeping."""
+
+    events: list[Event]
+    hits: int = 0
+    """Damage that got through armour (0 on a miss)."""
+    dropped: str | None = None
+    """The weapon the attacker dropped (T-2: a 17), to lie where it stands."""
+
+
+def resolve_attack(attacker: Fighter, target: Fighter, situation: Sequence[Modifier],
+                   dice: Dice, *, rear: bool, places: tuple[Place, ...] = ()) -> AttackResult:
+    """T-2, T-3: roll to hit (3d6, or 4d6 against a defender, vs adjusted DX plus the
+    ``situation`` modifiers); 17 drops the weapon, 18 breaks it; on a hit roll damage
+    (doubled on a 4, tripled on a 3), subtract armour (and the shield unless ``rear``)
+    and apply it. ``places``: where attacker and target stand, for the event."""
     d = load_data()
-    board = state.board
     n = attack_dice(target)
-    base, mods = attack_modifiers(board, attacker, target)
-    auto = _automatic(n)
+    base, mods = adjusted_dx(attacker)
+    mods += situation
+    auto = automatic_results(n)
     w = weapon_of(attacker)
     label = f"{attacker.name} attacks {target.name} with {w.name}"
     if target.defending:
         label += " (defending: 4 dice)"
     roll = dice.check(n, base, mods, rule="T-2", label=label, automatic=auto)
-    events = [Event(Kind.ATTACKED, roll.explain(), "T-2", attacker.id, target.id,
-                    (attacker.cell, target.cell), roll=roll)]
+    out = AttackResult([Event(Kind.ATTACKED, roll.explain(), "T-2", attacker.id, target.id,
+                              places, roll=roll)])
     special = d.automatic.get(roll.total) if auto else None
     if not roll.success:
         if special and special.drop and attacker.ready:
-            state.dropped.setdefault(attacker.cell, []).append(attacker.ready)
-            events.append(Event(Kind.DROPPED, f"{attacker.name} drops the {w.name}.", "T-2",
-                                attacker.id))
+            out.dropped = attacker.ready
+            out.events.append(Event(Kind.DROPPED, f"{attacker.name} drops the {w.name}.",
+                                    "T-2", attacker.id))
             attacker.ready = None
         elif special and special.breaks and attacker.ready:
             attacker.weapons.remove(attacker.ready)
             attacker.ready = None
-            events.append(Event(Kind.BROKE, f"{attacker.name}'s {w.name} breaks.", "T-2",
-                                attacker.id))
-        return events
+            out.events.append(Event(Kind.BROKE, f"{attacker.name}'s {w.name} breaks.", "T-2",
+                                    attacker.id))
+        return out
     mult = special.multiplier if special else 1
     dmg = dice.roll(w.damage, rule="T-3", label=f"{w.name} damage")
-    rear = heights.facing_from(board, target, attacker.cell) == "rear"
     stops = armour_stops(target, rear)
     raw = dmg.total * mult
     hits = max(0, raw - stops)
     how = f"{dmg.total}" + (f" x{mult}" if mult > 1 else "") + f" - {stops} stopped"
-    events.append(Event(Kind.ROLLED, f"{dmg.explain()} ({how}) = {hits} hits", "T-3",
-                        attacker.id, target.id, roll=dmg, amount=hits))
-    if hits > 0:
-        if attacker.id not in target.hurt_by:
-            target.hurt_by.append(attacker.id)
-        pair = (attacker.id, target.id)
-        if pair not in state.hits:
-            state.hits.append(pair)
-    events += take_damage(state, target, hits, f"{attacker.name}'s blow")
-    return events
+    out.events.append(Event(Kind.ROLLED, f"{dmg.explain()} ({how}) = {hits} hits", "T-3",
+                            attacker.id, target.id, roll=dmg, amount=hits))
+    out.hits = hits
+    if hits > 0 and attacker.id not in target.hurt_by:
+        target.hurt_by.append(attacker.id)
+    out.events += take_damage(target, hits, f"{attacker.name}'s blow")
+    return out
 
 
-def take_damage(state: TftState, fig: Figure, hits: int, cause: str) -> list[Event]:
+def take_damage(fig: Fighter, hits: int, cause: str) -> list[Event]:
     """T-3: damage comes off ST; ST 1 or less unconscious, 0 or less dead; 8+ damage in a
     turn knocks a figure down (the -2 DX for 5+ is applied at the end of the turn).
     """
@@ -209,66 +214,9 @@ def take_damage(state: TftState, fig: Figure, hits: int, cause: str) -> list[Eve
     return events
 
 
-def fall(state: TftState, fig: Figure, frm: int, levels: int, dice: Dice, cause: str,
-         rule: str = "H-8") -> list[Event]:
-    """H-8 (H-9 for knock-downs and pushes): a drop of more than H needs 3d6 vs adjusted
-    DX. Made: lands standing and rolls one die fewer; missed: lands prone. Each band of H
-    beyond the first adds a die; armour of any kind stops only 2 of the damage.
-    """
+def stagger_penalty(fig: Fighter) -> int:
+    """T-3: the adjusted DX a figure loses next turn for the damage it took this turn
+    (-2 for 5 or more); 0 if it took less or is out of the fight."""
     d = load_data()
-    h = heights.falling_height(fig)
-    band = heights.fall_band(levels, h)
-    if band == 0:
-        return []
-    base, mods = adjusted_dx(fig)
-    n = int(d.num("falling", "check_dice"))
-    roll = dice.check(n, base, mods, rule=rule,
-                      label=f"{fig.name} {cause} {levels} levels (H {h}, band {band})")
-    events = [Event(Kind.ROLLED, roll.explain(), rule, fig.id, roll=roll)]
-    n_dice = heights.fall_damage_dice(levels, h, bool(roll.success))
-    if not roll.success:
-        fig.prone = True
-        events.append(Event(Kind.FELL, f"{fig.name} falls {levels} levels and lands prone.",
-                            rule, fig.id, cells=(frm, fig.cell), amount=levels))
-    else:
-        events.append(Event(Kind.FELL, f"{fig.name} drops {levels} levels and lands on "
-                                       "their feet.", rule, fig.id, cells=(frm, fig.cell),
-                            amount=levels))
-    if n_dice > 0:
-        dmg = dice.roll(f"{n_dice}d6", rule=rule, label=f"{fig.name} falling damage")
-        stops = min(int(d.num("falling", "armour_stops")),
-                    d.armour[fig.armour].stops) if fig.armour else 0
-        hits = max(0, dmg.total - stops)
-        events.append(Event(Kind.ROLLED, f"{dmg.explain()} - {stops} stopped by armour "
-                                         f"= {hits}", rule, fig.id, roll=dmg, amount=hits))
-        events += take_damage(state, fig, hits, "the fall")
-    return events
-
-
-def fall_odds(fig: Figure, levels: int) -> tuple[int, float]:
-    """H-8: the band of a drop and the chance of landing standing (1.0 for band 0)."""
-    band = heights.fall_band(levels, heights.falling_height(fig))
-    if band == 0:
-        return 0, 1.0
-    n = int(load_data().num("falling", "check_dice"))
-    return band, odds.check_probability(n, adjusted_dx_total(fig))
-
-
-def stumble(state: TftState, fig: Figure, frm: int, levels: int, dice: Dice) -> list[Event]:
-    """H-14: pushed back and down by at most H levels: 3d6 vs adjusted DX or fall prone in
-    the new hex; pushed down more than H: the falling rules (H-8, H-9).
-    """
-    if levels <= 0:
-        return []
-    if levels > heights.falling_height(fig):
-        return fall(state, fig, frm, levels, dice, "is pushed off a drop of", rule="H-9")
-    base, mods = adjusted_dx(fig)
-    n = int(load_data().num("stumble", "check_dice"))
-    roll = dice.check(n, base, mods, rule="H-14",
-                      label=f"{fig.name} keeps their footing, pushed down {levels}")
-    events = [Event(Kind.ROLLED, roll.explain(), "H-14", fig.id, roll=roll)]
-    if not roll.success:
-        fig.prone = True
-        events.append(Event(Kind.PRONE, f"{fig.name} stumbles and falls prone.", "H-14",
-                            fig.id))
-    return events
+    heavy = fig.damage_taken >= int(d.num("damage", "stagger_damage"))
+    return int(d.num("damage", "stagger_dx")) if heavy and fig.active else 0

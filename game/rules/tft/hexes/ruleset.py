@@ -1,8 +1,9 @@
 """Melee on Heroscape height maps: the Fantasy Trip turn (T-7) over hex height boards.
 
-``TftRuleset.apply`` trusts its caller (``Match.apply`` checks legality first with
-:meth:`TftRuleset.why_illegal`). The query methods (``move_options``, ``attack_check``)
-are what the UI and the AI use to show reach, paths and odds; they change nothing.
+``MeleeOnHeights.apply`` trusts its caller (``Match.apply`` checks legality first with
+:meth:`MeleeOnHeights.why_illegal`). The query methods (``move_options``,
+``attack_check``, ``is_engaged``) are what the Melee front end and the Tactician use to
+show reach, paths and odds; they change nothing.
 """
 
 from __future__ import annotations
@@ -17,10 +18,14 @@ from game.core.dice import Dice
 from game.core.errors import ScenarioError
 from game.core.events import Event, Kind
 from game.core.phases import Phase, PhaseTable
-from game.core.ruleset import Action, Outcome, Termination
+from game.core.places import Cell, LoadedMap
+from game.core.ruleset import Action, Outcome, PieceView, Termination
 from game.core.scenario import Scenario
-from game.rules.tft import combat, heights
-from game.rules.tft.actions import (
+from game.rules.tft import combat, turn
+from game.rules.tft.combat import AttackOdds
+from game.rules.tft.data import load_data, unit_spec
+from game.rules.tft.hexes import falls, heights, melee
+from game.rules.tft.hexes.actions import (
     ACTIONS,
     Attack,
     ChooseFirst,
@@ -36,9 +41,7 @@ from game.rules.tft.actions import (
     Retreat,
     StandUp,
 )
-from game.rules.tft.combat import AttackOdds
-from game.rules.tft.data import load_data, unit_spec
-from game.rules.tft.state import Figure, TftState
+from game.rules.tft.hexes.state import HexFigure, HexState
 
 PHASES = PhaseTable(
     Phase("initiative", "Initiative", "T-7", ("movement",),
@@ -47,7 +50,7 @@ PHASES = PhaseTable(
           "Sides take turns moving all their figures; an engaged figure may only shift "
           "one hex."),
     Phase("action", "Actions", "T-7", ("retreat", "initiative"),
-          "Figures act in order of adjusted DX: attack, defend, disengage, change weapons, "
+          "HexFigures act in order of adjusted DX: attack, defend, disengage, change weapons, "
           "stand up, pick up."),
     Phase("retreat", "Force retreats", "T-8", ("initiative",),
           "A figure that hurt an enemy and took no damage from it may push it back a hex."),
@@ -99,35 +102,58 @@ class AttackCheck:
     odds: AttackOdds | None
 
 
+def walking_reach(state: HexState, f: HexFigure, budget: int) -> Reach:
+    """H-2, H-3, T-6: every cell ``f`` can walk to with ``budget`` MP, and the cheapest way.
+
+    Climbing costs 1 MP a level on top of the 1 MP to enter, at most its climbing H at
+    once; stepping down at most that costs the 1 MP; bigger drops are jumps, not walks
+    (see :meth:`MeleeOnHeights.move_options`). Entering a hex where an enemy engages the
+    figure ends the walk there; a figure already engaged may only shift one hex.
+    """
+    board = state.board
+    occupied = {c for c, g in state.occupied().items() if g.id != f.id}
+    enemies = [g for g in state.figures.values() if g.side != f.side]
+    stop = heights.engaged_cells(board, enemies, f)
+    if f.cell in stop and f.standing:
+        stop = set(board.neighbours(f.cell))  # T-6: engaged, a one-hex shift
+    steps = heights.climbing_step_costs(board, heights.climbing_height(f))
+    return board.reach(f.cell, budget, steps, blocked=occupied, stop=stop)
+
+
+def charge_reach(state: HexState, f: HexFigure) -> Reach | None:
+    """T-7: where ``f`` can still walk this turn and attack (its charge allowance less
+    the MP it has spent); None if it has spent more than that already."""
+    left = combat.charge_allowance(f) - f.mp_spent
+    return walking_reach(state, f, left) if left >= 0 else None
+
+
 def _slug(text: str) -> str:
     return re.sub(r"[^a-z0-9]+", "-", text.lower()).strip("-")
 
 
-class TftRuleset:
+class MeleeOnHeights:
     """Fantasy Trip basics (T-1..T-8) with the height rules of seed 000."""
 
     key: ClassVar[str] = "tft-heights"
+    title: ClassVar[str] = "Melee on heights"
+    board_kind: ClassVar[str] = "hex"
     phases: ClassVar[PhaseTable] = PHASES
     actions = ACTIONS
 
     # ================================================================== setup
-    def load_board(self, scenario: Scenario) -> HexMap:
-        """Load the scenario's Tiled hex map once and keep it on the scenario."""
-        if scenario.board is None:
-            from game.boards.tiled import load_hex_map
-
-            loaded = load_hex_map(scenario.map_path)
-            scenario.board = loaded.board
-            scenario.placements = loaded.figures
-        return scenario.board
-
-    def setup(self, scenario: Scenario, dice: Dice) -> tuple[TftState, list[Event]]:
+    def setup(self, scenario: Scenario, loaded: LoadedMap[HexMap],
+              dice: Dice) -> tuple[HexState, list[Event]]:
         """Place the map's figures as the scenario's units, then roll turn 1's initiative."""
-        board = self.load_board(scenario)
+        board = loaded.board
         specs = {k: unit_spec(k, raw, scenario.path.name) for k, raw in scenario.units.items()}
-        figures: dict[str, Figure] = {}
+        figures: dict[str, HexFigure] = {}
         counts: dict[str, int] = {}
-        for p in scenario.placements:
+        for p in loaded.placements:
+            if not isinstance(p.place, Cell):
+                raise ScenarioError(f"{scenario.map_path.name}: figure '{p.name or p.unit}' "
+                                    "is not placed on a hex")
+            cell = p.place.index
+            facing = int(p.facing or 0)
             where = f"{scenario.map_path.name}: figure '{p.name or p.unit}'"
             if p.side not in scenario.sides:
                 raise ScenarioError(f"{where} is on side '{p.side}', which "
@@ -141,91 +167,46 @@ class TftRuleset:
             fid = _slug(name) or p.unit
             while fid in figures:
                 fid += "-2"
-            figures[fid] = Figure(
-                id=fid, name=name, side=p.side, unit=p.unit, kind=spec.kind.key, cell=p.cell,
-                facing=p.facing % 6, st=spec.st, st_max=spec.st, dx=spec.dx, iq=spec.iq,
+            figures[fid] = HexFigure(
+                id=fid, name=name, side=p.side, unit=p.unit, kind=spec.kind.key, cell=cell,
+                facing=facing % 6, st=spec.st, st_max=spec.st, dx=spec.dx, iq=spec.iq,
                 ma=spec.ma, h=spec.kind.h, climb_h=spec.kind.h + spec.kind.climb,
                 hexes=spec.kind.hexes, weapons=list(spec.weapons), ready=spec.ready,
                 armour=spec.armour, shield=spec.shield)
         for side in scenario.sides:
             if not any(f.side == side for f in figures.values()):
                 raise ScenarioError(f"{scenario.map_path.name}: side '{side}' has no figures")
-        state = TftState(board=board, sides=list(scenario.sides), figures=figures,
+        state = HexState(board=board, sides=list(scenario.sides), figures=figures,
                          turn_limit=scenario.turn_limit, options=dict(scenario.options),
                          side_names=dict(scenario.sides))
         events = self._start_turn(state, dice)
         return state, events
 
     # ================================================================== turn flow
-    def _start_turn(self, state: TftState, dice: Dice) -> list[Event]:
+    def _start_turn(self, state: HexState, dice: Dice) -> list[Event]:
         """T-7: each side rolls 1d6 for initiative (ties roll again)."""
         events = [Event(Kind.TURN, f"Turn {state.turn} begins.", "T-7")]
         state.phase = "initiative"
-        n = int(load_data().num("initiative", "dice"))
-        while True:
-            rolls = {s: dice.roll(f"{n}d6", rule="T-7", label=f"{state.side_name(s)} initiative")
-                     for s in state.sides}
-            for r in rolls.values():
-                events.append(Event(Kind.INITIATIVE, r.explain(), "T-7", roll=r))
-            best = max(r.total for r in rolls.values())
-            top = [s for s, r in rolls.items() if r.total == best]
-            if len(top) == 1:
-                break
-            events.append(Event(Kind.INITIATIVE, "Tied: roll again.", "T-7"))
-        state.initiative = {s: r.total for s, r in rolls.items()}
-        state.winner = top[0]
+        state.initiative, state.winner, rolled = turn.roll_initiative(state.sides,
+                                                                      state.side_name, dice)
         state.first = state.moving = None
-        events.append(Event(Kind.INITIATIVE, f"{state.side_name(state.winner)} win the "
-                                             "initiative and choose who moves first.", "T-7"))
-        return events
+        return events + rolled
 
-    def _goto(self, state: TftState, phase: str) -> Event:
+    def _goto(self, state: HexState, phase: str) -> Event:
         state.phase = PHASES.transition(state.phase, phase)
         p = PHASES[phase]
         return Event(Kind.PHASE, f"{p.title} phase.", p.rule)
 
-    def _start_actions(self, state: TftState, dice: Dice) -> list[Event]:
+    def _start_actions(self, state: HexState, dice: Dice) -> list[Event]:
         """T-7: figures act in order of adjusted DX, highest first; ties by a die."""
         events = [self._goto(state, "action")]
-        figs = [f for f in state.figures.values() if f.active]
-        groups: dict[int, list[Figure]] = {}
-        for f in figs:
-            groups.setdefault(combat.adjusted_dx_total(f), []).append(f)
-        order: list[str] = []
-        for dx in sorted(groups, reverse=True):
-            group = groups[dx]
-            if len(group) > 1:
-                group = self._break_ties(group, dice, events, dx)
-            order.extend(f.id for f in group)
-        state.order, state.current = order, 0
-        names = ", ".join(state.figures[i].name for i in order)
-        events.append(Event(Kind.PHASE, f"Action order: {names}.", "T-7"))
+        state.order, ordered = turn.action_order(list(state.figures.values()), dice)
+        state.current = 0
+        events += ordered
         events += self._advance_actor(state, dice)
         return events
 
-    def _break_ties(self, group: list[Figure], dice: Dice, events: list[Event],
-                    dx: int) -> list[Figure]:
-        keyed: dict[str, tuple[int, ...]] = {f.id: () for f in group}
-        pending = [group]
-        out_order = sorted(group, key=lambda f: f.id)
-        for _ in range(6):
-            nxt = []
-            for tied in pending:
-                for f in tied:
-                    r = dice.roll("1d6", rule="T-7", label=f"{f.name} breaks a DX {dx} tie")
-                    keyed[f.id] += (-r.total,)
-                    events.append(Event(Kind.ROLLED, r.explain(), "T-7", f.id, roll=r))
-                by: dict[tuple[int, ...], list[Figure]] = {}
-                for f in tied:
-                    by.setdefault(keyed[f.id], []).append(f)
-                nxt += [g for g in by.values() if len(g) > 1]
-            if not nxt:
-                break
-            pending = nxt
-        out_order.sort(key=lambda f: (keyed[f.id], f.id))
-        return out_order
-
-    def _advance_actor(self, state: TftState, dice: Dice) -> list[Event]:
+    def _advance_actor(self, state: HexState, dice: Dice) -> list[Event]:
         """Skip figures that can no longer act; after the last, force retreats or next turn."""
         while state.current < len(state.order):
             if state.figures[state.order[state.current]].active:
@@ -233,55 +214,57 @@ class TftRuleset:
             state.current += 1
         return self._start_retreats(state, dice)
 
-    def _start_retreats(self, state: TftState, dice: Dice) -> list[Event]:
+    def _start_retreats(self, state: HexState, dice: Dice) -> list[Event]:
         """T-8: force retreats are decided after every figure has acted."""
         state.retreats = [pair for pair in state.hits if self._retreat_options(state, *pair)]
         if state.retreats:
             return [self._goto(state, "retreat")]
         return self._end_turn(state, dice)
 
-    def _next_retreat(self, state: TftState, dice: Dice) -> list[Event]:
+    def _next_retreat(self, state: HexState, dice: Dice) -> list[Event]:
         state.retreats = [p for p in state.retreats[1:] if self._retreat_options(state, *p)]
         if state.retreats:
             return []
         return self._end_turn(state, dice)
 
-    def _end_turn(self, state: TftState, dice: Dice) -> list[Event]:
+    def _end_turn(self, state: HexState, dice: Dice) -> list[Event]:
         """End of turn: T-3's -2 DX for 5+ damage carries into the next turn."""
-        d = load_data()
         for f in state.figures.values():
-            heavy = f.damage_taken >= int(d.num("damage", "stagger_damage"))
-            f.dx_penalty = int(d.num("damage", "stagger_dx")) if heavy and f.active else 0
+            f.dx_penalty = combat.stagger_penalty(f)
             f.mp_spent, f.move_over, f.defending, f.acted = 0, False, False, False
             f.damage_taken, f.hurt_by = 0, []
         state.hits, state.retreats, state.order, state.current = [], [], [], 0
         if self._check_end(state):
             return [self._game_over_event(state)]
         if state.turn_limit is not None and state.turn >= state.turn_limit:
-            state.ended = f"draw:the turn limit of {state.turn_limit} was reached"
+            state.ended = Outcome(None, Termination.TURN_LIMIT,
+                                  f"A draw: the turn limit of {state.turn_limit} was reached.")
             return [self._game_over_event(state)]
         state.phase = PHASES.transition(state.phase, "initiative")
         state.turn += 1
         return self._start_turn(state, dice)
 
-    def _check_end(self, state: TftState) -> bool:
+    def _check_end(self, state: HexState) -> bool:
         """Victory: a side wins when every enemy figure is dead or unconscious."""
         if state.ended:
             return True
         standing = [s for s in state.sides if any(f.active for f in state.side_figures(s))]
         if len(standing) == 1:
-            state.ended = f"victory:{standing[0]}"
+            state.ended = Outcome(standing[0], Termination.VICTORY,
+                                  f"{state.side_name(standing[0])} win: no enemy figure is "
+                                  "left standing.")
         elif not standing:
-            state.ended = "draw:no figure is left standing"
+            state.ended = Outcome(None, Termination.NO_SURVIVORS,
+                                  "A draw: no figure is left standing.")
         return state.ended is not None
 
-    def _game_over_event(self, state: TftState) -> Event:
+    def _game_over_event(self, state: HexState) -> Event:
         o = self.outcome(state)
         assert o is not None
         return Event(Kind.GAME_OVER, o.reason)
 
     # ================================================================== who acts
-    def to_act(self, state: TftState) -> str | None:
+    def to_act(self, state: HexState) -> str | None:
         if state.ended:
             return None
         if state.phase == "initiative":
@@ -295,17 +278,11 @@ class TftRuleset:
             return state.figures[state.retreats[0][0]].side
         return None
 
-    def outcome(self, state: TftState) -> Outcome | None:
-        if not state.ended:
-            return None
-        kind, _, rest = state.ended.partition(":")
-        if kind == "victory":
-            return Outcome(rest, Termination.VICTORY,
-                           f"{state.side_name(rest)} win: no enemy figure is left standing.")
-        return Outcome(None, Termination.TURN_LIMIT, f"A draw: {rest}.")
+    def outcome(self, state: HexState) -> Outcome | None:
+        return state.ended
 
     # ================================================================== queries
-    def move_options(self, state: TftState, fig_id: str) -> MoveOptions:
+    def move_options(self, state: HexState, fig_id: str) -> MoveOptions:
         """H-2, H-3, T-6, H-8: every cell a figure can reach with the MP it has left.
 
         Climbing costs 1 MP a level on top of the 1 MP to enter; drops of at most H cost
@@ -323,7 +300,7 @@ class TftRuleset:
         state.memo[key] = opts
         return opts
 
-    def _move_options(self, state: TftState, fig_id: str) -> MoveOptions:
+    def _move_options(self, state: HexState, fig_id: str) -> MoveOptions:
         f = state.figures[fig_id]
         board = state.board
         budget = max(0, heights.movement_allowance(f) - f.mp_spent)
@@ -331,12 +308,7 @@ class TftRuleset:
             budget = 0
         occupied = {c for c, g in state.occupied().items() if g.id != f.id}
         climb = heights.climbing_height(f)
-        enemies = [g for g in state.figures.values() if g.side != f.side]
-        stop = heights.engaged_cells(board, enemies, f)
-        if f.cell in stop and f.standing:
-            stop = set(board.neighbours(f.cell))  # T-6: engaged, a one-hex shift
-        reach = board.reach(f.cell, budget, heights.climbing_step_costs(board, climb),
-                            blocked=occupied, stop=stop)
+        reach = walking_reach(state, f, budget)
         jumps: dict[int, Jump] = {}
         drops = heights.jump_edges(board, climb)
         for c, cost in reach.cost.items():
@@ -346,17 +318,17 @@ class TftRuleset:
                 if j in occupied or j in reach.cost:
                     continue
                 if j not in jumps or jumps[j].cost > cost + 1:
-                    band, p = combat.fall_odds(f, drop)
+                    band, p = falls.fall_odds(f, drop)
                     jumps[j] = Jump(cost + 1, c, drop, band, p)
         return MoveOptions(fig_id, budget, reach, jumps)
 
-    def is_engaged(self, state: TftState, fig: Figure) -> bool:
+    def is_engaged(self, state: HexState, fig: HexFigure) -> bool:
         """T-6, H-7: a standing figure in the front hex of a standing enemy that reaches it."""
         if not fig.standing:
             return False
         return any(heights.engages(state.board, e, fig) for e in state.figures.values())
 
-    def attack_check(self, state: TftState, fig_id: str, target_id: str) -> AttackCheck:
+    def attack_check(self, state: HexState, fig_id: str, target_id: str) -> AttackCheck:
         """Whether ``fig_id`` may attack ``target_id`` now (or could, if it were its action),
         with the exact odds: T-2, T-5, T-7, H-4, H-6.
         """
@@ -385,16 +357,16 @@ class TftRuleset:
         elif f.defending:
             reason = f"{f.name} is defending this turn (T-7)"
             show_odds = False
-        elif f.mp_spent > int(f.ma * float(load_data().num("attack", "charge_fraction"))):
+        elif f.mp_spent > combat.charge_allowance(f):
             reason = f"{f.name} moved more than half its MA this turn (T-7)"
         # odds are shown for a blow that could land but for facing or this turn's move
         reachable = (f.active and t.alive and t.side != f.side
                      and board.distance(f.cell, t.cell) == 1
                      and heights.can_attack_across_heights(board, f, t))
-        odds_ = combat.attack_odds(board, f, t) if reachable and show_odds else None
+        odds_ = melee.attack_odds(board, f, t) if reachable and show_odds else None
         return AttackCheck(reason == "", reason or "may attack", odds_)
 
-    def _retreat_options(self, state: TftState, a_id: str, t_id: str) -> list[int]:
+    def _retreat_options(self, state: HexState, a_id: str, t_id: str) -> list[int]:
         """T-8, H-13: cells the attacker may force the target back into (empty if none)."""
         a, t = state.figures[a_id], state.figures[t_id]
         if not (a.standing and t.active):
@@ -407,12 +379,12 @@ class TftRuleset:
             return []
         return heights.retreat_cells(state.board, a, t, state.occupied())
 
-    def _can_follow(self, state: TftState, a: Figure, cell: int) -> bool:
+    def _can_follow(self, state: HexState, a: HexFigure, cell: int) -> bool:
         climb = heights.climbing_height(a)
         diff = state.board.level(cell) - state.board.level(a.cell)
         return -climb <= diff <= climb
 
-    def _disengage_cells(self, state: TftState, f: Figure) -> list[int]:
+    def _disengage_cells(self, state: HexState, f: HexFigure) -> list[int]:
         """T-7 (shape of H-10): one hex back from every engaging enemy, up at most the
         figure's size in hexes, or down any number (a fall if more than H)."""
         board = state.board
@@ -429,7 +401,7 @@ class TftRuleset:
         return out
 
     # ================================================================== legality
-    def legal_actions(self, state: TftState) -> list[Action]:
+    def legal_actions(self, state: HexState) -> list[Action]:
         if state.ended:
             return []
         out: list[Action] = []
@@ -473,18 +445,18 @@ class TftRuleset:
             out.append(NoRetreat(a_id, t_id))
         return out
 
-    def _why_not_defend(self, f: Figure) -> str | None:
+    def _why_not_defend(self, f: HexFigure) -> str | None:
         if not f.standing:
             return f"{f.name} is not standing"
         if f.defending:
             return f"{f.name} already defends"
         if f.move_over:
             return f"{f.name} has finished moving"
-        if f.mp_spent > int(f.ma * float(load_data().num("attack", "charge_fraction"))):
+        if f.mp_spent > combat.charge_allowance(f):
             return f"{f.name} moved more than half its MA"
         return None
 
-    def _why_not_ready(self, f: Figure, w: str) -> str | None:
+    def _why_not_ready(self, f: HexFigure, w: str) -> str | None:
         d = load_data()
         if w not in f.weapons:
             return f"{f.name} does not carry a {w}"
@@ -496,23 +468,23 @@ class TftRuleset:
             return f"the {d.weapons[w].name} is a missile weapon (H-18 is not playable yet)"
         return None
 
-    def _pickup_weapon(self, state: TftState, f: Figure) -> str | None:
+    def _pickup_weapon(self, state: HexState, f: HexFigure) -> str | None:
         for w in state.dropped.get(f.cell, []):
             if load_data().weapons[w].st <= f.st_max:
                 return w
         return None
 
-    def why_illegal(self, state: TftState, action: Action) -> str | None:
+    def why_illegal(self, state: HexState, action: Action) -> str | None:
         check = self._checks.get(type(action))
         if check is None:
             return f"'{action.kind}' is not an action of this game"
         return check(self, state, action)
 
-    def _fig(self, state: TftState, fid: str) -> Figure | str:
+    def _fig(self, state: HexState, fid: str) -> HexFigure | str:
         f = state.figures.get(fid)
         return f if f is not None else f"there is no figure '{fid}'"
 
-    def _check_choose(self, state: TftState, a: ChooseFirst) -> str | None:
+    def _check_choose(self, state: HexState, a: ChooseFirst) -> str | None:
         if state.phase != "initiative":
             return f"it is the {PHASES[state.phase].title} phase, not initiative"
         if a.side != state.winner:
@@ -521,7 +493,7 @@ class TftRuleset:
             return f"there is no side '{a.first}'"
         return None
 
-    def _own_mover(self, state: TftState, fid: str) -> Figure | str:
+    def _own_mover(self, state: HexState, fid: str) -> HexFigure | str:
         if state.phase != "movement":
             return f"it is the {PHASES[state.phase].title} phase, not movement"
         f = self._fig(state, fid)
@@ -535,7 +507,7 @@ class TftRuleset:
             return f"{f.name} has finished moving this turn"
         return f
 
-    def _check_move(self, state: TftState, a: Move) -> str | None:
+    def _check_move(self, state: HexState, a: Move) -> str | None:
         f = self._own_mover(state, a.figure)
         if isinstance(f, str):
             return f
@@ -545,7 +517,7 @@ class TftRuleset:
             return f"{f.name} cannot reach {state.board.label(a.to)} this turn"
         return None
 
-    def _check_face(self, state: TftState, a: Face) -> str | None:
+    def _check_face(self, state: HexState, a: Face) -> str | None:
         f = self._own_mover(state, a.figure)
         if isinstance(f, str):
             return f
@@ -555,20 +527,20 @@ class TftRuleset:
             return f"{f.name} already faces that way"
         return None
 
-    def _check_defend(self, state: TftState, a: Defend) -> str | None:
+    def _check_defend(self, state: HexState, a: Defend) -> str | None:
         f = self._own_mover(state, a.figure)
         if isinstance(f, str):
             return f
         return self._why_not_defend(f)
 
-    def _check_end_movement(self, state: TftState, a: EndMovement) -> str | None:
+    def _check_end_movement(self, state: HexState, a: EndMovement) -> str | None:
         if state.phase != "movement":
             return f"it is the {PHASES[state.phase].title} phase, not movement"
         if a.side != state.moving:
             return f"{state.side_name(a.side)} is not the side moving now"
         return None
 
-    def _actor(self, state: TftState, fid: str) -> Figure | str:
+    def _actor(self, state: HexState, fid: str) -> HexFigure | str:
         if state.phase != "action":
             return f"it is the {PHASES[state.phase].title} phase, not actions"
         f = state.acting()
@@ -578,7 +550,7 @@ class TftRuleset:
             return f"it is {now}'s action, not {name}'s"
         return f
 
-    def _check_attack(self, state: TftState, a: Attack) -> str | None:
+    def _check_attack(self, state: HexState, a: Attack) -> str | None:
         f = self._actor(state, a.figure)
         if isinstance(f, str):
             return f
@@ -587,7 +559,7 @@ class TftRuleset:
         c = self.attack_check(state, f.id, a.target)
         return None if c.allowed else c.reason
 
-    def _check_disengage(self, state: TftState, a: Disengage) -> str | None:
+    def _check_disengage(self, state: HexState, a: Disengage) -> str | None:
         f = self._actor(state, a.figure)
         if isinstance(f, str):
             return f
@@ -597,7 +569,7 @@ class TftRuleset:
             return f"{f.name} cannot disengage to {state.board.label(a.to)}"
         return None
 
-    def _check_ready(self, state: TftState, a: Ready) -> str | None:
+    def _check_ready(self, state: HexState, a: Ready) -> str | None:
         f = self._actor(state, a.figure)
         if isinstance(f, str):
             return f
@@ -605,7 +577,7 @@ class TftRuleset:
             return f"{f.name} is defending this turn"
         return self._why_not_ready(f, a.weapon)
 
-    def _check_pickup(self, state: TftState, a: PickUp) -> str | None:
+    def _check_pickup(self, state: HexState, a: PickUp) -> str | None:
         f = self._actor(state, a.figure)
         if isinstance(f, str):
             return f
@@ -613,17 +585,17 @@ class TftRuleset:
             return f"{f.name} is defending this turn"
         return None if self._pickup_weapon(state, f) else f"no weapon lies in {f.name}'s hex"
 
-    def _check_stand(self, state: TftState, a: StandUp) -> str | None:
+    def _check_stand(self, state: HexState, a: StandUp) -> str | None:
         f = self._actor(state, a.figure)
         if isinstance(f, str):
             return f
         return None if f.prone else f"{f.name} is not prone"
 
-    def _check_pass(self, state: TftState, a: Pass) -> str | None:
+    def _check_pass(self, state: HexState, a: Pass) -> str | None:
         f = self._actor(state, a.figure)
         return f if isinstance(f, str) else None
 
-    def _check_retreat(self, state: TftState, a: Retreat) -> str | None:
+    def _check_retreat(self, state: HexState, a: Retreat) -> str | None:
         if state.phase != "retreat" or not state.retreats:
             return "no force retreat is being decided"
         if (a.figure, a.target) != state.retreats[0]:
@@ -635,7 +607,7 @@ class TftRuleset:
             return "the attacker cannot step into that hex to follow"
         return None
 
-    def _check_no_retreat(self, state: TftState, a: NoRetreat) -> str | None:
+    def _check_no_retreat(self, state: HexState, a: NoRetreat) -> str | None:
         if state.phase != "retreat" or not state.retreats:
             return "no force retreat is being decided"
         if (a.figure, a.target) != state.retreats[0]:
@@ -651,7 +623,7 @@ class TftRuleset:
     }
 
     # ================================================================== apply
-    def apply(self, state: TftState, action: Action, dice: Dice) -> list[Event]:
+    def apply(self, state: HexState, action: Action, dice: Dice) -> list[Event]:
         """Carry out a legal action (unchecked: Match.apply checks first)."""
         handler = self._handlers[type(action)]
         events = handler(self, state, action, dice)
@@ -659,13 +631,13 @@ class TftRuleset:
             events.append(self._game_over_event(state))
         return events
 
-    def _do_choose(self, state: TftState, a: ChooseFirst, dice: Dice) -> list[Event]:
+    def _do_choose(self, state: HexState, a: ChooseFirst, dice: Dice) -> list[Event]:
         state.first = state.moving = a.first
         ev = Event(Kind.INITIATIVE, f"{state.side_name(a.side)} choose that "
                    f"{state.side_name(a.first)} move first.", "T-7")
         return [ev, self._goto(state, "movement")]
 
-    def _do_move(self, state: TftState, a: Move, dice: Dice) -> list[Event]:
+    def _do_move(self, state: HexState, a: Move, dice: Dice) -> list[Event]:
         f = state.figures[a.figure]
         opts = self.move_options(state, f.id)
         path = opts.path(a.to)
@@ -691,17 +663,17 @@ class TftRuleset:
                 "H-3" if descended else "T-1")
         events = [Event(Kind.MOVED, f"{f.name} moves {board.label(start)} to "
                                     f"{board.label(a.to)} ({how}).", rule, f.id,
-                        cells=tuple(path), amount=cost)]
+                        places=tuple(map(Cell, path)), amount=cost)]
         if a.to in opts.reach.ends or engaged_at_start:
             f.move_over = True
             if a.to in opts.reach.ends:
                 events.append(Event(Kind.MOVED, f"{f.name} is engaged and stops.", "T-6", f.id))
         if jump is not None:
             f.move_over = True
-            events += combat.fall(state, f, jump.via, jump.levels, dice, "jumps down")
+            events += falls.fall(f, jump.via, jump.levels, dice, "jumps down")
         return events
 
-    def _do_face(self, state: TftState, a: Face, dice: Dice) -> list[Event]:
+    def _do_face(self, state: HexState, a: Face, dice: Dice) -> list[Event]:
         f = state.figures[a.figure]
         if self.is_engaged(state, f) and f.mp_spent == 0:
             f.move_over = True  # T-6: turning is the engaged figure's shift
@@ -709,13 +681,13 @@ class TftRuleset:
         way = state.board.direction_name(a.facing)
         return [Event(Kind.FACED, f"{f.name} turns to face {way}.", "T-5", f.id)]
 
-    def _do_defend(self, state: TftState, a: Defend, dice: Dice) -> list[Event]:
+    def _do_defend(self, state: HexState, a: Defend, dice: Dice) -> list[Event]:
         f = state.figures[a.figure]
         f.defending, f.move_over = True, True
         return [Event(Kind.DEFENDING, f"{f.name} will defend this turn: attackers roll 4 dice.",
                       "T-7", f.id)]
 
-    def _do_end_movement(self, state: TftState, a: EndMovement, dice: Dice) -> list[Event]:
+    def _do_end_movement(self, state: HexState, a: EndMovement, dice: Dice) -> list[Event]:
         if a.side == state.first:
             other = next(s for s in state.sides if s != a.side)
             state.moving = other
@@ -723,34 +695,39 @@ class TftRuleset:
         state.moving = None
         return self._start_actions(state, dice)
 
-    def _after_action(self, state: TftState, f: Figure, dice: Dice) -> list[Event]:
+    def _after_action(self, state: HexState, f: HexFigure, dice: Dice) -> list[Event]:
         f.acted = True
         state.current += 1
         return self._advance_actor(state, dice)
 
-    def _do_attack(self, state: TftState, a: Attack, dice: Dice) -> list[Event]:
+    def _do_attack(self, state: HexState, a: Attack, dice: Dice) -> list[Event]:
         f, t = state.figures[a.figure], state.figures[a.target]
-        events = combat.resolve_attack(state, f, t, dice)
+        result = melee.resolve_attack(state.board, f, t, dice)
+        events = result.events
+        if result.dropped is not None:
+            state.dropped.setdefault(f.cell, []).append(result.dropped)
+        if result.hits > 0 and (f.id, t.id) not in state.hits:
+            state.hits.append((f.id, t.id))
         return events + self._after_action(state, f, dice)
 
-    def _do_disengage(self, state: TftState, a: Disengage, dice: Dice) -> list[Event]:
+    def _do_disengage(self, state: HexState, a: Disengage, dice: Dice) -> list[Event]:
         f = state.figures[a.figure]
         start = f.cell
         f.cell = a.to
         events = [Event(Kind.MOVED, f"{f.name} disengages to {state.board.label(a.to)}.",
-                        "T-7", f.id, cells=(start, a.to))]
+                        "T-7", f.id, places=(Cell(start), Cell(a.to)))]
         drop = heights.drop_levels(state.board, start, a.to)
-        events += combat.fall(state, f, start, drop, dice, "steps down")
+        events += falls.fall(f, start, drop, dice, "steps down")
         return events + self._after_action(state, f, dice)
 
-    def _do_ready(self, state: TftState, a: Ready, dice: Dice) -> list[Event]:
+    def _do_ready(self, state: HexState, a: Ready, dice: Dice) -> list[Event]:
         f = state.figures[a.figure]
         f.ready = a.weapon
         name = load_data().weapons[a.weapon].name
         return [Event(Kind.READIED, f"{f.name} readies the {name}.", "T-7", f.id)] + \
             self._after_action(state, f, dice)
 
-    def _do_pickup(self, state: TftState, a: PickUp, dice: Dice) -> list[Event]:
+    def _do_pickup(self, state: HexState, a: PickUp, dice: Dice) -> list[Event]:
         f = state.figures[a.figure]
         w = self._pickup_weapon(state, f)
         assert w is not None
@@ -763,35 +740,34 @@ class TftRuleset:
         return [Event(Kind.PICKED_UP, f"{f.name} picks up the {name}.", "T-7", f.id)] + \
             self._after_action(state, f, dice)
 
-    def _do_stand(self, state: TftState, a: StandUp, dice: Dice) -> list[Event]:
+    def _do_stand(self, state: HexState, a: StandUp, dice: Dice) -> list[Event]:
         f = state.figures[a.figure]
         f.prone = False
         return [Event(Kind.STOOD, f"{f.name} stands up.", "T-7", f.id)] + \
             self._after_action(state, f, dice)
 
-    def _do_pass(self, state: TftState, a: Pass, dice: Dice) -> list[Event]:
+    def _do_pass(self, state: HexState, a: Pass, dice: Dice) -> list[Event]:
         f = state.figures[a.figure]
         text = f"{f.name} defends." if f.defending else f"{f.name} waits."
         return [Event(Kind.PASSED, text, "T-7", f.id)] + self._after_action(state, f, dice)
 
-    def _do_retreat(self, state: TftState, a: Retreat, dice: Dice) -> list[Event]:
+    def _do_retreat(self, state: HexState, a: Retreat, dice: Dice) -> list[Event]:
         f, t = state.figures[a.figure], state.figures[a.target]
         board = state.board
         vacated = t.cell
         t.cell = a.to
         events = [Event(Kind.RETREATED, f"{f.name} forces {t.name} back to "
                                         f"{board.label(a.to)}.", "T-8", f.id, t.id,
-                        cells=(vacated, a.to))]
-        events += combat.stumble(state, t, vacated, heights.drop_levels(board, vacated, a.to),
-                                 dice)
+                        places=(Cell(vacated), Cell(a.to)))]
+        events += falls.stumble(t, vacated, heights.drop_levels(board, vacated, a.to), dice)
         if a.follow:
             start = f.cell
             f.cell = vacated
             events.append(Event(Kind.MOVED, f"{f.name} follows into {board.label(vacated)}.",
-                                "T-8", f.id, cells=(start, vacated)))
+                                "T-8", f.id, places=(Cell(start), Cell(vacated))))
         return events + self._next_retreat(state, dice)
 
-    def _do_no_retreat(self, state: TftState, a: NoRetreat, dice: Dice) -> list[Event]:
+    def _do_no_retreat(self, state: HexState, a: NoRetreat, dice: Dice) -> list[Event]:
         return self._next_retreat(state, dice)
 
     _handlers: ClassVar[dict[type, Callable[..., list[Event]]]] = {
@@ -801,8 +777,29 @@ class TftRuleset:
         Retreat: _do_retreat, NoRetreat: _do_no_retreat,
     }
 
+    # ================================================================== pieces
+    def pieces(self, state: HexState) -> list[PieceView]:
+        """Every figure as a front end draws and lists it (dead ones too, with status)."""
+        kinds = load_data().kinds
+        out = []
+        for f in state.figures.values():
+            tags = []
+            if f.active and f.prone:
+                tags.append("prone")
+            if f.defending:
+                tags.append("defending")
+            if self.is_engaged(state, f):
+                tags.append("engaged")
+            status = "prone" if f.active and f.prone else f.status
+            out.append(PieceView(
+                id=f.id, name=f.name, side=f.side, kind=f.kind, kind_name=kinds[f.kind].name,
+                place=Cell(f.cell), facing=f.facing, health=f.st, health_max=f.st_max,
+                health_label="ST", status=status, tags=tuple(tags), active=f.active,
+                size=f.hexes))
+        return out
+
     # ================================================================== words
-    def describe(self, state: TftState, action: Action) -> str:
+    def describe(self, state: HexState, action: Action) -> str:
         """An action in a player's words."""
         def name(fid: str) -> str:
             f = state.figures.get(fid)

@@ -1,4 +1,5 @@
-"""Melee on Heroscape height maps (seed 000): one function per rule, named after it.
+"""Melee on Heroscape height maps (seed 000): the geometry of each rule, one function per
+rule, named after it (T-5 facing arcs, T-6 engagement, H-* heights).
 
 Levels are counted in tile sides; a figure on a cell stands on top of its stack.
 """
@@ -12,25 +13,25 @@ import numpy as np
 
 from game.boards.hexmap import INF, HexMap
 from game.rules.tft.data import load_data
-from game.rules.tft.state import Figure
+from game.rules.tft.hexes.state import HexFigure
 
 
-def height(fig: Figure) -> int:
+def height(fig: HexFigure) -> int:
     """H-1, H-5: a figure's Height for reaching up to attack; 1 while prone."""
     return int(load_data().num("prone", "h")) if fig.prone else fig.h
 
 
-def climbing_height(fig: Figure) -> int:
+def climbing_height(fig: HexFigure) -> int:
     """H-1, H-2, H-5: levels a figure may step up at once (elf +1, horseman -2; 1 prone)."""
     return int(load_data().num("prone", "h")) if fig.prone else fig.climb_h
 
 
-def falling_height(fig: Figure) -> int:
+def falling_height(fig: HexFigure) -> int:
     """H-8: the H that sets the falling bands: the climbing H (elves 4, horsemen 2)."""
     return max(1, fig.climb_h)
 
 
-def movement_allowance(fig: Figure) -> int:
+def movement_allowance(fig: HexFigure) -> int:
     """T-1, T-4, H-5: MA with armour; a prone figure crawls with MA 2."""
     return int(load_data().num("prone", "ma")) if fig.prone else fig.ma
 
@@ -89,7 +90,7 @@ def drop_levels(board: HexMap, frm: int, to: int) -> int:
     return max(0, board.level(frm) - board.level(to))
 
 
-def can_attack_across_heights(board: HexMap, a: Figure, b: Figure) -> bool:
+def can_attack_across_heights(board: HexMap, a: HexFigure, b: HexFigure) -> bool:
     """H-4: start from the lower figure; if it can reach the higher one (the level
     difference is at most its H, facing aside), both may attack each other; else neither.
     """
@@ -98,13 +99,13 @@ def can_attack_across_heights(board: HexMap, a: Figure, b: Figure) -> bool:
     return diff <= height(lower)
 
 
-def height_advantage(board: HexMap, attacker: Figure, target: Figure) -> int:
+def height_advantage(board: HexMap, attacker: HexFigure, target: HexFigure) -> int:
     """H-6: +1 adjusted DX per level the attacker stands above its target, -1 per level below."""
     per = int(load_data().num("height", "dx_per_level"))
     return per * (board.level(attacker.cell) - board.level(target.cell))
 
 
-def front_cells(board: HexMap, fig: Figure) -> list[int]:
+def front_cells(board: HexMap, fig: HexFigure) -> list[int]:
     """T-5: the three hexes in front of a figure."""
     out = []
     for d in (fig.facing - 1, fig.facing, fig.facing + 1):
@@ -114,8 +115,8 @@ def front_cells(board: HexMap, fig: Figure) -> list[int]:
     return out
 
 
-def facing_zone(direction: int, facing: int) -> str:
-    """T-5: "front", "side" or "rear": where a hex in ``direction`` lies for a figure
+def facing_arc(direction: int, facing: int) -> str:
+    """T-5: "front", "side" or "rear": the arc a hex in ``direction`` lies in for a figure
     facing ``facing`` (three front hexes, two side hexes, one rear hex)."""
     off = (direction - facing) % 6
     if off in (0, 1, 5):
@@ -123,15 +124,15 @@ def facing_zone(direction: int, facing: int) -> str:
     return "rear" if off == 3 else "side"
 
 
-def facing_from(board: HexMap, defender: Figure, cell: int) -> str:
+def facing_from(board: HexMap, defender: HexFigure, cell: int) -> str:
     """T-5: whether ``cell`` (adjacent) lies in the defender's front, side or rear hexes."""
     d = board.direction(defender.cell, cell)
     if d is None:
         raise ValueError("facing_from needs an adjacent cell")
-    return facing_zone(d, defender.facing)
+    return facing_arc(d, defender.facing)
 
 
-def engages(board: HexMap, enemy: Figure, fig: Figure) -> bool:
+def engages(board: HexMap, enemy: HexFigure, fig: HexFigure) -> bool:
     """T-6, H-7: a standing enemy engages a figure in one of its front hexes whose level
     differs from its own by at most the number of hexes the enemy occupies.
 
@@ -144,7 +145,7 @@ def engages(board: HexMap, enemy: Figure, fig: Figure) -> bool:
     return abs(board.level(enemy.cell) - board.level(fig.cell)) <= enemy.hexes
 
 
-def engaged_cells(board: HexMap, enemies: list[Figure], mover: Figure) -> set[int]:
+def engaged_cells(board: HexMap, enemies: list[HexFigure], mover: HexFigure) -> set[int]:
     """T-6, H-7: cells where ``mover`` would stand engaged (its movement stops there)."""
     out: set[int] = set()
     for e in enemies:
@@ -175,7 +176,7 @@ def fall_damage_dice(levels: int, h: int, saved: bool) -> int:
     return max(0, band - 1) if saved else band
 
 
-def can_force_retreat(board: HexMap, attacker: Figure, target: Figure) -> bool:
+def can_force_retreat(board: HexMap, attacker: HexFigure, target: HexFigure) -> bool:
     """H-13: a force retreat is possible if both stand on the same level, or the target is
     higher by at most the attacker's base size (hexes), or the target is lower.
     """
@@ -183,8 +184,8 @@ def can_force_retreat(board: HexMap, attacker: Figure, target: Figure) -> bool:
     return rise <= attacker.hexes
 
 
-def retreat_cells(board: HexMap, attacker: Figure, target: Figure,
-                  occupied: set[int] | dict[int, Figure]) -> list[int]:
+def retreat_cells(board: HexMap, attacker: HexFigure, target: HexFigure,
+                  occupied: set[int] | dict[int, HexFigure]) -> list[int]:
     """T-8, H-13: where a target may be forced back: an empty hex adjacent to it and
     farther from the attacker, on the same level, one level up, or any number down.
     """
@@ -196,3 +197,11 @@ def retreat_cells(board: HexMap, attacker: Figure, target: Figure,
         if board.level(c) - lt <= 1:
             out.append(c)
     return out
+
+
+def falling_armour_stops(fig: HexFigure) -> int:
+    """H-8: armour of any kind stops only 2 of falling damage (its own stops if less)."""
+    if not fig.armour:
+        return 0
+    d = load_data()
+    return min(int(d.num("falling", "armour_stops")), d.armour[fig.armour].stops)

@@ -1,10 +1,10 @@
 """What the Tactician knows about a position: exact odds, cached, and who can hit where.
 
-Every number here comes from the rules' own functions (:func:`combat.attack_odds`,
-:func:`combat.fall_odds`, :mod:`game.core.odds`) applied to *copies* of figures placed
+Every number here comes from the rules' own functions (:func:`melee.attack_odds`,
+:func:`falls.fall_odds`, :mod:`game.core.odds`) applied to *copies* of figures placed
 where the AI is thinking of putting them; nothing here changes a match. Odds are cached
 by what decides them (attacker's DX and gear, target's ST, gear and defence, the level
-difference and the facing zone), and so are fall risks, so a game asks icepool each
+difference and the facing arc), and so are fall risks, so a game asks icepool each
 question once; the board's distances come from a table built once per board.
 """
 
@@ -22,15 +22,17 @@ from game.boards.hexmap import HexMap
 from game.core import odds
 from game.core.match import Match
 from game.core.odds import DiceExpr
-from game.rules.tft import combat, heights
+from game.rules.tft import combat
 from game.rules.tft.data import load_data
-from game.rules.tft.state import Figure, TftState
+from game.rules.tft.hexes import falls, heights, melee
+from game.rules.tft.hexes.ruleset import charge_reach
+from game.rules.tft.hexes.state import HexFigure, HexState
 
-Zone = str
+Arc = str
 """T-5: "front", "side" or "rear", as :func:`heights.facing_from` names them."""
 
-ZONE_TURN: dict[Zone, int] = {"front": 0, "side": 2, "rear": 3}
-"""How far a defender is turned away from an attacker for each zone (T-5)."""
+ARC_TURN: dict[Arc, int] = {"front": 0, "side": 2, "rear": 3}
+"""How far a defender is turned away from an attacker for each arc (T-5)."""
 
 
 @dataclass(frozen=True)
@@ -135,22 +137,22 @@ def distances_to(board: HexMap, cells: list[int]) -> NDArray[np.int64]:
 class Sandbox:
     """Copies of figures the AI moves about freely to ask the rules "what if"."""
 
-    def __init__(self, state: TftState) -> None:
+    def __init__(self, state: HexState) -> None:
         self.state = state
         self.board: HexMap = state.board
-        self._copies: dict[str, Figure] = {}
+        self._copies: dict[str, HexFigure] = {}
 
-    def at(self, fig: Figure, cell: int) -> Figure:
+    def at(self, fig: HexFigure, cell: int) -> HexFigure:
         """A copy of ``fig`` standing in ``cell`` (one per figure, reused: valid until the
         next call for the same figure)."""
         return self._placed(fig.id, fig, cell)
 
-    def _target(self, fig: Figure, cell: int) -> Figure:
+    def _target(self, fig: HexFigure, cell: int) -> HexFigure:
         """A second copy of ``fig``, kept apart from :meth:`at`'s so that an attacker and
         its target can both be placed at once."""
         return self._placed(fig.id + "\x00", fig, cell)
 
-    def _placed(self, key: str, fig: Figure, cell: int) -> Figure:
+    def _placed(self, key: str, fig: HexFigure, cell: int) -> HexFigure:
         c = self._copies.get(key)
         if c is None:
             c = fig.clone()
@@ -159,19 +161,19 @@ class Sandbox:
         c.facing, c.defending, c.prone = fig.facing, fig.defending, fig.prone
         return c
 
-    def can_fight(self, a: Figure, a_cell: int, t: Figure, t_cell: int) -> bool:
+    def can_fight(self, a: HexFigure, a_cell: int, t: HexFigure, t_cell: int) -> bool:
         """H-4: whether a figure in ``a_cell`` and one in ``t_cell`` may attack each other."""
         return heights.can_attack_across_heights(self.board, self.at(a, a_cell),
                                                  self._target(t, t_cell))
 
-    def hit(self, a: Figure, a_cell: int, t: Figure, t_cell: int, zone: Zone,
+    def hit(self, a: HexFigure, a_cell: int, t: HexFigure, t_cell: int, arc: Arc,
             defending: bool | None = None) -> Hit:
-        """Exact odds of ``a`` in ``a_cell`` attacking ``t`` in ``t_cell`` into ``zone``
-        (T-2..T-5, H-6), via :func:`combat.attack_odds` on copies; cached."""
+        """Exact odds of ``a`` in ``a_cell`` attacking ``t`` in ``t_cell`` into ``arc``
+        (T-2..T-5, H-6), via :func:`melee.attack_odds` on copies; cached."""
         dfd = t.defending if defending is None else defending
         lv = self.board.level_list
         key = (a.dx, a.dx_penalty, a.armour, a.shield, a.ready,
-               t.st, t.armour, t.shield, dfd, lv[a_cell] - lv[t_cell], zone)
+               t.st, t.armour, t.shield, dfd, lv[a_cell] - lv[t_cell], arc)
         h = _ODDS.get(key)
         if h is None:
             d = self.board.direction(t_cell, a_cell)
@@ -179,9 +181,9 @@ class Sandbox:
                 raise ValueError("hit() needs adjacent cells")
             att = self.at(a, a_cell)
             tgt = self._target(t, t_cell)
-            tgt.facing = (d - ZONE_TURN[zone]) % 6
+            tgt.facing = (d - ARC_TURN[arc]) % 6
             tgt.defending = dfd
-            o = combat.attack_odds(self.board, att, tgt)
+            o = melee.attack_odds(self.board, att, tgt)
             h = Hit(o.p_hit, o.expected_damage, o.p_down)
             if len(_ODDS) > _ODDS_LIMIT:
                 _ODDS.clear()
@@ -189,10 +191,10 @@ class Sandbox:
         return h
 
 
-def zone_of(direction_to_attacker: int, facing: int) -> Zone:
+def arc_of(direction_to_attacker: int, facing: int) -> Arc:
     """T-5 for a figure facing ``facing`` attacked from ``direction_to_attacker``: the
-    rules' own :func:`heights.facing_zone`."""
-    return heights.facing_zone(direction_to_attacker, facing)
+    rules' own :func:`heights.facing_arc`."""
+    return heights.facing_arc(direction_to_attacker, facing)
 
 
 @dataclass(frozen=True)
@@ -207,7 +209,7 @@ class FallRisk:
 _FALLS: dict[tuple[object, ...], FallRisk] = {}
 
 
-def fall_risk(fig: Figure, levels: int) -> FallRisk:
+def fall_risk(fig: HexFigure, levels: int) -> FallRisk:
     """Exact expected fall damage and chance of going down for a drop of ``levels`` (H-8):
     made 3d6 vs adjusted DX: standing, one die fewer; missed: prone, a die per band.
     Armour stops at most the data's ``falling.armour_stops``. Cached by what decides it
@@ -221,13 +223,12 @@ def fall_risk(fig: Figure, levels: int) -> FallRisk:
     return risk
 
 
-def _fall_risk(fig: Figure, levels: int) -> FallRisk:
-    band, p_stand = combat.fall_odds(fig, levels)
+def _fall_risk(fig: HexFigure, levels: int) -> FallRisk:
+    band, p_stand = falls.fall_odds(fig, levels)
     if band == 0:
         return FallRisk(0.0, 0.0, 0.0)
     d = load_data()
-    stops = min(int(d.num("falling", "armour_stops")), d.armour[fig.armour].stops) \
-        if fig.armour else 0
+    stops = heights.falling_armour_stops(fig)
     down_at = fig.st - int(d.num("damage", "unconscious_at"))
     dmg = p_down = 0.0
     for p, n in ((p_stand, band - 1), (1.0 - p_stand, band)):
@@ -239,16 +240,11 @@ def _fall_risk(fig: Figure, levels: int) -> FallRisk:
     return FallRisk(dmg, p_down, 1.0 - p_stand)
 
 
-def charge_allowance(fig: Figure) -> int:
-    """T-7: the most MP a figure may have spent this turn and still attack (half its MA)."""
-    return int(fig.ma * float(load_data().num("attack", "charge_fraction")))
-
-
 @dataclass
 class EnemyThreat:
     """Where one enemy can strike from in the coming action phase."""
 
-    enemy: Figure
+    enemy: HexFigure
     fixed: bool
     """True if it has moved already: it strikes only into its own front hexes."""
     stands: set[int]
@@ -266,43 +262,25 @@ class EnemyThreat:
         return set(chain.from_iterable(map(self.board.neighbours, self.stands)))
 
 
-def enemy_threats(match: Match, side: str, *, mobile: bool) -> list[EnemyThreat]:
+def enemy_threats(match: Match[HexState], side: str, *, mobile: bool) -> list[EnemyThreat]:
     """Each enemy of ``side`` able to attack in the coming action phase, and from where.
 
     ``mobile``: the enemy side has yet to move this turn, so each enemy may still charge
-    (move at most half its MA, T-7) and face any way. Its charge reach is the rules' own
-    :meth:`HexMap.reach` with the climbing costs of H-2/H-3, stopping where one of ours
-    engages it (T-6) or after one hex if it is engaged already: the part of
-    :meth:`TftRuleset.move_options` a charge can use, without the jumps (an enemy that
-    jumps down ends its move, often prone) and without the other half of its MA.
+    (its charge reach, T-7: the rules' own :func:`charge_reach`, walking only: an enemy
+    that jumps down ends its move, often prone) and face any way.
     """
-    state: TftState = match.state
+    state = match.state
     board = state.board
-    nbrs = board.neighbours
-    occupied = state.occupied()
-    ours = [f for f in state.figures.values() if f.side == side]
-    ours_stop: set[int] | None = None  # where ours engage an enemy (the same for every one)
     out = []
     for e in state.figures.values():
         if e.side == side or not e.standing or e.defending:
             continue
-        left = charge_allowance(e) - e.mp_spent
-        if left < 0:
+        if combat.charge_allowance(e) < e.mp_spent:
             continue
         if mobile and not e.move_over:
-            stands = {e.cell}
-            if left > 0:
-                if ours_stop is None:
-                    ours_stop = heights.engaged_cells(board, ours, e)
-                stop = ours_stop
-                if e.cell in stop:
-                    stop = set(nbrs(e.cell))
-                blocked = set(occupied)
-                blocked.discard(e.cell)
-                steps = heights.climbing_step_costs(board, heights.climbing_height(e))
-                stands.update(board.reach(e.cell, left, steps, blocked=blocked,
-                                          stop=stop).cost)
-            out.append(EnemyThreat(e, False, stands, board))
+            reach = charge_reach(state, e)
+            assert reach is not None
+            out.append(EnemyThreat(e, False, set(reach.cost), board))
         else:
             front = set(heights.front_cells(board, e))
             out.append(EnemyThreat(e, True, {e.cell}, board, front))

@@ -54,25 +54,26 @@ from typing import ClassVar
 import numpy as np
 from numpy.typing import NDArray
 
-from game.ai.evaluation import (
+from game.ai.tft.evaluation import (
     EnemyThreat,
     Hit,
     Sandbox,
     Weights,
-    charge_allowance,
+    arc_of,
     distances_to,
     enemy_threats,
     fall_risk,
     levels_array,
-    zone_of,
 )
 from game.boards.hexmap import HexMap, Reach
 from game.core import odds
 from game.core.errors import GameError
 from game.core.match import Match
 from game.core.ruleset import Action, Side
-from game.rules.tft import combat, heights
-from game.rules.tft.actions import (
+from game.rules.tft import combat
+from game.rules.tft.data import load_data
+from game.rules.tft.hexes import heights
+from game.rules.tft.hexes.actions import (
     Attack,
     ChooseFirst,
     Defend,
@@ -87,11 +88,10 @@ from game.rules.tft.actions import (
     Retreat,
     StandUp,
 )
-from game.rules.tft.data import load_data
-from game.rules.tft.ruleset import Jump
-from game.rules.tft.state import Figure, TftState
+from game.rules.tft.hexes.ruleset import Jump
+from game.rules.tft.hexes.state import HexFigure, HexState
 
-ZONES = ("front", "side", "rear")
+ARCS = ("front", "side", "rear")
 
 
 @dataclass(frozen=True)
@@ -107,7 +107,7 @@ class Proposal:
 class _MovePlan:
     """The order a side's figures are planned in this movement phase, and what is queued."""
 
-    state: TftState
+    state: HexState
     turn: int
     order: list[str]
     threats: list[EnemyThreat]
@@ -127,14 +127,14 @@ class _MovePlan:
     """Enemies that have moved already (their facing is known)."""
     engaged: dict[str, bool] = field(default_factory=dict)
     """Whether each figure to move is engaged (T-6): enemies stand still meanwhile."""
-    foes_beside: dict[int, list[tuple[int, int, Figure]]] = field(default_factory=dict)
+    foes_beside: dict[int, list[tuple[int, int, HexFigure]]] = field(default_factory=dict)
     """For each cell next to active enemies: (direction from the cell, enemy's cell,
     enemy) of each (enemies do not move while this side does)."""
     queue: deque[Action] = field(default_factory=deque)
     done: set[str] = field(default_factory=set)
     last: tuple[tuple[object, ...], Action] | None = None
     """The last action handed out, with the position it was chosen in."""
-    _spots: dict[int, list[tuple[float, bool, Figure, list[tuple[int, int]]]]] = field(
+    _spots: dict[int, list[tuple[float, bool, HexFigure, list[tuple[int, int]]]]] = field(
         default_factory=dict)
     _ranked: list[int] | None = None
 
@@ -146,7 +146,7 @@ class _MovePlan:
         return self._ranked
 
     def spots(self, c: int, board: HexMap
-              ) -> list[tuple[float, bool, Figure, list[tuple[int, int]]]]:
+              ) -> list[tuple[float, bool, HexFigure, list[tuple[int, int]]]]:
         """Enemies that can strike cell ``c``: (weight, has moved, enemy, [(direction from
         ``c``, cell it would strike from)]), ignoring who stands where now."""
         out = self._spots.get(c)
@@ -168,7 +168,7 @@ class _MovePlan:
         return out
 
 
-def _fingerprint(state: TftState, side: Side) -> tuple[object, ...]:
+def _fingerprint(state: HexState, side: Side) -> tuple[object, ...]:
     """What a movement action of ``side`` can change: its figures' places and state."""
     return tuple((f.cell, f.facing, f.mp_spent, f.move_over, f.defending, f.prone, f.st)
                  for f in state.figures.values() if f.side == side)
@@ -201,7 +201,7 @@ class Context:
 
     def __init__(self, match: Match, side: Side, weights: Weights) -> None:
         self.match = match
-        self.state: TftState = match.state
+        self.state: HexState = match.state
         self.board = self.state.board
         self.rules = match.ruleset
         self.side = side
@@ -211,7 +211,7 @@ class Context:
         self.own = [f for f in figs if f.side == side and f.active]
         self.enemies = [f for f in figs if f.side != side and f.active]
         self.w = by_numbers(weights, len(self.own), len(self.enemies))
-        self._attacks: list[tuple[Figure, Hit]] | None = None
+        self._attacks: list[tuple[HexFigure, Hit]] | None = None
 
     @property
     def sandbox(self) -> Sandbox:
@@ -220,24 +220,24 @@ class Context:
             self._sandbox = Sandbox(self.state)
         return self._sandbox
 
-    def actor(self) -> Figure:
+    def actor(self) -> HexFigure:
         """The figure whose action it is (action phase)."""
         f = self.state.acting()
         if f is None:
             raise GameError("no figure is acting")
         return f
 
-    def attacks(self) -> list[tuple[Figure, Hit]]:
+    def attacks(self) -> list[tuple[HexFigure, Hit]]:
         """The attacks the acting figure may make now, with their exact odds.
 
         The conditions are those of :meth:`TftRuleset.attack_check` (T-5 front hexes,
         H-4 reach, T-7 standing, not defending, at most half MA spent), the odds the
-        cached :meth:`Sandbox.hit` (the rules' own :func:`combat.attack_odds`).
+        cached :meth:`Sandbox.hit` (the rules' own :func:`melee.attack_odds`).
         """
         if self._attacks is None:
             f = self.actor()
             self._attacks = []
-            if not f.standing or f.defending or f.mp_spent > charge_allowance(f):
+            if not f.standing or f.defending or f.mp_spent > combat.charge_allowance(f):
                 return self._attacks
             board = self.board
             front = heights.front_cells(board, f)
@@ -245,16 +245,16 @@ class Context:
                 if e.cell in front and heights.can_attack_across_heights(board, f, e):
                     d = board.direction(e.cell, f.cell)
                     assert d is not None
-                    h = self.sandbox.hit(f, f.cell, e, e.cell, zone_of(d, e.facing))
+                    h = self.sandbox.hit(f, f.cell, e, e.cell, arc_of(d, e.facing))
                     self._attacks.append((e, h))
         return self._attacks
 
 
-ZONE_BY_OFF: tuple[str, ...] = tuple(zone_of(off, 0) for off in range(6))
-"""T-5 zone of an attack coming from ``(direction to the attacker - facing) % 6``."""
+ARC_BY_OFF: tuple[str, ...] = tuple(arc_of(off, 0) for off in range(6))
+"""T-5 arc of an attack coming from ``(direction to the attacker - facing) % 6``."""
 
 FRONT: tuple[tuple[bool, ...], ...] = tuple(
-    tuple(ZONE_BY_OFF[(d - phi) % 6] == "front" for phi in range(6)) for d in range(6))
+    tuple(ARC_BY_OFF[(d - phi) % 6] == "front" for phi in range(6)) for d in range(6))
 """``FRONT[d][phi]``: a neighbour in direction ``d`` is in the front of a figure facing phi."""
 
 _Strikes = tuple[float, bool, list[tuple["_Duel", int]]]
@@ -275,7 +275,7 @@ _FRONT_OF: tuple[tuple[int, int, int], ...] = tuple(
 _FighterKey = tuple[int, int, str | None, str | None, str | None, int, bool, int]
 
 
-def fighter_key(f: Figure) -> _FighterKey:
+def fighter_key(f: HexFigure) -> _FighterKey:
     """Everything about a figure that its duels depend on: what it hits with and how well
     (DX, T-3 penalty, gear), what stops blows and how much it can take (ST), and how far
     up it reaches (H-4: prone or its H)."""
@@ -349,28 +349,28 @@ def shared_duels(w: Weights) -> dict[tuple[object, ...], _Duel]:
     return shared
 
 
-def _by_facing(by_zone: dict[str, float]) -> tuple[tuple[float, ...], ...]:
+def _by_facing(by_arc: dict[str, float]) -> tuple[tuple[float, ...], ...]:
     """``out[d][phi]``: the value of a blow from direction ``d`` on a figure facing phi."""
-    return tuple(tuple(by_zone[ZONE_BY_OFF[(d - phi) % 6]] for phi in range(6))
+    return tuple(tuple(by_arc[ARC_BY_OFF[(d - phi) % 6]] for phi in range(6))
                  for d in range(6))
 
 
 class _Stance:
     """Scores of one figure's facings in the cells where fighting is possible."""
 
-    def __init__(self, ctx: Context, plan: _MovePlan, f: Figure, engaged: bool) -> None:
+    def __init__(self, ctx: Context, plan: _MovePlan, f: HexFigure, engaged: bool) -> None:
         self.ctx, self.plan, self.f, self.engaged = ctx, plan, f, engaged
         self.board = ctx.board
         self.lv = ctx.board.level_list
         self.w = ctx.w
-        self.allowance = charge_allowance(f) - f.mp_spent
+        self.allowance = combat.charge_allowance(f) - f.mp_spent
         self.fixed_enemy = plan.fixed_enemy
         self.occupied = {g.cell for g in ctx.state.figures.values() if g.alive}
         self._duels: dict[tuple[str, int], _Duel] = {}
         self._shared = shared_duels(ctx.w)
         self._fkey = fighter_key(f)
 
-    def duel(self, e: Figure, c: int, n: int) -> _Duel:
+    def duel(self, e: HexFigure, c: int, n: int) -> _Duel:
         """``f`` in ``c`` against ``e`` in ``n`` (adjacent)."""
         diff = self.lv[c] - self.lv[n]
         key = (e.id, diff)
@@ -384,24 +384,24 @@ class _Stance:
             self._duels[key] = d
         return d
 
-    def _new_duel(self, e: Figure, c: int, n: int) -> _Duel:
+    def _new_duel(self, e: HexFigure, c: int, n: int) -> _Duel:
         sb, f, w = self.ctx.sandbox, self.f, self.w
         d = _Duel(sb.can_fight(f, c, e, n))
         if d.can:
             deal = {}
             take = {}
-            for z in ZONES:
+            for z in ARCS:
                 h = sb.hit(f, c, e, n, z)
                 deal[z] = h.damage + w.kill * h.p_down
                 h = sb.hit(e, n, f, c, z, False)
                 take[z] = h.damage + w.lose * h.p_down
-            d.deal = tuple(deal[ZONE_BY_OFF[off]] for off in range(6))
+            d.deal = tuple(deal[ARC_BY_OFF[off]] for off in range(6))
             d.take = _by_facing(take)
-            by_zone = {}
-            for z in ZONES:
+            by_arc = {}
+            for z in ARCS:
                 h = sb.hit(e, n, f, c, z, True)
-                by_zone[z] = h.damage + w.lose * h.p_down
-            d.take_def = _by_facing(by_zone)
+                by_arc[z] = h.damage + w.lose * h.p_down
+            d.take_def = _by_facing(by_arc)
         return d
 
     def attacks(self, c: int, k: int, p_stand: float) -> tuple[float, ...]:
@@ -560,7 +560,7 @@ class Tactician:
         side = match.to_act()
         if side is None:
             raise GameError("no action to choose: the game is over")
-        state: TftState = match.state
+        state: HexState = match.state
         phase = state.phase
         if phase == "movement":
             return self._movement(match, side)
@@ -578,7 +578,7 @@ class Tactician:
         proposals = [p for ca in cas for p in ca.evaluate(ctx)]
         return self._best(proposals, ctx.state).actions[0]
 
-    def _best(self, proposals: Iterable[Proposal], state: TftState) -> Proposal:
+    def _best(self, proposals: Iterable[Proposal], state: HexState) -> Proposal:
         """The best-scoring proposal. Exact ties go round by the seed, the turn and the
         actor, so a seed always plays the same and asking twice gives the same answer."""
         props = list(proposals)
@@ -591,7 +591,7 @@ class Tactician:
     # ---------------------------------------------------------------- movement
     def _movement(self, match: Match, side: Side) -> Action:
         plan = self._plans.get(side)
-        state: TftState = match.state
+        state: HexState = match.state
         ctx: Context | None = None
         if plan is None or plan.state is not state or plan.turn != state.turn:
             ctx = Context(match, side, self.w)
@@ -606,7 +606,7 @@ class Tactician:
 
     def _next_move(self, match: Match, side: Side, plan: _MovePlan,
                    ctx: Context | None) -> Action:
-        state: TftState = match.state
+        state: HexState = match.state
         while True:
             while plan.queue:
                 a = plan.queue.popleft()
@@ -642,7 +642,7 @@ class Tactician:
             else:
                 stands |= t.stands
         hot.update(chain.from_iterable(map(board.neighbours, stands)))
-        foes: dict[int, list[tuple[int, int, Figure]]] = {}
+        foes: dict[int, list[tuple[int, int, HexFigure]]] = {}
         for e in ctx.enemies:
             for d, n in board.neighbours_with_direction(e.cell):
                 foes.setdefault(n, []).append(((d + 3) % 6, e.cell, e))
@@ -654,7 +654,7 @@ class Tactician:
                          fixed_enemy={t.enemy.id for t in threats if t.fixed},
                          engaged=engaged, foes_beside=foes)
 
-    def _manoeuvres(self, ctx: Context, plan: _MovePlan, f: Figure) -> list[Proposal]:
+    def _manoeuvres(self, ctx: Context, plan: _MovePlan, f: HexFigure) -> list[Proposal]:
         """Where ``f`` could go and which way it could face, each scored (the movement CA).
 
         Every cell is worth its height, nearness to the enemy, friends beside and (a
@@ -811,7 +811,7 @@ class Tactician:
         return [Proposal(s, acts) for _, s, acts in final]
 
 
-def _idle(state: TftState) -> Action | None:
+def _idle(state: HexState) -> Action | None:
     """The acting figure's Pass when nothing else is worth considering: it stands with a
     weapon ready (or defends) and no active enemy is next to it, so it can neither
     attack (T-5), nor need to disengage, stand up or arm itself (every other candidate
@@ -849,7 +849,7 @@ class ChooseOrder(CandidateAction):
     def evaluate(self, ctx: Context) -> list[Proposal]:
         other = next(s for s in ctx.state.sides if s != ctx.side)
         board = ctx.board
-        meet = any(board.distance(o.cell, e.cell) <= o.ma + charge_allowance(e) + 1
+        meet = any(board.distance(o.cell, e.cell) <= o.ma + combat.charge_allowance(e) + 1
                    for o in ctx.own for e in ctx.enemies)
         return [Proposal(1.0 if meet else 0.0, (ChooseFirst(ctx.side, other),), "react"),
                 Proposal(0.0 if meet else 1.0, (ChooseFirst(ctx.side, ctx.side),), "lead")]
@@ -911,7 +911,7 @@ class DisengageCA(CandidateAction):
         state, board, w, sb = ctx.state, ctx.board, ctx.w, ctx.sandbox
         later = set(state.order[state.current + 1:])
         foes = [e for e in ctx.enemies if e.id in later and e.standing and not e.defending
-                and charge_allowance(e) >= e.mp_spent]
+                and combat.charge_allowance(e) >= e.mp_spent]
 
         def danger(cell: int) -> float:
             total = 0.0
@@ -922,7 +922,7 @@ class DisengageCA(CandidateAction):
                     continue
                 d = board.direction(cell, e.cell)
                 assert d is not None
-                h = sb.hit(e, e.cell, f, cell, zone_of(d, f.facing))
+                h = sb.hit(e, e.cell, f, cell, arc_of(d, f.facing))
                 total += h.damage + w.lose * h.p_down
             return total
 

@@ -1,4 +1,4 @@
-"""The state of one Melee-on-heights game: figures, turn, phase, whose move it is."""
+"""The state of one game of Melee on heights: figures, turn, phase, whose move it is."""
 
 from __future__ import annotations
 
@@ -6,77 +6,34 @@ from dataclasses import dataclass, field
 from typing import Any
 
 from game.boards.hexmap import HexMap
+from game.core.ruleset import Outcome
+from game.rules.tft.figure import Fighter
 
-OK, UNCONSCIOUS, DEAD = "ok", "unconscious", "dead"
 
+@dataclass(kw_only=True)
+class HexFigure(Fighter):
+    """A figure on a hex height map: where it stands, which way it faces, its heights."""
 
-@dataclass
-class Figure:
-    """One figure on the table (T-1) and what it has done this turn."""
-
-    id: str
-    name: str
-    side: str
-    unit: str
-    kind: str
     cell: int
     facing: int
-    st: int
-    st_max: int
-    dx: int
-    iq: int
-    ma: int
-    """Movement allowance with armour (T-1, T-4)."""
     h: int
     """Height (H-1): reach up for attacks (H-4)."""
     climb_h: int
     """Height for climbing and falling (H-1, H-2, H-8): H plus the kind's climb bonus."""
     hexes: int
-    weapons: list[str]
-    ready: str | None
-    armour: str | None
-    shield: str | None
-    prone: bool = False
-    status: str = OK
+    """Hexes the figure covers (H-7, H-13, H-15)."""
     # --- this turn
     mp_spent: int = 0
     move_over: bool = False
-    defending: bool = False
-    acted: bool = False
-    damage_taken: int = 0
-    hurt_by: list[str] = field(default_factory=list)
-    # --- carried to next turn
-    dx_penalty: int = 0
-    """Adjusted DX lost this turn for taking heavy damage last turn (T-3)."""
-
-    @property
-    def alive(self) -> bool:
-        return self.status != DEAD
-
-    @property
-    def active(self) -> bool:
-        """Conscious and on the table."""
-        return self.status == OK
-
-    @property
-    def standing(self) -> bool:
-        return self.status == OK and not self.prone
-
-    def clone(self) -> Figure:
-        c = object.__new__(Figure)
-        c.__dict__.update(self.__dict__)
-        c.weapons = list(self.weapons)
-        c.hurt_by = list(self.hurt_by)
-        return c
 
 
 @dataclass
-class TftState:
+class HexState:
     """A whole game. ``board`` and ``options`` are shared, not part of the saved state."""
 
     board: HexMap
     sides: list[str]
-    figures: dict[str, Figure]
+    figures: dict[str, HexFigure]
     turn: int = 1
     phase: str = "initiative"
     initiative: dict[str, int] = field(default_factory=dict)
@@ -94,16 +51,16 @@ class TftState:
     dropped: dict[int, list[str]] = field(default_factory=dict)
     """Weapons lying on the ground, by cell (T-2: 17 drops a weapon)."""
     turn_limit: int | None = None
-    ended: str | None = None
-    """Set when the game is over: 'victory:<side>' or 'draw:<why>'."""
+    ended: Outcome | None = None
+    """How the game ended, once it has."""
     options: dict[str, Any] = field(default_factory=dict)
     side_names: dict[str, str] = field(default_factory=dict)
     """Side key -> the name players read ("raiders" -> "Raiders")."""
     memo: dict[Any, Any] = field(default_factory=dict, repr=False, compare=False)
     """Answers to queries (reach) keyed by the positions they depend on; never saved."""
 
-    def clone(self) -> TftState:
-        c = object.__new__(TftState)
+    def clone(self) -> HexState:
+        c = object.__new__(HexState)
         c.__dict__.update(self.__dict__)
         c.memo = {}
         c.figures = {k: f.clone() for k, f in self.figures.items()}
@@ -115,11 +72,6 @@ class TftState:
         return c
 
     def to_json(self) -> dict[str, Any]:
-        figs = {}
-        for k, f in self.figures.items():
-            d = dict(vars(f))
-            d["weapons"], d["hurt_by"] = list(f.weapons), list(f.hurt_by)
-            figs[k] = d
         return {
             "turn": self.turn,
             "phase": self.phase,
@@ -133,8 +85,8 @@ class TftState:
             "hits": [list(h) for h in self.hits],
             "retreats": [list(r) for r in self.retreats],
             "dropped": {str(k): list(v) for k, v in sorted(self.dropped.items())},
-            "ended": self.ended,
-            "figures": figs,
+            "ended": None if self.ended is None else self.ended.to_json(),
+            "figures": {k: f.to_json() for k, f in self.figures.items()},
         }
 
     def positions(self) -> tuple[tuple[Any, ...], ...]:
@@ -143,16 +95,16 @@ class TftState:
                      for f in self.figures.values())
 
     # ------------------------------------------------------------------ lookups
-    def figure_at(self, cell: int) -> Figure | None:
+    def figure_at(self, cell: int) -> HexFigure | None:
         for f in self.figures.values():
             if f.cell == cell and f.alive:
                 return f
         return None
 
-    def occupied(self) -> dict[int, Figure]:
+    def occupied(self) -> dict[int, HexFigure]:
         return {f.cell: f for f in self.figures.values() if f.alive}
 
-    def acting(self) -> Figure | None:
+    def acting(self) -> HexFigure | None:
         """The figure whose action it is in the action phase."""
         if self.phase != "action" or self.current >= len(self.order):
             return None
@@ -161,5 +113,5 @@ class TftState:
     def side_name(self, side: str | None) -> str:
         return self.side_names.get(side or "", side or "nobody")
 
-    def side_figures(self, side: str) -> list[Figure]:
+    def side_figures(self, side: str) -> list[HexFigure]:
         return [f for f in self.figures.values() if f.side == side]

@@ -1,0 +1,1 @@
+"""The computer player of the Fantasy Trip family on hex height maps: the Tactician."""

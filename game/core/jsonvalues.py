@@ -1,0 +1,117 @@
+"""Values that go to JSON and come back exactly as they were, checked against their types.
+
+Actions are frozen dataclasses whose fields may hold ints, strings, booleans, floats,
+places, tuples of any of these (a path of points), or ``None``. :func:`to_json_value`
+writes such a value as JSON data; :func:`from_json_value` reads it back for a declared
+type, refusing anything that is not of that type with a message naming what is wrong, so
+a save holding a hex written as a string or a figure id written as an object is refused
+instead of being half-read.
+"""
+
+from __future__ import annotations
+
+import dataclasses
+import types
+import typing
+from collections.abc import Mapping
+from functools import cache
+from typing import Any, Literal, Union
+
+from game.core.places import PLACE_TYPES, Place, place_from_json
+
+
+class JsonValueError(ValueError):
+    """A JSON value is not of the declared type (the message says where and why)."""
+
+
+def to_json_value(v: Any) -> Any:
+    """``v`` as JSON data: tuples become lists, places and records their ``to_json()``."""
+    if isinstance(v, tuple):
+        return [to_json_value(x) for x in v]
+    to_json = getattr(v, "to_json", None)
+    if to_json is not None:
+        return to_json()
+    return v
+
+
+@cache
+def field_types(cls: type) -> dict[str, Any]:
+    """The resolved type of each dataclass field of ``cls``."""
+    hints = typing.get_type_hints(cls)
+    return {f.name: hints[f.name] for f in dataclasses.fields(cls)}
+
+
+def _describe(v: Any) -> str:
+    text = repr(v)
+    return text if len(text) <= 40 else text[:37] + "..."
+
+
+def from_json_value(tp: Any, v: Any, where: str) -> Any:
+    """Read JSON data ``v`` as a value of type ``tp``; JsonValueError naming ``where``."""
+    if tp is Any:
+        return v
+    if tp is type(None) or tp is None:
+        if v is not None:
+            raise JsonValueError(f"{where} must be null, not {_describe(v)}")
+        return None
+    if tp is bool:
+        if not isinstance(v, bool):
+            raise JsonValueError(f"{where} must be true or false, not {_describe(v)}")
+        return v
+    if tp is int:
+        if isinstance(v, bool) or not isinstance(v, int):
+            raise JsonValueError(f"{where} must be a whole number, not {_describe(v)}")
+        return v
+    if tp is float:
+        if isinstance(v, bool) or not isinstance(v, (int, float)):
+            raise JsonValueError(f"{where} must be a number, not {_describe(v)}")
+        return float(v)
+    if tp is str:
+        if not isinstance(v, str):
+            raise JsonValueError(f"{where} must be a string, not {_describe(v)}")
+        return v
+    if tp is Place or tp in PLACE_TYPES:
+        try:
+            p = place_from_json(v)
+        except ValueError as e:
+            raise JsonValueError(f"{where}: {e}") from None
+        if tp is not Place and not isinstance(p, tp):
+            raise JsonValueError(f"{where} must be a {tp.__name__.lower()}, not {_describe(v)}")
+        return p
+    origin = typing.get_origin(tp)
+    args = typing.get_args(tp)
+    if origin is Literal:
+        if v not in args or isinstance(v, bool) != any(isinstance(a, bool) for a in args):
+            raise JsonValueError(f"{where} must be one of {list(args)}, not {_describe(v)}")
+        return v
+    if origin in (Union, types.UnionType):
+        if v is None and type(None) in args:
+            return None
+        errors = []
+        for a in args:
+            if a is type(None):
+                continue
+            try:
+                return from_json_value(a, v, where)
+            except JsonValueError as e:
+                errors.append(str(e))
+        raise JsonValueError(errors[0] if len(errors) == 1 else
+                             f"{where} is not of any allowed type: {_describe(v)}")
+    if origin is tuple:
+        if not isinstance(v, list):
+            raise JsonValueError(f"{where} must be a list, not {_describe(v)}")
+        if len(args) == 2 and args[1] is Ellipsis:
+            return tuple(from_json_value(args[0], x, f"{where}[{k}]") for k, x in enumerate(v))
+        if len(v) != len(args):
+            raise JsonValueError(f"{where} must hold {len(args)} values, not {len(v)}")
+        return tuple(from_json_value(a, x, f"{where}[{k}]")
+                     for k, (a, x) in enumerate(zip(args, v, strict=True)))
+    from_json = getattr(tp, "from_json", None)
+    if from_json is not None:
+        if not isinstance(v, Mapping):
+            raise JsonValueError(f"{where} must be an object, not {_describe(v)}")
+        try:
+            return from_json(v)
+        except (KeyError, TypeError, ValueError) as e:
+            raise JsonValueError(f"{where} is malformed: {e}") from None
+    raise TypeError(f"{where}: type {tp!r} cannot be read from JSON")
