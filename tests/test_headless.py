@@ -9,8 +9,8 @@ from pathlib import Path
 import pytest
 
 import main
-from game.ai import Tactician
-from game.core.match import Match
+from game.ai.tft.tactician import Tactician
+from game.rules import open_match
 from game.headless import play_game, wilson_interval
 
 
@@ -42,13 +42,13 @@ def test_a_batch_prints_a_line_per_game_and_a_summary(capsys):
 def test_game_k_is_seed_s_plus_k_and_replays_alone(capsys):
     _, out, _ = run(capsys, "--scenario", "hill_fight", "--games", "2", "--seed", "4")
     second = out.splitlines()[1]
-    m = Match.from_name("hill_fight", 5)
+    m = open_match("hill_fight", 5)
     play_game(m, {s: Tactician(5) for s in m.state.sides})
     assert second.endswith(m.state_hash()[:12])
 
 
 def test_load_prints_the_final_state_hash(capsys, tmp_path):
-    m = Match.from_name("hill_fight", 11)
+    m = open_match("hill_fight", 11)
     play_game(m, {"wardens": Tactician(11), "raiders": Tactician(12)}, max_actions=120)
     path = tmp_path / "game.json"
     m.save(path)
@@ -58,7 +58,7 @@ def test_load_prints_the_final_state_hash(capsys, tmp_path):
 
 
 def test_load_from_the_command_line_prints_only_the_hash(tmp_path):
-    m = Match.from_name("hill_fight", 2)
+    m = open_match("hill_fight", 2)
     play_game(m, {"wardens": Tactician(2), "raiders": Tactician(2)}, max_actions=40)
     path = tmp_path / "g.json"
     m.save(path)
@@ -69,7 +69,7 @@ def test_load_from_the_command_line_prints_only_the_hash(tmp_path):
 
 
 def test_a_corrupt_save_is_one_error_line_naming_the_file(capsys, tmp_path):
-    m = Match.from_name("hill_fight", 3)
+    m = open_match("hill_fight", 3)
     play_game(m, {"wardens": Tactician(3), "raiders": Tactician(3)}, max_actions=60)
     path = tmp_path / "broken.json"
     m.save(path)
@@ -105,6 +105,6 @@ def test_wilson_interval_known_answers():
 
 
 def test_play_game_stops_at_the_action_limit():
-    m = Match.from_name("hill_fight", 1)
+    m = open_match("hill_fight", 1)
     o = play_game(m, {s: Tactician(1) for s in m.state.sides}, max_actions=10)
     assert o.winner is None and "10 actions" in o.reason and len(m.actions) == 10

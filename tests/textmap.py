@@ -17,18 +17,19 @@ import numpy as np
 from game.boards.hexmap import HexMap
 from game.core.dice import Dice
 from game.core.match import Match
+from game.core.places import Cell, LoadedMap, Placement
 from game.core.scenario import Scenario
+from game.rules import get_ruleset
 
 TERRAIN = {"g": "grass", "d": "dirt", "r": "rock", "s": "sand", "w": "water"}
 
 
 @dataclass(frozen=True)
-class Placement:
-    name: str
-    side: str
-    unit: str
-    cell: int
-    facing: int
+class Table:
+    """A text map's scenario and its loaded board (what a Match is made of)."""
+
+    scenario: Scenario
+    map: LoadedMap[HexMap]
 
 
 def board(text: str) -> HexMap:
@@ -52,21 +53,26 @@ UNITS: dict[str, dict[str, Any]] = {
 
 def scenario(text: str, figures: list[tuple[str, str, str, int, int, int]],
              units: dict[str, dict[str, Any]] | None = None,
-             turn_limit: int | None = None) -> Scenario:
+             turn_limit: int | None = None) -> Table:
     """figures: (name, side, unit, col, row, facing)."""
     b = board(text)
     sides = sorted({f[1] for f in figures}, key=[f[1] for f in figures].index)
     s = Scenario(path=Path("test.toml"), key="test", name="test", ruleset="tft-heights",
                  map_path=Path("test.tmx"), description="", sides={k: k for k in sides},
                  units=dict(units or UNITS), options={}, turn_limit=turn_limit)
-    s.board = b
-    s.placements = tuple(Placement(n, side, u, b.index(c, r), f)
-                         for n, side, u, c, r, f in figures)
-    return s
+    placements = tuple(Placement(n, side, u, Cell(b.index(c, r)), f)
+                       for n, side, u, c, r, f in figures)
+    return Table(s, LoadedMap(Path("test.tmx"), "hex", b, placements))
 
 
 def match(text: str, figures: list[tuple[str, str, str, int, int, int]],
-          faces: list[int] | None = None, seed: int = 0, **kw: Any) -> Match:
+          faces: list[int] | None = None, seed: int = 0, **kw: Any) -> Match[Any]:
     """A Match on a text map; with ``faces`` the dice are scripted."""
     dice = Dice.scripted(faces) if faces is not None else None
-    return Match(scenario(text, figures, **kw), seed, dice=dice)
+    t = scenario(text, figures, **kw)
+    return Match(t.scenario, get_ruleset("tft-heights"), t.map, seed, dice=dice)
+
+
+def load(path: Path, table: Table) -> Match[Any]:
+    """Replay a save of a text-map game."""
+    return Match.load(path, table.scenario, get_ruleset("tft-heights"), table.map)

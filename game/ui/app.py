@@ -108,16 +108,16 @@ class App:
     def new_match(self, scenario_key: str, controllers: dict[str, str],
                   seed: int | None = None) -> None:
         """Start a new game of the scenario named ``scenario_key`` (or a .toml path)."""
-        from game.core.match import Match
+        from game.rules import open_match
 
-        m = Match.from_name(scenario_key, self.new_seed() if seed is None else seed)
+        m = open_match(scenario_key, self.new_seed() if seed is None else seed)
         self.start_match(m, controllers)
 
     def open_save(self, path: str | Path) -> bool:
         """Replace the current game with a saved one; on any error show it and keep going."""
-        from game.core.match import Match
+        from game.rules import load_match
 
-        m = self.guard(Match.load, path)
+        m = self.guard(load_match, path)
         if m is None:
             return False
         self.start_match(m, saves.controllers_of(m))
@@ -291,10 +291,10 @@ def build(args: argparse.Namespace, *, raise_errors: bool | None = None) -> App:
     if getattr(args, "load", None):
         app.open_save(args.load)
     elif getattr(args, "scenario", None):
-        from game.core.match import Match
+        from game.rules import open_match
 
         def start() -> None:
-            m = Match.from_name(args.scenario, app.new_seed())
+            m = open_match(args.scenario, app.new_seed())
             app.start_match(m, _controllers(m.scenario.sides, getattr(args, "ai", None)))
 
         app.guard(start)

@@ -29,21 +29,23 @@ ROOT = Path(__file__).resolve().parents[2]
 
 
 def _scene() -> Any:
-    from game.core.match import Match
+    from game.core.places import Cell
+    from game.rules import open_match
     from game.ui.app import App
     from game.ui.scenes.match import MatchScene
 
     app = App(raise_errors=True)
-    m = Match.from_name("hill_fight", 1)
+    m = open_match("hill_fight", 1)
     app.start_match(m, {s: "human" for s in m.scenario.sides})
     scene = app.scene
     assert isinstance(scene, MatchScene)
     side = m.to_act()
-    fig = next(f for f in m.state.figures.values() if f.side == side and f.active)
+    fig = next(p for p in m.pieces() if p.side == side and p.active)
     scene.select(fig.id)
-    if scene.reach_opts is not None and scene.reach_opts.cells():
-        far = max(scene.reach_opts.cells(), key=lambda c: scene.reach_opts.cost(c) or 0)
-        scene._set_hover(far)
+    opts = getattr(scene.control, "reach_opts", None)
+    if opts is not None and opts.cells():
+        far = max(opts.cells(), key=lambda c: opts.cost(c) or 0)
+        scene._set_hover(Cell(far))
     app.step(0.0)
     return app, scene
 
@@ -65,13 +67,13 @@ def frame_ms(frames: int = 200) -> float:
 
 def map_rebuild_ms(runs: int = 30) -> float:
     app, scene = _scene()
-    r = scene.renderer
+    r = scene.view
     board = app.screen.subsurface(scene.board_rect)
     times = []
     for _ in range(runs):
         t = time.perf_counter()
         r.invalidate()
-        r.draw(board, scene.views)
+        r.draw(board, scene.pieces)
         times.append((time.perf_counter() - t) * 1000)
     return statistics.median(times)
 

@@ -44,20 +44,20 @@ def saves_dir() -> Path:
     return data_dir() / SAVES
 
 
-def controllers_of(match: Match) -> dict[str, str]:
+def controllers_of(match: Match[Any]) -> dict[str, str]:
     """Who plays each side, from the match's meta (human for sides it does not name)."""
     raw = match.meta.get("controllers")
     ctl = raw if isinstance(raw, dict) else {}
     return {s: COMPUTER if ctl.get(s) == COMPUTER else HUMAN for s in match.scenario.sides}
 
 
-def _stamp(match: Match) -> None:
+def _stamp(match: Match[Any]) -> None:
     """Note in meta what the load list shows without replaying the save."""
     match.meta["turn"] = match.turn
     match.meta["title"] = match.scenario.name
 
 
-def write_autosave(match: Match) -> Path:
+def write_autosave(match: Match[Any]) -> Path:
     """Save ``match`` as the autosave (atomic)."""
     p = autosave_path()
     _stamp(match)
@@ -70,7 +70,7 @@ def clear_autosave() -> None:
     autosave_path().unlink(missing_ok=True)
 
 
-def save_game(match: Match) -> Path:
+def save_game(match: Match[Any]) -> Path:
     """Save under a new name in the saves folder; returns the path written."""
     stamp = time.strftime("%Y%m%d-%H%M%S")
     base = f"{match.scenario.key}-turn{match.turn}-{stamp}"

@@ -7,11 +7,13 @@ from dataclasses import replace
 
 from textmap import match
 
-from game.ai import RandomPlayer, Tactician, evaluation
-from game.ai.evaluation import Weights, distances_to
-from game.core.match import Match
+from game.ai import RandomPlayer, computer_player
+from game.ai.tft import evaluation
+from game.ai.tft.evaluation import Weights, distances_to
+from game.ai.tft.tactician import Tactician
 from game.headless import play_game
-from game.rules.tft.actions import Attack, ChooseFirst, Defend, EndMovement, Move, Retreat
+from game.rules import new_match, open_match
+from game.rules.tft.hexes.actions import Attack, ChooseFirst, Defend, EndMovement, Move, Retreat
 
 
 def to_movement_of(m, side):
@@ -34,13 +36,13 @@ def movement_actions(m, ai):
 
 class TestAgainstRandom:
     def test_tactician_wins_80_percent_of_200_hill_fights(self):
-        scen = Match.from_name("hill_fight", 0).scenario
+        scen = open_match("hill_fight", 0).scenario
         sides = list(scen.sides)
         wins = 0
         start = time.perf_counter()
         for k in range(200):
             me, other = sides[k % 2], sides[1 - k % 2]  # alternate sides
-            m = Match(scen, k)
+            m = new_match(scen, k)
             outcome = play_game(m, {me: Tactician(k), other: RandomPlayer(k)})
             wins += outcome.winner == me
         took = time.perf_counter() - start
@@ -49,7 +51,7 @@ class TestAgainstRandom:
 
     def test_same_seed_same_game(self):
         def game(seed):
-            m = Match.from_name("hill_fight", seed)
+            m = open_match("hill_fight", seed)
             play_game(m, {"wardens": Tactician(seed), "raiders": Tactician(seed)})
             return m.state_hash(), len(m.actions)
 
@@ -57,7 +59,7 @@ class TestAgainstRandom:
         assert game(3) != game(4)
 
     def test_random_player_uses_its_own_dice(self):
-        m = Match.from_name("hill_fight", 5)
+        m = open_match("hill_fight", 5)
         before = m.dice.getstate()
         picks = [RandomPlayer(9).choose(m) for _ in range(2)]
         assert picks[0] == picks[1] and m.dice.getstate() == before
@@ -198,7 +200,7 @@ class TestDefence:
 
 
 def test_distances_to_the_nearest_cell():
-    board = Match.from_name("hill_fight", 0).board
+    board = open_match("hill_fight", 0).board
     cells = [board.index(3, 4), board.index(15, 9)]
     want = [min(board.distance(i, c) for c in cells) for i in range(board.n)]
     assert distances_to(board, cells).tolist() == want
@@ -207,7 +209,7 @@ def test_distances_to_the_nearest_cell():
 
 
 def test_distances_to_without_a_table_on_a_huge_board(monkeypatch):
-    board = Match.from_name("hill_fight", 0).board
+    board = open_match("hill_fight", 0).board
     cells = [board.index(3, 4), board.index(15, 9)]
     monkeypatch.setattr(evaluation, "_DIST_MAX_CELLS", 0)
     want = [min(board.distance(i, c) for c in cells) for i in range(board.n)]
@@ -215,7 +217,7 @@ def test_distances_to_without_a_table_on_a_huge_board(monkeypatch):
 
 
 def test_choosing_twice_without_playing_gives_the_same_action():
-    m = Match.from_name("hill_fight", 2)
+    m = open_match("hill_fight", 2)
     ai = Tactician(2)
     for _ in range(150):
         if m.outcome() is not None:

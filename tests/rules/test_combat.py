@@ -6,8 +6,9 @@ from textmap import match
 from game.core import odds
 from game.core.dice import Dice
 from game.core.errors import IllegalActionError
-from game.rules.tft import combat, heights
-from game.rules.tft.actions import (
+from game.rules.tft import combat
+from game.rules.tft.hexes import heights, melee
+from game.rules.tft.hexes.actions import (
     Attack,
     ChooseFirst,
     Defend,
@@ -45,39 +46,44 @@ class TestT2Attack:
     def _attack(self, faces):
         m = duel()
         h, o = m.state.figures["hum"], m.state.figures["orc"]
-        return m, h, o, combat.resolve_attack(m.state, h, o, Dice.scripted(faces))
+        r = melee.resolve_attack(m.board, h, o, Dice.scripted(faces))
+        return m, h, o, r
 
     def test_t2_hit_on_dx_or_less_and_t3_damage_less_armour(self):
-        m, h, o, ev = self._attack([4, 4, 4, 6, 5])  # 12 vs DX 12 hits; broadsword 2d = 11
+        m, h, o, r = self._attack([4, 4, 4, 6, 5])
+        ev = r.events  # 12 vs DX 12 hits; broadsword 2d = 11
         assert ev[0].roll.success and ev[0].roll.rule == "T-2"
         assert o.st == 12 - 11
 
     def test_t2_miss_over_dx(self):
-        m, h, o, ev = self._attack([5, 5, 3])
+        m, h, o, r = self._attack([5, 5, 3])
+        ev = r.events
         assert not ev[0].roll.success and o.st == 12
 
     def test_t2_three_is_triple_damage(self):
-        m, h, o, ev = self._attack([1, 1, 1, 1, 1])  # 2d = 2, x3 = 6
+        m, h, o, r = self._attack([1, 1, 1, 1, 1])  # 2d = 2, x3 = 6
+        ev = r.events
         assert ev[0].roll.note == "triple damage" and o.st == 12 - 6
 
     def test_t2_four_is_double_damage(self):
-        m, h, o, ev = self._attack([1, 1, 2, 1, 2])  # 2d = 3, x2 = 6
+        m, h, o, r = self._attack([1, 1, 2, 1, 2])  # 2d = 3, x2 = 6
+        ev = r.events
         assert ev[0].roll.note == "double damage" and o.st == 12 - 6
 
     def test_t2_five_always_hits_sixteen_always_misses(self):
         m = duel()
         h, o = m.state.figures["hum"], m.state.figures["orc"]
         h.dx = 3
-        ev = combat.resolve_attack(m.state, h, o, Dice.scripted([1, 2, 2, 1, 1]))
+        ev = melee.resolve_attack(m.board, h, o, Dice.scripted([1, 2, 2, 1, 1])).events
         assert ev[0].roll.success and ev[0].roll.note == "automatic hit"
         h.dx = 20
-        ev = combat.resolve_attack(m.state, h, o, Dice.scripted([6, 6, 4]))
+        ev = melee.resolve_attack(m.board, h, o, Dice.scripted([6, 6, 4])).events
         assert not ev[0].roll.success and ev[0].roll.note == "automatic miss"
 
     def test_t2_seventeen_drops_eighteen_breaks(self):
-        m, h, o, ev = self._attack([6, 6, 5])
-        assert h.ready is None and m.state.dropped[h.cell] == ["broadsword"]
-        m, h, o, ev = self._attack([6, 6, 6])
+        m, h, o, r = self._attack([6, 6, 5])
+        assert h.ready is None and r.dropped == "broadsword"
+        m, h, o, r = self._attack([6, 6, 6])
         assert h.ready is None and "broadsword" not in h.weapons
 
 
@@ -85,23 +91,23 @@ class TestT3Damage:
     def test_t3_unconscious_at_1_dead_at_0(self):
         m = duel()
         o = m.state.figures["orc"]
-        combat.take_damage(m.state, o, 11, "test")
+        combat.take_damage(o, 11, "test")
         assert o.status == "unconscious" and o.st == 1
-        combat.take_damage(m.state, o, 1, "test")
+        combat.take_damage(o, 1, "test")
         assert o.status == "dead"
 
     def test_t3_eight_in_a_turn_knocks_down(self):
         m = duel()
         o = m.state.figures["orc"]
-        combat.take_damage(m.state, o, 4, "a")
+        combat.take_damage(o, 4, "a")
         assert not o.prone
-        combat.take_damage(m.state, o, 4, "b")
+        combat.take_damage(o, 4, "b")
         assert o.prone
 
     def test_t3_five_in_a_turn_costs_2_dx_next_turn(self):
         m = duel(faces=[6, 1, 5, 2])
         o = m.state.figures["orc"]
-        combat.take_damage(m.state, o, 5, "a")
+        combat.take_damage(o, 5, "a")
         m.apply(ChooseFirst(m.state.winner, "a"))
         m.apply(EndMovement("a"))
         m.apply(EndMovement("b"))
@@ -120,9 +126,9 @@ class TestT5Facing:
         assert heights.facing_from(m.board, o, h.cell) == "front"
         o.facing = 0  # looking away: the human is in its rear hex
         assert heights.facing_from(m.board, o, h.cell) == "rear"
-        assert combat.facing_modifier(m.board, h, o).value == 4
+        assert melee.facing_modifier(m.board, h, o).value == 4
         o.facing = 1
-        assert combat.facing_modifier(m.board, h, o).value == 2
+        assert melee.facing_modifier(m.board, h, o).value == 2
 
     def test_t5_shield_does_not_count_from_the_rear(self):
         m = duel()

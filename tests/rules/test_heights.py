@@ -4,8 +4,8 @@ import pytest
 from textmap import match
 
 from game.core.dice import Dice
-from game.rules.tft import combat, heights
-from game.rules.tft.actions import ChooseFirst, Disengage, EndMovement, Move
+from game.rules.tft.hexes import falls, heights, melee
+from game.rules.tft.hexes.actions import ChooseFirst, Disengage, EndMovement, Move
 from game.rules.tft.data import load_data
 
 SIDE_VIEW = """
@@ -129,7 +129,7 @@ class TestH8FallingBands:
                   faces=[6, 1, 6, 6, 6, 4, 4, 4, 5, 6])
         bob = m.state.figures["bob"]
         dice = Dice.scripted([4, 4, 4, 5, 6])
-        events = combat.fall(m.state, bob, bob.cell, 10, dice, "falls")
+        events = falls.fall(bob, bob.cell, 10, dice, "falls")
         save = events[0].roll
         assert save.total == 12 and save.base == 16 and save.success
         dmg = next(e.roll for e in events if e.roll and e.roll.expr == "2d6")
@@ -144,7 +144,7 @@ class TestHeightCombat:
         d, h = m.state.figures["d"], m.state.figures["h"]
         assert heights.height_advantage(m.board, d, h) == 2
         assert heights.height_advantage(m.board, h, d) == -2
-        _, mods = combat.attack_modifiers(m.board, h, d)
+        _, mods = melee.attack_modifiers(m.board, h, d)
         assert any(x.value == -2 and x.rule == "H-6" for x in mods)
 
     def test_h5_prone_figures_have_h1_and_ma2(self):
@@ -179,10 +179,10 @@ class TestHeightCombat:
     def test_h14_stumble_down_within_h_is_a_dx_roll(self):
         m = match("1 0\n0 0", [("A", "a", "human", 0, 1, 0), ("B", "b", "orc", 0, 0, 0)])
         b = m.state.figures["b"]
-        ev = combat.stumble(m.state, b, b.cell, 1, Dice.scripted([6, 6, 6]))
+        ev = falls.stumble(b, b.cell, 1, Dice.scripted([6, 6, 6]))
         assert ev[0].roll.rule == "H-14" and b.prone
         b.prone = False
-        ev = combat.stumble(m.state, b, b.cell, 5, Dice.scripted([1, 1, 1, 1]))
+        ev = falls.stumble(b, b.cell, 5, Dice.scripted([1, 1, 1, 1]))
         assert ev[0].roll.rule == "H-9"  # more than H: the falling rules
 
     def test_h2_elf_climbs_four(self):
@@ -228,9 +228,9 @@ def test_h10_disengage_back_up_one_level_or_down_any():
 
 def test_h22_on_its_tiled_test_map():
     """H-22 played through the shipped scenario maps/test/side_view.toml and its .tmx."""
-    from game.core.match import Match
+    from game.rules import open_match
 
-    m = Match.from_name("side_view", seed=4)
+    m = open_match("side_view", seed=4)
     b = m.board
     assert [b.level(b.index(c, 1)) for c in range(6)] == [0, 3, 2, 1, 0, 0]
     hob, hum = m.state.figures["hobbit"], m.state.figures["human"]

@@ -11,7 +11,8 @@ import pytest  # noqa: E402
 from textmap import match  # noqa: E402
 
 import main  # noqa: E402
-from game.core.match import Match  # noqa: E402
+from game.core.ruleset import Outcome, Termination  # noqa: E402
+from game.rules import open_match  # noqa: E402
 from game.ui import saves  # noqa: E402
 from game.ui.app import App, build  # noqa: E402
 from game.ui.scenes.end import EndScene  # noqa: E402
@@ -102,7 +103,7 @@ def test_corrupt_save_shows_an_error_and_keeps_the_game(app, data_dir):
 
 
 def test_tampered_save_names_the_turn(app, data_dir, tmp_path):
-    m = Match.from_name("hill_fight", 4)
+    m = open_match("hill_fight", 4)
     for _ in range(30):
         if m.turn > 1:
             break
@@ -143,7 +144,7 @@ def test_autosave_at_turn_end_records_controllers(app, data_dir):
 
 
 def test_picker_offers_to_resume_and_a_finished_game_clears_it(app, data_dir):
-    m = Match.from_name("hill_fight", 5)
+    m = open_match("hill_fight", 5)
     app.start_match(m, {"wardens": "human", "raiders": "human"})
     play_to_next_turn(app.scene)
     assert saves.autosave_info() is not None
@@ -155,7 +156,7 @@ def test_picker_offers_to_resume_and_a_finished_game_clears_it(app, data_dir):
     assert app.scene.controllers == {"wardens": "human", "raiders": "human"}
     # a game that ends removes the autosave and shows the end scene
     scene = app.scene
-    scene.m.state.ended = "victory:wardens"
+    scene.m.state.ended = Outcome("wardens", Termination.VICTORY, "Wardens win: test.")
     scene._after([], animate=False)
     assert saves.autosave_info() is None
     for _ in range(40):

@@ -15,12 +15,26 @@ import pytest  # noqa: E402
 
 from game.boards.hexmap import HexMap  # noqa: E402
 from game.ui import palette as pal  # noqa: E402
-from game.ui.board_view import (  # noqa: E402
-    FLOAT_HOLD,
-    BoardRenderer,
-    Camera,
-    FigureView,
-)
+from game.core.places import Cell  # noqa: E402
+from game.core.ruleset import PieceView  # noqa: E402
+from game.ui.boards.hexes import HexBoardView  # noqa: E402
+from game.ui.camera import Camera  # noqa: E402
+from game.ui.effects import FLOAT_HOLD  # noqa: E402
+
+SIDES = ["s0", "s1", "s2", "s3"]
+
+
+def FigureView(id, kind, side_index, cell, facing, st, st_max, prone=False, status="ok",  # noqa: N802
+               label=""):
+    """A figure as the match shows it (a PieceView), in the old positional shape."""
+    return PieceView(id=id, name=label, side=SIDES[side_index], kind=kind, kind_name=kind,
+                     place=Cell(cell), facing=facing, health=st, health_max=st_max,
+                     health_label="ST", status="prone" if prone and status == "ok" else status,
+                     active=status == "ok")
+
+
+def BoardRenderer(board, size, **kw):  # noqa: N802
+    return HexBoardView(board, size, sides=SIDES, **kw)
 
 SIZE = (1280, 720)
 TERRAINS = ("grass", "dirt", "rock", "sand", "water", "lava", "bog")
@@ -210,14 +224,14 @@ def test_figures_stand_on_their_cells_in_side_colours(screen):
     r.draw(screen, figs)
     rad = r.base_radius
     for v in figs:
-        x, y = r.cell_screen_pos(v.cell)
+        x, y = r.cell_screen_pos(v.place.index)
         if v.status == "dead":
             assert r.figure_at_screen(x, y) is None
             continue
         assert r.figure_at_screen(x, y) == v.id
         if v.status != "ok":
             continue
-        side = pal.side_colour(v.side_index)
+        side = pal.side_colour(SIDES.index(v.side))
         hits = total = 0
         for dx in range(-int(rad), int(rad) + 1, 2):
             for dy in range(-int(rad), int(rad) + 1, 2):
@@ -228,8 +242,8 @@ def test_figures_stand_on_their_cells_in_side_colours(screen):
         assert not near(bare.get_at((int(x), int(y + rad * 0.6))), side)
     # the base is drawn on the RAISED top: the hill's figure is above its unraised centre
     top_fig = figs[0]
-    ux, uy = r.camera.map_to_screen(*b.center(top_fig.cell))
-    assert r.cell_screen_pos(top_fig.cell)[1] < uy - 10
+    ux, uy = r.camera.map_to_screen(*b.center(top_fig.place.index))
+    assert r.cell_screen_pos(top_fig.place.index)[1] < uy - 10
 
 
 def test_side_rings_differ_without_colour():
@@ -238,8 +252,8 @@ def test_side_rings_differ_without_colour():
     b = hill_map()
     r = BoardRenderer(b, SIZE)
     r.camera.set_zoom(2.0)
-    a = pygame.transform.grayscale(r._figure_surface("generic", 0, 0, "ok"))
-    c = pygame.transform.grayscale(r._figure_surface("generic", 1, 0, "ok"))
+    a = pygame.transform.grayscale(r.tokens.token("generic", 0, r.base_radius, r._facing_vector(0), "ok"))
+    c = pygame.transform.grayscale(r.tokens.token("generic", 1, r.base_radius, r._facing_vector(0), "ok"))
     ga = pygame.surfarray.array3d(a)[..., 0].astype(int)
     gc = pygame.surfarray.array3d(c)[..., 0].astype(int)
     assert np.abs(ga - gc).mean() > 8
@@ -257,7 +271,7 @@ def test_overlays_draw_toggle_and_cache(screen):
     r.set_path([start, b.index(3, 2), b.index(4, 2)])
     r.set_targets({b.index(6, 5): "62%"})
     r.set_selected(start)
-    r.set_hover(b.index(8, 6))
+    r.hover_cell(b.index(8, 6))
     r.draw(screen, [])
     lit = pygame.surfarray.array3d(screen).copy()
     changed = np.any(lit != bare, axis=2)
@@ -298,7 +312,7 @@ def test_animations_move_fall_float_and_finish(screen):
     path = [b.index(0, 4), b.index(1, 4), b.index(2, 4), b.index(3, 4)]
     v = FigureView("m", "human", 0, path[-1], 0, 10, 10)
     assert not r.busy
-    r.animate_move("m", path, 0.9)
+    r.animate_move("m", [Cell(c) for c in path], 0.9)
     assert r.busy
     r.update(0.45)  # half way: between the 2nd and 3rd cells, facing along the path
     x, y = r.figure_screen_pos(v)
@@ -313,7 +327,7 @@ def test_animations_move_fall_float_and_finish(screen):
     hi = max(b.cells(), key=b.level)
     lo = next(i for i in b.neighbours(hi) if b.level(i) < b.level(hi))
     f = FigureView("f", "orc", 1, lo, 0, 10, 10)
-    r.animate_fall("f", hi, lo)
+    r.animate_fall("f", Cell(hi), Cell(lo))
     ys = []
     while r.busy:
         r.update(0.02)
@@ -323,15 +337,15 @@ def test_animations_move_fall_float_and_finish(screen):
     assert ys[-1] == pytest.approx(end)
     assert min(ys) < r.cell_screen_pos(hi)[1]  # a little hop first
     # floating text: busy only for a short beat, then it keeps floating
-    r.float_text(lo, "-5 ST", pal.VERMILLION)
-    r.float_text(lo, "falls!", pal.ORANGE)
+    r.float_text(Cell(lo), "-5 ST", pal.VERMILLION)
+    r.float_text(Cell(lo), "falls!", pal.ORANGE)
     assert r.busy
     r.update(FLOAT_HOLD + 0.01)
     assert not r.busy
     r.draw(screen, [f])
     r.update(5)
-    assert r._floats == []
-    r.animate_move("m", path, 1.0)
+    assert r.effects.floats == []
+    r.animate_move("m", [Cell(c) for c in path], 1.0)
     r.cancel_animations()
     assert not r.busy
 
@@ -357,7 +371,7 @@ def test_screenshot_and_timings(screen):
     r.set_path([start, b.index(8, 6), b.index(8, 5)])
     r.set_targets({b.index(9, 7): "62%"})
     r.set_selected(start)
-    r.set_hover(b.index(12, 9))
+    r.hover_cell(b.index(12, 9))
     r.draw(screen, figs)  # warm: fonts, textures, sprites
 
     def best(fn, n):
@@ -397,7 +411,7 @@ def test_screenshot_and_timings(screen):
     assert frame_ms < 10
     assert zoomed_frame_ms < 10
     r.camera.fit()
-    r.float_text(b.index(9, 7), "-5 ST", pal.VERMILLION)
+    r.float_text(Cell(b.index(9, 7)), "-5 ST", pal.VERMILLION)
     r.update(0.2)
     r.draw(screen, figs)
     pygame.image.save(screen, str(SHOT))
@@ -431,12 +445,12 @@ def test_hill_fight_map_renders_if_shipped(screen):
     path = Path(__file__).resolve().parents[2] / "maps" / "hill_fight.tmx"
     if not path.is_file():
         pytest.skip("no hill_fight.tmx")
-    from game.boards.tiled import load_hex_map
+    from game.boards import load_board
 
-    mf = load_hex_map(path)
+    mf = load_board(path, "hex")
     r = BoardRenderer(mf.board, SIZE)
-    figs = [FigureView(f"p{k}", p.unit, k % 2, p.cell, p.facing, 10, 10, label=p.name)
-            for k, p in enumerate(mf.figures)]
+    figs = [FigureView(f"p{k}", p.unit, k % 2, p.place.index, p.facing, 10, 10, label=p.name)
+            for k, p in enumerate(mf.placements)]
     r.draw(screen, figs)
     pygame.image.save(screen, "/tmp/board_view_hill_fight.png")
     assert colours(screen) > 300

@@ -10,6 +10,7 @@ import pytest  # noqa: E402
 from textmap import match  # noqa: E402
 
 from game.core.events import Kind  # noqa: E402
+from game.core.places import Cell  # noqa: E402
 from game.ui.app import App  # noqa: E402
 from game.ui.scenes.match import MatchScene  # noqa: E402
 
@@ -65,7 +66,7 @@ def settle(app, frames=200):
     for _ in range(frames):
         app.step(0.05)
         sc = app.scene
-        if not isinstance(sc, MatchScene) or (not sc.queue and not sc.renderer.busy):
+        if not isinstance(sc, MatchScene) or (not sc.queue and not sc.view.busy):
             break
 
 
@@ -81,15 +82,15 @@ def test_select_move_end_movement_attack_and_undo(app):
     to_movement(app, scene)
     pip = m.state.figures["pip"]
     # select Pip by clicking it; its reach shows
-    click(app, scene.cell_pos(pip.cell))
-    assert scene.selected == "pip" and scene.reach_opts is not None
+    click(app, scene.place_pos(Cell(pip.cell)))
+    assert scene.selected == "pip" and scene.control.reach_opts is not None
     target = m.board.index(3, 2)
-    assert target in scene.reach_opts.cells()
+    assert target in scene.control.reach_opts.cells()
     # hover the target: the path shows; click: Pip moves there
-    post(pygame.MOUSEMOTION, pos=scene.cell_pos(target), rel=(0, 0), buttons=(0, 0, 0))
+    post(pygame.MOUSEMOTION, pos=scene.place_pos(Cell(target)), rel=(0, 0), buttons=(0, 0, 0))
     app.step(0.016)
-    assert scene.hover_cell == target
-    click(app, scene.cell_pos(target))
+    assert scene.hover == Cell(target)
+    click(app, scene.place_pos(Cell(target)))
     assert m.state.figures["pip"].cell == target
     settle(app)
     # end movement for a, then for b
@@ -103,7 +104,7 @@ def test_select_move_end_movement_attack_and_undo(app):
     orc = m.state.figures["orc"]
     rolls_before = sum(1 for e in m.log if e.kind == Kind.ATTACKED)
     hash_before = m.state_hash()
-    click(app, scene.cell_pos(orc.cell))
+    click(app, scene.place_pos(Cell(orc.cell)))
     attacks = [e for e in m.log if e.kind == Kind.ATTACKED]
     assert len(attacks) == rolls_before + 1 and attacks[-1].roll is not None
     settle(app)
@@ -124,14 +125,14 @@ def test_illegal_clicks_change_nothing(app):
     # own hex (occupied) and the enemy itself; neither moves anything
     h = m.state_hash()
     n = len(m.actions)
-    click(app, scene.cell_pos(m.state.figures["orc"].cell))
+    click(app, scene.place_pos(Cell(m.state.figures["orc"].cell)))
     assert m.state_hash() == h and len(m.actions) == n
     assert scene.selected == "orc"  # it only shows the orc
     # an off-board click
     click(app, (scene.board_rect.x + 2, scene.board_rect.y + 2))
     assert m.state_hash() == h and len(m.actions) == n
     # the enemy cannot be moved: select it and click a free hex
-    click(app, scene.cell_pos(m.board.index(2, 0)))
+    click(app, scene.place_pos(Cell(m.board.index(2, 0))))
     assert m.state_hash() == h and len(m.actions) == n
 
 
@@ -139,7 +140,7 @@ def test_turning_with_keys_and_right_click(app):
     scene = start(app)
     m = scene.m
     to_movement(app, scene)
-    click(app, scene.cell_pos(m.state.figures["pip"].cell))
+    click(app, scene.place_pos(Cell(m.state.figures["pip"].cell)))
     f0 = m.state.figures["pip"].facing
     key(app, pygame.K_q)
     assert m.state.figures["pip"].facing == (f0 + 1) % 6
@@ -147,7 +148,7 @@ def test_turning_with_keys_and_right_click(app):
     assert m.state.figures["pip"].facing == f0
     pip = m.state.figures["pip"]
     west = m.board.neighbour(pip.cell, 3)
-    click(app, scene.cell_pos(west), button=3)
+    click(app, scene.place_pos(Cell(west)), button=3)
     assert m.state.figures["pip"].facing == 3
 
 
@@ -157,11 +158,11 @@ def test_hover_over_an_enemy_shows_the_odds(app):
     to_movement(app, scene)
     pip = m.state.figures["pip"]
     next_to = m.board.index(3, 2)
-    click(app, scene.cell_pos(pip.cell))
-    click(app, scene.cell_pos(next_to))
+    click(app, scene.place_pos(Cell(pip.cell)))
+    click(app, scene.place_pos(Cell(next_to)))
     settle(app)
     orc = m.state.figures["orc"]
-    lines = [t for t, _c, _b in scene.tip_lines(m.state.figures["pip"], orc)]
+    lines = [ln.text for ln in scene.control.tip("pip", orc.id)]
     assert any("to hit" in t for t in lines)
     assert any("DX 14" in t for t in lines)
 
@@ -202,14 +203,14 @@ def test_force_retreat_with_follow(app):
     key(app, pygame.K_RETURN)
     assert m.state.phase == "action" and m.state.acting().id == "pip"
     orc_cell = m.state.figures["orc"].cell
-    click(app, scene.cell_pos(orc_cell))
+    click(app, scene.place_pos(Cell(orc_cell)))
     settle(app)
     assert m.state.figures["orc"].st == 7
     press(app, scene, "Orc does nothing")
     assert m.state.phase == "retreat" and scene.selected == "pip"
     assert scene.button("follow").toggled is True
-    push = sorted(c for c, _f in scene.legal.retreats)[0]
-    click(app, scene.cell_pos(push))
+    push = sorted(c for c, _f in scene.control.sorted.retreats)[0]
+    click(app, scene.place_pos(Cell(push)))
     assert m.state.figures["orc"].cell == push
     assert m.state.figures["pip"].cell == orc_cell  # followed
     assert any(e.kind == Kind.RETREATED for e in m.log)

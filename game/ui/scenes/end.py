@@ -43,8 +43,7 @@ class EndScene(Scene):
         self.winner_index: int | None = None
         if o is not None and o.winner is not None:
             self.winner_index = sides.index(o.winner) if o.winner in sides else None
-            name = match.scenario.sides.get(o.winner, o.winner)
-            self.headline = f"{name} win"
+            self.headline = f"{match.side_name(o.winner)} win"
             _, _, why = o.reason.partition(":")
             self.reason = (why.strip() or o.reason).capitalize()
         elif o is not None:
@@ -119,9 +118,9 @@ class EndScene(Scene):
                              f"{'s' if self.turns != 1 else ''} played", DIM)
         surface.blit(t, (cx - t.get_width() // 2, y))
         y += 36
-        state = self.match.state
+        pieces = self.match.pieces()
         for i, (side, name) in enumerate(self.match.scenario.sides.items()):
-            figs = [g for g in state.figures.values() if g.side == side]
+            figs = [g for g in pieces if g.side == side]
             up = [g for g in figs if g.active]
             who = "computer" if self.controllers.get(side) == saves.COMPUTER else "human"
             text = f.render(f.bold, f"{name} ({who}): {len(up)} of {len(figs)} standing", TEXT)
@@ -129,7 +128,8 @@ class EndScene(Scene):
             draw_mark(surface, i, (x0 + 10, y + text.get_height() // 2), 20)
             surface.blit(text, (x0 + 30, y))
             y += 26
-            detail = ", ".join(f"{g.name} ST {g.st}/{g.st_max}" for g in up) or "none"
+            detail = ", ".join(f"{g.name} {g.health_label} {g.health}/{g.health_max}"
+                               for g in up) or "none"
             for ln in wrap(f.small, detail, self.box.w - 150)[:2]:
                 surface.blit(f.render(f.small, ln, DIM), (x0 + 30, y))
                 y += 22

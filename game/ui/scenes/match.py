@@ -1,25 +1,31 @@
-"""The match: the board, the phase bar, the figure panel with its buttons, the dice log.
+"""The match: the board, the phase bar, the piece panel with its buttons, the dice log.
 
-The scene decides no rule. It asks the Match what is legal now (``legal_actions``), asks
-the ruleset where a figure can go (``move_options``) and whether and how well it can hit
-(``attack_check``), turns clicks into those actions, and draws the Events they return.
+This is the shell every rule system shares: layout, camera, selection, the dice log,
+undo, saves, the computer's pacing, help, and showing the events actions return. It
+decides no rule and knows no ruleset's actions: the board view of the board kind
+(game.ui.boards) draws and picks places; the ruleset's controller (game.ui.controllers)
+says what a click or a key does, which buttons to offer and what to write about a piece,
+a place or an attack; the pieces come from ``Match.pieces()``.
 """
 
 from __future__ import annotations
 
 import sys
 from collections import deque
-from dataclasses import dataclass, field
 from typing import TYPE_CHECKING, Any
 
 import pygame
 
+from game.ai import Player, computer_player
 from game.core.events import Event, Kind
-from game.core.ruleset import Action
+from game.core.places import Place
+from game.core.ruleset import Action, PieceView
 from game.ui import saves
-from game.ui.board_view import FLOAT_SECONDS, BoardRenderer, FigureView
+from game.ui.boards import board_view
+from game.ui.controllers import ButtonSpec, Reply, Select, TipLine, controller_for
+from game.ui.effects import FLOAT_SECONDS
 from game.ui.scenes.base import Scene
-from game.ui.scenes.dice_log import event_lines, percent
+from game.ui.scenes.dice_log import event_lines
 from game.ui.widgets import (
     BG,
     DIM,
@@ -49,7 +55,7 @@ AI_DELAY = 0.6
 """Seconds between two computer actions at normal speed."""
 AI_FAST = 4.0
 """Speed-up while Space/Tab fast mode is on."""
-MOVE_SECONDS_PER_HEX = 0.12
+MOVE_SECONDS_PER_STEP = 0.12
 SKIP_LIMIT = 400
 """Most computer actions applied at once by S (skip) or --fast."""
 DRAG_PIXELS = 6
@@ -59,88 +65,33 @@ LOG_H = 164
 LOG_TALL = 380
 
 
-@dataclass
-class Legal:
-    """Today's legal actions sorted by what the player does to choose them."""
-
-    actions: list[Action] = field(default_factory=list)
-    moves: dict[str, dict[int, Action]] = field(default_factory=dict)
-    faces: dict[str, dict[int, Action]] = field(default_factory=dict)
-    attacks: dict[str, Action] = field(default_factory=dict)
-    """Target id -> Attack."""
-    disengage: dict[int, Action] = field(default_factory=dict)
-    retreats: dict[tuple[int, bool], Action] = field(default_factory=dict)
-    other: list[Action] = field(default_factory=list)
-    """Actions chosen with a button: defend, end movement, ready, pass, choose first..."""
-
-
-def _fields(a: Action) -> dict[str, Any]:
-    return {k: v for k, v in a.to_json().items() if k != "kind"}
-
-
-def sort_legal(actions: list[Action]) -> Legal:
-    out = Legal(actions)
-    for a in actions:
-        f = _fields(a)
-        if a.kind == "move":
-            out.moves.setdefault(f["figure"], {})[f["to"]] = a
-        elif a.kind == "face":
-            out.faces.setdefault(f["figure"], {})[f["facing"]] = a
-        elif a.kind == "attack":
-            out.attacks[f["target"]] = a
-        elif a.kind == "disengage":
-            out.disengage[f["to"]] = a
-        elif a.kind == "retreat":
-            out.retreats[(f["to"], bool(f["follow"]))] = a
-        else:
-            out.other.append(a)
-    return out
-
-
-def first_legal(match: Match) -> Action:
-    """A stand-in computer player: attack if it can, else finish the step."""
-    legal = match.legal_actions()
-    for kind in ("choose_first", "attack", "end_movement", "pass", "no_retreat"):
-        for a in legal:
-            if a.kind == kind:
-                return a
-    return legal[0]
-
-
-def make_ai(seed: int) -> Any:
-    """The Tactician if it is there, else None (the scene then uses ``first_legal``)."""
-    try:
-        from game.ai.tactician import Tactician
-    except ImportError:
-        return None
-    return Tactician(seed)
-
-
 class MatchScene(Scene):
-    """One game on a hex height map."""
+    """One game of any rule system on its board."""
 
-    def __init__(self, app: App, match: Match) -> None:
+    def __init__(self, app: App, match: Match[Any]) -> None:
         super().__init__(app)
         self.m = match
         self.controllers = saves.controllers_of(match)
-        self.sides = list(match.scenario.sides)
-        self.side_names = dict(match.scenario.sides)
-        self.renderer = BoardRenderer(match.board, (app.screen.get_width() - SIDE_W,
-                                                    app.screen.get_height() - TOP_H - LOG_H))
+        self.sides = match.sides
+        self.control = controller_for(match)
+        self.view = board_view(match.map.kind, match.board,
+                               (app.screen.get_width() - SIDE_W,
+                                app.screen.get_height() - TOP_H - LOG_H), self.sides)
         self.log = LogView("Dice log  (wheel scrolls, L makes it taller)")
         self._logged = 0
         self.log_tall = False
         self.selected: str | None = None
-        self.hover_cell: int | None = None
-        self.follow = True
+        self.hover: Place | None = None
+        self.hover_piece: str | None = None
         self.queue: deque[Event] = deque()
         self.ai_timer = 0.0
         self.ai_fast = False
         self.ai_paused = False
-        self.ais: dict[str, Any] = {}
+        self.ais: dict[str, Player] = {}
         self.saved_turn = match.turn
         self.end_timer: float | None = None
-        self.legal = Legal()
+        self.pieces: list[PieceView] = []
+        self._by_id: dict[str, PieceView] = {}
         self._last_side = match.to_act()
         self._float_left = 0.0
         self._drag: tuple[int, int] | None = None
@@ -170,165 +121,65 @@ class MatchScene(Scene):
         return self.m.outcome() is None and self.is_human(self.side_of_turn())
 
     def side_label(self, side: str) -> str:
-        return self.side_names.get(side, side)
+        return self.m.side_name(side)
 
-    def figure_at(self, cell: int | None) -> Any:
-        return None if cell is None else self.state.figure_at(cell)
+    def piece(self, pid: str | None) -> PieceView | None:
+        return self._by_id.get(pid) if pid else None
 
-    def cell_pos(self, cell: int) -> tuple[int, int]:
-        """Where cell ``cell`` is on the window now (tests click there)."""
-        x, y = self.renderer.cell_screen_pos(cell)
-        return int(x) + self.board_rect.x, int(y) + self.board_rect.y
+    def piece_at_place(self, place: Place | None) -> PieceView | None:
+        """The piece still on the board at ``place`` (the living one if several)."""
+        if place is None:
+            return None
+        here = [p for p in self.pieces if p.place == place and p.status != "dead"]
+        return here[0] if here else None
 
-    def cell_under(self, pos: tuple[int, int]) -> int | None:
+    def place_pos(self, place: Place) -> tuple[int, int]:
+        """Where ``place`` is on the window now (tests click there)."""
+        pos = self.view.screen_pos(place)
+        if pos is None:
+            raise ValueError(f"{place} is not on this board")
+        return int(pos[0]) + self.board_rect.x, int(pos[1]) + self.board_rect.y
+
+    def place_under(self, pos: tuple[int, int]) -> Place | None:
         if not self.board_rect.collidepoint(pos):
             return None
-        return self.renderer.cell_at_screen(pos[0] - self.board_rect.x,
-                                            pos[1] - self.board_rect.y)
+        return self.view.place_at(pos[0] - self.board_rect.x, pos[1] - self.board_rect.y)
 
     # ================================================================ refresh
-    def figure_views(self) -> list[FigureView]:
-        out = []
-        for f in self.state.figures.values():
-            out.append(FigureView(f.id, f.kind, self.sides.index(f.side), f.cell, f.facing,
-                                  f.st, f.st_max, prone=f.prone, status=f.status,
-                                  label=f.name))
-        return out
-
     def refresh(self) -> None:
         """Recompute what is legal and what the board shows after any change."""
-        self.legal = sort_legal(self.m.legal_actions() if self.human_turn() else [])
-        if self.selected is not None and self.selected not in self.state.figures:
+        self.control.refresh(self.human_turn())
+        self.pieces = self.m.pieces()
+        self._by_id = {p.id: p for p in self.pieces}
+        if self.selected is not None and self.selected not in self._by_id:
             self.selected = None
-        focus = self.phase_focus()
+        focus = self.control.focus()
         if focus is not None and self.human_turn():
             self.selected = focus
-        self.views = self.figure_views()
-        self._overlays()
+        self._marks()
         self._build_buttons()
         self._panel_key = None
         self._tip_key = None
         self.app.dirty = True
 
-    def phase_focus(self) -> str | None:
-        """The figure the phase is about: the one acting, or the one that may push back."""
-        st = self.state
-        acting = st.acting()
-        if acting is not None:
-            return acting.id
-        if st.phase == "retreat" and st.retreats:
-            return st.retreats[0][0]
-        return None
-
     def _auto_select(self, force: bool = False) -> None:
-        """Select a figure of the side to act (its reach shows at once)."""
+        """Select a piece of the side to act (its reach shows at once)."""
         side = self.side_of_turn()
         if side is None or not (force or self.is_human(side)):
             return
-        sel = self.figure(self.selected)
-        if sel is not None and sel.side == side and (self.legal.moves.get(sel.id) or force):
-            return
-        focus = self.phase_focus()
-        if focus is not None:
-            self.selected = focus
-        else:
-            own = [f for f in self.state.figures.values() if f.side == side and f.active]
-            movable = [f for f in own if self.legal.moves.get(f.id)]
-            pick = (movable or own or [None])[0]
-            self.selected = pick.id if pick is not None else None
-        self._overlays()
+        self.selected = self.control.pick_selection(self.selected, side)
+        self._marks()
         self._build_buttons()
 
-    def figure(self, fid: str | None) -> Any:
-        return self.state.figures.get(fid) if fid else None
-
-    def _overlays(self) -> None:
-        r = self.renderer
-        st = self.state
-        sel = self.figure(self.selected)
-        costs: dict[int, int] = {}
-        ends: set[int] = set()
-        jumps: dict[int, str] = {}
-        targets: dict[int, str] = {}
-        self.reach_opts = None
-        phase = st.phase
-        can_move = sel is not None and sel.active and sel.side == self.side_of_turn() and (
-            phase == "initiative" or bool(self.legal.moves.get(sel.id)))
-        if can_move and self.m.outcome() is None:
-            opts = self.m.ruleset.move_options(st, sel.id)
-            self.reach_opts = opts
-            for c in opts.cells():
-                cost = opts.cost(c)
-                if cost is not None:
-                    costs[c] = cost
-            ends = set(opts.reach.ends) & set(costs)
-            for c, j in opts.jumps.items():
-                jumps[c] = self.jump_text(j)
-        if phase == "action" and self.human_turn():
-            acting = st.acting()
-            for tid in self.legal.attacks:
-                t = st.figures[tid]
-                chk = self.m.ruleset.attack_check(st, acting.id, tid)
-                targets[t.cell] = percent(chk.odds.p_hit) if chk.odds else "attack"
-            for c in self.legal.disengage:
-                targets[c] = "back"
-        if phase == "retreat" and self.human_turn():
-            for (c, _follow) in self.legal.retreats:
-                targets[c] = "push"
-        r.set_reach(costs, ends, jumps)
-        r.set_targets(targets)
-        r.set_selected(sel.cell if sel is not None and sel.alive else None)
-        self._hover_path()
-
-    @staticmethod
-    def jump_text(j: Any) -> str:
-        """A jump's fall risk as on the board: '3d6 vs DX or 1d6'."""
-        if j.band <= 1:
-            return f"3d6 vs DX or {j.band}d6"
-        return f"3d6 vs DX: {j.band - 1}d6 or {j.band}d6"
-
-    def _hover_path(self) -> None:
-        opts = self.reach_opts
-        c = self.hover_cell
-        if opts is not None and c is not None and c in opts.cells():
-            self.renderer.set_path(opts.path(c))
-        else:
-            self.renderer.set_path([])
-        self.renderer.set_hover(c)
+    def _marks(self) -> None:
+        self.view.show(self.control.marks(self.selected, self.hover))
+        self.view.set_hover(self.hover)
 
     # ================================================================ buttons
     def _build_buttons(self) -> None:
-        st = self.state
         ctx: list[Button] = []
-        sel = self.figure(self.selected)
         if self.human_turn():
-            if st.phase == "action":
-                acting = st.acting()
-                for tid, a in self.legal.attacks.items():
-                    t = st.figures[tid]
-                    chk = self.m.ruleset.attack_check(st, acting.id, tid)
-                    odds = f" - {percent(chk.odds.p_hit)}" if chk.odds else ""
-                    ctx.append(self._act_button(f"Attack {t.name}{odds}", a, VERMILLION))
-            if st.phase == "movement" and sel is not None:
-                faces = self.legal.faces.get(sel.id, {})
-                if faces:
-                    left, right = (sel.facing + 1) % 6, (sel.facing - 1) % 6
-                    if left in faces:
-                        ctx.append(self._act_button("Turn left", faces[left], hint="Q"))
-                    if right in faces:
-                        ctx.append(self._act_button("Turn right", faces[right], hint="E"))
-            for a in self.legal.other:
-                f = _fields(a)
-                if a.kind == "defend" and f["figure"] != self.selected:
-                    continue
-                hint = "Enter" if a.kind == "end_movement" else ""
-                accent = ORANGE if a.kind in ("end_movement", "choose_first") else SKY
-                ctx.append(self._act_button(self.action_label(a), a, accent, hint))
-            if st.phase == "retreat":
-                can_follow = any(f for (_c, f) in self.legal.retreats)
-                b = Button("Follow into its hex", self.toggle_follow, toggled=self.follow,
-                           hint="F", name="follow", enabled=can_follow)
-                ctx.insert(0, b)
+            ctx = [self._button(b) for b in self.control.buttons(self.selected)]
         else:
             side = self.side_of_turn()
             if side is not None and self.m.outcome() is None:
@@ -346,43 +197,19 @@ class MatchScene(Scene):
         self.buttons = self.context_buttons + self.tool_buttons
         self._layout_buttons()
 
-    def _act_button(self, label: str, a: Action, accent: Colour = SKY,
-                    hint: str = "") -> Button:
-        return Button(label, lambda: self.act(a), accent=accent, hint=hint, name=a.kind)
+    def _button(self, spec: ButtonSpec) -> Button:
+        action, command = spec.action, spec.command
 
-    def action_label(self, a: Action) -> str:
-        f = _fields(a)
-        st = self.state
-        name = st.figures[f["figure"]].name if "figure" in f and f["figure"] in st.figures \
-            else ""
-        match a.kind:
-            case "choose_first":
-                return f"{self.side_label(f['first'])} move first"
-            case "end_movement":
-                return "End movement"
-            case "defend":
-                return f"{name} defends (attackers roll 4 dice)"
-            case "pass":
-                return f"{name} does nothing" if not st.figures[f["figure"]].defending \
-                    else f"{name} keeps defending"
-            case "stand_up":
-                return f"{name} stands up"
-            case "pick_up":
-                return f"{name} picks up the weapon"
-            case "ready":
-                return f"Ready the {self._weapon_name(f['weapon'])}"
-            case "no_retreat":
-                return "Do not push back"
-        return self.m.describe(a)
+        def press() -> None:
+            if action is not None:
+                self.act(action)
+            elif command is not None:
+                command()
+                self._marks()
+                self._build_buttons()
 
-    @staticmethod
-    def _weapon_name(key: str) -> str:
-        try:
-            from game.rules.tft.data import load_data
-
-            return load_data().weapons[key].name
-        except (ImportError, KeyError):
-            return key
+        return Button(spec.label, press, accent=spec.accent, hint=spec.hint,
+                      name=spec.name, toggled=spec.toggled, enabled=spec.enabled)
 
     def _layout_buttons(self) -> None:
         p = self.side_rect
@@ -408,6 +235,18 @@ class MatchScene(Scene):
         self._after(events, animate)
         return True
 
+    def answer(self, reply: Reply) -> None:
+        """Carry out what a controller made of a click or a key."""
+        if isinstance(reply, Select):
+            self.select(reply.piece)
+        elif isinstance(reply, str):
+            if reply:
+                self.app.toasts.show(reply, ORANGE, ttl=3)
+            self._marks()
+            self._build_buttons()
+        elif reply is not None:
+            self.act(reply)
+
     def _after(self, events: list[Event], animate: bool) -> None:
         if self.m.turn > self.saved_turn and not self.app.screenshot_mode:
             self.saved_turn = self.m.turn
@@ -420,11 +259,9 @@ class MatchScene(Scene):
         prev_side = self._last_side
         self.refresh()
         side = self.side_of_turn()
-        sel = self.figure(self.selected)
-        done = (self.state.phase == "movement" and sel is not None and sel.side == side
-                and not self.legal.moves.get(sel.id) and not self.legal.faces.get(sel.id))
-        if side != prev_side or sel is None or done:
-            self._auto_select()  # the next figure that can still move
+        if side != prev_side or self.piece(self.selected) is None or \
+                self.control.selection_done(self.selected):
+            self._auto_select()  # the next piece that can still act
         self._last_side = side
         if self.m.outcome() is not None:
             self._finish()
@@ -463,7 +300,7 @@ class MatchScene(Scene):
         if not humans:
             self.ai_paused = True
         self.queue.clear()
-        self.renderer.cancel_animations()  # the view redraws from the state
+        self.view.cancel_animations()  # the view redraws from the state
         self.end_timer = None
         self.saved_turn = min(self.saved_turn, self.m.turn)
         self.log.clear()
@@ -473,7 +310,7 @@ class MatchScene(Scene):
         self._last_side = self.side_of_turn()
         what = "action" if undone == 1 else "actions"
         self.app.toasts.show(f"Undone {undone} {what} (turn {self.m.turn}, "
-                             f"{self.m.ruleset.phases[self.state.phase].title}).", SKY)
+                             f"{self.m.ruleset.phases[self.m.phase].title}).", SKY)
 
     def save(self) -> None:
         try:
@@ -482,10 +319,6 @@ class MatchScene(Scene):
             self.app.error(f"Could not save: {e}")
             return
         self.app.toasts.show(f"Saved to {p}", GREEN, ttl=6)
-
-    def toggle_follow(self) -> None:
-        self.follow = not self.follow
-        self._build_buttons()
 
     def toggle_fast(self) -> None:
         self.ai_fast = not self.ai_fast
@@ -511,63 +344,64 @@ class MatchScene(Scene):
         side = self.side_of_turn()
         assert side is not None
         if side not in self.ais:
-            self.ais[side] = make_ai(self.m.seed * 31 + self.sides.index(side) + len(
-                self.m.actions))
-        ai = self.ais[side]
-        if ai is None:
-            return first_legal(self.m)
-        return ai.choose(self.m)
+            seed = self.m.seed * 31 + self.sides.index(side) + len(self.m.actions)
+            self.ais[side] = computer_player(self.m.ruleset.key, seed)
+        return self.ais[side].choose(self.m)
 
     # ================================================================ events shown
+    def _health_text(self, pid: str | None, amount: int) -> str:
+        p = self.piece(pid)
+        return f"-{amount} {p.health_label if p is not None else ''}".rstrip()
+
     def _show_quietly(self, events: list[Event]) -> None:
         """Fast play: no animation, just the damage numbers."""
         for e in events:
-            if e.kind == Kind.DAMAGED and e.figure in self.state.figures and e.amount:
-                self.float_text(self.state.figures[e.figure].cell, f"-{e.amount} ST",
-                                         VERMILLION)
+            p = self.piece(e.figure)
+            if e.kind == Kind.DAMAGED and p is not None and p.place is not None and e.amount:
+                self.float_text(p.place, self._health_text(e.figure, e.amount), VERMILLION)
 
     def _play_next(self) -> None:
         """Start showing queued events until one of them animates."""
-        r = self.renderer
-        while self.queue and not r.busy:
+        v = self.view
+        while self.queue and not v.busy:
             e = self.queue.popleft()
-            fig = self.figure(e.figure)
-            if e.kind in (Kind.MOVED, Kind.RETREATED) and len(e.cells) > 1:
+            p = self.piece(e.figure)
+            here = p.place if p is not None else None
+            if e.kind in (Kind.MOVED, Kind.RETREATED) and len(e.places) > 1:
                 who = e.target if e.kind == Kind.RETREATED else e.figure
                 if who:
-                    r.animate_move(who, list(e.cells), MOVE_SECONDS_PER_HEX * len(e.cells))
-            elif e.kind == Kind.FELL and len(e.cells) > 1 and e.figure:
-                r.animate_fall(e.figure, e.cells[0], e.cells[-1])
-            elif e.kind == Kind.DAMAGED and fig is not None and e.amount:
-                self.float_text(fig.cell, f"-{e.amount} ST", VERMILLION)
+                    v.animate_move(who, e.places, MOVE_SECONDS_PER_STEP * len(e.places))
+            elif e.kind == Kind.FELL and len(e.places) > 1 and e.figure:
+                v.animate_fall(e.figure, e.places[0], e.places[-1])
+            elif e.kind == Kind.DAMAGED and here is not None and e.amount:
+                self.float_text(here, self._health_text(e.figure, e.amount), VERMILLION)
             elif e.kind == Kind.ATTACKED and e.roll is not None and e.target:
-                t = self.figure(e.target)
-                if t is not None:
-                    self.float_text(t.cell, "hit" if e.roll.success else "miss",
-                                 YELLOW if e.roll.success else SKY)
-            elif e.kind in (Kind.DIED, Kind.UNCONSCIOUS) and fig is not None:
-                self.float_text(fig.cell, "dead" if e.kind == Kind.DIED else "knocked out",
-                             VERMILLION)
-            elif e.kind in (Kind.PRONE, Kind.STOOD) and fig is not None:
-                self.float_text(fig.cell, "prone" if e.kind == Kind.PRONE else "stands",
-                             ORANGE)
+                t = self.piece(e.target)
+                if t is not None and t.place is not None:
+                    self.float_text(t.place, "hit" if e.roll.success else "miss",
+                                    YELLOW if e.roll.success else SKY)
+            elif e.kind in (Kind.DIED, Kind.UNCONSCIOUS) and here is not None:
+                self.float_text(here, "dead" if e.kind == Kind.DIED else "knocked out",
+                                VERMILLION)
+            elif e.kind in (Kind.PRONE, Kind.STOOD) and here is not None:
+                self.float_text(here, "prone" if e.kind == Kind.PRONE else "stands", ORANGE)
 
     # ================================================================ loop
     def busy(self) -> bool:
-        return (bool(self.queue) or self.renderer.busy or self._float_left > 0
+        return (bool(self.queue) or self.view.busy or self._float_left > 0
                 or not self.human_turn() or self.end_timer is not None)
 
-    def float_text(self, cell: int, text: str, colour: Colour) -> None:
-        """A rising text over a cell; the scene keeps redrawing until it has faded."""
-        self.renderer.float_text(cell, text, colour)
+    def float_text(self, place: Place, text: str, colour: Colour) -> None:
+        """A rising text over a place; the scene keeps redrawing until it has faded."""
+        self.view.float_text(place, text, colour)
         self._float_left = FLOAT_SECONDS
 
     def update(self, dt: float) -> None:
-        self.renderer.update(dt)
+        self.view.update(dt)
         self._float_left = max(0.0, self._float_left - dt)
         self._play_next()
         if self.end_timer is not None:
-            if not self.queue and not self.renderer.busy:
+            if not self.queue and not self.view.busy:
                 self.end_timer -= dt
                 if self.end_timer <= 0:
                     self._to_end()
@@ -580,7 +414,7 @@ class MatchScene(Scene):
         if self.app.fast:
             self.skip_ai()
             return
-        if self.queue or self.renderer.busy:
+        if self.queue or self.view.busy:
             return
         self.ai_timer += dt * (AI_FAST if self.ai_fast else 1.0)
         if self.ai_timer >= AI_DELAY:
@@ -609,7 +443,7 @@ class MatchScene(Scene):
             self._autosave()
 
     def escape(self) -> None:
-        if self.selected is not None and self.state.phase == "movement":
+        if self.selected is not None and self.m.phase == "movement":
             self.selected = None
             self.refresh()
             return
@@ -632,8 +466,8 @@ class MatchScene(Scene):
             if self.log.handle(e):
                 return
             if self.board_rect.collidepoint(pos):
-                self.renderer.camera.zoom_at(1.15 ** e.y, pos[0] - self.board_rect.x,
-                                             pos[1] - self.board_rect.y)
+                self.view.camera.zoom_at(1.15 ** e.y, pos[0] - self.board_rect.x,
+                                         pos[1] - self.board_rect.y)
                 self._tip_key = None
             return
         for b in self.buttons:
@@ -649,9 +483,9 @@ class MatchScene(Scene):
                 dx, dy = e.pos[0] - self._drag[0], e.pos[1] - self._drag[1]
                 if self._dragged or abs(dx) + abs(dy) >= DRAG_PIXELS:
                     self._dragged = True
-                    self.renderer.camera.pan(dx, dy)
+                    self.view.camera.pan(dx, dy)
                     self._drag = e.pos
-            self._set_hover(self.cell_under(e.pos))
+            self._set_hover(self.place_under(e.pos))
             return
         if e.type == pygame.MOUSEBUTTONUP:
             was_drag = self._dragged
@@ -659,18 +493,14 @@ class MatchScene(Scene):
             self._drag, self._dragged = None, False
             if was_drag or not started:
                 return
-            cell = self.cell_under(e.pos)
-            if cell is None:
-                return
-            if e.button == 1:
-                self.click(cell)
-            elif e.button == 3:
-                self.right_click(cell)
+            place = self.place_under(e.pos)
+            if place is not None and e.button in (1, 3):
+                self.click(place, e.button)
 
-    def _set_hover(self, cell: int | None) -> None:
-        if cell != self.hover_cell:
-            self.hover_cell = cell
-            self._hover_path()
+    def _set_hover(self, place: Place | None) -> None:
+        if place != self.hover:
+            self.hover = place
+            self._marks()
             self._panel_key = None
 
     def _key(self, e: pygame.event.Event) -> None:
@@ -689,22 +519,11 @@ class MatchScene(Scene):
                 self.skip_ai()
         elif k == pygame.K_p:
             self.toggle_pause()
-        elif k in (pygame.K_q, pygame.K_e):
-            self.turn_selected(+1 if k == pygame.K_q else -1)
-        elif k in (pygame.K_RETURN, pygame.K_KP_ENTER):
-            for a in self.legal.other:
-                if a.kind == "end_movement":
-                    self.act(a)
-                    return
-        elif k == pygame.K_n:
-            self.next_figure()
-        elif k == pygame.K_f and self.state.phase == "retreat":
-            self.toggle_follow()
         elif k == pygame.K_l:
             self.log_tall = not self.log_tall
             self.resize(self.size)
         elif k in (pygame.K_HOME, pygame.K_c):
-            self.renderer.camera.fit()
+            self.view.camera.fit()
         elif k in (pygame.K_PLUS, pygame.K_EQUALS, pygame.K_KP_PLUS):
             self._zoom_centre(1.2)
         elif k in (pygame.K_MINUS, pygame.K_KP_MINUS):
@@ -713,95 +532,29 @@ class MatchScene(Scene):
             step = 60
             dx = {pygame.K_LEFT: step, pygame.K_RIGHT: -step}.get(k, 0)
             dy = {pygame.K_UP: step, pygame.K_DOWN: -step}.get(k, 0)
-            self.renderer.camera.pan(dx, dy)
+            self.view.camera.pan(dx, dy)
+        elif self.human_turn():
+            self.answer(self.control.key(self.selected, k))
 
     def _zoom_centre(self, factor: float) -> None:
-        self.renderer.camera.zoom_at(factor, self.board_rect.w / 2, self.board_rect.h / 2)
+        self.view.camera.zoom_at(factor, self.board_rect.w / 2, self.board_rect.h / 2)
 
-    def turn_selected(self, step: int) -> None:
-        sel = self.figure(self.selected)
-        if sel is None:
-            return
-        a = self.legal.faces.get(sel.id, {}).get((sel.facing + step) % 6)
-        if a is None:
-            self.app.toasts.show(f"{sel.name} cannot turn now.", ORANGE, ttl=2)
-            return
-        self.act(a)
-
-    def next_figure(self) -> None:
-        side = self.side_of_turn()
-        own = [f for f in self.state.figures.values() if f.side == side and f.active
-               and self.legal.moves.get(f.id)]
-        if not own:
-            return
-        ids = [f.id for f in own]
-        k = (ids.index(self.selected) + 1) % len(ids) if self.selected in ids else 0
-        self.select(ids[k])
-
-    def select(self, fid: str | None) -> None:
-        self.selected = fid
-        self._overlays()
+    def select(self, pid: str | None) -> None:
+        self.selected = pid
+        self._marks()
         self._build_buttons()
         self._panel_key = None
 
-    def click(self, cell: int) -> None:
-        """A left click on the board: select, move, attack, disengage or push back."""
-        st = self.state
-        fig = self.figure_at(cell)
-        sel = self.figure(self.selected)
+    def click(self, place: Place, button: int = 1) -> None:
+        """A click on the board: the controller says what it does (when it is a human's
+        turn); otherwise a left click selects the piece there."""
+        piece = self.piece_at_place(place)
         if not self.human_turn():
-            if fig is not None:
-                self.select(fig.id)
+            if piece is not None and button == 1:
+                self.select(piece.id)
             return
-        phase = st.phase
-        if phase == "movement":
-            if sel is not None and cell in self.legal.moves.get(sel.id, {}):
-                self.act(self.legal.moves[sel.id][cell])
-            elif fig is not None:
-                self.select(fig.id)
-            elif sel is not None and sel.side == self.side_of_turn():
-                from game.rules.tft.actions import Move
-
-                self.act(Move(sel.id, cell))  # illegal: says why, changes nothing
-            return
-        if phase == "action":
-            acting = st.acting()
-            if fig is not None and fig.id in self.legal.attacks:
-                self.act(self.legal.attacks[fig.id])
-            elif cell in self.legal.disengage:
-                self.act(self.legal.disengage[cell])
-            elif fig is not None and acting is not None and fig.side != acting.side:
-                chk = self.m.ruleset.attack_check(st, acting.id, fig.id)
-                self.app.toasts.show(f"{acting.name} cannot attack {fig.name}: {chk.reason}",
-                                     VERMILLION)
-            elif fig is not None:
-                self.select(fig.id)
-            return
-        if phase == "retreat":
-            a = self.legal.retreats.get((cell, self.follow)) or self.legal.retreats.get(
-                (cell, False))
-            if a is not None:
-                self.act(a)
-            elif fig is not None:
-                self.select(fig.id)
-            return
-        if fig is not None:
-            self.select(fig.id)
-
-    def right_click(self, cell: int) -> None:
-        """Right-click a neighbour of the selected figure: turn to face it."""
-        sel = self.figure(self.selected)
-        if sel is None:
-            return
-        d = self.m.board.direction(sel.cell, cell)
-        if d is None:
-            self.select(None)
-            return
-        a = self.legal.faces.get(sel.id, {}).get(d)
-        if a is not None:
-            self.act(a)
-        elif d != sel.facing:
-            self.app.toasts.show(f"{sel.name} cannot turn now.", ORANGE, ttl=2)
+        self.answer(self.control.click(self.selected, place,
+                                       piece.id if piece is not None else None, button))
 
     # ================================================================ layout
     def resize(self, size: tuple[int, int]) -> None:
@@ -813,7 +566,7 @@ class MatchScene(Scene):
         self.log_rect = pygame.Rect(0, h - log_h, w - SIDE_W, log_h)
         self.board_rect = pygame.Rect(0, TOP_H, w - SIDE_W, h - TOP_H - log_h)
         self.log.rect = self.log_rect.inflate(-12, -10)
-        self.renderer.resize(self.board_rect.size)
+        self.view.resize(self.board_rect.size)
         if hasattr(self, "context_buttons"):
             self._layout_buttons()
         self._panel_key = None
@@ -822,7 +575,7 @@ class MatchScene(Scene):
     def draw(self, surface: pygame.Surface) -> None:
         surface.fill(BG, self.log_rect)  # the other areas are painted over in full
         board = surface.subsurface(self.board_rect)
-        self.renderer.draw(board, self.views)
+        self.view.draw(board, self.pieces)
         self._draw_top(surface)
         self._draw_side(surface)
         self.log.draw(surface, self.app.fonts)
@@ -832,12 +585,11 @@ class MatchScene(Scene):
 
     def _draw_top(self, surface: pygame.Surface) -> None:
         f = self.app.fonts
-        st = self.state
         pygame.draw.rect(surface, PANEL, self.top_rect)
         pygame.draw.line(surface, EDGE, self.top_rect.bottomleft, self.top_rect.bottomright)
-        ph = self.m.ruleset.phases[st.phase]
+        ph = self.m.ruleset.phases[self.m.phase]
         x = 16
-        t = f.render(f.head, f"Turn {st.turn}", TEXT)
+        t = f.render(f.head, f"Turn {self.m.turn}", TEXT)
         surface.blit(t, (x, 8))
         x += t.get_width() + 16
         t = f.render(f.head, f"{ph.title}", SKY)
@@ -853,36 +605,19 @@ class MatchScene(Scene):
             who = "you" if self.is_human(side) and sum(
                 self.is_human(s) for s in self.sides) == 1 else (
                 "human" if self.is_human(side) else "computer")
-            verb = {"initiative": "chooses who moves first", "movement": "moves",
-                    "action": "acts", "retreat": "decides a push back"}.get(st.phase, "acts")
-            acting = st.acting()
-            text = f"{self.side_label(side)} ({who}) {verb}"
-            if acting is not None:
-                text = f"{acting.name} of {self.side_label(side)} ({who}) acts"
+            text = f"{self.side_label(side)} ({who}) {self.control.verb()}"
+            actor = self.control.actor_text()
+            if actor is not None:
+                text = f"{actor} of {self.side_label(side)} ({who}) acts"
             t = f.render(f.bold, text, side_colour(i))
             surface.blit(t, (x + 24, 11))
-        # initiative, right-aligned
-        if st.initiative:
-            parts = [f"{self.side_label(s)} {v}" for s, v in st.initiative.items()]
-            text = "Initiative: " + ", ".join(parts)
-            if st.first:
-                text += f"; {self.side_label(st.first)} moved first"
-            t = f.render(f.small, text, DIM)
+        note = self.control.top_note()
+        if note:
+            t = f.render(f.small, note, DIM)
             surface.blit(t, (self.top_rect.right - t.get_width() - 16, 12))
-        # second line: the phase's help or the action order
-        line2 = ph.help
-        if st.phase == "retreat" and st.retreats:
-            a, t = (st.figures[i].name for i in st.retreats[0])
-            line2 = (f"{a} may force {t} back one hex: click a 'push' hex, or 'Do not push "
-                     "back' (T-8, H-13).")
-        if st.phase == "action" and st.order:
-            names = [st.figures[i].name for i in st.order[st.current:]]
-            line2 = "Action order: " + " > ".join(names[:8])
-            if st.current:
-                line2 += f"   (done: {st.current})"
         speed = "  |  computer x4" if self.ai_fast else ""
         paused = "  |  computer paused (P)" if self.ai_paused else ""
-        t = f.render(f.small, line2 + speed + paused, DIM)
+        t = f.render(f.small, self.control.phase_line() + speed + paused, DIM)
         surface.blit(t, (16, 38))
 
     def _draw_ai_banner(self, surface: pygame.Surface) -> None:
@@ -900,18 +635,18 @@ class MatchScene(Scene):
         surface.blit(t, (r.x + 14, r.y + 6))
 
     # ---------------------------------------------------------------- side panel
-    def _panel_figure(self) -> Any:
-        hov = self.figure_at(self.hover_cell)
-        return hov if hov is not None else self.figure(self.selected)
+    def _panel_piece(self) -> PieceView | None:
+        hov = self.piece_at_place(self.hover)
+        return hov if hov is not None else self.piece(self.selected)
 
     def _draw_side(self, surface: pygame.Surface) -> None:
         p = self.side_rect
-        fig = self._panel_figure()
-        key = (fig.id if fig else None, self.selected, p.size, self.hover_cell,
-               self.buttons_top)
+        piece = self._panel_piece()
+        key = (piece, self.selected, p.size, self.hover, self.buttons_top,
+               len(self.m.actions))
         if key != self._panel_key or self._panel is None:
             self._panel_key = key
-            self._panel = self._render_panel(fig, p.w, self.buttons_top - p.y - 6)
+            self._panel = self._render_panel(piece, p.w, self.buttons_top - p.y - 6)
         pygame.draw.rect(surface, PANEL, p)
         pygame.draw.line(surface, EDGE, p.topleft, p.bottomleft)
         surface.blit(self._panel, p.topleft)
@@ -919,34 +654,35 @@ class MatchScene(Scene):
         for b in self.buttons:
             b.draw(surface, self.app.fonts, mouse)
 
-    def _render_panel(self, fig: Any, w: int, h: int) -> pygame.Surface:
+    def _who(self, side: str) -> str:
+        return "computer" if self.controllers.get(side) == saves.COMPUTER else "human"
+
+    def _render_panel(self, piece: PieceView | None, w: int, h: int) -> pygame.Surface:
         f = self.app.fonts
         surf = pygame.Surface((w, max(10, h)), pygame.SRCALPHA)
         x, y = 16, 12
-        if fig is None:
+        if piece is None:
             self._render_roster(surf, x, y, w, h)
             return surf
-        i = self.sides.index(fig.side)
+        i = self.sides.index(piece.side)
         draw_mark(surf, i, (x + 10, y + 14), 20)
-        surf.blit(f.render(f.head, fig.name, TEXT), (x + 28, y))
+        surf.blit(f.render(f.head, piece.name, TEXT), (x + 28, y))
         y += 32
-        kind = fig.kind.replace("_", " ")
-        who = "computer" if self.controllers.get(fig.side) == saves.COMPUTER else "human"
-        surf.blit(f.render(f.body, f"{kind.capitalize()} of the {self.side_label(fig.side)} "
-                                   f"({who})", side_colour(i)), (x, y))
+        surf.blit(f.render(f.body, f"{piece.kind_name} of the {self.side_label(piece.side)} "
+                                   f"({self._who(piece.side)})", side_colour(i)), (x, y))
         y += 28
-        # ST bar
+        # health bar
         bar = pygame.Rect(x, y + 4, w - 150, 14)
         pygame.draw.rect(surf, (60, 30, 20), bar, border_radius=4)
-        frac = max(0.0, fig.st / fig.st_max) if fig.st_max else 0
+        frac = max(0.0, piece.health / piece.health_max) if piece.health_max else 0
         fill = bar.copy()
         fill.w = int(bar.w * frac)
         pygame.draw.rect(surf, GREEN if frac > 0.5 else ORANGE if frac > 0.25 else VERMILLION,
                          fill, border_radius=4)
-        surf.blit(f.render(f.bold, f"ST {fig.st}/{fig.st_max}", TEXT), (bar.right + 10, y))
+        surf.blit(f.render(f.bold, f"{piece.health_label} {piece.health}/{piece.health_max}",
+                           TEXT), (bar.right + 10, y))
         y += 30
-        rows = self._stat_rows(fig)
-        for label, value in rows:
+        for label, value in self.control.piece_rows(piece):
             surf.blit(f.render(f.small, label, DIM), (x, y))
             for k, ln in enumerate(wrap(f.body, value, w - 110 - x)):
                 surf.blit(f.render(f.body, ln, TEXT), (x + 96, y - 2 + k * 22))
@@ -955,7 +691,7 @@ class MatchScene(Scene):
             y += 24
             if y > h - 24:
                 break
-        tags = self._tags(fig)
+        tags = self.control.piece_tags(piece)
         if tags and y < h - 24:
             y += 4
             tx = x
@@ -970,18 +706,9 @@ class MatchScene(Scene):
                 surf.blit(t, (r.x + 7, r.y + 2))
                 tx = r.right + 6
             y += 30
-        # the hovered cell
-        c = self.hover_cell
-        if c is not None and y < h - 44:
-            board = self.m.board
-            text = f"Hex {board.label(c)}: level {board.level(c)}, {board.terrain_of(c)}"
-            opts = self.reach_opts
-            if opts is not None and c in opts.cells():
-                text += f"; {opts.cost(c)} MP to get there"
-                j = opts.jumps.get(c)
-                if j is not None:
-                    text += (f". A jump down {j.levels} levels: {self.jump_text(j)}, "
-                             f"{percent(j.p_standing)} to land standing (H-8)")
+        # the hovered place
+        text = self.control.place_text(self.hover) if self.hover is not None else None
+        if text and y < h - 44:
             y = max(y, h - 24 - 22 * len(wrap(f.small, text, w - 32)))
             for ln in wrap(f.small, text, w - 32):
                 surf.blit(f.render(f.small, ln, DIM), (x, y))
@@ -989,7 +716,7 @@ class MatchScene(Scene):
         return surf
 
     def _render_roster(self, surf: pygame.Surface, x: int, y: int, w: int, h: int) -> None:
-        """No figure in focus: every side's figures with their ST and state."""
+        """No piece in focus: every side's pieces with their health and condition."""
         f = self.app.fonts
         for ln in wrap(f.small, "Click a figure to see it; hover over an enemy for your "
                        "chance to hit it.", w - 32):
@@ -999,105 +726,45 @@ class MatchScene(Scene):
         for i, side in enumerate(self.sides):
             if y > h - 30:
                 return
-            who = "computer" if self.controllers.get(side) == saves.COMPUTER else "human"
             draw_mark(surf, i, (x + 9, y + 12), 18)
-            surf.blit(f.render(f.bold, f"{self.side_label(side)} ({who})", side_colour(i)),
-                      (x + 26, y))
+            surf.blit(f.render(f.bold, f"{self.side_label(side)} ({self._who(side)})",
+                               side_colour(i)), (x + 26, y))
             y += 28
-            for g in self.state.side_figures(side):
+            for g in self.pieces:
+                if g.side != side:
+                    continue
                 if y > h - 24:
                     return
-                state = "" if g.status == "ok" and not g.prone else (
-                    g.status if g.status != "ok" else "prone")
+                alive = g.status != "dead"
                 colour = TEXT if g.active else FAINT
                 surf.blit(f.render(f.body, g.name, colour), (x + 26, y))
                 surf.blit(f.render(f.small, g.kind, DIM), (x + 130, y + 2))
-                st = f.render(f.body, f"ST {g.st}/{g.st_max}" if g.alive else "dead",
-                              colour if g.alive else VERMILLION)
-                surf.blit(st, (w - 16 - st.get_width(), y))
-                if state and g.alive:
-                    t = f.render(f.small, state, ORANGE)
-                    surf.blit(t, (w - 26 - st.get_width() - t.get_width(), y + 2))
+                hp = f.render(f.body, f"{g.health_label} {g.health}/{g.health_max}" if alive
+                              else "dead", colour if alive else VERMILLION)
+                surf.blit(hp, (w - 16 - hp.get_width(), y))
+                if g.status != "ok" and alive:
+                    t = f.render(f.small, g.status, ORANGE)
+                    surf.blit(t, (w - 26 - hp.get_width() - t.get_width(), y + 2))
                 y += 24
             y += 10
 
-    def _stat_rows(self, fig: Any) -> list[tuple[str, str]]:
-        rows: list[tuple[str, str]] = []
-        try:
-            from game.rules.tft import combat, heights
-            from game.rules.tft.data import load_data
-
-            d = load_data()
-            base, mods = combat.adjusted_dx(fig)
-            adj = base + sum(m.value for m in mods)
-            dx = f"{base}" if not mods else f"{base}, adjusted {adj} (" + ", ".join(
-                f"{m.value:+d} for {m.reason}" for m in mods) + ")"
-            rows.append(("DX", dx))
-            ma = heights.movement_allowance(fig)
-            if self.state.phase == "movement" and fig.active:
-                left = self.m.ruleset.move_options(self.state, fig.id).budget
-                rows.append(("MA", f"{ma}, {left} MP left this turn"))
-            else:
-                rows.append(("MA", f"{ma}"))
-            climb = f" (climbs {fig.climb_h})" if fig.climb_h != fig.h else ""
-            rows.append(("Height", f"H {heights.height(fig)}{climb}, level "
-                                   f"{self.m.board.level(fig.cell)}"))
-            w = combat.weapon_of(fig)
-            others = [d.weapons[k].name for k in fig.weapons if k != fig.ready]
-            rows.append(("Weapon", f"{w.name} {w.damage}" + (
-                f"; carries {', '.join(others)}" if others else "")))
-            gear = []
-            if fig.armour:
-                a = d.armour[fig.armour]
-                gear.append(f"{a.name} (stops {a.stops})")
-            if fig.shield:
-                s = d.shields[fig.shield]
-                gear.append(f"{s.name} (stops {s.stops})")
-            rows.append(("Armour", ", ".join(gear) or "none"))
-        except (ImportError, AttributeError, KeyError):
-            rows.append(("DX", str(getattr(fig, "dx", "?"))))
-        return rows
-
-    def _tags(self, fig: Any) -> list[tuple[str, Colour]]:
-        out: list[tuple[str, Colour]] = []
-        if fig.status != "ok":
-            out.append((fig.status, VERMILLION))
-        elif fig.prone:
-            out.append(("prone", ORANGE))
-        if fig.active and self.m.ruleset.is_engaged(self.state, fig):
-            out.append(("engaged", YELLOW))
-        if fig.defending:
-            out.append(("defending", SKY))
-        if fig.move_over and self.state.phase == "movement":
-            out.append(("done moving", FAINT))
-        if fig.acted and self.state.phase == "action":
-            out.append(("has acted", FAINT))
-        if fig.dx_penalty:
-            out.append((f"hurt: {fig.dx_penalty:+d} DX", ORANGE))
-        return out
-
-    # ---------------------------------------------------------------- odds tooltip
-    def attacker_for_preview(self, target: Any) -> Any:
-        """Whose attack the hover shows: the acting figure, else the selected one."""
-        st = self.state
-        a = st.acting()
-        if a is None:
-            a = self.figure(self.selected)
-        if a is None or target is None or a.side == target.side or not a.active:
-            return None
-        return a
-
+    # ---------------------------------------------------------------- hover tip
     def _draw_tip(self, surface: pygame.Surface) -> None:
-        t = self.figure_at(self.hover_cell)
-        a = self.attacker_for_preview(t)
-        if a is None or self._drag is not None:
+        t = self.piece_at_place(self.hover)
+        if t is None or self._drag is not None or t.place is None:
             return
-        key = (len(self.m.actions), a.id, t.id)
+        actor = self.control.preview_actor(self.selected, t)
+        if actor is None:
+            return
+        key = (len(self.m.actions), actor, t.id)
         if key != self._tip_key or self._tip is None:
+            lines = self.control.tip(actor, t.id)
             self._tip_key = key
-            self._tip = self._render_tip(a, t)
+            self._tip = self._render_tip(lines) if lines else None
+        if self._tip is None:
+            return
         # in the board's top corner away from the target, so it hides nothing near it
-        pos = self.cell_pos(t.cell)
+        pos = self.place_pos(t.place)
         r = self._tip.get_rect()
         b = self.board_rect
         r.top = b.top + 10
@@ -1109,33 +776,10 @@ class MatchScene(Scene):
             r.bottom = b.bottom - 10
         surface.blit(self._tip, r)
 
-    def tip_lines(self, a: Any, t: Any) -> list[tuple[str, Colour, bool]]:
-        """The hover text for ``a`` attacking ``t``: can it, the odds, each modifier."""
-        chk = self.m.ruleset.attack_check(self.state, a.id, t.id)
-        lines: list[tuple[str, Colour, bool]] = [(f"{a.name} attacks {t.name}", TEXT, True)]
-        if chk.allowed:
-            lines.append(("can attack now" if self.state.phase == "action" and
-                          self.state.acting() is a else "could attack from here",
-                          GREEN, False))
-        else:
-            lines.append((f"cannot: {chk.reason}", VERMILLION, False))
-        o = chk.odds
-        if o is not None:
-            lines.append((f"{percent(o.p_hit)} to hit", YELLOW if chk.allowed else DIM, True))
-            lines.append((f"{o.dice}d6, needs {o.target} or less", TEXT, False))
-            lines.append((f"  DX {o.base}", DIM, False))
-            for m in o.modifiers:
-                rule = f" ({m.rule})" if m.rule else ""
-                lines.append((f"  {m.value:+d} for {m.reason}{rule}", DIM, False))
-            lines.append((f"{o.weapon}; armour stops {o.stops}", TEXT, False))
-            lines.append((f"~{o.expected_damage:.1f} damage, {percent(o.p_down)} to put it "
-                          "down", TEXT, False))
-        return lines
-
-    def _render_tip(self, a: Any, t: Any) -> pygame.Surface:
+    def _render_tip(self, lines: list[TipLine]) -> pygame.Surface:
         f = self.app.fonts
-        lines = self.tip_lines(a, t)
-        rendered = [f.render(f.bold if b else f.small, s, c) for s, c, b in lines]
+        rendered = [f.render(f.bold if ln.bold else f.small, ln.text, ln.colour)
+                    for ln in lines]
         w = max(r.get_width() for r in rendered) + 24
         h = sum(r.get_height() + 2 for r in rendered) + 16
         surf = pygame.Surface((w, h), pygame.SRCALPHA)
@@ -1147,15 +791,7 @@ class MatchScene(Scene):
         return surf
 
     def help_rows(self) -> list[tuple[str, str]]:
-        return [
-            ("Left click", "select a figure; click a lit hex to move there"),
-            ("Left click enemy", "attack it (action phase, when it is lit)"),
-            ("Hover", "path and MP cost; over an enemy: chance to hit"),
-            ("Q / E", "turn the selected figure left / right"),
-            ("Right click", "turn to face that neighbouring hex"),
-            ("N", "next figure that can still move"),
-            ("Enter", "end movement for your side"),
-            ("F", "force retreat: follow into the hex or not"),
+        return self.control.help_rows() + [
             ("Wheel / + -", "zoom"),
             ("Drag / arrows", "pan the board; C or Home centres it"),
             ("Ctrl+Z", "undo (as often as you like)"),

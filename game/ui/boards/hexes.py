@@ -1,25 +1,26 @@
 """The hex height map board, drawn in 2.5D: no game rules here, only what to show where.
 
-The renderer takes a :class:`~game.boards.hexmap.HexMap` and plain :class:`FigureView`
-records, and knows nothing of the Match. Map pixels are HexMap's units
-(:meth:`HexMap.center`, :meth:`HexMap.corners`); the :class:`Camera` scales and moves them
-on screen. Each cell is a stack of ``level`` tiles: its top face is raised by
-``level * level_height`` map pixels (times the zoom on screen) and its visible side faces
-(the southern edges, facing the viewer) go down to the neighbour's level, one band per
-level, darker lower down.
+The view takes a :class:`~game.boards.hexmap.HexMap` and the match's
+:class:`~game.core.ruleset.PieceView` records, and knows nothing of the Match. Map pixels
+are HexMap's units (:meth:`HexMap.center`, :meth:`HexMap.corners`); the
+:class:`~game.ui.camera.Camera` scales and moves them on screen. Each cell is a stack of
+``level`` tiles: its top face is raised by ``level * level_height`` map pixels (times the
+zoom on screen) and its visible side faces (the southern edges, facing the viewer) go down
+to the neighbour's level, one band per level, darker lower down.
 
 Layers, each cached:
 
 * the map: every stack, drawn back to front into one ``convert()``-ed Surface, rebuilt
-  only when the zoom changes or :meth:`BoardRenderer.invalidate` is called (panning just
+  only when the zoom changes or :meth:`HexBoardView.invalidate` is called (panning just
   blits it at another place);
 * the overlay (reach, path, targets, selection): a translucent Surface covering only the
   cells involved, rebuilt when one of them changes; nearer stacks hide what is behind
   them in it, as on the map;
-* figures: per zoom, one composed Surface per (kind, side, facing, pose), blitted all at
-  once with ``Surface.fblits``; hover, floating texts and animations are drawn per frame.
+* figures: tokens composed once per size (:class:`~game.ui.tokens.TokenPainter`),
+  blitted all at once with ``Surface.fblits``; hover, floating texts and animations
+  (:class:`~game.ui.effects.Effects`) are drawn per frame.
 
-Picking (:meth:`BoardRenderer.cell_at_screen`) finds the stack whose raised top face (or
+Picking (:meth:`HexBoardView.cell_at_screen`) finds the stack whose raised top face (or
 side face) is under the pointer, nearer stacks first, so a click lands where it looks.
 """
 
@@ -33,15 +34,18 @@ from pathlib import Path
 
 import numpy as np
 import pygame
-from numpy.typing import NDArray
 
 from game.boards.hexmap import HexMap
+from game.core.places import Cell, Place
+from game.core.ruleset import PieceView
 from game.ui import palette as pal
+from game.ui.boards import Marks
+from game.ui.camera import Camera
+from game.ui.drawing import BoardFonts, dashed_ring, inside_convex, optimise, smoothstep
+from game.ui.effects import FALL_SECONDS, Effects
 from game.ui.palette import RGBA, Colour
-
-ROOT = Path(__file__).resolve().parents[2]
-SPRITES = ROOT / "sprites" / "figures"
-GENERIC_KIND = "generic"
+from game.ui.textures import level_factor, texture, tint
+from game.ui.tokens import SPRITES, TokenPainter
 
 Point = tuple[float, float]
 
@@ -59,12 +63,6 @@ TEXT_MIN = 12
 """Smallest font of any other text on the board (pixels): readable at 1280x720."""
 LEVEL_NUMBERS_MIN_HEX = 24
 """Level numbers are hidden when a hex is drawn smaller than this (pixels tall)."""
-FLOAT_SECONDS = 1.4
-"""How long a floating text stays up."""
-FLOAT_HOLD = 0.35
-"""How long a new floating text keeps :attr:`BoardRenderer.busy` true (so texts shown
-one after another do not all land at once)."""
-FALL_SECONDS = 0.75
 ZOOM_CACHES = 3
 """How many other zooms keep their scaled images."""
 WINDOW_MARGIN = 320
@@ -82,129 +80,6 @@ TARGET: Colour = pal.YELLOW
 PATH: Colour = pal.YELLOW
 SELECT: Colour = pal.YELLOW
 
-
-@dataclass(frozen=True)
-class FigureView:
-    """What the board shows of one figure (the scene builds these from the Match)."""
-
-    id: str
-    kind: str
-    """Sprite key: "hobbit", "dwarf", "goblin", "human", "orc", "elf"; others get a pawn."""
-    side_index: int
-    """0, 1, (2, 3): picks the base colour and its ring pattern."""
-    cell: int
-    """Flat index into the HexMap."""
-    facing: int
-    """0-5 in HexMap direction numbering."""
-    st: int
-    st_max: int
-    prone: bool = False
-    status: str = "ok"
-    """"ok", "unconscious" (drawn grey, lying) or "dead" (not drawn)."""
-    label: str = ""
-    """Short name shown under the base when zoomed in enough."""
-
-
-# ============================================================================== camera
-class Camera:
-    """Zoom and pan: screen = map * zoom + offset (offsets kept whole pixels).
-
-    ``extent`` is the map's drawn rectangle in map pixels ``(x0, y0, x1, y1)``, including
-    what stacks rise above the top row; centring and fitting use it, and panning keeps a
-    margin of it on screen.
-    """
-
-    MIN_ZOOM = 0.3
-    MAX_ZOOM = 3.0
-    STEP = 1.15
-    """Zoom factor of one mouse-wheel notch."""
-    KEEP = 80
-    """Screen pixels of the map that panning always leaves in view."""
-
-    def __init__(self, extent: tuple[float, float, float, float],
-                 view_size: tuple[int, int] = (1280, 720), zoom: float = 1.0) -> None:
-        self.extent = extent
-        self.view = (max(1, view_size[0]), max(1, view_size[1]))
-        self.zoom = round(self._clamp_zoom(zoom), 4)
-        self.ox = 0
-        self.oy = 0
-        self.moved = False
-        """True once the user panned or zoomed (a resize then keeps the view)."""
-        self.centre_on_map()
-
-    # ---------------------------------------------------------------- conversions
-    def map_to_screen(self, x: float, y: float) -> tuple[float, float]:
-        """Screen position of map pixel ``(x, y)`` (at level 0)."""
-        return self.ox + x * self.zoom, self.oy + y * self.zoom
-
-    def screen_to_map(self, sx: float, sy: float) -> tuple[float, float]:
-        """Map pixel under screen ``(sx, sy)`` (at level 0)."""
-        return (sx - self.ox) / self.zoom, (sy - self.oy) / self.zoom
-
-    # ---------------------------------------------------------------- moves
-    def _clamp_zoom(self, z: float) -> float:
-        return min(self.MAX_ZOOM, max(self.MIN_ZOOM, z))
-
-    def zoom_at(self, factor: float, sx: float, sy: float) -> None:
-        """Zoom by ``factor`` keeping the map point under screen ``(sx, sy)`` still."""
-        new = round(self._clamp_zoom(self.zoom * factor), 4)
-        if new == self.zoom:
-            return
-        mx, my = self.screen_to_map(sx, sy)
-        self.zoom = new
-        self.ox = round(sx - mx * new)
-        self.oy = round(sy - my * new)
-        self.moved = True
-        self._clamp_pan()
-
-    def zoom_step(self, steps: float, sx: float, sy: float) -> None:
-        """Zoom by ``steps`` mouse-wheel notches (positive = in) about ``(sx, sy)``."""
-        self.zoom_at(self.STEP ** steps, sx, sy)
-
-    def set_zoom(self, zoom: float) -> None:
-        """Set the zoom about the centre of the view."""
-        self.zoom_at(self._clamp_zoom(zoom) / self.zoom, self.view[0] / 2, self.view[1] / 2)
-
-    def pan(self, dx: float, dy: float) -> None:
-        """Move the map by ``(dx, dy)`` screen pixels (a drag)."""
-        self.ox += round(dx)
-        self.oy += round(dy)
-        self.moved = True
-        self._clamp_pan()
-
-    def centre_on(self, x: float, y: float) -> None:
-        """Put map pixel ``(x, y)`` in the middle of the view."""
-        self.ox = round(self.view[0] / 2 - x * self.zoom)
-        self.oy = round(self.view[1] / 2 - y * self.zoom)
-        self._clamp_pan()
-
-    def centre_on_map(self) -> None:
-        """Centre the whole map (its extent) in the view."""
-        x0, y0, x1, y1 = self.extent
-        self.centre_on((x0 + x1) / 2, (y0 + y1) / 2)
-
-    def fit(self, margin: int = 12) -> None:
-        """Zoom so the whole map fits the view, and centre it."""
-        x0, y0, x1, y1 = self.extent
-        vw, vh = self.view[0] - 2 * margin, self.view[1] - 2 * margin
-        self.zoom = round(self._clamp_zoom(min(vw / max(1.0, x1 - x0),
-                                               vh / max(1.0, y1 - y0))), 4)
-        self.centre_on_map()
-
-    def resize(self, view_size: tuple[int, int]) -> None:
-        """The view changed size: refit if the user has not moved the map, else keep it."""
-        self.view = (max(1, view_size[0]), max(1, view_size[1]))
-        if self.moved:
-            self._clamp_pan()
-        else:
-            self.fit()
-
-    def _clamp_pan(self) -> None:
-        x0, y0, x1, y1 = self.extent
-        z, (vw, vh) = self.zoom, self.view
-        kx, ky = min(self.KEEP, vw // 2), min(self.KEEP, vh // 2)
-        self.ox = int(min(max(self.ox, kx - x1 * z), vw - kx - x0 * z))
-        self.oy = int(min(max(self.oy, ky - y1 * z), vh - ky - y0 * z))
 
 
 # ============================================================================== geometry
@@ -226,176 +101,6 @@ class _Cell:
     """Which of the terrain's texture variants its top shows (a fixed hash of the cell)."""
 
 
-def _inside_convex(poly: Sequence[Point], x: float, y: float) -> bool:
-    """True if ``(x, y)`` is inside or on the convex polygon ``poly`` (any winding)."""
-    sign = 0
-    n = len(poly)
-    for k in range(n):
-        x1, y1 = poly[k]
-        x2, y2 = poly[(k + 1) % n]
-        c = (x2 - x1) * (y - y1) - (y2 - y1) * (x - x1)
-        if c > 1e-9:
-            if sign < 0:
-                return False
-            sign = 1
-        elif c < -1e-9:
-            if sign > 0:
-                return False
-            sign = -1
-    return True
-
-
-# ============================================================================== textures
-_NOISE_RES = 128
-
-
-def _smooth_noise(rng: np.random.Generator, cells: int) -> NDArray[np.float32]:
-    """Value noise in [-1, 1] on a 128x128 grid from a ``cells`` x ``cells`` lattice."""
-    g = rng.uniform(-1.0, 1.0, (cells + 1, cells + 1))
-    t = np.arange(_NOISE_RES) * cells / _NOISE_RES
-    i = t.astype(np.int64)
-    f = t - i
-    f = f * f * (3 - 2 * f)
-    a = g[i][:, i] * (1 - f)[None, :] + g[i][:, i + 1] * f[None, :]
-    b = g[i + 1][:, i] * (1 - f)[None, :] + g[i + 1][:, i + 1] * f[None, :]
-    return (a * (1 - f)[:, None] + b * f[:, None]).astype(np.float32)
-
-
-_FIELDS: list[dict[str, NDArray[np.float32]]] = []
-
-
-def _fields(variant: int) -> dict[str, NDArray[np.float32]]:
-    """Fixed noise fields (seeded with constants: the board looks the same every run)."""
-    if not _FIELDS:
-        for v in range(3):
-            rng = np.random.default_rng(20240611 + 7919 * v)
-            blotch = 0.65 * _smooth_noise(rng, 5) + 0.35 * _smooth_noise(rng, 11)
-            ridge = np.abs(_smooth_noise(rng, 4) + 0.4 * _smooth_noise(rng, 9))
-            fine = rng.uniform(-1.0, 1.0, (_NOISE_RES, _NOISE_RES)).astype(np.float32)
-            _FIELDS.append({"blotch": blotch, "ridge": ridge.astype(np.float32),
-                            "fine": fine})
-    return _FIELDS[variant % len(_FIELDS)]
-
-
-def _texture(style: pal.TerrainStyle, tw: int, th: int, variant: int) -> NDArray[np.uint8]:
-    """An RGB array ``(tw, th, 3)`` of the terrain's top texture at that size."""
-    f = _fields(variant)
-    xs = (np.arange(tw) * _NOISE_RES // max(1, tw)).astype(np.int64)
-    ys = (np.arange(th) * _NOISE_RES // max(1, th)).astype(np.int64)
-    blotch = f["blotch"][np.ix_(xs, ys)]
-    fine = f["fine"][np.ix_(xs, ys)]
-    ridge = f["ridge"][np.ix_(xs, ys)]
-    base = np.array(style.top, dtype=np.float32)
-    u = (np.arange(tw, dtype=np.float32) / max(1, tw))[:, None]
-    v = (np.arange(th, dtype=np.float32) / max(1, th))[None, :]
-    kind = style.texture
-    if kind == "grass":
-        lum = 1 + 0.10 * blotch + 0.06 * fine
-        rgb = base * lum[..., None]
-        tuft = fine > 0.86
-        rgb[tuft] = rgb[tuft] * np.array([1.18, 1.22, 0.95], dtype=np.float32)
-        rgb[fine < -0.9] *= 0.78
-    elif kind == "dirt":
-        rgb = base * (1 + 0.09 * blotch + 0.07 * fine)[..., None]
-        rgb[fine > 0.93] *= 1.25
-        rgb[fine < -0.93] *= 0.8
-    elif kind == "rock":
-        rgb = base * (1 + 0.13 * blotch + 0.05 * fine)[..., None]
-        rgb[ridge < 0.045] *= 0.66
-        rgb[(ridge >= 0.045) & (ridge < 0.075)] *= 1.08
-    elif kind == "sand":
-        ripple = np.sin((v * 7 + 0.6 * blotch + 0.25 * u) * 2 * np.pi)
-        rgb = base * (1 + 0.035 * ripple + 0.04 * blotch + 0.045 * fine)[..., None]
-    elif kind == "water":
-        shade = 1 + 0.08 * blotch + 0.10 * (0.5 - v)
-        rgb = base * shade[..., None]
-        wave = np.sin((v * 4.5 + 0.12 * np.sin((u * 2.2 + 0.3 * variant) * 2 * np.pi)
-                       + 0.05 * variant) * 2 * np.pi)
-        crest = (wave > 0.86) & (blotch > -0.35)
-        rgb[crest] = rgb[crest] * 0.35 + np.array([196, 226, 248], dtype=np.float32) * 0.65
-        trough = (wave < -0.9) & (blotch > 0.0)
-        rgb[trough] *= 0.85
-    elif kind == "lava":
-        glow = np.clip(1.0 - ridge * 9.0, 0.0, 1.0)[..., None]
-        crust = np.array([84, 30, 18], dtype=np.float32) * (1 + 0.2 * blotch)[..., None]
-        hot = base * (1 + 0.1 * fine)[..., None]
-        rgb = crust * (1 - glow) + hot * glow
-        core = glow[..., 0] > 0.75
-        rgb[core] = rgb[core] * 0.4 + np.array([255, 214, 80], dtype=np.float32) * 0.6
-    else:
-        rgb = base * (1 + 0.04 * fine)[..., None]
-        stripe = ((np.arange(tw)[:, None] + np.arange(th)[None, :]) % 9) == 0
-        rgb[stripe] *= 0.9
-    return np.clip(rgb, 0, 255).astype(np.uint8)
-
-
-def _level_factor(level: int) -> float:
-    """Top faces get lighter with height."""
-    return 0.82 + 0.055 * max(0, level)
-
-
-def _tint(surface: pygame.Surface, f: float) -> None:
-    if f < 1:
-        v = pal.clamp8(255 * f)
-        surface.fill((v, v, v), special_flags=pygame.BLEND_RGB_MULT)
-    elif f > 1:
-        v = pal.clamp8(255 * (f - 1) * 0.55)
-        surface.fill((v, v, v), special_flags=pygame.BLEND_RGB_ADD)
-
-
-def _opt(surface: pygame.Surface, alpha: bool = False) -> pygame.Surface:
-    """``convert()`` (or ``convert_alpha()``) when a display mode is set."""
-    if pygame.display.get_surface() is None:
-        return surface
-    return surface.convert_alpha() if alpha else surface.convert()
-
-
-# ============================================================================== text
-class _Fonts:
-    def __init__(self) -> None:
-        if not pygame.font.get_init():
-            pygame.font.init()
-        self.file = pal.bold_font_file()
-        self._fonts: dict[int, pygame.font.Font] = {}
-
-    def get(self, size: int) -> pygame.font.Font:
-        size = max(6, int(size))
-        f = self._fonts.get(size)
-        if f is None:
-            f = pygame.font.Font(self.file, size)
-            self._fonts[size] = f
-        return f
-
-    def outlined(self, text: str, size: int, colour: Colour = pal.PAPER,
-                 outline: Colour = pal.INK, width: int = 1) -> pygame.Surface:
-        """``text`` in ``colour`` with an ``outline`` halo, on a transparent surface."""
-        font = self.get(size)
-        fg = font.render(text, True, colour)
-        bg = font.render(text, True, outline)
-        w, h = fg.get_size()
-        out = pygame.Surface((w + 2 * width, h + 2 * width), pygame.SRCALPHA)
-        for dx in range(-width, width + 1):
-            for dy in range(-width, width + 1):
-                if dx or dy:
-                    out.blit(bg, (width + dx, width + dy))
-        out.blit(fg, (width, width))
-        return out
-
-    def pill(self, text: str, size: int, colour: Colour = pal.PAPER,
-             back: RGBA = (*pal.INK, 215), edge: Colour | None = None) -> pygame.Surface:
-        """``text`` on a rounded dark pill (labels, odds, jump risks)."""
-        fg = self.get(size).render(text, True, colour)
-        w, h = fg.get_size()
-        px = max(3, size // 3)
-        out = pygame.Surface((w + 2 * px, h + 2), pygame.SRCALPHA)
-        r = out.get_rect()
-        pygame.draw.rect(out, back, r, border_radius=(h + 2) // 2)
-        if edge is not None:
-            pygame.draw.rect(out, edge, r, 1, border_radius=(h + 2) // 2)
-        out.blit(fg, (px, 1))
-        return out
-
-
 # ============================================================================== caches
 @dataclass
 class _ZoomCache:
@@ -404,52 +109,21 @@ class _ZoomCache:
     tops: dict[tuple[str, int, int], pygame.Surface] = field(default_factory=dict)
     hex: dict[tuple[int, int], pygame.Surface] = field(default_factory=dict)
     numbers: dict[int, pygame.Surface | None] = field(default_factory=dict)
-    figs: dict[tuple[str, int, int, str], pygame.Surface] = field(default_factory=dict)
-    bars: dict[tuple[int, int], pygame.Surface] = field(default_factory=dict)
     labels: dict[str, pygame.Surface] = field(default_factory=dict)
-    emblems: dict[str, pygame.Surface] = field(default_factory=dict)
-    floats_cache: dict[tuple[str, Colour], pygame.Surface] = field(default_factory=dict)
 
 
-# ============================================================================== animations
-@dataclass
-class _Move:
-    figure: str
-    cells: list[int]
-    duration: float
-    t: float = 0.0
+def _pose(p: PieceView) -> str:
+    return "unconscious" if p.status == "unconscious" else (
+        "prone" if p.status == "prone" else "ok")
 
 
-@dataclass
-class _Fall:
-    figure: str
-    start: int
-    end: int
-    duration: float
-    t: float = 0.0
-
-
-@dataclass
-class _Float:
-    cell: int
-    text: str
-    colour: Colour
-    t: float = 0.0
-    lift: int = 0
-    """How many texts were already rising from the same cell (this one starts above)."""
-
-
-def _smoothstep(f: float) -> float:
-    return f * f * (3 - 2 * f)
-
-
-# ============================================================================== renderer
-class BoardRenderer:
+# ============================================================================== view
+class HexBoardView:
     """Draws one HexMap board, its overlays, figures and animations at a Camera."""
 
     def __init__(self, board: HexMap, view_size: tuple[int, int] = (1280, 720), *,
-                 level_height: float | None = None, background: Colour = pal.TABLE,
-                 sprites: Path = SPRITES) -> None:
+                 sides: Sequence[str] = (), level_height: float | None = None,
+                 background: Colour = pal.TABLE, sprites: Path = SPRITES) -> None:
         self.board = board
         self.level_height = (LEVEL_HEIGHT * board.tile_height if level_height is None
                              else float(level_height))
@@ -457,7 +131,10 @@ class BoardRenderer:
         self.background = background
         self.sprites = sprites
         self.visible: dict[str, bool] = dict.fromkeys(OVERLAYS, True)
-        self._fonts = _Fonts()
+        self._fonts = BoardFonts()
+        self.tokens = TokenPainter(sprites, self._fonts)
+        self.side_index = {s: i for i, s in enumerate(sides)}
+        """Side key -> its colour and ring (0, 1, 2, 3) in the order the scenario lists."""
         self._build_geometry()
         self.camera = Camera(self.extent, view_size)
         self.camera.fit()
@@ -473,21 +150,17 @@ class BoardRenderer:
         self._zc = _ZoomCache()
         self._zoom_caches: OrderedDict[float, _ZoomCache] = OrderedDict()
         self._textures: dict[tuple[str, int], pygame.Surface] = {}
-        self._emblem_src: dict[str, pygame.Surface] = {}
         self._window = (0, 0, 0, 0)
         self._overlay_window = (0, 0, 0, 0)
         # overlay state
-        self.reach: dict[int, int] = {}
+        self.reach: dict[int, int | str] = {}
         self.ends: set[int] = set()
         self.jumps: dict[int, str] = {}
         self.path: list[int] = []
         self.targets: dict[int, str] = {}
         self.selected: int | None = None
         self.hover: int | None = None
-        # animation state
-        self._moves: dict[str, _Move] = {}
-        self._falls: dict[str, _Fall] = {}
-        self._floats: list[_Float] = []
+        self.effects = Effects()
         self._spots: list[tuple[str, float, float, float]] = []
 
     # ================================================================ geometry
@@ -564,10 +237,11 @@ class BoardRenderer:
         self.set_overlay_visible(name, not self.visible.get(name, True))
         return self.visible[name]
 
-    def set_reach(self, costs: dict[int, int], ends: set[int] | frozenset[int] = frozenset(),
+    def set_reach(self, costs: dict[int, int | str],
+                  ends: set[int] | frozenset[int] = frozenset(),
                   jumps: dict[int, str] | None = None) -> None:
-        """Cells a figure can reach with their MP cost; ``ends`` stop the move there;
-        ``jumps`` are drawn in a warning colour with their short text (e.g. "3d6")."""
+        """Cells a figure can reach with their label (MP cost); ``ends`` stop the move
+        there; ``jumps`` are drawn in a warning colour with their short text ("3d6")."""
         jumps = dict(jumps or {})
         costs = dict(costs)
         ends = set(ends)
@@ -593,8 +267,43 @@ class BoardRenderer:
             self.selected = cell
             self._overlay_dirty = True
 
-    def set_hover(self, cell: int | None) -> None:
+    def hover_cell(self, cell: int | None) -> None:
         self.hover = cell  # drawn every frame: no cache to rebuild
+
+    # ================================================================ public: places
+    def show(self, marks: Marks) -> None:
+        """Highlight what ``marks`` says (places that are not cells of this board are
+        left out)."""
+        def cells(places: Iterable[Place]) -> list[int]:
+            return [p.index for p in places if isinstance(p, Cell)]
+
+        reach: dict[int, int | str] = {p.index: v for p, v in marks.reach.items()
+                                       if isinstance(p, Cell)}
+        jumps = {p.index: v for p, v in marks.warnings.items() if isinstance(p, Cell)}
+        self.set_reach(reach, set(cells(marks.reach_ends)), jumps)
+        self.set_targets({p.index: v for p, v in marks.targets.items() if isinstance(p, Cell)})
+        self.set_path(cells(marks.path))
+        sel = marks.selected
+        self.set_selected(sel.index if isinstance(sel, Cell) else None)
+
+    def set_hover(self, place: Place | None) -> None:
+        """The place under the pointer (outlined)."""
+        self.hover_cell(place.index if isinstance(place, Cell) else None)
+
+    def place_at(self, sx: float, sy: float) -> Place | None:
+        """The cell under screen ``(sx, sy)`` as a place (see :meth:`cell_at_screen`)."""
+        c = self.cell_at_screen(sx, sy)
+        return None if c is None else Cell(c)
+
+    def screen_pos(self, place: Place) -> tuple[float, float] | None:
+        """Screen position of a cell's raised top centre; None for any other place."""
+        if not isinstance(place, Cell) or place.index not in self.cells:
+            return None
+        return self.cell_screen_pos(place.index)
+
+    def piece_at(self, sx: float, sy: float) -> str | None:
+        """Id of the figure whose base is under ``(sx, sy)``, as last drawn."""
+        return self.figure_at_screen(sx, sy)
 
     # ================================================================ public: where
     def raise_px(self, level: float) -> float:
@@ -618,17 +327,17 @@ class BoardRenderer:
         lh = self.level_height
         for k in hit[::-1]:
             c = self.cells[self.order[int(k)]]
-            if _inside_convex(c.top, mx, my):
+            if inside_convex(c.top, mx, my):
                 return c.index
             for (a, b), _light, lv, lo in c.faces:
                 quad = [(a[0], a[1] - lv * lh), (b[0], b[1] - lv * lh),
                         (b[0], b[1] - lo * lh), (a[0], a[1] - lo * lh)]
-                if _inside_convex(quad, mx, my):
+                if inside_convex(quad, mx, my):
                     return c.index
         return None
 
     def figure_at_screen(self, x: float, y: float,
-                         figures: Sequence[FigureView] | None = None) -> str | None:
+                         figures: Sequence[PieceView] | None = None) -> str | None:
         """Id of the figure whose base is under screen ``(x, y)`` (nearest first), as
         last drawn, or as ``figures`` would be drawn if given."""
         spots = self._spots if figures is None else self._figure_spots(figures)
@@ -637,7 +346,7 @@ class BoardRenderer:
                 return fid
         return None
 
-    def figure_screen_pos(self, figure: FigureView) -> tuple[float, float]:
+    def figure_screen_pos(self, figure: PieceView) -> tuple[float, float]:
         """Where ``figure``'s base centre is drawn now (animations included)."""
         x, y, z, _f = self._figure_place(figure)
         sx, sy = self.camera.map_to_screen(x, y)
@@ -647,77 +356,56 @@ class BoardRenderer:
     @property
     def busy(self) -> bool:
         """True while a move or fall animates, or a floating text has just appeared."""
-        return bool(self._moves or self._falls) or any(f.t < FLOAT_HOLD for f in self._floats)
+        return self.effects.busy
 
-    def animate_move(self, figure_id: str, path: Sequence[int], duration_s: float) -> None:
-        """Slide a figure along ``path`` (its first cell to its last) over ``duration_s``,
-        hopping up or down between levels and facing the way it goes."""
-        cells = [c for c in path if c in self.cells]
-        if len(cells) < 2:
-            return
-        self._falls.pop(figure_id, None)
-        self._moves[figure_id] = _Move(figure_id, cells, max(0.05, duration_s))
+    def animate_move(self, piece: str, places: Sequence[Place], seconds: float) -> None:
+        """Slide a figure along ``places`` (cells, first to last) over ``seconds``, hopping
+        up or down between levels and facing the way it goes."""
+        cells = [p for p in places if isinstance(p, Cell) and p.index in self.cells]
+        self.effects.move(piece, cells, seconds)
 
-    def animate_fall(self, figure_id: str, start: int, end: int | None = None,
-                     duration_s: float = FALL_SECONDS) -> None:
-        """Drop a figure from ``start``'s top to ``end``'s (default the same cell), with
-        a little bounce at the bottom."""
-        end = start if end is None else end
-        if start not in self.cells or end not in self.cells:
+    def animate_fall(self, piece: str, start: Place, end: Place,
+                     seconds: float = FALL_SECONDS) -> None:
+        """Drop a figure from ``start``'s top to ``end``'s, with a little bounce."""
+        if not (isinstance(start, Cell) and isinstance(end, Cell)
+                and start.index in self.cells and end.index in self.cells):
             return
-        self._moves.pop(figure_id, None)
-        self._falls[figure_id] = _Fall(figure_id, start, end, max(0.05, duration_s))
+        self.effects.fall(piece, start, end, seconds)
 
-    def float_text(self, cell: int, text: str, colour: Colour = pal.PAPER) -> None:
-        """A short text that rises from ``cell`` and fades ("-5 ST", "falls!")."""
-        if cell not in self.cells:
-            return
-        lift = sum(1 for f in self._floats if f.cell == cell and f.t < 0.6)
-        rgb: Colour = (int(colour[0]), int(colour[1]), int(colour[2]))
-        self._floats.append(_Float(cell, text, rgb, lift=lift))
+    def float_text(self, place: Place, text: str, colour: Colour = pal.PAPER) -> None:
+        """A short text that rises from ``place`` and fades ("-5 ST", "falls!")."""
+        if isinstance(place, Cell) and place.index in self.cells:
+            self.effects.float_text(place, text, colour)
 
     def cancel_animations(self) -> None:
         """Stop every animation now (figures jump to where their views say)."""
-        self._moves.clear()
-        self._falls.clear()
-        self._floats.clear()
+        self.effects.cancel()
 
     def update(self, dt: float) -> None:
         """Advance animations by ``dt`` seconds."""
-        for m in list(self._moves.values()):
-            m.t += dt
-            if m.t >= m.duration:
-                del self._moves[m.figure]
-        for f in list(self._falls.values()):
-            f.t += dt
-            if f.t >= f.duration:
-                del self._falls[f.figure]
-        for ft in self._floats:
-            ft.t += dt
-        self._floats = [f for f in self._floats if f.t < FLOAT_SECONDS]
+        self.effects.update(dt)
 
-    def _figure_place(self, v: FigureView) -> tuple[float, float, float, int]:
+    def _figure_place(self, v: PieceView) -> tuple[float, float, float, int]:
         """Map position (level-0 x, y), height in levels and facing of a figure now."""
         b = self.board
-        m = self._moves.get(v.id)
+        facing_now = int(v.facing or 0)
+        m = self.effects.moves.get(v.id)
         if m is not None:
-            n = len(m.cells) - 1
-            u = min(0.999999, m.t / m.duration) * n
-            k = int(u)
-            f = u - k
-            a, c = m.cells[k], m.cells[k + 1]
+            k, f = m.at()
+            a, c = _index(m.places[k]), _index(m.places[k + 1])
             (x0, y0), (x1, y1) = b.center(a), b.center(c)
             l0, l1 = b.level(a), b.level(c)
-            g = _smoothstep(f)
+            g = smoothstep(f)
             hop = 0.35 + 0.5 * abs(l1 - l0)
             z = l0 + (l1 - l0) * g + hop * math.sin(math.pi * f) * (1 if l1 != l0 else 0.4)
             d = b.direction(a, c)
-            facing = d if d is not None else (b.bearing(a, c) if a != c else v.facing)
+            facing = d if d is not None else (b.bearing(a, c) if a != c else facing_now)
             return x0 + (x1 - x0) * f, y0 + (y1 - y0) * f, z, facing
-        fl = self._falls.get(v.id)
+        fl = self.effects.falls.get(v.id)
         if fl is not None:
-            (x0, y0), (x1, y1) = b.center(fl.start), b.center(fl.end)
-            l0, l1 = b.level(fl.start), b.level(fl.end)
+            s, e = _index(fl.start), _index(fl.end)
+            (x0, y0), (x1, y1) = b.center(s), b.center(e)
+            l0, l1 = b.level(s), b.level(e)
             t = fl.t / fl.duration
             drop = 0.62
             if t < drop:
@@ -729,9 +417,10 @@ class BoardRenderer:
                 f = (t - drop) / (1 - drop)
                 x, y = x1, y1
                 z = l1 + 0.45 * abs(math.sin(math.pi * f * 2)) * (1 - f) ** 2
-            return x, y, z, v.facing
-        x, y = b.center(v.cell) if 0 <= v.cell < b.n else (0.0, 0.0)
-        return x, y, b.level(v.cell) if v.cell in self.cells else 0, v.facing
+            return x, y, z, facing_now
+        cell = _index(v.place)
+        x, y = b.center(cell) if 0 <= cell < b.n else (0.0, 0.0)
+        return x, y, b.level(cell) if cell in self.cells else 0, facing_now
 
     # ================================================================ zoom caches
     def _check_zoom(self) -> None:
@@ -776,14 +465,14 @@ class BoardRenderer:
         if base is None:
             big = self._textures.get((terrain, variant))
             if big is None:  # drawn once, at twice the tile size, then scaled per zoom
-                arr = _texture(pal.terrain_style(terrain), 2 * b.tile_width,
+                arr = texture(pal.terrain_style(terrain), 2 * b.tile_width,
                                2 * b.tile_height, variant)
                 big = pygame.surfarray.make_surface(arr)
                 self._textures[(terrain, variant)] = big
             base = pygame.transform.smoothscale(big, (tw, th))
             self._zc.tops[base_key] = base
         s = base.copy()
-        _tint(s, _level_factor(level))
+        tint(s, level_factor(level))
         s.blit(self._hex_mask(tw, th), (0, 0))
         pygame.draw.polygon(s, pal.shade(pal.terrain_style(terrain).top, 0.42),
                             self._hex_points(tw, th), 1)
@@ -793,7 +482,7 @@ class BoardRenderer:
                 nw, nh = num.get_size()
                 s.blit(num, (round(tw / 2 - nw / 2),
                              round(th / 2 - b.tile_height * z * 0.30 - nh / 2)))
-        s = _opt(s)
+        s = optimise(s)
         s.set_colorkey((255, 0, 255))
         self._zc.tops[key] = s
         return s
@@ -824,7 +513,7 @@ class BoardRenderer:
         s = None
         if px >= LEVEL_NUMBERS_MIN_HEX:
             size = max(LEVEL_FONT_MIN, int(round(px * 0.21)))
-            s = _opt(self._fonts.outlined(str(level), size), alpha=True)
+            s = optimise(self._fonts.outlined(str(level), size), alpha=True)
         self._zc.numbers[level] = s
         return s
 
@@ -1058,8 +747,8 @@ class BoardRenderer:
                 c = self.cells[i]
                 cx, cy = ox + c.centre[0] * z, oy + c.centre[1] * z
                 rr = r * 1.22
-                _dashed_ring(surf, (*pal.INK, 255), cx, cy, rr, max(5, int(r * 0.28)), 12)
-                _dashed_ring(surf, (*TARGET, 255), cx, cy, rr, max(3, int(r * 0.17)), 12)
+                dashed_ring(surf, (*pal.INK, 255), cx, cy, rr, max(5, int(r * 0.28)), 12)
+                dashed_ring(surf, (*TARGET, 255), cx, cy, rr, max(3, int(r * 0.17)), 12)
                 if text:
                     t = self._fonts.pill(text, max(size - 1, TEXT_MIN), pal.INK, (*TARGET, 240),
                                          pal.INK)
@@ -1082,10 +771,10 @@ class BoardRenderer:
             right = (tip[0] - ux * head + uy * head * 0.65, tip[1] - uy * head - ux * head * 0.65)
             pygame.draw.polygon(surf, (*PATH, 255), [tip, left, right])
             pygame.draw.polygon(surf, (*pal.INK, 255), [tip, left, right], 2)
-        self._overlay = _opt(surf, alpha=True)
+        self._overlay = optimise(surf, alpha=True)
         self._overlay_at = (ax, ay)
 
-    def _cost_pill(self, cost: int, size: int) -> pygame.Surface:
+    def _cost_pill(self, cost: int | str, size: int) -> pygame.Surface:
         key = f"cost:{cost}"
         t = self._zc.labels.get(key)
         if t is None:
@@ -1103,120 +792,10 @@ class BoardRenderer:
         surf.blit(t, (round(x - t.get_width() / 2), round(y - t.get_height() / 2 + h * 0.1)))
 
     # ================================================================ figures
-    def _emblem(self, kind: str, size: int) -> pygame.Surface:
-        key = f"{kind}:{size}"
-        e = self._zc.emblems.get(key)
-        if e is None:
-            src = self._emblem_src.get(kind)
-            if src is None:
-                path = self.sprites / f"{kind}.png"
-                if not path.is_file():
-                    path = self.sprites / f"{GENERIC_KIND}.png"
-                try:
-                    src = pygame.image.load(str(path))
-                except (pygame.error, FileNotFoundError):
-                    src = pygame.Surface((128, 128), pygame.SRCALPHA)
-                    pygame.draw.circle(src, (*pal.PAPER, 255), (64, 64), 40)
-                    pygame.draw.circle(src, (*pal.INK, 255), (64, 64), 40, 8)
-                src = _opt(src, alpha=True)
-                self._emblem_src[kind] = src
-            e = pygame.transform.smoothscale(src, (size, size))
-            self._zc.emblems[key] = e
-        return e
+    def _facing_vector(self, facing: int) -> tuple[float, float]:
+        return self.board.direction_vector(facing % 6)
 
-    def _figure_surface(self, kind: str, side: int, facing: int, pose: str
-                        ) -> pygame.Surface:
-        """A figure's base, ring, emblem and facing notch, composed once per zoom."""
-        key = (kind, side, facing, pose)
-        s = self._zc.figs.get(key)
-        if s is not None:
-            return s
-        r = max(6.0, self.base_radius)
-        half = int(math.ceil(r * 1.45)) + 2
-        s = pygame.Surface((2 * half, 2 * half), pygame.SRCALPHA)
-        c = float(half)
-        colour = pal.side_colour(side)
-        ring = pal.side_ring(side)
-        down = pose == "unconscious"
-        if down:
-            colour = pal.grey(colour, 0.55)
-        # shadow on the table, then the base with a light bevel
-        sh = pygame.Rect(0, 0, int(2 * r * 1.02), int(2 * r * 0.98))
-        sh.center = (round(c + r * 0.10), round(c + r * 0.16))
-        pygame.draw.ellipse(s, (0, 0, 0, 90), sh)
-        pygame.draw.circle(s, (*pal.INK, 255), (c, c), r)
-        pygame.draw.circle(s, (*colour, 255), (c, c), r - 1.5)
-        pygame.draw.circle(s, (*pal.shade(colour, 1.25), 255), (c - r * 0.05, c - r * 0.06),
-                           r * 0.80, max(1, int(r * 0.08)))
-        pygame.draw.circle(s, (*colour, 255), (c, c), r * 0.72)
-        # the side's ring pattern (its not-colour cue)
-        rr = r * 0.86
-        w = max(2, int(round(r * 0.13)))
-        light = (*pal.PAPER, 255) if not down else (*pal.grey(pal.PAPER, 0.8), 255)
-        if ring == "solid":
-            pygame.draw.circle(s, (*pal.INK, 255), (c, c), rr + w / 2, w)
-        elif ring == "dashed":
-            _dashed_ring(s, light, c, c, rr, w, 8)
-        elif ring == "double":
-            pygame.draw.circle(s, light, (c, c), rr + w * 0.9, max(1, w // 2 + 1))
-            pygame.draw.circle(s, light, (c, c), rr - w * 0.3, max(1, w // 2 + 1))
-        else:
-            for k in range(12):
-                a = k * math.pi / 6
-                pygame.draw.circle(s, light, (c + rr * math.cos(a), c + rr * math.sin(a)),
-                                   max(1.5, w * 0.65))
-        # the emblem, lying down if prone or unconscious
-        size = max(4, int(r * 1.5))
-        e = self._emblem(kind, size)
-        if pose != "ok":
-            e = pygame.transform.rotate(e, -90)
-            e = pygame.transform.grayscale(e)
-            if down:
-                e = e.copy()
-                e.set_alpha(170)
-        s.blit(e, (round(c - e.get_width() / 2), round(c - e.get_height() / 2 - r * 0.04)))
-        # facing notch: a light triangle on the rim pointing the way the figure faces
-        if not down:
-            dx, dy = self.board.direction_vector(facing)
-            px, py = -dy, dx
-            tip = (c + dx * r * 1.38, c + dy * r * 1.38)
-            b1 = (c + dx * r * 0.86 + px * r * 0.36, c + dy * r * 0.86 + py * r * 0.36)
-            b2 = (c + dx * r * 0.86 - px * r * 0.36, c + dy * r * 0.86 - py * r * 0.36)
-            pygame.draw.polygon(s, (*pal.PAPER, 255), [tip, b1, b2])
-            pygame.draw.polygon(s, (*pal.INK, 255), [tip, b1, b2], max(1, int(r * 0.09)))
-        s = _opt(s, alpha=True)
-        self._zc.figs[key] = s
-        return s
-
-    def _bar(self, st: int, st_max: int) -> pygame.Surface:
-        key = (st, st_max)
-        s = self._zc.bars.get(key)
-        if s is None:
-            r = max(6.0, self.base_radius)
-            w, h = max(12, int(r * 1.5)), max(4, int(r * 0.24))
-            s = pygame.Surface((w, h), pygame.SRCALPHA)
-            s.fill((*pal.INK, 235))
-            frac = 0.0 if st_max <= 0 else max(0.0, min(1.0, st / st_max))
-            fill = int(round((w - 2) * frac))
-            if fill > 0:
-                pygame.draw.rect(s, (*pal.st_colour(frac), 255), (1, 1, fill, h - 2))
-            if 0 < st_max <= 30 and (w - 2) / st_max >= 4:
-                for k in range(1, st_max):
-                    x = 1 + round((w - 2) * k / st_max)
-                    pygame.draw.line(s, (*pal.INK, 150), (x, 1), (x, h - 2))
-            s = _opt(s, alpha=True)
-            self._zc.bars[key] = s
-        return s
-
-    def _label(self, text: str) -> pygame.Surface:
-        s = self._zc.labels.get(text)
-        if s is None:
-            size = max(TEXT_MIN, int(self.base_radius * 0.62))
-            s = _opt(self._fonts.pill(text, size, pal.PAPER, (*pal.INK, 200)), alpha=True)
-            self._zc.labels[text] = s
-        return s
-
-    def _figure_spots(self, figures: Iterable[FigureView]
+    def _figure_spots(self, figures: Iterable[PieceView]
                       ) -> list[tuple[str, float, float, float]]:
         out: list[tuple[float, str, float, float, float]] = []
         r = self.base_radius
@@ -1228,7 +807,7 @@ class BoardRenderer:
         out.sort(key=lambda t: t[0])
         return [(fid, x, y, rr) for _k, fid, x, y, rr in out]
 
-    def _draw_figures(self, surface: pygame.Surface, figures: Sequence[FigureView]) -> None:
+    def _draw_figures(self, surface: pygame.Surface, figures: Sequence[PieceView]) -> None:
         r = self.base_radius
         show_labels = r >= LABEL_MIN_RADIUS
         items: list[tuple[float, int, list[tuple[pygame.Surface, tuple[int, int]]]]] = []
@@ -1239,16 +818,16 @@ class BoardRenderer:
             x, y, zl, facing = self._figure_place(v)
             sx, sy = self.camera.map_to_screen(x, y)
             sy -= self.raise_px(zl)
-            pose = "unconscious" if v.status == "unconscious" else (
-                "prone" if v.prone else "ok")
-            fs = self._figure_surface(v.kind, v.side_index, facing % 6, pose)
+            pose = _pose(v)
+            fs = self.tokens.token(v.kind, self.side_index.get(v.side, 0), r,
+                                   self._facing_vector(facing), pose)
             blits = [(fs, (round(sx - fs.get_width() / 2), round(sy - fs.get_height() / 2)))]
-            if v.status != "unconscious" and v.st_max > 0:
-                bar = self._bar(v.st, v.st_max)
+            if v.status != "unconscious" and v.health_max > 0:
+                bar = self.tokens.bar(v.health, v.health_max, r)
                 blits.append((bar, (round(sx - bar.get_width() / 2),
                                     round(sy - r - bar.get_height() - 3))))
-            if show_labels and v.label:
-                lab = self._label(v.label)
+            if show_labels and v.name:
+                lab = self.tokens.label(v.name, r)
                 blits.append((lab, (round(sx - lab.get_width() / 2), round(sy + r + 1))))
             items.append((sy, n, blits))
             spots.append((v.id, sx, sy, r))
@@ -1260,7 +839,7 @@ class BoardRenderer:
         self._spots = spots
 
     # ================================================================ frame
-    def draw(self, surface: pygame.Surface, figures: Sequence[FigureView] = ()) -> None:
+    def draw(self, surface: pygame.Surface, figures: Sequence[PieceView] = ()) -> None:
         """Draw the board, overlays, figures and animations onto ``surface`` (the board
         area) at the camera."""
         if surface.get_size() != self.camera.view:
@@ -1283,36 +862,12 @@ class BoardRenderer:
         self._draw_floats(surface)
 
     def _draw_floats(self, surface: pygame.Surface) -> None:
-        if not self._floats:
+        if not self.effects.floats:
             return
-        z = self.camera.zoom
-        size = max(18, int(self.board.tile_height * z * 0.3))
-        for f in self._floats:
-            key = (f.text, f.colour)
-            s = self._zc.floats_cache.get(key)
-            if s is None:
-                s = self._fonts.outlined(f.text, size, f.colour, pal.INK, 2)
-                self._zc.floats_cache[key] = s
-            sx, sy = self.cell_screen_pos(f.cell)
-            k = f.t / FLOAT_SECONDS
-            rise = (0.4 + 0.9 * _smoothstep(min(1.0, k * 1.4))) * self.base_radius * 1.4
-            y = sy - rise - f.lift * s.get_height() * 0.9 - self.base_radius * 0.4
-            alpha = 255 if k < 0.6 else int(255 * (1 - (k - 0.6) / 0.4))
-            s.set_alpha(max(0, alpha))
-            surface.blit(s, (round(sx - s.get_width() / 2), round(y - s.get_height() / 2)))
+        size = max(18, int(self.board.tile_height * self.camera.zoom * 0.3))
+        self.effects.draw_floats(surface, self._fonts, self.screen_pos, size, self.base_radius)
 
 
-def _dashed_ring(surf: pygame.Surface, colour: RGBA | Colour, cx: float, cy: float, r: float,
-                 width: int, dashes: int) -> None:
-    """A ring of ``dashes`` thick arcs (as polygons, so they have no gaps inside)."""
-    step = 2 * math.pi / dashes
-    for k in range(dashes):
-        a0 = k * step + step * 0.18
-        a1 = a0 + step * 0.55
-        n = 5
-        outer = [(cx + (r + width / 2) * math.cos(a0 + (a1 - a0) * t / n),
-                  cy + (r + width / 2) * math.sin(a0 + (a1 - a0) * t / n)) for t in range(n + 1)]
-        inner = [(cx + (r - width / 2) * math.cos(a0 + (a1 - a0) * t / n),
-                  cy + (r - width / 2) * math.sin(a0 + (a1 - a0) * t / n))
-                 for t in range(n, -1, -1)]
-        pygame.draw.polygon(surf, colour, outer + inner)
+def _index(place: Place) -> int:
+    """The flat index of a cell place (-1 for any other place: off this board)."""
+    return place.index if isinstance(place, Cell) else -1

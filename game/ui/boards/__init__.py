@@ -1,0 +1,78 @@
+"""Board views, one per board kind: how a board, its pieces and its marks are drawn and
+pointed at. The match shell (game.ui.scenes.match) uses only :class:`BoardView`; a rule
+system's controller says what to mark with :class:`Marks`.
+
+:data:`BOARD_VIEWS` maps a board kind ("hex") to its view class.
+"""
+
+from __future__ import annotations
+
+from collections.abc import Sequence
+from dataclasses import dataclass, field
+from typing import Any, Protocol
+
+import pygame
+
+from game.core.places import Place
+from game.core.registry import Registry
+from game.core.ruleset import PieceView
+from game.ui.camera import Camera
+from game.ui.palette import Colour
+
+
+@dataclass
+class Marks:
+    """What the board highlights now, whatever the board (the controller fills it in)."""
+
+    reach: dict[Place, str] = field(default_factory=dict)
+    """Places the selected piece can move to, each with a short label (its cost)."""
+    reach_ends: set[Place] = field(default_factory=set)
+    """Reachable places where the move must stop (drawn with an inner ring)."""
+    warnings: dict[Place, str] = field(default_factory=dict)
+    """Reachable places that risk something (a jump, a hazard), with a short text."""
+    targets: dict[Place, str] = field(default_factory=dict)
+    """Places to click for an action (attack, push, disengage), each with a label."""
+    path: tuple[Place, ...] = ()
+    """The way to the hovered place."""
+    selected: Place | None = None
+
+
+class BoardView(Protocol):
+    """What the match shell needs of any board's view."""
+
+    camera: Camera
+
+    def resize(self, view_size: tuple[int, int]) -> None: ...
+    def place_at(self, sx: float, sy: float) -> Place | None:
+        """The place under screen ``(sx, sy)`` (board-area coordinates), or None."""
+        ...
+    def screen_pos(self, place: Place) -> tuple[float, float] | None:
+        """Where ``place`` is drawn now (its centre), or None if it is not on this board."""
+        ...
+    def piece_at(self, sx: float, sy: float) -> str | None:
+        """The id of the piece drawn under ``(sx, sy)`` (nearest first), or None."""
+        ...
+    def show(self, marks: Marks) -> None: ...
+    def set_hover(self, place: Place | None) -> None: ...
+    def draw(self, surface: pygame.Surface, pieces: Sequence[PieceView]) -> None: ...
+    @property
+    def busy(self) -> bool: ...
+    def update(self, dt: float) -> None: ...
+    def animate_move(self, piece: str, places: Sequence[Place], seconds: float) -> None: ...
+    def animate_fall(self, piece: str, start: Place, end: Place) -> None: ...
+    def float_text(self, place: Place, text: str, colour: Colour) -> None: ...
+    def cancel_animations(self) -> None: ...
+    def toggle_overlay(self, name: str) -> bool: ...
+
+
+BOARD_VIEWS: Registry[Any] = Registry("board view", {
+    "hex": "game.ui.boards.hexes:HexBoardView",
+})
+"""Board kind -> its view class, called as ``View(board, view_size, sides=[...])``."""
+
+
+def board_view(kind: str, board: Any, view_size: tuple[int, int],
+               sides: Sequence[str]) -> BoardView:
+    """A view of ``board`` (of ``kind``) for a board area of ``view_size``."""
+    view: BoardView = BOARD_VIEWS.get(kind)(board, view_size, sides=list(sides))
+    return view

@@ -1,0 +1,184 @@
+"""Controllers: the only UI code that knows a ruleset's actions.
+
+The match shell (game.ui.scenes.match) is the same for every rule system; it asks the
+ruleset's :class:`Controller` what to mark on the board, what a click or a key does, which
+buttons to offer, what to say about a piece and a place, and what the hover tip over an
+enemy shows. The base class here is a complete, plain controller for any ruleset (a
+button per legal action, in the ruleset's own words), so a rule system can be played in
+the window before it has a controller of its own.
+
+:data:`CONTROLLERS` maps a ruleset key to its controller class.
+"""
+
+from __future__ import annotations
+
+from collections.abc import Callable
+from dataclasses import dataclass
+from typing import Any
+
+from game.core.match import Match
+from game.core.places import Place
+from game.core.registry import Registry
+from game.core.ruleset import Action, PieceView
+from game.ui.boards import Marks
+from game.ui.widgets import ORANGE, SKY, VERMILLION, YELLOW, Colour
+
+MAX_PLAIN_BUTTONS = 12
+"""The plain controller offers at most this many legal actions as buttons."""
+
+
+@dataclass
+class ButtonSpec:
+    """A button the shell draws in the side panel."""
+
+    label: str
+    action: Action | None = None
+    """The action a click plays (checked by the Match), or None for a ``command``."""
+    command: Callable[[], None] | None = None
+    """A controller's own toggle (follow, aim...), when there is no action."""
+    accent: Colour = SKY
+    hint: str = ""
+    """The key that does the same ("Enter")."""
+    name: str = ""
+    toggled: bool | None = None
+    enabled: bool = True
+
+
+@dataclass(frozen=True)
+class Select:
+    """A click or key that selects a piece (None: clears the selection)."""
+
+    piece: str | None
+
+
+Reply = Action | Select | str | None
+"""What a click or key comes to: an action to play, a selection, a message to show (why
+not), or nothing."""
+
+
+@dataclass(frozen=True)
+class TipLine:
+    """One line of a hover tip."""
+
+    text: str
+    colour: Colour
+    bold: bool = False
+
+
+class Controller:
+    """A ruleset's part of the window. This base is a plain controller for any ruleset."""
+
+    def __init__(self, match: Match[Any]) -> None:
+        self.m = match
+        self.legal: list[Action] = []
+
+    # ---------------------------------------------------------------- state
+    def refresh(self, human: bool) -> None:
+        """Recompute what the side to act may do (nothing while the computer plays)."""
+        self.legal = self.m.legal_actions() if human else []
+
+    def pieces(self) -> dict[str, PieceView]:
+        return {p.id: p for p in self.m.pieces()}
+
+    def focus(self) -> str | None:
+        """The piece the current step is about (the one acting now), if any."""
+        return None
+
+    def pick_selection(self, selected: str | None, side: str | None) -> str | None:
+        """Which piece to select when the side to act changes: the focus, else the
+        current selection if it is that side's, else its first piece still in the game."""
+        focus = self.focus()
+        if focus is not None:
+            return focus
+        pieces = self.m.pieces()
+        sel = next((p for p in pieces if p.id == selected), None)
+        if sel is not None and sel.side == side:
+            return selected
+        own = [p for p in pieces if p.side == side and p.active]
+        return own[0].id if own else None
+
+    def selection_done(self, selected: str | None) -> bool:
+        """True when the selected piece has nothing left to do this step (the shell then
+        picks the next one)."""
+        return False
+
+    # ---------------------------------------------------------------- the board
+    def marks(self, selected: str | None, hover: Place | None) -> Marks:
+        """What the board highlights: here just the selected piece."""
+        p = self.pieces().get(selected or "")
+        return Marks(selected=p.place if p is not None else None)
+
+    def click(self, selected: str | None, place: Place, piece: str | None,
+              button: int) -> Reply:
+        """A click on the board (``piece``: the one drawn there, if any)."""
+        return Select(piece) if piece is not None else None
+
+    def key(self, selected: str | None, key: int) -> Reply:
+        """A key the shell does not use itself (pygame key code)."""
+        return None
+
+    # ---------------------------------------------------------------- buttons
+    def buttons(self, selected: str | None) -> list[ButtonSpec]:
+        """One button per legal action (the first few), in the ruleset's words."""
+        out = []
+        for a in self.legal[:MAX_PLAIN_BUTTONS]:
+            out.append(ButtonSpec(self.m.describe(a), a, name=a.kind))
+        return out
+
+    # ---------------------------------------------------------------- words
+    def actor_text(self) -> str | None:
+        """Who acts now, when it is one piece ("Pip"), for the top bar."""
+        return None
+
+    def verb(self) -> str:
+        """What the side to act does now ("moves", "acts")."""
+        return "acts"
+
+    def phase_line(self) -> str:
+        """The second line of the top bar: what happens in this step."""
+        return self.m.ruleset.phases[self.m.phase].help
+
+    def top_note(self) -> str:
+        """A short note at the right of the top bar (e.g. the initiative rolls)."""
+        return ""
+
+    def piece_rows(self, piece: PieceView) -> list[tuple[str, str]]:
+        """Label and value rows for the side panel's card of ``piece``."""
+        return []
+
+    def piece_tags(self, piece: PieceView) -> list[tuple[str, Colour]]:
+        """Short coloured tags for the card (conditions, what it has done)."""
+        out: list[tuple[str, Colour]] = []
+        if piece.status not in ("ok", "prone"):
+            out.append((piece.status, VERMILLION))
+        out += [(t, ORANGE if t == "prone" else YELLOW) for t in piece.tags]
+        return out
+
+    def place_text(self, place: Place) -> str | None:
+        """What the panel says of the hovered place, if anything."""
+        return None
+
+    def preview_actor(self, selected: str | None, target: PieceView) -> str | None:
+        """Whose action against ``target`` the hover tip shows, if any."""
+        return None
+
+    def tip(self, actor: str, target: str) -> list[TipLine] | None:
+        """The hover tip for ``actor`` acting on ``target`` (odds, why not)."""
+        return None
+
+    def help_rows(self) -> list[tuple[str, str]]:
+        """This ruleset's keys and clicks for the help overlay."""
+        return [("Buttons", "one per action you may take now")]
+
+
+CONTROLLERS: Registry[type[Controller]] = Registry("controller", {
+    "tft-heights": "game.ui.controllers.melee_hexes:MeleeHexController",
+})
+"""Ruleset key -> its controller class (the plain :class:`Controller` otherwise)."""
+
+
+def controller_for(match: Match[Any]) -> Controller:
+    """The controller of ``match``'s ruleset, or the plain one."""
+    key = match.ruleset.key
+    cls = CONTROLLERS.get(key) if key in CONTROLLERS else Controller
+    return cls(match)

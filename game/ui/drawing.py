@@ -1,0 +1,107 @@
+"""Drawing helpers every board view shares: board text, rings, convex hit tests."""
+
+from __future__ import annotations
+
+import math
+from collections.abc import Sequence
+
+import pygame
+
+from game.ui import palette as pal
+from game.ui.palette import RGBA, Colour
+
+Point = tuple[float, float]
+
+
+def smoothstep(f: float) -> float:
+    """0..1 eased at both ends."""
+    return f * f * (3 - 2 * f)
+
+
+def inside_convex(poly: Sequence[Point], x: float, y: float) -> bool:
+    """True if ``(x, y)`` is inside or on the convex polygon ``poly`` (any winding)."""
+    sign = 0
+    n = len(poly)
+    for k in range(n):
+        x1, y1 = poly[k]
+        x2, y2 = poly[(k + 1) % n]
+        c = (x2 - x1) * (y - y1) - (y2 - y1) * (x - x1)
+        if c > 1e-9:
+            if sign < 0:
+                return False
+            sign = 1
+        elif c < -1e-9:
+            if sign > 0:
+                return False
+            sign = -1
+    return True
+
+
+def optimise(surface: pygame.Surface, alpha: bool = False) -> pygame.Surface:
+    """``convert()`` (or ``convert_alpha()``) when a display mode is set."""
+    if pygame.display.get_surface() is None:
+        return surface
+    return surface.convert_alpha() if alpha else surface.convert()
+
+
+class BoardFonts:
+    """Bold text for the board: sizes on demand, outlined and pill-shaped labels."""
+
+    def __init__(self) -> None:
+        if not pygame.font.get_init():
+            pygame.font.init()
+        self.file = pal.bold_font_file()
+        self._fonts: dict[int, pygame.font.Font] = {}
+
+    def get(self, size: int) -> pygame.font.Font:
+        size = max(6, int(size))
+        f = self._fonts.get(size)
+        if f is None:
+            f = pygame.font.Font(self.file, size)
+            self._fonts[size] = f
+        return f
+
+    def outlined(self, text: str, size: int, colour: Colour = pal.PAPER,
+                 outline: Colour = pal.INK, width: int = 1) -> pygame.Surface:
+        """``text`` in ``colour`` with an ``outline`` halo, on a transparent surface."""
+        font = self.get(size)
+        fg = font.render(text, True, colour)
+        bg = font.render(text, True, outline)
+        w, h = fg.get_size()
+        out = pygame.Surface((w + 2 * width, h + 2 * width), pygame.SRCALPHA)
+        for dx in range(-width, width + 1):
+            for dy in range(-width, width + 1):
+                if dx or dy:
+                    out.blit(bg, (width + dx, width + dy))
+        out.blit(fg, (width, width))
+        return out
+
+    def pill(self, text: str, size: int, colour: Colour = pal.PAPER,
+             back: RGBA = (*pal.INK, 215), edge: Colour | None = None) -> pygame.Surface:
+        """``text`` on a rounded dark pill (labels, odds, jump risks)."""
+        fg = self.get(size).render(text, True, colour)
+        w, h = fg.get_size()
+        px = max(3, size // 3)
+        out = pygame.Surface((w + 2 * px, h + 2), pygame.SRCALPHA)
+        r = out.get_rect()
+        pygame.draw.rect(out, back, r, border_radius=(h + 2) // 2)
+        if edge is not None:
+            pygame.draw.rect(out, edge, r, 1, border_radius=(h + 2) // 2)
+        out.blit(fg, (px, 1))
+        return out
+
+
+def dashed_ring(surf: pygame.Surface, colour: RGBA | Colour, cx: float, cy: float, r: float,
+                 width: int, dashes: int) -> None:
+    """A ring of ``dashes`` thick arcs (as polygons, so they have no gaps inside)."""
+    step = 2 * math.pi / dashes
+    for k in range(dashes):
+        a0 = k * step + step * 0.18
+        a1 = a0 + step * 0.55
+        n = 5
+        outer = [(cx + (r + width / 2) * math.cos(a0 + (a1 - a0) * t / n),
+                  cy + (r + width / 2) * math.sin(a0 + (a1 - a0) * t / n)) for t in range(n + 1)]
+        inner = [(cx + (r - width / 2) * math.cos(a0 + (a1 - a0) * t / n),
+                  cy + (r - width / 2) * math.sin(a0 + (a1 - a0) * t / n))
+                 for t in range(n, -1, -1)]
+        pygame.draw.polygon(surf, colour, outer + inner)
