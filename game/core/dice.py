@@ -20,7 +20,13 @@ from dataclasses import dataclass, field
 from typing import Any
 
 from game.core import odds
-from game.core.odds import DEFAULT_MAX_REROLLS, DiceExpr
+from game.core.odds import (
+    DEFAULT_MAX_REROLLS,
+    ContestCritical,
+    ContestMode,
+    ContestTies,
+    DiceExpr,
+)
 
 
 @dataclass(frozen=True)
@@ -124,7 +130,8 @@ class Contestant:
     dice keeping the lowest ``n``). ``plus`` is added to the dice total; each of
     ``modifiers`` is added to this side's score (K-8's "+2 to their defense roll").
     ``target`` (the unmodified target, e.g. DX) is needed for "margin" contests, where
-    the modifiers adjust it (Z-13's "modified by half the MR difference").
+    the modifiers adjust it (Z-13's "modified by half the MR difference"). Totals are
+    not clamped at zero: a score is a comparison, not damage.
     """
 
     label: str
@@ -137,6 +144,7 @@ class Contestant:
     target: int | None = None
 
     def __post_init__(self) -> None:
+        object.__setattr__(self, "modifiers", tuple(self.modifiers))  # a list would not hash
         keep = self.keep_lowest if self.keep_lowest is not None else self.keep_highest
         if self.n < 0 or self.sides < 1 or (keep is not None and not 1 <= keep <= self.n) or (
                 self.keep_lowest is not None and self.keep_highest is not None):
@@ -173,9 +181,9 @@ class Contest:
     rule: str
     label: str
     """What the contest decides, in words: "Pip shoots Snik", "Snik intercepts Pip"."""
-    mode: str
+    mode: ContestMode
     """"higher" (higher score wins) or "margin" (roll-under, bigger margin wins)."""
-    ties: str
+    ties: ContestTies
     """Who takes a tie: "second", "first", "reroll" or "none" (a tie is a result)."""
     rolls: tuple[Roll, Roll]
     """The deciding roll of each side, first contestant first."""
@@ -389,9 +397,9 @@ class Dice:
         *,
         rule: str,
         label: str,
-        mode: str,
-        ties: str,
-        critical: str | None = None,
+        mode: ContestMode,
+        ties: ContestTies,
+        critical: ContestCritical | None = None,
     ) -> Contest:
         """An opposed roll between ``a`` (the first: attacker, interceptor) and ``b``.
 
@@ -431,7 +439,7 @@ class Dice:
                        scores=(sa, sb), winner=winner, critical=crit, p_first=p1,
                        p_second=p2, p_tie=pt, tied=tuple(tied))
 
-    def _contest_roll(self, c: Contestant, rule: str, mode: str) -> tuple[Roll, int, bool]:
+    def _contest_roll(self, c: Contestant, rule: str, mode: ContestMode) -> tuple[Roll, int, bool]:
         """One side's roll in a contest: its Roll, its score, whether it was its maximum."""
         fs = self.faces(c.n, c.sides)
         kept = c.kept(fs)
@@ -441,7 +449,7 @@ class Dice:
             roll = Roll(rule=rule, label=c.label, expr=c.expr, faces=fs, total=total,
                         modifiers=c.modifiers)
             return roll, total + c.bonus, top
-        assert c.target is not None  # contest_probabilities refused a margin contest without
+        assert c.target is not None  # contest_probabilities refuses a margin side without one
         target = c.target + c.bonus
         p = odds.check_probability(c.n, target - c.plus, sides=c.sides,
                                    keep_lowest=c.keep_lowest, keep_highest=c.keep_highest)

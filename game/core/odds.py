@@ -177,7 +177,6 @@ def check_probability(
     ``keep_lowest``: "roll an extra die and drop the highest" is ``n+1`` dice keeping ``n``
     (G-3); ``keep_highest`` the other way round.
     """
-    meets(0, 0, comparison)  # an unknown comparison fails even when automatic covers all
     return _check(n, target, sides, comparison, _freeze(automatic), keep_lowest, keep_highest)
 
 
@@ -191,6 +190,7 @@ def _check(
     keep_lowest: int | None,
     keep_highest: int | None = None,
 ) -> float:
+    meets(0, 0, comparison)  # an unknown comparison fails even when automatic covers all
     forced = dict(auto)
     p = Fraction(0)
     for total, q in _fractions(_die_sum(n, sides, keep_lowest, keep_highest)).items():
@@ -244,12 +244,14 @@ class ContestSide(Protocol):
     def target(self) -> int | None: ...
 
 
-CONTEST_MODES = ("higher", "margin")
-CONTEST_TIES = ("second", "first", "reroll", "none")
-CONTEST_CRITICALS = (None, "first_max")
+ContestMode = Literal["higher", "margin"]
+ContestTies = Literal["second", "first", "reroll", "none"]
+ContestCritical = Literal["first_max"]
+CONTEST_MODES: tuple[ContestMode, ...] = ("higher", "margin")
+CONTEST_TIES: tuple[ContestTies, ...] = ("second", "first", "reroll", "none")
 
 
-def score_offset(side: ContestSide, mode: str) -> int:
+def _score_offset(side: ContestSide, mode: str) -> int:
     """The side's score is ``kept dice + offset`` ("higher") or ``offset - kept dice``
     ("margin": adjusted target minus total, so a failed roll scores below zero)."""
     if mode == "higher":
@@ -259,22 +261,24 @@ def score_offset(side: ContestSide, mode: str) -> int:
     return side.target + side.bonus - side.plus
 
 
-def contest_probabilities(first: ContestSide, second: ContestSide, *, mode: str, ties: str,
-                          critical: str | None = None) -> tuple[float, float, float]:
+def contest_probabilities(
+    first: ContestSide, second: ContestSide, *, mode: ContestMode, ties: ContestTies,
+    critical: ContestCritical | None = None,
+) -> tuple[float, float, float]:
     """Exact (P(first wins), P(second wins), P(tie)) of a contest, as ``Dice.contest``
     decides it (see there for ``mode``, ``ties`` and ``critical``)."""
     if mode not in CONTEST_MODES:
         raise ValueError(f"unknown contest mode {mode!r}; use one of {CONTEST_MODES}")
     if ties not in CONTEST_TIES:
         raise ValueError(f"unknown contest ties {ties!r}; use one of {CONTEST_TIES}")
-    if critical not in CONTEST_CRITICALS:
+    if critical not in (None, "first_max"):
         raise ValueError(f"unknown critical {critical!r}; use None or 'first_max'")
     if critical is not None and mode != "higher":
         raise ValueError("critical 'first_max' (K-6) is for 'higher' contests")
     a = (first.n, first.sides, first.keep_lowest, first.keep_highest,
-         score_offset(first, mode))
+         _score_offset(first, mode))
     b = (second.n, second.sides, second.keep_lowest, second.keep_highest,
-         score_offset(second, mode))
+         _score_offset(second, mode))
     return _contest(a, b, mode, ties, critical)
 
 

@@ -192,6 +192,13 @@ class TestMargin:
         assert probabilities(pip, snik, mode="margin", ties="none") == approx(w1, w2, tie)
         assert w1 > w2
 
+    def test_different_dice_each_side(self):
+        # a roll under 2d6 is easy, under 3d6 hard: a margin is not a mirrored total
+        pip, snik = Contestant("Pip", 2, target=8), Contestant("Snik", 3, target=11, plus=1)
+        w1, w2, tie = enumerate_contest(2, 3, lambda fs: 8 - sum(fs),
+                                        lambda fs: 11 - (sum(fs) + 1))
+        assert probabilities(pip, snik, mode="margin", ties="none") == approx(w1, w2, tie)
+
     def test_bigger_margin_wins_even_when_both_fail(self):
         pip, snik = Contestant("Pip", 3, target=12), Contestant("Snik", 3, target=10)
         # Pip makes 12 exactly (margin 0); Snik misses by 3
@@ -254,7 +261,7 @@ class TestRecord:
         assert c1.to_json()["rolls"][1]["modifiers"] == [[2, "covered", "K-8"]]
 
     def test_plain_roll_json_is_unchanged(self):
-        r = Dice.scripted([3]).roll("1d6", rule="T-3", label="x")
+        r = Dice.scripted([3]).roll("1d6", rule="K-5", label="damage")
         assert set(r.to_json()) == {"rule", "label", "expr", "faces", "total"}
         assert Roll.from_json(r.to_json()) == r
 
@@ -283,3 +290,9 @@ class TestRecord:
             odds.contest_probabilities(a3, b3, mode="margin", ties="reroll")
         cached = (time.perf_counter() - start) / 1000
         assert first < 0.1 and cached < 50e-6  # measured ~2 ms and ~1.5 us
+
+
+def test_modifiers_given_as_a_list_still_hash():
+    c = Contestant("Snik", 2, modifiers=[Modifier(2, "covered", "K-8")])  # type: ignore[arg-type]
+    assert isinstance(c.modifiers, tuple) and hash(c) == hash(
+        Contestant("Snik", 2, modifiers=(Modifier(2, "covered", "K-8"),)))

@@ -158,7 +158,7 @@ class TestComparisons:
                                    automatic={k: (True, "") for k in range(1, 7)})
         d = Dice.scripted([1, 2, 3])
         with pytest.raises(ValueError):
-            d.check(3, 10, rule="T-2", label="x", comparison=cmp)
+            d.check(3, 10, rule="Z-5", label="zone move", comparison=cmp)
         assert d.faces(3) == (1, 2, 3)  # refused before any die was thrown
 
 
@@ -291,22 +291,23 @@ class TestExploding:
 
 def test_seeded_stream_is_fixed_for_faces_roll_and_check():
     """Melee's seeded games rely on this exact stream: the same seed gives the same faces,
-    in the same order, for every existing kind of call (values recorded from the engine)."""
+    in the same order, for every existing kind of call (values recorded from the engine).
+    The rule ids are neutral: what is pinned here is the dice, not a rule."""
     d = Dice(5)
     assert d.faces(10) == (5, 3, 6, 3, 6, 6, 6, 5, 1, 4)
     assert d.faces(3, 20) == (8, 2, 6)
-    r = d.roll("2d-1", rule="T-3", label="sword")
+    r = d.roll("2d-1", rule="seed", label="sword")
     assert (r.faces, r.total, r.expr) == ((1, 3), 3, "2d6-1")
-    r = d.roll("1d+2", rule="T-3", label="club")
+    r = d.roll("1d+2", rule="seed", label="club")
     assert (r.faces, r.total, r.expr) == ((4,), 6, "1d6+2")
-    r = d.check(3, 11, [Modifier(-2, "leather armour", "T-4")], rule="T-2", label="hit",
+    r = d.check(3, 11, [Modifier(-2, "leather armour")], rule="seed", label="hit",
                 automatic=T2)
     assert (r.faces, r.total, r.target, r.success) == ((2, 4, 5), 11, 9, False)
     assert r.probability == pytest.approx(81 / 216)
-    r = d.check(4, 12, rule="T-7", label="defend")
+    r = d.check(4, 12, rule="seed", label="defend")
     assert (r.faces, r.total, r.success) == ((1, 5, 2, 1), 9, True)
-    r = d.check(3, 4, rule="G-3", label="cover", keep_lowest=2)
+    r = d.check(3, 4, rule="seed", label="cover", keep_lowest=2)
     assert (r.faces, r.total, r.success) == ((6, 2, 4), 6, False)
-    r = d.check(1, 4, rule="S-7", label="save", comparison=">=")
+    r = d.check(1, 4, rule="seed", label="save", comparison=">=")
     assert (r.faces, r.total, r.success, r.probability) == ((3,), 3, False, 0.5)
     assert d.rolls == 27 and d.faces(5) == (2, 4, 2, 1, 2)
