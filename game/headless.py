@@ -4,9 +4,9 @@
     Plays N games. The ruleset's computer player (the Tactician for Melee on heights,
     the random player for a ruleset without one of its own) plays every side named by
     ``--ai`` (``all``, the default: every side; or a comma list of side keys; ``none``:
-    no side); every side *not* named is played by the RandomPlayer, the baseline. Game k (from 0) uses seed
-    S+k (``--seed`` defaults to 0) for the match's dice and for its players, so any game
-    can be played again alone.
+    no side); every side *not* named is played by the RandomPlayer, the baseline.
+    Game k (from 0) uses seed S+k (``--seed`` defaults to 0) for the match's dice and
+    for its players, so any game can be played again alone.
     Prints one line per game (number, seed, winner or draw, turns, the first 12
     characters of the final state hash), then a summary: wins per side with a 95 %
     Wilson score interval, draws, mean turns and games per second.

@@ -10,8 +10,8 @@ import pytest
 
 import main
 from game.ai.tft.tactician import Tactician
-from game.rules import open_match
 from game.headless import play_game, wilson_interval
+from game.rules import open_match
 
 
 def run(capsys, *argv):

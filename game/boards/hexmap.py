@@ -399,9 +399,9 @@ class HexMap:
     def lines_of_sight(
         self,
         a: Sequence[int] | NDArray[np.integer],
-        za: Sequence[float] | NDArray[np.floating],
+        za: float | Sequence[float] | NDArray[np.floating],
         b: Sequence[int] | NDArray[np.integer],
-        zb: Sequence[float] | NDArray[np.floating],
+        zb: float | Sequence[float] | NDArray[np.floating],
         samples_per_hex: int = 1,
     ) -> NDArray[np.bool_]:
         """Batched :meth:`line_of_sight`: one bool per (a, b) pair, computed with numpy.

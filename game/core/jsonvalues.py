@@ -14,7 +14,6 @@ import dataclasses
 import types
 import typing
 from collections.abc import Mapping
-from functools import cache
 from typing import Any, Literal, Union
 
 from game.core.places import PLACE_TYPES, Place, place_from_json
@@ -34,11 +33,16 @@ def to_json_value(v: Any) -> Any:
     return v
 
 
-@cache
+_field_types: dict[type, dict[str, Any]] = {}
+
+
 def field_types(cls: type) -> dict[str, Any]:
-    """The resolved type of each dataclass field of ``cls``."""
-    hints = typing.get_type_hints(cls)
-    return {f.name: hints[f.name] for f in dataclasses.fields(cls)}
+    """The resolved type of each dataclass field of ``cls`` (worked out once per class)."""
+    types = _field_types.get(cls)
+    if types is None:
+        hints = typing.get_type_hints(cls)
+        types = _field_types[cls] = {f.name: hints[f.name] for f in dataclasses.fields(cls)}
+    return types
 
 
 def _describe(v: Any) -> str:

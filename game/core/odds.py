@@ -18,7 +18,7 @@ from fractions import Fraction
 from functools import lru_cache
 from typing import Literal, Protocol
 
-import icepool  # type: ignore[import-untyped]  # icepool ships no type information
+import icepool  # icepool ships no type information
 
 _EXPR = re.compile(r"^\s*(\()?\s*(\d+)\s*d\s*(\d*)\s*(?:([+-])\s*(\d+))?\s*(\))?"
                    r"\s*(?:/\s*2\s*(up|down)?)?\s*$")

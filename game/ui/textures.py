@@ -71,7 +71,7 @@ def texture(style: pal.TerrainStyle, tw: int, th: int, variant: int) -> NDArray[
         rgb = base * (1 + 0.035 * ripple + 0.04 * blotch + 0.045 * fine)[..., None]
     elif kind == "water":
         shade = 1 + 0.08 * blotch + 0.10 * (0.5 - v)
-        rgb = base * shade[..., None]
+        rgb = (base * shade[..., None]).astype(np.float32)
         wave = np.sin((v * 4.5 + 0.12 * np.sin((u * 2.2 + 0.3 * variant) * 2 * np.pi)
                        + 0.05 * variant) * 2 * np.pi)
         crest = (wave > 0.86) & (blotch > -0.35)

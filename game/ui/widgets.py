@@ -187,7 +187,8 @@ class Button:
         edge = self.accent if (hot or self.toggled) and self.enabled else EDGE
         colour = TEXT if self.enabled else FAINT
         if self.primary and self.enabled:
-            bg = tuple(min(255, c + 25) for c in self.accent) if hot else self.accent
+            r, g, b = self.accent
+            bg = (min(255, r + 25), min(255, g + 25), min(255, b + 25)) if hot else self.accent
             edge, colour = TEXT if hot else self.accent, BLACK
         draw_panel(surface, self.rect, bg, edge, radius=6)
         label = self.label

@@ -7,7 +7,7 @@ from dataclasses import replace
 
 from textmap import match
 
-from game.ai import RandomPlayer, computer_player
+from game.ai import RandomPlayer
 from game.ai.tft import evaluation
 from game.ai.tft.evaluation import Weights, distances_to
 from game.ai.tft.tactician import Tactician

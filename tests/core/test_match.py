@@ -9,7 +9,6 @@ from textmap import load, match, scenario
 
 from game.core.dice import Dice
 from game.core.errors import IllegalActionError, SaveError
-from game.core.match import Match
 from game.rules import load_match
 from game.rules.tft.hexes.actions import Move
 

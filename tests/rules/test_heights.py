@@ -4,9 +4,9 @@ import pytest
 from textmap import match
 
 from game.core.dice import Dice
+from game.rules.tft.data import load_data
 from game.rules.tft.hexes import falls, heights, melee
 from game.rules.tft.hexes.actions import ChooseFirst, Disengage, EndMovement, Move
-from game.rules.tft.data import load_data
 
 SIDE_VIEW = """
 0 0 0 0 0 0

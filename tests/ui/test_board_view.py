@@ -14,9 +14,9 @@ import pygame  # noqa: E402
 import pytest  # noqa: E402
 
 from game.boards.hexmap import HexMap  # noqa: E402
-from game.ui import palette as pal  # noqa: E402
 from game.core.places import Cell  # noqa: E402
 from game.core.ruleset import PieceView  # noqa: E402
+from game.ui import palette as pal  # noqa: E402
 from game.ui.boards.hexes import HexBoardView  # noqa: E402
 from game.ui.camera import Camera  # noqa: E402
 from game.ui.effects import FLOAT_HOLD  # noqa: E402
@@ -252,8 +252,9 @@ def test_side_rings_differ_without_colour():
     b = hill_map()
     r = BoardRenderer(b, SIZE)
     r.camera.set_zoom(2.0)
-    a = pygame.transform.grayscale(r.tokens.token("generic", 0, r.base_radius, r._facing_vector(0), "ok"))
-    c = pygame.transform.grayscale(r.tokens.token("generic", 1, r.base_radius, r._facing_vector(0), "ok"))
+    east = r._facing_vector(0)
+    a = pygame.transform.grayscale(r.tokens.token("generic", 0, r.base_radius, east, "ok"))
+    c = pygame.transform.grayscale(r.tokens.token("generic", 1, r.base_radius, east, "ok"))
     ga = pygame.surfarray.array3d(a)[..., 0].astype(int)
     gc = pygame.surfarray.array3d(c)[..., 0].astype(int)
     assert np.abs(ga - gc).mean() > 8

@@ -88,7 +88,7 @@ from game.rules.tft.hexes.actions import (
     Retreat,
     StandUp,
 )
-from game.rules.tft.hexes.ruleset import Jump
+from game.rules.tft.hexes.ruleset import Jump, MeleeOnHeights
 from game.rules.tft.hexes.state import HexFigure, HexState
 
 ARCS = ("front", "side", "rear")
@@ -203,7 +203,9 @@ class Context:
         self.match = match
         self.state: HexState = match.state
         self.board = self.state.board
-        self.rules = match.ruleset
+        rules = match.ruleset
+        assert isinstance(rules, MeleeOnHeights)
+        self.rules = rules
         self.side = side
         self.w = weights
         self._sandbox: Sandbox | None = None

@@ -216,6 +216,6 @@ def unit_spec(key: str, raw: dict[str, Any], source: str) -> UnitSpec:
                             "so no shield can be carried ready with it")
     ma = _field(raw, "ma", int, w, kind.ma)
     if armour is not None and d.armour[armour].ma is not None:
-        ma = min(ma, d.armour[armour].ma)  # type: ignore[type-var]
+        ma = min(ma, d.armour[armour].ma)
     return UnitSpec(key, kind, st, dx, _field(raw, "iq", int, w, 8), ma, weapons, ready,
                     armour, shield)

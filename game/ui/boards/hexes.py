@@ -174,6 +174,7 @@ class HexBoardView:
         self.floor = min(0, min(levels)) - PLINTH
         pointy = b.orientation == "pointy"
         # (corner a, corner b, direction, light) of the edges that face the viewer
+        edges: tuple[tuple[int, int, int, float], ...]
         if pointy:
             edges = ((3, 4, 4, 0.80), (2, 3, 5, 0.62))
         else:
@@ -418,7 +419,7 @@ class HexBoardView:
                 x, y = x1, y1
                 z = l1 + 0.45 * abs(math.sin(math.pi * f * 2)) * (1 - f) ** 2
             return x, y, z, facing_now
-        cell = _index(v.place)
+        cell = _index(v.place) if v.place is not None else -1
         x, y = b.center(cell) if 0 <= cell < b.n else (0.0, 0.0)
         return x, y, b.level(cell) if cell in self.cells else 0, facing_now
 
@@ -430,7 +431,8 @@ class HexBoardView:
         if z != self._zoom_cache:
             if self._zoom_cache > 0:
                 self._zoom_caches[self._zoom_cache] = self._zc
-            self._zc = self._zoom_caches.pop(z, None) or _ZoomCache()
+            kept = self._zoom_caches.pop(z, None)
+            self._zc = kept if kept is not None else _ZoomCache()
             while len(self._zoom_caches) > ZOOM_CACHES:
                 self._zoom_caches.popitem(last=False)
             self._zoom_cache = z
@@ -584,20 +586,20 @@ class HexBoardView:
         dark = pal.shade(self.background, 0.55)
         d = 6 * z
         for i in order:
-            for (a, bb), _l, _lv, bottom in self.cells[i].faces:
+            for (a, q), _l, _lv, bottom in self.cells[i].faces:
                 if bottom <= floor:
                     lo = floor * lh
                     ax, ay = ox + a[0] * z, oy + a[1] * z - lo
-                    bx, by = ox + bb[0] * z, oy + bb[1] * z - lo
+                    bx, by = ox + q[0] * z, oy + q[1] * z - lo
                     draw_poly(surf, dark, [(ax, ay), (bx, by), (bx + d, by + d), (ax + d, ay + d)])
         for i in order:
             c = self.cells[i]
             terrain = c.terrain
             lv = c.level
             # side faces, one band per level, darker lower down
-            for (a, bb), light, top_lv, bottom in c.faces:
+            for (a, q), light, top_lv, bottom in c.faces:
                 ax, ay = ox + a[0] * z, oy + a[1] * z
-                bx, by = ox + bb[0] * z, oy + bb[1] * z
+                bx, by = ox + q[0] * z, oy + q[1] * z
                 k = float(top_lv)
                 while k > bottom:
                     k2 = max(bottom, k - 1)
@@ -695,7 +697,7 @@ class HexBoardView:
             over = ((bb[:, None, 2] >= hb[None, :, 0]) & (bb[:, None, 0] <= hb[None, :, 2])
                     & (bb[:, None, 3] >= hb[None, :, 1]) & (bb[:, None, 1] <= hb[None, :, 3])
                     & (ranks > np.array(lit)[None, :]))
-            need = over.any(axis=1)
+            need = np.asarray(over.any(axis=1), dtype=bool)
             need[lit] = True
             todo = (self.order[k] for k in np.nonzero(need)[0])
         for i in todo:

@@ -133,8 +133,8 @@ class MeleeHexController(Controller):
             return focus
         own = [f for f in self.state.figures.values() if f.side == side and f.active]
         movable = [f for f in own if self.sorted.moves.get(f.id)]
-        pick = (movable or own or [None])[0]
-        return pick.id if pick is not None else None
+        pick = movable or own
+        return pick[0].id if pick else None
 
     def selection_done(self, selected: str | None) -> bool:
         sel = self.figure(selected)
@@ -174,9 +174,9 @@ class MeleeHexController(Controller):
                 marks.targets[Cell(c)] = "push"
         if sel is not None and sel.alive:
             marks.selected = Cell(sel.cell)
-        opts = self.reach_opts
-        if opts is not None and isinstance(hover, Cell) and hover.index in opts.cells():
-            marks.path = tuple(Cell(c) for c in opts.path(hover.index))
+        shown = self.reach_opts
+        if shown is not None and isinstance(hover, Cell) and hover.index in shown.cells():
+            marks.path = tuple(Cell(c) for c in shown.path(hover.index))
         return marks
 
     def click(self, selected: str | None, place: Place, piece: str | None,

@@ -69,7 +69,9 @@ def event_lines(e: Event) -> list[LogLine]:
         return [LogLine(((f"--- {e.text} ---", SKY, True),))]
     if e.kind == Kind.GAME_OVER:
         return [LogLine(((e.text, YELLOW, True),))]
-    colour = {Kind.DAMAGED: VERMILLION, Kind.DIED: VERMILLION, Kind.UNCONSCIOUS: VERMILLION,
-              Kind.FELL: ORANGE, Kind.PRONE: ORANGE}.get(e.kind, FAINT)
+    colours: dict[str, Colour] = {Kind.DAMAGED: VERMILLION, Kind.DIED: VERMILLION,
+                                  Kind.UNCONSCIOUS: VERMILLION, Kind.FELL: ORANGE,
+                                  Kind.PRONE: ORANGE}
+    colour = colours.get(e.kind, FAINT)
     rule = f"  ({e.rule})" if e.rule else ""
     return [LogLine(((e.text, colour if colour != FAINT else DIM, False), (rule, FAINT, False)))]

@@ -707,10 +707,10 @@ class MatchScene(Scene):
                 tx = r.right + 6
             y += 30
         # the hovered place
-        text = self.control.place_text(self.hover) if self.hover is not None else None
-        if text and y < h - 44:
-            y = max(y, h - 24 - 22 * len(wrap(f.small, text, w - 32)))
-            for ln in wrap(f.small, text, w - 32):
+        note = self.control.place_text(self.hover) if self.hover is not None else None
+        if note and y < h - 44:
+            y = max(y, h - 24 - 22 * len(wrap(f.small, note, w - 32)))
+            for ln in wrap(f.small, note, w - 32):
                 surf.blit(f.render(f.small, ln, DIM), (x, y))
                 y += 22
         return surf

@@ -293,7 +293,7 @@ class MeleeOnHeights:
         key = ("move", fig_id, state.positions())
         cached = state.memo.get(key)
         if cached is not None:
-            return cached  # type: ignore[no-any-return]
+            return cached
         if len(state.memo) > 256:
             state.memo.clear()
         opts = self._move_options(state, fig_id)
@@ -420,9 +420,10 @@ class MeleeOnHeights:
             out.append(EndMovement(side))
             return out
         if state.phase == "action":
-            f = state.acting()
-            if f is None:
+            actor = state.acting()
+            if actor is None:
                 return []
+            f = actor
             for t in state.figures.values():
                 if t.side != f.side and t.alive and self.attack_check(state, f.id, t.id).allowed:
                     out.append(Attack(f.id, t.id))
