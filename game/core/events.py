@@ -14,7 +14,7 @@ from dataclasses import dataclass
 from enum import StrEnum
 from typing import Any
 
-from game.core.dice import Roll
+from game.core.dice import Contest, Roll
 from game.core.places import Place
 
 
@@ -62,7 +62,7 @@ class Event:
     places: tuple[Place, ...] = ()
     """Places involved: the path of a move, the from/to of a retreat or fall."""
     amount: int | None = None
-    roll: Roll | None = None
+    roll: Roll | Contest | None = None
 
     def to_json(self) -> dict[str, Any]:
         d: dict[str, Any] = {"kind": str(self.kind), "text": self.text}

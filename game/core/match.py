@@ -26,7 +26,16 @@ from game.core.dice import Dice
 from game.core.errors import IllegalActionError, SaveError
 from game.core.events import Event
 from game.core.places import LoadedMap
-from game.core.ruleset import Action, Outcome, PieceView, Ruleset, S, Side, canonical_json
+from game.core.ruleset import (
+    Action,
+    Outcome,
+    PieceView,
+    Ruleset,
+    S,
+    Side,
+    canonical_json,
+    save_stamp,
+)
 from game.core.scenario import MAPS_DIR, Scenario
 
 SAVE_FORMAT = 1
@@ -226,6 +235,7 @@ class Match(Generic[S]):
             "actions": [a.to_json() for a in self.actions],
             "hashes": {str(t): h for t, h in sorted(self.turn_hashes.items())},
             "final": self.state_hash(),
+            "stamp": save_stamp(self.ruleset),
             "meta": self.meta,
         }
 
@@ -258,6 +268,7 @@ class Match(Generic[S]):
                   board: LoadedMap[Any], source: str = "save") -> Match[S]:
         """Replay save ``data`` (checked with :func:`check_save` first)."""
         check_save(data, source)
+        _check_stamp(data.get("stamp", {}), save_stamp(ruleset), source)
         m = cls(scenario, ruleset, board, data["seed"])
         m.meta = dict(data.get("meta") or {})
         hashes: dict[str, str] = data["hashes"]
@@ -314,6 +325,17 @@ def check_save(data: Mapping[str, Any], source: str = "save") -> None:
                      ("hashes", dict), ("final", str)):
         if not isinstance(data.get(key), typ):
             raise SaveError(f"{source}: field '{key}' is missing or not a {typ.__name__}")
+
+
+def _check_stamp(saved: Any, now: Mapping[str, str], source: str) -> None:
+    """SaveError if the save was made with other versions of what play depends on."""
+    if not isinstance(saved, Mapping):
+        raise SaveError(f"{source}: field 'stamp' is not an object")
+    for key in sorted(set(saved) | set(now)):
+        if saved.get(key) != now.get(key):
+            raise SaveError(f"{source}: made with {key} {saved.get(key) or 'absent'}, but "
+                            f"this game has {key} {now.get(key) or 'absent'}: its replay "
+                            "could differ, so it is not opened")
 
 
 def scenario_ref(scenario: Scenario) -> str:

@@ -233,3 +233,11 @@ class Ruleset(Protocol[S]):
     def pieces(self, state: S) -> list[PieceView]:
         """Every piece as a front end shows it."""
         ...
+
+
+def save_stamp(ruleset: Ruleset[Any]) -> dict[str, str]:
+    """What a ruleset's play depends on beyond its own code, to be written in saves
+    (e.g. ``{"pymunk": "7.3.1"}`` for a ruleset whose pushes a physics engine resolves):
+    its optional ``save_stamp()`` method, or nothing."""
+    stamp = getattr(ruleset, "save_stamp", None)
+    return dict(stamp()) if callable(stamp) else {}

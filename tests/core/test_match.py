@@ -179,3 +179,15 @@ def test_a_failure_half_way_through_apply_leaves_the_match_as_it_was(monkeypatch
     monkeypatch.undo()
     assert m.state_hash() == before and len(m.actions) == n
     m.apply(action)  # and it goes on normally
+
+
+def test_a_save_made_with_other_engine_versions_is_refused_by_name(tmp_path):
+    m = random_game(3, turn_limit=2, max_actions=30)
+    path = tmp_path / "g.json"
+    m.save(path)
+    data = json.loads(path.read_text())
+    assert data["stamp"] == {}  # Melee depends on nothing outside its own code
+    data["stamp"] = {"pymunk": "6.0.0"}
+    path.write_text(json.dumps(data))
+    with pytest.raises(SaveError, match="made with pymunk 6.0.0"):
+        load(path, scenario(HILLS, FIGS, turn_limit=2))

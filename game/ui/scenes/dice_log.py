@@ -4,6 +4,7 @@ other event as one plain line."""
 
 from __future__ import annotations
 
+from game.core.dice import Contest, Roll
 from game.core.events import Event, Kind
 from game.ui.widgets import (
     DIM,
@@ -28,10 +29,48 @@ def percent(p: float) -> str:
     return f"{p:.0%}"
 
 
+COMPARED = {"<=": "or less", "<": "or less, strictly", ">=": "or more",
+            ">": "or more, strictly"}
+"""How a roll's comparison with its target reads."""
+
+
 def roll_lines(e: Event) -> list[LogLine]:
     """A roll as log lines: what for and the result, then the dice, target and modifiers."""
     r = e.roll
     assert r is not None
+    if isinstance(r, Contest):
+        return contest_lines(r)
+    return _plain_roll_lines(e, r)
+
+
+def contest_lines(c: Contest) -> list[LogLine]:
+    """An opposed roll: what it decided and who won, then each side's dice and score, and
+    the chance the first side had."""
+    if c.winner is None:
+        result, colour = "  TIE", ORANGE
+    else:
+        who = c.rolls[c.winner].label
+        result, colour = f"  {who.upper()} WINS", GREEN if c.winner == 0 else VERMILLION
+    lines = [LogLine(((f"[{c.rule}] ", ORANGE, True), (c.label, TEXT, True),
+                      (result, colour, True)))]
+    score = "margin" if c.mode == "margin" else "score"
+    for r, s in zip(c.rolls, c.scores, strict=True):
+        faces = " + ".join(str(x) for x in r.faces)
+        mods = "".join(f", {m.value:+d} for {m.reason}" + (f" ({m.rule})" if m.rule else "")
+                       for m in r.modifiers)
+        target = f" vs {r.target}" if r.target is not None else ""
+        lines.append(LogLine(((f"{r.label}: {r.expr}: {faces} = {r.total}{target}", TEXT,
+                               False), (f"   {score} {s}{mods}", DIM, False)), indent=18))
+    lines.append(LogLine(((f"chance was {percent(c.p_first)} for {c.rolls[0].label}"
+                           + (f", {percent(c.p_tie)} of a tie" if c.p_tie else ""), SKY,
+                           False),), indent=18))
+    if c.critical:
+        lines.append(LogLine((("critical: the highest roll wins whatever the other", YELLOW,
+                               True),), indent=18))
+    return lines
+
+
+def _plain_roll_lines(e: Event, r: Roll) -> list[LogLine]:
     faces = " + ".join(str(x) for x in r.faces)
     head: list[tuple[str, Colour, bool]] = [(f"[{r.rule}] ", ORANGE, True), (r.label, TEXT, True)]
     if r.success is not None:
@@ -42,7 +81,7 @@ def roll_lines(e: Event) -> list[LogLine]:
     lines = [LogLine(tuple(head))]
     dice = f"{r.expr}: {faces} = {r.total}"
     if r.target is not None:
-        cmp = "or less" if r.comparison == "<=" else "or more"
+        cmp = COMPARED.get(r.comparison, r.comparison)
         mods = "".join(f", {m.value:+d} for {m.reason}" + (f" ({m.rule})" if m.rule else "")
                        for m in r.modifiers)
         body: list[tuple[str, Colour, bool]] = [

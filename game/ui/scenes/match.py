@@ -17,6 +17,7 @@ from typing import TYPE_CHECKING, Any
 import pygame
 
 from game.ai import Player, computer_player
+from game.core.dice import Contest
 from game.core.events import Event, Kind
 from game.core.places import Place
 from game.core.ruleset import Action, PieceView
@@ -377,9 +378,10 @@ class MatchScene(Scene):
                 self.float_text(here, self._health_text(e.figure, e.amount), VERMILLION)
             elif e.kind == Kind.ATTACKED and e.roll is not None and e.target:
                 t = self.piece(e.target)
+                hit = (e.roll.winner == 0 if isinstance(e.roll, Contest)
+                       else bool(e.roll.success))
                 if t is not None and t.place is not None:
-                    self.float_text(t.place, "hit" if e.roll.success else "miss",
-                                    YELLOW if e.roll.success else SKY)
+                    self.float_text(t.place, "hit" if hit else "miss", YELLOW if hit else SKY)
             elif e.kind in (Kind.DIED, Kind.UNCONSCIOUS) and here is not None:
                 self.float_text(here, "dead" if e.kind == Kind.DIED else "knocked out",
                                 VERMILLION)
