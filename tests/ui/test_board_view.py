@@ -435,8 +435,8 @@ def test_hill_fight_map_renders_if_shipped(screen):
 
     mf = load_hex_map(path)
     r = BoardRenderer(mf.board, SIZE)
-    figs = [FigureView(f"p{k}", p.unit, k % 2, p.cell, p.facing, 10, 10, label=p.name)
-            for k, p in enumerate(mf.figures)]
+    figs = [FigureView(f"p{k}", p.unit, k % 2, p.place.index, p.facing, 10, 10, label=p.name)
+            for k, p in enumerate(mf.placements)]
     r.draw(screen, figs)
     pygame.image.save(screen, "/tmp/board_view_hill_fight.png")
     assert colours(screen) > 300
