@@ -470,13 +470,25 @@ class _Reader:
         head = self._map_element(root)
         self._read_properties(root, "")
         self._read_tilesets(root)
-        self._check_layer_elements(root)
+        layers = self._check_layer_elements(root)
+        objects = {node: self._objects(node, off) for node, kind, off in layers
+                   if kind == "object"}
         tm = self._pytmx_load()
         tile_data = self._tile_data(root, tm)
         kinds: dict[str, LayerKind] = {}
         tile_layers: dict[str, TileLayer] = {}
         object_layers: dict[str, ObjectLayer] = {}
-        self._layers(root, (0.0, 0.0), tile_data, kinds, tile_layers, object_layers)
+        for node, kind, off in layers:
+            name = node.get("name", "")
+            if not name:  # cannot be asked for by name
+                continue
+            kinds[name] = kind
+            if kind == "tile":
+                tile_layers[name] = TileLayer(name, self._cells(name, tile_data[node]), off,
+                                              self.props.get(node, {}))
+            elif kind == "object":
+                object_layers[name] = ObjectLayer(name, objects[node], off,
+                                                  self.props.get(node, {}))
         return MapReading(
             path=self.path, orientation=self.orientation, render_order=head["render_order"],
             width=self.width, height=self.height, tile_width=head["tile_width"],
@@ -599,7 +611,7 @@ class _Reader:
         value that does not parse as its type, an unknown type, or a class property
         (pytmx cannot read one without a project file)."""
         layers: dict[ElementTree.Element, str] = {}  # object -> its layer's name
-        for group in _layer_nodes(root):
+        for _, group in _layer_nodes(root):
             if group.tag == "objectgroup":
                 for obj in group.iterfind("object"):
                     layers[obj] = group.get("name", "")
@@ -696,17 +708,29 @@ class _Reader:
         rows = (ih - 2 * margin + spacing) // (th + spacing)
         return max(0, cols) * max(0, rows)
 
-    def _check_layer_elements(self, root: ElementTree.Element) -> None:
-        """Formats pytmx cannot read, layer sizes that differ from the map's, offsets it
-        cannot read, layer names used twice, and object templates."""
+    def _check_layer_elements(
+            self, root: ElementTree.Element,
+    ) -> list[tuple[ElementTree.Element, LayerKind, tuple[float, float]]]:
+        """Every layer element (in map order, groups before their layers) with its kind
+        and its offset (its groups' included), after checking for formats pytmx cannot
+        read, layer sizes that differ from the map's, offsets it cannot read, layer names
+        used twice, and object templates."""
         seen: dict[str, int] = {}
-        for node in _layer_nodes(root):
+        out: list[tuple[ElementTree.Element, LayerKind, tuple[float, float]]] = []
+        groups: dict[ElementTree.Element, tuple[float, float]] = {root: (0.0, 0.0)}
+        for parent, node in _layer_nodes(root):
             name = node.get("name", "")
             where = f"layer '{name}'"
             if name:
                 seen[name] = seen.get(name, 0) + 1
-            for attr in ("offsetx", "offsety"):  # pytmx reads them as whole numbers
-                self._int(node, attr, where, default=0, minimum=-(2 ** 31))
+            # pytmx reads offsets as whole numbers
+            dx = self._int(node, "offsetx", where, default=0, minimum=-(2 ** 31))
+            dy = self._int(node, "offsety", where, default=0, minimum=-(2 ** 31))
+            base = groups[parent]
+            offset = (base[0] + dx, base[1] + dy)
+            out.append((node, _LAYER_TAGS[node.tag], offset))
+            if node.tag == "group":
+                groups[node] = offset
             if node.tag == "objectgroup":
                 for obj in node.iterfind("object"):
                     if obj.get("template"):
@@ -741,6 +765,7 @@ class _Reader:
         if twice:
             raise self.fail(f"it has {twice[0]}; rename or merge them (each layer name may "
                             f"appear only once)")
+        return out
 
     # ------------------------------------------------------------------ pytmx
     def _pytmx_load(self) -> pytmx.TiledMap:
@@ -816,33 +841,6 @@ class _Reader:
             self.tile_refs[gid] = ref
         return ref
 
-    def _layers(self, parent: ElementTree.Element, offset: tuple[float, float],
-                tile_data: dict[ElementTree.Element, list[list[int]]],
-                kinds: dict[str, LayerKind], tile_layers: dict[str, TileLayer],
-                object_layers: dict[str, ObjectLayer]) -> None:
-        """Read the layers under ``parent`` (the map or a group) in order."""
-        for node in parent:
-            kind = _LAYER_TAGS.get(node.tag)
-            if kind is None:
-                continue
-            name = node.get("name", "")
-            where = f"layer '{name}'"
-            off = (offset[0] + self._int(node, "offsetx", where, default=0, minimum=-2 ** 31),
-                   offset[1] + self._int(node, "offsety", where, default=0, minimum=-2 ** 31))
-            props = self.props.get(node, {})
-            if name:
-                kinds[name] = kind
-            if kind == "group":
-                self._layers(node, off, tile_data, kinds, tile_layers, object_layers)
-            elif kind == "tile":
-                layer = TileLayer(name, self._cells(name, tile_data[node]), off, props)
-                if name:
-                    tile_layers[name] = layer
-            elif kind == "object":
-                objects = tuple(self._object(obj, name, off) for obj in node.iterfind("object"))
-                if name:
-                    object_layers[name] = ObjectLayer(name, objects, off, props)
-
     def _cells(self, name: str, data: list[list[int]]) -> tuple[tuple[TileRef | None, ...], ...]:
         tiled = self.pytmx_to_tiled
         refs: dict[int, TileRef | None] = {0: None}
@@ -858,6 +856,11 @@ class _Reader:
                 out.append(ref)  # type: ignore[arg-type]
             rows.append(tuple(out))
         return tuple(rows)
+
+    def _objects(self, node: ElementTree.Element,
+                 offset: tuple[float, float]) -> tuple[MapObject, ...]:
+        layer = node.get("name", "")
+        return tuple(self._object(obj, layer, offset) for obj in node.iterfind("object"))
 
     def _object(self, node: ElementTree.Element, layer: str,
                 offset: tuple[float, float]) -> MapObject:
@@ -928,11 +931,13 @@ _LAYER_TAGS: dict[str, LayerKind] = {"layer": "tile", "objectgroup": "object",
                                      "imagelayer": "image", "group": "group"}
 
 
-def _layer_nodes(parent: ElementTree.Element) -> Iterator[ElementTree.Element]:
-    """The layer elements under ``parent`` (the map or a group), groups before their
-    layers, in map order; not the collision shapes of tiles."""
+def _layer_nodes(
+        parent: ElementTree.Element,
+) -> Iterator[tuple[ElementTree.Element, ElementTree.Element]]:
+    """``(parent, layer)`` for the layer elements under ``parent`` (the map or a group),
+    groups before their layers, in map order; not the collision shapes of tiles."""
     for node in parent:
         if node.tag in _LAYER_TAGS:
-            yield node
+            yield parent, node
             if node.tag == "group":
                 yield from _layer_nodes(node)
