@@ -360,7 +360,7 @@ def test_tile_ids_outside_every_tileset_in_any_tile_layer(tmp_path):
 
 def test_a_tile_object_outside_every_tileset(tmp_path):
     text = table_tmx().replace('gid="6"', 'gid="9"')
-    fails(write(tmp_path, text), "object 'Barrel' (id 18) in layer 'zones' has tile id 9")
+    fails(write(tmp_path, text), "object 'Barrel' (id 18) in layer 'zones' shows tile id 9")
 
 
 def test_pytmx_failures_become_one_map_error_naming_the_file(tmp_path):

@@ -77,8 +77,8 @@ def _tile_property(reading: MapReading, ref: TileRef, where: str, prop: str,
         hint = ""
         clobbered = sorted(set(props) & {"height", "width"})
         if clobbered:
-            hint = (f" (it has a property named '{clobbered[0]}', a name pytmx overwrites "
-                    f"with the tile's pixel size: call it '{prop}')")
+            hint = (f" (it has a property named '{clobbered[0]}', a name pytmx takes for "
+                    f"the tile's pixel size: call it '{prop}')")
         kind = "int" if typ is int else "string"
         raise reading.fail(f"{what} has no {kind} property '{prop}'{hint}")
     value = props[prop]

@@ -266,6 +266,8 @@ class MapReading:
         property, ``what`` it is for and the wrong value otherwise. A float accepts an
         int.
         """
+        if kind not in (int, float, bool, str):
+            raise TypeError(f"value() reads int, float, bool or str, not {kind!r}")
         raw = props.get(name)
         for_ = f" ({what})" if what else ""
         if raw is None:
@@ -827,14 +829,14 @@ class _Reader:
                 return ts
         return None
 
-    def _tile_ref(self, gid: int, where: str) -> TileRef:
+    def _tile_ref(self, gid: int, where: str, verb: str = "has") -> TileRef:
         """The tile with Tiled global id ``gid`` (flags stripped); MapError naming
         ``where`` if no tileset holds it."""
         ref = self.tile_refs.get(gid)
         if ref is None:
             ts = self._tileset_of(gid)
             if ts is None:
-                raise self.fail(f"{where} has tile id {gid}, which is in no tileset "
+                raise self.fail(f"{where} {verb} tile id {gid}, which is in no tileset "
                                 f"({self._ranges()})")
             local = gid - ts.first_gid
             ref = TileRef(ts.name, ts.source, local, ts.tiles.get(local, {}))
@@ -864,8 +866,9 @@ class _Reader:
 
     def _object(self, node: ElementTree.Element, layer: str,
                 offset: tuple[float, float]) -> MapObject:
-        oid = self._int(node, "id", "an <object>", default=0, minimum=0)
         name = node.get("name", "")
+        oid = self._int(node, "id", f"{_object_name(node.get('id'), name)} in layer '{layer}'",
+                        default=0, minimum=0)
         where = f"{_object_name(oid, name)} in layer '{layer}'"
         x, y = self._float(node, "x", where), self._float(node, "y", where)
         w, h = self._float(node, "width", where), self._float(node, "height", where)
@@ -878,7 +881,7 @@ class _Reader:
         if node.get("gid") is not None:
             shape = "tile"
             gid = self._int(node, "gid", where, minimum=0) & ID_MASK
-            tile = self._tile_ref(gid, where)
+            tile = self._tile_ref(gid, where, "shows")
             ts = self.tilesets[bisect.bisect_right(self.firsts, gid) - 1]
             w, h = w or ts.tile_width, h or ts.tile_height
             ax, ay = ANCHORS[ts.alignment]
