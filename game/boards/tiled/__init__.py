@@ -34,8 +34,8 @@ from game.boards.tiled.reader import (
     TileLayer,
     TileRef,
     Tileset,
-    _kind_or_none,
     kind_of,
+    kind_or_none,
     read_map,
 )
 from game.core.errors import MapError
@@ -44,15 +44,16 @@ from game.core.places import LoadedMap, Placement
 __all__ = [
     "BUILDERS", "FIGURES_LAYER", "LEVELS_LAYER", "MAX_LEVEL", "TERRAIN_LAYER", "Builder",
     "LoadedMap", "MapError", "MapObject", "MapReading", "ObjectLayer", "Placement",
-    "TileLayer", "TileRef", "Tileset", "build_hex_board", "kind_of", "load_hex_map",
-    "load_map", "read_map",
+    "TileLayer", "TileRef", "Tileset", "build_hex_board", "kind_of", "kind_or_none",
+    "load_hex_map", "load_map", "read_map",
 ]
 
 Builder = Callable[[MapReading], LoadedMap[Any]]
 """Turns a checked reading into a board and its placements, or raises MapError."""
 
 BUILDERS: dict[str, Builder] = {"hex": build_hex_board}
-"""The builder of each board kind that can be loaded; a new board kind adds its own."""
+"""The builder of each board kind that can be loaded; a new board kind adds its own (and,
+if a map shows that kind by itself, teaches :func:`kind_or_none` to tell it)."""
 
 
 def load_map(path: str | Path, kind: str | None = None) -> LoadedMap[Any]:
@@ -70,13 +71,13 @@ def load_map(path: str | Path, kind: str | None = None) -> LoadedMap[Any]:
     reading = read_map(p)
     if kind is None:
         kind = kind_of(reading)
-    else:
-        found = _kind_or_none(reading)
+    elif kind in KIND_NEEDS:  # a kind the map itself shows: it must show that one
+        found = kind_or_none(reading)
         if found is None and kind == "hex":
             raise reading.fail(f"the map's orientation is '{reading.orientation}', but a "
                                f"hexagonal map is needed (in Tiled: File > New Map, "
                                f"Orientation: Hexagonal)")
-        if found is None and kind in KIND_NEEDS:
+        if found is None:
             raise reading.fail(f"it is not a {KIND_NAMES[kind]}: that needs "
                                f"{KIND_NEEDS[kind]}")
         if found is not None and found != kind:

@@ -23,6 +23,7 @@ tile properties, and keeps no record of an object's shape (ellipse, point, text)
 from __future__ import annotations
 
 import bisect
+import functools
 import logging
 import math
 import os
@@ -30,7 +31,7 @@ from collections.abc import Callable, Iterator, Mapping
 from contextlib import contextmanager
 from dataclasses import dataclass, field
 from pathlib import Path
-from typing import Any, Literal, TypeVar
+from typing import Any, Literal, TypeVar, cast
 from xml.etree import ElementTree
 
 # pytmx imports pygame (for its optional pygame loader) when it is imported; keep pygame's
@@ -276,7 +277,7 @@ class MapReading:
             raise self.fail(f"{where} has no '{name}' property{for_}")
         if kind is str:
             if isinstance(raw, str) and raw.strip():
-                return raw.strip()  # type: ignore[return-value]
+                return cast(T, raw.strip())
             raise self.fail(f"{where}: property '{name}' must be a non-empty string{for_}, "
                             f"not {raw!r}")
         ok = (isinstance(raw, bool) if kind is bool else
@@ -286,7 +287,7 @@ class MapReading:
             raise self.fail(f"{where}: property '{name}' must be "
                             f"{_A_KIND.get(tiled, tiled)}{for_} (type {tiled} in Tiled), "
                             f"not {raw!r}")
-        return float(raw) if kind is float else raw  # type: ignore[return-value]
+        return cast(T, float(raw) if kind is float else raw)
 
 
 _A_LAYER: dict[str, str] = {"tile": "a tile layer", "object": "an object layer",
@@ -324,14 +325,17 @@ def kind_of(reading: MapReading) -> str:
     named ``zones``) or "table" (the map property ``inch`` or ``unit``, a positive number
     of map pixels per inch or unit). MapError if it cannot tell, or the map is both a
     zones board and a table."""
-    kind = _kind_or_none(reading)
+    kind = kind_or_none(reading)
     if kind is None:
         needs = "; ".join(f"a {KIND_NAMES[k]} needs {v}" for k, v in KIND_NEEDS.items())
         raise reading.fail(f"cannot tell what kind of board it is ({needs})")
     return kind
 
 
-def _kind_or_none(reading: MapReading) -> str | None:
+def kind_or_none(reading: MapReading) -> str | None:
+    """:func:`kind_of`, but None where it cannot tell. The orientation decides first (a
+    hexagonal map is a hex map whatever its layers), then the ``zones`` layer or a table
+    scale; MapError for a bad scale or a map that is both a zones board and a table."""
     if reading.orientation == "hexagonal":
         return "hex"
     scales = [k for k in TABLE_SCALES if k in reading.properties]
@@ -390,16 +394,11 @@ def _no_images(filename: str, colorkey: object = None, **kwargs: object) -> Call
     return load
 
 
-_reserved_map_names: frozenset[str] | None = None
-
-
+@functools.cache
 def _reserved_map_names_of_pytmx() -> frozenset[str]:
     """Names pytmx's map object itself uses: a map property of one of these names makes
     pytmx fail without saying which."""
-    global _reserved_map_names
-    if _reserved_map_names is None:
-        _reserved_map_names = frozenset(dir(pytmx.TiledMap()))
-    return _reserved_map_names
+    return frozenset(dir(pytmx.TiledMap()))
 
 
 def _rotate(points: list[tuple[float, float]], degrees: float, x: float, y: float,
@@ -850,12 +849,13 @@ class _Reader:
         for row, gids in enumerate(data):
             out: list[TileRef | None] = []
             for col, pgid in enumerate(gids):
-                ref = refs.get(pgid, refs)  # refs itself: not seen yet
-                if ref is refs:
-                    gid = int(tiled.get(pgid, 0)) & ID_MASK
-                    ref = self._tile_ref(gid, f"layer '{name}', cell ({col},{row})")
-                    refs[pgid] = ref
-                out.append(ref)  # type: ignore[arg-type]
+                if pgid in refs:
+                    out.append(refs[pgid])
+                    continue
+                gid = int(tiled.get(pgid, 0)) & ID_MASK
+                ref = self._tile_ref(gid, f"layer '{name}', cell ({col},{row})")
+                refs[pgid] = ref
+                out.append(ref)
             rows.append(tuple(out))
         return tuple(rows)
 
@@ -892,10 +892,11 @@ class _Reader:
                 props = {**tile.properties, **props}
         else:
             poly = node.find("polygon")
-            line = node.find("polyline") if poly is None else None
-            if poly is not None or line is not None:
-                shape = "polygon" if poly is not None else "polyline"
-                rel = self._points(poly if poly is not None else line, where)  # type: ignore[arg-type]
+            if poly is None:
+                poly = node.find("polyline")
+            if poly is not None:
+                shape = "polygon" if poly.tag == "polygon" else "polyline"
+                rel = self._points(poly, where)
                 w = h = 0.0
                 mid = []
             elif node.find("point") is not None:
