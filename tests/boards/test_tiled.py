@@ -16,6 +16,7 @@ import pytest
 from game.boards.hexmap import VOID, HexMap
 from game.boards.tiled import load_hex_map
 from game.core.errors import MapError
+from game.core.places import Cell, Placement
 
 MAPS = Path(__file__).resolve().parents[2] / "maps"
 SHIPPED = sorted([*MAPS.glob("*.tmx"), *(MAPS / "test").glob("*.tmx")])
@@ -266,6 +267,22 @@ def test_tile_object_alignment_and_layer_offset_are_honoured(tmp_path):
     objects = figure(1, "Shifted", cx - 56, cy)
     text = tmx(objects=objects, group_attrs=' offsetx="56"')
     assert cells_of(load_hex_map(write(tmp_path, text, "b.tmx"))) == {"Shifted": (2, 1)}
+
+
+def test_a_figure_becomes_a_placement_on_a_cell_keeping_its_other_properties(tmp_path):
+    geo = geometry("y", "odd")
+    x, y = geo.center(geo.index(2, 1))
+    extra = ('<property name="hp" type="int" value="3"/>'
+             '<property name="note" value="leader"/>')
+    objects = figure(3, "Pip", x, y, facing=4, extra=extra) + figure(4, "", *geo.center(0))
+    m = load_hex_map(write(tmp_path, tmx(objects=objects), "ok.tmx"))
+    assert m.kind == "hex" and m.path.name == "ok.tmx"
+    pip, nameless = m.placements
+    assert pip == Placement(name="Pip", side="a", unit="u", place=Cell(geo.index(2, 1)),
+                            facing=4, label="figure 'Pip' (object id 3)",
+                            properties={"hp": 3, "note": "leader"})
+    assert (nameless.name, nameless.facing, nameless.label) == ("", 0, "figure object id 4")
+    assert nameless.place == Cell(0) and nameless.properties == {}
 
 
 def test_a_map_without_a_figures_layer_has_no_figures(tmp_path):
