@@ -16,6 +16,7 @@ import pytest
 from game.boards.hexmap import VOID, HexMap
 from game.boards.tiled import load_hex_map
 from game.core.errors import MapError
+from game.core.places import Cell, Placement
 
 MAPS = Path(__file__).resolve().parents[2] / "maps"
 SHIPPED = sorted([*MAPS.glob("*.tmx"), *(MAPS / "test").glob("*.tmx")])
@@ -24,7 +25,7 @@ TIMEOUT = 120
 
 def cells_of(loaded):
     b = loaded.board
-    return {f.name: b.offset(f.cell) for f in loaded.figures}
+    return {f.name: b.offset(f.place.index) for f in loaded.placements}
 
 
 # ============================================================================ shipped maps
@@ -84,17 +85,17 @@ def test_hill_fight_has_four_named_figures_a_side_facing_each_other():
     m = load_hex_map(MAPS / "hill_fight.tmx")
     b = m.board
     by_side: dict[str, list] = {}
-    for f in m.figures:
+    for f in m.placements:
         by_side.setdefault(f.side, []).append(f)
     assert sorted(by_side) == ["raiders", "wardens"]
     assert sorted(f.unit for f in by_side["wardens"]) == [
         "warden_dwarf", "warden_elf", "warden_hobbit", "warden_human"]
     assert sorted(f.unit for f in by_side["raiders"]) == [
         "raider_chief", "raider_goblin", "raider_goblin", "raider_orc"]
-    assert all(f.name for f in m.figures)
-    assert all(b.offset(f.cell)[0] <= 1 and f.facing == 0 for f in by_side["wardens"])
-    assert all(b.offset(f.cell)[0] >= 18 and f.facing == 3 for f in by_side["raiders"])
-    assert len({f.cell for f in m.figures}) == 8
+    assert all(f.name for f in m.placements)
+    assert all(b.offset(f.place.index)[0] <= 1 and f.facing == 0 for f in by_side["wardens"])
+    assert all(b.offset(f.place.index)[0] >= 18 and f.facing == 3 for f in by_side["raiders"])
+    assert len({f.place.index for f in m.placements}) == 8
 
 
 def test_hill_fight_units_are_in_its_scenario():
@@ -102,8 +103,8 @@ def test_hill_fight_units_are_in_its_scenario():
 
     scenario = tomllib.loads((MAPS / "hill_fight.toml").read_text())
     m = load_hex_map(MAPS / scenario["scenario"]["map"])
-    assert {f.unit for f in m.figures} <= set(scenario["units"])
-    assert {f.side for f in m.figures} == set(scenario["sides"])
+    assert {f.unit for f in m.placements} <= set(scenario["units"])
+    assert {f.side for f in m.placements} == set(scenario["sides"])
 
 
 def test_side_view_is_the_h22_example_with_the_hobbit_at_4_1():
@@ -111,10 +112,10 @@ def test_side_view_is_the_h22_example_with_the_hobbit_at_4_1():
     b = m.board
     assert b.levels.tolist() == [[0, 0, 0, 0, 0, 0], [0, 3, 2, 1, 0, 0], [0, 0, 0, 0, 0, 0]]
     assert set(b.terrain_names) == {"grass"}
-    assert len(m.figures) == 2
-    hobbit = m.figures[0]
+    assert len(m.placements) == 2
+    hobbit = m.placements[0]
     assert (hobbit.name, hobbit.side, hobbit.unit, hobbit.facing) == ("Hobbit", "a", "hobbit", 3)
-    assert b.offset(hobbit.cell) == (4, 1)
+    assert b.offset(hobbit.place.index) == (4, 1)
 
 
 def test_flat_even_loads_flat_hexes_with_a_void_and_default_terrain():
@@ -134,7 +135,7 @@ def test_pointy_even_puts_rectangle_ellipse_and_tile_figures_on_their_cells():
     assert (b.orientation, b.stagger, b.width, b.height) == ("pointy", "even", 6, 5)
     assert b.levels[2, 3] == 4 and b.levels[3, 0] == VOID
     assert cells_of(m) == {"Box": (2, 2), "Egg": (4, 3), "Tok": (1, 4)}
-    assert [f.facing for f in m.figures] == [1, 4, 2]
+    assert [f.facing for f in m.placements] == [1, 4, 2]
 
 
 # ============================================================================ pixels
@@ -268,10 +269,26 @@ def test_tile_object_alignment_and_layer_offset_are_honoured(tmp_path):
     assert cells_of(load_hex_map(write(tmp_path, text, "b.tmx"))) == {"Shifted": (2, 1)}
 
 
+def test_a_figure_becomes_a_placement_on_a_cell_keeping_its_other_properties(tmp_path):
+    geo = geometry("y", "odd")
+    x, y = geo.center(geo.index(2, 1))
+    extra = ('<property name="hp" type="int" value="3"/>'
+             '<property name="note" value="leader"/>')
+    objects = figure(3, "Pip", x, y, facing=4, extra=extra) + figure(4, "", *geo.center(0))
+    m = load_hex_map(write(tmp_path, tmx(objects=objects), "ok.tmx"))
+    assert m.kind == "hex" and m.path.name == "ok.tmx"
+    pip, nameless = m.placements
+    assert pip == Placement(name="Pip", side="a", unit="u", place=Cell(geo.index(2, 1)),
+                            facing=4, label="figure 'Pip' (object id 3)",
+                            properties={"hp": 3, "note": "leader"})
+    assert (nameless.name, nameless.facing, nameless.label) == ("", 0, "figure object id 4")
+    assert nameless.place == Cell(0) and nameless.properties == {}
+
+
 def test_a_map_without_a_figures_layer_has_no_figures(tmp_path):
     text = tmx().replace('<objectgroup id="3" name="figures">\n</objectgroup>\n', "")
     assert "objectgroup" not in text
-    assert load_hex_map(write(tmp_path, text, "plain.tmx")).figures == ()
+    assert load_hex_map(write(tmp_path, text, "plain.tmx")).placements == ()
 
 
 # ============================================================================ bad maps
@@ -534,7 +551,7 @@ def test_tiled_exports_every_shipped_map_as_we_read_it(tmp_path, path):
     assert len(layers["levels"]["data"]) == b.n
     empty = [i for i, gid in enumerate(layers["levels"]["data"]) if gid == 0]
     assert empty == [i for i in range(b.n) if not b.on_board(i)]
-    assert [o["name"] for o in layers["figures"]["objects"]] == [f.name for f in loaded.figures]
+    assert [o["name"] for o in layers["figures"]["objects"]] == [f.name for f in loaded.placements]
     for ts in data["tilesets"]:  # Tiled keeps them external, relative to its output
         assert (out.parent / ts["source"]).resolve().is_file(), ts["source"]
 

@@ -1,0 +1,947 @@
+"""A Tiled ``.tmx`` map, checked and read into plain values (:class:`MapReading`).
+
+The only module in the project that imports pytmx. :func:`read_map` checks everything
+about a map file that does not depend on the kind of board it holds, then turns it into
+frozen, pytmx-free values: the map's attributes and custom properties, its tilesets,
+its tile layers (a grid of :class:`TileRef`) and its object layers (a list of
+:class:`MapObject`, with absolute geometry). The board builders (``hexes`` and the
+ones to come) work from that reading alone; :func:`kind_of` tells which one a map is for.
+
+pytmx fails in assorted ways on bad files and lets some bad input through silently, so
+the file is checked before pytmx reads it (XML, attributes, property values, tilesets,
+layer formats and sizes, objects) and after (tile data, tile ids). Every problem is one
+:class:`MapError` naming the file and what is wrong in it.
+
+What comes from where: pytmx decodes the tile layers' data (CSV, base64, zlib, gzip) and
+is the last word on what it can read. Custom properties and objects are read from the
+XML the checks already parsed, because pytmx's own values are not what the map maker
+typed: it turns an empty string property into None, mixes Tiled's own attributes (id,
+type, probability, width and height replaced by the tile's pixel size, frames...) into
+tile properties, and keeps no record of an object's shape (ellipse, point, text).
+"""
+
+from __future__ import annotations
+
+import bisect
+import functools
+import logging
+import math
+import os
+from collections.abc import Callable, Iterator, Mapping
+from contextlib import contextmanager
+from dataclasses import dataclass, field
+from pathlib import Path
+from typing import Any, Literal, TypeVar, cast
+from xml.etree import ElementTree
+
+# pytmx imports pygame (for its optional pygame loader) when it is imported; keep pygame's
+# greeting out of headless output. This module itself never uses pygame.
+os.environ.setdefault("PYGAME_HIDE_SUPPORT_PROMPT", "1")
+import pytmx  # noqa: E402
+
+from game.core.errors import MapError  # noqa: E402
+
+ORIENTATIONS = ("orthogonal", "isometric", "staggered", "hexagonal")
+"""Tiled's map orientations."""
+RENDER_ORDERS = ("right-down", "right-up", "left-down", "left-up")
+"""Tiled's tile render orders."""
+PROPERTY_TYPES = ("string", "int", "float", "bool", "color", "file", "object")
+"""Custom property types that are read (``class`` properties are refused)."""
+
+Shape = Literal["rectangle", "ellipse", "point", "polygon", "polyline", "tile", "text"]
+"""What a Tiled object is drawn as."""
+LayerKind = Literal["tile", "object", "image", "group"]
+"""The four kinds of Tiled layer."""
+
+ID_MASK = 0x0FFFFFFF
+"""Tiled keeps flip and rotation flags (including hex 120-degree turns) in the top 4 bits
+of a global tile id."""
+
+ANCHORS: dict[str, tuple[float, float]] = {
+    "bottomleft": (0.0, 1.0),
+    "bottom": (0.5, 1.0),
+    "bottomright": (1.0, 1.0),
+    "left": (0.0, 0.5),
+    "center": (0.5, 0.5),
+    "right": (1.0, 0.5),
+    "topleft": (0.0, 0.0),
+    "top": (0.5, 0.0),
+    "topright": (1.0, 0.0),
+}
+"""Where a tile object's (x, y) sits on its image, as fractions of its width and height,
+for each value of a tileset's ``objectalignment``. ``unspecified`` (the default) means
+``bottom`` on isometric maps and ``bottomleft`` on all others, as in Tiled."""
+
+_A_KIND = {"int": "an int", "object": "an object id (a whole number)", "float": "a number",
+           "bool": "true or false"}
+
+T = TypeVar("T")
+
+
+# ============================================================================ the reading
+@dataclass(frozen=True)
+class Tileset:
+    """A tileset the map uses (embedded or an external ``.tsx`` file)."""
+
+    name: str
+    source: str
+    """The ``.tsx`` path as the map gives it (relative to the map); "" if embedded."""
+    first_gid: int
+    """The map's global id of the tileset's tile 0."""
+    count: int
+    """Number of tiles (global ids ``first_gid`` to ``first_gid + count - 1``)."""
+    tile_width: int
+    tile_height: int
+    alignment: str
+    """``objectalignment``: where a tile object's (x, y) sits on its image (a key of
+    :data:`ANCHORS`; Tiled's ``unspecified`` is given as what it means on this map)."""
+    tiles: Mapping[int, Mapping[str, Any]] = field(default_factory=dict, compare=False)
+    """Custom properties of each tile that has any, by local tile id."""
+
+    @property
+    def label(self) -> str:
+        """How messages name it: "tileset 'levels' (tiles/levels.tsx)"."""
+        return f"tileset '{self.name}'" + (f" ({self.source})" if self.source else "")
+
+
+@dataclass(frozen=True)
+class TileRef:
+    """One tile of a tileset, as a tile layer cell or a tile object shows it."""
+
+    tileset: str
+    """The tileset's name."""
+    source: str
+    """The tileset's ``.tsx`` path as the map gives it; "" if it is embedded."""
+    tile: int
+    """The tile's local id in its tileset (0 for its first tile)."""
+    properties: Mapping[str, Any] = field(default_factory=dict, compare=False)
+    """The tile's custom properties, typed as in Tiled."""
+
+    @property
+    def label(self) -> str:
+        """How messages name it: "tile 3 of tileset 'levels' (tiles/levels.tsx)"."""
+        return f"tile {self.tile} of tileset '{self.tileset}'" + (
+            f" ({self.source})" if self.source else "")
+
+
+@dataclass(frozen=True)
+class TileLayer:
+    """A tile layer: one :class:`TileRef` (or None for an empty cell) per map cell."""
+
+    name: str
+    cells: tuple[tuple[TileRef | None, ...], ...]
+    """Rows top to bottom, each ``width`` cells left to right (map size, checked)."""
+    offset: tuple[float, float] = (0.0, 0.0)
+    """Pixel offset of the layer, its groups' offsets included."""
+    properties: Mapping[str, Any] = field(default_factory=dict)
+
+    def at(self, col: int, row: int) -> TileRef | None:
+        """The tile in cell ``(col, row)``; None if the cell is empty."""
+        return self.cells[row][col]
+
+
+@dataclass(frozen=True)
+class MapObject:
+    """One object of an object layer, its geometry in absolute map pixels.
+
+    Positions include the offsets of the object's layer and of the groups above it, and
+    the object's rotation (clockwise, in degrees, about its (x, y) as in Tiled).
+    """
+
+    id: int
+    name: str
+    """"" if it has none."""
+    type: str
+    """Its class (Tiled 1.9+) or type (up to 1.8); "" if it has none."""
+    shape: Shape
+    layer: str
+    """Name of the object layer that holds it."""
+    x: float
+    """Tiled's x of the object (its top left; for a tile object the alignment point)."""
+    y: float
+    width: float
+    """0 for points, polygons and polylines (their extent is in ``points``)."""
+    height: float
+    rotation: float
+    """Degrees clockwise about (x, y)."""
+    points: tuple[tuple[float, float], ...]
+    """A polygon's or polyline's vertices; the four corners of a rectangle's, tile's or
+    text's box (clockwise in Tiled's y-down view, from (x, y)'s corner); a point's
+    position; empty for an ellipse (use x, y, width, height, rotation)."""
+    centre: tuple[float, float]
+    """The middle of what the object shows: a box's centre, a point itself, a polygon's
+    area centroid, a polyline's length centroid, a tile's image centre."""
+    properties: Mapping[str, Any] = field(default_factory=dict)
+    """Custom properties typed as in Tiled; a tile object's include its tile's, which its
+    own override (as Tiled shows them)."""
+    tile: TileRef | None = None
+    """The tile a tile object shows; None for other shapes."""
+
+    @property
+    def label(self) -> str:
+        """How messages name it: "object 'House' (id 12) in layer 'zones'"."""
+        return f"{_object_name(self.id, self.name)} in layer '{self.layer}'"
+
+
+@dataclass(frozen=True)
+class ObjectLayer:
+    """An object layer: its objects in the order Tiled lists them."""
+
+    name: str
+    objects: tuple[MapObject, ...]
+    offset: tuple[float, float] = (0.0, 0.0)
+    """Pixel offset of the layer, its groups' offsets included (already applied to the
+    objects' geometry)."""
+    properties: Mapping[str, Any] = field(default_factory=dict)
+
+
+@dataclass(frozen=True)
+class MapReading:
+    """Everything in one Tiled map file, checked and read into plain values.
+
+    Layers inside group layers are listed with the others (their names must be unique
+    across the map). A builder asks for layers with :meth:`tile_layer` and
+    :meth:`object_layer`, and makes its errors with :meth:`fail` so they name the file.
+    """
+
+    path: Path
+    orientation: str
+    """One of :data:`ORIENTATIONS`."""
+    render_order: str
+    """One of :data:`RENDER_ORDERS`."""
+    width: int
+    """Map width in tiles (cells)."""
+    height: int
+    tile_width: int
+    """Tile width in pixels."""
+    tile_height: int
+    hex_side: int | None
+    """Hex side length in pixels on hexagonal maps; None on other maps."""
+    stagger_axis: str | None
+    """"x" or "y" on hexagonal and staggered maps; None on other maps."""
+    stagger_index: str | None
+    """"odd" or "even" on hexagonal and staggered maps; None on other maps."""
+    properties: Mapping[str, Any]
+    """The map's custom properties, typed as in Tiled: int, float, bool, str (string,
+    color "#aarrggbb" or "" if unset, file as written), object (an object id, int)."""
+    tilesets: tuple[Tileset, ...]
+    """By first global id."""
+    tile_layers: Mapping[str, TileLayer]
+    object_layers: Mapping[str, ObjectLayer]
+    layer_kinds: Mapping[str, LayerKind]
+    """Every named layer (image and group layers too) and its kind, in map order."""
+
+    @property
+    def file(self) -> str:
+        """The map's file name, as messages give it."""
+        return self.path.name
+
+    def fail(self, why: str) -> MapError:
+        """The error for a fault in this map: "hill.tmx: <why>"."""
+        return MapError(f"{self.file}: {why}")
+
+    def tile_layer(self, name: str) -> TileLayer | None:
+        """The tile layer ``name``; None if there is no layer of that name, MapError if
+        the layer of that name is of another kind."""
+        self._expect(name, "tile")
+        return self.tile_layers.get(name)
+
+    def object_layer(self, name: str) -> ObjectLayer | None:
+        """The object layer ``name``; None if there is no layer of that name, MapError
+        if the layer of that name is of another kind."""
+        self._expect(name, "object")
+        return self.object_layers.get(name)
+
+    def _expect(self, name: str, kind: LayerKind) -> None:
+        found = self.layer_kinds.get(name)
+        if found is not None and found != kind:
+            raise self.fail(f"layer '{name}' must be {_A_LAYER[kind]}, but it is "
+                            f"{_A_LAYER[found]}")
+
+    def value(self, where: str, props: Mapping[str, Any], name: str, kind: type[T], *,
+              default: T | None = None, what: str = "") -> T:
+        """Property ``name`` of ``props`` (of the thing ``where`` names) as a ``kind``
+        (int, float, bool or str; a string is stripped and must not be empty).
+
+        Without a ``default`` the property must be there. MapError naming ``where``, the
+        property, ``what`` it is for and the wrong value otherwise. A float accepts an
+        int.
+        """
+        if kind not in (int, float, bool, str):
+            raise TypeError(f"value() reads int, float, bool or str, not {kind!r}")
+        raw = props.get(name)
+        for_ = f" ({what})" if what else ""
+        if raw is None:
+            if default is not None:
+                return default
+            raise self.fail(f"{where} has no '{name}' property{for_}")
+        if kind is str:
+            if isinstance(raw, str) and raw.strip():
+                return cast(T, raw.strip())
+            raise self.fail(f"{where}: property '{name}' must be a non-empty string{for_}, "
+                            f"not {raw!r}")
+        ok = (isinstance(raw, bool) if kind is bool else
+              not isinstance(raw, bool) and isinstance(raw, int if kind is int else (int, float)))
+        if not ok:
+            tiled = {int: "int", float: "float", bool: "bool"}.get(kind, kind.__name__)
+            raise self.fail(f"{where}: property '{name}' must be "
+                            f"{_A_KIND.get(tiled, tiled)}{for_} (type {tiled} in Tiled), "
+                            f"not {raw!r}")
+        return cast(T, float(raw) if kind is float else raw)
+
+
+_A_LAYER: dict[str, str] = {"tile": "a tile layer", "object": "an object layer",
+                            "image": "an image layer", "group": "a group layer"}
+
+
+def read_map(path: str | Path) -> MapReading:
+    """Check and read the Tiled map at ``path``; MapError naming the file and the fault
+    if it is not a good Tiled map (whatever kind of board it is meant to be)."""
+    p = Path(path)
+    try:
+        return _Reader(p).read()
+    except MapError:
+        raise
+    except Exception as e:  # a case the checks did not foresee: still one clear error
+        raise MapError(f"{p.name}: cannot be read as a Tiled map "
+                       f"({type(e).__name__}: {e})") from e
+
+
+# ============================================================================ board kinds
+KIND_NEEDS: dict[str, str] = {
+    "hex": "a hexagonal map (in Tiled: File > New Map, Orientation: Hexagonal)",
+    "zones": "an object layer named 'zones' (the zones as rectangles and polygons)",
+    "table": "the map property 'inch' (or 'unit'): map pixels per inch (or per unit)",
+}
+"""What makes a map each kind of board (see DESIGN.md, Maps)."""
+KIND_NAMES: dict[str, str] = {"hex": "hex map", "zones": "zones board", "table": "table map"}
+"""How messages name each kind of board."""
+TABLE_SCALES = ("inch", "unit")
+"""Map properties that make a map a table, each map pixels per inch (or per unit)."""
+
+
+def kind_of(reading: MapReading) -> str:
+    """The kind of board the map holds: "hex" (a hexagonal map), "zones" (an object layer
+    named ``zones``) or "table" (the map property ``inch`` or ``unit``, a positive number
+    of map pixels per inch or unit). MapError if it cannot tell, or the map is both a
+    zones board and a table."""
+    kind = kind_or_none(reading)
+    if kind is None:
+        needs = "; ".join(f"a {KIND_NAMES[k]} needs {v}" for k, v in KIND_NEEDS.items())
+        raise reading.fail(f"cannot tell what kind of board it is ({needs})")
+    return kind
+
+
+def kind_or_none(reading: MapReading) -> str | None:
+    """:func:`kind_of`, but None where it cannot tell. The orientation decides first (a
+    hexagonal map is a hex map whatever its layers), then the ``zones`` layer or a table
+    scale; MapError for a bad scale or a map that is both a zones board and a table."""
+    if reading.orientation == "hexagonal":
+        return "hex"
+    scales = [k for k in TABLE_SCALES if k in reading.properties]
+    if len(scales) > 1:
+        raise reading.fail("it sets both map properties 'inch' and 'unit'; keep one (map "
+                           "pixels per inch, or per unit)")
+    for k in scales:
+        v = reading.properties[k]
+        if isinstance(v, bool) or not isinstance(v, int | float) or not 0 < v < math.inf:
+            raise reading.fail(f"map property '{k}' must be a positive number (map pixels "
+                               f"per {k}; type int or float in Tiled), not {v!r}")
+    zones = "zones" in reading.layer_kinds
+    if zones and scales:
+        raise reading.fail(f"it has both an object layer 'zones' (a zones board) and the "
+                           f"map property '{scales[0]}' (a table map); remove one")
+    if zones:
+        reading.object_layer("zones")  # a tile layer named 'zones' is a mistake: say so
+        return "zones"
+    return "table" if scales else None
+
+
+# ============================================================================ internals
+def _object_name(oid: object, name: object) -> str:
+    return f"object '{name}' (id {oid})" if name else f"object id {oid}"
+
+
+class _PytmxLog(logging.Handler):
+    """Collects what pytmx logs while it loads: its exceptions often say less."""
+
+    def __init__(self) -> None:
+        super().__init__(logging.WARNING)
+        self.messages: list[str] = []
+
+    def emit(self, record: logging.LogRecord) -> None:
+        self.messages.append(record.getMessage())
+
+
+@contextmanager
+def _capture_pytmx_log() -> Iterator[_PytmxLog]:
+    logger = logging.getLogger(pytmx.TiledMap.__module__)
+    handler = _PytmxLog()
+    logger.addHandler(handler)
+    try:
+        yield handler
+    finally:
+        logger.removeHandler(handler)
+
+
+def _no_images(filename: str, colorkey: object = None, **kwargs: object) -> Callable[..., None]:
+    """A pytmx image loader that loads nothing: the game draws boards itself, and this
+    keeps the module free of pygame and of a display."""
+
+    def load(rect: object = None, flags: object = None) -> None:
+        return None
+
+    return load
+
+
+@functools.cache
+def _reserved_map_names_of_pytmx() -> frozenset[str]:
+    """Names pytmx's map object itself uses: a map property of one of these names makes
+    pytmx fail without saying which."""
+    return frozenset(dir(pytmx.TiledMap()))
+
+
+def _rotate(points: list[tuple[float, float]], degrees: float, x: float, y: float,
+            ox: float, oy: float) -> tuple[tuple[float, float], ...]:
+    """Points relative to (x, y), turned clockwise about it, moved to absolute pixels."""
+    if degrees:
+        a = math.radians(degrees)
+        c, s = math.cos(a), math.sin(a)
+        return tuple((x + ox + dx * c - dy * s, y + oy + dx * s + dy * c) for dx, dy in points)
+    return tuple((x + ox + dx, y + oy + dy) for dx, dy in points)
+
+
+def _mean(points: tuple[tuple[float, float], ...]) -> tuple[float, float]:
+    n = len(points)
+    return sum(p[0] for p in points) / n, sum(p[1] for p in points) / n
+
+
+def _area_centroid(points: tuple[tuple[float, float], ...]) -> tuple[float, float]:
+    """Centroid of a polygon's area (the shoelace formula); the vertices' mean if it has
+    no area. A few lines, so no geometry library is loaded for it."""
+    a = cx = cy = 0.0
+    n = len(points)
+    for k in range(n):
+        x0, y0 = points[k]
+        x1, y1 = points[(k + 1) % n]
+        cross = x0 * y1 - x1 * y0
+        a += cross
+        cx += (x0 + x1) * cross
+        cy += (y0 + y1) * cross
+    if abs(a) < 1e-9:
+        return _mean(points)
+    return cx / (3 * a), cy / (3 * a)
+
+
+def _length_centroid(points: tuple[tuple[float, float], ...]) -> tuple[float, float]:
+    """Centroid of a polyline's length (each segment weighs its length); the vertices'
+    mean if it has no length."""
+    total = cx = cy = 0.0
+    for (x0, y0), (x1, y1) in zip(points, points[1:], strict=False):
+        d = math.hypot(x1 - x0, y1 - y0)
+        total += d
+        cx += (x0 + x1) / 2 * d
+        cy += (y0 + y1) / 2 * d
+    if total < 1e-9:
+        return _mean(points)
+    return cx / total, cy / total
+
+
+class _Reader:
+    """One read of one file; ``self.fail`` builds the errors, all prefixed by the file."""
+
+    def __init__(self, path: Path) -> None:
+        self.path = path
+        self.file = path.name
+        self.tilesets: list[Tileset] = []
+        self.firsts: list[int] = []
+        self.props: dict[ElementTree.Element, dict[str, Any]] = {}
+        self.width = 0
+        self.height = 0
+        self.orientation = "orthogonal"
+        self.tile_refs: dict[int, TileRef] = {}
+        self.pytmx_to_tiled: dict[int, int] = {}
+
+    def fail(self, why: str) -> MapError:
+        return MapError(f"{self.file}: {why}")
+
+    # ------------------------------------------------------------------ the whole read
+    def read(self) -> MapReading:
+        root = self._read_xml(self.path, "map")
+        head = self._map_element(root)
+        self._read_properties(root, "")
+        self._read_tilesets(root)
+        layers = self._check_layer_elements(root)
+        objects = {node: self._objects(node, off) for node, kind, off in layers
+                   if kind == "object"}
+        tm = self._pytmx_load()
+        tile_data = self._tile_data(root, tm)
+        kinds: dict[str, LayerKind] = {}
+        tile_layers: dict[str, TileLayer] = {}
+        object_layers: dict[str, ObjectLayer] = {}
+        for node, kind, off in layers:
+            name = node.get("name", "")
+            if not name:  # cannot be asked for by name
+                continue
+            kinds[name] = kind
+            if kind == "tile":
+                tile_layers[name] = TileLayer(name, self._cells(name, tile_data[node]), off,
+                                              self.props.get(node, {}))
+            elif kind == "object":
+                object_layers[name] = ObjectLayer(name, objects[node], off,
+                                                  self.props.get(node, {}))
+        return MapReading(
+            path=self.path, orientation=self.orientation, render_order=head["render_order"],
+            width=self.width, height=self.height, tile_width=head["tile_width"],
+            tile_height=head["tile_height"], hex_side=head["hex_side"],
+            stagger_axis=head["stagger_axis"], stagger_index=head["stagger_index"],
+            properties=self.props.get(root, {}), tilesets=tuple(self.tilesets),
+            tile_layers=tile_layers, object_layers=object_layers, layer_kinds=kinds)
+
+    # ------------------------------------------------------------------ before pytmx
+    def _read_xml(self, path: Path, root_tag: str) -> ElementTree.Element:
+        """Parse ``path`` (the map, or a tileset it uses) into XML, or fail saying why."""
+        what = "map" if root_tag == "map" else f"tileset file {path.name}"
+        try:
+            data = path.read_bytes()
+        except FileNotFoundError:
+            if root_tag == "map":
+                raise MapError(f"{path}: no such map file") from None
+            raise self.fail(f"the {what} is missing (looked for {path})") from None
+        except OSError as e:
+            raise self.fail(f"cannot read the {what}: {e.strerror or e}") from None
+        if data.lstrip()[:1] in (b"{", b"["):
+            raise self.fail(f"the {what} is JSON; save it in Tiled's XML format "
+                            f"({'.tmx' if root_tag == 'map' else '.tsx'})")
+        try:
+            root = ElementTree.fromstring(data)
+        except (ElementTree.ParseError, LookupError, ValueError) as e:
+            raise self.fail(f"the {what} is not valid XML ({e})") from None
+        if root.tag != root_tag:
+            raise self.fail(f"the {what} is not a Tiled {'map' if root_tag == 'map' else 'tileset'}"
+                            f" (its XML root is <{root.tag}>, not <{root_tag}>)")
+        return root
+
+    def _int(self, node: ElementTree.Element, attr: str, where: str, *,
+             default: int | None = None, minimum: int = 1) -> int:
+        raw = node.get(attr)
+        if raw is None:
+            if default is not None:
+                return default
+            raise self.fail(f"{where} has no '{attr}' attribute")
+        try:
+            value = int(raw)
+        except ValueError:
+            raise self.fail(f"{where}: '{attr}' must be a whole number, not {raw!r}") from None
+        if value < minimum:
+            raise self.fail(f"{where}: '{attr}' must be at least {minimum}, not {value}")
+        return value
+
+    def _float(self, node: ElementTree.Element, attr: str, where: str) -> float:
+        raw = node.get(attr)
+        if raw is None:
+            return 0.0
+        try:
+            value = float(raw)
+        except ValueError:
+            raise self.fail(f"{where}: '{attr}' must be a number, not {raw!r}") from None
+        if not math.isfinite(value):
+            raise self.fail(f"{where}: '{attr}' must be a finite number, not {raw!r}")
+        return value
+
+    def _map_element(self, root: ElementTree.Element) -> dict[str, Any]:
+        orientation = root.get("orientation", "orthogonal")
+        if orientation not in ORIENTATIONS:
+            raise self.fail(f"the map's orientation is {orientation!r}, which Tiled does not "
+                            f"have (it has {', '.join(ORIENTATIONS)})")
+        self.orientation = orientation
+        if root.get("infinite", "0") != "0":
+            raise self.fail("the map is infinite; untick 'Infinite' in Map > Map Properties "
+                            "so it has a fixed size")
+        order = root.get("renderorder", "right-down")
+        if order not in RENDER_ORDERS:
+            raise self.fail(f"the map's render order must be one of "
+                            f"{', '.join(RENDER_ORDERS)}, not {order!r}")
+        self.width = self._int(root, "width", "the map")
+        self.height = self._int(root, "height", "the map")
+        head: dict[str, Any] = {
+            "render_order": order,
+            "tile_width": self._int(root, "tilewidth", "the map"),
+            "tile_height": self._int(root, "tileheight", "the map"),
+            "hex_side": None, "stagger_axis": None, "stagger_index": None,
+        }
+        if orientation == "hexagonal":
+            head["hex_side"] = self._int(root, "hexsidelength", "the map")
+        elif root.get("hexsidelength") is not None:  # pytmx reads it whatever the map
+            self._int(root, "hexsidelength", "the map", minimum=0)
+        if orientation in ("hexagonal", "staggered"):
+            axis = root.get("staggeraxis", "y")
+            if axis not in ("x", "y"):
+                raise self.fail(f"the map's stagger axis must be 'x' or 'y', not {axis!r}")
+            index = root.get("staggerindex", "odd")
+            if index not in ("odd", "even"):
+                raise self.fail(f"the map's stagger index must be 'odd' or 'even', "
+                                f"not {index!r}")
+            head["stagger_axis"], head["stagger_index"] = axis, index
+        reserved = _reserved_map_names_of_pytmx()
+        for prop in root.iterfind("properties/property"):
+            name = prop.get("name", "")
+            if name in reserved:  # pytmx fails on these without saying which
+                raise self.fail(f"map property '{name}' has a name Tiled itself uses; "
+                                f"rename it")
+        return head
+
+    def _owner(self, node: ElementTree.Element, tileset: str,
+               layers: dict[ElementTree.Element, str]) -> str:
+        """How a message names the element that holds a <properties> block."""
+        if node.tag == "map":
+            return "the map"
+        if node.tag in ("layer", "objectgroup", "imagelayer", "group"):
+            return f"layer '{node.get('name', '')}'"
+        if node.tag == "object":
+            where = _object_name(node.get("id"), node.get("name"))
+            if tileset:  # a tile's collision shape
+                return f"{where} of {tileset}"
+            return f"{where} in layer '{layers[node]}'" if node in layers else where
+        if node.tag == "tile":
+            return f"tile {node.get('id')} of {tileset}"
+        return tileset or f"<{node.tag}>"
+
+    def _read_properties(self, root: ElementTree.Element, tileset: str) -> None:
+        """Every element's custom properties, typed, into ``self.props``; MapError for a
+        value that does not parse as its type, an unknown type, or a class property
+        (pytmx cannot read one without a project file)."""
+        layers: dict[ElementTree.Element, str] = {}  # object -> its layer's name
+        for _, group in _layer_nodes(root):
+            if group.tag == "objectgroup":
+                for obj in group.iterfind("object"):
+                    layers[obj] = group.get("name", "")
+        stack = [root]
+        while stack:
+            node = stack.pop()
+            stack.extend(c for c in reversed(node) if c.tag != "tileset")  # each on its own
+            block = node.find("properties")
+            if block is None:
+                continue
+            props: dict[str, Any] = {}
+            for prop in block.findall("property"):
+                kind = prop.get("type", "string")
+                name = prop.get("name", "")
+                raw = prop.get("value")
+                where = f"{self._owner(node, tileset, layers)}: property '{name}'"
+                if kind == "class":
+                    raise self.fail(f"{where} has a custom class type, which cannot be read; "
+                                    f"use plain int/string properties")
+                if kind not in PROPERTY_TYPES:
+                    raise self.fail(f"{where} has the type {kind!r}, which is not one of "
+                                    f"Tiled's ({', '.join(PROPERTY_TYPES)})")
+                try:
+                    if kind in ("int", "object"):
+                        value: Any = int(raw if raw is not None else "")
+                    elif kind == "float":
+                        value = float(raw if raw is not None else "")
+                    elif kind == "bool":
+                        value = pytmx.convert_to_bool(raw or "")
+                    elif raw is not None:
+                        value = raw
+                    else:  # Tiled writes a string of several lines as the element's text
+                        value = prop.text or ""
+                except ValueError:
+                    raise self.fail(f"{where} must be {_A_KIND[kind]}, not {raw!r} (it has "
+                                    f"type {kind} in Tiled)") from None
+                props[name] = value
+            self.props[node] = props
+
+    def _read_tilesets(self, root: ElementTree.Element) -> None:
+        """Read every tileset (embedded or external) into :class:`Tileset` values."""
+        for node in root.findall("tileset"):
+            firstgid = self._int(node, "firstgid", "a <tileset> of the map")
+            source = node.get("source")
+            if source:
+                if not source.lower().endswith(".tsx"):
+                    raise self.fail(f"tileset '{source}' is not a .tsx file; export it from "
+                                    f"Tiled as XML (.tsx) or embed it in the map")
+                tsx = self.path.parent / source
+                ts = self._read_xml(tsx, "tileset")
+                label_src = f" ({source})"
+            else:
+                ts, label_src = node, ""
+            name = ts.get("name") or (Path(source).stem if source else "?")
+            label = f"tileset '{name}'{label_src}"
+            self._read_properties(ts, label)
+            tw = self._int(ts, "tilewidth", label)
+            th = self._int(ts, "tileheight", label)
+            tiles: dict[int, dict[str, Any]] = {}
+            ids: list[int] = []
+            for tile in ts.findall("tile"):
+                tid = self._int(tile, "id", f"a <tile> of {label}", minimum=0)
+                ids.append(tid)
+                props = self.props.get(tile)
+                if props:
+                    tiles[tid] = props
+            count = self._tile_count(ts, label, tw, th, ids)
+            align = ts.get("objectalignment", "unspecified")
+            if align == "unspecified":
+                align = "bottom" if self.orientation == "isometric" else "bottomleft"
+            if align not in ANCHORS:
+                raise self.fail(f"{label}: unknown object alignment {align!r}")
+            self.tilesets.append(Tileset(name, source or "", firstgid, count, tw, th, align,
+                                         tiles))
+        self.tilesets.sort(key=lambda t: t.first_gid)
+        self.firsts = [t.first_gid for t in self.tilesets]
+        for a, b in zip(self.tilesets, self.tilesets[1:], strict=False):
+            if a.first_gid + a.count > b.first_gid:
+                raise self.fail(f"{a.label} (ids {a.first_gid}-{a.first_gid + a.count - 1}) "
+                                f"overlaps {b.label} (first id {b.first_gid})")
+
+    def _tile_count(self, ts: ElementTree.Element, label: str, tw: int, th: int,
+                    ids: list[int]) -> int:
+        if ts.get("tilecount") is not None:
+            return self._int(ts, "tilecount", label, minimum=0)
+        image = ts.find("image")
+        if image is None:  # a collection of images: one <tile> each
+            return max(ids, default=-1) + 1
+        margin = self._int(ts, "margin", label, default=0, minimum=0)
+        spacing = self._int(ts, "spacing", label, default=0, minimum=0)
+        iw = self._int(image, "width", f"the image of {label}")
+        ih = self._int(image, "height", f"the image of {label}")
+        cols = (iw - 2 * margin + spacing) // (tw + spacing)
+        rows = (ih - 2 * margin + spacing) // (th + spacing)
+        return max(0, cols) * max(0, rows)
+
+    def _check_layer_elements(
+            self, root: ElementTree.Element,
+    ) -> list[tuple[ElementTree.Element, LayerKind, tuple[float, float]]]:
+        """Every layer element (in map order, groups before their layers) with its kind
+        and its offset (its groups' included), after checking for formats pytmx cannot
+        read, layer sizes that differ from the map's, offsets it cannot read, layer names
+        used twice, and object templates."""
+        seen: dict[str, int] = {}
+        out: list[tuple[ElementTree.Element, LayerKind, tuple[float, float]]] = []
+        groups: dict[ElementTree.Element, tuple[float, float]] = {root: (0.0, 0.0)}
+        for parent, node in _layer_nodes(root):
+            name = node.get("name", "")
+            where = f"layer '{name}'"
+            if name:
+                seen[name] = seen.get(name, 0) + 1
+            # pytmx reads offsets as whole numbers
+            dx = self._int(node, "offsetx", where, default=0, minimum=-(2 ** 31))
+            dy = self._int(node, "offsety", where, default=0, minimum=-(2 ** 31))
+            base = groups[parent]
+            offset = (base[0] + dx, base[1] + dy)
+            out.append((node, _LAYER_TAGS[node.tag], offset))
+            if node.tag == "group":
+                groups[node] = offset
+            if node.tag == "objectgroup":
+                for obj in node.iterfind("object"):
+                    if obj.get("template"):
+                        raise self.fail(f"{_object_name(obj.get('id'), obj.get('name'))} in "
+                                        f"{where} uses the object template "
+                                        f"{obj.get('template')}, which cannot be read; "
+                                        f"right-click it in Tiled > Detach")
+            if node.tag != "layer":
+                continue
+            data = node.find("data")
+            if data is None:
+                raise self.fail(f"{where} has no <data>")
+            if data.find("chunk") is not None:
+                raise self.fail(f"{where} is stored in chunks (an infinite map); untick "
+                                f"'Infinite' in Map > Map Properties")
+            encoding = data.get("encoding")
+            if encoding not in ("csv", "base64"):
+                raise self.fail(f"{where} is stored as {encoding or 'XML'} tiles; set Tile "
+                                f"Layer Format to CSV in Map > Map Properties")
+            compression = data.get("compression")
+            if compression not in (None, "", "zlib", "gzip"):
+                raise self.fail(f"{where} is compressed with {compression}, which cannot be "
+                                f"read; choose CSV in Map > Map Properties > Tile Layer Format")
+            if not (data.text or "").strip():
+                raise self.fail(f"{where} has no tile data")
+            lw = self._int(node, "width", where)
+            lh = self._int(node, "height", where)
+            if (lw, lh) != (self.width, self.height):
+                raise self.fail(f"{where} is {lw}x{lh} cells but the map is "
+                                f"{self.width}x{self.height}")
+        twice = [f"{n} layers named '{k}'" for k, n in seen.items() if n > 1]
+        if twice:
+            raise self.fail(f"it has {twice[0]}; rename or merge them (each layer name may "
+                            f"appear only once)")
+        return out
+
+    # ------------------------------------------------------------------ pytmx
+    def _pytmx_load(self) -> pytmx.TiledMap:
+        with _capture_pytmx_log() as log:
+            try:
+                return pytmx.TiledMap(str(self.path), image_loader=_no_images, invert_y=False)
+            except MapError:
+                raise
+            except Exception as e:  # pytmx raises anything, even a bare Exception
+                clashes = [m for m in log.messages if "already exists" in m]
+                said = clashes[0] if clashes else (log.messages[-1] if log.messages else "")
+                if "Reserved names" in str(e) or clashes:
+                    raise self.fail(
+                        f"a custom property uses a name Tiled itself uses ({said or e}); "
+                        f"rename it (names such as width, height, name, id, x, y, type, "
+                        f"visible are taken)") from None
+                detail = f"{type(e).__name__}: {e}" if str(e) else type(e).__name__
+                if said and said not in detail:
+                    detail += f" ({said})"
+                raise self.fail(f"pytmx could not read the map: {detail}") from None
+
+    # ------------------------------------------------------------------ after pytmx
+    def _tile_data(self, root: ElementTree.Element,
+                   tm: pytmx.TiledMap) -> dict[ElementTree.Element, list[list[int]]]:
+        """Each <layer> element's grid of tile ids as pytmx decoded it (pytmx's own ids),
+        after checking its size. pytmx reads tile layers in the order ``.//layer``
+        finds them, so the two lists pair up."""
+        nodes = root.findall(".//layer")
+        decoded = [layer for layer in tm.layers if isinstance(layer, pytmx.TiledTileLayer)]
+        if len(nodes) != len(decoded):  # cannot happen with the same file
+            raise self.fail(f"pytmx read {len(decoded)} tile layers, but the map has "
+                            f"{len(nodes)}")
+        out: dict[ElementTree.Element, list[list[int]]] = {}
+        need = self.width * self.height
+        for node, layer in zip(nodes, decoded, strict=True):
+            data = layer.data
+            count = sum(len(row) for row in data)
+            if (count != need or len(data) != self.height
+                    or any(len(r) != self.width for r in data)):
+                short = "too few" if count < need else "too many"
+                raise self.fail(f"layer '{node.get('name', '')}' holds {count} cells, but the "
+                                f"map is {self.width}x{self.height} = {need} ({short} values "
+                                f"in its data)")
+            out[node] = data
+        self.pytmx_to_tiled = tm.tiledgidmap
+        return out
+
+    def _ranges(self) -> str:
+        if not self.tilesets:
+            return "the map has no tilesets"
+        spans = ", ".join(f"{t.first_gid}-{t.first_gid + t.count - 1}" for t in self.tilesets)
+        return f"the map's tilesets hold ids {spans}"
+
+    def _tileset_of(self, gid: int) -> Tileset | None:
+        k = bisect.bisect_right(self.firsts, gid) - 1
+        if k >= 0:
+            ts = self.tilesets[k]
+            if gid < ts.first_gid + ts.count:
+                return ts
+        return None
+
+    def _tile_ref(self, gid: int, where: str, verb: str = "has") -> TileRef:
+        """The tile with Tiled global id ``gid`` (flags stripped); MapError naming
+        ``where`` if no tileset holds it."""
+        ref = self.tile_refs.get(gid)
+        if ref is None:
+            ts = self._tileset_of(gid)
+            if ts is None:
+                raise self.fail(f"{where} {verb} tile id {gid}, which is in no tileset "
+                                f"({self._ranges()})")
+            local = gid - ts.first_gid
+            ref = TileRef(ts.name, ts.source, local, ts.tiles.get(local, {}))
+            self.tile_refs[gid] = ref
+        return ref
+
+    def _cells(self, name: str, data: list[list[int]]) -> tuple[tuple[TileRef | None, ...], ...]:
+        tiled = self.pytmx_to_tiled
+        refs: dict[int, TileRef | None] = {0: None}
+        rows = []
+        for row, gids in enumerate(data):
+            out: list[TileRef | None] = []
+            for col, pgid in enumerate(gids):
+                if pgid in refs:
+                    out.append(refs[pgid])
+                    continue
+                gid = int(tiled.get(pgid, 0)) & ID_MASK
+                ref = self._tile_ref(gid, f"layer '{name}', cell ({col},{row})")
+                refs[pgid] = ref
+                out.append(ref)
+            rows.append(tuple(out))
+        return tuple(rows)
+
+    def _objects(self, node: ElementTree.Element,
+                 offset: tuple[float, float]) -> tuple[MapObject, ...]:
+        layer = node.get("name", "")
+        return tuple(self._object(obj, layer, offset) for obj in node.iterfind("object"))
+
+    def _object(self, node: ElementTree.Element, layer: str,
+                offset: tuple[float, float]) -> MapObject:
+        name = node.get("name", "")
+        oid = self._int(node, "id", f"{_object_name(node.get('id'), name)} in layer '{layer}'",
+                        default=0, minimum=0)
+        where = f"{_object_name(oid, name)} in layer '{layer}'"
+        x, y = self._float(node, "x", where), self._float(node, "y", where)
+        w, h = self._float(node, "width", where), self._float(node, "height", where)
+        rot = self._float(node, "rotation", where)
+        ox, oy = offset
+        props = self.props.get(node, {})
+        tile: TileRef | None = None
+        shape: Shape
+        rel: list[tuple[float, float]]
+        if node.get("gid") is not None:
+            shape = "tile"
+            gid = self._int(node, "gid", where, minimum=0) & ID_MASK
+            tile = self._tile_ref(gid, where, "shows")
+            ts = self.tilesets[bisect.bisect_right(self.firsts, gid) - 1]
+            w, h = w or ts.tile_width, h or ts.tile_height
+            ax, ay = ANCHORS[ts.alignment]
+            left, top = -ax * w, -ay * h
+            rel = [(left, top), (left + w, top), (left + w, top + h), (left, top + h)]
+            mid = [(left + w / 2, top + h / 2)]
+            if tile.properties:
+                props = {**tile.properties, **props}
+        else:
+            poly = node.find("polygon")
+            if poly is None:
+                poly = node.find("polyline")
+            if poly is not None:
+                shape = "polygon" if poly.tag == "polygon" else "polyline"
+                rel = self._points(poly, where)
+                w = h = 0.0
+                mid = []
+            elif node.find("point") is not None:
+                shape, rel, mid, w, h = "point", [(0.0, 0.0)], [(0.0, 0.0)], 0.0, 0.0
+            else:
+                shape = ("ellipse" if node.find("ellipse") is not None else
+                         "text" if node.find("text") is not None else "rectangle")
+                rel = [] if shape == "ellipse" else [(0.0, 0.0), (w, 0.0), (w, h), (0.0, h)]
+                mid = [(w / 2, h / 2)]
+        points = _rotate(rel, rot, x, y, ox, oy)
+        if shape == "polygon":
+            centre = _area_centroid(points)
+        elif shape == "polyline":
+            centre = _length_centroid(points)
+        else:
+            centre = _rotate(mid, rot, x, y, ox, oy)[0]
+        return MapObject(id=oid, name=name, type=node.get("class") or node.get("type") or "",
+                         shape=shape, layer=layer, x=x + ox, y=y + oy, width=w, height=h,
+                         rotation=rot, points=points, centre=centre, properties=props,
+                         tile=tile)
+
+    def _points(self, node: ElementTree.Element, where: str) -> list[tuple[float, float]]:
+        raw = node.get("points", "")
+        try:
+            pts = [(float(a), float(b)) for a, b in (p.split(",") for p in raw.split())]
+        except ValueError:
+            raise self.fail(f"{where}: its {node.tag} points {raw!r} are not pairs of "
+                            f"numbers 'x,y x,y ...'") from None
+        if not pts or not all(math.isfinite(v) for p in pts for v in p):
+            raise self.fail(f"{where}: its {node.tag} has no points, or points that are "
+                            f"not finite ({raw!r})")
+        return pts
+
+
+_LAYER_TAGS: dict[str, LayerKind] = {"layer": "tile", "objectgroup": "object",
+                                     "imagelayer": "image", "group": "group"}
+
+
+def _layer_nodes(
+        parent: ElementTree.Element,
+) -> Iterator[tuple[ElementTree.Element, ElementTree.Element]]:
+    """``(parent, layer)`` for the layer elements under ``parent`` (the map or a group),
+    groups before their layers, in map order; not the collision shapes of tiles."""
+    for node in parent:
+        if node.tag in _LAYER_TAGS:
+            yield parent, node
+            if node.tag == "group":
+                yield from _layer_nodes(node)
