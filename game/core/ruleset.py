@@ -162,6 +162,11 @@ class PieceView:
     """Still in the fight (conscious and on the table)."""
     size: int = 1
     """Board spaces it covers (hexes of a multi-hex figure)."""
+    footprint: tuple[Place, ...] = ()
+    """The places a piece of more than one space covers, its own ``place`` first; empty
+    for a piece on one space."""
+    ring: str = ""
+    """A mark a front end draws round the piece for the rules ("kneeling", "clinging"...)."""
 
 
 S = TypeVar("S", bound="State")
