@@ -5,6 +5,8 @@ Each figure is a median over several repetitions (times from ``time.perf_counter
 * ``reach_ms``: one figure's reach (what ``move_options`` builds on): :meth:`HexMap.reach`
   with MA 10 and the climbing costs of a human (H 3, :func:`heights.climbing_step_costs`)
   from the middle of a 40x40 map of random levels 0-6 (a fixed numpy Generator).
+* ``reach_full_ms``: the same reach with no MA limit (the whole map), and
+  ``reach_budget_1e6_ms`` with a budget of a million MP (no memory per unit of budget).
 * ``odds_us``: one exact hit chance (3d6 against 11 with T-2's automatic totals, via
   :func:`odds.check_probability`) once cached; ``odds_first_us`` is the first, uncached
   call (icepool builds the distribution).
@@ -75,6 +77,16 @@ def reach_ms(reps: int = 200, board: HexMap | None = None) -> float:
     start = b.index(b.width // 2, b.height // 2)
     b.reach(start, 10, steps)  # warm
     return _median_ms(lambda: b.reach(start, 10, steps), reps)
+
+
+def reach_full_ms(reps: int = 200, board: HexMap | None = None,
+                  budget: int = 10_000) -> float:
+    """Median ms of a reach over the whole map (a budget no path needs)."""
+    b = board or height_map()
+    steps = heights.climbing_step_costs(b, 3)
+    start = b.index(b.width // 2, b.height // 2)
+    b.reach(start, budget, steps)  # warm (the step matrix is built once per table)
+    return _median_ms(lambda: b.reach(start, budget, steps), reps)
 
 
 def odds_us(reps: int = 1000) -> tuple[float, float]:
@@ -191,6 +203,8 @@ def measure(quick: bool = False) -> dict[str, Any]:
     out: dict[str, Any] = {}
     board = height_map()
     out["reach_ms"] = reach_ms(20 if quick else 300, board)
+    out["reach_full_ms"] = reach_full_ms(20 if quick else 300, board)
+    out["reach_budget_1e6_ms"] = reach_full_ms(5 if quick else 50, board, 1_000_000)
     first, cached = odds_us(50 if quick else 2000)
     out["odds_us"] = cached
     out["odds_first_us"] = first

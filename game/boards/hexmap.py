@@ -21,8 +21,9 @@ from __future__ import annotations
 
 import math
 from collections.abc import Iterable, Sequence
-from dataclasses import dataclass, field
-from typing import Literal
+from dataclasses import dataclass
+from functools import cached_property
+from typing import Any, Literal
 
 import numpy as np
 from numpy.typing import NDArray
@@ -46,27 +47,93 @@ VOID = -1
 INF = math.inf
 
 
-@dataclass(frozen=True)
+UNREACHED = -1
+"""Cost of a cell a :class:`Reach` did not get to (in :attr:`Reach.costs`)."""
+
+
+@dataclass(frozen=True, eq=False)
 class Reach:
-    """Where a mover can get to from ``start`` within a budget, and how."""
+    """Where a mover can get to from ``start`` within a budget, and how.
+
+    The search keeps plain per-cell lists (:attr:`costs`, :attr:`before`) and the reached
+    cells cheapest first (:attr:`cells`); the dictionaries :attr:`cost`, :attr:`previous`
+    and :attr:`ends` are built from them the first time they are asked for.
+    """
 
     start: int
-    cost: dict[int, int]
-    """Cheapest cost of every reachable cell (the start costs 0)."""
-    previous: dict[int, int]
-    """The cell before each reached cell on its cheapest path."""
-    ends: dict[int, int] = field(default_factory=dict)
-    """Cells that may be entered but not left (the path stops there), with their cost."""
+    order: list[int] | None
+    """The reached cells cheapest first, if the search kept them (else see :attr:`cells`)."""
+    costs: Sequence[float]
+    """Cost of every cell of the board by index; a cell was reached if its cost is
+    between 0 and :attr:`budget` (:data:`UNREACHED` or more than the budget if not)."""
+    before: Sequence[int]
+    """The cell before each reached cell on its cheapest path (-1 for the start)."""
+    budget: int = 0
+    stops: frozenset[int] = frozenset()
+    """The ``stop`` cells of the search (entered, never left)."""
+
+    @cached_property
+    def cells(self) -> list[int]:
+        """Every reached cell, cheapest first (the start first; ties by cell)."""
+        if self.order is not None:
+            return self.order
+        c = np.asarray(self.costs)
+        by_cost = np.argsort(c, kind="stable")
+        return by_cost[:int(np.count_nonzero((c >= 0) & (c <= self.budget)))].tolist()
+
+    @cached_property
+    def cost(self) -> dict[int, int]:
+        """Cheapest cost of every reachable cell (the start costs 0), cheapest first."""
+        c = self.costs
+        return {i: int(c[i]) for i in self.cells}
+
+    @cached_property
+    def previous(self) -> dict[int, int]:
+        """The cell before each reached cell on its cheapest path."""
+        b = self.before
+        return {i: int(b[i]) for i in self.cells if i != self.start}
+
+    @cached_property
+    def ends(self) -> dict[int, int]:
+        """Cells that may be entered but not left (the path stops there), with their cost."""
+        c = self.costs
+        return {i: int(c[i]) for i in self.stops
+                if i != self.start and self.cost_of(i) is not None}
+
+    def cost_of(self, cell: int) -> int | None:
+        """The cost of ``cell``, or None if it was not reached."""
+        if not 0 <= cell < len(self.costs):
+            return None
+        v = self.costs[cell]
+        return int(v) if 0 <= v <= self.budget else None
 
     def path(self, to: int) -> list[int]:
         """Cells from the start to ``to`` inclusive; empty if ``to`` is not reachable."""
-        if to not in self.cost:
+        if self.cost_of(to) is None:
             return []
         out = [to]
+        b = self.before
         while out[-1] != self.start:
-            out.append(self.previous[out[-1]])
+            out.append(int(b[out[-1]]))
         out.reverse()
         return out
+
+
+class Steps(list[list[tuple[int, int]]]):
+    """The ``(cell, cost)`` steps possible from each cell (what :meth:`HexMap.reach`
+    walks), with the same table as a sparse matrix kept for large searches."""
+
+    graph: Any = None
+    """scipy CSR matrix of the steps, built on first use (see :meth:`HexMap.reach`)."""
+    widest: int = 1
+    """The largest single step cost."""
+    incoming: list[list[int]] | None = None
+    """For each cell, the positions in the matrix's data of the steps into it."""
+
+
+SMALL_BUDGET = 40
+"""Reaches with at most this budget are walked in Python (Dial's buckets); larger ones
+(a whole map) go to scipy's compiled Dijkstra, which has a fixed cost of its own."""
 
 
 class HexMap:
@@ -354,36 +421,102 @@ class HexMap:
         :meth:`step_edges`). ``blocked`` cells cannot be entered; ``stop`` cells can be
         entered but not left (the start itself may always be left).
 
-        Dial's algorithm: with small integer costs a bucket per cost replaces the heap.
+        A small budget (a figure's MA) is searched with Dial's algorithm: a ring of
+        buckets, one per cost up to the widest step, reused as the cost grows, so the
+        memory never depends on the budget. A large one (no MA limit, a whole map) goes
+        to scipy's compiled Dijkstra over the same steps (:class:`Steps` keeps the
+        matrix), with the ``stop`` and ``blocked`` steps cut from a copy of its weights.
         """
-        best: dict[int, int] = {start: 0}
-        prev: dict[int, int] = {}
-        buckets: list[list[int]] = [[] for _ in range(budget + 1)]
+        stops = frozenset(stop)
+        if budget > SMALL_BUDGET and isinstance(edges, Steps):
+            return self._reach_sparse(start, budget, edges, blocked, stops)
+        widest = edges.widest if isinstance(edges, Steps) else max(
+            (w for row in edges for _j, w in row), default=1)
+        ring = widest + 1
+        big = budget + 1
+        best = [big] * len(edges)
+        before = [-1] * len(edges)
+        for j in blocked:
+            best[j] = -1  # never improved on: never entered
+        best[start] = 0
+        cells: list[int] = []
+        buckets: list[list[int]] = [[] for _ in range(ring)]
         buckets[0].append(start)
-        get = best.get
-        for c in range(budget + 1):
-            for i in buckets[c]:
-                if best[i] != c or (i in stop and i != start):
-                    continue
-                for j, w in edges[i]:
-                    nc = c + w
-                    if nc <= budget and nc < get(j, budget + 1) and j not in blocked:
-                        best[j] = nc
-                        prev[j] = i
-                        buckets[nc].append(j)
-        ends = {i: best[i] for i in stop if i in best and i != start}
-        return Reach(start=start, cost=best, previous=prev, ends=ends)
+        pending = 1
+        c = 0
+        while pending and c <= budget:
+            k = c % ring
+            bucket = buckets[k]
+            if bucket:
+                buckets[k] = []
+                pending -= len(bucket)
+                for i in bucket:
+                    if best[i] != c:
+                        continue
+                    cells.append(i)
+                    if i in stops and i != start:
+                        continue
+                    for j, w in edges[i]:
+                        nc = c + w
+                        if nc < best[j]:
+                            best[j] = nc
+                            before[j] = i
+                            buckets[nc % ring].append(j)
+                            pending += 1
+            c += 1
+        for j in blocked:
+            best[j] = big
+        return Reach(start, cells, best, before, budget, stops)
 
-    def step_edges(self, cost: NDArray[np.integer] | NDArray[np.floating]
-                   ) -> list[list[tuple[int, int]]]:
+    def _reach_sparse(self, start: int, budget: int, edges: Steps,
+                      blocked: set[int] | frozenset[int], stops: frozenset[int]) -> Reach:
+        from scipy.sparse import csr_matrix
+        from scipy.sparse.csgraph import dijkstra
+
+        g = edges.graph
+        if g is None:
+            indptr = [0]
+            indices: list[int] = []
+            data: list[float] = []
+            incoming: list[list[int]] = [[] for _ in range(len(edges))]
+            for row in edges:
+                for j, w in row:
+                    incoming[j].append(len(indices))
+                    indices.append(j)
+                    data.append(float(w))
+                indptr.append(len(indices))
+            n = len(edges)
+            g = csr_matrix((np.array(data), np.array(indices, dtype=np.int32),
+                            np.array(indptr, dtype=np.int32)), shape=(n, n))
+            edges.graph, edges.incoming = g, incoming
+        if blocked or stops:
+            weights = g.data.copy()
+            ptr = g.indptr
+            for i in stops:
+                if i != start:
+                    weights[ptr[i]:ptr[i + 1]] = np.inf
+            assert edges.incoming is not None
+            for j in blocked:
+                weights[edges.incoming[j]] = np.inf
+            g = csr_matrix((weights, g.indices, g.indptr), shape=g.shape)
+        dist, pred, _ = dijkstra(g, indices=start, return_predecessors=True,
+                                 limit=float(budget), min_only=True)
+        return Reach(start, None, dist, pred, budget, stops)
+
+    def step_edges(self, cost: NDArray[np.integer] | NDArray[np.floating]) -> Steps:
         """Turn a ``(n, 6)`` array of step costs by direction (``inf`` or negative where a
         step is impossible) into the ``edges`` lists :meth:`reach` takes."""
-        out: list[list[tuple[int, int]]] = []
+        out = Steps()
         nb = self.neighbour_table.tolist()
         rows = np.asarray(cost, dtype=np.float64).tolist()
+        widest = 1
         for i in range(self.n):
-            out.append([(j, int(w)) for j, w in zip(nb[i], rows[i], strict=True)
-                        if j >= 0 and 0 <= w < INF])
+            row = [(j, int(w)) for j, w in zip(nb[i], rows[i], strict=True)
+                   if j >= 0 and 0 <= w < INF]
+            out.append(row)
+            for _j, w in row:
+                widest = max(widest, w)
+        out.widest = widest
         return out
 
     # ------------------------------------------------------------------ line of sight

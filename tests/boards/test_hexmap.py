@@ -98,3 +98,36 @@ class TestLineOfSight:
         batch = m.lines_of_sight(a, 2.5, b, 1.5)
         single = [m.line_of_sight(int(x), 2.5, int(y), 1.5) for x, y in zip(a, b, strict=True)]
         assert list(batch) == single
+
+
+def test_reach_over_the_whole_map_agrees_with_the_small_budget_search():
+    """The compiled search for large budgets and Dial's buckets give the same costs."""
+    import numpy as np
+
+    gen = np.random.Generator(np.random.PCG64(3))
+    b = HexMap(gen.integers(0, 5, (12, 12)))
+    cost = np.where(gen.random((b.n, 6)) < 0.15, np.inf, gen.integers(1, 4, (b.n, 6)))
+    steps = b.step_edges(cost)
+    plain = [list(row) for row in steps]  # not a Steps table: always Dial's buckets
+    for start in (0, 70, 143):
+        stop, blocked = {(start + 1) % b.n, 33}, {(start + 12) % b.n, 90}
+        big = b.reach(start, 10**6, steps, stop=stop - {start}, blocked=blocked - {start})
+        small = b.reach(start, 10**6, plain, stop=stop - {start}, blocked=blocked - {start})
+        assert big.cost == small.cost and big.ends == small.ends
+        for c in big.cost:
+            path = big.path(c)
+            assert path[0] == start and path[-1] == c
+            assert (sum(dict(steps[p])[q] for p, q in zip(path, path[1:], strict=False))
+                       == big.cost[c])
+
+
+def test_reach_memory_does_not_grow_with_the_budget():
+    import tracemalloc
+
+    b = HexMap([[0] * 10 for _ in range(10)])
+    plain = [list(row) for row in b.step_edges(np.ones((b.n, 6)))]
+    tracemalloc.start()
+    r = b.reach(0, 10**6, plain)
+    peak = tracemalloc.get_traced_memory()[1]
+    tracemalloc.stop()
+    assert len(r.cost) == 100 and peak < 200_000
