@@ -540,7 +540,8 @@ class HexMap:
         """Batched :meth:`line_of_sight`: one bool per (a, b) pair, computed with numpy.
 
         The segment is sampled at the cells of the hex line between the two centres
-        (Red Blob's linedraw with its tiny nudge; ``samples_per_hex`` > 1 samples more
+        (Red Blob's linedraw with its tiny nudge, rounded relative to the start so that
+        every line of the same offset crosses the same hexes; ``samples_per_hex`` > 1 samples more
         finely), and the sight is blocked if any cell other than the two ends has its top
         at or above the line's height there. Pairs are grouped by distance so each group
         is one dense numpy computation.
@@ -563,15 +564,103 @@ class HexMap:
             k = np.nonzero(dist == d)[0]
             steps = int(d) * samples_per_hex
             t = (np.arange(1, steps) / steps)[None, :]
-            q = qa[k, None] + (qb[k] - qa[k])[:, None] * t + 1e-6
-            r = ra[k, None] + (rb[k] - ra[k])[:, None] * t + 1e-6
+            # rounded relative to the start, as every line of the same offset is drawn
+            q = (qb[k] - qa[k])[:, None] * t + 1e-6
+            r = (rb[k] - ra[k])[:, None] * t + 1e-6
             qi, ri = _cube_round_arrays(q, r)
+            qi, ri = qi + qa[k, None], ri + ra[k, None]
             cells = self._axial_lookup(qi, ri)
             z = ha[k, None] + (hb[k] - ha[k])[:, None] * t
             top = np.where(cells >= 0, lv[np.maximum(cells, 0)], -np.inf)
             inner = (cells != a[k, None]) & (cells != b[k, None])
             out[k] = ~np.any(inner & (top >= z), axis=1)
         return out
+
+    def sight(self, a: int, za: float, b: int, zb: float) -> list[tuple[int, float]]:
+        """The cells a straight sight line from ``za`` over ``a`` to ``zb`` over ``b``
+        (heights above each cell's floor, in levels) passes over, between the two ends,
+        in order, each with the line's absolute height there: the same samples as
+        :meth:`lines_of_sight`, for a front end to draw and the rules to look along."""
+        n = self.distance(a, b)
+        if n <= 1:
+            return []
+        (qa, ra), (qb, rb) = self._axial[a], self._axial[b]
+        t = np.arange(1, n) / n
+        qi, ri = _cube_round_arrays((qb - qa) * t + 1e-6, (rb - ra) * t + 1e-6)
+        qi, ri = qi + qa, ri + ra
+        self._axial_array()
+        cells = self._axial_lookup(qi, ri)
+        ha, hb = self.level_list[a] + za, self.level_list[b] + zb
+        z = ha + (hb - ha) * t
+        return [(int(c), float(h)) for c, h in zip(cells.tolist(), z.tolist(), strict=True)
+                if c >= 0]
+
+    def visibility(self, a: int, za: float, zb: float,
+                   tops: NDArray[np.floating] | None = None) -> NDArray[np.bool_]:
+        """For every cell ``b`` of the board, whether the sight line from ``za`` over ``a``
+        to ``zb`` over ``b`` is clear (as :meth:`lines_of_sight`), in one pass.
+
+        The hexes a line crosses depend only on the offset between its ends, so the lines
+        of every offset the board can hold are drawn once per board (:meth:`_templates`)
+        and looked up here. ``tops`` replaces the cells' levels as the heights that block
+        (e.g. a level with a wall on it); by default the levels.
+        """
+        starts, lengths, oq, orr, ts = self._templates()
+        self._axial_array()
+        ax = self._axial_np
+        qa, ra = self._axial[a]
+        n = self.n
+        dq = ax[:, 0] - qa + self._span_q
+        dr = ax[:, 1] - ra + self._span_r
+        key = dq * self._span_w + dr
+        st, ln = starts[key], lengths[key]
+        total = int(ln.sum())
+        out = np.ones(n, dtype=bool)
+        if total == 0:
+            return out & self.exists
+        owner = np.repeat(np.arange(n), ln)
+        first = np.repeat(np.cumsum(ln) - ln, ln)
+        idx = np.repeat(st, ln) + (np.arange(total) - first)
+        cells = self._axial_lookup(oq[idx] + qa, orr[idx] + ra)
+        lv = self.levels.ravel().astype(np.float64) if tops is None else np.asarray(tops)
+        top = np.where(cells >= 0, lv[np.maximum(cells, 0)], -np.inf)
+        ha = lv[a] + za if tops is None else self.level_list[a] + za
+        hb = self.levels.ravel().astype(np.float64) + zb
+        z = ha + (hb[owner] - ha) * ts[idx]
+        hit = top >= z
+        blocked = np.zeros(n, dtype=bool)
+        np.logical_or.at(blocked, owner[hit], True)
+        out &= ~blocked
+        return out & self.exists
+
+    def _templates(self) -> tuple[NDArray[np.int64], NDArray[np.int64], NDArray[np.int64],
+                                  NDArray[np.int64], NDArray[np.float64]]:
+        """The inner hexes of the line of every offset ``(dq, dr)`` the board can hold,
+        drawn as :meth:`lines_of_sight` draws them: for offset key ``k``, entries
+        ``starts[k]`` to ``starts[k] + lengths[k]`` of ``(oq, or, t)``."""
+        cached = getattr(self, "_tmpl", None)
+        if cached is not None:
+            return cached
+        self._axial_array()
+        ax = self._axial_np
+        sq = int(ax[:, 0].max() - ax[:, 0].min())
+        sr = int(ax[:, 1].max() - ax[:, 1].min())
+        self._span_q, self._span_r, self._span_w = sq, sr, 2 * sr + 1
+        dq, dr = np.meshgrid(np.arange(-sq, sq + 1), np.arange(-sr, sr + 1), indexing="ij")
+        dq, dr = dq.ravel(), dr.ravel()
+        dist = (np.abs(dq) + np.abs(dr) + np.abs(dq + dr)) // 2
+        lengths = np.maximum(dist - 1, 0)
+        starts = np.cumsum(lengths) - lengths
+        total = int(lengths.sum())
+        owner = np.repeat(np.arange(len(dq)), lengths)
+        k = np.arange(total) - np.repeat(starts, lengths) + 1
+        t = k / dist[owner]
+        q = dq[owner] * t + 1e-6
+        r = dr[owner] * t + 1e-6
+        qi, ri = _cube_round_arrays(q, r)
+        self._tmpl = (starts.astype(np.int64), lengths.astype(np.int64), qi, ri,
+                      t.astype(np.float64))
+        return self._tmpl
 
     def _axial_array(self) -> NDArray[np.int64]:
         arr = getattr(self, "_axial_np", None)

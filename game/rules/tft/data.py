@@ -29,6 +29,9 @@ class Kind:
     hexes: int
     ma: int
     playable: bool = True
+    shape: tuple[tuple[int, ...], ...] = ()
+    """H-15: the other hexes of a multi-hex figure, as walks of directions from its front
+    hex counted from its facing."""
 
 
 @dataclass(frozen=True)
@@ -45,6 +48,8 @@ class Weapon:
     thrown: bool = False
     melee: bool = True
     natural: bool = False
+    range: int = 0
+    """H-18: the longest shot, in hexes (missile and thrown weapons)."""
 
 
 @dataclass(frozen=True)
@@ -115,9 +120,18 @@ def load_data() -> TftData:
     kinds = {}
     for key, t in _read("kinds.toml").items():
         w = f"kinds.toml [{key}]"
+        hexes = _field(t, "hexes", int, w, 1)
+        shape = _field(t, "shape", list, w, [])
+        if (not all(isinstance(p, list) and p and all(isinstance(d, int)
+                                                      and not isinstance(d, bool)
+                                                      and 0 <= d < 6 for d in p)
+                    for p in shape) or len(shape) != hexes - 1):
+            raise ScenarioError(f"{w}: 'shape' must list {hexes - 1} walks of directions "
+                                "0-5 (one per hex beside the front one)")
         kinds[key] = Kind(key, _field(t, "name", str, w), _field(t, "h", int, w),
-                          _field(t, "climb", int, w, 0), _field(t, "hexes", int, w, 1),
-                          _field(t, "ma", int, w), _field(t, "playable", bool, w, True))
+                          _field(t, "climb", int, w, 0), hexes,
+                          _field(t, "ma", int, w), _field(t, "playable", bool, w, True),
+                          tuple(tuple(p) for p in shape))
     weapons = {}
     for key, t in _read("weapons.toml").items():
         w = f"weapons.toml [{key}]"
@@ -130,7 +144,8 @@ def load_data() -> TftData:
                               _field(t, "hands", int, w, 1), _field(t, "pole", bool, w, False),
                               missile, _field(t, "thrown", bool, w, False),
                               _field(t, "melee", bool, w, not missile),
-                              _field(t, "natural", bool, w, False))
+                              _field(t, "natural", bool, w, False),
+                              _field(t, "range", int, w, 0))
     arm = _read("armour.toml")
     armour = {
         k: Protection(k, _field(t, "name", str, f"armour.toml [armour.{k}]"),
@@ -158,7 +173,10 @@ def load_data() -> TftData:
 
 
 UNIT_FIELDS = {"kind": str, "st": int, "dx": int, "iq": int, "ma": int, "weapons": list,
-               "armour": str, "shield": str, "name": str, "ready": str}
+               "armour": str, "shield": str, "name": str, "ready": str, "talents": list}
+
+TALENTS = ("climbing", "swimming")
+"""Talents the height rules read: Climbing (H-11: 3d6 to climb), Swimming (H-21)."""
 
 
 @dataclass(frozen=True)
@@ -175,6 +193,7 @@ class UnitSpec:
     ready: str | None
     armour: str | None
     shield: str | None
+    talents: tuple[str, ...] = ()
 
 
 def unit_spec(key: str, raw: dict[str, Any], source: str) -> UnitSpec:
@@ -197,6 +216,8 @@ def unit_spec(key: str, raw: dict[str, Any], source: str) -> UnitSpec:
         raise ScenarioError(f"{w}: st and dx must be at least 1")
     weapons = tuple(_field(raw, "weapons", list, w, []))
     for wk in weapons:
+        if not isinstance(wk, str):
+            raise ScenarioError(f"{w}: 'weapons' must list weapon names, not {wk!r}")
         if wk not in d.weapons:
             raise ScenarioError(f"{w}: unknown weapon '{wk}' (known: {', '.join(d.weapons)})")
         if d.weapons[wk].st > st:
@@ -210,12 +231,17 @@ def unit_spec(key: str, raw: dict[str, Any], source: str) -> UnitSpec:
         raise ScenarioError(f"{w}: unknown shield '{shield}' (known: {', '.join(d.shields)})")
     ready = _field(raw, "ready", str, w, weapons[0] if weapons else None)
     if ready is not None and ready not in weapons:
-        raise ScenarioError(f"{w}: ready weapon '{ready}' is not among its weapons")
+        raise ScenarioError(f"{w}: ready weapon '{ready}' is not among its weapons "
+                            f"({', '.join(weapons) or 'none'})")
     if ready is not None and shield is not None and d.weapons[ready].hands >= 2:
         raise ScenarioError(f"{w}: the {d.weapons[ready].name} needs both hands, "
                             "so no shield can be carried ready with it")
     ma = _field(raw, "ma", int, w, kind.ma)
     if armour is not None and d.armour[armour].ma is not None:
         ma = min(ma, d.armour[armour].ma)
+    talents = tuple(_field(raw, "talents", list, w, []))
+    for tk in talents:
+        if tk not in TALENTS:
+            raise ScenarioError(f"{w}: unknown talent {tk!r} (known: {', '.join(TALENTS)})")
     return UnitSpec(key, kind, st, dx, _field(raw, "iq", int, w, 8), ma, weapons, ready,
-                    armour, shield)
+                    armour, shield, talents)
