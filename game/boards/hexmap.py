@@ -646,8 +646,8 @@ class HexMap:
         sq = int(ax[:, 0].max() - ax[:, 0].min())
         sr = int(ax[:, 1].max() - ax[:, 1].min())
         self._span_q, self._span_r, self._span_w = sq, sr, 2 * sr + 1
-        dq, dr = np.meshgrid(np.arange(-sq, sq + 1), np.arange(-sr, sr + 1), indexing="ij")
-        dq, dr = dq.ravel(), dr.ravel()
+        gq, gr = np.meshgrid(np.arange(-sq, sq + 1), np.arange(-sr, sr + 1), indexing="ij")
+        dq, dr = gq.ravel(), gr.ravel()
         dist = (np.abs(dq) + np.abs(dr) + np.abs(dq + dr)) // 2
         lengths = np.maximum(dist - 1, 0)
         starts = np.cumsum(lengths) - lengths

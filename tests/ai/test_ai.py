@@ -13,7 +13,14 @@ from game.ai.tft.evaluation import Weights, distances_to
 from game.ai.tft.tactician import Tactician
 from game.headless import play_game
 from game.rules import new_match, open_match
-from game.rules.tft.hexes.actions import Attack, ChooseFirst, Defend, EndMovement, Move, Retreat
+from game.rules.tft.hexes.actions import (
+    Attack,
+    ChooseFirst,
+    Defend,
+    EndMovement,
+    JumpDown,
+    Retreat,
+)
 
 
 def to_movement_of(m, side):
@@ -28,7 +35,7 @@ def movement_actions(m, ai):
     out = []
     while m.state.phase == "movement":
         a = ai.choose(m)
-        jump = isinstance(a, Move) and a.to in m.ruleset.move_options(m.state, a.figure).jumps
+        jump = isinstance(a, JumpDown)
         out.append((a, jump))
         m.apply(a)
     return out

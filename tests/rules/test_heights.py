@@ -6,7 +6,12 @@ from textmap import match
 from game.core.dice import Dice
 from game.rules.tft.data import load_data
 from game.rules.tft.hexes import falls, heights, melee
-from game.rules.tft.hexes.actions import ChooseFirst, Disengage, EndMovement, Move
+from game.rules.tft.hexes.actions import (
+    ChooseFirst,
+    Disengage,
+    EndMovement,
+    JumpDown,
+)
 
 SIDE_VIEW = """
 0 0 0 0 0 0
@@ -68,7 +73,7 @@ class TestH22SideView:
         m.state.figures["hobbit"].mp_spent = 8  # too few MP to walk down by way of C
         j = m.ruleset.move_options(m.state, "hobbit").jumps[cell(m, 2, 0)]
         assert (j.levels, j.band) == (2, 1)
-        events = m.apply(Move("hobbit", cell(m, 2, 0)))
+        events = m.apply(JumpDown("hobbit", cell(m, 2, 1), cell(m, 2, 0)))
         roll = next(e.roll for e in events if e.roll and e.roll.rule == "H-8")
         assert roll.expr == "3d6" and roll.target == 14 and not roll.success
         hob = m.state.figures["hobbit"]
@@ -77,7 +82,7 @@ class TestH22SideView:
     def test_h22_jump_from_b_made_lands_standing_unhurt(self):
         m = moving(side_view((2, 1), faces=[6, 1, 2, 3, 4]))
         m.state.figures["hobbit"].mp_spent = 8
-        m.apply(Move("hobbit", cell(m, 2, 0)))
+        m.apply(JumpDown("hobbit", cell(m, 2, 1), cell(m, 2, 0)))
         hob = m.state.figures["hobbit"]
         assert not hob.prone and hob.st == 8  # one die fewer: none at all
 

@@ -80,6 +80,7 @@ from game.rules.tft.hexes.actions import (
     Disengage,
     EndMovement,
     Face,
+    JumpDown,
     Move,
     NoRetreat,
     Pass,
@@ -764,8 +765,14 @@ class Tactician:
             d = None if frm is None else board.direction(frm, c)
             return f.facing if d is None else d
 
+        def go(c: int) -> Action:
+            """The move into ``c``: the jump weighed for it (H-8), else the walk."""
+            if c in falls:
+                return JumpDown(f.id, jumps[c].via, c)
+            return Move(f.id, c)
+
         scored: list[tuple[int, float, tuple[Action, ...]]] = [
-            (c, b, (Move(f.id, c),) if c != start else ()) for c, b in cold]
+            (c, b, (go(c),) if c != start else ()) for c, b in cold]
         top = cold_top
         if warm:
             stance = _Stance(ctx, plan, f, engaged)
@@ -793,7 +800,7 @@ class Tactician:
                     continue
                 acts: list[Action] = []
                 if c != start:
-                    acts.append(Move(f.id, c))
+                    acts.append(go(c))
                 # away from every enemy the facing does not matter this turn: no Face
                 if not fixes and facing is not None and facing != natural:
                     acts.append(Face(f.id, facing))

@@ -135,6 +135,8 @@ class AttackResult:
     """What one attack did, for the board's own bookkeeping."""
 
     events: list[Event]
+    hit: bool = False
+    """The blow landed (its damage may all have been stopped)."""
     hits: int = 0
     """Damage that got through armour (0 on a miss)."""
     dropped: str | None = None
@@ -172,6 +174,7 @@ def resolve_attack(attacker: Fighter, target: Fighter, situation: Sequence[Modif
             out.events.append(Event(Kind.BROKE, f"{attacker.name}'s {w.name} breaks.", "T-2",
                                     attacker.id))
         return out
+    out.hit = True
     mult = special.multiplier if special else 1
     dmg = dice.roll(w.damage, rule="T-3", label=f"{w.name} damage")
     stops = armour_stops(target, rear)

@@ -230,6 +230,8 @@ def unit_spec(key: str, raw: dict[str, Any], source: str) -> UnitSpec:
     if shield is not None and shield not in d.shields:
         raise ScenarioError(f"{w}: unknown shield '{shield}' (known: {', '.join(d.shields)})")
     ready = _field(raw, "ready", str, w, weapons[0] if weapons else None)
+    if ready == "":
+        ready = None  # nothing in hand (a climber, H-11)
     if ready is not None and ready not in weapons:
         raise ScenarioError(f"{w}: ready weapon '{ready}' is not among its weapons "
                             f"({', '.join(weapons) or 'none'})")

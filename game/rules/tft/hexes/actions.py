@@ -22,9 +22,45 @@ class ChooseFirst(Action):
 @ACTIONS.register
 @dataclass(frozen=True)
 class Move(Action):
-    """Move a figure to a cell along its cheapest path (T-6, H-2, H-3; a jump: H-8)."""
+    """Walk a figure to a cell along its cheapest walk (T-6, H-2, H-3)."""
 
     kind = "move"
+    figure: str
+    to: int
+
+
+@ACTIONS.register
+@dataclass(frozen=True)
+class JumpDown(Action):
+    """Walk to ``via`` (its cheapest walk), then jump down a drop bigger than H into
+    ``to``; the move ends there with the fall roll (H-3, H-8)."""
+
+    kind = "jump_down"
+    figure: str
+    via: int
+    to: int
+
+
+@ACTIONS.register
+@dataclass(frozen=True)
+class Climb(Action):
+    """Climb the wall up to ``to`` (H-11): a figure starting its turn beside it with its
+    hands free climbs a set of H levels free and, with ``more``, tries a second set on
+    the first turn; a figure already on the wall climbs the next set (a roll). A figure
+    hanging from an edge (H-20) pulls itself up."""
+
+    kind = "climb"
+    figure: str
+    to: int
+    more: bool
+
+
+@ACTIONS.register
+@dataclass(frozen=True)
+class Leap(Action):
+    """Leap a gap of 1-3 hexes in a straight line to ``to`` (H-20)."""
+
+    kind = "leap"
     figure: str
     to: int
 
@@ -65,6 +101,44 @@ class Attack(Action):
     kind = "attack"
     figure: str
     target: str
+
+
+@ACTIONS.register
+@dataclass(frozen=True)
+class Swipe(Action):
+    """Kneel at the edge and swipe down at a figure too low to reach (H-17, a switch)."""
+
+    kind = "swipe"
+    figure: str
+    target: str
+
+
+@ACTIONS.register
+@dataclass(frozen=True)
+class Sweep(Action):
+    """A sweeping blow at every foe in the front hexes within a level (H-19)."""
+
+    kind = "sweep"
+    figure: str
+
+
+@ACTIONS.register
+@dataclass(frozen=True)
+class Shoot(Action):
+    """Shoot a missile weapon or throw a thrown one at a figure in sight (T-7, H-18)."""
+
+    kind = "shoot"
+    figure: str
+    target: str
+
+
+@ACTIONS.register
+@dataclass(frozen=True)
+class PutAway(Action):
+    """Put the ready weapon and the shield away, freeing both hands (T-7, H-11)."""
+
+    kind = "put_away"
+    figure: str
 
 
 @ACTIONS.register

@@ -11,7 +11,7 @@ import weakref
 
 import numpy as np
 
-from game.boards.hexmap import INF, HexMap
+from game.boards.hexmap import INF, HexMap, Steps
 from game.rules.tft.data import load_data
 from game.rules.tft.hexes.state import HexFigure
 
@@ -36,30 +36,35 @@ def movement_allowance(fig: HexFigure) -> int:
     return int(load_data().num("prone", "ma")) if fig.prone else fig.ma
 
 
-_step_cache: weakref.WeakKeyDictionary[HexMap, dict[int, list[list[tuple[int, int]]]]] = (
+_step_cache: weakref.WeakKeyDictionary[HexMap, dict[tuple[int, str], Steps]] = (
     weakref.WeakKeyDictionary()
 )
 
 
-def climbing_step_costs(board: HexMap, climb: int) -> list[list[tuple[int, int]]]:
-    """H-2, H-3: the steps possible from each cell and their MP, for a climbing H of
-    ``climb``, as ``(cell, cost)`` lists for :meth:`HexMap.reach`.
+def climbing_step_costs(board: HexMap, climb: int,
+                        entry: tuple[str, np.ndarray] | None = None) -> Steps:
+    """H-2, H-3 (H-21): the steps possible from each cell and their MP, for a climbing H
+    of ``climb``, as ``(cell, cost)`` lists for :meth:`HexMap.reach`.
 
-    Entering a hex costs 1; each level climbed costs 1 more, and no more than ``climb``
-    levels may be climbed at once. Stepping down at most ``climb`` levels costs just the
-    1 MP. A bigger drop is a jump (H-8), not a step: left out here.
+    Entering a hex costs 1 (or what ``entry`` says, a key and an array of MP per cell:
+    broken ground and knee-deep water cost 2, H-21; ``inf`` where it may not enter);
+    each level climbed costs 1 more, and no more than ``climb`` levels may be climbed at
+    once. Stepping down at most ``climb`` levels costs just the entry. A bigger drop is a
+    jump (H-8), not a step: left out here.
     """
     per_board = _step_cache.setdefault(board, {})
-    table = per_board.get(climb)
+    key = (climb, entry[0] if entry is not None else "")
+    table = per_board.get(key)
     if table is None:
         nb = board.neighbour_table
         lv = board.levels.ravel().astype(np.int32)
         there = lv[np.maximum(nb, 0)]
         diff = there - lv[:, None]
-        cost = np.where(diff > 0, 1 + diff, 1).astype(np.float64)
+        enter = (np.ones(board.n) if entry is None else entry[1])[np.maximum(nb, 0)]
+        cost = (enter + np.maximum(diff, 0)).astype(np.float64)
         cost[(diff > climb) | (diff < -climb) | (nb < 0)] = INF
         table = board.step_edges(cost)
-        per_board[climb] = table
+        per_board[key] = table
     return table
 
 
@@ -106,13 +111,46 @@ def height_advantage(board: HexMap, attacker: HexFigure, target: HexFigure) -> i
 
 
 def front_cells(board: HexMap, fig: HexFigure) -> list[int]:
-    """T-5: the three hexes in front of a figure."""
+    """T-5: the three hexes in front of a figure (of its front hex, H-15)."""
     out = []
     for d in (fig.facing - 1, fig.facing, fig.facing + 1):
         j = board.neighbour(fig.cell, d % 6)
-        if j is not None:
+        if j is not None and j not in fig.footprint:
             out.append(j)
     return out
+
+
+def cells_of(fig: HexFigure) -> list[int]:
+    """H-15: every hex a figure covers (its footprint; just its cell for one hex)."""
+    return fig.footprint or [fig.cell]
+
+
+def target_hex(board: HexMap, attacker: HexFigure, target: HexFigure) -> int | None:
+    """T-5, H-15: the hex of ``target`` that ``attacker`` strikes at: one of its hexes in
+    the attacker's front hexes (the one nearest the attacker's level), or None."""
+    front = front_cells(board, attacker)
+    hexes = [c for c in cells_of(target) if c in front]
+    if not hexes:
+        return None
+    la = board.level(attacker.cell)
+    return min(hexes, key=lambda c: (abs(board.level(c) - la), c))
+
+
+def measured_level(board: HexMap, fig: HexFigure, hex_: int) -> int:
+    """H-15: the level a figure's H is measured from when ``hex_`` of it is involved: a
+    horseman's front hex; a bigger figure's targeted hex; a one-hex figure's own hex. A
+    figure clinging to a wall is as high as it clings (H-11)."""
+    if fig.hold:
+        return board.level(fig.cell) + fig.hold_at
+    if fig.hexes == 2 or hex_ not in fig.footprint:
+        return board.level(fig.cell)
+    return board.level(hex_)
+
+
+def adjacent_figures(board: HexMap, a: HexFigure, b: HexFigure) -> bool:
+    """Whether any hex of ``a`` is next to any hex of ``b`` (H-15)."""
+    bs = set(cells_of(b))
+    return any(n in bs for c in cells_of(a) for n in board.neighbours(c))
 
 
 def facing_arc(direction: int, facing: int) -> str:
@@ -133,16 +171,18 @@ def facing_from(board: HexMap, defender: HexFigure, cell: int) -> str:
 
 
 def engages(board: HexMap, enemy: HexFigure, fig: HexFigure) -> bool:
-    """T-6, H-7: a standing enemy engages a figure in one of its front hexes whose level
-    differs from its own by at most the number of hexes the enemy occupies.
+    """T-6, H-7: a standing enemy engages a figure with a hex in one of its front hexes
+    whose level differs from its own by at most the number of hexes the enemy occupies.
 
-    Engagement is not symmetric: it is the engaging figure's size that counts.
+    Engagement is not symmetric: it is the engaging figure's size that counts (a 3-hex
+    giant engages a human three levels up; the human engages it only within one).
     """
-    if not enemy.standing or enemy.side == fig.side:
+    if not enemy.standing or enemy.side == fig.side or fig.hold:
         return False
-    if board.distance(enemy.cell, fig.cell) != 1 or fig.cell not in front_cells(board, enemy):
-        return False
-    return abs(board.level(enemy.cell) - board.level(fig.cell)) <= enemy.hexes
+    front = front_cells(board, enemy)
+    le = board.level(enemy.cell)
+    return any(c in front and abs(le - board.level(c)) <= enemy.hexes
+               for c in cells_of(fig))
 
 
 def engaged_cells(board: HexMap, enemies: list[HexFigure], mover: HexFigure) -> set[int]:

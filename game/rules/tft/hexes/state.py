@@ -22,9 +22,42 @@ class HexFigure(Fighter):
     """Height for climbing and falling (H-1, H-2, H-8): H plus the kind's climb bonus."""
     hexes: int
     """Hexes the figure covers (H-7, H-13, H-15)."""
+    footprint: list[int] = field(default_factory=list)
+    """Every hex it covers, its own ``cell`` (the front hex) first (H-15)."""
+    talents: list[str] = field(default_factory=list)
+    """Talents the height rules read ("climbing" H-11, "swimming" H-21)."""
+    hold: str = ""
+    """"climb": clinging to a wall it is climbing (H-11); "hang": hanging from the far
+    edge of a gap it failed to leap (H-20); "" otherwise."""
+    hold_to: int = -1
+    """The hex at the top of the wall or edge it holds on to."""
+    hold_at: int = 0
+    """Levels above its own hex's floor where it clings."""
+    kneeling: bool = False
+    """Kneeling at an edge after a swipe (H-17), until its next movement."""
+    stowed_shield: str | None = None
+    """A shield slung on the back to free the hands (H-11)."""
     # --- this turn
     mp_spent: int = 0
+    moved: int = 0
+    """Hexes entered this turn (T-7: a bow shoots after at most one)."""
     move_over: bool = False
+
+
+    def clone(self) -> HexFigure:
+        c = super().clone()
+        c.footprint = list(self.footprint)
+        c.talents = list(self.talents)
+        return c
+
+    @property
+    def holding(self) -> bool:
+        """On a wall or an edge (H-11, H-20): neither standing nor prone on a hex."""
+        return bool(self.hold)
+
+    @property
+    def standing(self) -> bool:
+        return self.status == "ok" and not self.prone and not self.hold
 
 
 @dataclass
@@ -91,18 +124,26 @@ class HexState:
 
     def positions(self) -> tuple[tuple[Any, ...], ...]:
         """What movement depends on, as a key for :attr:`memo`."""
-        return tuple((f.cell, f.facing, f.prone, f.status, f.mp_spent, f.move_over)
-                     for f in self.figures.values())
+        return tuple((f.cell, f.facing, f.prone, f.status, f.mp_spent, f.move_over, f.hold,
+                      f.ready, f.shield) for f in self.figures.values())
 
     # ------------------------------------------------------------------ lookups
     def figure_at(self, cell: int) -> HexFigure | None:
+        """The living figure covering ``cell`` (any hex of a multi-hex figure)."""
         for f in self.figures.values():
-            if f.cell == cell and f.alive:
+            if f.alive and (f.cell == cell or cell in f.footprint):
                 return f
         return None
 
     def occupied(self) -> dict[int, HexFigure]:
-        return {f.cell: f for f in self.figures.values() if f.alive}
+        """Every hex a living figure covers (all hexes of a multi-hex figure, H-15)."""
+        out: dict[int, HexFigure] = {}
+        for f in self.figures.values():
+            if f.alive:
+                out[f.cell] = f
+                for c in f.footprint:
+                    out[c] = f
+        return out
 
     def acting(self) -> HexFigure | None:
         """The figure whose action it is in the action phase."""

@@ -1,0 +1,67 @@
+"""Multi-hex figures on heights (H-15): the hexes a figure covers and how it may stand.
+
+A multi-hex figure stands on its *front hex* (``cell``) and covers the hexes of its
+kind's ``shape`` behind it, turned with its facing. It moves like a one-hex figure,
+leading with the front hex (the rear hexes follow, squeezing through); where it ends a
+move, and whenever it turns, its hexes must be on the board, free, and level enough:
+
+* 2 hexes (a horseman): both within one level of each other and never over a drop;
+* 3, 4 or 7 hexes: 2, 3 or 4 of them on one level; each other one overhangs any drop
+  below that level or stands one higher, and then the figure is off balance (-2 DX).
+"""
+
+from __future__ import annotations
+
+from collections.abc import Sequence
+
+from game.boards.hexmap import HexMap
+from game.rules.tft.data import load_data
+
+
+def footprint(board: HexMap, shape: Sequence[Sequence[int]], cell: int,
+              facing: int) -> list[int] | None:
+    """H-15: the hexes a figure with ``shape`` covers standing on ``cell`` facing
+    ``facing``, the front hex first; None if any of them is off the board."""
+    out = [cell]
+    for walk in shape:
+        c: int | None = cell
+        for rel in walk:
+            assert c is not None
+            c = board.neighbour(c, (facing + rel) % 6)
+            if c is None:
+                return None
+        assert c is not None
+        out.append(c)
+    return out
+
+
+def balance(board: HexMap, cells: Sequence[int]) -> tuple[bool, bool]:
+    """H-15: ``(may stand, off balance)`` for a figure covering ``cells``.
+
+    Two hexes: within the data's ``horse_step`` levels of each other, never off balance.
+    More: enough of them (``level_hexes``) on one level L, every other one below L (over
+    a drop) or at L + 1; any such other hex leaves the figure off balance.
+    """
+    n = len(cells)
+    if n <= 1:
+        return True, False
+    d = load_data()
+    lv = [board.level(c) for c in cells]
+    if n == 2:
+        return abs(lv[0] - lv[1]) <= int(d.num("multihex", "horse_step")), False
+    need = int(d.num("multihex", "level_hexes").get(str(n), n))
+    best: tuple[bool, bool] = (False, False)
+    for level in sorted(set(lv), reverse=True):
+        if lv.count(level) < need:
+            continue
+        if all(v <= level + 1 for v in lv):
+            off = any(v != level for v in lv)
+            if not off:
+                return True, False
+            best = (True, True)
+    return best
+
+
+def off_balance_dx() -> int:
+    """H-15: the adjusted DX an off-balance figure loses."""
+    return int(load_data().num("multihex", "off_balance_dx"))
