@@ -6,6 +6,8 @@ Outputs (all committed; the output is the same on every run):
   (56x64, side 32); ``levels_flat.tsx``, ``terrain_flat.tsx``: the same for flat hexes
   (64x56); ``figures.tsx`` + ``.png``: round figure markers for tile objects;
 * ``maps/hill_fight.tmx``: the Hill fight board (20x16 pointy hexes);
+* ``maps/hill_fort.tmx``: the Hill fort board (26x18): a walled fort on a hill, a river
+  with a ford;
 * ``maps/test/side_view.tmx``, ``flat_even.tmx``, ``pointy_even.tmx``: small test maps.
 
 Tile images are drawn with pygame (no display needed); the maps are written as TMX XML
@@ -458,6 +460,130 @@ def hill_fight() -> MapSpec:
     )
 
 
+# ============================================================================ hill fort
+FORT_W, FORT_H = 26, 18
+FORT_CENTRE = (18, 9)
+"""The middle of the fort on the hilltop."""
+FORT_GATE = 3
+"""The wall hexes in this direction from the centre (W) are the gate, at plateau level."""
+RIVER = ((7, 0), (6, 4), (7, 8), (6, 12), (7, 17))
+"""The river's midline, north to south."""
+FORD_ROWS = (9, 10)
+"""Rows where the river narrows to a ford, ankle-deep."""
+
+
+def hill_fort() -> MapSpec:
+    """A walled fort on a hill (the plateau at 4, the wall at 6 above a ditch at 2, a
+    gate to the west up a ramp) and a river with a ford on the attackers' side."""
+    rng = random.Random(11)
+    geo = MapSpec(MAPS / "hill_fort.tmx", "", [[0] * FORT_W] * FORT_H, [], []).geometry()
+    n = geo.n
+    idx = geo.index
+    centre = idx(*FORT_CENTRE)
+    gate = []
+    g = centre
+    for _ in range(4):
+        g = geo.neighbour(g, FORT_GATE)
+        assert g is not None
+    gate.append(g)
+    gate += [c for c in geo.neighbours(g) if geo.distance(c, centre) == 4][:0]
+    ramp = []
+    c = g
+    for _ in range(3):
+        c = geo.neighbour(c, FORT_GATE)
+        assert c is not None
+        ramp.append(c)
+    level = [1] * n
+    terrain = ["grass"] * n
+    for i in range(n):
+        d = geo.distance(i, centre)
+        if d <= 3:
+            level[i] = 4
+        elif d == 4:
+            level[i] = 6
+        elif d <= 6:
+            level[i] = 2
+        elif d == 7:
+            level[i] = 2 if rng.random() < 0.5 else 1
+    for i in gate:
+        level[i] = 4
+    for k, i in enumerate(ramp):
+        level[i] = 3 - k
+        for j in geo.neighbours(i):
+            if geo.distance(j, centre) > 4 and level[j] < level[i] - 1:
+                level[j] = level[i] - 1
+    # the river: five hexes wide (ankle, knee, neck, knee, ankle), a ford two wide
+    mid: dict[int, float] = {}
+    for (c1, r1), (c2, r2) in zip(RIVER, RIVER[1:], strict=False):
+        for r in range(r1, r2 + 1):
+            mid[r] = c1 + (c2 - c1) * (r - r1) / max(1, r2 - r1)
+    for r in range(FORT_H):
+        m = mid[r]
+        half = 1 if r in FORD_ROWS else 2
+        for col in range(FORT_W):
+            if abs(col - m) <= half + 0.01 and not (r in FORD_ROWS and col > m + 0.5):
+                i = idx(col, r)
+                level[i] = 0
+                terrain[i] = "water"
+            elif abs(col - m) <= half + 1.01:
+                i = idx(col, r)
+                level[i] = min(level[i], 1)
+                if terrain[i] == "grass" and rng.random() < 0.7:
+                    terrain[i] = "sand"
+    for i in range(n):
+        d = geo.distance(i, centre)
+        if d == 4 and i not in gate:
+            terrain[i] = "rock"  # the wall
+        elif 5 <= d <= 6 and rng.random() < 0.35:
+            terrain[i] = "rock"  # stones in the ditch: broken ground
+        elif d <= 3 and rng.random() < 0.3:
+            terrain[i] = "dirt"
+    for i in ramp:
+        terrain[i] = "grass"
+    for col, row in ((2, 3), (3, 14), (11, 2), (12, 15), (24, 16)):
+        terrain[idx(col, row)] = "dirt"
+
+    def on_wall(direction: int, along: int = 0) -> tuple[int, int]:
+        c = centre
+        for _ in range(4):
+            c = geo.neighbour(c, direction)  # type: ignore[arg-type]
+        for _ in range(along):
+            c = geo.neighbour(c, (direction + 2) % 6)  # type: ignore[arg-type]
+        return geo.offset(c)  # type: ignore[arg-type]
+
+    def inside(direction: int, steps: int) -> tuple[int, int]:
+        c = centre
+        for _ in range(steps):
+            c = geo.neighbour(c, direction)  # type: ignore[arg-type]
+        return geo.offset(c)  # type: ignore[arg-type]
+
+    a1, a2, a3 = on_wall(2, 1), on_wall(4), on_wall(3, 2)
+    sg = inside(3, 3)
+    sp = inside(3, 2)
+    figures = [
+        Figure("Bran", "garrison", "archer", *a1, 3, marker=0),
+        Figure("Cora", "garrison", "archer", *a2, 3, marker=0),
+        Figure("Dun", "garrison", "bowman", *a3, 3, marker=0),
+        Figure("Edda", "garrison", "archer", *on_wall(2, 3), 3, marker=0),
+        Figure("Sergeant Hale", "garrison", "sergeant", *sg, 3, marker=0),
+        Figure("Wat", "garrison", "spearman", *sp, 3, marker=0),
+        Figure("Rurik", "raiders", "horseman", 2, 9, 0, marker=1),
+        Figure("Grom", "raiders", "giant", 2, 13, 0, marker=1),
+        Figure("Ivo", "raiders", "climber", 1, 5, 0, marker=1),
+        Figure("Kell", "raiders", "climber", 1, 6, 0, marker=1),
+        Figure("Ugluk", "raiders", "orc", 1, 11, 0, marker=1),
+        Figure("Snik", "raiders", "goblin", 1, 3, 0, marker=1),
+    ]
+    return MapSpec(
+        path=MAPS / "hill_fort.tmx",
+        title="Hill fort",
+        levels=[[level[r * FORT_W + c] for c in range(FORT_W)] for r in range(FORT_H)],
+        terrain=[[terrain[r * FORT_W + c] for c in range(FORT_W)] for r in range(FORT_H)],
+        figures=figures,
+        default_terrain="grass",
+    )
+
+
 # ============================================================================ test maps
 def side_view() -> MapSpec:
     """H-22: columns A=3, B=2, C=1 in row 1, the hobbit on the ground at X (col 4) and a
@@ -534,7 +660,7 @@ def pointy_even() -> MapSpec:
 
 def main() -> None:
     make_tilesets()
-    for spec in (hill_fight(), side_view(), flat_even(), pointy_even()):
+    for spec in (hill_fight(), hill_fort(), side_view(), flat_even(), pointy_even()):
         write_map(spec)
 
 

@@ -540,7 +540,8 @@ class TestTerrain:
         assert depth[idx(m, 3, 0)] is None
 
     def test_h21_knee_deep_costs_double_neck_deep_is_for_swimmers(self):
-        m = moving(game(self.RIVER, [("Hum", "a", "human", 3, 0, 5), ("Sw", "a", "swimmer", 5, 0, 5),
+        m = moving(game(self.RIVER, [("Hum", "a", "human", 3, 0, 5),
+                                     ("Sw", "a", "swimmer", 5, 0, 5),
                                      ("Orc", "b", "orc", 6, 6, 0)]))
         hum = m.ruleset.move_options(m.state, "hum")
         assert hum.reach.cost_of(idx(m, 3, 1)) == 1

@@ -68,6 +68,10 @@ class Weights:
     """Scale of ``threat`` once the enemy has twice our figures standing (careful)."""
     outnumbering: float = 0.5
     """Scale of ``threat`` once we have twice the enemy's figures standing (pressing)."""
+    hold: float = 1.0
+    """Each level of height for a side that out-shoots its enemy and waits for it."""
+    wait_range: int = 4
+    """A waiting side closes only on enemies this many hexes away or nearer."""
     deadly_fall: float = 0.15
     """Never jump when the fall takes the figure down with more than this chance."""
 

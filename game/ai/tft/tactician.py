@@ -67,15 +67,17 @@ from game.ai.tft.evaluation import (
 )
 from game.boards.hexmap import HexMap, Reach
 from game.core import odds
+from game.core.dice import Modifier
 from game.core.errors import GameError
 from game.core.match import Match
 from game.core.ruleset import Action, Side
 from game.rules.tft import combat
 from game.rules.tft.data import load_data
-from game.rules.tft.hexes import heights
+from game.rules.tft.hexes import heights, melee, missiles
 from game.rules.tft.hexes.actions import (
     Attack,
     ChooseFirst,
+    Climb,
     Defend,
     Disengage,
     EndMovement,
@@ -87,7 +89,10 @@ from game.rules.tft.hexes.actions import (
     PickUp,
     Ready,
     Retreat,
+    Shoot,
     StandUp,
+    Sweep,
+    Swipe,
 )
 from game.rules.tft.hexes.ruleset import Jump, MeleeOnHeights
 from game.rules.tft.hexes.state import HexFigure, HexState
@@ -231,26 +236,44 @@ class Context:
         return f
 
     def attacks(self) -> list[tuple[HexFigure, Hit]]:
-        """The attacks the acting figure may make now, with their exact odds.
-
-        The conditions are those of :meth:`TftRuleset.attack_check` (T-5 front hexes,
-        H-4 reach, T-7 standing, not defending, at most half MA spent), the odds the
-        cached :meth:`Sandbox.hit` (the rules' own :func:`melee.attack_odds`).
-        """
+        """The melee attacks the acting figure may make now, with their exact odds: the
+        rules' own :meth:`MeleeOnHeights.attack_check` (T-5 front hexes, H-4 reach, H-15
+        big figures, H-16 poles, H-17 swipes, T-7 standing, not defending, at most half
+        MA spent, never with a missile weapon) for every enemy beside it."""
         if self._attacks is None:
             f = self.actor()
             self._attacks = []
             if not f.standing or f.defending or f.mp_spent > combat.charge_allowance(f):
                 return self._attacks
             board = self.board
-            front = heights.front_cells(board, f)
             for e in self.enemies:
-                if e.cell in front and heights.can_attack_across_heights(board, f, e):
-                    d = board.direction(e.cell, f.cell)
-                    assert d is not None
-                    h = self.sandbox.hit(f, f.cell, e, e.cell, arc_of(d, e.facing))
-                    self._attacks.append((e, h))
+                if not heights.adjacent_figures(board, f, e):
+                    continue
+                chk = self.rules.attack_check(self.state, f.id, e.id)
+                if chk.allowed and chk.odds is not None:
+                    o = chk.odds
+                    self._attacks.append((e, Hit(o.p_hit, o.expected_damage, o.p_down)))
         return self._attacks
+
+    def shots(self) -> list[tuple[HexFigure, Hit, Action]]:
+        """The shots the acting figure may make now (H-18): each enemy it may shoot, the
+        exact chance the shot strikes it (figures in the way counted), and the action.
+        Shots with a friend in the way are left out."""
+        f = self.actor()
+        out: list[tuple[HexFigure, Hit, Action]] = []
+        if missiles.ranged_weapon(f) is None or not f.standing or f.defending:
+            return out
+        for e in self.enemies:
+            chk = self.rules.shot_check(self.state, f.id, e.id)
+            if not chk.allowed or chk.odds is None or chk.line is None:
+                continue
+            if any(self.state.figures[g].side == f.side for g in chk.line.in_way):
+                continue
+            p = chk.p_target or 0.0
+            scale = p / chk.odds.p_hit if chk.odds.p_hit > 0 else 0.0
+            out.append((e, Hit(p, chk.odds.expected_damage * scale,
+                               chk.odds.p_down * scale), Shoot(f.id, e.id)))
+        return out
 
 
 ARC_BY_OFF: tuple[str, ...] = tuple(arc_of(off, 0) for off in range(6))
@@ -613,7 +636,7 @@ class Tactician:
         while True:
             while plan.queue:
                 a = plan.queue.popleft()
-                if isinstance(a, Move) or match.why_illegal(a) is None:
+                if match.why_illegal(a) is None:
                     return a
             fid = next((i for i in plan.order if i not in plan.done), None)
             if fid is None:
@@ -623,7 +646,76 @@ class Tactician:
             if f.active and not f.move_over:
                 if ctx is None:
                     ctx = Context(match, side, self.w)
+                special = self._climb(ctx, plan, f)
+                if special is None:
+                    special = self._shooter(ctx, plan, f)
+                if special is not None:
+                    plan.queue.extend(special)
+                    continue
+                if f.hold:
+                    continue
                 plan.queue.extend(self._best(self._manoeuvres(ctx, plan, f), state).actions)
+
+    def _climb(self, ctx: Context, plan: _MovePlan, f: HexFigure) -> list[Action] | None:
+        """H-11, H-20: a figure on a wall goes on up it (or pulls itself up an edge); a
+        figure with its hands free at the foot of a wall starts up it when the top is
+        nearer the enemy and no walk gets there this turn, and tries the second set when
+        the roll is likelier than not and a fall from it would not take it out."""
+        opts = ctx.rules.climb_options(ctx.state, f)
+        if not opts:
+            return None
+        if f.hold:
+            return [Climb(f.id, next(iter(opts)), False)]
+        near = plan.near
+        walk = ctx.rules.move_options(ctx.state, f.id)
+        best: tuple[float, int] | None = None
+        for top, o in opts.items():
+            if near[top] >= near[f.cell] or walk.reach.cost_of(top) is not None:
+                continue
+            value = ctx.w.high * o.rise - ctx.w.approach * near[top]
+            if best is None or value > best[0]:
+                best = (value, top)
+        if best is None:
+            return None
+        o = opts[best[1]]
+        risk = fall_risk(f, min(2 * o.set_h, o.rise))
+        more = o.p_set >= 0.5 and risk.p_down <= ctx.w.deadly_fall
+        return [Climb(f.id, best[1], more)]
+
+    def _shooter(self, ctx: Context, plan: _MovePlan, f: HexFigure) -> list[Action] | None:
+        """H-18, T-7: a figure with a bow ready that is not engaged stays where it stands
+        or takes the one step a bow allows to the hex with the best shot (exact odds,
+        figures in the way counted, never through a friend), a little higher if it can;
+        with no shot anywhere near it moves like any other figure."""
+        w = missiles.ranged_weapon(f)
+        if w is None or not w.missile or f.mp_spent or not f.standing or \
+                ctx.rules.is_engaged(ctx.state, f):
+            return None
+        state, board = ctx.state, ctx.board
+        opts = ctx.rules.move_options(state, f.id)
+        cells = [f.cell] + [c for c in board.neighbours(f.cell) if opts.can_walk(c)]
+        foes = [e for e in ctx.enemies if board.distance(f.cell, e.cell) <= w.range + 1]
+        best: tuple[float, int] | None = None
+        for c in cells:
+            value = 0.0
+            for e in foes:
+                if board.distance(c, e.cell) > w.range:
+                    continue
+                chk = ctx.rules.shot_check(state, f.id, e.id, frm=c)
+                if chk.odds is None or chk.line is None or not chk.line.clear:
+                    continue
+                if any(state.figures[g].side == f.side for g in chk.line.in_way):
+                    continue
+                p = chk.p_target or 0.0
+                scale = p / chk.odds.p_hit if chk.odds.p_hit > 0 else 0.0
+                v = scale * (chk.odds.expected_damage + ctx.w.kill * chk.odds.p_down)
+                value = max(value, v)
+            value += 0.05 * board.level(c) - 0.01 * (c != f.cell)
+            if best is None or value > best[0] + 1e-9:
+                best = (value, c)
+        if best is None or best[0] < 0.3:
+            return None
+        return [Move(f.id, best[1])] if best[1] != f.cell else []
 
     def _new_plan(self, ctx: Context) -> _MovePlan:
         state, board, w = ctx.state, ctx.board, ctx.w
@@ -632,6 +724,12 @@ class Tactician:
         near_arr = distances_to(board, [e.cell for e in ctx.enemies])
         near = near_arr.tolist()
         static_arr = w.high * levels_array(board) - w.approach * near_arr
+        if _outshoots(ctx):
+            # H-18, H-6: a side that out-shoots its enemy lets it come: it holds the
+            # highest ground near where it stands and closes only on enemies that come
+            # within a charge of it
+            guard = np.maximum(near_arr - w.wait_range, 0)
+            static_arr = w.hold * levels_array(board) - w.approach * guard
         movers = [f for f in ctx.own if not f.move_over]
         # T-6, H-7 (TftRuleset.is_engaged): standing in a cell an enemy engages
         engaging = heights.engaged_cells(board, ctx.enemies, movers[0]) if movers else set()
@@ -715,6 +813,8 @@ class Tactician:
             opts = ctx.rules.move_options(state, f.id)
             reach, jumps = opts.reach, opts.jumps
             cost, prev, ends = reach.cost, reach.previous, reach.ends
+            if opts.settle is not None:  # H-15: only where the big figure can stand
+                cost = {c: k for c, k in cost.items() if c == start or c in opts.settle}
             how[start] = (0, None, False, 1.0)
             # friends' cells first (their bonus breaks the static order), then every
             # other cell the figure can reach from the best static worth down, until
@@ -820,18 +920,34 @@ class Tactician:
         return [Proposal(s, acts) for _, s, acts in final]
 
 
+def _outshoots(ctx: Context) -> bool:
+    """Whether ``ctx``'s side carries more missile weapons than its enemy (H-18)."""
+    data = load_data()
+
+    def shooters(figs: list[HexFigure]) -> int:
+        return sum(any(data.weapons[w].missile for w in f.weapons) for f in figs)
+
+    return shooters(ctx.own) > shooters(ctx.enemies)
+
+
 def _idle(state: HexState) -> Action | None:
     """The acting figure's Pass when nothing else is worth considering: it stands with a
     weapon ready (or defends) and no active enemy is next to it, so it can neither
     attack (T-5), nor need to disengage, stand up or arm itself (every other candidate
     action proposes nothing; passing is the only proposal)."""
     f = state.acting()
+    if f is not None and f.hold:
+        return Pass(f.id)  # on a wall: nothing else to do (H-11)
     if f is None or f.prone or (f.ready is None and not f.defending):
         return None
+    data = load_data()
+    if any(data.weapons[w].range > 0 for w in f.weapons) or f.hexes > 1:
+        return None  # it may shoot, throw or sweep at range: ask the candidates
     board = state.board
     around = board.neighbours(f.cell)
     for e in state.figures.values():
-        if e.side != f.side and e.active and e.cell in around:
+        if e.side != f.side and e.active and (e.cell in around or any(
+                c in around for c in e.footprint)):
             return None
     return Pass(f.id)
 
@@ -875,16 +991,41 @@ class StandUpCA(CandidateAction):
 
 
 class ArmCA(CandidateAction):
-    """T-2, T-7: an empty-handed figure picks its weapon up, or readies the best it has."""
+    """T-2, T-7: an empty-handed figure picks its weapon up, or readies the best it has;
+    an archer with an enemy beside it readies a melee weapon (a bow never strikes in
+    melee, T-4), and a fighter with nobody beside it and a bow on its back readies the
+    bow when an enemy is in sight."""
 
     name = "arm"
 
     def evaluate(self, ctx: Context) -> list[Proposal]:
         f = ctx.actor()
-        if f.ready is not None or f.defending:
+        if f.defending or f.hold:
             return []
+        d = load_data()
+        why = ctx.match.why_illegal
+        if f.ready is not None:
+            w = d.weapons[f.ready]
+            beside = any(heights.adjacent_figures(ctx.board, f, e) for e in ctx.enemies)
+            out = []
+            for wpn in f.weapons:
+                o = d.weapons[wpn]
+                if wpn == f.ready or why(Ready(f.id, wpn)) is not None:
+                    continue
+                if beside and not w.melee and o.melee and not o.missile:
+                    out.append(Proposal(8.0 + odds.mean_after_reduction(o.damage, 0),
+                                        (Ready(f.id, wpn),), "ready for melee"))
+                elif (not beside and o.missile and w.melee and not w.missile
+                      and not ctx.attacks() and any(
+                          ctx.board.distance(f.cell, e.cell) <= o.range
+                          for e in ctx.enemies)):
+                    out.append(Proposal(1.0, (Ready(f.id, wpn),), "ready the bow"))
+            return out
         why = ctx.match.why_illegal
         out = []
+        if "climbing" in f.talents and not any(
+                heights.adjacent_figures(ctx.board, f, e) for e in ctx.enemies):
+            return []  # a climber keeps its hands free for the wall until it must fight
         if why(PickUp(f.id)) is None:
             out.append(Proposal(20.0, (PickUp(f.id),), "pick up"))
         d = load_data()
@@ -896,15 +1037,56 @@ class ArmCA(CandidateAction):
 
 
 class AttackCA(CandidateAction):
-    """T-2..T-5, H-4, H-6: the attack with the best expected damage plus the weighted
-    chance of taking the target out, from the rules' own exact odds."""
+    """T-2..T-5, H-4, H-6, H-16, H-17: the attack with the best expected damage plus the
+    weighted chance of taking the target out, from the rules' own exact odds (a blow
+    that is a swipe is played as one)."""
 
     name = "attack"
 
     def evaluate(self, ctx: Context) -> list[Proposal]:
         f, w = ctx.actor(), ctx.w
-        return [Proposal(h.damage + w.kill * h.p_down, (Attack(f.id, e.id),),
-                         self.name) for e, h in ctx.attacks()]
+        out = []
+        for e, h in ctx.attacks():
+            chk = ctx.rules.attack_check(ctx.state, f.id, e.id)
+            act: Action = Swipe(f.id, e.id) if chk.how == melee.SWIPE else Attack(f.id, e.id)
+            out.append(Proposal(h.damage + w.kill * h.p_down, (act,), self.name))
+        return out
+
+
+class ShootCA(CandidateAction):
+    """H-18, T-7: the shot with the best expected damage plus the weighted chance of a
+    kill, counting the figures in the way (never through a friend)."""
+
+    name = "shoot"
+
+    def evaluate(self, ctx: Context) -> list[Proposal]:
+        w = ctx.w
+        return [Proposal(h.damage + w.kill * h.p_down, (a,), self.name)
+                for _e, h, a in ctx.shots()]
+
+
+class SweepCA(CandidateAction):
+    """H-19: a sweeping blow when the blows on every foe it reaches, each at the sweep's
+    penalty, are worth more than the best single attack."""
+
+    name = "sweep"
+
+    def evaluate(self, ctx: Context) -> list[Proposal]:
+        f, w = ctx.actor(), ctx.w
+        if ctx.match.why_illegal(Sweep(f.id)) is not None:
+            return []
+        d = load_data()
+        pen = Modifier(int(d.num("sweep", "dx")), "sweeping blow", "H-19")
+        total = 0.0
+        for _c, foe in melee.sweep_plan(ctx.board, f, ctx.enemies):
+            if foe is None:
+                continue
+            r = melee.reach(ctx.board, f, foe)
+            mods = melee.situation(ctx.board, f, foe, r.how, (r.attacker_level,
+                                                              r.target_level)) + [pen]
+            o = combat.attack_odds(f, foe, mods, rear=melee.from_rear(ctx.board, f, foe))
+            total += o.expected_damage + w.kill * o.p_down
+        return [Proposal(total, (Sweep(f.id),), self.name)] if total > 0 else []
 
 
 class DisengageCA(CandidateAction):
@@ -994,7 +1176,8 @@ class PushCA(CandidateAction):
 
 CANDIDATES: dict[str, tuple[CandidateAction, ...]] = {
     "initiative": (ChooseOrder(),),
-    "action": (StandUpCA(), ArmCA(), AttackCA(), DisengageCA(), PassCA()),
+    "action": (StandUpCA(), ArmCA(), AttackCA(), ShootCA(), SweepCA(), DisengageCA(),
+               PassCA()),
     "retreat": (PushCA(),),
 }
 """The candidate actions of each phase but movement (planned figure by figure, above)."""
