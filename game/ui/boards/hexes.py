@@ -82,6 +82,41 @@ SELECT: Colour = pal.YELLOW
 
 
 
+# ============================================================================== marks
+SHADES: dict[str, RGBA] = {
+    "both": (*pal.SKY, 96),
+    "sees": (*pal.BLUISH_GREEN, 80),
+    "seen": (*pal.ORANGE, 80),
+    "threat": (*pal.VERMILLION, 92),
+}
+"""Fills of the shaded views: hexes a figure sees and is seen from, only sees, is only
+seen from (the line-of-sight view), and hexes an enemy could strike this turn."""
+
+
+@dataclass(frozen=True)
+class SightMark:
+    """A 3D sight line to draw: from ``za`` over ``start`` to ``zb`` over ``end`` (absolute
+    heights in levels), the hexes it crosses with its height there and what is there:
+    "clear", "blocked" (the terrain reaches the line), "in_way" (a figure the shot is
+    rolled against), "over" (a figure it passes over)."""
+
+    start: int
+    za: float
+    end: int
+    zb: float
+    points: tuple[tuple[int, float, str], ...] = ()
+    label: str = ""
+
+
+@dataclass
+class HexMarks(Marks):
+    """Marks of a hex board beyond the shared ones: shaded views and a sight line."""
+
+    shade: dict[int, str] = field(default_factory=dict)
+    """Cell -> a key of :data:`SHADES`."""
+    sight: SightMark | None = None
+
+
 # ============================================================================== geometry
 @dataclass
 class _Cell:
@@ -162,6 +197,8 @@ class HexBoardView:
         self.hover: int | None = None
         self.effects = Effects()
         self._spots: list[tuple[str, float, float, float]] = []
+        self.shade: dict[int, str] = {}
+        self.sight: SightMark | None = None
 
     # ================================================================ geometry
     def _build_geometry(self) -> None:
@@ -286,6 +323,11 @@ class HexBoardView:
         self.set_path(cells(marks.path))
         sel = marks.selected
         self.set_selected(sel.index if isinstance(sel, Cell) else None)
+        shade = marks.shade if isinstance(marks, HexMarks) else {}
+        if shade != self.shade:
+            self.shade = dict(shade)
+            self._overlay_dirty = True
+        self.sight = marks.sight if isinstance(marks, HexMarks) else None
 
     def set_hover(self, place: Place | None) -> None:
         """The place under the pointer (outlined)."""
@@ -642,7 +684,7 @@ class HexBoardView:
 
     # ================================================================ overlay layer
     def _overlay_cells(self) -> set[int]:
-        out: set[int] = set()
+        out: set[int] = set(self.shade)
         if self.visible["reach"]:
             out |= set(self.reach) | set(self.jumps)
         if self.visible["path"]:
@@ -688,7 +730,8 @@ class HexBoardView:
         bx1, by1 = bx0 + surf.get_width() / z, by0 + surf.get_height() / z
         later: list[tuple[pygame.Surface, tuple[int, int]]] = []
         # only stacks nearer than a highlighted cell and overlapping it need to hide it
-        lit = [self._rank[c] for c in (set(reach) | set(jumps)) if c in self._rank]
+        lit = [self._rank[c] for c in (set(reach) | set(jumps) | set(self.shade))
+               if c in self._rank]
         todo: Iterable[int] = ()
         if lit:
             bb = self._bbox
@@ -715,6 +758,8 @@ class HexBoardView:
                     (ox + a[0] * z, oy + a[1] * z - lo * lh)])
             pygame.draw.polygon(surf, clear, top)
             cx, cy = ox + c.centre[0] * z, oy + c.centre[1] * z
+            if i in self.shade:
+                pygame.draw.polygon(surf, SHADES[self.shade[i]], top)
             if i in jumps:
                 pygame.draw.polygon(surf, JUMP_FILL, top)
                 pygame.draw.polygon(surf, JUMP_EDGE, top, max(2, int(2 * z)))
@@ -814,6 +859,9 @@ class HexBoardView:
         show_labels = r >= LABEL_MIN_RADIUS
         items: list[tuple[float, int, list[tuple[pygame.Surface, tuple[int, int]]]]] = []
         spots: list[tuple[str, float, float, float]] = []
+        for v in figures:
+            if v.footprint and v.status != "dead" and v.id not in self.effects.moves:
+                self._draw_footprint(surface, v)
         for n, v in enumerate(figures):
             if v.status == "dead":
                 continue
@@ -824,6 +872,10 @@ class HexBoardView:
             fs = self.tokens.token(v.kind, self.side_index.get(v.side, 0), r,
                                    self._facing_vector(facing), pose)
             blits = [(fs, (round(sx - fs.get_width() / 2), round(sy - fs.get_height() / 2)))]
+            if v.ring:
+                ring = self._ring(v.ring, r)
+                blits.append((ring, (round(sx - ring.get_width() / 2),
+                                     round(sy - ring.get_height() / 2))))
             if v.status != "unconscious" and v.health_max > 0:
                 bar = self.tokens.bar(v.health, v.health_max, r)
                 blits.append((bar, (round(sx - bar.get_width() / 2),
@@ -839,6 +891,72 @@ class HexBoardView:
             surface.fblits(seq)
         spots.sort(key=lambda t: t[2])
         self._spots = spots
+
+    def _draw_footprint(self, surface: pygame.Surface, v: PieceView) -> None:
+        """H-15: a multi-hex figure's body over every hex it covers, in its side's colour
+        with a dark rim (drawn under the tokens)."""
+        colour = pal.side_colour(self.side_index.get(v.side, 0))
+        z = self.camera.zoom
+        for p in v.footprint:
+            if not isinstance(p, Cell) or p.index not in self.cells:
+                continue
+            c = self.cells[p.index]
+            pts = [self.camera.map_to_screen(x, y) for x, y in c.top]
+            inner = [(c0 + (x - c0) * 0.86, c1 + (y - c1) * 0.86) for (x, y) in pts
+                     for c0, c1 in [self.camera.map_to_screen(*c.centre)]]
+            pygame.draw.polygon(surface, pal.shade(colour, 0.75), inner)
+            pygame.draw.polygon(surface, pal.INK, inner, max(2, int(2 * z)))
+
+    def _ring(self, ring: str, r: float) -> pygame.Surface:
+        """A dashed ring round a token for a rules mark ("clinging", "kneeling")."""
+        key = f"ring:{ring}:{int(r)}"
+        t = self._zc.labels.get(key)
+        if t is None:
+            size = int(r * 2.9) + 4
+            t = pygame.Surface((size, size), pygame.SRCALPHA)
+            col = pal.ORANGE if ring == "clinging" else pal.PURPLE
+            dashed_ring(t, (*pal.INK, 255), size / 2, size / 2, r * 1.32, max(4, int(r * .2)), 10)
+            dashed_ring(t, (*col, 255), size / 2, size / 2, r * 1.32, max(2, int(r * .12)), 10)
+            self._zc.labels[key] = t
+        return t
+
+    def _draw_sight(self, surface: pygame.Surface) -> None:
+        """The 3D sight line of a shot: sky where clear, vermillion from where the
+        terrain blocks it, a yellow ring at each figure in the way, a small grey mark at
+        each figure it passes over, and its label (range band, DX) at the target."""
+        s = self.sight
+        if s is None or s.start not in self.cells or s.end not in self.cells:
+            return
+        b = self.board
+
+        def at(cell: int, zz: float) -> tuple[float, float]:
+            x, y = self.camera.map_to_screen(*b.center(cell))
+            return x, y - self.raise_px(zz)
+
+        pts = [at(s.start, s.za)] + [at(c, zz) for c, zz, _k in s.points] + [at(s.end, s.zb)]
+        kinds = ["clear"] + [k for _c, _z, k in s.points] + ["clear"]
+        w = max(3, int(3 * self.camera.zoom))
+        blocked = False
+        for k in range(len(pts) - 1):
+            blocked = blocked or kinds[k] == "blocked"
+            col = pal.VERMILLION if blocked else pal.SKY
+            pygame.draw.line(surface, pal.INK, pts[k], pts[k + 1], w + 4)
+            pygame.draw.line(surface, col, pts[k], pts[k + 1], w)
+        for (x, y), kind in zip(pts, kinds, strict=True):
+            if kind == "blocked":
+                d = 9
+                pygame.draw.line(surface, pal.VERMILLION, (x - d, y - d), (x + d, y + d), 5)
+                pygame.draw.line(surface, pal.VERMILLION, (x - d, y + d), (x + d, y - d), 5)
+            elif kind == "in_way":
+                pygame.draw.circle(surface, pal.INK, (x, y), 12, 5)
+                pygame.draw.circle(surface, pal.YELLOW, (x, y), 12, 3)
+            elif kind == "over":
+                pygame.draw.circle(surface, pal.PAPER, (x, y), 5)
+        if s.label:
+            size = max(TEXT_MIN + 1, int(round(self.board.tile_height * self.camera.zoom * .24)))
+            t = self._fonts.pill(s.label, size, pal.INK, (*pal.PAPER, 235), pal.INK)
+            x, y = pts[-1]
+            surface.blit(t, (round(x - t.get_width() / 2), round(y - t.get_height() - 14)))
 
     # ================================================================ frame
     def draw(self, surface: pygame.Surface, figures: Sequence[PieceView] = ()) -> None:
@@ -861,6 +979,8 @@ class HexBoardView:
             pts = [self.camera.map_to_screen(x, y) for x, y in c.top]
             pygame.draw.lines(surface, pal.PAPER, True, pts, max(2, int(2 * self.camera.zoom)))
         self._draw_figures(surface, figures)
+        if self.visible["path"]:
+            self._draw_sight(surface)
         self._draw_floats(surface)
 
     def _draw_floats(self, surface: pygame.Surface) -> None:

@@ -699,6 +699,59 @@ class MeleeOnHeights:
                 break
         return out
 
+    def sight_map(self, state: HexState, fig_id: str) -> dict[int, str]:
+        """H-18: every hex ``fig_id`` sees a standing human-sized figure in ("sees": from
+        its eye to that figure's chest), is seen from (that figure's eye to its chest), or
+        both ("both"); hexes with neither are left out."""
+        f = state.figures[fig_id]
+        board = state.board
+        d = load_data()
+        std = float(d.kinds["human"].h)
+        eye, chest = float(d.num("missile", "eye")), float(d.num("missile", "chest"))
+        sees = board.visibility(f.cell, missiles.eye_height(f), std * chest)
+        seen = board.visibility(f.cell, missiles.chest_height(f), std * eye)
+        out: dict[int, str] = {}
+        for c in np.nonzero(sees | seen)[0].tolist():
+            if c == f.cell:
+                continue
+            out[c] = "both" if sees[c] and seen[c] else "sees" if sees[c] else "seen"
+        return out
+
+    def threat_map(self, state: HexState, side: str) -> set[int]:
+        """T-7, H-4, H-16, H-18: every hex an enemy of ``side`` could strike this turn: a
+        blow from any hex its charge still reaches (at a human-sized figure: H-4 from the
+        lower one, a pole 2 levels further), or a shot or throw from where it stands
+        (range and line of sight to a human-sized figure's chest)."""
+        board = state.board
+        d = load_data()
+        std = int(d.kinds["human"].h)
+        lv = board.level_list
+        out: set[int] = set()
+        for e in state.figures.values():
+            if e.side == side or not e.standing or e.defending:
+                continue
+            reach = None
+            if state.phase in ("initiative", "movement") and not e.move_over:
+                reach = charge_reach(state, e)
+            stands = list(reach.cells) if reach is not None else [e.cell]
+            w = combat.weapon_of(e)
+            if w.melee and not w.missile:
+                up = heights.height(e) + (int(d.num("pole", "beyond_h")) if w.pole else 0)
+                down = max(std, up if w.pole else std)
+                for st in stands:
+                    for n in board.neighbours(st):
+                        diff = lv[n] - lv[st]
+                        if -down <= diff <= up:
+                            out.add(n)
+            rw = missiles.ranged_weapon(e)
+            if rw is not None:
+                vis = board.visibility(e.cell, missiles.eye_height(e),
+                                       std * float(d.num("missile", "chest")))
+                for c in np.nonzero(vis)[0].tolist():
+                    if 0 < board.distance(e.cell, c) <= rw.range:
+                        out.add(c)
+        return out
+
     def _retreat_options(self, state: HexState, a_id: str, t_id: str) -> list[int]:
         """T-8, H-13: cells the attacker may force the target back into (empty if none).
         Multi-hex figures are neither pushed nor push (H-15 gives no rule for it)."""
