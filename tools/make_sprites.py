@@ -3,7 +3,8 @@
 Outputs (committed; the output is the same on every run):
 
 * ``sprites/figures/<kind>.png``: 128x128 emblems with transparency for hobbit, dwarf,
-  goblin, human, orc, elf and a generic pawn: a light fill with a thick dark outline and
+  goblin, human, orc, elf, the multi-hex horseman, giant (and any 3-4 hex "large"
+  figure) and dragon (and "huge"), and a generic pawn: a light fill with a thick dark outline and
   dark details, so they read on every side colour of the board's figure bases;
 * ``sprites/ui/icon.png``: the 64x64 window icon, a raised hex with a little figure.
 
@@ -225,7 +226,67 @@ def generic_details(s: pygame.Surface) -> None:
     ellipse(s, SHADE, 58, 40, 7, 7)
 
 
+def horseman_shape(s: pygame.Surface, c: Colour) -> None:
+    poly(s, c, [(14, 92), (26, 64), (92, 60), (112, 40), (124, 52), (108, 80), (100, 96),
+                (18, 100)])  # the horse's body and neck, head up at the right
+    for x in (24, 40, 80, 94):  # legs
+        poly(s, c, [(x, 96), (x + 8, 96), (x + 8, 124), (x, 124)])
+    poly(s, c, [(50, 66), (48, 30), (72, 30), (70, 66)])  # the rider
+    ellipse(s, c, 60, 20, 12, 13)
+    poly(s, c, [(74, 44), (126, 6), (128, 12), (78, 52)])  # a lance
+
+
+def horseman_details(s: pygame.Surface) -> None:
+    pygame.draw.circle(s, INK, (114, 48), 3)  # the horse's eye
+    line(s, INK, (96, 58), (112, 40), 2)  # mane
+    line(s, INK, (30, 80), (96, 78), 2)
+    pygame.draw.circle(s, INK, (56, 20), 2)
+    pygame.draw.circle(s, INK, (64, 20), 2)
+    line(s, SHADE, (80, 46), (124, 12), 2)
+
+
+def giant_shape(s: pygame.Surface, c: Colour) -> None:
+    poly(s, c, [(16, 124), (22, 70), (106, 70), (112, 124)])  # a huge body
+    ellipse(s, c, 64, 44, 24, 26)
+    poly(s, c, [(96, 74), (116, 10), (128, 14), (110, 80)])  # a club over the shoulder
+    ellipse(s, c, 120, 14, 9, 12)
+
+
+def giant_details(s: pygame.Surface) -> None:
+    line(s, INK, (46, 34), (58, 38), 4)
+    line(s, INK, (82, 34), (70, 38), 4)
+    pygame.draw.circle(s, INK, (55, 44), 4)
+    pygame.draw.circle(s, INK, (73, 44), 4)
+    line(s, INK, (52, 58), (76, 58), 3)
+    poly(s, SHADE, [(30, 84), (98, 84), (96, 96), (32, 96)])  # a belt
+    line(s, INK, (64, 72), (64, 122), 2)
+
+
+def dragon_shape(s: pygame.Surface, c: Colour) -> None:
+    poly(s, c, [(8, 60), (40, 20), (56, 56)])  # wings
+    poly(s, c, [(120, 60), (88, 20), (72, 56)])
+    ellipse(s, c, 64, 76, 28, 34)  # body
+    poly(s, c, [(52, 50), (64, 8), (76, 50)])  # neck and head
+    poly(s, c, [(56, 104), (20, 124), (60, 114)])  # tail
+
+
+def dragon_details(s: pygame.Surface) -> None:
+    for x in (24, 36):
+        line(s, INK, (x, 34 + (x - 24)), (48, 54), 2)
+    for x in (104, 92):
+        line(s, INK, (x, 34 + (104 - x)), (80, 54), 2)
+    pygame.draw.circle(s, INK, (60, 22), 2)
+    pygame.draw.circle(s, INK, (68, 22), 2)
+    for y in (70, 82, 94):
+        line(s, INK, (52, y), (76, y), 2)
+
+
 KINDS: dict[str, tuple[Shape, Callable[[pygame.Surface], None]]] = {
+    "horseman": (horseman_shape, horseman_details),
+    "giant": (giant_shape, giant_details),
+    "large": (giant_shape, giant_details),
+    "dragon": (dragon_shape, dragon_details),
+    "huge": (dragon_shape, dragon_details),
     "hobbit": (hobbit_shape, hobbit_details),
     "dwarf": (dwarf_shape, dwarf_details),
     "goblin": (goblin_shape, goblin_details),

@@ -869,7 +869,9 @@ class HexBoardView:
             sx, sy = self.camera.map_to_screen(x, y)
             sy -= self.raise_px(zl)
             pose = _pose(v)
-            fs = self.tokens.token(v.kind, self.side_index.get(v.side, 0), r,
+            big = r * (1.0 if v.size <= 1 else 1.2 if v.size == 2 else 1.45 if v.size <= 4
+                       else 1.8)  # H-15: a bigger figure, a bigger token on its hexes
+            fs = self.tokens.token(v.kind, self.side_index.get(v.side, 0), big,
                                    self._facing_vector(facing), pose)
             blits = [(fs, (round(sx - fs.get_width() / 2), round(sy - fs.get_height() / 2)))]
             if v.ring:
