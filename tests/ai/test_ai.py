@@ -19,6 +19,7 @@ from game.rules.tft.hexes.actions import (
     Defend,
     EndMovement,
     JumpDown,
+    Move,
     Retreat,
 )
 
@@ -232,3 +233,48 @@ def test_choosing_twice_without_playing_gives_the_same_action():
         a = ai.choose(m)
         assert ai.choose(m) == a and m.why_illegal(a) is None
         m.apply(a)
+
+
+class TestHillFort:
+    def test_tactician_beats_the_random_player_on_hill_fort_from_both_sides(self):
+        """Solo play is a real fight from either side: 40 games, sides alternated."""
+        scen = open_match("hill_fort", 0).scenario
+        sides = list(scen.sides)
+        wins = {s: 0 for s in sides}
+        for k in range(40):
+            me, other = sides[k % 2], sides[1 - k % 2]
+            m = new_match(scen, k)
+            outcome = play_game(m, {me: Tactician(k), other: RandomPlayer(k)})
+            wins[me] += outcome.winner == me
+        print(f"Tactician against the random player on Hill fort: {wins}")
+        assert sum(wins.values()) >= 36 and min(wins.values()) >= 17
+
+    def test_h18_an_archer_shoots_the_best_target(self):
+        row = "0 " * 12
+        m = match("\n".join([row] * 3), [("Ann", "a", "hobbit", 0, 1, 0),
+                                         ("Orc", "b", "orc", 8, 1, 3)],
+                  units={"hobbit": {"kind": "human", "st": 11, "dx": 14,
+                                    "weapons": ["longbow", "dagger"]},
+                         "orc": {"kind": "orc", "st": 12, "dx": 11,
+                                 "weapons": ["broadsword"]}})
+        to_movement_of(m, "a")
+        ai = Tactician(1)
+        while m.state.phase == "movement":
+            a = ai.choose(m)
+            assert not isinstance(a, Move) or m.board.distance(
+                m.state.figures["ann"].cell, a.to) <= 1  # a bow moves one hex at most
+            m.apply(a)
+        while m.state.acting() is not None and m.state.acting().id != "ann":
+            m.apply(ai.choose(m))
+        assert ai.choose(m).kind == "shoot"
+
+    def test_h11_a_climber_goes_up_the_wall_towards_the_enemy(self):
+        text = "0 0 0 0\n0 0 6 6\n0 0 6 6\n0 0 0 0"
+        m = match(text, [("Cat", "a", "hobbit", 1, 1, 0), ("Orc", "b", "orc", 3, 2, 3)],
+                  units={"hobbit": {"kind": "human", "st": 12, "dx": 14, "weapons": ["dagger"],
+                                    "ready": "", "talents": ["climbing"]},
+                         "orc": {"kind": "orc", "st": 12, "dx": 11,
+                                 "weapons": ["broadsword"]}})
+        to_movement_of(m, "a")
+        a = Tactician(1).choose(m)
+        assert a.kind == "climb" and a.to == m.board.index(2, 1)

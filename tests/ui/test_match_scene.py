@@ -228,3 +228,65 @@ def test_help_overlay_and_escape_back_to_the_picker(app):
     assert app.modals and app.scene is scene
     key(app, pygame.K_RETURN)  # "Leave"
     assert isinstance(app.scene, PickerScene)
+
+
+BOWS = {"archer": {"kind": "human", "st": 11, "dx": 14, "weapons": ["longbow", "dagger"]},
+        "orc": {"kind": "orc", "st": 12, "dx": 11, "weapons": ["broadsword"]},
+        "hobbit": {"kind": "hobbit", "st": 8, "dx": 14, "weapons": ["dagger"]}}
+RANGE = "\n".join(["0 " * 10] * 3)
+
+
+def test_h18_hovering_an_enemy_draws_the_3d_line_of_fire(app):
+    m = match(RANGE, [("Ann", "a", "archer", 0, 1, 0), ("Hob", "b", "hobbit", 4, 1, 3),
+                      ("Orc", "b", "orc", 8, 1, 3)], seed=3, units=BOWS)
+    app.start_match(m, {"a": "human", "b": "human"})
+    app.step(0.0)
+    scene = app.scene
+    scene.select("ann")
+    orc = m.state.figures["orc"]
+    post(pygame.MOUSEMOTION, pos=scene.place_pos(Cell(orc.cell)), rel=(0, 0), buttons=(0, 0, 0))
+    app.step(0.016)
+    sight = scene.view.sight
+    assert sight is not None and sight.end == orc.cell and "8 hexes, band 2" in sight.label
+    assert [k for _c, _z, k in sight.points].count("over") == 1  # the hobbit, passed over
+    lines = scene.control.tip("ann", "orc")
+    assert any("range band 2" in ln.text for ln in lines)
+    assert any("passes over Hob" in ln.text for ln in lines)
+    app.dirty = True
+    app.step(0.016)
+
+
+def test_v_and_t_toggle_the_sight_and_threat_views_listed_in_help(app):
+    scene = start(app)
+    to_movement(app, scene)
+    scene.select("pip")
+    key(app, pygame.K_v)
+    assert scene.control.view_sight and set(scene.view.shade.values()) <= {"both", "sees",
+                                                                           "seen"}
+    assert scene.view.shade
+    key(app, pygame.K_v)
+    key(app, pygame.K_t)
+    assert "threat" in scene.view.shade.values()
+    keys = [k for k, _what in scene.help_rows()]
+    assert "V" in keys and "T" in keys and "J" in keys
+    app.dirty = True
+    app.step(0.016)
+
+
+def test_h8_j_chooses_the_jump_and_the_click_takes_it(app):
+    side = "0 0 0 0 0 0\n0 3 2 1 0 0\n0 0 0 0 0 0"
+    m = match(side, [("Pip", "a", "hobbit", 2, 1, 0), ("Orc", "b", "orc", 5, 0, 3)], seed=3)
+    app.start_match(m, {"a": "human", "b": "human"})
+    app.step(0.0)
+    scene = app.scene
+    to_movement(app, scene)
+    scene.select("pip")
+    ground = m.board.index(2, 2)  # below B, in front of it (the view picks it)
+    post(pygame.MOUSEMOTION, pos=scene.place_pos(Cell(ground)), rel=(0, 0), buttons=(0, 0, 0))
+    app.step(0.016)
+    ways = scene.control.ways(m.state.figures["pip"], ground)
+    assert [w.kind for w in ways][:1] == ["move"] and any(w.kind == "jump_down" for w in ways)
+    key(app, pygame.K_j)
+    assert "Jump down 2 levels" in scene.control.place_text(Cell(ground))
+    click(app, scene.place_pos(Cell(ground)))
+    assert m.actions[-1].kind == "jump_down"
