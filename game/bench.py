@@ -18,6 +18,10 @@ Each figure is a median over several repetitions (times from ``time.perf_counter
   process; ``engine_games_per_s`` replays the same games' actions without any AI (what
   the rules engine alone allows), ``turns_per_game`` is their mean length.
 * ``los_checks_per_s``: :meth:`HexMap.lines_of_sight` on 10,000 random pairs at once.
+* ``visibility_ms``: one figure's whole visibility map (:meth:`HexMap.visibility`, every
+  cell of the 40x40 map from its middle, eye 2.7 levels up to a chest 1.8 up).
+* ``ai_decision_ms_missiles``: one Tactician decision on the Hill fort (archers, thrown
+  javelins, climbers, big figures), as ``ai_decision_ms``.
 * ``replay_ms``: :meth:`Match.load` of a one-game save (read, replay, every hash checked).
 * ``frame_ms``, ``map_rebuild_ms``, ``first_frame_s``: from :mod:`game.ui.bench` (null,
   with a note, if the window's bench is not there).
@@ -51,7 +55,7 @@ from game.rules.tft.hexes import heights
 os.environ.setdefault("PYGAME_HIDE_SUPPORT_PROMPT", "1")
 
 SCENARIO = "hill_fight"
-UI_KEYS = ("frame_ms", "map_rebuild_ms", "first_frame_s")
+UI_KEYS = ("frame_ms", "frame_ms_views", "map_rebuild_ms", "first_frame_s")
 
 
 def _median_ms(fn: Callable[[], object], reps: int) -> float:
@@ -102,7 +106,16 @@ def odds_us(reps: int = 1000) -> tuple[float, float]:
     return first, cached
 
 
-def ai_decisions(games: int = 2, every: int = 4, seed: int = 100) -> dict[str, float]:
+def visibility_ms(reps: int = 100, board: HexMap | None = None) -> float:
+    """Median ms of one figure's whole visibility map (H-18)."""
+    b = board or height_map()
+    a = b.index(b.width // 2, b.height // 2)
+    b.visibility(a, 2.7, 1.8)  # warm: the line templates are drawn once per board
+    return _median_ms(lambda: b.visibility(a, 2.7, 1.8), reps)
+
+
+def ai_decisions(games: int = 2, every: int = 4, seed: int = 100,
+                 scenario: str = SCENARIO) -> dict[str, float]:
     """Median ms of one Tactician decision in ``games`` Tactician games on the Hill fight.
 
     Movement: a fresh Tactician at the start of each side's movement (it makes its plan
@@ -112,7 +125,7 @@ def ai_decisions(games: int = 2, every: int = 4, seed: int = 100) -> dict[str, f
     """
     times: dict[str, list[float]] = {"movement": [], "action": []}
     for g in range(games):
-        m = open_match(SCENARIO, seed + g)
+        m = open_match(scenario, seed + g)
         key = m.scenario.ruleset
         players = {s: computer_player(key, seed + g) for s in m.sides}
         k = 0
@@ -209,9 +222,13 @@ def measure(quick: bool = False) -> dict[str, Any]:
     out["odds_us"] = cached
     out["odds_first_us"] = first
     out.update(ai_decisions(games=1 if quick else 3, every=4))
+    fort = ai_decisions(games=1 if quick else 3, every=4, scenario="hill_fort")
+    out["ai_decision_ms_missiles"] = fort["ai_decision_ms"]
+    out["ai_decision_ms_missiles_movement"] = fort["ai_decision_ms_movement"]
     out.update(games_per_s(games=1 if quick else 8, reps=1 if quick else 3))
     out["los_checks_per_s"] = los_checks_per_s(2000 if quick else 10_000,
                                                1 if quick else 5, board)
+    out["visibility_ms"] = visibility_ms(5 if quick else 200, board)
     out["replay_ms"] = replay_ms(1 if quick else 5)
     if not quick:
         out.update(ui_figures())
