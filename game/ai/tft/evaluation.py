@@ -24,7 +24,7 @@ from game.core.match import Match
 from game.core.odds import DiceExpr
 from game.rules.tft import combat
 from game.rules.tft.data import load_data
-from game.rules.tft.hexes import falls, heights, melee
+from game.rules.tft.hexes import falls, heights, melee, terrain
 from game.rules.tft.hexes.ruleset import charge_reach
 from game.rules.tft.hexes.state import HexFigure, HexState
 
@@ -162,7 +162,9 @@ class Sandbox:
             c = fig.clone()
             self._copies[key] = c
         c.cell = cell
+        c.footprint = [cell]  # a copy stands on one hex: what it asks is one hex's odds
         c.facing, c.defending, c.prone = fig.facing, fig.defending, fig.prone
+        c.kneeling, c.hold = fig.kneeling, ""
         return c
 
     def can_fight(self, a: HexFigure, a_cell: int, t: HexFigure, t_cell: int) -> bool:
@@ -176,8 +178,9 @@ class Sandbox:
         (T-2..T-5, H-6), via :func:`melee.attack_odds` on copies; cached."""
         dfd = t.defending if defending is None else defending
         lv = self.board.level_list
-        key = (a.dx, a.dx_penalty, a.armour, a.shield, a.ready,
-               t.st, t.armour, t.shield, dfd, lv[a_cell] - lv[t_cell], arc)
+        key = (a.dx, a.dx_penalty, a.armour, a.shield, a.ready, a.h, a.prone, a.kneeling,
+               t.st, t.armour, t.shield, t.h, t.prone, t.kneeling, dfd,
+               lv[a_cell] - lv[t_cell], arc, footing_key(self.board, a_cell))
         h = _ODDS.get(key)
         if h is None:
             d = self.board.direction(t_cell, a_cell)
@@ -193,6 +196,12 @@ class Sandbox:
                 _ODDS.clear()
             _ODDS[key] = h
         return h
+
+
+def footing_key(board: HexMap, cell: int) -> int:
+    """What a hex does to the adjusted DX of a one-hex figure standing in it (H-21: neck-
+    deep water): a part of every cached odds' key."""
+    return sum(m.value for m in terrain.water_modifiers(board, cell))
 
 
 def arc_of(direction_to_attacker: int, facing: int) -> Arc:

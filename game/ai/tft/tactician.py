@@ -63,6 +63,7 @@ from game.ai.tft.evaluation import (
     distances_to,
     enemy_threats,
     fall_risk,
+    footing_key,
     levels_array,
 )
 from game.boards.hexmap import HexMap, Reach
@@ -298,14 +299,14 @@ _FRONT_OF: tuple[tuple[int, int, int], ...] = tuple(
     ((d + 5) % 6, d, (d + 1) % 6) for d in range(6))
 """The facings that put a neighbour in direction ``d`` in front (T-5)."""
 
-_FighterKey = tuple[int, int, str | None, str | None, str | None, int, bool, int]
+_FighterKey = tuple[int, int, str | None, str | None, str | None, int, bool, int, bool]
 
 
 def fighter_key(f: HexFigure) -> _FighterKey:
     """Everything about a figure that its duels depend on: what it hits with and how well
     (DX, T-3 penalty, gear), what stops blows and how much it can take (ST), and how far
     up it reaches (H-4: prone or its H)."""
-    return (f.dx, f.dx_penalty, f.armour, f.shield, f.ready, f.st, f.prone, f.h)
+    return (f.dx, f.dx_penalty, f.armour, f.shield, f.ready, f.st, f.prone, f.h, f.kneeling)
 
 
 class _Duel:
@@ -402,7 +403,8 @@ class _Stance:
         key = (e.id, diff)
         d = self._duels.get(key)
         if d is None:
-            gkey = (self._fkey, fighter_key(e), e.defending, diff)
+            gkey = (self._fkey, fighter_key(e), e.defending, diff,
+                    footing_key(self.board, c), footing_key(self.board, n))
             d = self._shared.get(gkey)
             if d is None:
                 d = self._new_duel(e, c, n)
