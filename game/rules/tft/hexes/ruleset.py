@@ -9,6 +9,7 @@ show reach, paths and odds; they change nothing.
 from __future__ import annotations
 
 import re
+import weakref
 from collections.abc import Callable
 from dataclasses import dataclass, field
 from typing import ClassVar
@@ -193,7 +194,18 @@ def entry_table(state: HexState, f: HexFigure) -> tuple[str, np.ndarray]:
     return terrain.entry_costs(state.board, state.options, "swimming" in f.talents)
 
 
-def walking_reach(state: HexState, f: HexFigure, budget: int) -> Reach:
+def engaged_stops(state: HexState, f: HexFigure, pos: object = None) -> frozenset[int]:
+    """T-6, H-7: the hexes where a figure of ``f``'s side stands engaged (its move stops
+    there), once per position (``pos``: :meth:`HexState.positions`, if known)."""
+    key = ("stop", f.side, state.positions() if pos is None else pos)
+    stop = state.memo.get(key)
+    if stop is None:
+        enemies = [g for g in state.figures.values() if g.side != f.side]
+        stop = state.memo[key] = frozenset(heights.engaged_cells(state.board, enemies, f))
+    return stop
+
+
+def walking_reach(state: HexState, f: HexFigure, budget: int, pos: object = None) -> Reach:
     """H-2, H-3, T-6, H-10, H-21: every cell ``f`` can walk to with ``budget`` MP, and the
     cheapest way.
 
@@ -207,12 +219,11 @@ def walking_reach(state: HexState, f: HexFigure, budget: int) -> Reach:
     """
     board = state.board
     occupied = {c for c, g in state.occupied().items() if g.id != f.id}
-    enemies = [g for g in state.figures.values() if g.side != f.side]
-    stop = heights.engaged_cells(board, enemies, f)
+    stop = engaged_stops(state, f, pos)
     entry = entry_table(state, f)
     climb = heights.climbing_height(f)
-    if f.standing and state_is_engaged(state, f):
-        stop = set(board.neighbours(f.cell))  # T-6: engaged, a one-hex shift
+    if f.standing and any(c in stop for c in heights.cells_of(f)):
+        stop = frozenset(board.neighbours(f.cell))  # T-6: engaged, a one-hex shift
         steps = heights.climbing_step_costs(board, climb, entry)
         up = min(climb, f.hexes)  # H-10
         lv = board.level_list
@@ -235,6 +246,22 @@ def charge_reach(state: HexState, f: HexFigure) -> Reach | None:
     the MP it has spent); None if it has spent more than that already."""
     left = combat.charge_allowance(f) - f.mp_spent
     return walking_reach(state, f, left) if left >= 0 else None
+
+
+_GAPS: weakref.WeakKeyDictionary[HexMap, dict[int, list[bool]]] = weakref.WeakKeyDictionary()
+
+
+def gap_beside(board: HexMap, climb: int) -> list[bool]:
+    """H-20: for every cell, whether a hex beside it is water or a drop of more than
+    ``climb`` (the first hex of a gap a figure standing there might leap)."""
+    per = _GAPS.setdefault(board, {})
+    table = per.get(climb)
+    if table is None:
+        lv = board.level_list
+        table = [any(board.terrain_of(j) == "water" or lv[j] < lv[i] - climb
+                     for j in board.neighbours(i)) for i in range(board.n)]
+        per[climb] = table
+    return table
 
 
 def settle_facing(state: HexState, f: HexFigure, cell: int, natural: int) -> int | None:
@@ -468,17 +495,18 @@ class MeleeOnHeights:
         Entering a hex where an enemy engages the figure ends its move; a figure already
         engaged may only shift one hex.
         """
-        key = ("move", fig_id, state.positions())
+        pos = state.positions()
+        key = ("move", fig_id, pos)
         cached = state.memo.get(key)
         if cached is not None:
             return cached
-        if len(state.memo) > 256:
+        if len(state.memo) > 4096:
             state.memo.clear()
-        opts = self._move_options(state, fig_id)
+        opts = self._move_options(state, fig_id, pos)
         state.memo[key] = opts
         return opts
 
-    def _move_options(self, state: HexState, fig_id: str) -> MoveOptions:
+    def _move_options(self, state: HexState, fig_id: str, pos: object = None) -> MoveOptions:
         f = state.figures[fig_id]
         board = state.board
         budget = max(0, heights.movement_allowance(f) - f.mp_spent)
@@ -486,7 +514,7 @@ class MeleeOnHeights:
             budget = 0
         occupied = {c for c, g in state.occupied().items() if g.id != f.id}
         climb = heights.climbing_height(f)
-        reach = walking_reach(state, f, budget)
+        reach = walking_reach(state, f, budget, pos)
         settle: dict[int, int] | None = None
         if f.hexes > 1:
             settle = {}
@@ -500,7 +528,8 @@ class MeleeOnHeights:
                     settle[c] = s
         ways: dict[int, list[Jump]] = {}
         drops = heights.jump_edges(board, climb)
-        engaged = f.standing and self.is_engaged(state, f)
+        engaged = f.standing and any(c in engaged_stops(state, f, pos)
+                                     for c in heights.cells_of(f))
         entry = entry_table(state, f)[1]
         for c in reach.cells:
             cost = reach.cost_of(c)
@@ -663,6 +692,19 @@ class MeleeOnHeights:
         """H-20: the gaps ``f`` may leap from where it stands: 1-3 hexes in a straight line
         that are water or drop more than its climbing H below it, to a free hex no higher
         than its own and at most its climbing H lower; it needs MP for every hex."""
+        if not gap_beside(state.board, heights.climbing_height(f))[f.cell]:
+            return {}
+        key = ("leap", f.id, state.phase, state.moving, state.positions())
+        found = state.memo.get(key)
+        if found is None:
+            if len(state.memo) > 4096:
+                state.memo.clear()
+            found = state.memo[key] = self._leap_options(state, f)
+        return found
+
+    def _leap_options(self, state: HexState, f: HexFigure) -> dict[int, LeapOption]:
+        if not gap_beside(state.board, heights.climbing_height(f))[f.cell]:
+            return {}
         if (state.phase != "movement" or f.side != state.moving or not f.standing
                 or f.move_over or f.hexes > 1 or self.is_engaged(state, f)):
             return {}
