@@ -456,3 +456,39 @@ def test_hill_fight_map_renders_if_shipped(screen):
     pygame.image.save(screen, "/tmp/board_view_hill_fight.png")
     assert colours(screen) > 300
     assert round_trip(r) == [] or len(round_trip(r)) < mf.board.n // 20
+
+
+def test_h15_big_figures_cover_their_hexes_and_views_shade_and_sight_lines_draw(screen):
+    """A 3-hex giant's body is drawn over all its hexes; the sight and threat shades and a
+    3D line of fire go into the overlay and the frame."""
+    from game.ui.boards.hexes import HexMarks, SightMark
+
+    b = hill_map()
+    r = BoardRenderer(b, SIZE)
+    r.camera.zoom_at(1.6, 640, 360)
+    front = b.index(6, 4)
+    body = (Cell(front), Cell(b.neighbour(front, 3)), Cell(b.neighbour(front, 2)))
+    giant = PieceView(id="g", name="Gog", side="s1", kind="giant", kind_name="Giant",
+                      place=Cell(front), facing=0, health=30, health_max=30, size=3,
+                      footprint=body)
+    climber = PieceView(id="c", name="Cat", side="s0", kind="human", kind_name="Human",
+                        place=Cell(b.index(2, 2)), facing=0, health=10, health_max=10,
+                        ring="clinging")
+    r.draw(screen, [])
+    bare = screen.copy()
+    r.draw(screen, [giant, climber])
+    side = pal.side_colour(1)
+    for p in body[1:]:
+        x, y = r.cell_screen_pos(p.index)
+        # the rear hexes carry the body's colour where the bare map did not
+        assert screen.get_at((int(x) + 8, int(y) + 8)) != bare.get_at((int(x) + 8, int(y) + 8))
+    assert side  # the side's colour exists
+    marks = HexMarks(shade={b.index(1, 1): "both", b.index(9, 6): "threat"},
+                     sight=SightMark(b.index(0, 0), 3.0, b.index(9, 7), 1.5,
+                                     ((b.index(4, 3), 2.2, "in_way"),
+                                      (b.index(6, 5), 1.9, "blocked")), "9 hexes, band 2"))
+    r.show(marks)
+    assert r.shade and r.sight is not None
+    r.draw(screen, [giant, climber])
+    x, y = r.cell_screen_pos(b.index(1, 1))
+    assert screen.get_at((int(x) + 6, int(y) + 6)) != bare.get_at((int(x) + 6, int(y) + 6))

@@ -474,15 +474,15 @@ class MeleeHexController(Controller):
                 return "Do not push back"
             case "climb":
                 o = self.rules.climb_options(st, fig).get(f["to"]) if fig else None
+                lab = st.board.label(f["to"])
+                p = f", {percent(o.p_set)}" if o else ""
                 if fig is not None and fig.hold == "hang":
-                    return f"{name} pulls up (4d6 vs ST)"
+                    return f"Pull up onto {lab} (4d6 vs ST{p})"
                 if fig is not None and fig.hold:
-                    return (f"{name} climbs the next set" + (
-                        f" ({o.dice}d6 vs DX: {percent(o.p_set)})" if o else ""))
+                    return f"Climb on to {lab} ({o.dice if o else 4}d6 vs DX{p})"
                 if f["more"]:
-                    return (f"{name} climbs and tries a second set" + (
-                        f" ({percent(o.p_set)})" if o else ""))
-                return f"{name} climbs a set (free)"
+                    return f"Climb {lab} + a 2nd set ({o.dice if o else 4}d6{p})"
+                return f"Climb {lab}: a free set"
             case "sweep":
                 return f"{name} makes a sweeping blow (H-19)"
             case "put_away":
