@@ -91,6 +91,42 @@ class App:
 
         self.switch(PickerScene(self))
 
+    def show_demos(self) -> None:
+        """The rules browser: every rule with a demo."""
+        from game.ui.scenes.demos import DemosScene
+
+        self.modals.clear()
+        self.switch(DemosScene(self))
+
+    def open_demo(self, name: str) -> None:
+        """Show the demo of a rule (by rule id, file name or title)."""
+        from game.rules.demos import find_demo
+        from game.ui.scenes.replay import DemoScene
+
+        demo = find_demo(name)
+        demo.check()
+        self.modals.clear()
+        self.switch(DemoScene(self, demo, on_exit=self.show_demos))
+
+    def open_replay(self, match: Any, on_exit: Callable[[], None] | None = None) -> None:
+        """Step through ``match``'s actions from its start (a finished game or a save)."""
+        from game.core.match import Match
+        from game.ui.scenes.replay import ReplayScene
+
+        start = Match(match.scenario, match.ruleset, match.map, match.seed)
+        start.meta = dict(match.meta)
+        self.switch(ReplayScene(self, start, match.actions, on_exit=on_exit))
+
+    def replay_save(self, path: str | Path) -> bool:
+        """Open the replay viewer on a saved game; on any error show it and keep going."""
+        from game.rules import load_match
+
+        m = self.guard(load_match, path)
+        if m is None:
+            return False
+        self.open_replay(m)
+        return True
+
     def new_seed(self) -> int:
         """A fresh seed per game (from the clock; --seed fixes the first one)."""
         self._seed_counter += 1
@@ -166,7 +202,8 @@ class App:
             self.modals.pop()
         else:
             rows = self.scene.help_rows() + GLOBAL_KEYS
-            self.push_modal(HelpOverlay(rows, lambda: None))
+            self.push_modal(HelpOverlay(rows, lambda: None,
+                                        extra=("Rules and demos", self.show_demos)))
         self.dirty = True
 
     # ================================================================ errors
@@ -288,7 +325,11 @@ def build(args: argparse.Namespace, *, raise_errors: bool | None = None) -> App:
     """The app with its first scene chosen from the command line."""
     app = App(args, raise_errors=raise_errors)
     app.show_picker()
-    if getattr(args, "load", None):
+    if getattr(args, "demo", None):
+        app.guard(app.open_demo, args.demo)
+    elif getattr(args, "replay", None):
+        app.replay_save(args.replay)
+    elif getattr(args, "load", None):
         app.open_save(args.load)
     elif getattr(args, "scenario", None):
         from game.rules import open_match

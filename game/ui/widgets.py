@@ -584,8 +584,10 @@ class ListDialog(Dialog):
 class HelpOverlay(Dialog):
     """F1: every key and mouse action, in two columns."""
 
-    def __init__(self, rows: Sequence[tuple[str, str]], on_close: Callable[[], None]) -> None:
-        super().__init__("Keys and mouse", "", [("Close", on_close)], width=860)
+    def __init__(self, rows: Sequence[tuple[str, str]], on_close: Callable[[], None],
+                 extra: tuple[str, Callable[[], None]] | None = None) -> None:
+        buttons = [("Close", on_close)] + ([extra] if extra is not None else [])
+        super().__init__("Keys and mouse", "", buttons, width=860)
         self.rows = list(rows)
 
     def layout(self, size: tuple[int, int], fonts: Fonts) -> list[str]:

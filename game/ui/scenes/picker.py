@@ -79,6 +79,7 @@ class PickerScene(Scene):
                                      name="resume", accent=ORANGE))
         self.fixed += [Button("Open a saved game...", app.open_load_dialog, name="load",
                               hint="Ctrl+O"),
+                       Button("Rules and demos...", app.show_demos, name="demos"),
                        Button("Quit", app.quit, name="quit")]
         first = next((k for k, e in enumerate(self.entries) if e.scenario), None)
         if first is not None:
