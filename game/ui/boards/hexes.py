@@ -302,6 +302,18 @@ class HexBoardView:
             return None
         return self.cell_screen_pos(place.index)
 
+    def frame(self, places: Sequence[Place]) -> None:
+        """Zoom the camera onto these cells and their neighbours."""
+        cells = [p.index for p in places if isinstance(p, Cell) and p.index in self.cells]
+        if not cells:
+            return
+        near = set(cells)
+        for c in cells:
+            near.update(j for j in self.board.neighbours(c) if j in self.cells)
+        boxes = [self.cells[c].bbox for c in near]
+        self.camera.frame(min(b[0] for b in boxes), min(b[1] for b in boxes),
+                          max(b[2] for b in boxes), max(b[3] for b in boxes))
+
     def piece_at(self, sx: float, sy: float) -> str | None:
         """Id of the figure whose base is under ``(sx, sy)``, as last drawn."""
         return self.figure_at_screen(sx, sy)

@@ -684,15 +684,15 @@ class MatchScene(Scene):
         surf.blit(f.render(f.bold, f"{piece.health_label} {piece.health}/{piece.health_max}",
                            TEXT), (bar.right + 10, y))
         y += 30
+        lh = f.body.get_linesize()
         for label, value in self.control.piece_rows(piece):
-            surf.blit(f.render(f.small, label, DIM), (x, y))
-            for k, ln in enumerate(wrap(f.body, value, w - 110 - x)):
-                surf.blit(f.render(f.body, ln, TEXT), (x + 96, y - 2 + k * 22))
-                if k:
-                    y += 22
-            y += 24
-            if y > h - 24:
+            lines = wrap(f.body, value, w - 96 - 2 * x)
+            if y + lh * len(lines) > h - 24:
                 break
+            surf.blit(f.render(f.small, label, DIM), (x, y))
+            for k, ln in enumerate(lines):  # a wrapped value pushes the next row down
+                surf.blit(f.render(f.body, ln, TEXT), (x + 96, y - 2 + k * lh))
+            y += lh * len(lines) + 2
         tags = self.control.piece_tags(piece)
         if tags and y < h - 24:
             y += 4

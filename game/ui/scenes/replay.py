@@ -259,6 +259,8 @@ class ReplayScene(MatchScene):
         self.board_rect = pygame.Rect(self.board_rect.x, self.board_rect.y + h,
                                       self.board_rect.w, self.board_rect.h - h)
         self.view.resize(self.board_rect.size)
+        self.view.frame([p.place for p in self.pieces if p.place is not None]
+                        if hasattr(self, "pieces") else [])
 
     def draw(self, surface: pygame.Surface) -> None:
         super().draw(surface)
