@@ -26,7 +26,8 @@ def parse_args(argv: list[str] | None = None) -> argparse.Namespace:
     p.add_argument("--seed", type=int, default=None, help="seed of the first game")
     p.add_argument("--load", help="a saved game to open (headless: replay, print the hash)")
     p.add_argument("--screenshot", metavar="FILE", help="render the first frame to PNG, exit")
-    p.add_argument("--fast", action="store_true", help="window: AI turns without animation")
+    p.add_argument("--fast", action="store_true",
+                   help="window: the first game's computer turns at x4 speed")
     p.add_argument("--demo", metavar="RULE", help="show a rule's demo (a rule id like H-22)")
     p.add_argument("--demos", action="store_true", help="list the rules with a demo, exit")
     p.add_argument("--replay", metavar="SAVE", help="watch a saved game action by action")

@@ -91,6 +91,12 @@ class App:
 
         self.switch(PickerScene(self))
 
+    def take_fast(self) -> bool:
+        """Whether the game starting now plays the computer at x4 (--fast gives that to
+        the first game only; Space toggles it in any game)."""
+        fast, self.fast = self.fast, False
+        return fast
+
     def show_demos(self) -> None:
         """The rules browser: every rule with a demo."""
         from game.ui.scenes.demos import DemosScene

@@ -121,6 +121,15 @@ class Fonts:
         return s
 
 
+def fit(font: pygame.font.Font, text: str, width: int) -> str:
+    """``text`` cut to ``width`` pixels with an ellipsis if it is wider."""
+    if font.size(text)[0] <= width:
+        return text
+    while text and font.size(text + "...")[0] > width:
+        text = text[:-1]
+    return text.rstrip() + "..." if text else ""
+
+
 def wrap(font: pygame.font.Font, text: str, width: int) -> list[str]:
     """Split ``text`` into lines no wider than ``width`` pixels (long words are kept)."""
     out: list[str] = []
@@ -407,11 +416,22 @@ class LogView:
         self._total += h - entry.height
         entry.surface, entry.height = surf, h
 
+    LINES_PER_NOTCH = 3
+    """Lines one notch of the mouse wheel scrolls."""
+
     def handle(self, e: pygame.event.Event) -> bool:
         if e.type == pygame.MOUSEWHEEL and self.rect.collidepoint(pygame.mouse.get_pos()):
-            self.scroll = max(0, self.scroll + e.y * 48)
+            self.scroll = max(0, self.scroll + e.y * self._lh * self.LINES_PER_NOTCH)
+            return True
+        if e.type == pygame.KEYDOWN and e.key in (pygame.K_PAGEUP, pygame.K_PAGEDOWN):
+            page = max(self._lh, self.rect.h - 3 * self._lh)
+            self.scroll = max(0, self.scroll + (page if e.key == pygame.K_PAGEUP else -page))
             return True
         return False
+
+    def follow(self) -> None:
+        """Back to the newest entry (the player acted: show what came of it)."""
+        self.scroll = 0
 
     def draw(self, surface: pygame.Surface, fonts: Fonts) -> None:
         draw_panel(surface, self.rect, PANEL)
@@ -420,6 +440,10 @@ class LogView:
         if self.title:
             t = fonts.render(fonts.bold, self.title, DIM)
             surface.blit(t, (inner.x, inner.y))
+            if self.scroll:  # in the title row, where it covers no entry
+                note = fonts.render(fonts.small, "newer below: scroll down, or End", ORANGE)
+                if t.get_width() + note.get_width() + 24 <= inner.w:
+                    surface.blit(note, (inner.right - note.get_width() - 10, inner.y + 2))
             top += t.get_height() + 4
         width = inner.w - 10
         if width != self._width or self._lh != fonts.small.get_linesize():
@@ -453,10 +477,8 @@ class LogView:
             bar_h = max(24, int(view_h * frac))
             pos = 1 - (self.scroll + view_h) / total
             bar_y = top + int((view_h - bar_h) * (pos / max(1e-9, 1 - frac)))
-            pygame.draw.rect(surface, EDGE, (inner.right - 5, bar_y, 5, bar_h), border_radius=3)
-            if self.scroll:
-                t = fonts.render(fonts.small, "newer entries below (scroll down)", ORANGE)
-                surface.blit(t, (inner.right - t.get_width() - 10, inner.bottom - t.get_height()))
+            pygame.draw.rect(surface, ORANGE if self.scroll else EDGE,
+                             (inner.right - 5, bar_y, 5, bar_h), border_radius=3)
 
 
 # ---------------------------------------------------------------------------- dialogs

@@ -224,6 +224,9 @@ def test_help_overlay_and_escape_back_to_the_picker(app):
     assert app.modals and "Ctrl+Z" in [k for k, _w in app.modals[-1].rows]
     key(app, pygame.K_ESCAPE)
     assert not app.modals and app.scene is scene
+    if scene.selected is not None:  # the first Esc clears the selection (roster shown)
+        key(app, pygame.K_ESCAPE)
+        assert scene.selected is None and not app.modals and scene._panel_piece() is None
     key(app, pygame.K_ESCAPE)  # asks first
     assert app.modals and app.scene is scene
     key(app, pygame.K_RETURN)  # "Leave"

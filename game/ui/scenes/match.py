@@ -44,6 +44,7 @@ from game.ui.widgets import (
     LogView,
     draw_mark,
     draw_panel,
+    fit,
     side_colour,
     wrap,
 )
@@ -62,8 +63,12 @@ SKIP_LIMIT = 400
 DRAG_PIXELS = 6
 TOP_H = 64
 SIDE_W = 360
-LOG_H = 164
-LOG_TALL = 380
+"""Width of the side panel on a wide window (narrower windows get a narrower one)."""
+SIDE_MIN = 260
+LOG_SHARE = 0.28
+"""The dice log's share of the window's height (L: the tall share)."""
+LOG_TALL_SHARE = 0.55
+LOG_MIN = 150
 
 
 class MatchScene(Scene):
@@ -77,7 +82,7 @@ class MatchScene(Scene):
         self.control = controller_for(match)
         self.view = board_view(match.map.kind, match.board,
                                (app.screen.get_width() - SIDE_W,
-                                app.screen.get_height() - TOP_H - LOG_H), self.sides)
+                                app.screen.get_height() - TOP_H - LOG_MIN), self.sides)
         self.log = LogView("Dice log  (wheel scrolls, L makes it taller)")
         self._logged = 0
         self.log_tall = False
@@ -86,7 +91,8 @@ class MatchScene(Scene):
         self.hover_piece: str | None = None
         self.queue: deque[Event] = deque()
         self.ai_timer = 0.0
-        self.ai_fast = False
+        self.ai_fast = app.take_fast()
+        """Computer turns at x4 (Space; --fast starts the first game so)."""
         self.ai_paused = False
         self.ais: dict[str, Player] = {}
         self.saved_turn = match.turn
@@ -232,6 +238,7 @@ class MatchScene(Scene):
         if why is not None:
             self.app.toasts.show(f"Not allowed: {why}", VERMILLION)
             return False
+        self.log.follow()  # show the player what came of it
         events = self.m.apply(action)
         self._after(events, animate)
         return True
@@ -413,9 +420,6 @@ class MatchScene(Scene):
         side = self.side_of_turn()
         if side is None or self.is_human(side):
             return
-        if self.app.fast:
-            self.skip_ai()
-            return
         if self.queue or self.view.busy:
             return
         self.ai_timer += dt * (AI_FAST if self.ai_fast else 1.0)
@@ -445,9 +449,10 @@ class MatchScene(Scene):
             self._autosave()
 
     def escape(self) -> None:
-        if self.selected is not None and self.m.phase == "movement":
-            self.selected = None
-            self.refresh()
+        """Esc: first clear the selection (the panel then lists every piece), then offer to
+        leave."""
+        if self.selected is not None:
+            self.select(None)
             return
         self.app.confirm("Leave this game?",
                          "Back to the scenarios? The game is kept in the autosave up to the "
@@ -562,11 +567,13 @@ class MatchScene(Scene):
     def resize(self, size: tuple[int, int]) -> None:
         self.size = size
         w, h = size
-        log_h = min(LOG_TALL if self.log_tall else LOG_H, h // 2)
+        side_w = max(SIDE_MIN, min(SIDE_W, int(w * 0.3)))
+        share = LOG_TALL_SHARE if self.log_tall else LOG_SHARE
+        log_h = max(min(LOG_MIN, h // 3), min(int(h * share), h - TOP_H - 120))
         self.top_rect = pygame.Rect(0, 0, w, TOP_H)
-        self.side_rect = pygame.Rect(w - SIDE_W, TOP_H, SIDE_W, h - TOP_H)
-        self.log_rect = pygame.Rect(0, h - log_h, w - SIDE_W, log_h)
-        self.board_rect = pygame.Rect(0, TOP_H, w - SIDE_W, h - TOP_H - log_h)
+        self.side_rect = pygame.Rect(w - side_w, TOP_H, side_w, h - TOP_H)
+        self.log_rect = pygame.Rect(0, h - log_h, w - side_w, log_h)
+        self.board_rect = pygame.Rect(0, TOP_H, w - side_w, h - TOP_H - log_h)
         self.log.rect = self.log_rect.inflate(-12, -10)
         self.view.resize(self.board_rect.size)
         if hasattr(self, "context_buttons"):
@@ -587,23 +594,32 @@ class MatchScene(Scene):
 
     def _draw_top(self, surface: pygame.Surface) -> None:
         f = self.app.fonts
+        self.top_parts: list[pygame.Rect] = []
+        """Where each text of the top bar went (none overlaps another)."""
+
+        def put(t: pygame.Surface, at: tuple[int, int]) -> None:
+            surface.blit(t, at)
+            self.top_parts.append(t.get_rect(topleft=at))
+
         pygame.draw.rect(surface, PANEL, self.top_rect)
         pygame.draw.line(surface, EDGE, self.top_rect.bottomleft, self.top_rect.bottomright)
         ph = self.m.ruleset.phases[self.m.phase]
+        right = self.top_rect.right - 16
+        note = self.control.top_note()
+        note_t = f.render(f.small, note, DIM) if note else None
         x = 16
         t = f.render(f.head, f"Turn {self.m.turn}", TEXT)
-        surface.blit(t, (x, 8))
+        put(t, (x, 8))
         x += t.get_width() + 16
         t = f.render(f.head, f"{ph.title}", SKY)
-        surface.blit(t, (x, 8))
+        put(t, (x, 8))
         x += t.get_width() + 6
         t = f.render(f.small, f"({ph.rule})", DIM)
-        surface.blit(t, (x, 14))
-        x += t.get_width() + 24
+        put(t, (x, 14))
+        x += t.get_width() + 20
         side = self.side_of_turn()
         if side is not None:
             i = self.sides.index(side)
-            draw_mark(surface, i, (x + 9, 22), 18)
             who = "you" if self.is_human(side) and sum(
                 self.is_human(s) for s in self.sides) == 1 else (
                 "human" if self.is_human(side) else "computer")
@@ -611,16 +627,21 @@ class MatchScene(Scene):
             actor = self.control.actor_text()
             if actor is not None:
                 text = f"{actor} of {self.side_label(side)} ({who}) acts"
-            t = f.render(f.bold, text, side_colour(i))
-            surface.blit(t, (x + 24, 11))
-        note = self.control.top_note()
-        if note:
-            t = f.render(f.small, note, DIM)
-            surface.blit(t, (self.top_rect.right - t.get_width() - 16, 12))
+            room = right - (x + 24) - (note_t.get_width() + 24 if note_t else 0)
+            if room < f.bold.size(text)[0] and note_t is not None:
+                note_t = None  # the note goes to the second line instead
+                room = right - (x + 24)
+            if room > 40:
+                draw_mark(surface, i, (x + 9, 22), 18)
+                put(f.render(f.bold, fit(f.bold, text, room), side_colour(i)), (x + 24, 11))
+        if note_t is not None:
+            put(note_t, (right - note_t.get_width(), 12))
         speed = "  |  computer x4" if self.ai_fast else ""
         paused = "  |  computer paused (P)" if self.ai_paused else ""
-        t = f.render(f.small, self.control.phase_line() + speed + paused, DIM)
-        surface.blit(t, (16, 38))
+        line2 = self.control.phase_line() + speed + paused
+        if note and note_t is None:
+            line2 = f"{note}  |  {line2}"
+        put(f.render(f.small, fit(f.small, line2, right - 16), DIM), (16, 38))
 
     def _draw_ai_banner(self, surface: pygame.Surface) -> None:
         f = self.app.fonts
@@ -630,7 +651,7 @@ class MatchScene(Scene):
         text = f"The computer plays {self.side_label(side)}"
         text += " - paused (P resumes)" if self.ai_paused else \
             " - Space: faster, S: skip its turn"
-        t = f.render(f.body, text, TEXT)
+        t = f.render(f.body, fit(f.body, text, self.board_rect.w - 48), TEXT)
         r = pygame.Rect(0, 0, t.get_width() + 28, t.get_height() + 12)
         r.midbottom = (self.board_rect.centerx, self.board_rect.bottom - 8)
         draw_panel(surface, r, (30, 34, 40), ORANGE, radius=8)
@@ -667,12 +688,19 @@ class MatchScene(Scene):
             self._render_roster(surf, x, y, w, h)
             return surf
         i = self.sides.index(piece.side)
+        if piece.id != self.selected:
+            t = f.render(f.small, "under the pointer" if self.selected is None else
+                         "under the pointer (Esc clears the selection)", DIM)
+            surf.blit(t, (x, y - 4))
+            y += 18
         draw_mark(surf, i, (x + 10, y + 14), 20)
-        surf.blit(f.render(f.head, piece.name, TEXT), (x + 28, y))
+        surf.blit(f.render(f.head, fit(f.head, piece.name, w - 28 - 2 * x), TEXT), (x + 28, y))
         y += 32
-        surf.blit(f.render(f.body, f"{piece.kind_name} of the {self.side_label(piece.side)} "
-                                   f"({self._who(piece.side)})", side_colour(i)), (x, y))
-        y += 28
+        who = f"{piece.kind_name} of the {self.side_label(piece.side)} ({self._who(piece.side)})"
+        for ln in wrap(f.body, who, w - 2 * x):
+            surf.blit(f.render(f.body, ln, side_colour(i)), (x, y))
+            y += f.body.get_linesize()
+        y += 6
         # health bar
         bar = pygame.Rect(x, y + 4, w - 150, 14)
         pygame.draw.rect(surf, (60, 30, 20), bar, border_radius=4)
@@ -720,16 +748,20 @@ class MatchScene(Scene):
     def _render_roster(self, surf: pygame.Surface, x: int, y: int, w: int, h: int) -> None:
         """No piece in focus: every side's pieces with their health and condition."""
         f = self.app.fonts
-        for ln in wrap(f.small, "Click a figure to see it; hover over an enemy for your "
-                       "chance to hit it.", w - 32):
-            surf.blit(f.render(f.small, ln, DIM), (x, y))
-            y += 22
-        y += 8
+        hint = wrap(f.small, "Click a figure to see it; hover over an enemy for your "
+                    "chance to hit it.", w - 32)
+        rows = len(self.pieces) * 24 + len(self.sides) * 38
+        if y + 22 * len(hint) + 8 + rows <= h:  # the hint only where every row fits too
+            for ln in hint:
+                surf.blit(f.render(f.small, ln, DIM), (x, y))
+                y += 22
+            y += 8
         for i, side in enumerate(self.sides):
             if y > h - 30:
                 return
             draw_mark(surf, i, (x + 9, y + 12), 18)
-            surf.blit(f.render(f.bold, f"{self.side_label(side)} ({self._who(side)})",
+            surf.blit(f.render(f.bold, fit(f.bold, f"{self.side_label(side)} "
+                                                   f"({self._who(side)})", w - 26 - 2 * x),
                                side_colour(i)), (x + 26, y))
             y += 28
             for g in self.pieces:
@@ -739,14 +771,19 @@ class MatchScene(Scene):
                     return
                 alive = g.status != "dead"
                 colour = TEXT if g.active else FAINT
-                surf.blit(f.render(f.body, g.name, colour), (x + 26, y))
-                surf.blit(f.render(f.small, g.kind, DIM), (x + 130, y + 2))
                 hp = f.render(f.body, f"{g.health_label} {g.health}/{g.health_max}" if alive
                               else "dead", colour if alive else VERMILLION)
                 surf.blit(hp, (w - 16 - hp.get_width(), y))
-                if g.status != "ok" and alive:
-                    t = f.render(f.small, g.status, ORANGE)
-                    surf.blit(t, (w - 26 - hp.get_width() - t.get_width(), y + 2))
+                room = w - 16 - hp.get_width() - 12 - (x + 26)
+                name = f.render(f.body, fit(f.body, g.name, room), colour)
+                surf.blit(name, (x + 26, y))
+                what = g.kind_name + ("" if g.status == "ok" or not alive else
+                                      f", {g.status}")
+                rest = room - name.get_width() - 10
+                if rest > 30:
+                    surf.blit(f.render(f.small, fit(f.small, what, rest),
+                                       ORANGE if g.status not in ("ok", "dead") else DIM),
+                              (x + 26 + name.get_width() + 10, y + 2))
                 y += 24
             y += 10
 
