@@ -47,6 +47,7 @@ GLOBAL_KEYS: list[tuple[str, str]] = [
     ("F1", "show or hide this help"),
     ("Esc", "close a dialog; in a game, back to the scenarios (asks first)"),
     ("Ctrl+O", "open a saved game"),
+    ("M", "sound off or on (dice, blows, falls)"),
 ]
 
 
@@ -73,6 +74,9 @@ class App:
         pygame.key.set_repeat(350, 40)
         self.fonts = Fonts()
         self.toasts = Toasts()
+        from game.ui.sound import Sounds
+
+        self.sounds = Sounds(muted=bool(os.environ.get("SKIRMISH_MUTE")))
         self.modals: list[Dialog] = []
         self.clock = pygame.time.Clock()
         self.running = True
@@ -209,7 +213,8 @@ class App:
         else:
             rows = self.scene.help_rows() + GLOBAL_KEYS
             self.push_modal(HelpOverlay(rows, lambda: None,
-                                        extra=("Rules and demos", self.show_demos)))
+                                        extra=("Rules and demos", self.show_demos),
+                                        legend=self.scene.legend()))
         self.dirty = True
 
     # ================================================================ errors
@@ -255,6 +260,10 @@ class App:
         ctrl = e.type == pygame.KEYDOWN and bool(e.mod & pygame.KMOD_CTRL)
         if ctrl and e.key == pygame.K_o:
             self.open_load_dialog()
+            return
+        if e.type == pygame.KEYDOWN and e.key == pygame.K_m and not ctrl:
+            muted = self.sounds.toggle_mute()
+            self.toasts.show("Sound off (M turns it on)." if muted else "Sound on.", ttl=2)
             return
         if e.type == pygame.KEYDOWN and e.key == pygame.K_ESCAPE:
             self.scene.escape()

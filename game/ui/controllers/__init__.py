@@ -42,6 +42,8 @@ class ButtonSpec:
     name: str = ""
     toggled: bool | None = None
     enabled: bool = True
+    tip: str = ""
+    """What the button does and costs, in a sentence, with the rule id."""
 
 
 @dataclass(frozen=True)

@@ -44,6 +44,7 @@ from game.ui.widgets import (
     LogView,
     draw_mark,
     draw_panel,
+    draw_tooltip,
     fit,
     side_colour,
     wrap,
@@ -191,16 +192,28 @@ class MatchScene(Scene):
             side = self.side_of_turn()
             if side is not None and self.m.outcome() is None:
                 ctx.append(Button("Faster (x4)", self.toggle_fast, toggled=self.ai_fast,
-                                  hint="Space", name="fast"))
+                                  hint="Space", name="fast",
+                                  tip="The computer plays four times as fast (Space or "
+                                      "Tab again: normal speed)."))
                 ctx.append(Button("Skip the computer's turn", self.skip_ai, hint="S",
-                                  name="skip"))
+                                  name="skip",
+                                  tip="Play the computer's actions at once, to the end "
+                                      "of this turn or until a human must act."))
                 ctx.append(Button("Pause", self.toggle_pause, toggled=self.ai_paused,
-                                  hint="P", name="pause"))
+                                  hint="P", name="pause",
+                                  tip="Stop the computer after its current action; P "
+                                      "again goes on."))
         self.context_buttons = ctx
         self.tool_buttons = [Button("Undo", self.undo, hint="Ctrl+Z", name="undo",
-                                    enabled=bool(self.m.actions)),
-                             Button("Save", self.save, hint="Ctrl+S", name="save"),
-                             Button("Help", self.app.toggle_help, hint="F1", name="help")]
+                                    enabled=bool(self.m.actions),
+                                    tip="Take back your last action (and the computer's "
+                                        "after it), as often as you like."),
+                             Button("Save", self.save, hint="Ctrl+S", name="save",
+                                    tip="Save the game exactly as it is now, in your "
+                                        "data folder (Ctrl+O opens saves)."),
+                             Button("Help", self.app.toggle_help, hint="F1", name="help",
+                                    tip="Every key and click, what the board's marks "
+                                        "mean, and the rules with demos.")]
         self.buttons = self.context_buttons + self.tool_buttons
         self._layout_buttons()
 
@@ -216,7 +229,8 @@ class MatchScene(Scene):
                 self._build_buttons()
 
         return Button(spec.label, press, accent=spec.accent, hint=spec.hint,
-                      name=spec.name, toggled=spec.toggled, enabled=spec.enabled)
+                      name=spec.name, toggled=spec.toggled, enabled=spec.enabled,
+                      tip=spec.tip)
 
     def _layout_buttons(self) -> None:
         p = self.side_rect
@@ -373,6 +387,7 @@ class MatchScene(Scene):
         v = self.view
         while self.queue and not v.busy:
             e = self.queue.popleft()
+            self.app.sounds.event(e)
             p = self.piece(e.figure)
             here = p.place if p is not None else None
             if e.kind in (Kind.MOVED, Kind.RETREATED) and len(e.places) > 1:
@@ -591,6 +606,7 @@ class MatchScene(Scene):
         self._draw_tip(surface)
         if not self.human_turn() and self.m.outcome() is None:
             self._draw_ai_banner(surface)
+        draw_tooltip(surface, self.app.fonts, self.buttons, pygame.mouse.get_pos())
 
     def _draw_top(self, surface: pygame.Surface) -> None:
         f = self.app.fonts
@@ -828,6 +844,15 @@ class MatchScene(Scene):
             surf.blit(r, (12, y))
             y += r.get_height() + 2
         return surf
+
+    def legend(self) -> list[tuple[pygame.Surface, str]]:
+        """The board view's marks, with each side's ring named."""
+        make = getattr(self.view, "legend", None)
+        if make is None:
+            return []
+        names = [f"{self.side_label(s)} ({self._who(s)})" for s in self.sides]
+        out: list[tuple[pygame.Surface, str]] = make(names)
+        return out
 
     def help_rows(self) -> list[tuple[str, str]]:
         return self.control.help_rows() + [
