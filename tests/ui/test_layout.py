@@ -38,8 +38,10 @@ def test_the_top_bar_and_picker_fit_every_window(data_dir, size):
     win = app.screen.get_rect()
     assert not overlaps(scene.top_parts)
     assert all(win.contains(r) for r in scene.top_parts)
-    for b in scene.buttons:
+    for b in scene.context_buttons + scene.tool_buttons:
         assert win.contains(b.rect) and b.rect.top >= scene.buttons_top - 1
+    for b in scene.ai_buttons:  # the computer's controls sit on the board, not the panel
+        assert scene.board_rect.contains(b.rect)
     assert not overlaps([b.rect for b in scene.buttons])
     app.show_picker()
     app.draw()
@@ -118,3 +120,36 @@ def test_fit_cuts_long_text_with_an_ellipsis():
     assert fit(font, "short", 500) == "short"
     cut = fit(font, "a very long name indeed " * 5, 120)
     assert cut.endswith("...") and font.size(cut)[0] <= 120
+
+
+def test_no_human_button_turns_into_a_computer_button_under_the_pointer(data_dir):
+    """When the turn passes to the computer, nothing the human could click becomes Pause
+    or Skip where the human's last button was."""
+    app = App(raise_errors=True)
+    m = open_match("hill_fight", 3)
+    app.start_match(m, {"wardens": "human", "raiders": "computer"})
+    scene = app.scene
+    while not scene.human_turn():
+        scene._ai_act(animate=False)
+    human_rects = [b.rect.copy() for b in scene.context_buttons]
+    assert human_rects
+    while scene.human_turn():
+        scene.act(m.legal_actions()[-1], animate=False)
+    assert scene.ai_buttons and not scene.context_buttons
+    for b in scene.ai_buttons:
+        assert not any(b.rect.colliderect(r) for r in human_rects)
+
+
+def test_idle_computer_figures_do_not_keep_the_player_waiting(data_dir):
+    from game.ui.scenes.match import AI_DELAY, AI_QUIET
+
+    app = App(raise_errors=True)
+    m = open_match("hill_fight", 3)
+    app.start_match(m, {"wardens": "computer", "raiders": "computer"})
+    scene = app.scene
+    waits = []
+    for _ in range(150):
+        scene._ai_act(animate=False)
+        waits.append((m.log[-1].kind, scene.ai_wait))
+    assert any(w == AI_QUIET for _k, w in waits) and any(w == AI_DELAY for _k, w in waits)
+    assert all(w == AI_QUIET for k, w in waits if k == "passed")

@@ -58,6 +58,13 @@ AI_DELAY = 0.6
 """Seconds between two computer actions at normal speed."""
 AI_FAST = 4.0
 """Speed-up while Space/Tab fast mode is on."""
+AI_QUIET = 0.1
+"""Seconds after a computer action that changed nothing on the board (a figure that
+waits): idle figures do not keep a player waiting."""
+SEEN = frozenset({Kind.MOVED, Kind.FACED, Kind.ATTACKED, Kind.DAMAGED, Kind.FELL,
+                  Kind.RETREATED, Kind.DIED, Kind.UNCONSCIOUS, Kind.PRONE, Kind.STOOD,
+                  Kind.INITIATIVE, Kind.DROPPED, Kind.BROKE})
+"""Kinds of event worth a pause to watch after a computer action."""
 MOVE_SECONDS_PER_STEP = 0.12
 SKIP_LIMIT = 400
 """Most computer actions applied at once by S (skip) or --fast."""
@@ -92,6 +99,8 @@ class MatchScene(Scene):
         self.hover_piece: str | None = None
         self.queue: deque[Event] = deque()
         self.ai_timer = 0.0
+        self.ai_wait = AI_DELAY
+        """Seconds before the next computer action (shorter after a quiet one)."""
         self.ai_fast = app.take_fast()
         """Computer turns at x4 (Space; --fast starts the first game so)."""
         self.ai_paused = False
@@ -186,23 +195,25 @@ class MatchScene(Scene):
     # ================================================================ buttons
     def _build_buttons(self) -> None:
         ctx: list[Button] = []
+        self.ai_buttons: list[Button] = []
+        """The computer's controls, in the banner over the board while it plays: never
+        where a human's action buttons are, so a click meant for one never hits the
+        other when the turn changes hands."""
         if self.human_turn():
             ctx = [self._button(b) for b in self.control.buttons(self.selected)]
         else:
             side = self.side_of_turn()
             if side is not None and self.m.outcome() is None:
-                ctx.append(Button("Faster (x4)", self.toggle_fast, toggled=self.ai_fast,
-                                  hint="Space", name="fast",
-                                  tip="The computer plays four times as fast (Space or "
-                                      "Tab again: normal speed)."))
-                ctx.append(Button("Skip the computer's turn", self.skip_ai, hint="S",
-                                  name="skip",
-                                  tip="Play the computer's actions at once, to the end "
-                                      "of this turn or until a human must act."))
-                ctx.append(Button("Pause", self.toggle_pause, toggled=self.ai_paused,
-                                  hint="P", name="pause",
-                                  tip="Stop the computer after its current action; P "
-                                      "again goes on."))
+                self.ai_buttons = [
+                    Button("x4", self.toggle_fast, toggled=self.ai_fast, hint="Space",
+                           name="fast", tip="The computer plays four times as fast "
+                                            "(Space or Tab again: normal speed)."),
+                    Button("Skip", self.skip_ai, hint="S", name="skip",
+                           tip="Play the computer's actions at once, to the end of this "
+                               "turn or until a human must act."),
+                    Button("Pause", self.toggle_pause, toggled=self.ai_paused, hint="P",
+                           name="pause", tip="Stop the computer after its current "
+                                             "action; P again goes on.")]
         self.context_buttons = ctx
         self.tool_buttons = [Button("Undo", self.undo, hint="Ctrl+Z", name="undo",
                                     enabled=bool(self.m.actions),
@@ -214,7 +225,7 @@ class MatchScene(Scene):
                              Button("Help", self.app.toggle_help, hint="F1", name="help",
                                     tip="Every key and click, what the board's marks "
                                         "mean, and the rules with demos.")]
-        self.buttons = self.context_buttons + self.tool_buttons
+        self.buttons = self.context_buttons + self.ai_buttons + self.tool_buttons
         self._layout_buttons()
 
     def _button(self, spec: ButtonSpec) -> Button:
@@ -244,6 +255,15 @@ class MatchScene(Scene):
             y -= 40
             b.rect = pygame.Rect(x, y, w, 34)
         self.buttons_top = y
+        f = self.app.fonts
+        bx = self.board_rect.right - 12
+        for b in reversed(getattr(self, "ai_buttons", [])):
+            bw = f.body.size(("[x] " if b.toggled is not None else "") + b.label)[0] + \
+                f.small.size(b.hint)[0] + 40
+            bx -= bw
+            b.rect = pygame.Rect(bx, self.board_rect.bottom - 44, bw, 34)
+            bx -= 8
+        self.ai_bar_left = bx
 
     # ================================================================ acting
     def act(self, action: Action, animate: bool = True) -> bool:
@@ -438,7 +458,7 @@ class MatchScene(Scene):
         if self.queue or self.view.busy:
             return
         self.ai_timer += dt * (AI_FAST if self.ai_fast else 1.0)
-        if self.ai_timer >= AI_DELAY:
+        if self.ai_timer >= self.ai_wait:
             self.ai_timer = 0.0
             self._ai_act(animate=True)
 
@@ -451,6 +471,7 @@ class MatchScene(Scene):
             self._build_buttons()
             raise
         events = self.m.apply(a)
+        self.ai_wait = AI_DELAY if any(e.kind in SEEN for e in events) else AI_QUIET
         self._after(events, animate)
 
     def _to_end(self) -> None:
@@ -470,8 +491,9 @@ class MatchScene(Scene):
             self.select(None)
             return
         self.app.confirm("Leave this game?",
-                         "Back to the scenarios? The game is kept in the autosave up to the "
-                         "start of this turn; save with Ctrl+S to keep it exactly.",
+                         "Back to the scenarios? The game is kept as it is now, in the "
+                         "autosave: Resume in the scenario list takes you back to this very "
+                         "moment. Ctrl+S keeps a copy of your own as well.",
                          "Leave", self._leave, "Stay")
 
     def _leave(self) -> None:
@@ -665,13 +687,17 @@ class MatchScene(Scene):
         if side is None:
             return
         text = f"The computer plays {self.side_label(side)}"
-        text += " - paused (P resumes)" if self.ai_paused else \
-            " - Space: faster, S: skip its turn"
-        t = f.render(f.body, fit(f.body, text, self.board_rect.w - 48), TEXT)
+        text += " - paused" if self.ai_paused else ""
+        room = self.ai_bar_left - self.board_rect.x - 40
+        t = f.render(f.body, fit(f.body, text, room), TEXT)
         r = pygame.Rect(0, 0, t.get_width() + 28, t.get_height() + 12)
-        r.midbottom = (self.board_rect.centerx, self.board_rect.bottom - 8)
-        draw_panel(surface, r, (30, 34, 40), ORANGE, radius=8)
-        surface.blit(t, (r.x + 14, r.y + 6))
+        r.bottomleft = (self.board_rect.x + 12, self.board_rect.bottom - 8)
+        if room > 60:
+            draw_panel(surface, r, (30, 34, 40), ORANGE, radius=8)
+            surface.blit(t, (r.x + 14, r.y + 6))
+        mouse = pygame.mouse.get_pos()
+        for b in self.ai_buttons:
+            b.draw(surface, f, mouse)
 
     # ---------------------------------------------------------------- side panel
     def _panel_piece(self) -> PieceView | None:
