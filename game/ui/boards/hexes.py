@@ -363,6 +363,29 @@ class HexBoardView:
         out.append((lv, "the hex's level: its height in tiles"))
         return out
 
+    def step(self, place: Place, dx: int, dy: int) -> Place | None:
+        """The neighbouring cell whose centre lies most nearly in screen direction
+        ``(dx, dy)`` from ``place``, or None if no neighbour lies that way. Of two cells
+        equally near that way (up or down on pointy hexes), the one in the same Tiled
+        column, so holding a key goes straight on."""
+        if not isinstance(place, Cell) or place.index not in self.cells:
+            return None
+        b = self.board
+        ox, oy = b.center(place.index)
+        col = b.offset(place.index)[0]
+        norm = math.hypot(dx, dy) or 1.0
+        best: tuple[float, int, int] | None = None
+        for j in b.neighbours(place.index):
+            if j not in self.cells:
+                continue
+            x, y = b.center(j)
+            d = math.hypot(x - ox, y - oy) or 1.0
+            s = round(((x - ox) * dx + (y - oy) * dy) / (d * norm), 6)
+            key = (s, b.offset(j)[0] == col, j)
+            if s > 0.2 and (best is None or key[:2] > best[:2]):
+                best = (key[0], int(key[1]), j)
+        return None if best is None else Cell(best[2])
+
     def piece_at(self, sx: float, sy: float) -> str | None:
         """Id of the figure whose base is under ``(sx, sy)``, as last drawn."""
         return self.figure_at_screen(sx, sy)

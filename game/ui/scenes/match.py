@@ -96,6 +96,8 @@ class MatchScene(Scene):
         self.log_tall = False
         self.selected: str | None = None
         self.hover: Place | None = None
+        self.cursor = False
+        """True while the keyboard moves the outlined place (the mouse takes it back)."""
         self.hover_piece: str | None = None
         self.queue: deque[Event] = deque()
         self.ai_timer = 0.0
@@ -529,7 +531,9 @@ class MatchScene(Scene):
                     self._dragged = True
                     self.view.camera.pan(dx, dy)
                     self._drag = e.pos
-            self._set_hover(self.place_under(e.pos))
+            if e.rel != (0, 0) or not self.cursor:
+                self.cursor = False
+                self._set_hover(self.place_under(e.pos))
             return
         if e.type == pygame.MOUSEBUTTONUP:
             was_drag = self._dragged
@@ -556,8 +560,10 @@ class MatchScene(Scene):
             self.save()
         elif ctrl:
             return
-        elif k in (pygame.K_SPACE, pygame.K_TAB):
+        elif k == pygame.K_SPACE:
             self.toggle_fast()
+        elif k == pygame.K_TAB:
+            self.cycle_selection(-1 if e.mod & pygame.KMOD_SHIFT else 1)
         elif k == pygame.K_s:
             if not self.human_turn():
                 self.skip_ai()
@@ -573,12 +579,67 @@ class MatchScene(Scene):
         elif k in (pygame.K_MINUS, pygame.K_KP_MINUS):
             self._zoom_centre(1 / 1.2)
         elif k in (pygame.K_LEFT, pygame.K_RIGHT, pygame.K_UP, pygame.K_DOWN):
-            step = 60
-            dx = {pygame.K_LEFT: step, pygame.K_RIGHT: -step}.get(k, 0)
-            dy = {pygame.K_UP: step, pygame.K_DOWN: -step}.get(k, 0)
-            self.view.camera.pan(dx, dy)
+            dx = {pygame.K_LEFT: -1, pygame.K_RIGHT: 1}.get(k, 0)
+            dy = {pygame.K_UP: -1, pygame.K_DOWN: 1}.get(k, 0)
+            if e.mod & pygame.KMOD_SHIFT:
+                self.view.camera.pan(-60 * dx, -60 * dy)
+            else:
+                self.move_cursor(dx, dy)
+        elif k in (pygame.K_RETURN, pygame.K_KP_ENTER) and self.cursor and \
+                self.hover is not None:
+            self.click(self.hover, 3 if e.mod & pygame.KMOD_SHIFT else 1)
+        elif pygame.K_1 <= k <= pygame.K_9:
+            n = k - pygame.K_1
+            if n < len(self.context_buttons) and self.context_buttons[n].enabled:
+                self.context_buttons[n].on_click()
         elif self.human_turn():
             self.answer(self.control.key(self.selected, k))
+
+    def move_cursor(self, dx: int, dy: int) -> None:
+        """Arrows: move the keyboard cursor (the outlined place) one place that way on the
+        screen; Enter then clicks there (Shift+Enter right-clicks)."""
+        start = self.hover if self.hover is not None else (
+            p.place if (p := self.piece(self.selected)) is not None else None)
+        if start is None:
+            start = self.view.place_at(self.board_rect.w / 2, self.board_rect.h / 2)
+            if start is None:
+                return
+            place: Place | None = start
+        else:
+            place = self.view.step(start, dx, dy) if self.cursor else start
+        if place is None:
+            return
+        self.cursor = True
+        self._set_hover(place)
+        self.keep_in_view(place)
+
+    def keep_in_view(self, place: Place) -> None:
+        """Pan just enough that ``place`` is on screen, a margin from the edge."""
+        pos = self.view.screen_pos(place)
+        if pos is None:
+            return
+        m = 60
+        w, h = self.board_rect.size
+        dx = (m - pos[0]) if pos[0] < m else (w - m - pos[0]) if pos[0] > w - m else 0
+        dy = (m - pos[1]) if pos[1] < m else (h - m - pos[1]) if pos[1] > h - m else 0
+        if dx or dy:
+            self.view.camera.pan(dx, dy)
+
+    def cycle_selection(self, step: int) -> None:
+        """Tab / Shift+Tab: select the next piece of the side to act (the cursor goes to
+        it), or of the first side when nobody is to act."""
+        side = self.side_of_turn() or self.sides[0]
+        own = [p for p in self.pieces if p.side == side and p.active]
+        if not own:
+            return
+        ids = [p.id for p in own]
+        k = (ids.index(self.selected) + step) % len(ids) if self.selected in ids else 0
+        self.select(ids[k])
+        place = own[k].place
+        if place is not None:
+            self.cursor = True
+            self._set_hover(place)
+            self.keep_in_view(place)
 
     def _zoom_centre(self, factor: float) -> None:
         self.view.camera.zoom_at(factor, self.board_rect.w / 2, self.board_rect.h / 2)
@@ -882,11 +943,13 @@ class MatchScene(Scene):
 
     def help_rows(self) -> list[tuple[str, str]]:
         return self.control.help_rows() + [
+            ("Arrows, Enter", "move the cursor; Enter clicks there (Shift: right-click)"),
+            ("Tab / 1-9", "select the next figure / press the panel's buttons"),
             ("Wheel / + -", "zoom"),
-            ("Drag / arrows", "pan the board; C or Home centres it"),
+            ("Drag / Shift+arrows", "pan the board; C or Home centres it"),
             ("Ctrl+Z", "undo (as often as you like)"),
             ("Ctrl+S", "save (to your data folder)"),
-            ("Space / Tab", "computer plays x4 faster (toggle)"),
+            ("Space", "computer plays x4 faster (toggle)"),
             ("S", "skip to the end of the computer's turn"),
             ("P", "pause or resume the computer"),
             ("L", "taller or shorter dice log"),
