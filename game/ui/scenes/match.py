@@ -103,6 +103,8 @@ class MatchScene(Scene):
         self.ai_timer = 0.0
         self.ai_wait = AI_DELAY
         """Seconds before the next computer action (shorter after a quiet one)."""
+        self.redo_stack: list[list[tuple[Action, str | None]]] = []
+        """What each undo took back (with who chose it), for redo, newest last."""
         self.ai_fast = app.take_fast()
         """Computer turns at x4 (Space; --fast starts the first game so)."""
         self.ai_paused = False
@@ -221,6 +223,10 @@ class MatchScene(Scene):
                                     enabled=bool(self.m.actions),
                                     tip="Take back your last action (and the computer's "
                                         "after it), as often as you like."),
+                             Button("Redo", self.redo, hint="Ctrl+Y", name="redo",
+                                    enabled=bool(getattr(self, "redo_stack", [])),
+                                    tip="Play again what Undo took back (the same dice "
+                                        "roll the same)."),
                              Button("Save", self.save, hint="Ctrl+S", name="save",
                                     tip="Save the game exactly as it is now, in your "
                                         "data folder (Ctrl+O opens saves)."),
@@ -248,7 +254,8 @@ class MatchScene(Scene):
     def _layout_buttons(self) -> None:
         p = self.side_rect
         x, w = p.x + 12, p.w - 24
-        tw = (w - 12) // 3
+        n = max(1, len(self.tool_buttons))
+        tw = (w - 6 * (n - 1)) // n
         y = p.bottom - 46
         for k, b in enumerate(self.tool_buttons):
             b.rect = pygame.Rect(x + k * (tw + 6), y, tw, 34)
@@ -275,6 +282,7 @@ class MatchScene(Scene):
             self.app.toasts.show(f"Not allowed: {why}", VERMILLION)
             return False
         self.log.follow()  # show the player what came of it
+        self.redo_stack = []  # a new action: what was undone is gone
         events = self.m.apply(action)
         self._after(events, animate)
         return True
@@ -340,6 +348,8 @@ class MatchScene(Scene):
             actors = self.m.actors
             while undone < len(actors) and not self.is_human(actors[-undone]):
                 undone += 1
+        self.redo_stack.append(list(zip(self.m.actions[-undone:], self.m.actors[-undone:],
+                                        strict=True)))
         self.m.undo(undone)
         if not humans:
             self.ai_paused = True
@@ -355,6 +365,24 @@ class MatchScene(Scene):
         what = "action" if undone == 1 else "actions"
         self.app.toasts.show(f"Undone {undone} {what} (turn {self.m.turn}, "
                              f"{self.m.ruleset.phases[self.m.phase].title}).", SKY)
+
+    def redo(self) -> None:
+        """Play again what the last undo took back (the same dice give the same rolls);
+        any other action since then makes redo forget."""
+        if not self.redo_stack:
+            self.app.toasts.show("Nothing to redo.", ORANGE)
+            return
+        batch = self.redo_stack.pop()
+        keep = self.redo_stack
+        for action, actor in batch:
+            if self.m.why_illegal(action) is not None:  # cannot happen: same state, dice
+                break
+            events = self.m.apply(action)
+            self.m.actors[-1] = actor
+            self._after(events, animate=False)
+        self.redo_stack = keep
+        what = "action" if len(batch) == 1 else "actions"
+        self.app.toasts.show(f"Redone {len(batch)} {what}.", SKY)
 
     def save(self) -> None:
         try:
@@ -472,6 +500,7 @@ class MatchScene(Scene):
             self.ai_paused = True
             self._build_buttons()
             raise
+        self.redo_stack = []
         events = self.m.apply(a)
         self.ai_wait = AI_DELAY if any(e.kind in SEEN for e in events) else AI_QUIET
         self._after(events, animate)
@@ -554,7 +583,9 @@ class MatchScene(Scene):
     def _key(self, e: pygame.event.Event) -> None:
         ctrl = bool(e.mod & pygame.KMOD_CTRL)
         k = e.key
-        if ctrl and k == pygame.K_z:
+        if ctrl and (k == pygame.K_y or (k == pygame.K_z and e.mod & pygame.KMOD_SHIFT)):
+            self.redo()
+        elif ctrl and k == pygame.K_z:
             self.undo()
         elif ctrl and k == pygame.K_s:
             self.save()
@@ -947,7 +978,7 @@ class MatchScene(Scene):
             ("Tab / 1-9", "select the next figure / press the panel's buttons"),
             ("Wheel / + -", "zoom"),
             ("Drag / Shift+arrows", "pan the board; C or Home centres it"),
-            ("Ctrl+Z", "undo (as often as you like)"),
+            ("Ctrl+Z / Ctrl+Y", "undo (as often as you like) / redo what was undone"),
             ("Ctrl+S", "save (to your data folder)"),
             ("Space", "computer plays x4 faster (toggle)"),
             ("S", "skip to the end of the computer's turn"),
