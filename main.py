@@ -5,6 +5,9 @@
     python main.py --headless --scenario hill_fight --ai all --games 100 --seed 1
     python main.py --headless --load SAVE.json       replay a save, print its final hash
     python main.py --scenario hill_fight --screenshot out.png
+    python main.py --demos                           list the rules with a demo
+    python main.py --demo H-22                       show a rule on the table, step by step
+    python main.py --replay SAVE.json                watch a saved game, action by action
 """
 
 from __future__ import annotations
@@ -23,12 +26,22 @@ def parse_args(argv: list[str] | None = None) -> argparse.Namespace:
     p.add_argument("--seed", type=int, default=None, help="seed of the first game")
     p.add_argument("--load", help="a saved game to open (headless: replay, print the hash)")
     p.add_argument("--screenshot", metavar="FILE", help="render the first frame to PNG, exit")
-    p.add_argument("--fast", action="store_true", help="window: AI turns without animation")
+    p.add_argument("--fast", action="store_true",
+                   help="window: the first game's computer turns at x4 speed")
+    p.add_argument("--demo", metavar="RULE", help="show a rule's demo (a rule id like H-22)")
+    p.add_argument("--demos", action="store_true", help="list the rules with a demo, exit")
+    p.add_argument("--replay", metavar="SAVE", help="watch a saved game action by action")
     return p.parse_args(argv)
 
 
 def main(argv: list[str] | None = None) -> int:
     args = parse_args(argv)
+    if args.demos:
+        from game.rules.demos import list_demos
+
+        for d in list_demos():
+            print(f"{d.rule:6} {d.title}  ({d.key}, {len(d.steps)} steps)")
+        return 0
     if args.headless:
         from game.headless import main as headless_main
 

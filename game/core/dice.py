@@ -257,6 +257,8 @@ class Dice:
 
     seed: int = 0
     _script: list[int] | None = field(default=None, repr=False)
+    _then_seeded: bool = field(default=False, repr=False)
+    """After the script, go on with the seeded stream instead of refusing."""
     _rng: random.Random = field(init=False, repr=False)
     rolls: int = field(default=0, init=False)
     """How many dice have been thrown (a cheap fingerprint of the stream position)."""
@@ -265,10 +267,13 @@ class Dice:
         self._rng = random.Random(self.seed)
 
     @classmethod
-    def scripted(cls, faces: Iterable[int]) -> Dice:
-        """Dice that return exactly ``faces``, in order, then raise ScriptExhausted."""
-        d = cls(0)
+    def scripted(cls, faces: Iterable[int], then_seed: int | None = None) -> Dice:
+        """Dice that return exactly ``faces``, in order; then raise ScriptExhausted, or,
+        with ``then_seed``, go on as ``Dice(then_seed)`` would (a demo scripts its worked
+        example and plays on after it)."""
+        d = cls(0 if then_seed is None else then_seed)
         d._script = list(faces)
+        d._then_seeded = then_seed is not None
         return d
 
     # ----------------------------------------------------------------- state
@@ -287,6 +292,7 @@ class Dice:
         """An independent copy at the same position of the stream."""
         d = Dice(self.seed)
         d.setstate(self.getstate())
+        d._then_seeded = self._then_seeded
         return d
 
     # ----------------------------------------------------------------- rolling
@@ -294,6 +300,8 @@ class Dice:
         """Throw ``n`` dice of ``sides`` faces."""
         out: list[int] = []
         for _ in range(n):
+            if self._script is not None and not self._script and self._then_seeded:
+                self._script = None
             if self._script is not None:
                 if not self._script:
                     raise ScriptExhausted(f"scripted dice ran out (wanted a d{sides})")

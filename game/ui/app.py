@@ -47,6 +47,7 @@ GLOBAL_KEYS: list[tuple[str, str]] = [
     ("F1", "show or hide this help"),
     ("Esc", "close a dialog; in a game, back to the scenarios (asks first)"),
     ("Ctrl+O", "open a saved game"),
+    ("M", "sound off or on (dice, blows, falls)"),
 ]
 
 
@@ -73,6 +74,9 @@ class App:
         pygame.key.set_repeat(350, 40)
         self.fonts = Fonts()
         self.toasts = Toasts()
+        from game.ui.sound import Sounds
+
+        self.sounds = Sounds(muted=bool(os.environ.get("SKIRMISH_MUTE")))
         self.modals: list[Dialog] = []
         self.clock = pygame.time.Clock()
         self.running = True
@@ -90,6 +94,48 @@ class App:
         from game.ui.scenes.picker import PickerScene
 
         self.switch(PickerScene(self))
+
+    def take_fast(self) -> bool:
+        """Whether the game starting now plays the computer at x4 (--fast gives that to
+        the first game only; Space toggles it in any game)."""
+        fast, self.fast = self.fast, False
+        return fast
+
+    def show_demos(self) -> None:
+        """The rules browser: every rule with a demo."""
+        from game.ui.scenes.demos import DemosScene
+
+        self.modals.clear()
+        self.switch(DemosScene(self))
+
+    def open_demo(self, name: str) -> None:
+        """Show the demo of a rule (by rule id, file name or title)."""
+        from game.rules.demos import find_demo
+        from game.ui.scenes.replay import DemoScene
+
+        demo = find_demo(name)
+        demo.check()
+        self.modals.clear()
+        self.switch(DemoScene(self, demo, on_exit=self.show_demos))
+
+    def open_replay(self, match: Any, on_exit: Callable[[], None] | None = None) -> None:
+        """Step through ``match``'s actions from its start (a finished game or a save)."""
+        from game.core.match import Match
+        from game.ui.scenes.replay import ReplayScene
+
+        start = Match(match.scenario, match.ruleset, match.map, match.seed)
+        start.meta = dict(match.meta)
+        self.switch(ReplayScene(self, start, match.actions, on_exit=on_exit))
+
+    def replay_save(self, path: str | Path) -> bool:
+        """Open the replay viewer on a saved game; on any error show it and keep going."""
+        from game.rules import load_match
+
+        m = self.guard(load_match, path)
+        if m is None:
+            return False
+        self.open_replay(m)
+        return True
 
     def new_seed(self) -> int:
         """A fresh seed per game (from the clock; --seed fixes the first one)."""
@@ -166,7 +212,9 @@ class App:
             self.modals.pop()
         else:
             rows = self.scene.help_rows() + GLOBAL_KEYS
-            self.push_modal(HelpOverlay(rows, lambda: None))
+            self.push_modal(HelpOverlay(rows, lambda: None,
+                                        extra=("Rules and demos", self.show_demos),
+                                        legend=self.scene.legend()))
         self.dirty = True
 
     # ================================================================ errors
@@ -212,6 +260,10 @@ class App:
         ctrl = e.type == pygame.KEYDOWN and bool(e.mod & pygame.KMOD_CTRL)
         if ctrl and e.key == pygame.K_o:
             self.open_load_dialog()
+            return
+        if e.type == pygame.KEYDOWN and e.key == pygame.K_m and not ctrl:
+            muted = self.sounds.toggle_mute()
+            self.toasts.show("Sound off (M turns it on)." if muted else "Sound on.", ttl=2)
             return
         if e.type == pygame.KEYDOWN and e.key == pygame.K_ESCAPE:
             self.scene.escape()
@@ -288,7 +340,11 @@ def build(args: argparse.Namespace, *, raise_errors: bool | None = None) -> App:
     """The app with its first scene chosen from the command line."""
     app = App(args, raise_errors=raise_errors)
     app.show_picker()
-    if getattr(args, "load", None):
+    if getattr(args, "demo", None):
+        app.guard(app.open_demo, args.demo)
+    elif getattr(args, "replay", None):
+        app.replay_save(args.replay)
+    elif getattr(args, "load", None):
         app.open_save(args.load)
     elif getattr(args, "scenario", None):
         from game.rules import open_match

@@ -88,6 +88,15 @@ class Camera:
                                                vh / max(1.0, y1 - y0))), 4)
         self.centre_on_map()
 
+    def frame(self, x0: float, y0: float, x1: float, y1: float, margin: int = 60) -> None:
+        """Zoom and pan so the map rectangle ``(x0, y0)-(x1, y1)`` fills the view (at
+        most the largest zoom), as when a demo shows where its pieces are."""
+        vw, vh = self.view[0] - 2 * margin, self.view[1] - 2 * margin
+        self.zoom = round(self._clamp_zoom(min(vw / max(1.0, x1 - x0),
+                                               vh / max(1.0, y1 - y0))), 4)
+        self.centre_on((x0 + x1) / 2, (y0 + y1) / 2)
+        self.moved = True
+
     def resize(self, view_size: tuple[int, int]) -> None:
         """The view changed size: refit if the user has not moved the map, else keep it."""
         self.view = (max(1, view_size[0]), max(1, view_size[1]))

@@ -121,6 +121,15 @@ class Fonts:
         return s
 
 
+def fit(font: pygame.font.Font, text: str, width: int) -> str:
+    """``text`` cut to ``width`` pixels with an ellipsis if it is wider."""
+    if font.size(text)[0] <= width:
+        return text
+    while text and font.size(text + "...")[0] > width:
+        text = text[:-1]
+    return text.rstrip() + "..." if text else ""
+
+
 def wrap(font: pygame.font.Font, text: str, width: int) -> list[str]:
     """Split ``text`` into lines no wider than ``width`` pixels (long words are kept)."""
     out: list[str] = []
@@ -163,6 +172,8 @@ class Button:
     """A stable name tests can find the button by."""
     primary: bool = False
     """The main choice on screen: filled with its accent colour."""
+    tip: str = ""
+    """What the button does and what it costs, shown while the pointer is over it."""
     _pressed: bool = False
 
     def handle(self, e: pygame.event.Event) -> bool:
@@ -194,7 +205,7 @@ class Button:
         label = self.label
         if self.toggled is not None:
             label = ("[x] " if self.toggled else "[  ] ") + label
-        txt = fonts.render(fonts.body, label, colour)
+        txt = fonts.render(fonts.body, fit(fonts.body, label, self.rect.w - 20), colour)
         y = self.rect.centery - txt.get_height() // 2
         surface.blit(txt, (self.rect.x + 10, y))
         if self.hint:
@@ -203,6 +214,31 @@ class Button:
             if txt.get_width() + h.get_width() + 28 < self.rect.w:
                 surface.blit(h, (self.rect.right - h.get_width() - 10,
                                  self.rect.centery - h.get_height() // 2))
+
+
+def draw_tooltip(surface: pygame.Surface, fonts: Fonts, buttons: Sequence[Button],
+                 mouse: tuple[int, int]) -> pygame.Rect | None:
+    """The tip of the button under the pointer, in a box beside it (left of it if there
+    is room, else above); returns where it went."""
+    b = next((b for b in buttons if b.tip and b.rect.collidepoint(mouse)), None)
+    if b is None:
+        return None
+    width = min(420, max(200, surface.get_width() // 3))
+    lines = wrap(fonts.small, b.tip, width - 20)
+    lh = fonts.small.get_linesize()
+    box = pygame.Rect(0, 0, max(fonts.small.size(ln)[0] for ln in lines) + 20,
+                      lh * len(lines) + 12)
+    if b.rect.left - box.w - 8 >= 0:
+        box.midright = (b.rect.left - 8, b.rect.centery)
+    else:
+        box.midbottom = (b.rect.centerx, b.rect.top - 6)
+    box.clamp_ip(surface.get_rect())
+    draw_panel(surface, box, (20, 22, 27), b.accent, radius=6)
+    y = box.y + 6
+    for ln in lines:
+        surface.blit(fonts.render(fonts.small, ln, TEXT), (box.x + 10, y))
+        y += lh
+    return box
 
 
 def layout_column(buttons: Sequence[Button], x: int, y: int, w: int, h: int = 34,
@@ -407,11 +443,22 @@ class LogView:
         self._total += h - entry.height
         entry.surface, entry.height = surf, h
 
+    LINES_PER_NOTCH = 3
+    """Lines one notch of the mouse wheel scrolls."""
+
     def handle(self, e: pygame.event.Event) -> bool:
         if e.type == pygame.MOUSEWHEEL and self.rect.collidepoint(pygame.mouse.get_pos()):
-            self.scroll = max(0, self.scroll + e.y * 48)
+            self.scroll = max(0, self.scroll + e.y * self._lh * self.LINES_PER_NOTCH)
+            return True
+        if e.type == pygame.KEYDOWN and e.key in (pygame.K_PAGEUP, pygame.K_PAGEDOWN):
+            page = max(self._lh, self.rect.h - 3 * self._lh)
+            self.scroll = max(0, self.scroll + (page if e.key == pygame.K_PAGEUP else -page))
             return True
         return False
+
+    def follow(self) -> None:
+        """Back to the newest entry (the player acted: show what came of it)."""
+        self.scroll = 0
 
     def draw(self, surface: pygame.Surface, fonts: Fonts) -> None:
         draw_panel(surface, self.rect, PANEL)
@@ -420,6 +467,10 @@ class LogView:
         if self.title:
             t = fonts.render(fonts.bold, self.title, DIM)
             surface.blit(t, (inner.x, inner.y))
+            if self.scroll:  # in the title row, where it covers no entry
+                note = fonts.render(fonts.small, "newer below: scroll down, or End", ORANGE)
+                if t.get_width() + note.get_width() + 24 <= inner.w:
+                    surface.blit(note, (inner.right - note.get_width() - 10, inner.y + 2))
             top += t.get_height() + 4
         width = inner.w - 10
         if width != self._width or self._lh != fonts.small.get_linesize():
@@ -453,10 +504,8 @@ class LogView:
             bar_h = max(24, int(view_h * frac))
             pos = 1 - (self.scroll + view_h) / total
             bar_y = top + int((view_h - bar_h) * (pos / max(1e-9, 1 - frac)))
-            pygame.draw.rect(surface, EDGE, (inner.right - 5, bar_y, 5, bar_h), border_radius=3)
-            if self.scroll:
-                t = fonts.render(fonts.small, "newer entries below (scroll down)", ORANGE)
-                surface.blit(t, (inner.right - t.get_width() - 10, inner.bottom - t.get_height()))
+            pygame.draw.rect(surface, ORANGE if self.scroll else EDGE,
+                             (inner.right - 5, bar_y, 5, bar_h), border_radius=3)
 
 
 # ---------------------------------------------------------------------------- dialogs
@@ -584,14 +633,21 @@ class ListDialog(Dialog):
 class HelpOverlay(Dialog):
     """F1: every key and mouse action, in two columns."""
 
-    def __init__(self, rows: Sequence[tuple[str, str]], on_close: Callable[[], None]) -> None:
-        super().__init__("Keys and mouse", "", [("Close", on_close)], width=860)
+    def __init__(self, rows: Sequence[tuple[str, str]], on_close: Callable[[], None],
+                 extra: tuple[str, Callable[[], None]] | None = None,
+                 legend: Sequence[tuple[pygame.Surface, str]] = ()) -> None:
+        buttons = [("Close", on_close)] + ([extra] if extra is not None else [])
+        super().__init__("Keys and mouse", "", buttons, width=1240 if legend else 860)
         self.rows = list(rows)
+        self.legend = list(legend)
+        """What each mark on the board means: an icon drawn as the board draws it, and
+        its meaning."""
 
     def layout(self, size: tuple[int, int], fonts: Fonts) -> list[str]:
         super().layout(size, fonts)
         lh = fonts.body.get_linesize() + 2
-        self.rect.h = min(size[1] - 40, 140 + lh * len(self.rows))
+        n = max(len(self.rows), len(self.legend) * 34 // lh + 1 if self.legend else 0)
+        self.rect.h = min(size[1] - 40, 140 + lh * n)
         self.rect.center = (size[0] // 2, size[1] // 2)
         for b in self.buttons:
             b.rect.y = self.rect.bottom - 52
@@ -599,14 +655,32 @@ class HelpOverlay(Dialog):
 
     def draw(self, surface: pygame.Surface, fonts: Fonts, mouse: tuple[int, int]) -> None:
         super().draw(surface, fonts, mouse)
+        keys_w = self.rect.w if not self.legend else int(self.rect.w * 0.56)
+        key_col = min(226, keys_w // 3)
         y = self.rect.y + 66
         lh = fonts.body.get_linesize() + 2
         for key, what in self.rows:
             if y + lh > self.rect.bottom - 60:
                 break
-            surface.blit(fonts.render(fonts.bold, key, ORANGE), (self.rect.x + 24, y))
-            surface.blit(fonts.render(fonts.body, what, TEXT), (self.rect.x + 250, y))
+            surface.blit(fonts.render(fonts.bold, fit(fonts.bold, key, key_col - 8), ORANGE),
+                         (self.rect.x + 24, y))
+            surface.blit(fonts.render(fonts.body, fit(fonts.body, what,
+                                                      keys_w - key_col - 40), TEXT),
+                         (self.rect.x + 24 + key_col, y))
             y += lh
+        if self.legend:
+            x = self.rect.x + keys_w + 10
+            pygame.draw.line(surface, EDGE, (x - 14, self.rect.y + 62),
+                             (x - 14, self.rect.bottom - 64))
+            surface.blit(fonts.render(fonts.bold, "On the board", TEXT), (x, self.rect.y + 62))
+            y = self.rect.y + 94
+            for icon, what in self.legend:
+                if y + 32 > self.rect.bottom - 60:
+                    break
+                surface.blit(icon, (x, y + (30 - icon.get_height()) // 2))
+                text = fit(fonts.small, what, self.rect.right - x - 60)
+                surface.blit(fonts.render(fonts.small, text, TEXT), (x + 44, y + 6))
+                y += 34
 
 
 # ---------------------------------------------------------------------------- toasts

@@ -311,3 +311,11 @@ def test_seeded_stream_is_fixed_for_faces_roll_and_check():
     r = d.check(1, 4, rule="seed", label="save", comparison=">=")
     assert (r.faces, r.total, r.success, r.probability) == ((3,), 3, False, 0.5)
     assert d.rolls == 27 and d.faces(5) == (2, 4, 2, 1, 2)
+
+
+def test_scripted_dice_may_go_on_seeded_after_their_script():
+    d = Dice.scripted([6, 1], then_seed=9)
+    assert d.faces(2) == (6, 1)
+    assert d.faces(5) == Dice(9).faces(5)
+    c = Dice.scripted([2], then_seed=9).clone()
+    assert c.faces(1) == (2,) and c.faces(3) == Dice(9).faces(3)

@@ -221,13 +221,33 @@ def test_help_overlay_and_escape_back_to_the_picker(app):
 
     scene = start(app)
     key(app, pygame.K_F1)
-    assert app.modals and "Ctrl+Z" in [k for k, _w in app.modals[-1].rows]
+    assert app.modals and "Ctrl+Z / Ctrl+Y" in [k for k, _w in app.modals[-1].rows]
     key(app, pygame.K_ESCAPE)
     assert not app.modals and app.scene is scene
+    if scene.selected is not None:  # the first Esc clears the selection (roster shown)
+        key(app, pygame.K_ESCAPE)
+        assert scene.selected is None and not app.modals and scene._panel_piece() is None
     key(app, pygame.K_ESCAPE)  # asks first
     assert app.modals and app.scene is scene
     key(app, pygame.K_RETURN)  # "Leave"
     assert isinstance(app.scene, PickerScene)
+
+
+def test_redo_plays_again_what_undo_took_back(app):
+    scene = start(app)
+    m = scene.m
+    for _ in range(3):
+        scene.act(m.legal_actions()[0], animate=False)
+    after = m.state_hash()
+    scene.undo()
+    scene.undo()
+    assert m.state_hash() != after and scene.button("redo").enabled
+    key(app, pygame.K_y, pygame.KMOD_CTRL)
+    key(app, pygame.K_y, pygame.KMOD_CTRL)
+    assert m.state_hash() == after and not scene.redo_stack
+    scene.undo()
+    scene.act(m.legal_actions()[-1], animate=False)  # a new action forgets what was undone
+    assert scene.redo_stack == [] and not scene.button("redo").enabled
 
 
 BOWS = {"archer": {"kind": "human", "st": 11, "dx": 14, "weapons": ["longbow", "dagger"]},

@@ -45,7 +45,7 @@ from game.ui.drawing import BoardFonts, dashed_ring, inside_convex, optimise, sm
 from game.ui.effects import FALL_SECONDS, Effects
 from game.ui.palette import RGBA, Colour
 from game.ui.textures import level_factor, texture, tint
-from game.ui.tokens import SPRITES, TokenPainter
+from game.ui.tokens import GENERIC_KIND, SPRITES, TokenPainter
 
 Point = tuple[float, float]
 
@@ -343,6 +343,90 @@ class HexBoardView:
         if not isinstance(place, Cell) or place.index not in self.cells:
             return None
         return self.cell_screen_pos(place.index)
+
+    def frame(self, places: Sequence[Place]) -> None:
+        """Zoom the camera onto these cells and their neighbours."""
+        cells = [p.index for p in places if isinstance(p, Cell) and p.index in self.cells]
+        if not cells:
+            return
+        near = set(cells)
+        for c in cells:
+            near.update(j for j in self.board.neighbours(c) if j in self.cells)
+        boxes = [self.cells[c].bbox for c in near]
+        self.camera.frame(min(b[0] for b in boxes), min(b[1] for b in boxes),
+                          max(b[2] for b in boxes), max(b[3] for b in boxes))
+
+    def legend(self, sides: Sequence[str]) -> list[tuple[pygame.Surface, str]]:
+        """What every mark of this board means, each with a small icon drawn the way the
+        board draws it (for the help overlay): the sides' rings, and every overlay."""
+        size = 30
+
+        def hexagon(fill: RGBA | None, edge: RGBA | None, width: int = 2) -> pygame.Surface:
+            s = pygame.Surface((size, size), pygame.SRCALPHA)
+            c = size / 2
+            r = size / 2 - 2
+            angle0 = math.pi / 6 if self.board.orientation == "pointy" else 0.0
+            pts = [(c + r * math.cos(angle0 + k * math.pi / 3),
+                    c + r * math.sin(angle0 + k * math.pi / 3)) for k in range(6)]
+            pygame.draw.polygon(s, (*pal.terrain_style("grass").top, 255), pts)
+            if fill is not None:
+                pygame.draw.polygon(s, fill, pts)
+            if edge is not None:
+                pygame.draw.polygon(s, edge, pts, width)
+            return s
+
+        out: list[tuple[pygame.Surface, str]] = []
+        for i, name in enumerate(sides):
+            ring = pal.side_ring(i)
+            out.append((self.tokens.token(GENERIC_KIND, i, 12, (1.0, 0.0), "ok"),
+                        f"{name}: {ring} ring; the notch shows the facing"))
+        reach = hexagon(REACH_FILL, REACH_EDGE)
+        pill = self._fonts.pill("3", 13, pal.INK, (*pal.PAPER, 235), pal.INK)
+        reach.blit(pill, pill.get_rect(center=(size // 2, size // 2)))
+        out.append((reach, "can move here, for this many MP"))
+        end = hexagon(REACH_FILL, REACH_EDGE)
+        pygame.draw.circle(end, (*pal.PAPER, 220), (size // 2, size // 2), size // 3, 2)
+        out.append((end, "the move stops here (an enemy engages it)"))
+        jump = hexagon(JUMP_FILL, JUMP_EDGE)
+        self._warning(jump, size / 2, size / 2, 16)
+        out.append((jump, "a jump down: a roll to land well, and falling damage"))
+        target = pygame.Surface((size, size), pygame.SRCALPHA)
+        dashed_ring(target, (*TARGET, 255), size / 2, size / 2, size / 2 - 4, 4, 12)
+        out.append((target, "can be attacked (the chance to hit), pushed or stepped to"))
+        path = pygame.Surface((size, size), pygame.SRCALPHA)
+        pygame.draw.line(path, (*PATH, 255), (3, size - 6), (size - 8, 8), 5)
+        pygame.draw.polygon(path, (*PATH, 255), [(size - 3, 3), (size - 15, 7), (size - 7, 15)])
+        out.append((path, "the way the selected figure would go"))
+        out.append((hexagon(None, (*SELECT, 255), 3), "the selected figure's hex"))
+        out.append((hexagon(None, (*pal.PAPER, 255), 2), "the hex under the pointer"))
+        lv = hexagon(None, None)
+        num = self._fonts.outlined("2", 14)
+        lv.blit(num, num.get_rect(center=(size // 2, size // 2)))
+        out.append((lv, "the hex's level: its height in tiles"))
+        return out
+
+    def step(self, place: Place, dx: int, dy: int) -> Place | None:
+        """The neighbouring cell whose centre lies most nearly in screen direction
+        ``(dx, dy)`` from ``place``, or None if no neighbour lies that way. Of two cells
+        equally near that way (up or down on pointy hexes), the one in the same Tiled
+        column, so holding a key goes straight on."""
+        if not isinstance(place, Cell) or place.index not in self.cells:
+            return None
+        b = self.board
+        ox, oy = b.center(place.index)
+        col = b.offset(place.index)[0]
+        norm = math.hypot(dx, dy) or 1.0
+        best: tuple[float, int, int] | None = None
+        for j in b.neighbours(place.index):
+            if j not in self.cells:
+                continue
+            x, y = b.center(j)
+            d = math.hypot(x - ox, y - oy) or 1.0
+            s = round(((x - ox) * dx + (y - oy) * dy) / (d * norm), 6)
+            key = (s, b.offset(j)[0] == col, j)
+            if s > 0.2 and (best is None or key[:2] > best[:2]):
+                best = (key[0], int(key[1]), j)
+        return None if best is None else Cell(best[2])
 
     def piece_at(self, sx: float, sy: float) -> str | None:
         """Id of the figure whose base is under ``(sx, sy)``, as last drawn."""

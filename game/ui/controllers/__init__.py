@@ -42,6 +42,8 @@ class ButtonSpec:
     name: str = ""
     toggled: bool | None = None
     enabled: bool = True
+    tip: str = ""
+    """What the button does and costs, in a sentence, with the rule id."""
 
 
 @dataclass(frozen=True)
@@ -116,6 +118,17 @@ class Controller:
     def key(self, selected: str | None, key: int) -> Reply:
         """A key the shell does not use itself (pygame key code)."""
         return None
+
+    def preview(self, action: Action) -> tuple[str | None, Place | None]:
+        """What to show before ``action`` is played (a replay or a demo): the piece to
+        select and the place to point at (its way there is drawn). Here: the action's
+        ``figure`` and its ``target``'s place, when it names them."""
+        fields = action.to_json()
+        pieces = self.pieces()
+        who = fields.get("figure")
+        target = pieces.get(str(fields.get("target", "")))
+        return (who if isinstance(who, str) and who in pieces else None,
+                target.place if target is not None else None)
 
     # ---------------------------------------------------------------- buttons
     def buttons(self, selected: str | None) -> list[ButtonSpec]:

@@ -401,6 +401,14 @@ class MeleeHexController(Controller):
             return ""
         return None
 
+    def preview(self, action: Action) -> tuple[str | None, Place | None]:
+        """Before a replayed move, disengage or push: the figure and the hex it goes to."""
+        who, where = super().preview(action)
+        to = action.to_json().get("to")
+        if isinstance(to, int) and self.state.board.on_board(to):
+            where = Cell(to)
+        return who, where
+
     def toggle_follow(self) -> None:
         self.follow = not self.follow
 

@@ -45,6 +45,10 @@ class Scene:
         """Keys and mouse actions of this scene for the F1 overlay."""
         return []
 
+    def legend(self) -> list[tuple[pygame.Surface, str]]:
+        """What each mark the scene draws means (icon, words), for the help overlay."""
+        return []
+
     def escape(self) -> None:
         """Esc with no dialog open."""
 

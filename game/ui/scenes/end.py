@@ -37,6 +37,7 @@ class EndScene(Scene):
             Button("Play again", self.again, name="again", hint="Enter", accent=ORANGE,
                    primary=True),
             Button("Back to scenarios", app.show_picker, name="back", hint="Esc"),
+            Button("Watch the replay", self.replay, name="replay", hint="R"),
         ]
         o = match.outcome()
         sides = list(match.scenario.sides)
@@ -56,9 +57,21 @@ class EndScene(Scene):
     def again(self) -> None:
         self.app.guard(self.app.new_match, str(self.match.scenario.path), self.controllers)
 
+    def replay(self) -> None:
+        """Step through the game just played, from its first action."""
+        backdrop = self.backdrop
+
+        def back() -> None:
+            self.app.switch(EndScene(self.app, self.match, backdrop))
+
+        self.app.open_replay(self.match, on_exit=back)
+
     def handle(self, e: pygame.event.Event) -> None:
         if e.type == pygame.KEYDOWN and e.key in (pygame.K_RETURN, pygame.K_KP_ENTER):
             self.again()
+            return
+        if e.type == pygame.KEYDOWN and e.key == pygame.K_r:
+            self.replay()
             return
         super().handle(e)
 
@@ -67,6 +80,7 @@ class EndScene(Scene):
 
     def help_rows(self) -> list[tuple[str, str]]:
         return [("Enter", "play the same scenario again (new dice)"),
+                ("R", "watch the game again, action by action"),
                 ("Esc", "back to the scenarios")]
 
     def resize(self, size: tuple[int, int]) -> None:
@@ -74,10 +88,10 @@ class EndScene(Scene):
         w, h = size
         self.box = pygame.Rect(0, 0, min(760, w - 60), min(460, h - 60))
         self.box.center = (w // 2, h // 2)
-        bw = (self.box.w - 80) // 2
+        bw = (self.box.w - 100) // 3
         y = self.box.bottom - 70
-        self.buttons[0].rect = pygame.Rect(self.box.x + 30, y, bw, 44)
-        self.buttons[1].rect = pygame.Rect(self.box.x + 50 + bw, y, bw, 44)
+        for k, b in enumerate(self.buttons):
+            b.rect = pygame.Rect(self.box.x + 30 + k * (bw + 20), y, bw, 44)
 
     def _background(self, surface: pygame.Surface) -> None:
         if self.backdrop is None:

@@ -44,6 +44,8 @@ from game.ui.widgets import (
     LogView,
     draw_mark,
     draw_panel,
+    draw_tooltip,
+    fit,
     side_colour,
     wrap,
 )
@@ -56,14 +58,25 @@ AI_DELAY = 0.6
 """Seconds between two computer actions at normal speed."""
 AI_FAST = 4.0
 """Speed-up while Space/Tab fast mode is on."""
+AI_QUIET = 0.1
+"""Seconds after a computer action that changed nothing on the board (a figure that
+waits): idle figures do not keep a player waiting."""
+SEEN = frozenset({Kind.MOVED, Kind.FACED, Kind.ATTACKED, Kind.DAMAGED, Kind.FELL,
+                  Kind.RETREATED, Kind.DIED, Kind.UNCONSCIOUS, Kind.PRONE, Kind.STOOD,
+                  Kind.INITIATIVE, Kind.DROPPED, Kind.BROKE})
+"""Kinds of event worth a pause to watch after a computer action."""
 MOVE_SECONDS_PER_STEP = 0.12
 SKIP_LIMIT = 400
 """Most computer actions applied at once by S (skip) or --fast."""
 DRAG_PIXELS = 6
 TOP_H = 64
 SIDE_W = 360
-LOG_H = 164
-LOG_TALL = 380
+"""Width of the side panel on a wide window (narrower windows get a narrower one)."""
+SIDE_MIN = 260
+LOG_SHARE = 0.28
+"""The dice log's share of the window's height (L: the tall share)."""
+LOG_TALL_SHARE = 0.55
+LOG_MIN = 150
 
 
 class MatchScene(Scene):
@@ -77,16 +90,23 @@ class MatchScene(Scene):
         self.control = controller_for(match)
         self.view = board_view(match.map.kind, match.board,
                                (app.screen.get_width() - SIDE_W,
-                                app.screen.get_height() - TOP_H - LOG_H), self.sides)
+                                app.screen.get_height() - TOP_H - LOG_MIN), self.sides)
         self.log = LogView("Dice log  (wheel scrolls, L makes it taller)")
         self._logged = 0
         self.log_tall = False
         self.selected: str | None = None
         self.hover: Place | None = None
+        self.cursor = False
+        """True while the keyboard moves the outlined place (the mouse takes it back)."""
         self.hover_piece: str | None = None
         self.queue: deque[Event] = deque()
         self.ai_timer = 0.0
-        self.ai_fast = False
+        self.ai_wait = AI_DELAY
+        """Seconds before the next computer action (shorter after a quiet one)."""
+        self.redo_stack: list[list[tuple[Action, str | None]]] = []
+        """What each undo took back (with who chose it), for redo, newest last."""
+        self.ai_fast = app.take_fast()
+        """Computer turns at x4 (Space; --fast starts the first game so)."""
         self.ai_paused = False
         self.ais: dict[str, Player] = {}
         self.saved_turn = match.turn
@@ -179,23 +199,41 @@ class MatchScene(Scene):
     # ================================================================ buttons
     def _build_buttons(self) -> None:
         ctx: list[Button] = []
+        self.ai_buttons: list[Button] = []
+        """The computer's controls, in the banner over the board while it plays: never
+        where a human's action buttons are, so a click meant for one never hits the
+        other when the turn changes hands."""
         if self.human_turn():
             ctx = [self._button(b) for b in self.control.buttons(self.selected)]
         else:
             side = self.side_of_turn()
             if side is not None and self.m.outcome() is None:
-                ctx.append(Button("Faster (x4)", self.toggle_fast, toggled=self.ai_fast,
-                                  hint="Space", name="fast"))
-                ctx.append(Button("Skip the computer's turn", self.skip_ai, hint="S",
-                                  name="skip"))
-                ctx.append(Button("Pause", self.toggle_pause, toggled=self.ai_paused,
-                                  hint="P", name="pause"))
+                self.ai_buttons = [
+                    Button("x4", self.toggle_fast, toggled=self.ai_fast, hint="Space",
+                           name="fast", tip="The computer plays four times as fast "
+                                            "(Space or Tab again: normal speed)."),
+                    Button("Skip", self.skip_ai, hint="S", name="skip",
+                           tip="Play the computer's actions at once, to the end of this "
+                               "turn or until a human must act."),
+                    Button("Pause", self.toggle_pause, toggled=self.ai_paused, hint="P",
+                           name="pause", tip="Stop the computer after its current "
+                                             "action; P again goes on.")]
         self.context_buttons = ctx
         self.tool_buttons = [Button("Undo", self.undo, hint="Ctrl+Z", name="undo",
-                                    enabled=bool(self.m.actions)),
-                             Button("Save", self.save, hint="Ctrl+S", name="save"),
-                             Button("Help", self.app.toggle_help, hint="F1", name="help")]
-        self.buttons = self.context_buttons + self.tool_buttons
+                                    enabled=bool(self.m.actions),
+                                    tip="Take back your last action (and the computer's "
+                                        "after it), as often as you like."),
+                             Button("Redo", self.redo, hint="Ctrl+Y", name="redo",
+                                    enabled=bool(getattr(self, "redo_stack", [])),
+                                    tip="Play again what Undo took back (the same dice "
+                                        "roll the same)."),
+                             Button("Save", self.save, hint="Ctrl+S", name="save",
+                                    tip="Save the game exactly as it is now, in your "
+                                        "data folder (Ctrl+O opens saves)."),
+                             Button("Help", self.app.toggle_help, hint="F1", name="help",
+                                    tip="Every key and click, what the board's marks "
+                                        "mean, and the rules with demos.")]
+        self.buttons = self.context_buttons + self.ai_buttons + self.tool_buttons
         self._layout_buttons()
 
     def _button(self, spec: ButtonSpec) -> Button:
@@ -210,12 +248,14 @@ class MatchScene(Scene):
                 self._build_buttons()
 
         return Button(spec.label, press, accent=spec.accent, hint=spec.hint,
-                      name=spec.name, toggled=spec.toggled, enabled=spec.enabled)
+                      name=spec.name, toggled=spec.toggled, enabled=spec.enabled,
+                      tip=spec.tip)
 
     def _layout_buttons(self) -> None:
         p = self.side_rect
         x, w = p.x + 12, p.w - 24
-        tw = (w - 12) // 3
+        n = max(1, len(self.tool_buttons))
+        tw = (w - 6 * (n - 1)) // n
         y = p.bottom - 46
         for k, b in enumerate(self.tool_buttons):
             b.rect = pygame.Rect(x + k * (tw + 6), y, tw, 34)
@@ -224,6 +264,15 @@ class MatchScene(Scene):
             y -= 40
             b.rect = pygame.Rect(x, y, w, 34)
         self.buttons_top = y
+        f = self.app.fonts
+        bx = self.board_rect.right - 12
+        for b in reversed(getattr(self, "ai_buttons", [])):
+            bw = f.body.size(("[x] " if b.toggled is not None else "") + b.label)[0] + \
+                f.small.size(b.hint)[0] + 40
+            bx -= bw
+            b.rect = pygame.Rect(bx, self.board_rect.bottom - 44, bw, 34)
+            bx -= 8
+        self.ai_bar_left = bx
 
     # ================================================================ acting
     def act(self, action: Action, animate: bool = True) -> bool:
@@ -232,6 +281,8 @@ class MatchScene(Scene):
         if why is not None:
             self.app.toasts.show(f"Not allowed: {why}", VERMILLION)
             return False
+        self.log.follow()  # show the player what came of it
+        self.redo_stack = []  # a new action: what was undone is gone
         events = self.m.apply(action)
         self._after(events, animate)
         return True
@@ -297,6 +348,8 @@ class MatchScene(Scene):
             actors = self.m.actors
             while undone < len(actors) and not self.is_human(actors[-undone]):
                 undone += 1
+        self.redo_stack.append(list(zip(self.m.actions[-undone:], self.m.actors[-undone:],
+                                        strict=True)))
         self.m.undo(undone)
         if not humans:
             self.ai_paused = True
@@ -312,6 +365,24 @@ class MatchScene(Scene):
         what = "action" if undone == 1 else "actions"
         self.app.toasts.show(f"Undone {undone} {what} (turn {self.m.turn}, "
                              f"{self.m.ruleset.phases[self.m.phase].title}).", SKY)
+
+    def redo(self) -> None:
+        """Play again what the last undo took back (the same dice give the same rolls);
+        any other action since then makes redo forget."""
+        if not self.redo_stack:
+            self.app.toasts.show("Nothing to redo.", ORANGE)
+            return
+        batch = self.redo_stack.pop()
+        keep = self.redo_stack
+        for action, actor in batch:
+            if self.m.why_illegal(action) is not None:  # cannot happen: same state, dice
+                break
+            events = self.m.apply(action)
+            self.m.actors[-1] = actor
+            self._after(events, animate=False)
+        self.redo_stack = keep
+        what = "action" if len(batch) == 1 else "actions"
+        self.app.toasts.show(f"Redone {len(batch)} {what}.", SKY)
 
     def save(self) -> None:
         try:
@@ -366,6 +437,7 @@ class MatchScene(Scene):
         v = self.view
         while self.queue and not v.busy:
             e = self.queue.popleft()
+            self.app.sounds.event(e)
             p = self.piece(e.figure)
             here = p.place if p is not None else None
             if e.kind in (Kind.MOVED, Kind.RETREATED) and len(e.places) > 1:
@@ -413,13 +485,10 @@ class MatchScene(Scene):
         side = self.side_of_turn()
         if side is None or self.is_human(side):
             return
-        if self.app.fast:
-            self.skip_ai()
-            return
         if self.queue or self.view.busy:
             return
         self.ai_timer += dt * (AI_FAST if self.ai_fast else 1.0)
-        if self.ai_timer >= AI_DELAY:
+        if self.ai_timer >= self.ai_wait:
             self.ai_timer = 0.0
             self._ai_act(animate=True)
 
@@ -431,7 +500,9 @@ class MatchScene(Scene):
             self.ai_paused = True
             self._build_buttons()
             raise
+        self.redo_stack = []
         events = self.m.apply(a)
+        self.ai_wait = AI_DELAY if any(e.kind in SEEN for e in events) else AI_QUIET
         self._after(events, animate)
 
     def _to_end(self) -> None:
@@ -445,13 +516,15 @@ class MatchScene(Scene):
             self._autosave()
 
     def escape(self) -> None:
-        if self.selected is not None and self.m.phase == "movement":
-            self.selected = None
-            self.refresh()
+        """Esc: first clear the selection (the panel then lists every piece), then offer to
+        leave."""
+        if self.selected is not None:
+            self.select(None)
             return
         self.app.confirm("Leave this game?",
-                         "Back to the scenarios? The game is kept in the autosave up to the "
-                         "start of this turn; save with Ctrl+S to keep it exactly.",
+                         "Back to the scenarios? The game is kept as it is now, in the "
+                         "autosave: Resume in the scenario list takes you back to this very "
+                         "moment. Ctrl+S keeps a copy of your own as well.",
                          "Leave", self._leave, "Stay")
 
     def _leave(self) -> None:
@@ -487,7 +560,9 @@ class MatchScene(Scene):
                     self._dragged = True
                     self.view.camera.pan(dx, dy)
                     self._drag = e.pos
-            self._set_hover(self.place_under(e.pos))
+            if e.rel != (0, 0) or not self.cursor:
+                self.cursor = False
+                self._set_hover(self.place_under(e.pos))
             return
         if e.type == pygame.MOUSEBUTTONUP:
             was_drag = self._dragged
@@ -508,14 +583,18 @@ class MatchScene(Scene):
     def _key(self, e: pygame.event.Event) -> None:
         ctrl = bool(e.mod & pygame.KMOD_CTRL)
         k = e.key
-        if ctrl and k == pygame.K_z:
+        if ctrl and (k == pygame.K_y or (k == pygame.K_z and e.mod & pygame.KMOD_SHIFT)):
+            self.redo()
+        elif ctrl and k == pygame.K_z:
             self.undo()
         elif ctrl and k == pygame.K_s:
             self.save()
         elif ctrl:
             return
-        elif k in (pygame.K_SPACE, pygame.K_TAB):
+        elif k == pygame.K_SPACE:
             self.toggle_fast()
+        elif k == pygame.K_TAB:
+            self.cycle_selection(-1 if e.mod & pygame.KMOD_SHIFT else 1)
         elif k == pygame.K_s:
             if not self.human_turn():
                 self.skip_ai()
@@ -531,12 +610,67 @@ class MatchScene(Scene):
         elif k in (pygame.K_MINUS, pygame.K_KP_MINUS):
             self._zoom_centre(1 / 1.2)
         elif k in (pygame.K_LEFT, pygame.K_RIGHT, pygame.K_UP, pygame.K_DOWN):
-            step = 60
-            dx = {pygame.K_LEFT: step, pygame.K_RIGHT: -step}.get(k, 0)
-            dy = {pygame.K_UP: step, pygame.K_DOWN: -step}.get(k, 0)
-            self.view.camera.pan(dx, dy)
+            dx = {pygame.K_LEFT: -1, pygame.K_RIGHT: 1}.get(k, 0)
+            dy = {pygame.K_UP: -1, pygame.K_DOWN: 1}.get(k, 0)
+            if e.mod & pygame.KMOD_SHIFT:
+                self.view.camera.pan(-60 * dx, -60 * dy)
+            else:
+                self.move_cursor(dx, dy)
+        elif k in (pygame.K_RETURN, pygame.K_KP_ENTER) and self.cursor and \
+                self.hover is not None:
+            self.click(self.hover, 3 if e.mod & pygame.KMOD_SHIFT else 1)
+        elif pygame.K_1 <= k <= pygame.K_9:
+            n = k - pygame.K_1
+            if n < len(self.context_buttons) and self.context_buttons[n].enabled:
+                self.context_buttons[n].on_click()
         elif self.human_turn():
             self.answer(self.control.key(self.selected, k))
+
+    def move_cursor(self, dx: int, dy: int) -> None:
+        """Arrows: move the keyboard cursor (the outlined place) one place that way on the
+        screen; Enter then clicks there (Shift+Enter right-clicks)."""
+        start = self.hover if self.hover is not None else (
+            p.place if (p := self.piece(self.selected)) is not None else None)
+        if start is None:
+            start = self.view.place_at(self.board_rect.w / 2, self.board_rect.h / 2)
+            if start is None:
+                return
+            place: Place | None = start
+        else:
+            place = self.view.step(start, dx, dy) if self.cursor else start
+        if place is None:
+            return
+        self.cursor = True
+        self._set_hover(place)
+        self.keep_in_view(place)
+
+    def keep_in_view(self, place: Place) -> None:
+        """Pan just enough that ``place`` is on screen, a margin from the edge."""
+        pos = self.view.screen_pos(place)
+        if pos is None:
+            return
+        m = 60
+        w, h = self.board_rect.size
+        dx = (m - pos[0]) if pos[0] < m else (w - m - pos[0]) if pos[0] > w - m else 0
+        dy = (m - pos[1]) if pos[1] < m else (h - m - pos[1]) if pos[1] > h - m else 0
+        if dx or dy:
+            self.view.camera.pan(dx, dy)
+
+    def cycle_selection(self, step: int) -> None:
+        """Tab / Shift+Tab: select the next piece of the side to act (the cursor goes to
+        it), or of the first side when nobody is to act."""
+        side = self.side_of_turn() or self.sides[0]
+        own = [p for p in self.pieces if p.side == side and p.active]
+        if not own:
+            return
+        ids = [p.id for p in own]
+        k = (ids.index(self.selected) + step) % len(ids) if self.selected in ids else 0
+        self.select(ids[k])
+        place = own[k].place
+        if place is not None:
+            self.cursor = True
+            self._set_hover(place)
+            self.keep_in_view(place)
 
     def _zoom_centre(self, factor: float) -> None:
         self.view.camera.zoom_at(factor, self.board_rect.w / 2, self.board_rect.h / 2)
@@ -562,11 +696,13 @@ class MatchScene(Scene):
     def resize(self, size: tuple[int, int]) -> None:
         self.size = size
         w, h = size
-        log_h = min(LOG_TALL if self.log_tall else LOG_H, h // 2)
+        side_w = max(SIDE_MIN, min(SIDE_W, int(w * 0.3)))
+        share = LOG_TALL_SHARE if self.log_tall else LOG_SHARE
+        log_h = max(min(LOG_MIN, h // 3), min(int(h * share), h - TOP_H - 120))
         self.top_rect = pygame.Rect(0, 0, w, TOP_H)
-        self.side_rect = pygame.Rect(w - SIDE_W, TOP_H, SIDE_W, h - TOP_H)
-        self.log_rect = pygame.Rect(0, h - log_h, w - SIDE_W, log_h)
-        self.board_rect = pygame.Rect(0, TOP_H, w - SIDE_W, h - TOP_H - log_h)
+        self.side_rect = pygame.Rect(w - side_w, TOP_H, side_w, h - TOP_H)
+        self.log_rect = pygame.Rect(0, h - log_h, w - side_w, log_h)
+        self.board_rect = pygame.Rect(0, TOP_H, w - side_w, h - TOP_H - log_h)
         self.log.rect = self.log_rect.inflate(-12, -10)
         self.view.resize(self.board_rect.size)
         if hasattr(self, "context_buttons"):
@@ -584,26 +720,36 @@ class MatchScene(Scene):
         self._draw_tip(surface)
         if not self.human_turn() and self.m.outcome() is None:
             self._draw_ai_banner(surface)
+        draw_tooltip(surface, self.app.fonts, self.buttons, pygame.mouse.get_pos())
 
     def _draw_top(self, surface: pygame.Surface) -> None:
         f = self.app.fonts
+        self.top_parts: list[pygame.Rect] = []
+        """Where each text of the top bar went (none overlaps another)."""
+
+        def put(t: pygame.Surface, at: tuple[int, int]) -> None:
+            surface.blit(t, at)
+            self.top_parts.append(t.get_rect(topleft=at))
+
         pygame.draw.rect(surface, PANEL, self.top_rect)
         pygame.draw.line(surface, EDGE, self.top_rect.bottomleft, self.top_rect.bottomright)
         ph = self.m.ruleset.phases[self.m.phase]
+        right = self.top_rect.right - 16
+        note = self.control.top_note()
+        note_t = f.render(f.small, note, DIM) if note else None
         x = 16
         t = f.render(f.head, f"Turn {self.m.turn}", TEXT)
-        surface.blit(t, (x, 8))
+        put(t, (x, 8))
         x += t.get_width() + 16
         t = f.render(f.head, f"{ph.title}", SKY)
-        surface.blit(t, (x, 8))
+        put(t, (x, 8))
         x += t.get_width() + 6
         t = f.render(f.small, f"({ph.rule})", DIM)
-        surface.blit(t, (x, 14))
-        x += t.get_width() + 24
+        put(t, (x, 14))
+        x += t.get_width() + 20
         side = self.side_of_turn()
         if side is not None:
             i = self.sides.index(side)
-            draw_mark(surface, i, (x + 9, 22), 18)
             who = "you" if self.is_human(side) and sum(
                 self.is_human(s) for s in self.sides) == 1 else (
                 "human" if self.is_human(side) else "computer")
@@ -611,16 +757,21 @@ class MatchScene(Scene):
             actor = self.control.actor_text()
             if actor is not None:
                 text = f"{actor} of {self.side_label(side)} ({who}) acts"
-            t = f.render(f.bold, text, side_colour(i))
-            surface.blit(t, (x + 24, 11))
-        note = self.control.top_note()
-        if note:
-            t = f.render(f.small, note, DIM)
-            surface.blit(t, (self.top_rect.right - t.get_width() - 16, 12))
+            room = right - (x + 24) - (note_t.get_width() + 24 if note_t else 0)
+            if room < f.bold.size(text)[0] and note_t is not None:
+                note_t = None  # the note goes to the second line instead
+                room = right - (x + 24)
+            if room > 40:
+                draw_mark(surface, i, (x + 9, 22), 18)
+                put(f.render(f.bold, fit(f.bold, text, room), side_colour(i)), (x + 24, 11))
+        if note_t is not None:
+            put(note_t, (right - note_t.get_width(), 12))
         speed = "  |  computer x4" if self.ai_fast else ""
         paused = "  |  computer paused (P)" if self.ai_paused else ""
-        t = f.render(f.small, self.control.phase_line() + speed + paused, DIM)
-        surface.blit(t, (16, 38))
+        line2 = self.control.phase_line() + speed + paused
+        if note and note_t is None:
+            line2 = f"{note}  |  {line2}"
+        put(f.render(f.small, fit(f.small, line2, right - 16), DIM), (16, 38))
 
     def _draw_ai_banner(self, surface: pygame.Surface) -> None:
         f = self.app.fonts
@@ -628,13 +779,17 @@ class MatchScene(Scene):
         if side is None:
             return
         text = f"The computer plays {self.side_label(side)}"
-        text += " - paused (P resumes)" if self.ai_paused else \
-            " - Space: faster, S: skip its turn"
-        t = f.render(f.body, text, TEXT)
+        text += " - paused" if self.ai_paused else ""
+        room = self.ai_bar_left - self.board_rect.x - 40
+        t = f.render(f.body, fit(f.body, text, room), TEXT)
         r = pygame.Rect(0, 0, t.get_width() + 28, t.get_height() + 12)
-        r.midbottom = (self.board_rect.centerx, self.board_rect.bottom - 8)
-        draw_panel(surface, r, (30, 34, 40), ORANGE, radius=8)
-        surface.blit(t, (r.x + 14, r.y + 6))
+        r.bottomleft = (self.board_rect.x + 12, self.board_rect.bottom - 8)
+        if room > 60:
+            draw_panel(surface, r, (30, 34, 40), ORANGE, radius=8)
+            surface.blit(t, (r.x + 14, r.y + 6))
+        mouse = pygame.mouse.get_pos()
+        for b in self.ai_buttons:
+            b.draw(surface, f, mouse)
 
     # ---------------------------------------------------------------- side panel
     def _panel_piece(self) -> PieceView | None:
@@ -667,12 +822,19 @@ class MatchScene(Scene):
             self._render_roster(surf, x, y, w, h)
             return surf
         i = self.sides.index(piece.side)
+        if piece.id != self.selected:
+            t = f.render(f.small, "under the pointer" if self.selected is None else
+                         "under the pointer (Esc clears the selection)", DIM)
+            surf.blit(t, (x, y - 4))
+            y += 18
         draw_mark(surf, i, (x + 10, y + 14), 20)
-        surf.blit(f.render(f.head, piece.name, TEXT), (x + 28, y))
+        surf.blit(f.render(f.head, fit(f.head, piece.name, w - 28 - 2 * x), TEXT), (x + 28, y))
         y += 32
-        surf.blit(f.render(f.body, f"{piece.kind_name} of the {self.side_label(piece.side)} "
-                                   f"({self._who(piece.side)})", side_colour(i)), (x, y))
-        y += 28
+        who = f"{piece.kind_name} of the {self.side_label(piece.side)} ({self._who(piece.side)})"
+        for ln in wrap(f.body, who, w - 2 * x):
+            surf.blit(f.render(f.body, ln, side_colour(i)), (x, y))
+            y += f.body.get_linesize()
+        y += 6
         # health bar
         bar = pygame.Rect(x, y + 4, w - 150, 14)
         pygame.draw.rect(surf, (60, 30, 20), bar, border_radius=4)
@@ -684,15 +846,15 @@ class MatchScene(Scene):
         surf.blit(f.render(f.bold, f"{piece.health_label} {piece.health}/{piece.health_max}",
                            TEXT), (bar.right + 10, y))
         y += 30
+        lh = f.body.get_linesize()
         for label, value in self.control.piece_rows(piece):
-            surf.blit(f.render(f.small, label, DIM), (x, y))
-            for k, ln in enumerate(wrap(f.body, value, w - 110 - x)):
-                surf.blit(f.render(f.body, ln, TEXT), (x + 96, y - 2 + k * 22))
-                if k:
-                    y += 22
-            y += 24
-            if y > h - 24:
+            lines = wrap(f.body, value, w - 96 - 2 * x)
+            if y + lh * len(lines) > h - 24:
                 break
+            surf.blit(f.render(f.small, label, DIM), (x, y))
+            for k, ln in enumerate(lines):  # a wrapped value pushes the next row down
+                surf.blit(f.render(f.body, ln, TEXT), (x + 96, y - 2 + k * lh))
+            y += lh * len(lines) + 2
         tags = self.control.piece_tags(piece)
         if tags and y < h - 24:
             y += 4
@@ -720,16 +882,20 @@ class MatchScene(Scene):
     def _render_roster(self, surf: pygame.Surface, x: int, y: int, w: int, h: int) -> None:
         """No piece in focus: every side's pieces with their health and condition."""
         f = self.app.fonts
-        for ln in wrap(f.small, "Click a figure to see it; hover over an enemy for your "
-                       "chance to hit it.", w - 32):
-            surf.blit(f.render(f.small, ln, DIM), (x, y))
-            y += 22
-        y += 8
+        hint = wrap(f.small, "Click a figure to see it; hover over an enemy for your "
+                    "chance to hit it.", w - 32)
+        rows = len(self.pieces) * 24 + len(self.sides) * 38
+        if y + 22 * len(hint) + 8 + rows <= h:  # the hint only where every row fits too
+            for ln in hint:
+                surf.blit(f.render(f.small, ln, DIM), (x, y))
+                y += 22
+            y += 8
         for i, side in enumerate(self.sides):
             if y > h - 30:
                 return
             draw_mark(surf, i, (x + 9, y + 12), 18)
-            surf.blit(f.render(f.bold, f"{self.side_label(side)} ({self._who(side)})",
+            surf.blit(f.render(f.bold, fit(f.bold, f"{self.side_label(side)} "
+                                                   f"({self._who(side)})", w - 26 - 2 * x),
                                side_colour(i)), (x + 26, y))
             y += 28
             for g in self.pieces:
@@ -739,14 +905,19 @@ class MatchScene(Scene):
                     return
                 alive = g.status != "dead"
                 colour = TEXT if g.active else FAINT
-                surf.blit(f.render(f.body, g.name, colour), (x + 26, y))
-                surf.blit(f.render(f.small, g.kind, DIM), (x + 130, y + 2))
                 hp = f.render(f.body, f"{g.health_label} {g.health}/{g.health_max}" if alive
                               else "dead", colour if alive else VERMILLION)
                 surf.blit(hp, (w - 16 - hp.get_width(), y))
-                if g.status != "ok" and alive:
-                    t = f.render(f.small, g.status, ORANGE)
-                    surf.blit(t, (w - 26 - hp.get_width() - t.get_width(), y + 2))
+                room = w - 16 - hp.get_width() - 12 - (x + 26)
+                name = f.render(f.body, fit(f.body, g.name, room), colour)
+                surf.blit(name, (x + 26, y))
+                what = g.kind_name + ("" if g.status == "ok" or not alive else
+                                      f", {g.status}")
+                rest = room - name.get_width() - 10
+                if rest > 30:
+                    surf.blit(f.render(f.small, fit(f.small, what, rest),
+                                       ORANGE if g.status not in ("ok", "dead") else DIM),
+                              (x + 26 + name.get_width() + 10, y + 2))
                 y += 24
             y += 10
 
@@ -792,13 +963,24 @@ class MatchScene(Scene):
             y += r.get_height() + 2
         return surf
 
+    def legend(self) -> list[tuple[pygame.Surface, str]]:
+        """The board view's marks, with each side's ring named."""
+        make = getattr(self.view, "legend", None)
+        if make is None:
+            return []
+        names = [f"{self.side_label(s)} ({self._who(s)})" for s in self.sides]
+        out: list[tuple[pygame.Surface, str]] = make(names)
+        return out
+
     def help_rows(self) -> list[tuple[str, str]]:
         return self.control.help_rows() + [
+            ("Arrows, Enter", "move the cursor; Enter clicks there (Shift: right-click)"),
+            ("Tab / 1-9", "select the next figure / press the panel's buttons"),
             ("Wheel / + -", "zoom"),
-            ("Drag / arrows", "pan the board; C or Home centres it"),
-            ("Ctrl+Z", "undo (as often as you like)"),
+            ("Drag / Shift+arrows", "pan the board; C or Home centres it"),
+            ("Ctrl+Z / Ctrl+Y", "undo (as often as you like) / redo what was undone"),
             ("Ctrl+S", "save (to your data folder)"),
-            ("Space / Tab", "computer plays x4 faster (toggle)"),
+            ("Space", "computer plays x4 faster (toggle)"),
             ("S", "skip to the end of the computer's turn"),
             ("P", "pause or resume the computer"),
             ("L", "taller or shorter dice log"),

@@ -25,6 +25,7 @@ from game.ui.widgets import (
     ListItem,
     draw_mark,
     draw_panel,
+    fit,
     wrap,
 )
 
@@ -79,6 +80,7 @@ class PickerScene(Scene):
                                      name="resume", accent=ORANGE))
         self.fixed += [Button("Open a saved game...", app.open_load_dialog, name="load",
                               hint="Ctrl+O"),
+                       Button("Rules and demos...", app.show_demos, name="demos"),
                        Button("Quit", app.quit, name="quit")]
         first = next((k for k, e in enumerate(self.entries) if e.scenario), None)
         if first is not None:
@@ -170,19 +172,27 @@ class PickerScene(Scene):
         self._relayout()
 
     def _relayout(self) -> None:
+        """The list left, the chosen scenario right with Play at its foot, and the other
+        buttons in one row along the bottom (so nothing is cut off in a small window)."""
         w, h = getattr(self, "size", (1280, 720))
-        left_w = max(380, int(w * 0.48))
-        self.list.rect = pygame.Rect(40, 130, left_w, h - 170)
-        self.detail = pygame.Rect(left_w + 70, 130, w - left_w - 110, h - 170)
-        x = self.detail.x + 24
-        bw = self.detail.w - 48
-        y = self.detail.bottom - 24
-        for b in reversed(self.fixed):
-            y -= 40
-            b.rect = pygame.Rect(x, y, bw, 36)
-        y -= 56
-        self.play.rect = pygame.Rect(x, y, bw, 44)
-        self.play_top = y
+        margin = 40 if w >= 1000 else 20
+        top = 130 if h >= 600 else 112
+        row_y = h - 50
+        left_w = max(300, int(w * 0.46))
+        self.list.rect = pygame.Rect(margin, top, left_w, row_y - 14 - top)
+        self.detail = pygame.Rect(margin + left_w + 24, top, w - left_w - 24 - 2 * margin,
+                                  row_y - 14 - top)
+        x = self.detail.x + 20
+        bw = self.detail.w - 40
+        self.play.rect = pygame.Rect(x, self.detail.bottom - 60, bw, 44)
+        self.play_top = self.play.rect.top
+        gap = 10
+        widths = [max(120, self.app.fonts.body.size(b.label)[0] + 60) for b in self.fixed]
+        scale = min(1.0, (w - 2 * margin - gap * (len(widths) - 1)) / max(1, sum(widths)))
+        bx = margin
+        for b, bw_ in zip(self.fixed, widths, strict=True):
+            b.rect = pygame.Rect(bx, row_y, int(bw_ * scale), 36)
+            bx += int(bw_ * scale) + gap
 
     # ---------------------------------------------------------------- draw
     def draw(self, surface: pygame.Surface) -> None:
@@ -195,16 +205,22 @@ class PickerScene(Scene):
         self.list.draw(surface, f, mouse)
         draw_panel(surface, self.detail)
         e = self.entry
-        x, y = self.detail.x + 24, self.detail.y + 20
-        width = self.detail.w - 48
+        x, y = self.detail.x + 20, self.detail.y + 16
+        width = self.detail.w - 40
         if e is not None and e.scenario is not None:
             s = e.scenario
-            surface.blit(f.render(f.head, s.name, TEXT), (x, y))
-            y += 36
-            for ln in wrap(f.body, s.description or "(no description)", width)[:6]:
+            surface.blit(f.render(f.head, fit(f.head, s.name, width), TEXT), (x, y))
+            y += 34
+            sides_h = 46 + 42 * len(s.sides)
+            room = (self.play_top - 10 - sides_h - y) // f.body.get_linesize()
+            lines = wrap(f.body, s.description or "(no description)", width)
+            if len(lines) > room:
+                lines = lines[:max(0, room - 1)] + [fit(f.body, " ".join(lines[max(0, room - 1):]),
+                                                        width)] if room > 0 else []
+            for ln in lines[:6]:
                 surface.blit(f.render(f.body, ln, DIM), (x, y))
                 y += f.body.get_linesize()
-            y += 14
+            y += 10
             surface.blit(f.render(f.bold, "Who plays each side", TEXT), (x, y))
             hint = f.render(f.small, "click to switch", DIM)
             surface.blit(hint, (x + width - hint.get_width(), y + 2))
@@ -228,5 +244,8 @@ class PickerScene(Scene):
             self.play.draw(surface, f, mouse)
         for b in self.fixed:
             b.draw(surface, f, mouse)
-        surface.blit(f.render(f.small, "F1: keys and mouse", FAINT),
-                     (40, surface.get_height() - 30))
+        hint = f.render(f.small, "F1: keys and mouse", FAINT)
+        last = self.fixed[-1].rect if self.fixed else pygame.Rect(0, 0, 0, 0)
+        if surface.get_width() - hint.get_width() - 20 > last.right + 10:
+            surface.blit(hint, (surface.get_width() - hint.get_width() - 20,
+                                surface.get_height() - 40))

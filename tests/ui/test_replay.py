@@ -1,0 +1,128 @@
+"""The replay viewer and the demo mode: the board and the dice log step with the record,
+forward and back; opened from the picker, F1, the end screen and the command line."""
+
+import os
+
+os.environ.setdefault("SDL_VIDEODRIVER", "dummy")
+os.environ.setdefault("SDL_AUDIODRIVER", "dummy")
+
+import pygame  # noqa: E402
+import pytest  # noqa: E402
+
+import main  # noqa: E402
+from game.ai import computer_player  # noqa: E402
+from game.headless import play_game  # noqa: E402
+from game.rules import open_match  # noqa: E402
+from game.rules.demos import find_demo  # noqa: E402
+from game.ui.app import App  # noqa: E402
+from game.ui.scenes.demos import DemosScene  # noqa: E402
+from game.ui.scenes.end import EndScene  # noqa: E402
+from game.ui.scenes.replay import DemoScene, ReplayScene  # noqa: E402
+
+
+@pytest.fixture
+def app(tmp_path, monkeypatch):
+    monkeypatch.setenv("SKIRMISH_DATA_DIR", str(tmp_path))
+    a = App(raise_errors=True)
+    yield a
+    a.modals.clear()
+
+
+def key(app, k):
+    pygame.event.post(pygame.event.Event(pygame.KEYDOWN, key=k, mod=0, unicode="", scancode=0))
+    app.step(0.016)
+
+
+def settle(app, frames=120):
+    for _ in range(frames):
+        app.step(0.05)
+
+
+def test_a_replay_steps_forward_and_back_with_the_board_and_log(app):
+    m = open_match("hill_fight", 3)
+    play_game(m, {s: computer_player("tft-heights", 3) for s in m.sides}, max_actions=60)
+    app.open_replay(m)
+    scene = app.scene
+    assert isinstance(scene, ReplayScene) and scene.pos == 0
+    start, log0 = scene.m.state_hash(), len(scene.log.texts())
+    for _ in range(5):
+        key(app, pygame.K_RIGHT)
+    assert scene.pos == 5 and scene.m.actions == m.actions[:5]
+    assert len(scene.log.texts()) > log0
+    key(app, pygame.K_LEFT)
+    assert scene.pos == 4 and scene.m.actions == m.actions[:4]
+    key(app, pygame.K_END)
+    assert scene.pos == len(m.actions) and scene.m.state_hash() == m.state_hash()
+    key(app, pygame.K_HOME)
+    assert scene.pos == 0 and scene.m.state_hash() == start
+    scene.toggle_play()
+    settle(app, 60)
+    assert scene.pos > 0  # it played by itself
+
+
+def test_a_replay_refuses_a_click_that_would_act(app):
+    m = open_match("hill_fight", 4)
+    play_game(m, {s: computer_player("tft-heights", 4) for s in m.sides}, max_actions=10)
+    app.open_replay(m)
+    scene = app.scene
+    scene.answer(scene.m.legal_actions()[0])
+    assert scene.m.actions == [] and "replay" in app.toasts.items[-1].text
+
+
+def test_demo_mode_from_the_picker_and_f1_steps_through_its_rule(app):
+    app.show_picker()
+    app.scene.button("demos").on_click()
+    assert isinstance(app.scene, DemosScene)
+    assert [d.rule for d in app.scene.demos][:1] == ["H-22"]
+    app.scene.show_selected()
+    scene = app.scene
+    assert isinstance(scene, DemoScene) and scene.demo.rule == "H-22"
+    assert scene.demo.text in " ".join(t for t, _c, _b in scene.caption())
+    while scene.forward():
+        settle(app, 10)
+    assert scene.m.state.figures["hobbit"].prone
+    assert any("[H-8]" in t for t in scene.log.texts())
+    app.toggle_help()
+    extra = app.modals[-1].buttons[-1]
+    assert extra.label == "Rules and demos"
+    extra.on_click()
+    assert isinstance(app.scene, DemosScene) and not app.modals
+
+
+def test_the_end_screen_offers_the_replay(app):
+    m = open_match("hill_fight", 5)
+    play_game(m, {s: computer_player("tft-heights", 5) for s in m.sides})
+    app.switch(EndScene(app, m))
+    app.scene.button("replay").on_click()
+    assert isinstance(app.scene, ReplayScene) and app.scene.script == m.actions
+    app.scene.escape()
+    assert isinstance(app.scene, EndScene)
+
+
+def test_the_command_line_lists_and_opens_demos(tmp_path, capsys):
+    assert main.main(["--demos"]) == 0
+    assert "H-22" in capsys.readouterr().out
+    out = tmp_path / "demo.png"
+    assert main.main(["--demo", "H-22", "--screenshot", str(out)]) == 0
+    assert out.stat().st_size > 10_000
+    assert main.main(["--demo", "Q-1", "--screenshot", str(tmp_path / "x.png")]) == 2
+
+
+def test_the_command_line_opens_a_save_in_the_replay_viewer(tmp_path):
+    m = open_match("hill_fight", 6)
+    play_game(m, {s: computer_player("tft-heights", 6) for s in m.sides}, max_actions=30)
+    save = tmp_path / "g.json"
+    m.save(save)
+    out = tmp_path / "replay.png"
+    assert main.main(["--replay", str(save), "--screenshot", str(out)]) == 0
+    assert out.stat().st_size > 10_000
+
+
+def test_every_demo_renders_its_first_frame(app):
+    from game.rules.demos import list_demos
+
+    for d in list_demos():
+        app.open_demo(d.key)
+        app.draw()
+        assert isinstance(app.scene, DemoScene)
+    assert find_demo("T-8").steps
