@@ -694,11 +694,16 @@ class Tactician:
                 ctx.rules.is_engaged(ctx.state, f):
             return None
         state, board = ctx.state, ctx.board
-        opts = ctx.rules.move_options(state, f.id)
-        cells = [f.cell] + [c for c in board.neighbours(f.cell) if opts.can_walk(c)]
-        foes = [e for e in ctx.enemies if board.distance(f.cell, e.cell) <= w.range + 1]
+        foes = sorted((e for e in ctx.enemies if board.distance(f.cell, e.cell) <= w.range + 1),
+                      key=lambda e: (board.distance(f.cell, e.cell), e.id))[:4]
         best: tuple[float, int] | None = None
-        for c in cells:
+        cells = [f.cell]
+        for k, c in enumerate(cells):
+            if k == 1 and best is not None and best[0] >= 0.3:
+                break  # a shot from where it stands: no need to look around
+            if k == 0:  # then the hexes one step away
+                opts = ctx.rules.move_options(state, f.id)
+                cells += [n for n in board.neighbours(f.cell) if opts.can_walk(n)]
             value = 0.0
             for e in foes:
                 if board.distance(c, e.cell) > w.range:
