@@ -623,8 +623,10 @@ class MatchScene(Scene):
             n = k - pygame.K_1
             if n < len(self.context_buttons) and self.context_buttons[n].enabled:
                 self.context_buttons[n].on_click()
-        elif self.human_turn():
-            self.answer(self.control.key(self.selected, k))
+        else:  # views and selections work while the computer plays; actions do not
+            reply = self.control.key(self.selected, k)
+            if isinstance(reply, (Select, str)) or reply is None or self.human_turn():
+                self.answer(reply)
 
     def move_cursor(self, dx: int, dy: int) -> None:
         """Arrows: move the keyboard cursor (the outlined place) one place that way on the
