@@ -1,0 +1,444 @@
+"""The continuous table: its size and its terrain pieces, in units; rays across it.
+
+Geometry only. A :class:`Piece` is a footprint (a polygon; rectangles and ellipses become
+polygons, an ellipse keeps its own parameters for drawing) or a line (a linear obstacle:
+a fence, a wall), with the ``kind``, ``ht`` and ``traits`` the map wrote on it, ``None``
+where it wrote nothing. What a kind or a trait *means* (its default height, whether it
+blocks sight or stops a push) belongs to the rules that play on the table.
+
+Coordinates are units (inches or whatever unit the map's scale names), x to the right
+and y down as in Tiled. Pieces' points are floats read once from the map; pieces in play
+(figures) stand on :class:`~game.core.places.Point` values in hundredths of a unit,
+which the rules keep.
+
+The questions a rule system asks, answered here for many rays at once with numpy:
+
+* :meth:`Table.spans`: for rays from one eye to many points, where each ray first enters
+  and last leaves every piece (the parameter along the ray, 0 at the eye, 1 at the
+  end): lines of sight and visible fractions are built on it;
+* :meth:`Table.crossings`: where one segment crosses piece outlines, in order (a move's
+  path over the ground);
+* :meth:`Table.first_touch`: how far a disc (a figure's base) can slide along a segment
+  before it touches one of some pieces;
+* :meth:`Table.pieces_at`, :meth:`Table.distance`, :meth:`Table.disc_overlaps`.
+"""
+
+from __future__ import annotations
+
+import math
+from collections.abc import Iterable, Mapping, Sequence
+from dataclasses import dataclass, field
+from typing import Any, Literal
+
+import numpy as np
+from numpy.typing import NDArray
+
+Vec = tuple[float, float]
+Shape = Literal["polygon", "rectangle", "ellipse", "line"]
+
+ELLIPSE_SIDES = 24
+"""An ellipse is a polygon of this many sides for every question but drawing."""
+EPS = 1e-9
+
+
+@dataclass(frozen=True)
+class Piece:
+    """One terrain piece as the map wrote it (see the module text)."""
+
+    index: int
+    """Its position in :attr:`Table.pieces`."""
+    id: int
+    """The Tiled object id."""
+    name: str
+    kind: str
+    """What it is ("crates", "forest", "fence"...); the rules give each kind its traits."""
+    shape: Shape
+    points: tuple[Vec, ...]
+    """A footprint's corners (not closed) or a line's points, in units."""
+    ht: int | None = None
+    """Its height in units as written in the map; None: the kind's own."""
+    traits: tuple[str, ...] | None = None
+    """Traits as written in the map (they replace the kind's); None: the kind's own."""
+    label: str = ""
+    """How messages name it: "piece 'Shed' (object id 4)"."""
+    ellipse: tuple[float, float, float, float, float] | None = None
+    """An ellipse's centre x, y, radii and rotation (degrees, clockwise), for drawing."""
+    properties: Mapping[str, Any] = field(default_factory=dict, compare=False)
+    """Its other custom properties, as typed in the map."""
+
+    @property
+    def is_line(self) -> bool:
+        """A linear obstacle (a polyline), not a footprint."""
+        return self.shape == "line"
+
+    @property
+    def area(self) -> float:
+        """Footprint area in square units (0 for a line)."""
+        if self.is_line:
+            return 0.0
+        return abs(_signed_area(self.points))
+
+    @property
+    def bbox(self) -> tuple[float, float, float, float]:
+        xs = [p[0] for p in self.points]
+        ys = [p[1] for p in self.points]
+        return min(xs), min(ys), max(xs), max(ys)
+
+    @property
+    def centre(self) -> Vec:
+        """The footprint's area centroid, or a line's middle point."""
+        if self.ellipse is not None:
+            return self.ellipse[0], self.ellipse[1]
+        if self.is_line:
+            return _line_middle(self.points)
+        return _centroid(self.points)
+
+    @property
+    def length(self) -> float:
+        """A line's length (a footprint's perimeter)."""
+        pts = list(self.points) + ([] if self.is_line else [self.points[0]])
+        return sum(math.dist(a, b) for a, b in zip(pts, pts[1:], strict=False))
+
+    def segments(self) -> list[tuple[Vec, Vec]]:
+        """Its outline as segments (a footprint's closed ring, a line's path)."""
+        pts = list(self.points)
+        if not self.is_line:
+            pts.append(pts[0])
+        return [(a, b) for a, b in zip(pts, pts[1:], strict=False) if a != b]
+
+
+@dataclass(frozen=True)
+class Crossing:
+    """Where a segment crosses a piece's outline."""
+
+    t: float
+    """Parameter along the segment, 0 at its start, 1 at its end."""
+    piece: int
+    """The piece's index."""
+    entering: bool
+    """True if the segment goes into the footprint here (always True for a line)."""
+    point: Vec
+
+
+@dataclass(frozen=True)
+class Spans:
+    """Where rays from one eye meet each piece: arrays of shape (rays, pieces).
+
+    ``first[k, p]`` is where ray k first enters piece p (0 if the eye is inside it) and
+    ``last[k, p]`` where it last leaves (1 if its end is inside); both are NaN where
+    the ray does not meet the piece. For a line, both are the first and last points
+    where the ray crosses it. ``eye_in[p]`` and ``end_in[k, p]`` say whether the eye
+    and each end are inside a footprint.
+    """
+
+    first: NDArray[np.float64]
+    last: NDArray[np.float64]
+    eye_in: NDArray[np.bool_]
+    end_in: NDArray[np.bool_]
+    length: NDArray[np.float64]
+    """Each ray's length in units."""
+
+    @property
+    def met(self) -> NDArray[np.bool_]:
+        """Whether ray k meets piece p at all."""
+        return ~np.isnan(self.first)
+
+
+class Table:
+    """A table of ``width`` x ``height`` units and its terrain pieces (immutable)."""
+
+    def __init__(self, width: float, height: float, pieces: Sequence[Piece] = (), *,
+                 unit: str = "unit", name: str = "table") -> None:
+        if not (width > 0 and height > 0):
+            raise ValueError(f"a table needs a positive size, not {width} x {height}")
+        self.width = float(width)
+        self.height = float(height)
+        self.unit = unit
+        """What a unit is: "inch" (the map property ``inch``) or "unit"."""
+        self.name = name
+        self.pieces: tuple[Piece, ...] = tuple(pieces)
+        for k, p in enumerate(self.pieces):
+            if p.index != k:
+                raise ValueError(f"{p.label or p.name}: index {p.index}, but it is piece {k}")
+            if len(p.points) < (2 if p.is_line else 3):
+                raise ValueError(f"{p.label or p.name} has too few points")
+        edges: list[tuple[float, float, float, float]] = []
+        owner: list[int] = []
+        for p in self.pieces:
+            for (x0, y0), (x1, y1) in p.segments():
+                edges.append((x0, y0, x1, y1))
+                owner.append(p.index)
+        e = np.array(edges, dtype=np.float64).reshape(-1, 4)
+        self._e0 = e[:, 0:2]
+        self._e1 = e[:, 2:4]
+        self._ed = self._e1 - self._e0
+        self._owner = np.array(owner, dtype=np.int64)
+        self._starts = np.array([owner.index(p.index) for p in self.pieces
+                                 if p.index in owner], dtype=np.int64)
+        self._has_edges = np.array([p.index in owner for p in self.pieces], dtype=bool)
+        self._is_area = np.array([not p.is_line for p in self.pieces], dtype=bool)
+        edge_area = (self._is_area[self._owner] if len(owner)
+                     else np.zeros(0, dtype=bool))
+        self._area_e0, self._area_e1 = self._e0[edge_area], self._e1[edge_area]
+        count = int(edge_area.sum())
+        self._area_onehot = np.zeros((count, len(self.pieces)), dtype=np.int64)
+        self._area_onehot[np.arange(count), self._owner[edge_area]] = 1
+        boxes = [p.bbox for p in self.pieces]
+        self._bbox = np.array(boxes, dtype=np.float64).reshape(-1, 4)
+
+    def __repr__(self) -> str:
+        return f"Table({self.name!r}, {self.width:g} x {self.height:g} {self.unit}s, " \
+               f"{len(self.pieces)} pieces)"
+
+    # ================================================================ points
+    def on_table(self, x: float, y: float, radius: float = 0.0) -> bool:
+        """Whether a disc of ``radius`` about ``(x, y)`` lies wholly on the table."""
+        return radius <= x <= self.width - radius and radius <= y <= self.height - radius
+
+    def pieces_at(self, x: float, y: float) -> tuple[int, ...]:
+        """Indices of the footprints that contain ``(x, y)`` (lines contain nothing)."""
+        inside = self._inside(np.array([[x, y]], dtype=np.float64))[0]
+        return tuple(int(k) for k in np.nonzero(inside)[0])
+
+    def inside(self, piece: int, x: float, y: float) -> bool:
+        """Whether footprint ``piece`` contains ``(x, y)``."""
+        return piece in self.pieces_at(x, y)
+
+    def distance(self, piece: int, x: float, y: float) -> float:
+        """Distance from ``(x, y)`` to the piece's outline (or line); 0 on it."""
+        sel = self._owner == piece
+        if not sel.any():
+            return math.inf
+        return float(_point_segment_distance(np.array([x, y]), self._e0[sel],
+                                             self._e1[sel]).min())
+
+    def distances(self, x: float, y: float) -> NDArray[np.float64]:
+        """Distance from ``(x, y)`` to every piece's outline (one value per piece)."""
+        out = np.full(len(self.pieces), np.inf)
+        if len(self._owner):
+            d = _point_segment_distance(np.array([x, y]), self._e0, self._e1)
+            np.minimum.at(out, self._owner, d)
+        return out
+
+    def disc_overlaps(self, x: float, y: float, radius: float,
+                      pieces: Iterable[int] | None = None) -> list[int]:
+        """The pieces (of ``pieces``, or all) that a disc of ``radius`` about ``(x, y)``
+        overlaps: its centre is inside the footprint, or the outline (a line) passes
+        closer than ``radius`` to it."""
+        d = self.distances(x, y)
+        inside = self._inside(np.array([[x, y]], dtype=np.float64))[0]
+        hit = (d < radius - EPS) | inside
+        wanted = range(len(self.pieces)) if pieces is None else pieces
+        return [int(k) for k in wanted if hit[k]]
+
+    # ================================================================ rays
+    def spans(self, eye: Vec, ends: NDArray[np.float64] | Sequence[Vec]) -> Spans:
+        """Where each ray from ``eye`` to one of ``ends`` meets each piece (see
+        :class:`Spans`)."""
+        b = np.asarray(ends, dtype=np.float64).reshape(-1, 2)
+        n, pc = len(b), len(self.pieces)
+        a = np.asarray(eye, dtype=np.float64)
+        d = b - a  # (n, 2)
+        length = np.hypot(d[:, 0], d[:, 1])
+        first = np.full((n, pc), np.nan)
+        last = np.full((n, pc), np.nan)
+        eye_in = self._inside(a[None, :])[0]
+        end_in = self._inside(b)
+        if len(self._owner):
+            t, hit = _ray_edge_params(a, d, self._e0, self._ed)
+            tmin = np.where(hit, t, np.inf)
+            tmax = np.where(hit, t, -np.inf)
+            fmin = np.minimum.reduceat(tmin, self._starts, axis=1)
+            fmax = np.maximum.reduceat(tmax, self._starts, axis=1)
+            cols = np.nonzero(self._has_edges)[0]
+            first[:, cols] = np.where(np.isfinite(fmin), fmin, np.nan)
+            last[:, cols] = np.where(np.isfinite(fmax), fmax, np.nan)
+        first = np.where(eye_in[None, :], 0.0, first)
+        last = np.where(end_in, 1.0, last)
+        # an end inside with no crossing means the eye is inside too (or the reverse)
+        first = np.where(np.isnan(first) & end_in, 0.0, first)
+        last = np.where(np.isnan(last) & eye_in[None, :], 1.0, last)
+        return Spans(first, last, eye_in, end_in, length)
+
+    def crossings(self, a: Vec, b: Vec) -> list[Crossing]:
+        """Every point where segment ``a``-``b`` crosses a piece's outline, in order
+        along it (ties: by piece). ``entering`` is True where it goes into a
+        footprint; a line is always "entered"."""
+        if not len(self._owner):
+            return []
+        pa = np.asarray(a, dtype=np.float64)
+        d = (np.asarray(b, dtype=np.float64) - pa)[None, :]
+        t, hit = _ray_edge_params(pa, d, self._e0, self._ed)
+        ks = np.nonzero(hit[0])[0]
+        out: list[Crossing] = []
+        inside = self._inside(pa[None, :])[0]
+        for k in sorted(ks, key=lambda k: (t[0, k], self._owner[k])):
+            p = int(self._owner[k])
+            tk = float(t[0, k])
+            point = (float(pa[0] + d[0, 0] * tk), float(pa[1] + d[0, 1] * tk))
+            if self._is_area[p]:
+                entering = not bool(inside[p])
+                inside[p] = entering
+            else:
+                entering = True
+            out.append(Crossing(tk, p, entering, point))
+        return out
+
+    def first_touch(self, a: Vec, b: Vec, radius: float,
+                    pieces: Iterable[int]) -> tuple[float, int] | None:
+        """How far along ``a``-``b`` (0-1) a disc of ``radius`` slides before it touches
+        the outline of one of ``pieces`` while moving towards it, and which piece; None
+        if it touches none. A disc already touching an outline counts it only if it
+        moves closer to it (a figure may step away from a wall it stands against)."""
+        wanted = np.zeros(len(self.pieces), dtype=bool)
+        for p in pieces:
+            wanted[p] = True
+        sel = wanted[self._owner] if len(self._owner) else np.zeros(0, dtype=bool)
+        if not sel.any():
+            return None
+        e0, e1 = self._e0[sel], self._e1[sel]
+        owner = self._owner[sel]
+        pa = np.asarray(a, dtype=np.float64)
+        d = np.asarray(b, dtype=np.float64) - pa
+        t = _capsule_entry(pa, d, e0, e1, radius)
+        if not np.isfinite(t).any():
+            return None
+        k = int(np.argmin(t))
+        return float(t[k]), int(owner[k])
+
+    # ================================================================ internals
+    def _inside(self, pts: NDArray[np.float64]) -> NDArray[np.bool_]:
+        """(n, pieces): whether each point is inside each footprint (even-odd rule)."""
+        n, pc = len(pts), len(self.pieces)
+        if not len(self._area_e0):
+            return np.zeros((n, pc), dtype=bool)
+        e0, e1 = self._area_e0, self._area_e1
+        x, y = pts[:, 0:1], pts[:, 1:2]
+        y0, y1 = e0[None, :, 1], e1[None, :, 1]
+        x0, x1 = e0[None, :, 0], e1[None, :, 0]
+        straddle = (y0 > y) != (y1 > y)
+        with np.errstate(divide="ignore", invalid="ignore"):
+            xc = x0 + (y - y0) * (x1 - x0) / (y1 - y0)
+        cross = (straddle & (x < xc)).astype(np.int64)
+        counts = cross @ self._area_onehot
+        return (counts % 2) == 1
+
+
+def _ray_edge_params(a: NDArray[np.float64], d: NDArray[np.float64], e0: NDArray[np.float64],
+                     ed: NDArray[np.float64]) -> tuple[NDArray[np.float64], NDArray[np.bool_]]:
+    """(rays, edges): the parameter t along each ray ``a + t d`` where it crosses each
+    edge ``e0 + u ed``, and whether it does (t and u in [0, 1])."""
+    den = d[:, 0:1] * ed[None, :, 1] - d[:, 1:2] * ed[None, :, 0]
+    wx = e0[None, :, 0] - a[0]
+    wy = e0[None, :, 1] - a[1]
+    with np.errstate(divide="ignore", invalid="ignore"):
+        t = (wx * ed[None, :, 1] - wy * ed[None, :, 0]) / den
+        u = (wx * d[:, 1:2] - wy * d[:, 0:1]) / den
+    hit = (np.abs(den) > EPS) & (t >= -EPS) & (t <= 1 + EPS) & (u >= -EPS) & (u <= 1 + EPS)
+    return np.clip(t, 0.0, 1.0), hit
+
+
+def _point_segment_distance(p: NDArray[np.float64], e0: NDArray[np.float64],
+                            e1: NDArray[np.float64]) -> NDArray[np.float64]:
+    ed = e1 - e0
+    ll = (ed * ed).sum(axis=1)
+    with np.errstate(divide="ignore", invalid="ignore"):
+        u = np.where(ll > 0, ((p - e0) * ed).sum(axis=1) / ll, 0.0)
+    u = np.clip(u, 0.0, 1.0)
+    q = e0 + u[:, None] * ed
+    return np.hypot(p[0] - q[:, 0], p[1] - q[:, 1])
+
+
+def _capsule_entry(a: NDArray[np.float64], d: NDArray[np.float64], e0: NDArray[np.float64],
+                   e1: NDArray[np.float64], r: float) -> NDArray[np.float64]:
+    """Per edge, the first t in [0, 1] where the point ``a + t d`` comes within ``r`` of
+    the edge while approaching it (inf if never); 0 if it starts within ``r`` and
+    moves closer."""
+    m = len(e0)
+    out = np.full(m, np.inf)
+    ed = e1 - e0
+    ll = (ed * ed).sum(axis=1)
+    # already within r at the start: blocked at once if moving closer
+    with np.errstate(divide="ignore", invalid="ignore"):
+        u0 = np.clip(np.where(ll > 0, ((a - e0) * ed).sum(axis=1) / ll, 0.0), 0.0, 1.0)
+    q0 = e0 + u0[:, None] * ed
+    away = a - q0
+    dist0 = np.hypot(away[:, 0], away[:, 1])
+    start_touch = dist0 <= r + EPS
+    closer = (away * d).sum(axis=1) < -EPS
+    out[start_touch & closer] = 0.0
+    dd = float(d @ d)
+    if dd <= EPS * EPS:
+        return out
+    free = ~start_touch
+    # the two long sides of the capsule: the edge's line moved r along its normal
+    length = np.sqrt(ll)
+    with np.errstate(divide="ignore", invalid="ignore"):
+        nx, ny = -ed[:, 1] / length, ed[:, 0] / length
+        s0 = (a[0] - e0[:, 0]) * nx + (a[1] - e0[:, 1]) * ny  # signed distance at t=0
+        ds = d[0] * nx + d[1] * ny
+        for side in (1.0, -1.0):
+            t = (side * r - s0) / ds
+            ok = free & (ll > 0) & (side * s0 > r) & (side * ds < 0) & (t >= 0) & (t <= 1)
+            px = a[0] + t * d[0] - e0[:, 0]
+            py = a[1] + t * d[1] - e0[:, 1]
+            u = (px * ed[:, 0] + py * ed[:, 1]) / ll
+            ok &= (u >= 0) & (u <= 1)
+            out = np.where(ok, np.minimum(out, t), out)
+    # the two round ends
+    for c in (e0, e1):
+        w = a - c
+        bq = (w * d).sum(axis=1)
+        cq = (w * w).sum(axis=1) - r * r
+        disc = bq * bq - dd * cq
+        with np.errstate(invalid="ignore"):
+            t = (-bq - np.sqrt(disc)) / dd
+        ok = free & (disc >= 0) & (t >= 0) & (t <= 1) & (bq < 0)
+        out = np.where(ok, np.minimum(out, t), out)
+    return out
+
+
+def _signed_area(points: Sequence[Vec]) -> float:
+    s = 0.0
+    for (x0, y0), (x1, y1) in zip(points, list(points[1:]) + [points[0]], strict=True):
+        s += x0 * y1 - x1 * y0
+    return s / 2
+
+
+def _centroid(points: Sequence[Vec]) -> Vec:
+    a = _signed_area(points)
+    if abs(a) < EPS:
+        n = len(points)
+        return sum(p[0] for p in points) / n, sum(p[1] for p in points) / n
+    cx = cy = 0.0
+    for (x0, y0), (x1, y1) in zip(points, list(points[1:]) + [points[0]], strict=True):
+        f = x0 * y1 - x1 * y0
+        cx += (x0 + x1) * f
+        cy += (y0 + y1) * f
+    return cx / (6 * a), cy / (6 * a)
+
+
+def _line_middle(points: Sequence[Vec]) -> Vec:
+    segs = list(zip(points, points[1:], strict=False))
+    total = sum(math.dist(a, b) for a, b in segs)
+    half = total / 2
+    for a, b in segs:
+        d = math.dist(a, b)
+        if d >= half and d > 0:
+            f = half / d
+            return a[0] + (b[0] - a[0]) * f, a[1] + (b[1] - a[1]) * f
+        half -= d
+    return points[0]
+
+
+def ellipse_points(cx: float, cy: float, rx: float, ry: float, rotation: float = 0.0,
+                   sides: int = ELLIPSE_SIDES) -> tuple[Vec, ...]:
+    """An ellipse as a polygon of ``sides`` corners (rotation in degrees, clockwise as
+    in Tiled's y-down view)."""
+    c, s = math.cos(math.radians(rotation)), math.sin(math.radians(rotation))
+    out = []
+    for k in range(sides):
+        a = 2 * math.pi * k / sides
+        x, y = rx * math.cos(a), ry * math.sin(a)
+        out.append((cx + x * c - y * s, cy + x * s + y * c))
+    return tuple(out)
