@@ -173,18 +173,13 @@ class Table:
         self._e1 = e[:, 2:4]
         self._ed = self._e1 - self._e0
         self._owner = np.array(owner, dtype=np.int64)
-        self._starts = np.array([owner.index(p.index) for p in self.pieces
-                                 if p.index in owner], dtype=np.int64)
-        self._has_edges = np.array([p.index in owner for p in self.pieces], dtype=bool)
         self._is_area = np.array([not p.is_line for p in self.pieces], dtype=bool)
-        edge_area = (self._is_area[self._owner] if len(owner)
-                     else np.zeros(0, dtype=bool))
-        self._area_e0, self._area_e1 = self._e0[edge_area], self._e1[edge_area]
-        count = int(edge_area.sum())
-        self._area_onehot = np.zeros((count, len(self.pieces)), dtype=np.int64)
-        self._area_onehot[np.arange(count), self._owner[edge_area]] = 1
         boxes = [p.bbox for p in self.pieces]
         self._bbox = np.array(boxes, dtype=np.float64).reshape(-1, 4)
+        self._boxes = boxes
+        self._rings = [tuple(p.points) for p in self.pieces]
+        self._elo = np.minimum(self._e0, self._e1)
+        self._ehi = np.maximum(self._e0, self._e1)
 
     def __repr__(self) -> str:
         return f"Table({self.name!r}, {self.width:g} x {self.height:g} {self.unit}s, " \
@@ -197,8 +192,12 @@ class Table:
 
     def pieces_at(self, x: float, y: float) -> tuple[int, ...]:
         """Indices of the footprints that contain ``(x, y)`` (lines contain nothing)."""
-        inside = self._inside(np.array([[x, y]], dtype=np.float64))[0]
-        return tuple(int(k) for k in np.nonzero(inside)[0])
+        out = []
+        for k, (x0, y0, x1, y1) in enumerate(self._boxes):
+            if x0 <= x <= x1 and y0 <= y <= y1 and self._is_area[k] and \
+                    _in_ring(self._rings[k], x, y):
+                out.append(k)
+        return tuple(out)
 
     def inside(self, piece: int, x: float, y: float) -> bool:
         """Whether footprint ``piece`` contains ``(x, y)``."""
@@ -206,11 +205,10 @@ class Table:
 
     def distance(self, piece: int, x: float, y: float) -> float:
         """Distance from ``(x, y)`` to the piece's outline (or line); 0 on it."""
-        sel = self._owner == piece
-        if not sel.any():
-            return math.inf
-        return float(_point_segment_distance(np.array([x, y]), self._e0[sel],
-                                             self._e1[sel]).min())
+        pts = self._rings[piece]
+        segs = list(zip(pts, pts[1:] + (() if self.pieces[piece].is_line else (pts[0],)),
+                        strict=False))
+        return min((_seg_dist(x, y, a, b) for a, b in segs), default=math.inf)
 
     def distances(self, x: float, y: float) -> NDArray[np.float64]:
         """Distance from ``(x, y)`` to every piece's outline (one value per piece)."""
@@ -225,11 +223,16 @@ class Table:
         """The pieces (of ``pieces``, or all) that a disc of ``radius`` about ``(x, y)``
         overlaps: its centre is inside the footprint, or the outline (a line) passes
         closer than ``radius`` to it."""
-        d = self.distances(x, y)
-        inside = self._inside(np.array([[x, y]], dtype=np.float64))[0]
-        hit = (d < radius - EPS) | inside
         wanted = range(len(self.pieces)) if pieces is None else pieces
-        return [int(k) for k in wanted if hit[k]]
+        out = []
+        for k in wanted:
+            x0, y0, x1, y1 = self._boxes[k]
+            if not (x0 - radius <= x <= x1 + radius and y0 - radius <= y <= y1 + radius):
+                continue
+            if (self._is_area[k] and _in_ring(self._rings[k], x, y)) or \
+                    self.distance(k, x, y) < radius - EPS:
+                out.append(k)
+        return out
 
     # ================================================================ rays
     def spans(self, eye: Vec, ends: NDArray[np.float64] | Sequence[Vec]) -> Spans:
@@ -242,17 +245,22 @@ class Table:
         length = np.hypot(d[:, 0], d[:, 1])
         first = np.full((n, pc), np.nan)
         last = np.full((n, pc), np.nan)
-        eye_in = self._inside(a[None, :])[0]
-        end_in = self._inside(b)
+        eye_in = self._inside_few(a[None, :])[0]
+        end_in = self._inside_few(b)
         if len(self._owner):
-            t, hit = _ray_edge_params(a, d, self._e0, self._ed)
-            tmin = np.where(hit, t, np.inf)
-            tmax = np.where(hit, t, -np.inf)
-            fmin = np.minimum.reduceat(tmin, self._starts, axis=1)
-            fmax = np.maximum.reduceat(tmax, self._starts, axis=1)
-            cols = np.nonzero(self._has_edges)[0]
-            first[:, cols] = np.where(np.isfinite(fmin), fmin, np.nan)
-            last[:, cols] = np.where(np.isfinite(fmax), fmax, np.nan)
+            lo = np.minimum(b.min(axis=0), a)
+            hi = np.maximum(b.max(axis=0), a)
+            near = np.nonzero((self._ehi[:, 0] >= lo[0]) & (self._elo[:, 0] <= hi[0])
+                              & (self._ehi[:, 1] >= lo[1]) & (self._elo[:, 1] <= hi[1]))[0]
+            if len(near):
+                t, hit = _ray_edge_params(a, d, self._e0[near], self._ed[near])
+                owner = self._owner[near]
+                starts = np.flatnonzero(np.r_[True, owner[1:] != owner[:-1]])
+                fmin = np.minimum.reduceat(np.where(hit, t, np.inf), starts, axis=1)
+                fmax = np.maximum.reduceat(np.where(hit, t, -np.inf), starts, axis=1)
+                cols = owner[starts]
+                first[:, cols] = np.where(np.isfinite(fmin), fmin, np.nan)
+                last[:, cols] = np.where(np.isfinite(fmax), fmax, np.nan)
         first = np.where(eye_in[None, :], 0.0, first)
         last = np.where(end_in, 1.0, last)
         # an end inside with no crossing means the eye is inside too (or the reverse)
@@ -266,22 +274,33 @@ class Table:
         footprint; a line is always "entered"."""
         if not len(self._owner):
             return []
-        pa = np.asarray(a, dtype=np.float64)
-        d = (np.asarray(b, dtype=np.float64) - pa)[None, :]
-        t, hit = _ray_edge_params(pa, d, self._e0, self._ed)
-        ks = np.nonzero(hit[0])[0]
+        ax, ay = a
+        dx, dy = b[0] - ax, b[1] - ay
+        hits: list[tuple[float, int]] = []
+        e0, ed, owner = self._e0, self._ed, self._owner
+        for j in np.nonzero(self._near(a, b, 0.0))[0].tolist():
+            ex, ey = e0[j]
+            fx, fy = ed[j]
+            den = dx * fy - dy * fx
+            if abs(den) <= EPS:
+                continue
+            wx, wy = ex - ax, ey - ay
+            t = (wx * fy - wy * fx) / den
+            u = (wx * dy - wy * dx) / den
+            if -EPS <= t <= 1 + EPS and -EPS <= u <= 1 + EPS:
+                hits.append((min(1.0, max(0.0, t)), int(owner[j])))
+        if not hits:
+            return []
+        inside = {p: bool(self._is_area[p]) and _in_ring(self._rings[p], ax, ay)
+                  for _t, p in hits}
         out: list[Crossing] = []
-        inside = self._inside(pa[None, :])[0]
-        for k in sorted(ks, key=lambda k: (t[0, k], self._owner[k])):
-            p = int(self._owner[k])
-            tk = float(t[0, k])
-            point = (float(pa[0] + d[0, 0] * tk), float(pa[1] + d[0, 1] * tk))
+        for t, p in sorted(hits):
             if self._is_area[p]:
-                entering = not bool(inside[p])
+                entering = not inside[p]
                 inside[p] = entering
             else:
                 entering = True
-            out.append(Crossing(tk, p, entering, point))
+            out.append(Crossing(t, p, entering, (ax + dx * t, ay + dy * t)))
         return out
 
     def first_touch(self, a: Vec, b: Vec, radius: float,
@@ -293,35 +312,46 @@ class Table:
         wanted = np.zeros(len(self.pieces), dtype=bool)
         for p in pieces:
             wanted[p] = True
-        sel = wanted[self._owner] if len(self._owner) else np.zeros(0, dtype=bool)
-        if not sel.any():
+        if not len(self._owner):
             return None
-        e0, e1 = self._e0[sel], self._e1[sel]
-        owner = self._owner[sel]
-        pa = np.asarray(a, dtype=np.float64)
-        d = np.asarray(b, dtype=np.float64) - pa
-        t = _capsule_entry(pa, d, e0, e1, radius)
-        if not np.isfinite(t).any():
-            return None
-        k = int(np.argmin(t))
-        return float(t[k]), int(owner[k])
+        best: tuple[float, int] | None = None
+        e0, e1, owner = self._e0, self._e1, self._owner
+        for j in np.nonzero(self._near(a, b, radius))[0].tolist():
+            p = int(owner[j])
+            if not wanted[p]:
+                continue
+            t = _capsule_entry_one(a, b, (float(e0[j, 0]), float(e0[j, 1])),
+                                   (float(e1[j, 0]), float(e1[j, 1])), radius)
+            if t is not None and (best is None or (t, p) < best):
+                best = (t, p)
+        return best
 
     # ================================================================ internals
-    def _inside(self, pts: NDArray[np.float64]) -> NDArray[np.bool_]:
-        """(n, pieces): whether each point is inside each footprint (even-odd rule)."""
-        n, pc = len(pts), len(self.pieces)
-        if not len(self._area_e0):
-            return np.zeros((n, pc), dtype=bool)
-        e0, e1 = self._area_e0, self._area_e1
-        x, y = pts[:, 0:1], pts[:, 1:2]
-        y0, y1 = e0[None, :, 1], e1[None, :, 1]
-        x0, x1 = e0[None, :, 0], e1[None, :, 0]
-        straddle = (y0 > y) != (y1 > y)
-        with np.errstate(divide="ignore", invalid="ignore"):
-            xc = x0 + (y - y0) * (x1 - x0) / (y1 - y0)
-        cross = (straddle & (x < xc)).astype(np.int64)
-        counts = cross @ self._area_onehot
-        return (counts % 2) == 1
+    def _near(self, a: Vec, b: Vec, radius: float) -> NDArray[np.bool_]:
+        """Edges whose bounding box meets the segment's, widened by ``radius``."""
+        x0, x1 = min(a[0], b[0]) - radius, max(a[0], b[0]) + radius
+        y0, y1 = min(a[1], b[1]) - radius, max(a[1], b[1]) + radius
+        lo, hi = self._elo, self._ehi
+        return (hi[:, 0] >= x0) & (lo[:, 0] <= x1) & (hi[:, 1] >= y0) & (lo[:, 1] <= y1)
+
+    def _inside_few(self, pts: NDArray[np.float64]) -> NDArray[np.bool_]:
+        """:meth:`_inside` point by point, testing only the pieces whose box holds it."""
+        out = np.zeros((len(pts), len(self.pieces)), dtype=bool)
+        for i, (x, y) in enumerate(pts.tolist()):
+            for k in self.pieces_at(x, y):
+                out[i, k] = True
+        return out
+
+
+def _in_ring(ring: Sequence[Vec], x: float, y: float) -> bool:
+    """Even-odd test of one point in one polygon."""
+    inside = False
+    px, py = ring[-1]
+    for qx, qy in ring:
+        if (qy > y) != (py > y) and x < px + (y - py) * (qx - px) / (qy - py):
+            inside = not inside
+        px, py = qx, qy
+    return inside
 
 
 def _ray_edge_params(a: NDArray[np.float64], d: NDArray[np.float64], e0: NDArray[np.float64],
@@ -338,6 +368,13 @@ def _ray_edge_params(a: NDArray[np.float64], d: NDArray[np.float64], e0: NDArray
     return np.clip(t, 0.0, 1.0), hit
 
 
+def _seg_dist(x: float, y: float, a: Vec, b: Vec) -> float:
+    dx, dy = b[0] - a[0], b[1] - a[1]
+    ll = dx * dx + dy * dy
+    u = 0.0 if ll == 0 else max(0.0, min(1.0, ((x - a[0]) * dx + (y - a[1]) * dy) / ll))
+    return math.hypot(x - a[0] - u * dx, y - a[1] - u * dy)
+
+
 def _point_segment_distance(p: NDArray[np.float64], e0: NDArray[np.float64],
                             e1: NDArray[np.float64]) -> NDArray[np.float64]:
     ed = e1 - e0
@@ -349,53 +386,44 @@ def _point_segment_distance(p: NDArray[np.float64], e0: NDArray[np.float64],
     return np.hypot(p[0] - q[:, 0], p[1] - q[:, 1])
 
 
-def _capsule_entry(a: NDArray[np.float64], d: NDArray[np.float64], e0: NDArray[np.float64],
-                   e1: NDArray[np.float64], r: float) -> NDArray[np.float64]:
-    """Per edge, the first t in [0, 1] where the point ``a + t d`` comes within ``r`` of
-    the edge while approaching it (inf if never); 0 if it starts within ``r`` and
-    moves closer."""
-    m = len(e0)
-    out = np.full(m, np.inf)
-    ed = e1 - e0
-    ll = (ed * ed).sum(axis=1)
-    # already within r at the start: blocked at once if moving closer
-    with np.errstate(divide="ignore", invalid="ignore"):
-        u0 = np.clip(np.where(ll > 0, ((a - e0) * ed).sum(axis=1) / ll, 0.0), 0.0, 1.0)
-    q0 = e0 + u0[:, None] * ed
-    away = a - q0
-    dist0 = np.hypot(away[:, 0], away[:, 1])
-    start_touch = dist0 <= r + EPS
-    closer = (away * d).sum(axis=1) < -EPS
-    out[start_touch & closer] = 0.0
-    dd = float(d @ d)
+def _capsule_entry_one(a: Vec, b: Vec, e0: Vec, e1: Vec, r: float) -> float | None:
+    """The first t in [0, 1] where ``a + t (b - a)`` comes within ``r`` of segment
+    ``e0``-``e1`` while approaching it (0 if it starts within ``r`` moving closer);
+    None if never."""
+    dx, dy = b[0] - a[0], b[1] - a[1]
+    fx, fy = e1[0] - e0[0], e1[1] - e0[1]
+    ll = fx * fx + fy * fy
+    u0 = 0.0 if ll == 0 else max(0.0, min(1.0, ((a[0] - e0[0]) * fx + (a[1] - e0[1]) * fy) / ll))
+    qx, qy = a[0] - e0[0] - u0 * fx, a[1] - e0[1] - u0 * fy
+    if math.hypot(qx, qy) <= r + EPS:
+        return 0.0 if qx * dx + qy * dy < -EPS else None
+    dd = dx * dx + dy * dy
     if dd <= EPS * EPS:
-        return out
-    free = ~start_touch
-    # the two long sides of the capsule: the edge's line moved r along its normal
-    length = np.sqrt(ll)
-    with np.errstate(divide="ignore", invalid="ignore"):
-        nx, ny = -ed[:, 1] / length, ed[:, 0] / length
-        s0 = (a[0] - e0[:, 0]) * nx + (a[1] - e0[:, 1]) * ny  # signed distance at t=0
-        ds = d[0] * nx + d[1] * ny
+        return None
+    best: float | None = None
+    if ll > 0:
+        length = math.sqrt(ll)
+        nx, ny = -fy / length, fx / length
+        s0 = (a[0] - e0[0]) * nx + (a[1] - e0[1]) * ny
+        ds = dx * nx + dy * ny
         for side in (1.0, -1.0):
-            t = (side * r - s0) / ds
-            ok = free & (ll > 0) & (side * s0 > r) & (side * ds < 0) & (t >= 0) & (t <= 1)
-            px = a[0] + t * d[0] - e0[:, 0]
-            py = a[1] + t * d[1] - e0[:, 1]
-            u = (px * ed[:, 0] + py * ed[:, 1]) / ll
-            ok &= (u >= 0) & (u <= 1)
-            out = np.where(ok, np.minimum(out, t), out)
-    # the two round ends
-    for c in (e0, e1):
-        w = a - c
-        bq = (w * d).sum(axis=1)
-        cq = (w * w).sum(axis=1) - r * r
+            if side * s0 > r and side * ds < 0:
+                t = (side * r - s0) / ds
+                if 0 <= t <= 1:
+                    px, py = a[0] + t * dx - e0[0], a[1] + t * dy - e0[1]
+                    u = (px * fx + py * fy) / ll
+                    if 0 <= u <= 1 and (best is None or t < best):
+                        best = t
+    for cx, cy in (e0, e1):
+        wx, wy = a[0] - cx, a[1] - cy
+        bq = wx * dx + wy * dy
+        cq = wx * wx + wy * wy - r * r
         disc = bq * bq - dd * cq
-        with np.errstate(invalid="ignore"):
-            t = (-bq - np.sqrt(disc)) / dd
-        ok = free & (disc >= 0) & (t >= 0) & (t <= 1) & (bq < 0)
-        out = np.where(ok, np.minimum(out, t), out)
-    return out
+        if disc >= 0 and bq < 0:
+            t = (-bq - math.sqrt(disc)) / dd
+            if 0 <= t <= 1 and (best is None or t < best):
+                best = t
+    return best
 
 
 def _signed_area(points: Sequence[Vec]) -> float:

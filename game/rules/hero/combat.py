@@ -7,6 +7,7 @@ reported in an Event with its rule.
 
 from __future__ import annotations
 
+import functools
 import math
 from dataclasses import dataclass
 from fractions import Fraction
@@ -123,34 +124,46 @@ def attack_odds(state: HeroState, a: Mini, t: Mini, w: Weapon,
     if s is None and not w.explosive:
         s = sight(state, a, t)
     att, dfn = contestants(a, t, w, s)
+    _, worse_dmg = g3_cover(s, w)
+    d = load_data()
+    p_hit, p_crit, damage = _odds(att, dfn, w, worse_dmg, t.hp, d.armour[t.armour].absorb,
+                                  t.has("incorporeal"))
+    return AttackOdds(w, att, dfn, p_hit, p_crit, damage, absorb_of(t, w),
+                      g3_cover(s, w)[0], worse_dmg, s)
+
+
+@functools.lru_cache(maxsize=4096)
+def _odds(att: Contestant, dfn: Contestant, w: Weapon, worse_dmg: bool, hp: int, arm: int,
+          incorporeal: bool) -> tuple[float, float, dict[int, float]]:
+    """The exact hit, critical and damage chances of one action (see attack_odds)."""
     p_hit, _, _ = odds.contest_probabilities(att, dfn, mode="higher", ties="second",
                                              critical="first_max")
-    p_crit = float(_crit_chance(att))
-    _, worse_dmg = g3_cover(s, w)
     dist = damage_distribution(w, worse_dmg)
     d = load_data()
     hit = Fraction(p_hit).limit_denominator(10 ** 12)
     crit = _crit_chance(att)
     normal = hit - crit
-    arm = d.armour[t.armour].absorb
+
+    def half(x: int) -> int:
+        return x // 2 if incorporeal else x
+
     so_far: dict[int, Fraction] = {0: Fraction(1)}
     for _ in range(w.shots):
         nxt: dict[int, Fraction] = {}
         for done, p in so_far.items():
-            down = t.hp - done <= d.hp_unconscious
+            down = hp - done <= d.hp_unconscious
             absorb = 0 if (w.ignores_absorb or down) else arm
             outcomes: dict[int, Fraction] = {0: 1 - hit}
-            top = halve_for(t, w.max_damage)
+            top = half(w.max_damage)
             outcomes[top] = outcomes.get(top, Fraction(0)) + crit
             for roll, q in dist.items():
-                dealt = halve_for(t, max(0, roll - absorb))
+                dealt = half(max(0, roll - absorb))
                 outcomes[dealt] = outcomes.get(dealt, Fraction(0)) + normal * q
             for k, q in outcomes.items():
                 nxt[done + k] = nxt.get(done + k, Fraction(0)) + p * q
         so_far = nxt
     damage = {k: float(v) for k, v in sorted(so_far.items()) if v > 0}
-    return AttackOdds(w, att, dfn, p_hit, p_crit, damage, absorb_of(t, w),
-                      g3_cover(s, w)[0], worse_dmg, s)
+    return p_hit, float(crit), damage
 
 
 # ============================================================================ damage, K-9

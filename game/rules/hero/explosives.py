@@ -139,8 +139,9 @@ def resolve_throw(state: HeroState, a: Mini, t: Mini, dice: Dice) -> list[Event]
         else:
             terrain = terrain_of(state.board)
             dist = math.hypot(*throw) * d.explosive.bounce
+            box = (tx - dist - 1, ty - dist - 1, tx + dist + 1, ty + dist + 1)
             s = shove(Disc("explosive", tx, ty, GRENADE), way, dist, (),
-                      walls_at(terrain, 0))
+                      walls_at(terrain, 0, near=box))
             point = s.end.units
             z = max([h for h in terrain.surfaces_at(*point) if h <= t.z], default=0)
             name = d.explosive.directions[r.total]

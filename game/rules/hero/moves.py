@@ -123,17 +123,14 @@ class _Walk:
             self.rules.append(rule)
 
 
-def plan_move(state: HeroState, m: Mini, to: Point,
-              state_key: tuple[object, ...] | None = None) -> MovePlan:
-    """What moving ``m`` in a straight line to ``to`` would do (cached per state; pass
-    ``state.key()`` when asking many)."""
-    key = ("move", m.id, to.x, to.y, state.key() if state_key is None else state_key)
-    got = state.memo.get(key)
-    if got is None:
-        if len(state.memo) > 4096:
-            state.memo.clear()
-        got = state.memo[key] = _plan(state, m, to)
-    return got
+def plan_move(state: HeroState, m: Mini, to: Point) -> MovePlan:
+    """What moving ``m`` in a straight line to ``to`` would do (cached by where it stands,
+    what it has left and the minis near the line)."""
+    if m.at is None:
+        return _plan(state, m, to)
+    key = ("move", m.id, m.at, m.z, m.hp, budget(m), m.abilities, m.radius, to,
+           state.bodies_near(m.xy, to.units, m.r + 3.0, (m.id,)))
+    return state.remember(key, lambda: _plan(state, m, to))
 
 
 def _fail(m: Mini, to: Point, why: str, left: int, **kw: object) -> MovePlan:

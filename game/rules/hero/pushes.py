@@ -27,9 +27,11 @@ MAX_LEGS = 6
 """A push falls off at most this many ledges (each leg is at a new, lower height)."""
 
 
-def walls_at(terrain: Terrain, z: int, skip: int | None = None) -> list[Wall]:
+def walls_at(terrain: Terrain, z: int, skip: int | None = None,
+             near: tuple[float, float, float, float] | None = None) -> list[Wall]:
     """What stops a push at height ``z``: impassable footprints standing above it (on the
-    ground, every one) and the table's edge."""
+    ground, every one) and the table's edge; with ``near`` (a box x0, y0, x1, y1), only
+    the pieces that reach into it."""
     t = terrain.table
     out = [Wall("edge", ((0, 0), (t.width, 0), (t.width, t.height), (0, t.height), (0, 0)))]
     for f in terrain.features:
@@ -37,6 +39,10 @@ def walls_at(terrain: Terrain, z: int, skip: int | None = None) -> list[Wall]:
             continue
         if f.linear:
             continue
+        if near is not None:
+            x0, y0, x1, y1 = f.piece.bbox
+            if x1 < near[0] or x0 > near[2] or y1 < near[1] or y0 > near[3]:
+                continue
         if z == 0 or f.ht > z:
             pts = f.piece.points
             out.append(Wall(f"piece:{f.index}", (*pts, pts[0])))
@@ -71,7 +77,9 @@ def push(state: HeroState, m: Mini, heading: tuple[float, float], distance: floa
                     ledge = c
                     limit = min(left, c.t * left + 0.01)
                     break
-        walls = walls_at(terrain, m.z, on.index if on is not None else None)
+        reach = limit + m.r + 0.1
+        box = (x - reach, y - reach, x + reach, y + reach)
+        walls = walls_at(terrain, m.z, on.index if on is not None else None, box)
         discs = [Disc(o.id, *o.xy, o.r) for o in state.placed()
                  if o.id != m.id and o.z == m.z and not o.has("incorporeal")]
         if ghost:

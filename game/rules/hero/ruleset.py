@@ -19,6 +19,8 @@ import re
 from collections.abc import Callable
 from typing import Any, ClassVar
 
+import numpy as np
+
 from game.boards.table import Table
 from game.core.dice import Dice
 from game.core.errors import ScenarioError
@@ -207,11 +209,7 @@ class TabletopHero:
     def legal_actions(self, state: HeroState) -> list[Action]:
         if state.ended is not None:
             return []
-        key = ("legal", state.key())
-        got = state.memo.get(key)
-        if got is None:
-            got = state.memo[key] = self._legal(state)
-        return list(got)
+        return list(state.remember(("legal", state.key()), lambda: self._legal(state)))
 
     def _legal(self, state: HeroState) -> list[Action]:
         side = self.to_act(state)
@@ -253,13 +251,12 @@ class TabletopHero:
         if left < 0.5 or m.at is None:
             return []
         x, y = m.xy
-        key = state.key()
         out: dict[Point, None] = {}
         for k in range(MOVE_DIRECTIONS):
             a = 2 * math.pi * k / MOVE_DIRECTIONS
             for f in MOVE_FRACTIONS:
                 p = Point.of(x + math.cos(a) * left * f * 0.98, y + math.sin(a) * left * f * 0.98)
-                if p not in out and plan_move(state, m, p, key).ok:
+                if p not in out and plan_move(state, m, p).ok:
                     out[p] = None
         return list(out)
 
@@ -526,8 +523,32 @@ class TabletopHero:
         """Candidate deployment points of ``m`` (the legal menu's lattice)."""
         if waive is None:
             waive = self.range_waived(state, m)
-        return [p for p in self._deploy_lattice(state, m)
+        return [p for p in self._likely(state, m, waive)
                 if self.deploy_check(state, m, p, waive_range=waive) is None]
+
+    def _likely(self, state: HeroState, m: Mini, waive: bool) -> list[Point]:
+        """The lattice points that pass K-3's distance tests (edge, team mate, enemy
+        range), worked out all at once; the rest of deploy_check is left to do."""
+        pts = self._deploy_lattice(state, m)
+        if not pts:
+            return []
+        d = load_data()
+        xy = np.array([p.units for p in pts])
+        ok = np.ones(len(pts), dtype=bool)
+        mates = [o for o in state.placed() if o.side == m.side and o.id != m.id]
+        if mates:
+            c = np.array([o.xy for o in mates])
+            r = np.array([o.r for o in mates])
+            gap = np.hypot(xy[:, 0:1] - c[None, :, 0], xy[:, 1:2] - c[None, :, 1]) - r - m.r
+            ok &= gap.min(axis=1) <= d.deploy_teammate + 1e-9
+        if not waive:
+            for e in state.placed():
+                if e.side == m.side:
+                    continue
+                reach = max((d.weapons[w].range[1] for w in e.weapons), default=0)
+                ex, ey = e.xy
+                ok &= np.hypot(xy[:, 0] - ex, xy[:, 1] - ey) - e.r - m.r > reach + 1e-9
+        return [p for p, keep in zip(pts, ok, strict=True) if keep]
 
     def _deploy_lattice(self, state: HeroState, m: Mini) -> list[Point]:
         table = state.board
@@ -549,13 +570,8 @@ class TabletopHero:
     def range_waived(self, state: HeroState, m: Mini) -> bool:
         """K-3: "if this is impossible, the battlefield is too small": when no candidate
         point is out of every enemy's range, that condition is waived for this mini."""
-        key = ("waive", m.id, state.key())
-        got = state.memo.get(key)
-        if got is None:
-            got = not any(self.deploy_check(state, m, p) is None
-                          for p in self._deploy_lattice(state, m))
-            state.memo[key] = got
-        return bool(got)
+        return bool(state.remember(("waive", m.id, state.key()), lambda: not any(
+            self.deploy_check(state, m, p) is None for p in self._likely(state, m, False))))
 
     # ================================================================== apply
     def apply(self, state: HeroState, action: Action, dice: Dice) -> list[Event]:

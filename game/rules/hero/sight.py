@@ -130,14 +130,13 @@ def distance(a: Mini, b: Mini) -> float:
 
 
 def sight(state: HeroState, viewer: Mini, target: Mini) -> Sight:
-    """What ``viewer`` sees of ``target`` now (cached per position of every mini)."""
-    key = ("sight", viewer.id, target.id, state.key())
-    got = state.memo.get(key)
-    if got is None:
-        if len(state.memo) > 4096:
-            state.memo.clear()
-        got = state.memo[key] = _sight(state, viewer, target)
-    return got
+    """What ``viewer`` sees of ``target`` now (cached by where the two stand and the
+    minis near the line between them)."""
+    a, b = viewer.xy, target.xy
+    key = ("sight", viewer.id, viewer.at, viewer.z, viewer.ht, viewer.radius, target.id,
+           target.at, target.z, target.ht, target.radius,
+           state.bodies_near(a, b, target.r, (viewer.id, target.id)))
+    return state.remember(key, lambda: _sight(state, viewer, target))
 
 
 def _sight(state: HeroState, viewer: Mini, target: Mini) -> Sight:
@@ -197,19 +196,17 @@ def _sight(state: HeroState, viewer: Mini, target: Mini) -> Sight:
     block_c = metr & live & cover[None, None, :] & ~end_in & near & low
     stopped_terrain = block_a | block_b | block_c  # (R, C, P)
     # other minis' bodies
-    blockers: list[str] = []
-    stopped_models = np.zeros((ROWS, COLUMNS), dtype=bool)
     top_z = max(viewer.z, target.z)
-    for m in state.placed():
-        if m.id in (viewer.id, target.id):
-            continue
-        mz = m.z if diagonal else 0
-        if diagonal and m.z < top_z:
-            continue  # G-4: minis lower than the vantage mini are ignored
-        hit = _through_body(state, (vx, vy), ends, m, eye_h, heights, mz)
-        if hit.any():
-            blockers.append(m.name)
-            stopped_models |= hit
+    others = [m for m in state.placed() if m.id not in (viewer.id, target.id)
+              and not (diagonal and m.z < top_z)]  # G-4: minis lower than the vantage one
+    stopped_models = np.zeros((ROWS, COLUMNS), dtype=bool)
+    blockers: list[str] = []
+    if others:
+        hit = _through_bodies((vx, vy), ends, others, eye_h, heights, diagonal)  # (B, R, C)
+        for m, h in zip(others, hit, strict=True):
+            if h.any():
+                blockers.append(m.name)
+        stopped_models = hit.any(axis=0)
     stopped = stopped_terrain.any(axis=2) | stopped_models  # (R, C)
     visible = ~stopped
     fraction = float(visible.mean())
@@ -243,22 +240,23 @@ def _stood_on(terrain: Terrain, a: Mini, b: Mini) -> NDArray[np.bool_]:
     return out
 
 
-def _through_body(state: HeroState, eye: Vec, ends: NDArray[np.float64], m: Mini,
-                  eye_h: float, heights: NDArray[np.float64], mz: float) -> NDArray[np.bool_]:
-    """(R, C): rays that pass through mini ``m``'s body (a cylinder on its base)."""
-    cx, cy = m.xy
-    r = m.r
-    d = ends - np.array(eye)
-    a = (d * d).sum(axis=1)
-    w = np.array(eye) - np.array([cx, cy])
-    b = 2 * (d @ w)
-    c = float(w @ w) - r * r
-    disc = b * b - 4 * a * c
+def _through_bodies(eye: Vec, ends: NDArray[np.float64], minis: list[Mini], eye_h: float,
+                    heights: NDArray[np.float64], diagonal: bool) -> NDArray[np.bool_]:
+    """(B, R, C): which rays pass through each mini's body (a cylinder on its base)."""
+    c = np.array([m.xy for m in minis], dtype=np.float64)  # (B, 2)
+    r = np.array([m.r for m in minis])
+    top = np.array([(m.z if diagonal else 0) + m.ht for m in minis], dtype=np.float64)
+    d = ends - np.array(eye)  # (C, 2)
+    a = (d * d).sum(axis=1)  # (C,)
+    w = np.array(eye)[None, :] - c  # (B, 2)
+    b = 2 * (w @ d.T)  # (B, C)
+    cc = (w * w).sum(axis=1)[:, None] - (r * r)[:, None]  # (B, 1)
+    disc = b * b - 4 * a[None, :] * cc
     ok = disc > 0
     sq = np.sqrt(np.where(ok, disc, 0.0))
-    t0 = np.clip((-b - sq) / (2 * a), 0, 1)
-    t1 = np.clip((-b + sq) / (2 * a), 0, 1)
+    t0 = np.clip((-b - sq) / (2 * a[None, :]), 0, 1)
+    t1 = np.clip((-b + sq) / (2 * a[None, :]), 0, 1)
     ok &= t1 > t0 + 1e-9
-    slope = heights[:, None] - eye_h
-    h = np.minimum(eye_h + slope * t0[None, :], eye_h + slope * t1[None, :])
-    return ok[None, :] & (h < mz + m.ht)
+    slope = (heights - eye_h)[None, :, None]  # (1, R, 1)
+    h = np.minimum(eye_h + slope * t0[:, None, :], eye_h + slope * t1[:, None, :])
+    return ok[:, None, :] & (h < top[:, None, None])

@@ -74,6 +74,9 @@ class Mini:
     def has(self, ability: str) -> bool:
         return ability in self.abilities
 
+    def incorporeal_mark(self) -> bool:
+        return "incorporeal" in self.abilities
+
     @property
     def explosives(self) -> int:
         d = load_data()
@@ -161,6 +164,32 @@ class HeroState:
             out += (-1, -1) if at is None else (at.x, at.y)
             out += (m.z, m.hp, m.moved, m.acted, len(m.weapons), m.medkits)
         return tuple(out)
+
+    def bodies_near(self, a: tuple[float, float], b: tuple[float, float], margin: float,
+                    skip: tuple[str, ...] = ()) -> tuple[Any, ...]:
+        """The minis on the table whose bases come within ``margin`` of the box around
+        ``a``-``b`` (all a line between them could meet), as a key for :attr:`memo`."""
+        x0, x1 = min(a[0], b[0]) - margin, max(a[0], b[0]) + margin
+        y0, y1 = min(a[1], b[1]) - margin, max(a[1], b[1]) + margin
+        out: list[Any] = []
+        for m in self.minis.values():
+            if m.at is None or m.id in skip or not m.alive:
+                continue
+            x, y = m.at.x / HUNDREDTHS, m.at.y / HUNDREDTHS
+            r = m.radius / HUNDREDTHS
+            if x0 - r <= x <= x1 + r and y0 - r <= y <= y1 + r:
+                out += (m.id, m.at.x, m.at.y, m.z, m.ht, m.radius, m.incorporeal_mark())
+        return tuple(out)
+
+    def remember(self, key: Any, make: Any) -> Any:
+        """``memo[key]``, made by ``make()`` the first time (the memo is emptied when it
+        grows large: its keys hold everything each answer depends on)."""
+        got = self.memo.get(key)
+        if got is None:
+            if len(self.memo) > 50_000:
+                self.memo.clear()
+            got = self.memo[key] = make()
+        return got
 
     def side_name(self, side: str | None) -> str:
         return self.side_names.get(side or "", side or "nobody")
