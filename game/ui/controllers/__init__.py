@@ -71,6 +71,9 @@ class Controller:
     def __init__(self, match: Match[Any]) -> None:
         self.m = match
         self.legal: list[Action] = []
+        self.host: Any = None
+        """The match scene showing this controller (the shell sets it): a controller may
+        open a screen of its own over the match through ``host.app`` (an army sheet)."""
 
     # ---------------------------------------------------------------- state
     def refresh(self, human: bool) -> None:
@@ -115,6 +118,21 @@ class Controller:
 
     def key(self, selected: str | None, key: int) -> Reply:
         """A key the shell does not use itself (pygame key code)."""
+        return None
+
+    def drag_start(self, selected: str | None, place: Place | None, piece: str | None) -> bool:
+        """A left-button press on the board at ``place`` (``piece``: the one under the
+        pointer): True to take the drag that follows (to move that piece); the shell
+        pans the board otherwise. A press released without moving is a click."""
+        return False
+
+    def drag_to(self, place: Place | None) -> None:
+        """The pointer moved, in a drag this controller took (``place``: under it now);
+        :meth:`marks` shows what it would do."""
+
+    def drag_end(self, place: Place | None) -> Reply:
+        """The drag this controller took ended over ``place`` (None: it was a click, or
+        left the board): what it comes to."""
         return None
 
     # ---------------------------------------------------------------- buttons
