@@ -191,6 +191,7 @@ class Controller:
 
 CONTROLLERS: Registry[type[Controller]] = Registry("controller", {
     "tft-heights": "game.ui.controllers.melee_hexes:MeleeHexController",
+    "hero": "game.ui.controllers.hero:HeroController",
 })
 """Ruleset key -> its controller class (the plain :class:`Controller` otherwise)."""
 
