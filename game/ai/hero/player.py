@@ -61,7 +61,7 @@ SHELTER = 1.5
 MOVE_TRIES = 10
 """Most move plans worked out before giving up (lines further along a direction already
 found blocked are skipped)."""
-CLEAR_CHECKS = 8
+CLEAR_CHECKS = 5
 """The best-scored spots whose line to the target is looked at."""
 HURT = 3
 """A team mate at this many hit points or fewer is worth a medkit."""

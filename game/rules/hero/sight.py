@@ -171,22 +171,24 @@ def _sight(state: HeroState, viewer: Mini, target: Mini) -> Sight:
             # G-4: the vantage mini ignores its own ledge where the line passes it within
             # the mini's Ht of it
             away = (last[:, k] if m is viewer else 1 - first[:, k]) * spans.length
-            excluded[:, k] = np.nan_to_num(away, nan=np.inf) <= m.ht + 1e-9
+            excluded[:, k] = np.where(met[:, k], away, np.inf) <= m.ht + 1e-9
         else:
             excluded[:, k] = True  # stood on: the line starts or ends on it
     if diagonal:
         lower = viewer if viewer.z < target.z else target
         ignore_los = arr.ht <= lower.ht
     slope = (heights[:, None, None] - eye_h)  # (R, 1, 1)
-    h_first = eye_h + slope * np.nan_to_num(first)[None, :, :]
-    h_last = eye_h + slope * np.nan_to_num(last)[None, :, :]
+    f0 = np.where(met, first, 0.0)
+    l0 = np.where(met, last, 0.0)
+    h_first = eye_h + slope * f0[None, :, :]
+    h_last = eye_h + slope * l0[None, :, :]
     low = np.minimum(h_first, h_last) < arr.top[None, None, :] - 1e-9  # (R, C, P)
     metr = met[None, :, :]
     end_in = spans.end_in[None, :, :]
     eye_in = spans.eye_in[None, None, :]
     # where each crossing comes nearest the target (top-down), for G-3's 1 unit
-    px = vx + np.nan_to_num(last) * (ends[:, 0:1] - vx)
-    py = vy + np.nan_to_num(last) * (ends[:, 1:2] - vy)
+    px = vx + l0 * (ends[:, 0:1] - vx)
+    py = vy + l0 * (ends[:, 1:2] - vy)
     near = (np.hypot(px - tx, py - ty) - rt <= data.cover.reach + 1e-9)[None, :, :]
     live = ~excluded[None, :, :]
     los_ok = live & ~ignore_los[None, None, :]
@@ -199,17 +201,18 @@ def _sight(state: HeroState, viewer: Mini, target: Mini) -> Sight:
     top_z = max(viewer.z, target.z)
     others = [m for m in state.placed() if m.id not in (viewer.id, target.id)
               and not (diagonal and m.z < top_z)]  # G-4: minis lower than the vantage one
-    stopped_models = np.zeros((ROWS, COLUMNS), dtype=bool)
+    stopped_models: NDArray[np.bool_] = np.zeros((ROWS, COLUMNS), dtype=bool)
     blockers: list[str] = []
     if others:
         hit = _through_bodies((vx, vy), ends, others, eye_h, heights, diagonal)  # (B, R, C)
         for m, h in zip(others, hit, strict=True):
             if h.any():
                 blockers.append(m.name)
-        stopped_models = hit.any(axis=0)
+        stopped_models = np.asarray(hit.any(axis=0), dtype=bool)
     stopped = stopped_terrain.any(axis=2) | stopped_models  # (R, C)
     visible = ~stopped
-    fraction = float(visible.mean())
+    seen = visible.sum(axis=0)  # per column
+    fraction = float(seen.sum()) / (ROWS * COLUMNS)
     feats = terrain.features
     blocked_by = [feats[p].name for p in np.nonzero(stopped_terrain.any(axis=(0, 1)))[0]]
     # G-3: cover pieces a clear line passes through within 1 unit of the target
@@ -223,8 +226,8 @@ def _sight(state: HeroState, viewer: Mini, target: Mini) -> Sight:
         kind = "hard"
     elif len(cover_idx):
         kind = "soft"
-    cols = tuple(((float(e[0]), float(e[1])), float(visible[:, k].mean()))
-                 for k, e in enumerate(ends))
+    cols = tuple(((float(e[0]), float(e[1])), int(n) / ROWS)
+                 for e, n in zip(ends.tolist(), seen.tolist(), strict=True))
     return Sight(viewer.id, target.id, fraction, level_of(fraction), kind,
                  tuple(feats[p].name for p in cover_idx),
                  tuple(dict.fromkeys(blocked_by + blockers)), bool(diagonal),

@@ -199,4 +199,5 @@ class HeroState:
 
     def placed(self) -> list[Mini]:
         """Minis on the table (alive, deployed)."""
-        return [m for m in self.minis.values() if m.on_table]
+        dead = load_data().hp_dead
+        return [m for m in self.minis.values() if m.at is not None and m.hp > dead]

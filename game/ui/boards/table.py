@@ -19,7 +19,7 @@ marks, the minis (round bases from :mod:`game.ui.tokens`) and the animations
 from __future__ import annotations
 
 import math
-from collections.abc import Sequence
+from collections.abc import Callable, Sequence
 from dataclasses import dataclass, field
 from pathlib import Path
 from typing import Literal
@@ -55,6 +55,8 @@ WINDOW_MARGIN = 300
 OVERLAYS = ("ruler", "sight", "rings", "labels", "hover")
 
 Vec = tuple[float, float]
+ToScreen = Callable[..., Vec]
+"""Table units (x, y and an optional height) to pixels of the cached terrain surface."""
 RayState = Literal["seen", "part", "blocked"]
 
 
@@ -371,9 +373,9 @@ class TableBoardView:
         layer.set_colorkey((255, 0, 255))
         surf.blit(layer, box.topleft)
 
-    def _flat(self, surf: pygame.Surface, p: Piece, to: object) -> None:
+    def _flat(self, surf: pygame.Surface, p: Piece, to: ToScreen) -> None:
         st = _style(p)
-        pts = [to(x, y) for x, y in p.points]  # type: ignore[operator]
+        pts = [to(x, y) for x, y in p.points]
         tex = self._texture(st.pattern, st.top) if st.pattern else None
         self._poly_fill(surf, pts, tex, st.top)
         edge = pal.shade(st.top, 0.55)
@@ -385,7 +387,7 @@ class TableBoardView:
                 x = x0 + 0.8 + (0.6 if k % 2 else 0.0)
                 while x < x1:
                     if self.board.inside(p.index, x, y):
-                        cx, cy = to(x, y)  # type: ignore[operator]
+                        cx, cy = to(x, y)
                         r = 0.55 * PX * self.camera.zoom
                         pygame.draw.circle(surf, pal.shade(st.top, 0.78), (cx, cy), r)
                         pygame.draw.circle(surf, pal.shade(st.top, 1.18), (cx - r * 0.25,
@@ -403,11 +405,11 @@ class TableBoardView:
                 pygame.draw.line(surf, pal.VERMILLION, a, b, 3)
         pygame.draw.polygon(surf, edge, pts, 2)
 
-    def _prism(self, surf: pygame.Surface, p: Piece, to: object) -> None:
+    def _prism(self, surf: pygame.Surface, p: Piece, to: ToScreen) -> None:
         st = _style(p)
         h = _ht(p)
-        base = [to(x, y) for x, y in p.points]  # type: ignore[operator]
-        top = [to(x, y, h) for x, y in p.points]  # type: ignore[operator]
+        base = [to(x, y) for x, y in p.points]
+        top = [to(x, y, h) for x, y in p.points]
         n = len(base)
         # shadow, then the side faces that face the viewer (their outward normal points
         # down the screen), then the top
@@ -473,13 +475,13 @@ class TableBoardView:
                 pygame.draw.line(surf, pal.shade(colour, 0.7), top[(k + 2) % n], mid, 1)
         pygame.draw.polygon(surf, pal.shade(colour, 0.45), top, 2)
 
-    def _line(self, surf: pygame.Surface, p: Piece, to: object) -> None:
+    def _line(self, surf: pygame.Surface, p: Piece, to: ToScreen) -> None:
         face, dark = LINE_STYLES.get(p.kind, ((150, 150, 150), (80, 80, 80)))
         h = _ht(p)
         z = self.camera.zoom
         w = max(3, int(0.45 * PX * z))
-        base = [to(x, y) for x, y in p.points]  # type: ignore[operator]
-        top = [to(x, y, h) for x, y in p.points]  # type: ignore[operator]
+        base = [to(x, y) for x, y in p.points]
+        top = [to(x, y, h) for x, y in p.points]
         for a, b, ta, tb in zip(base, base[1:], top, top[1:], strict=False):
             pygame.draw.polygon(surf, dark, [a, b, tb, ta])
         pygame.draw.lines(surf, dark, False, top, w + 2)
@@ -492,7 +494,7 @@ class TableBoardView:
                 while k <= length:
                     f = k / length if length else 0
                     x, y = x0 + (x1 - x0) * f, y0 + (y1 - y0) * f
-                    a, b = to(x, y), to(x, y, h)  # type: ignore[operator]
+                    a, b = to(x, y), to(x, y, h)
                     if p.kind == "fence":
                         pygame.draw.line(surf, dark, a, b, max(2, w // 2))
                     else:
@@ -501,10 +503,10 @@ class TableBoardView:
                         pygame.draw.line(surf, dark, (b[0] - r, b[1] + r), (b[0] + r, b[1] - r), 2)
                     k += 0.8 if p.kind == "barbed_wire" else 1.2
 
-    def _access(self, surf: pygame.Surface, p: Piece, to: object) -> None:
+    def _access(self, surf: pygame.Surface, p: Piece, to: ToScreen) -> None:
         """Ladders (rungs up the edge they cross), stairs and doors (a gap)."""
         st = _style(p)
-        pts = [to(x, y) for x, y in p.points]  # type: ignore[operator]
+        pts = [to(x, y) for x, y in p.points]
         z = self.camera.zoom
         x0, y0, x1, y1 = p.bbox
         if p.kind == "door":
@@ -522,8 +524,8 @@ class TableBoardView:
         w = max(2, int(0.12 * PX * z))
         ends = []
         for (ax, ay), (bx, by) in rails:
-            a = to(ax, ay)  # type: ignore[operator]
-            b = to(bx, by, high)  # type: ignore[operator]
+            a = to(ax, ay)
+            b = to(bx, by, high)
             pygame.draw.line(surf, st.side, a, b, w + 1)
             ends.append((a, b))
         (a1, b1), (a2, b2) = ends
@@ -533,7 +535,7 @@ class TableBoardView:
             pb = (a2[0] + (b2[0] - a2[0]) * f, a2[1] + (b2[1] - a2[1]) * f)
             pygame.draw.line(surf, st.top, pa, pb, max(2, w - 1))
 
-    def _labels(self, surf: pygame.Surface, to: object) -> None:
+    def _labels(self, surf: pygame.Surface, to: ToScreen) -> None:
         """Each piece's name and height, small, where it is drawn."""
         z = self.camera.zoom
         size = max(TEXT_MIN, int(0.36 * PX * z))
@@ -543,7 +545,7 @@ class TableBoardView:
             h = _ht(p)
             cx, cy = p.centre
             lift = h if _style(p).solid or p.is_line else 0
-            x, y = to(cx, cy, lift)  # type: ignore[operator]
+            x, y = to(cx, cy, lift)
             text = f"{p.name}" + (f"  Ht {h}" if h else "")
             t = self._fonts.pill(text, size, pal.PAPER, (*pal.INK, 150))
             surf.blit(t, (round(x - t.get_width() / 2), round(y - t.get_height() / 2)))
@@ -596,11 +598,11 @@ class TableBoardView:
             pygame.draw.rect(layer, (*pal.SKY, 48), r)
             pygame.draw.rect(layer, (*pal.SKY, 200), r, 2)
         surface.blit(layer, (0, 0))
-        r = max(3, int(self.camera.zoom * 5))
+        dot = max(3, int(self.camera.zoom * 5))
         for p in mk.spots:
             x, y = self.unit_screen(*p.units)
-            pygame.draw.circle(surface, pal.INK, (x, y), r + 1)
-            pygame.draw.circle(surface, pal.BLUISH_GREEN, (x, y), r)
+            pygame.draw.circle(surface, pal.INK, (x, y), dot + 1)
+            pygame.draw.circle(surface, pal.BLUISH_GREEN, (x, y), dot)
 
     def _draw_rings(self, surface: pygame.Surface, mk: TableMarks) -> None:
         s = self.base_scale
