@@ -26,7 +26,8 @@ class TakeArmy(Action):
 @ACTIONS.register
 @dataclass(frozen=True)
 class BuildArmy(Action):
-    """A side fields the army it built on the points sheet (K-2, K-11): its hero first."""
+    """A side fields the army it built on the points sheet (K-2, K-11): the gear of the
+    scenario's minis, in the ready army's order (each keeps its abilities, G-7)."""
 
     kind = "build_army"
     side: str

@@ -17,6 +17,7 @@ from __future__ import annotations
 import math
 import re
 from collections.abc import Callable
+from dataclasses import replace
 from typing import Any, ClassVar
 
 import numpy as np
@@ -586,7 +587,11 @@ class TabletopHero:
         return self._field(state, a.side, army, "takes its ready army", dice)
 
     def _do_build(self, state: HeroState, a: BuildArmy, dice: Dice) -> list[Event]:
-        army = tuple(MiniSpec.from_tuple(t) for t in a.minis)
+        """The sheet sets each mini's name and gear; what the mini is (its abilities,
+        height and base) stays that of the ready army's mini in the same place."""
+        ready = state.options["_ready"][a.side]
+        army = tuple(replace(MiniSpec.from_tuple(t), abilities=r.abilities, ht=r.ht,
+                             base=r.base) for t, r in zip(a.minis, ready, strict=True))
         return self._field(state, a.side, army, "fields the army it built", dice)
 
     def _field(self, state: HeroState, side: str, army: tuple[MiniSpec, ...], how: str,

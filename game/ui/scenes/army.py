@@ -72,7 +72,7 @@ class ArmyScene(Scene):
         ready = self.match.state.options["_ready"][side]
         d = load_data()
         self.rows: list[Row] = []
-        for spec in sorted(ready, key=lambda s: not s.hero):
+        for spec in ready:
             plain = [w for w in spec.weapons if not d.weapons[w].explosive]
             self.rows.append(Row(spec.name, spec.kind, spec.hero, spec.armour, plain,
                                  len(spec.weapons) - len(plain), spec.medkits))
