@@ -500,6 +500,10 @@ class TabletopHero:
                 if distance(_at(m, x, y), e) <= reach + 1e-9:
                     return (f"within range of {e.name} ({reach} units): no mini deploys in "
                             f"an enemy's firing range (K-3)")
+        for k in table.pieces_at(x, y):
+            f = terrain[k]
+            if f.kind.deploy == "no":
+                return f"{f.name} is not eligible for deployment (G-2)"
         z = self.deploy_level(terrain, x, y)
         if z is None:
             names = [terrain[k].name for k in table.pieces_at(x, y)]
@@ -507,8 +511,6 @@ class TabletopHero:
         for k in table.pieces_at(x, y):
             f = terrain[k]
             rule = f.kind.deploy
-            if rule == "no":
-                return f"{f.name} is not eligible for deployment (G-2)"
             if rule == "inside" and not (z == 0 and f.has("enclosed")):
                 return f"only the inside of {f.name} is eligible for deployment (G-2)"
             if rule == "climbable" and vantage(f) and z == f.ht and not terrain.reachable_top(f):
