@@ -5,6 +5,7 @@
     python main.py --headless --scenario hill_fight --ai all --games 100 --seed 1
     python main.py --headless --load SAVE.json       replay a save, print its final hash
     python main.py --scenario hill_fight --screenshot out.png
+    python main.py --check-map maps/backyard.tmx    G-8: is a table map balanced?
 """
 
 from __future__ import annotations
@@ -24,11 +25,17 @@ def parse_args(argv: list[str] | None = None) -> argparse.Namespace:
     p.add_argument("--load", help="a saved game to open (headless: replay, print the hash)")
     p.add_argument("--screenshot", metavar="FILE", help="render the first frame to PNG, exit")
     p.add_argument("--fast", action="store_true", help="window: AI turns without animation")
+    p.add_argument("--check-map", metavar="FILE", help="report a table map's balance (G-8): "
+                                                       "exit 0 balanced, 1 not, 2 malformed")
     return p.parse_args(argv)
 
 
 def main(argv: list[str] | None = None) -> int:
     args = parse_args(argv)
+    if args.check_map:
+        from game.rules.hero.balance import check_map
+
+        return check_map(args.check_map)
     if args.headless:
         from game.headless import main as headless_main
 

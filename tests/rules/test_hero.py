@@ -455,11 +455,18 @@ def test_g8_check_map_exit_codes(tmp_path):
     bad = tmp_path / "bad.tmx"
     bad.write_text("<map>", encoding="utf-8")
     out: list[str] = []
-    assert check_map(str(bad), out.append) == 2 and out[0].startswith("error: bad.tmx")
+    assert check_map(str(bad), out.append, out.append) == 2
+    assert out[0].startswith("error: bad.tmx")
     text = (MAPS / "backyard.tmx").read_text(encoding="utf-8")
     start = text.index('  <object id="2"')
     sparse = text[:start] + text[text.index(" </objectgroup>"):]
     p = tmp_path / "sparse.tmx"
     p.write_text(sparse, encoding="utf-8")
     assert check_map(str(p), out.append) == 1
+    import subprocess
+    import sys
+    runs = [subprocess.run([sys.executable, str(ROOT / "main.py"), "--check-map", str(f)],
+                           capture_output=True, text=True, cwd=ROOT).returncode
+            for f in (MAPS / "backyard.tmx", p, bad)]
+    assert runs == [0, 1, 2]
 

@@ -19,6 +19,7 @@ Measured with shapely on the table's pieces (each piece's effective traits, G-2)
 
 from __future__ import annotations
 
+import sys
 from collections.abc import Callable
 from dataclasses import dataclass, field
 
@@ -137,19 +138,23 @@ def balance(terrain: Terrain) -> Balance:
     return b
 
 
-def check_map(path: str, emit: Callable[[str], None] = print) -> int:
-    """``--check-map FILE``: print the G-8 report; 0 balanced, 1 not, 2 malformed."""
+def check_map(path: str, emit: Callable[[str], None] = print,
+              fail: Callable[[str], None] | None = None) -> int:
+    """``--check-map FILE``: print the G-8 report; 0 balanced, 1 not, 2 malformed (the
+    error, one line, goes to ``fail``: stderr unless given)."""
     from game.boards.tiled import load_map
+
+    def error(text: str) -> int:
+        (fail or (lambda t: print(t, file=sys.stderr)))(f"error: {text}")
+        return 2
 
     try:
         loaded = load_map(path, "table")
     except GameError as e:
-        emit(f"error: {e}")
-        return 2
+        return error(str(e))
     terrain = terrain_of(loaded.board)
     if terrain.problems:
-        emit(f"error: {loaded.path.name}: {terrain.problems[0]}")
-        return 2
+        return error(f"{loaded.path.name}: {terrain.problems[0]}")
     b = balance(terrain)
     for line in b.lines():
         emit(line)
