@@ -26,7 +26,7 @@ The questions a rule system asks, answered here for many rays at once with numpy
 from __future__ import annotations
 
 import math
-from collections.abc import Iterable, Mapping, Sequence
+from collections.abc import Iterable, Iterator, Mapping, Sequence
 from dataclasses import dataclass, field
 from typing import Any, Literal
 
@@ -178,6 +178,9 @@ class Table:
         self._bbox = np.array(boxes, dtype=np.float64).reshape(-1, 4)
         self._boxes = boxes
         self._rings = [tuple(p.points) for p in self.pieces]
+        self._edges: list[list[tuple[float, float, float, float]]] = [
+            [(float(a[0]), float(a[1]), float(b[0]), float(b[1])) for a, b in p.segments()]
+            for p in self.pieces]
         self._elo = np.minimum(self._e0, self._e1)
         self._ehi = np.maximum(self._e0, self._e1)
 
@@ -247,20 +250,34 @@ class Table:
         last = np.full((n, pc), np.nan)
         eye_in = self._inside_few(a[None, :])[0]
         end_in = self._inside_few(b)
-        if len(self._owner):
+        if len(self._owner) and n:
             lo = np.minimum(b.min(axis=0), a)
             hi = np.maximum(b.max(axis=0), a)
-            near = np.nonzero((self._ehi[:, 0] >= lo[0]) & (self._elo[:, 0] <= hi[0])
-                              & (self._ehi[:, 1] >= lo[1]) & (self._elo[:, 1] <= hi[1]))[0]
-            if len(near):
-                t, hit = _ray_edge_params(a, d, self._e0[near], self._ed[near])
-                owner = self._owner[near]
-                starts = np.flatnonzero(np.r_[True, owner[1:] != owner[:-1]])
-                fmin = np.minimum.reduceat(np.where(hit, t, np.inf), starts, axis=1)
-                fmax = np.maximum.reduceat(np.where(hit, t, -np.inf), starts, axis=1)
-                cols = owner[starts]
-                first[:, cols] = np.where(np.isfinite(fmin), fmin, np.nan)
-                last[:, cols] = np.where(np.isfinite(fmax), fmax, np.nan)
+            cands = list(self._candidates((float(lo[0]), float(lo[1])),
+                                          (float(hi[0]), float(hi[1])), 0.0))
+            ax, ay = float(a[0]), float(a[1])
+            for k, (dx, dy) in enumerate(d.tolist()):
+                lo_t: dict[int, float] = {}
+                hi_t: dict[int, float] = {}
+                for p, _box, (ex, ey, fx, fy) in cands:
+                    den = dx * fy - dy * fx
+                    if -EPS <= den <= EPS:
+                        continue
+                    wx, wy = ex - ax, ey - ay
+                    t = (wx * fy - wy * fx) / den
+                    if t < -EPS or t > 1 + EPS:
+                        continue
+                    u = (wx * dy - wy * dx) / den
+                    if u < -EPS or u > 1 + EPS:
+                        continue
+                    t = 0.0 if t < 0 else 1.0 if t > 1 else t
+                    if p not in lo_t or t < lo_t[p]:
+                        lo_t[p] = t
+                    if p not in hi_t or t > hi_t[p]:
+                        hi_t[p] = t
+                for p, t in lo_t.items():
+                    first[k, p] = t
+                    last[k, p] = hi_t[p]
         first = np.where(eye_in[None, :], 0.0, first)
         last = np.where(end_in, 1.0, last)
         # an end inside with no crossing means the eye is inside too (or the reverse)
@@ -272,15 +289,10 @@ class Table:
         """Every point where segment ``a``-``b`` crosses a piece's outline, in order
         along it (ties: by piece). ``entering`` is True where it goes into a
         footprint; a line is always "entered"."""
-        if not len(self._owner):
-            return []
         ax, ay = a
         dx, dy = b[0] - ax, b[1] - ay
         hits: list[tuple[float, int]] = []
-        e0, ed, owner = self._e0, self._ed, self._owner
-        for j in np.nonzero(self._near(a, b, 0.0))[0].tolist():
-            ex, ey = e0[j]
-            fx, fy = ed[j]
+        for p, _box, (ex, ey, fx, fy) in self._candidates(a, b, 0.0):
             den = dx * fy - dy * fx
             if abs(den) <= EPS:
                 continue
@@ -288,7 +300,7 @@ class Table:
             t = (wx * fy - wy * fx) / den
             u = (wx * dy - wy * dx) / den
             if -EPS <= t <= 1 + EPS and -EPS <= u <= 1 + EPS:
-                hits.append((min(1.0, max(0.0, t)), int(owner[j])))
+                hits.append((min(1.0, max(0.0, t)), p))
         if not hits:
             return []
         inside = {p: bool(self._is_area[p]) and _in_ring(self._rings[p], ax, ay)
@@ -309,30 +321,33 @@ class Table:
         the outline of one of ``pieces`` while moving towards it, and which piece; None
         if it touches none. A disc already touching an outline counts it only if it
         moves closer to it (a figure may step away from a wall it stands against)."""
-        wanted = np.zeros(len(self.pieces), dtype=bool)
-        for p in pieces:
-            wanted[p] = True
-        if not len(self._owner):
-            return None
+        wanted = set(pieces)
         best: tuple[float, int] | None = None
-        e0, e1, owner = self._e0, self._e1, self._owner
-        for j in np.nonzero(self._near(a, b, radius))[0].tolist():
-            p = int(owner[j])
-            if not wanted[p]:
-                continue
-            t = _capsule_entry_one(a, b, (float(e0[j, 0]), float(e0[j, 1])),
-                                   (float(e1[j, 0]), float(e1[j, 1])), radius)
+        for p, (ex0, ey0, ex1, ey1), _e in self._candidates(a, b, radius, wanted):
+            t = _capsule_entry_one(a, b, (ex0, ey0), (ex1, ey1), radius)
             if t is not None and (best is None or (t, p) < best):
                 best = (t, p)
         return best
 
     # ================================================================ internals
-    def _near(self, a: Vec, b: Vec, radius: float) -> NDArray[np.bool_]:
-        """Edges whose bounding box meets the segment's, widened by ``radius``."""
+    def _candidates(self, a: Vec, b: Vec, radius: float, only: set[int] | None = None,
+                    ) -> Iterator[tuple[int, tuple[float, float, float, float],
+                                        tuple[float, float, float, float]]]:
+        """The edges that may meet segment ``a``-``b`` widened by ``radius``: (piece,
+        (x0, y0, x1, y1), (x0, y0, dx, dy)), by the pieces' and edges' boxes."""
         x0, x1 = min(a[0], b[0]) - radius, max(a[0], b[0]) + radius
         y0, y1 = min(a[1], b[1]) - radius, max(a[1], b[1]) + radius
-        lo, hi = self._elo, self._ehi
-        return (hi[:, 0] >= x0) & (lo[:, 0] <= x1) & (hi[:, 1] >= y0) & (lo[:, 1] <= y1)
+        for p, (bx0, by0, bx1, by1) in enumerate(self._boxes):
+            if bx1 < x0 or bx0 > x1 or by1 < y0 or by0 > y1:
+                continue
+            if only is not None and p not in only:
+                continue
+            for e in self._edges[p]:
+                ex0, ey0, ex1, ey1 = e
+                if (ex0 < x0 and ex1 < x0) or (ex0 > x1 and ex1 > x1) or (
+                        ey0 < y0 and ey1 < y0) or (ey0 > y1 and ey1 > y1):
+                    continue
+                yield p, e, (ex0, ey0, ex1 - ex0, ey1 - ey0)
 
     def _inside_few(self, pts: NDArray[np.float64]) -> NDArray[np.bool_]:
         """:meth:`_inside` point by point, testing only the pieces whose box holds it."""
@@ -352,20 +367,6 @@ def _in_ring(ring: Sequence[Vec], x: float, y: float) -> bool:
             inside = not inside
         px, py = qx, qy
     return inside
-
-
-def _ray_edge_params(a: NDArray[np.float64], d: NDArray[np.float64], e0: NDArray[np.float64],
-                     ed: NDArray[np.float64]) -> tuple[NDArray[np.float64], NDArray[np.bool_]]:
-    """(rays, edges): the parameter t along each ray ``a + t d`` where it crosses each
-    edge ``e0 + u ed``, and whether it does (t and u in [0, 1])."""
-    den = d[:, 0:1] * ed[None, :, 1] - d[:, 1:2] * ed[None, :, 0]
-    wx = e0[None, :, 0] - a[0]
-    wy = e0[None, :, 1] - a[1]
-    with np.errstate(divide="ignore", invalid="ignore"):
-        t = (wx * ed[None, :, 1] - wy * ed[None, :, 0]) / den
-        u = (wx * d[:, 1:2] - wy * d[:, 0:1]) / den
-    hit = (np.abs(den) > EPS) & (t >= -EPS) & (t <= 1 + EPS) & (u >= -EPS) & (u <= 1 + EPS)
-    return np.clip(t, 0.0, 1.0), hit
 
 
 def _seg_dist(x: float, y: float, a: Vec, b: Vec) -> float:

@@ -82,6 +82,8 @@ class Spots:
     """... and the piece's centre."""
     near_cover: NDArray[np.bool_]
     """Spots with any sheltering piece near."""
+    shelter_n: NDArray[np.float64]
+    """How many sheltering pieces are near each spot."""
 
     def sheltered_from(self, x: float, y: float) -> NDArray[np.bool_]:
         """Spots with a sheltering piece on the side facing ``(x, y)``."""
@@ -96,34 +98,52 @@ class Spots:
 
 @functools.lru_cache(maxsize=8)
 def spots(table: Table) -> Spots:
-    """The candidate spots of ``table`` (computed once per table)."""
+    """The candidate spots of ``table`` (worked out once per table, all points at once)."""
     terrain = terrain_of(table)
     r = load_data().base / 2 + 0.05
-    keep: list[tuple[float, float]] = []
-    shelter: list[tuple[int, ...]] = []
-    sheltering = [f.index for f in terrain.features
-                  if f.has("blocking") or f.has("dense") or f.has("soft_cover")
-                  or f.has("hard_cover")]
-    y = r + 0.1
-    while y <= table.height - r:
-        x = r + 0.1
-        while x <= table.width - r:
-            bad = any(terrain[k].has("impassable") or terrain[k].linear
-                      or terrain[k].has("hazardous")
-                      for k in table.disc_overlaps(x, y, r))
-            if not bad:
-                d = table.distances(x, y)
-                keep.append((x, y))
-                shelter.append(tuple(k for k in sheltering if d[k] <= SHELTER
-                                     or table.inside(k, x, y) and not terrain[k].linear))
-            x += GRID
-        y += GRID
+    xs = np.arange(r + 0.1, table.width - r + 1e-9, GRID)
+    ys = np.arange(r + 0.1, table.height - r + 1e-9, GRID)
+    gx, gy = np.meshgrid(xs, ys)
+    pts = np.column_stack([gx.ravel(), gy.ravel()])
+    n, pc = len(pts), len(terrain.features)
+    dist = np.full((n, pc), np.inf)
+    inside = np.zeros((n, pc), dtype=bool)
+    for f in terrain.features:
+        segs = f.piece.segments()
+        if not segs:
+            continue
+        a = np.array([s[0] for s in segs])
+        b = np.array([s[1] for s in segs])
+        d = b - a
+        ll = np.maximum((d * d).sum(axis=1), 1e-12)
+        u = np.clip(((pts[:, None, :] - a[None]) * d[None]).sum(axis=2) / ll, 0, 1)
+        q = a[None] + u[..., None] * d[None]
+        dist[:, f.index] = np.hypot(pts[:, 0:1] - q[..., 0], pts[:, 1:2] - q[..., 1]).min(axis=1)
+        if not f.piece.is_line:
+            y0, y1 = a[None, :, 1], b[None, :, 1]
+            x0, x1 = a[None, :, 0], b[None, :, 0]
+            py, px = pts[:, 1:2], pts[:, 0:1]
+            with np.errstate(divide="ignore", invalid="ignore"):
+                xc = x0 + (py - y0) * (x1 - x0) / (y1 - y0)
+            inside[:, f.index] = (((y0 > py) != (y1 > py)) & (px < xc)).sum(axis=1) % 2 == 1
+    touch = (dist < r) | inside
+    bad_piece = np.array([f.has("impassable") or f.linear or f.has("hazardous")
+                          for f in terrain.features], dtype=bool)
+    bad = (touch & bad_piece[None, :]).any(axis=1) if pc else np.zeros(n, dtype=bool)
+    shelters = np.array([f.has("blocking") or f.has("dense") or f.has("soft_cover")
+                         or f.has("hard_cover") for f in terrain.features], dtype=bool)
+    near = ((dist <= SHELTER) | (inside & ~np.array([f.linear for f in terrain.features],
+                                                       dtype=bool)[None, :]))
+    near &= shelters[None, :]
+    keep = np.nonzero(~bad)[0]
+    shelter = tuple(tuple(int(k) for k in np.nonzero(near[i])[0]) for i in keep)
     centres = np.array([p.centre for p in table.pieces], dtype=np.float64).reshape(-1, 2)
     pairs = [(k, p) for k, ps in enumerate(shelter) for p in ps]
-    return Spots(np.array(keep, dtype=np.float64).reshape(-1, 2), tuple(shelter), centres,
+    return Spots(pts[keep].reshape(-1, 2), shelter, centres,
                  np.array([k for k, _p in pairs], dtype=np.int64),
                  centres[[p for _k, p in pairs]].reshape(-1, 2),
-                 np.array([bool(p) for p in shelter], dtype=bool))
+                 np.array([bool(p) for p in shelter], dtype=bool),
+                 np.array([float(len(p)) for p in shelter]))
 
 
 class HeroPlayer:
@@ -164,7 +184,7 @@ class HeroPlayer:
         dist_edge = {"north": xy[:, 1], "south": table.height - xy[:, 1], "west": xy[:, 0],
                      "east": table.width - xy[:, 0]}[edge] - m.r
         near = dist_edge <= depth
-        score = np.array([2.0 * min(2, len(s)) for s in sp.shelter])
+        score = 2.0 * np.minimum(2.0, sp.shelter_n)
         if mates:
             cx = np.mean([o.xy[0] for o in mates])
             cy = np.mean([o.xy[1] for o in mates])
@@ -209,10 +229,11 @@ class HeroPlayer:
             ey = float(np.mean([e.xy[1] for e in enemies]))
             return max(EDGES, key=lambda e: edge_distance(table, e, ex, ey, 0))
         depth = load_data().deploy_edge
+        x, y = sp.xy[:, 0], sp.xy[:, 1]
+        away = {"north": y, "south": table.height - y, "west": x, "east": table.width - x}
 
         def shelter(e: str) -> int:
-            return sum(1 for (x, y), s in zip(sp.xy, sp.shelter, strict=True)
-                       if s and edge_distance(table, e, x, y, 0.5) <= depth)
+            return int((sp.near_cover & (away[e] - 0.5 <= depth)).sum())
         return max(EDGES, key=shelter)
 
     # ================================================================ battle

@@ -397,9 +397,7 @@ class TableBoardView:
                 y += 1.15
                 k += 1
         if p.kind == "caustic_pool":
-            fog = pygame.Surface(surf.get_size(), pygame.SRCALPHA)
-            pygame.draw.polygon(fog, (214, 236, 160, 70), pts)
-            surf.blit(fog, (0, 0))
+            _alpha_polygon(surf, pts, (214, 236, 160, 70))
         if p.kind == "trapped":
             for a, b in zip(pts, pts[1:] + pts[:1], strict=True):
                 pygame.draw.line(surf, pal.VERMILLION, a, b, 3)
@@ -415,9 +413,7 @@ class TableBoardView:
         # down the screen), then the top
         rise = h * RISE * PX * self.camera.zoom
         shadow = [(x + rise * 0.25, y + rise * 0.1) for x, y in base]
-        sh = pygame.Surface(surf.get_size(), pygame.SRCALPHA)
-        pygame.draw.polygon(sh, (0, 0, 0, 70), shadow)
-        surf.blit(sh, (0, 0))
+        _alpha_polygon(surf, shadow, (0, 0, 0, 70))
         area = sum(base[k][0] * base[(k + 1) % n][1] - base[(k + 1) % n][0] * base[k][1]
                    for k in range(n))
         for k in range(n):
@@ -590,14 +586,16 @@ class TableBoardView:
     def _draw_zones(self, surface: pygame.Surface, mk: TableMarks) -> None:
         if not mk.zones and not mk.spots:
             return
-        layer = pygame.Surface(surface.get_size(), pygame.SRCALPHA)
         for x0, y0, x1, y1 in mk.zones:
             a = self.unit_screen(x0, y0)
             b = self.unit_screen(x1, y1)
             r = pygame.Rect(round(a[0]), round(a[1]), round(b[0] - a[0]), round(b[1] - a[1]))
-            pygame.draw.rect(layer, (*pal.SKY, 48), r)
-            pygame.draw.rect(layer, (*pal.SKY, 200), r, 2)
-        surface.blit(layer, (0, 0))
+            r = r.clip(surface.get_rect())
+            if r.w > 0 and r.h > 0:
+                band = pygame.Surface(r.size, pygame.SRCALPHA)
+                band.fill((*pal.SKY, 48))
+                surface.blit(band, r.topleft)
+                pygame.draw.rect(surface, pal.SKY, r, 2)
         dot = max(3, int(self.camera.zoom * 5))
         for p in mk.spots:
             x, y = self.unit_screen(*p.units)
@@ -612,14 +610,16 @@ class TableBoardView:
             colour = {"blast": pal.VERMILLION, "range": pal.YELLOW, "reach": pal.SKY,
                       "deploy": pal.SKY}[ring.kind]
             if ring.kind == "blast":
-                layer = pygame.Surface(surface.get_size(), pygame.SRCALPHA)
-                pygame.draw.circle(layer, (*colour, 60), (x, y), r)
-                surface.blit(layer, (0, 0))
+                size = int(2 * r) + 2
+                if 0 < size < 4000:
+                    disc = pygame.Surface((size, size), pygame.SRCALPHA)
+                    pygame.draw.circle(disc, (*colour, 60), (size / 2, size / 2), r)
+                    surface.blit(disc, (round(x - size / 2), round(y - size / 2)))
                 pygame.draw.circle(surface, pal.INK, (x, y), r, 4)
                 pygame.draw.circle(surface, colour, (x, y), r, 2)
             else:
-                dashed_ring(surface, (*pal.INK, 255), x, y, r, 4, max(12, int(r / 8)))
-                dashed_ring(surface, (*colour, 255), x, y, r, 2, max(12, int(r / 8)))
+                pygame.draw.circle(surface, pal.INK, (x, y), r + 1, 4)
+                pygame.draw.circle(surface, colour, (x, y), r, 2)
             if ring.label:
                 t = self._fonts.pill(ring.label, TEXT_MIN + 1, pal.INK, (*colour, 230), pal.INK)
                 surface.blit(t, (round(x - t.get_width() / 2), round(y - r - t.get_height())))
@@ -731,9 +731,10 @@ class TableBoardView:
         x, y = self.unit_screen(*at.units)
         r = radius * self.base_scale
         colour = pal.BLUISH_GREEN if ok else pal.VERMILLION
-        layer = pygame.Surface(surface.get_size(), pygame.SRCALPHA)
-        pygame.draw.circle(layer, (*colour, 110), (x, y), r)
-        surface.blit(layer, (0, 0))
+        size = int(2 * r) + 2
+        disc = pygame.Surface((size, size), pygame.SRCALPHA)
+        pygame.draw.circle(disc, (*colour, 110), (size / 2, size / 2), r)
+        surface.blit(disc, (round(x - size / 2), round(y - size / 2)))
         pygame.draw.circle(surface, pal.INK, (x, y), r, 3)
         pygame.draw.circle(surface, colour, (x, y), r, 2)
         if why:
@@ -816,6 +817,19 @@ class TableBoardView:
             surface.fblits(seq)
         spots.sort(key=lambda t: t[2])
         self._spots = spots
+
+
+def _alpha_polygon(surf: pygame.Surface, pts: list[Vec], colour: tuple[int, int, int, int]
+                   ) -> None:
+    """A see-through polygon, drawn through a surface only as big as it."""
+    xs, ys = [p[0] for p in pts], [p[1] for p in pts]
+    box = pygame.Rect(math.floor(min(xs)), math.floor(min(ys)),
+                      math.ceil(max(xs) - min(xs)) + 2, math.ceil(max(ys) - min(ys)) + 2)
+    if box.w <= 0 or box.h <= 0:
+        return
+    layer = pygame.Surface(box.size, pygame.SRCALPHA)
+    pygame.draw.polygon(layer, colour, [(x - box.x, y - box.y) for x, y in pts])
+    surf.blit(layer, box.topleft)
 
 
 def _bezier(a: Vec, m: Vec, b: Vec, t: float) -> Vec:
