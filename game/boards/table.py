@@ -178,6 +178,7 @@ class Table:
         self._bbox = np.array(boxes, dtype=np.float64).reshape(-1, 4)
         self._boxes = boxes
         self._rings = [tuple(p.points) for p in self.pieces]
+        self._at_cache: dict[tuple[float, float], tuple[int, ...]] = {}
         self._edges: list[list[tuple[float, float, float, float]]] = [
             [(float(a[0]), float(a[1]), float(b[0]), float(b[1])) for a, b in p.segments()]
             for p in self.pieces]
@@ -195,12 +196,19 @@ class Table:
 
     def pieces_at(self, x: float, y: float) -> tuple[int, ...]:
         """Indices of the footprints that contain ``(x, y)`` (lines contain nothing)."""
+        key = (x, y)
+        got = self._at_cache.get(key)
+        if got is not None:
+            return got
         out = []
         for k, (x0, y0, x1, y1) in enumerate(self._boxes):
             if x0 <= x <= x1 and y0 <= y <= y1 and self._is_area[k] and \
                     _in_ring(self._rings[k], x, y):
                 out.append(k)
-        return tuple(out)
+        if len(self._at_cache) > 50_000:
+            self._at_cache.clear()
+        got = self._at_cache[key] = tuple(out)
+        return got
 
     def inside(self, piece: int, x: float, y: float) -> bool:
         """Whether footprint ``piece`` contains ``(x, y)``."""

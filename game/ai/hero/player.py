@@ -61,6 +61,8 @@ SHELTER = 1.5
 MOVE_TRIES = 10
 """Most move plans worked out before giving up (lines further along a direction already
 found blocked are skipped)."""
+SCAN = 80
+"""The best-scored spots looked at, at most, for a move."""
 CLEAR_CHECKS = 5
 """The best-scored spots whose line to the target is looked at."""
 HURT = 3
@@ -400,7 +402,7 @@ class HeroPlayer:
             order = np.argsort(-score, kind="stable")
         blocked: list[tuple[float, float]] = []  # (bearing, distance) of lines that failed
         tries = 0
-        for k in order:
+        for k in order[:SCAN]:
             if not np.isfinite(score[k]) or tries >= MOVE_TRIES:
                 break
             bearing = math.atan2(xy[k, 1] - y, xy[k, 0] - x)

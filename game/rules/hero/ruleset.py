@@ -14,6 +14,7 @@ use to show rulers, lines of sight and odds; they change nothing.
 
 from __future__ import annotations
 
+import functools
 import math
 import re
 from collections.abc import Callable
@@ -554,21 +555,8 @@ class TabletopHero:
         return [p for p, keep in zip(pts, ok, strict=True) if keep]
 
     def _deploy_lattice(self, state: HeroState, m: Mini) -> list[Point]:
-        table = state.board
-        r = m.r
-        edges = [state.deploy_edge[m.side]] if m.side in state.deploy_edge else list(EDGES)
-        out: dict[Point, None] = {}
-        for e in edges:
-            along = table.width if e in ("north", "south") else table.height
-            n = max(1, int((along - 2 * r) / DEPLOY_STEP))
-            for depth in DEPLOY_DEPTHS:
-                for k in range(n + 1):
-                    s = r + k * (along - 2 * r) / n
-                    off = r + depth
-                    x, y = {"north": (s, off), "south": (s, table.height - off),
-                            "west": (off, s), "east": (table.width - off, s)}[e]
-                    out[Point.of(x, y)] = None
-        return list(out)
+        edges = (state.deploy_edge[m.side],) if m.side in state.deploy_edge else EDGES
+        return list(_lattice(state.board, edges, m.radius))
 
     def range_waived(self, state: HeroState, m: Mini) -> bool:
         """K-3: "if this is impossible, the battlefield is too small": when no candidate
@@ -828,6 +816,24 @@ class TabletopHero:
             case EndTurn(side=s):
                 return f"{state.side_name(s)} end their turn"
         return repr(action)
+
+
+@functools.lru_cache(maxsize=64)
+def _lattice(table: Table, edges: tuple[str, ...], radius: int) -> tuple[Point, ...]:
+    """Candidate deployment points along ``edges`` for a base of ``radius`` hundredths."""
+    r = radius / HUNDREDTHS
+    out: dict[Point, None] = {}
+    for e in edges:
+        along = table.width if e in ("north", "south") else table.height
+        n = max(1, int((along - 2 * r) / DEPLOY_STEP))
+        for depth in DEPLOY_DEPTHS:
+            for k in range(n + 1):
+                s = r + k * (along - 2 * r) / n
+                off = r + depth
+                x, y = {"north": (s, off), "south": (s, table.height - off),
+                        "west": (off, s), "east": (table.width - off, s)}[e]
+                out[Point.of(x, y)] = None
+    return tuple(out)
 
 
 def _at(m: Mini, x: float, y: float) -> Mini:
