@@ -81,9 +81,11 @@ MAPS = {
 
 
 def _props(kind: str, ht: int | None, traits: str | None) -> str:
-    out = [f'    <property name="kind" value="{kind}"/>']
+    """Custom properties in Tiled's own order (by name), so Tiled saves the map as is."""
+    out = []
     if ht is not None:
         out.append(f'    <property name="ht" type="int" value="{ht}"/>')
+    out.append(f'    <property name="kind" value="{kind}"/>')
     if traits is not None:
         out.append(f'    <property name="traits" value="{traits}"/>')
     return "   <properties>\n" + "\n".join(out) + "\n   </properties>\n"
@@ -119,7 +121,7 @@ backgroundcolor="#5f8a46" nextlayerid="2" nextobjectid="{len(pieces) + 1}">
   <property name="inch" type="float" value="{PX}"/>
   <property name="title" value={quoteattr(title)}/>
  </properties>
- <objectgroup id="1" name="terrain" color="#3a2a1a">
+ <objectgroup color="#3a2a1a" id="1" name="terrain">
 {objects} </objectgroup>
 </map>
 """

@@ -2,7 +2,12 @@
 
 from __future__ import annotations
 
+import json
 import math
+import os
+import shutil
+import subprocess
+from pathlib import Path
 
 import numpy as np
 import pytest
@@ -203,3 +208,65 @@ def test_an_empty_table():
     assert t.first_touch((0, 0), (1, 1), 0.5, []) is None
     with pytest.raises(ValueError):
         Table(0, 5)
+
+
+# ============================================================================ Tiled itself
+SHIPPED = [Path(__file__).resolve().parents[2] / "maps" / f"{n}.tmx"
+           for n in ("backyard", "ruined_village")]
+
+
+def need_tiled():
+    if shutil.which("tiled") is None or shutil.which("tmxrasterizer") is None:
+        pytest.skip("the Tiled editor (tiled, tmxrasterizer) is not on PATH")
+
+
+def tiled_env():
+    env = dict(os.environ, QT_QPA_PLATFORM="offscreen")
+    env.setdefault("XDG_RUNTIME_DIR", "/tmp")
+    return env
+
+
+@pytest.mark.parametrize("path", SHIPPED, ids=lambda p: p.name)
+def test_tiled_exports_and_saves_the_shipped_tables_as_we_read_them(tmp_path, path):
+    need_tiled()
+    out = tmp_path / "map.json"
+    run = subprocess.run(["tiled", "--export-map", "json", str(path), str(out)],
+                         env=tiled_env(), capture_output=True, text=True, timeout=120)
+    assert run.returncode == 0, run.stderr
+    data = json.loads(out.read_text())
+    t = load_map(path, "table").board
+    assert data["orientation"] == "orthogonal"
+    inch = next(p["value"] for p in data["properties"] if p["name"] == "inch")
+    assert data["width"] * data["tilewidth"] / inch == t.width
+    (layer,) = [x for x in data["layers"] if x["name"] == "terrain"]
+    assert [o["name"] for o in layer["objects"]] == [p.name for p in t.pieces]
+    resaved = tmp_path / "resaved.tmx"
+    run = subprocess.run(["tiled", "--export-map", str(path), str(resaved)], env=tiled_env(),
+                         capture_output=True, text=True, timeout=120)
+    assert run.returncode == 0, run.stderr
+    assert resaved.read_text() == path.read_text()
+
+
+@pytest.mark.parametrize("path", SHIPPED, ids=lambda p: p.name)
+def test_tmxrasterizer_draws_each_piece_where_the_table_has_it(tmp_path, path):
+    need_tiled()
+    import pygame
+
+    out = tmp_path / "map.png"
+    run = subprocess.run(["tmxrasterizer", str(path), str(out)], env=tiled_env(),
+                         capture_output=True, text=True, timeout=120)
+    assert run.returncode == 0, run.stderr
+    image = pygame.image.load(str(out))
+    t = load_map(path, "table").board
+    scale = image.get_width() / t.width
+    for p in t.pieces:
+        if p.is_line:
+            (x0, y0), (x1, y1) = p.points[0], p.points[1]
+            x, y = (x0 + x1) / 2, (y0 + y1) / 2
+            near = [image.get_at((round(x * scale) + dx, round(y * scale) + dy))[3]
+                    for dx in range(-2, 3) for dy in range(-2, 3)]
+            assert max(near) > 150, p.label
+        else:
+            cx, cy = p.centre
+            assert t.inside(p.index, cx, cy), p.label
+            assert image.get_at((round(cx * scale), round(cy * scale)))[3] > 0, p.label
