@@ -502,16 +502,22 @@ class TableBoardView:
     def _access(self, surf: pygame.Surface, p: Piece, to: ToScreen) -> None:
         """Ladders (rungs up the edge they cross), stairs and doors (a gap)."""
         st = _style(p)
-        pts = [to(x, y) for x, y in p.points]
         z = self.camera.zoom
         x0, y0, x1, y1 = p.bbox
-        if p.kind == "door":
-            pygame.draw.polygon(surf, (120, 112, 100), pts)
-            pygame.draw.polygon(surf, pal.INK, pts, 2)
-            return
-        # the ladder leans from the ground up to the height of what it crosses
+        # the height of what it crosses
         high = max((_ht(q) for q in self.board.pieces if q.index != p.index and not q.is_line
                     and any(self.board.inside(q.index, *c) for c in p.points)), default=0)
+        if p.kind == "door":
+            # a gap in the wall it crosses: the floor shows through, its jambs dark
+            top = [to(x, y, high) for x, y in p.points]
+            pygame.draw.polygon(surf, (118, 112, 100), top)
+            wide = (x1 - x0) >= (y1 - y0)
+            jambs = ([(x0, (y0 + y1) / 2), (x1, (y0 + y1) / 2)] if wide else
+                     [((x0 + x1) / 2, y0), ((x0 + x1) / 2, y1)])
+            for jx, jy in jambs:
+                pygame.draw.line(surf, pal.INK, to(jx, jy), to(jx, jy, high),
+                                 max(2, int(0.15 * PX * z)))
+            return
         wide = (x1 - x0) >= (y1 - y0)
         if wide:
             rails = [((x0 + 0.15, y1), (x0 + 0.15, y0)), ((x1 - 0.15, y1), (x1 - 0.15, y0))]
