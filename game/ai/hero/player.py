@@ -65,6 +65,8 @@ SCAN = 80
 """The best-scored spots looked at, at most, for a move."""
 CLEAR_CHECKS = 5
 """The best-scored spots whose line to the target is looked at."""
+HUNT_TURN = 6
+"""From this turn on every mini goes after the enemy hero (K-10 ends the game)."""
 HURT = 3
 """A team mate at this many hit points or fewer is worth a medkit."""
 
@@ -311,10 +313,21 @@ class HeroPlayer:
             return 0.0
         return 1.6 * foes
 
-    def _target(self, m: Mini, enemies: list[Mini]) -> Mini:
-        """Whom to go after: the nearest enemy, an enemy hero counting as much nearer."""
+    def _target(self, m: Mini, enemies: list[Mini], hunt: bool = False) -> Mini:
+        """Whom to go after: the nearest enemy, an enemy hero counting as much nearer (the
+        hero alone when hunting it)."""
+        heroes = [e for e in enemies if e.hero]
+        if hunt and heroes:
+            return heroes[0]
         return min(enemies, key=lambda e: (math.dist(m.xy, e.xy) - (8.0 if e.hero else 0.0),
                                            e.id))
+
+    @staticmethod
+    def _hunting(st: HeroState, side: str, enemies: list[Mini]) -> bool:
+        """K-10 decides the game: late, or with the upper hand, go for the enemy hero."""
+        ours = sum(1 for m in st.side_minis(side) if m.on_table and m.conscious)
+        theirs = sum(1 for e in enemies if e.conscious)
+        return st.turn >= HUNT_TURN or ours >= theirs + 2
 
     @staticmethod
     def _clear(a: tuple[float, float], b: tuple[float, float], st: HeroState) -> bool:
@@ -355,7 +368,8 @@ class HeroPlayer:
         weapons = [d.weapons[w] for w in m.weapons if not d.weapons[w].explosive]
         if any(w.still for w in weapons) and self._best_action(st, rules, m, enemies):
             return None  # a sniper with a target stays where it can shoot
-        t = self._target(m, enemies)
+        hunt = self._hunting(st, m.side, enemies)
+        t = self._target(m, enemies, hunt)
         charge = self._charge(st, m, t, weapons)
         if charge is not None:
             return charge
@@ -381,7 +395,7 @@ class HeroPlayer:
         if len(others):
             close = np.hypot(xy[:, 0:1] - others[None, :, 0], xy[:, 1:2] - others[None, :, 1])
             score -= 3.0 * (close < 1.6).sum(axis=1)
-        if m.hero:
+        if m.hero and not hunt:
             foes = np.array([e.xy for e in enemies]).reshape(-1, 2)
             near_e = np.hypot(xy[:, 0:1] - foes[None, :, 0], xy[:, 1:2] - foes[None, :, 1])
             score -= (np.clip(8 - near_e, 0, None) * 0.6).sum(axis=1)
