@@ -59,3 +59,21 @@ def test_g6_100_seeded_games_with_pushes_hash_the_same_in_two_processes_and_afte
         m = open_match(name, seed)
         play_game(m, {s: computer_player("hero", seed) for s in m.sides})
         assert m.state_hash() == want[f"{name}-{seed}.json"]
+
+
+def test_a_save_made_with_another_pymunk_is_refused_by_name(tmp_path):
+    import pytest
+
+    from game.core.errors import SaveError
+    from game.rules import load_match, open_match
+
+    m = open_match("backyard", 2)
+    m.apply(m.legal_actions()[0])
+    path = tmp_path / "game.json"
+    m.save(path)
+    data = json.loads(path.read_text())
+    assert data["stamp"] == {"pymunk": __import__("pymunk").version}
+    data["stamp"]["pymunk"] = "0.0.1"
+    path.write_text(json.dumps(data))
+    with pytest.raises(SaveError, match="made with pymunk 0.0.1"):
+        load_match(path)
