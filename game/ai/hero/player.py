@@ -272,11 +272,11 @@ class HeroPlayer:
         best: tuple[float, Action] | None = None
         if m.medkits:
             for f in st.side_minis(m.side):
-                if f.on_table and f.hp <= HURT and rules._why_not_heal(st, m, f) is None:
+                if f.on_table and f.hp <= HURT and rules.why_not_heal(st, m, f) is None:
                     value = 3.0 + (3.0 if f.hero else 0.0) + (2.0 if not f.conscious else 0.0)
                     if best is None or value > best[0]:
                         best = (value, Heal(m.id, f.id))
-        if rules._no_attacks(st) is not None:
+        if rules.no_attacks(st) is not None:
             return best[1] if best else None
         reach = max((d.weapons[w].range[1] for w in m.weapons), default=0)
         for t in enemies:
@@ -293,7 +293,7 @@ class HeroPlayer:
                     continue
                 if not weapon.in_range(distance(m, t)):
                     continue
-                if rules._why_not_attack(st, m, t, w) is not None:
+                if rules.why_not_attack(st, m, t, w) is not None:
                     continue
                 o = attack_odds(st, m, t, weapon)
                 down = sum(p for k, p in o.damage.items() if t.hp - k <= 0)

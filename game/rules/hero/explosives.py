@@ -14,7 +14,6 @@ from __future__ import annotations
 
 import math
 from dataclasses import dataclass
-from fractions import Fraction
 
 from game.core import odds
 from game.core.dice import Dice
@@ -69,13 +68,17 @@ class ThrowOdds:
     p_hit: float
     """Lands on target: a hit (K-5), criticals included."""
     p_crit: float
+    """A critical (K-6): maximum damage, no armour."""
     p_half: float
     """Misses but lands on target anyway, for half damage (a 1 or 6 on the direction roll)."""
     p_bounce: float
+    """Misses and bounces away (it still explodes where it lands)."""
     in_blast: tuple[str, ...]
     """Minis a blast on the target would reach now."""
     damage: dict[int, float]
-    """Damage to a mini without armour in a blast on target -> chance."""
+    """The blast's damage (before armour) to each mini it reaches, when it lands on the
+    target, by its chance: full on a hit, maximum on a critical, half on a miss with a 1
+    or a 6."""
 
 
 def throw_odds(state: HeroState, a: Mini, t: Mini) -> ThrowOdds:
@@ -88,17 +91,15 @@ def throw_odds(state: HeroState, a: Mini, t: Mini) -> ThrowOdds:
     on = len(e.on_target) / 6
     full = odds.distribution(w.damage.n, w.damage.sides, w.damage.plus)
     half = odds.distribution(w.damage.n, w.damage.sides, w.damage.plus, None, "up")
-    dmg: dict[int, Fraction] = {w.max_damage: Fraction(p_crit).limit_denominator(10 ** 6)}
-    hit_n = Fraction(p_hit - p_crit).limit_denominator(10 ** 9)
-    miss = 1 - Fraction(p_hit).limit_denominator(10 ** 9)
+    landed = p_hit + (1 - p_hit) * on
+    dmg: dict[int, float] = {w.max_damage: p_crit / landed}
     for k, q in full.items():
-        dmg[k] = dmg.get(k, Fraction(0)) + hit_n * q
+        dmg[k] = dmg.get(k, 0.0) + (p_hit - p_crit) * float(q) / landed
     for k, q in half.items():
-        dmg[k] = dmg.get(k, Fraction(0)) + miss * Fraction(on).limit_denominator(100) * q
-    dmg[0] = dmg.get(0, Fraction(0)) + miss * (1 - Fraction(on).limit_denominator(100))
+        dmg[k] = dmg.get(k, 0.0) + (1 - p_hit) * on * float(q) / landed
     reach = tuple(m.name for m in blast_reach(state, t.xy, t.z))
     return ThrowOdds(p_hit, p_crit, (1 - p_hit) * on, (1 - p_hit) * (1 - on), reach,
-                     {k: float(v) for k, v in sorted(dmg.items()) if v > 0})
+                     dict(sorted(dmg.items())))
 
 
 def blast_reach(state: HeroState, point: tuple[float, float], z: int) -> list[Mini]:

@@ -243,7 +243,7 @@ def _walk(state: HeroState, terrain: Terrain, m: Mini, to: Point, left: int) -> 
             path, levels = _track(w)
             return _fail(m, to, f"{what} is in the way", left, blocked_at=Point.of(*where),
                          path=path, levels=levels)
-    why_end = _end_clear(state, terrain, m, end, w.z, start_on)
+    why_end = end_clear(state, terrain, m, end, w.z)
     if why_end is not None:
         path, levels = _track(w)
         return _fail(m, to, why_end, left, path=path, levels=levels)
@@ -353,9 +353,10 @@ def _disc_touch(a: tuple[float, float], b: tuple[float, float], c: tuple[float, 
     return t if 0 <= t <= 1 else None
 
 
-def _end_clear(state: HeroState, terrain: Terrain, m: Mini, end: Point, z: int,
-               start_on: Feature | None) -> str | None:
-    """Why a mini may not end at ``end`` (height ``z``), or None."""
+def end_clear(state: HeroState, terrain: Terrain, m: Mini, end: Point, z: int) -> str | None:
+    """Why a mini may not end a move (or be deployed) at ``end``, height ``z``: its base
+    on a linear obstacle (G-2), over something impassable (G-1), standing on nothing, or
+    over another mini; None if it may."""
     x, y = end.units
     table = terrain.table
     r = m.r - CONTACT
@@ -415,7 +416,7 @@ def _fly(state: HeroState, terrain: Terrain, m: Mini, to: Point, left: int) -> M
         w.note("G-5")
     x, y = q
     w.hazards = [f.index for f in terrain.area_at(x, y, z, "hazardous")]
-    why = _end_clear(state, terrain, m, to, z, None)
+    why = end_clear(state, terrain, m, to, z)
     if why is not None:
         path, levels = _track(w)
         return _fail(m, to, why, left, path=path, levels=levels)

@@ -45,9 +45,9 @@ from game.rules.hero.actions import (
     Throw,
 )
 from game.rules.hero.data import MiniSpec, load_data, unit_spec, why_not_spec
-from game.rules.hero.moves import MovePlan, allowance, budget, plan_move
+from game.rules.hero.moves import MovePlan, allowance, budget, end_clear, plan_move
 from game.rules.hero.pushes import hazard
-from game.rules.hero.sight import LEVEL_WORDS, Sight, distance, sight
+from game.rules.hero.sight import Sight, distance, sight
 from game.rules.hero.state import HeroState, Mini
 from game.rules.hero.terrain import Terrain, falling_damage, terrain_of, vantage
 
@@ -237,11 +237,11 @@ class TabletopHero:
                         if d.weapons[w].explosive:
                             if explosives.why_not_throw(state, m, t) is None:
                                 out.append(Throw(m.id, t.id))
-                        elif self._why_not_attack(state, m, t, w) is None:
+                        elif self.why_not_attack(state, m, t, w) is None:
                             out.append(Attack(m.id, t.id, w))
                 if m.medkits:
                     out += [Heal(m.id, t.id) for t in friends
-                            if self._why_not_heal(state, m, t) is None]
+                            if self.why_not_heal(state, m, t) is None]
             out += [Move(m.id, p) for p in self.move_points(state, m)]
         out.append(EndTurn(side))
         return out
@@ -290,7 +290,8 @@ class TabletopHero:
                     "takes no action this turn (K-4)")
         return None
 
-    def _no_attacks(self, state: HeroState) -> str | None:
+    def no_attacks(self, state: HeroState) -> str | None:
+        """K-3: why no attack is allowed this turn (the first), or None."""
         if state.turn == 1 and not load_data().first_turn_attacks:
             return "no attacks in the first turn (K-3)"
         return None
@@ -305,12 +306,14 @@ class TabletopHero:
             return f"{t.name} is {'dead' if not t.alive else 'not on the table'}"
         return t
 
-    def _why_not_attack(self, state: HeroState, m: Mini, t: Mini, wkey: str) -> str | None:
+    def why_not_attack(self, state: HeroState, m: Mini, t: Mini, wkey: str) -> str | None:
+        """K-3, K-5, K-8, K-11: None if ``m`` could attack ``t`` with ``wkey`` now (its
+        action and its side's turn aside), else why not."""
         d = load_data()
         w = d.weapons.get(wkey)
         if w is None or wkey not in m.weapons or w.explosive:
             return f"{m.name} carries no {wkey} weapon to attack with"
-        why = self._no_attacks(state)
+        why = self.no_attacks(state)
         if why:
             return why
         if w.still and m.moved > 0:
@@ -328,7 +331,8 @@ class TabletopHero:
                     f"30% (K-8)")
         return None
 
-    def _why_not_heal(self, state: HeroState, m: Mini, t: Mini) -> str | None:
+    def why_not_heal(self, state: HeroState, m: Mini, t: Mini) -> str | None:
+        """K-11: None if ``m`` could use a medkit on ``t`` (its action aside), else why."""
         d = load_data()
         kit = d.items["medkit"]
         if m.medkits <= 0:
@@ -416,13 +420,13 @@ class TabletopHero:
         t = self._target(state, m, a.target)
         if isinstance(t, str):
             return t
-        return self._why_not_attack(state, m, t, a.weapon)
+        return self.why_not_attack(state, m, t, a.weapon)
 
     def _check_throw(self, state: HeroState, a: Throw) -> str | None:
         m = self._actor(state, a.figure)
         if isinstance(m, str):
             return m
-        why = self._why_no_action(state, m) or self._no_attacks(state)
+        why = self._why_no_action(state, m) or self.no_attacks(state)
         if why:
             return why
         if m.explosives <= 0:
@@ -442,7 +446,7 @@ class TabletopHero:
         t = state.minis.get(a.target)
         if t is None:
             return f"there is no mini '{a.target}'"
-        return self._why_not_heal(state, m, t)
+        return self.why_not_heal(state, m, t)
 
     def _check_end_turn(self, state: HeroState, a: EndTurn) -> str | None:
         if state.phase != "play":
@@ -519,9 +523,7 @@ class TabletopHero:
                         f"access reaches it (G-2)")
         probe = _at(m, x, y)
         probe.z = z
-        from game.rules.hero.moves import _end_clear  # the end of a move, the same checks
-
-        return _end_clear(state, terrain, probe, at, z, None)
+        return end_clear(state, terrain, probe, at, z)  # where a move may end
 
     def deploy_points(self, state: HeroState, m: Mini, waive: bool | None = None) -> list[Point]:
         """Candidate deployment points of ``m`` (the legal menu's lattice)."""
@@ -842,6 +844,3 @@ def _at(m: Mini, x: float, y: float) -> Mini:
     c.at = Point.of(x, y)
     return c
 
-
-def level_words(s: Sight) -> str:
-    return LEVEL_WORDS[s.level]

@@ -26,7 +26,6 @@ from game.core.places import HUNDREDTHS, Place, Point
 from game.core.ruleset import PieceView
 from game.rules.hero.actions import (
     Attack,
-    BuildArmy,
     Deploy,
     EndTurn,
     Heal,
@@ -46,7 +45,6 @@ from game.ui.widgets import (
     DIM,
     GREEN,
     ORANGE,
-    SKY,
     TEXT,
     VERMILLION,
     YELLOW,
@@ -388,9 +386,6 @@ class HeroController(Controller):
 
         self.host.app.switch(ArmyScene(self.host.app, self.host, side))
 
-    def build(self, side: str, minis: tuple[Any, ...]) -> BuildArmy:
-        return BuildArmy(side, minis)
-
     def _auto_deploy(self) -> None:
         from game.ai.hero.player import HeroPlayer
 
@@ -511,7 +506,8 @@ class HeroController(Controller):
                                  f"{percent(th.p_bounce)}", YELLOW, True))
             caught = ", ".join(th.in_blast) or "nobody"
             lines.append(TipLine(f"a blast there catches: {caught} (both sides, K-7)", TEXT))
-            lines.append(TipLine("damage to each (before armour): " + _dist(th.damage), DIM))
+            lines.append(TipLine("damage to each if it lands on target (before armour): "
+                                 + _dist(th.damage), DIM))
             return lines
         s = self.rules.sight(st, a.id, t.id)
         lines.append(TipLine(f"{s.fraction:.0%} visible: {LEVEL_WORDS[s.level]} (K-8)"
@@ -599,4 +595,3 @@ def _dist(damage: dict[int, float]) -> str:
     return ", ".join(f"{k}: {percent(p)}" for k, p in sorted(damage.items()) if p >= 0.0005)
 
 
-__all__ = ["HeroController", "ruler_of", "SKY"]
