@@ -186,6 +186,9 @@ class TableBoardView:
         self._window = (0, 0, 0, 0)
         self._textures: dict[tuple[str, int], pygame.Surface] = {}
         self._spots: list[tuple[str, float, float, float]] = []
+        self._spots_camera: tuple[float, int, int] = (0.0, 0, 0)
+        self._placed: list[tuple[str, float, float, float, float]] = []
+        """Each mini drawn last: id, table x, y, height, base radius in units."""
 
     # ================================================================ protocol
     def resize(self, view_size: tuple[int, int]) -> None:
@@ -226,6 +229,12 @@ class TableBoardView:
         return sx, sy - z * RISE * PX * self.camera.zoom
 
     def piece_at(self, sx: float, sy: float) -> str | None:
+        """The mini whose base is drawn under ``(sx, sy)`` (the nearest on top)."""
+        cam = (self.camera.zoom, self.camera.ox, self.camera.oy)
+        if cam != self._spots_camera:  # moved since the last frame: where they are now
+            self._spots = sorted(((fid, *self.unit_screen(x, y, z), r * self.base_scale)
+                                  for fid, x, y, z, r in self._placed), key=lambda t: t[2])
+            self._spots_camera = cam
         for fid, x, y, r in reversed(self._spots):
             if (sx - x) ** 2 + (sy - y) ** 2 <= r * r:
                 return fid
@@ -781,6 +790,7 @@ class TableBoardView:
         s = self.base_scale
         items: list[tuple[float, int, list[tuple[pygame.Surface, tuple[int, int]]]]] = []
         spots: list[tuple[str, float, float, float]] = []
+        placed: list[tuple[str, float, float, float, float]] = []
         for n, v in enumerate(figures):
             if v.status == "dead" or v.place is None:
                 continue
@@ -817,12 +827,15 @@ class TableBoardView:
                 blits.insert(0, (sel, (round(sx - c), round(sy - c))))
             items.append((sy, n, blits))
             spots.append((v.id, sx, sy, r))
+            placed.append((v.id, x, y, z, r / s))
         items.sort(key=lambda t: (t[0], t[1]))
         seq = [b for _y, _n, bl in items for b in bl]
         if seq:
             surface.fblits(seq)
         spots.sort(key=lambda t: t[2])
         self._spots = spots
+        self._placed = placed
+        self._spots_camera = (self.camera.zoom, self.camera.ox, self.camera.oy)
 
 
 def _alpha_polygon(surf: pygame.Surface, pts: list[Vec], colour: tuple[int, int, int, int]
