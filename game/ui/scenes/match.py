@@ -725,9 +725,9 @@ class MatchScene(Scene):
         for label, value in self.control.piece_rows(piece):
             surf.blit(f.render(f.small, label, DIM), (x, y))
             for k, ln in enumerate(wrap(f.body, value, w - 110 - x)):
-                surf.blit(f.render(f.body, ln, TEXT), (x + 96, y - 2 + k * 22))
                 if k:
                     y += 22
+                surf.blit(f.render(f.body, ln, TEXT), (x + 96, y - 2))
             y += 24
             if y > h - 24:
                 break
