@@ -439,7 +439,7 @@ class HeroController(Controller):
             count = m.weapons.count(k)
             extra = f" x{count}" if count > 1 else ""
             mark = " (clicks)" if k == self.current_weapon(m) and len(m.weapons) > 1 else ""
-            rows.append(("Weapon", f"{w.name}{extra}{mark}: hit {w.hit}, damage {w.damage}, "
+            rows.append(("Weapon", f"{w.name}{extra}{mark}: {w.hit} to hit, {w.damage}, "
                                    f"range {w.range_text}"))
         if m.medkits:
             rows.append(("Items", f"{m.medkits} medkit{'s' * (m.medkits > 1)} (3+: heal 4)"))
