@@ -8,6 +8,7 @@
     python main.py --demos                           list the rules with a demo
     python main.py --demo H-22                       show a rule on the table, step by step
     python main.py --replay SAVE.json                watch a saved game, action by action
+    python main.py --check-map maps/backyard.tmx    G-8: is a table map balanced?
 """
 
 from __future__ import annotations
@@ -31,11 +32,17 @@ def parse_args(argv: list[str] | None = None) -> argparse.Namespace:
     p.add_argument("--demo", metavar="RULE", help="show a rule's demo (a rule id like H-22)")
     p.add_argument("--demos", action="store_true", help="list the rules with a demo, exit")
     p.add_argument("--replay", metavar="SAVE", help="watch a saved game action by action")
+    p.add_argument("--check-map", metavar="FILE", help="report a table map's balance (G-8): "
+                                                       "exit 0 balanced, 1 not, 2 malformed")
     return p.parse_args(argv)
 
 
 def main(argv: list[str] | None = None) -> int:
     args = parse_args(argv)
+    if args.check_map:
+        from game.rules.hero.balance import check_map
+
+        return check_map(args.check_map)
     if args.demos:
         from game.rules.demos import list_demos
 

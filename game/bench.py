@@ -23,8 +23,14 @@ Each figure is a median over several repetitions (times from ``time.perf_counter
 * ``ai_decision_ms_missiles``: one Tactician decision on the Hill fort (archers, thrown
   javelins, climbers, big figures), as ``ai_decision_ms``.
 * ``replay_ms``: :meth:`Match.load` of a one-game save (read, replay, every hash checked).
-* ``frame_ms``, ``map_rebuild_ms``, ``first_frame_s``: from :mod:`game.ui.bench` (null,
-  with a note, if the window's bench is not there).
+* ``frame_ms``, ``map_rebuild_ms``, ``first_frame_s``, ``table_frame_ms``: from
+  :mod:`game.ui.bench` (null, with a note, if the window's bench is not there).
+* Tabletop Hero on the open table (:func:`hero_figures`): ``hero_visibility_ms``, one
+  target's visible fraction by rays against all the terrain and minis (K-8, G-4), not
+  cached; ``hero_push_ms``, one push resolved by physics (G-6: a 2-unit blast push with
+  the table's walls and minis); ``hero_ai_decision_ms``, one decision of its computer
+  player over whole games of both scenarios; ``hero_games_per_s``, whole
+  computer-against-computer games of both scenarios in one process.
 
 ``python -m game.bench --quick`` runs every figure but the window's with tiny repetitions
 (a smoke test: its numbers are not to be quoted).
@@ -55,7 +61,9 @@ from game.rules.tft.hexes import heights
 os.environ.setdefault("PYGAME_HIDE_SUPPORT_PROMPT", "1")
 
 SCENARIO = "hill_fight"
-UI_KEYS = ("frame_ms", "frame_ms_views", "map_rebuild_ms", "first_frame_s")
+UI_KEYS = ("frame_ms", "frame_ms_views", "map_rebuild_ms", "first_frame_s",
+           "table_frame_ms")
+HERO_SCENARIOS = ("backyard", "ruined_village")
 
 
 def _median_ms(fn: Callable[[], object], reps: int) -> float:
@@ -196,6 +204,64 @@ def replay_ms(reps: int = 5, seed: int = 0) -> float:
         return _median_ms(lambda: load_match(path), reps)
 
 
+def _hero_battle(scenario: str, seed: int) -> Any:
+    """A Tabletop Hero match played by its computer players into the second turn."""
+    m = open_match(scenario, seed)
+    players = {s: computer_player(m.scenario.ruleset, seed) for s in m.sides}
+    while m.outcome() is None and not (m.phase == "play" and m.turn >= 2):
+        side = m.to_act()
+        assert side is not None
+        m.apply(players[side].choose(m))
+    return m
+
+
+def hero_figures(reps: int = 200, games: int = 6) -> dict[str, float]:
+    """The open table's figures (see the module text)."""
+    from game.core.dice import Dice
+    from game.rules.hero.pushes import push
+    from game.rules.hero.sight import _sight
+
+    m = _hero_battle(HERO_SCENARIOS[0], 3)
+    st = m.state
+    placed = st.placed()
+    pairs = [(a, t) for a in placed for t in placed if a.side != t.side]
+    k = [0]
+
+    def one_sight() -> None:
+        a, t = pairs[k[0] % len(pairs)]
+        k[0] += 1
+        _sight(st, a, t)
+
+    out: dict[str, float] = {"hero_visibility_ms": _median_ms(one_sight, reps)}
+
+    def one_push() -> None:
+        c = st.clone()
+        mini = c.placed()[k[0] % len(placed)]
+        k[0] += 1
+        push(c, mini, (1.0, 0.3), 2.0, Dice(k[0]), "a bench")
+
+    out["hero_push_ms"] = _median_ms(one_push, reps)
+    times: list[float] = []
+    played = 0
+    t0 = time.perf_counter()
+    for g in range(games):
+        scen = HERO_SCENARIOS[g % len(HERO_SCENARIOS)]
+        mm = open_match(scen, 500 + g)
+        players = {s: computer_player(mm.scenario.ruleset, 500 + g) for s in mm.sides}
+        while mm.outcome() is None:
+            side = mm.to_act()
+            assert side is not None
+            t = time.perf_counter()
+            a = players[side].choose(mm)
+            times.append((time.perf_counter() - t) * 1000)
+            mm.apply(a)
+        played += 1
+    out["hero_games_per_s"] = played / (time.perf_counter() - t0)
+    out["hero_ai_decision_ms"] = statistics.median(times)
+    out["hero_ai_decision_ms_max"] = max(times)
+    return out
+
+
 def ui_figures() -> dict[str, Any]:
     """The window's figures from :mod:`game.ui.bench`, or nulls with a note."""
     os.environ.setdefault("SDL_VIDEODRIVER", "dummy")
@@ -230,6 +296,7 @@ def measure(quick: bool = False) -> dict[str, Any]:
                                                1 if quick else 5, board)
     out["visibility_ms"] = visibility_ms(5 if quick else 200, board)
     out["replay_ms"] = replay_ms(1 if quick else 5)
+    out.update(hero_figures(5 if quick else 200, 2 if quick else 10))
     if not quick:
         out.update(ui_figures())
     return {k: round(v, 4) if isinstance(v, float) else v for k, v in out.items()}

@@ -1,0 +1,35 @@
+"""Physics on the continuous table: the only package that imports pymunk.
+
+Pure functions over plain values. Each call builds a pymunk space from the values it is
+given (static segments for walls, static circles for figures' bases), sweeps a disc
+through it, reads the contacts, quantises the result to hundredths of a unit and
+returns; no pymunk object outlives the call, so clones, undo, replays and saves never
+hold one. Physics reports contacts; the rules decide what they mean and roll any dice.
+
+* :func:`shove` (G-6 pushes): a disc driven in a straight line for a distance; it stops
+  in base contact with the first wall or disc in its way.
+* :func:`carry` (the shape of the sewer flood's wash, F-4/F-5): a disc carried along a
+  polyline (a corridor's bends) for a distance; it passes the discs it touches,
+  reporting each (the rules roll to knock them off their feet), and stops in contact
+  with the first wall.
+
+Both are kinematic: the moving disc goes where it is driven, so each is one shape cast
+per straight leg (pymunk's ``segment_query`` with the disc's radius) rather than an
+integration over time steps, and the answer does not depend on a step size. The
+flood's next step on top of :func:`carry` is the rules' part: choosing the branch at a
+fork with a die, carrying each bumped model in turn (furthest from the origin first),
+and the damage by distance (F-6).
+"""
+
+from game.physics.sweep import (
+    Carry,
+    Contact,
+    Disc,
+    Shove,
+    Wall,
+    carry,
+    engine_stamp,
+    shove,
+)
+
+__all__ = ["Carry", "Contact", "Disc", "Shove", "Wall", "carry", "engine_stamp", "shove"]

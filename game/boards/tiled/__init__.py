@@ -54,6 +54,7 @@ Builder = Callable[[MapReading], LoadedMap[Any]]
 
 BUILDERS: Registry[Builder] = Registry("board builder", {
     "hex": "game.boards.tiled.hexes:build_hex_board",
+    "table": "game.boards.tiled.table:build_table_board",
 }, error=MapError)
 """The builder of each board kind that can be loaded, by kind; a new board kind adds its
 own (and, if a map shows that kind by itself, teaches :func:`kind_or_none` to tell it)."""

@@ -74,6 +74,7 @@ class BoardView(Protocol):
 
 BOARD_VIEWS: Registry[Any] = Registry("board view", {
     "hex": "game.ui.boards.hexes:HexBoardView",
+    "table": "game.ui.boards.table:TableBoardView",
 })
 """Board kind -> its view class, called as ``View(board, view_size, sides=[...])``."""
 

@@ -73,6 +73,9 @@ class Controller:
     def __init__(self, match: Match[Any]) -> None:
         self.m = match
         self.legal: list[Action] = []
+        self.host: Any = None
+        """The match scene showing this controller (the shell sets it): a controller may
+        open a screen of its own over the match through ``host.app`` (an army sheet)."""
 
     # ---------------------------------------------------------------- state
     def refresh(self, human: bool) -> None:
@@ -130,6 +133,21 @@ class Controller:
         return (who if isinstance(who, str) and who in pieces else None,
                 target.place if target is not None else None)
 
+    def drag_start(self, selected: str | None, place: Place | None, piece: str | None) -> bool:
+        """A left-button press on the board at ``place`` (``piece``: the one under the
+        pointer): True to take the drag that follows (to move that piece); the shell
+        pans the board otherwise. A press released without moving is a click."""
+        return False
+
+    def drag_to(self, place: Place | None) -> None:
+        """The pointer moved, in a drag this controller took (``place``: under it now);
+        :meth:`marks` shows what it would do."""
+
+    def drag_end(self, place: Place | None) -> Reply:
+        """The drag this controller took ended over ``place`` (None: it was a click, or
+        left the board): what it comes to."""
+        return None
+
     # ---------------------------------------------------------------- buttons
     def buttons(self, selected: str | None) -> list[ButtonSpec]:
         """One button per legal action (the first few), in the ruleset's words."""
@@ -186,6 +204,7 @@ class Controller:
 
 CONTROLLERS: Registry[type[Controller]] = Registry("controller", {
     "tft-heights": "game.ui.controllers.melee_hexes:MeleeHexController",
+    "hero": "game.ui.controllers.hero:HeroController",
 })
 """Ruleset key -> its controller class (the plain :class:`Controller` otherwise)."""
 

@@ -88,6 +88,7 @@ class MatchScene(Scene):
         self.controllers = saves.controllers_of(match)
         self.sides = match.sides
         self.control = controller_for(match)
+        self.control.host = self
         self.view = board_view(match.map.kind, match.board,
                                (app.screen.get_width() - SIDE_W,
                                 app.screen.get_height() - TOP_H - LOG_MIN), self.sides)
@@ -117,6 +118,8 @@ class MatchScene(Scene):
         self._float_left = 0.0
         self._drag: tuple[int, int] | None = None
         self._dragged = False
+        self._claimed = False
+        """The controller took the drag under way (it moves a piece; no panning)."""
         self._panel_key: object = None
         self._panel: pygame.Surface | None = None
         self._tip_key: object = None
@@ -153,6 +156,22 @@ class MatchScene(Scene):
             return None
         here = [p for p in self.pieces if p.place == place and p.status != "dead"]
         return here[0] if here else None
+
+    def piece_under(self, pos: tuple[int, int]) -> PieceView | None:
+        """The piece under the pointer at window position ``pos``: the one standing on
+        the place there, else the one the view draws there (on a table a piece covers
+        more than the point under the pointer)."""
+        place = self.place_under(pos)
+        p = self.piece_at_place(place)
+        if p is None and self.board_rect.collidepoint(pos):
+            p = self.piece(self.view.piece_at(pos[0] - self.board_rect.x,
+                                              pos[1] - self.board_rect.y))
+        return p if p is not None and p.status != "dead" else None
+
+    def hovered_piece(self) -> PieceView | None:
+        """The piece under the pointer now."""
+        p = self.piece_at_place(self.hover)
+        return p if p is not None else self.piece(self.hover_piece)
 
     def place_pos(self, place: Place) -> tuple[int, int]:
         """Where ``place`` is on the window now (tests click there)."""
@@ -552,30 +571,48 @@ class MatchScene(Scene):
             if e.button in (1, 2, 3):
                 self._drag = e.pos
                 self._dragged = False
+                self._claimed = False
+                if e.button == 1 and self.human_turn():
+                    piece = self.piece_under(e.pos)
+                    self._claimed = self.control.drag_start(
+                        self.selected, self.place_under(e.pos),
+                        piece.id if piece is not None else None)
             return
         if e.type == pygame.MOUSEMOTION:
+            over = self.piece_under(e.pos)
+            self.hover_piece = over.id if over is not None else None
             if self._drag is not None and any(e.buttons):
                 dx, dy = e.pos[0] - self._drag[0], e.pos[1] - self._drag[1]
                 if self._dragged or abs(dx) + abs(dy) >= DRAG_PIXELS:
                     self._dragged = True
-                    self.view.camera.pan(dx, dy)
-                    self._drag = e.pos
-            if e.rel != (0, 0) or not self.cursor:
+                    if self._claimed:
+                        self.control.drag_to(self.place_under(e.pos))
+                    else:
+                        self.view.camera.pan(dx, dy)
+                        self._drag = e.pos
+            if e.rel != (0, 0) or not self.cursor or self._claimed:
                 self.cursor = False
-                self._set_hover(self.place_under(e.pos))
+                self._set_hover(self.place_under(e.pos), force=self._claimed)
             return
         if e.type == pygame.MOUSEBUTTONUP:
             was_drag = self._dragged
             started = self._drag is not None
-            self._drag, self._dragged = None, False
+            claimed = self._claimed
+            self._drag, self._dragged, self._claimed = None, False, False
+            if claimed:
+                reply = self.control.drag_end(self.place_under(e.pos) if was_drag else None)
+                if was_drag:
+                    self.answer(reply)
+                    return
             if was_drag or not started:
                 return
             place = self.place_under(e.pos)
             if place is not None and e.button in (1, 3):
-                self.click(place, e.button)
+                piece = self.piece_under(e.pos)
+                self.click(place, e.button, piece.id if piece is not None else None)
 
-    def _set_hover(self, place: Place | None) -> None:
-        if place != self.hover:
+    def _set_hover(self, place: Place | None, force: bool = False) -> None:
+        if place != self.hover or force:
             self.hover = place
             self._marks()
             self._panel_key = None
@@ -683,10 +720,11 @@ class MatchScene(Scene):
         self._build_buttons()
         self._panel_key = None
 
-    def click(self, place: Place, button: int = 1) -> None:
-        """A click on the board: the controller says what it does (when it is a human's
-        turn); otherwise a left click selects the piece there."""
-        piece = self.piece_at_place(place)
+    def click(self, place: Place, button: int = 1, piece_id: str | None = None) -> None:
+        """A click on the board (``piece_id``: the piece under the pointer, if the caller
+        knows it): the controller says what it does (when it is a human's turn);
+        otherwise a left click selects the piece there."""
+        piece = self.piece(piece_id) if piece_id is not None else self.piece_at_place(place)
         if not self.human_turn():
             if piece is not None and button == 1:
                 self.select(piece.id)
@@ -795,7 +833,7 @@ class MatchScene(Scene):
 
     # ---------------------------------------------------------------- side panel
     def _panel_piece(self) -> PieceView | None:
-        hov = self.piece_at_place(self.hover)
+        hov = self.hovered_piece()
         return hov if hov is not None else self.piece(self.selected)
 
     def _draw_side(self, surface: pygame.Surface) -> None:
@@ -925,7 +963,7 @@ class MatchScene(Scene):
 
     # ---------------------------------------------------------------- hover tip
     def _draw_tip(self, surface: pygame.Surface) -> None:
-        t = self.piece_at_place(self.hover)
+        t = self.hovered_piece()
         if t is None or self._drag is not None or t.place is None:
             return
         actor = self.control.preview_actor(self.selected, t)

@@ -1,0 +1,1 @@
+"""The Tabletop Hero computer player (:mod:`.player`)."""

@@ -1,0 +1,433 @@
+"""The Tabletop Hero computer player: a sergeant who keeps to cover and counts the odds.
+
+It reads the match through its ruleset's queries (move plans, sight, exact attack odds)
+and returns one legal action at a time, Wesnoth's way: for the first of its minis that
+still has something worth doing this turn (its hero last), the best of a few candidate
+actions by a simple score; when none is left, it ends its turn.
+
+* Armies: the scenario's ready army.
+* Deployment (K-3): the edge farthest from the enemy (or, deploying first, the one with
+  the most shelter near it); each mini on the most sheltered legal spot near its team
+  mates, the hero furthest back.
+* A mini acts where it stands if it can (the best expected damage, a hero target worth
+  double, a medkit for a badly hurt team mate, an explosive where the blast would catch
+  enemies and no friends); otherwise it moves once, to a spot beside cover in reach of
+  its chosen target with its action kept (a sniper stays put if anything is in its
+  sights), or, with nothing to reach, runs twice its move towards the enemy; then acts
+  from there if it can.
+
+Candidate spots come from a grid computed once per table: where a base fits on the
+ground and which sight-blocking or cover pieces stand within 1.5 units of it.
+"""
+
+from __future__ import annotations
+
+import functools
+import math
+from dataclasses import dataclass
+from typing import Any
+
+import numpy as np
+from numpy.typing import NDArray
+
+from game.boards.table import Table
+from game.core.dice import Dice
+from game.core.errors import GameError
+from game.core.match import Match
+from game.core.places import HUNDREDTHS, Point
+from game.core.ruleset import Action
+from game.rules.hero import explosives
+from game.rules.hero.actions import (
+    Attack,
+    Deploy,
+    EndTurn,
+    Heal,
+    Move,
+    TakeArmy,
+    Throw,
+)
+from game.rules.hero.combat import attack_odds
+from game.rules.hero.data import load_data
+from game.rules.hero.moves import allowance, budget, plan_move
+from game.rules.hero.ruleset import EDGES, TabletopHero, edge_distance
+from game.rules.hero.sight import distance
+from game.rules.hero.state import HeroState, Mini
+from game.rules.hero.terrain import terrain_of
+
+GRID = 1.0
+"""Spacing of the candidate spots, in units."""
+SHELTER = 1.5
+"""A spot is beside a piece within this many units of its outline."""
+MOVE_TRIES = 10
+"""Most move plans worked out before giving up (lines further along a direction already
+found blocked are skipped)."""
+SCAN = 80
+"""The best-scored spots looked at, at most, for a move."""
+CLEAR_CHECKS = 5
+"""The best-scored spots whose line to the target is looked at."""
+HUNT_TURN = 6
+"""From this turn on every mini goes after the enemy hero (K-10 ends the game)."""
+HURT = 3
+"""A team mate at this many hit points or fewer is worth a medkit."""
+
+
+@dataclass(frozen=True)
+class Spots:
+    """Where a mini could stand on a table, and what shelters each spot."""
+
+    xy: NDArray[np.float64]
+    shelter: tuple[tuple[int, ...], ...]
+    """Sight-blocking or cover pieces near each spot."""
+    centres: NDArray[np.float64]
+    """Each piece's centre."""
+    pair_spot: NDArray[np.int64]
+    """Every (spot, sheltering piece) pair: the spot..."""
+    pair_centre: NDArray[np.float64]
+    """... and the piece's centre."""
+    near_cover: NDArray[np.bool_]
+    """Spots with any sheltering piece near."""
+    shelter_n: NDArray[np.float64]
+    """How many sheltering pieces are near each spot."""
+
+    def sheltered_from(self, x: float, y: float) -> NDArray[np.bool_]:
+        """Spots with a sheltering piece on the side facing ``(x, y)``."""
+        ps = self.pair_spot
+        if not len(ps):
+            return np.zeros(len(self.xy), dtype=bool)
+        sx, sy = self.xy[ps, 0], self.xy[ps, 1]
+        c = self.pair_centre
+        facing = (c[:, 0] - sx) * (x - sx) + (c[:, 1] - sy) * (y - sy) > 0
+        return np.bincount(ps, weights=facing, minlength=len(self.xy)) > 0
+
+
+@functools.lru_cache(maxsize=8)
+def spots(table: Table) -> Spots:
+    """The candidate spots of ``table`` (worked out once per table, all points at once)."""
+    terrain = terrain_of(table)
+    r = load_data().base / 2 + 0.05
+    xs = np.arange(r + 0.1, table.width - r + 1e-9, GRID)
+    ys = np.arange(r + 0.1, table.height - r + 1e-9, GRID)
+    gx, gy = np.meshgrid(xs, ys)
+    pts = np.column_stack([gx.ravel(), gy.ravel()])
+    n, pc = len(pts), len(terrain.features)
+    dist = np.full((n, pc), np.inf)
+    inside = np.zeros((n, pc), dtype=bool)
+    for f in terrain.features:
+        segs = f.piece.segments()
+        if not segs:
+            continue
+        a = np.array([s[0] for s in segs])
+        b = np.array([s[1] for s in segs])
+        d = b - a
+        ll = np.maximum((d * d).sum(axis=1), 1e-12)
+        u = np.clip(((pts[:, None, :] - a[None]) * d[None]).sum(axis=2) / ll, 0, 1)
+        q = a[None] + u[..., None] * d[None]
+        dist[:, f.index] = np.hypot(pts[:, 0:1] - q[..., 0], pts[:, 1:2] - q[..., 1]).min(axis=1)
+        if not f.piece.is_line:
+            y0, y1 = a[None, :, 1], b[None, :, 1]
+            x0, x1 = a[None, :, 0], b[None, :, 0]
+            py, px = pts[:, 1:2], pts[:, 0:1]
+            with np.errstate(divide="ignore", invalid="ignore"):
+                xc = x0 + (py - y0) * (x1 - x0) / (y1 - y0)
+            inside[:, f.index] = (((y0 > py) != (y1 > py)) & (px < xc)).sum(axis=1) % 2 == 1
+    touch = (dist < r) | inside
+    bad_piece = np.array([f.has("impassable") or f.linear or f.has("hazardous")
+                          for f in terrain.features], dtype=bool)
+    bad = (touch & bad_piece[None, :]).any(axis=1) if pc else np.zeros(n, dtype=bool)
+    shelters = np.array([f.has("blocking") or f.has("dense") or f.has("soft_cover")
+                         or f.has("hard_cover") for f in terrain.features], dtype=bool)
+    near = ((dist <= SHELTER) | (inside & ~np.array([f.linear for f in terrain.features],
+                                                       dtype=bool)[None, :]))
+    near &= shelters[None, :]
+    keep = np.nonzero(~bad)[0]
+    shelter = tuple(tuple(int(k) for k in np.nonzero(near[i])[0]) for i in keep)
+    centres = np.array([p.centre for p in table.pieces], dtype=np.float64).reshape(-1, 2)
+    pairs = [(k, p) for k, ps in enumerate(shelter) for p in ps]
+    return Spots(pts[keep].reshape(-1, 2), shelter, centres,
+                 np.array([k for k, _p in pairs], dtype=np.int64),
+                 centres[[p for _k, p in pairs]].reshape(-1, 2),
+                 np.array([bool(p) for p in shelter], dtype=bool),
+                 np.array([float(len(p)) for p in shelter]))
+
+
+class HeroPlayer:
+    """The Tabletop Hero computer player (see the module text)."""
+
+    def __init__(self, seed: int = 0) -> None:
+        self.seed = seed
+        self.dice = Dice(seed)  # its own, if it ever needs one: never the match's
+        self._idle: set[tuple[Any, ...]] = set()
+        """Minis found with nothing worth doing, by what that depended on (turn, where
+        it stands, what it has spent), not asked again while that holds."""
+
+    # ================================================================ entry
+    def choose(self, match: Match[Any]) -> Action:
+        side = match.to_act()
+        if side is None:
+            raise GameError("no legal action: the game is over")
+        st: HeroState = match.state
+        rules = match.ruleset
+        assert isinstance(rules, TabletopHero)
+        if st.phase == "army":
+            return TakeArmy(side)
+        if st.phase == "deploy":
+            return self._deploy(match, st, rules)
+        return self._play(match, st, rules, side)
+
+    # ================================================================ deployment
+    def _deploy(self, match: Match[Any], st: HeroState, rules: TabletopHero) -> Action:
+        m = rules.next_to_deploy(st)
+        assert m is not None
+        table = st.board
+        sp = spots(table)
+        enemies = [e for e in st.placed() if e.side != m.side]
+        mates = [o for o in st.placed() if o.side == m.side]
+        depth = load_data().deploy_edge
+        edge = st.deploy_edge.get(m.side) or self._edge(table, sp, enemies)
+        xy = sp.xy
+        dist_edge = {"north": xy[:, 1], "south": table.height - xy[:, 1], "west": xy[:, 0],
+                     "east": table.width - xy[:, 0]}[edge] - m.r
+        near = dist_edge <= depth
+        score = 2.0 * np.minimum(2.0, sp.shelter_n)
+        if mates:
+            cx = np.mean([o.xy[0] for o in mates])
+            cy = np.mean([o.xy[1] for o in mates])
+            score -= 0.4 * np.hypot(xy[:, 0] - cx, xy[:, 1] - cy)
+        else:
+            mid = (table.width / 2, table.height / 2)
+            score -= 0.05 * np.hypot(xy[:, 0] - mid[0], xy[:, 1] - mid[1])
+        if m.hero:
+            score -= 0.6 * dist_edge
+        waive = rules.range_waived(st, m)
+        # cheap K-3 tests first: near a team mate, out of enemy range
+        ok = near.copy()
+        d = load_data()
+        if mates:
+            mx = np.array([o.xy for o in mates])
+            gap = np.hypot(xy[:, 0:1] - mx[None, :, 0], xy[:, 1:2] - mx[None, :, 1]).min(axis=1)
+            ok &= gap - 2 * m.r <= d.deploy_teammate
+        if not waive:
+            for e in enemies:
+                reach = max((d.weapons[w].range[1] for w in e.weapons), default=0)
+                ex, ey = e.xy
+                ok &= np.hypot(xy[:, 0] - ex, xy[:, 1] - ey) - m.r - e.r > reach
+        for k in np.argsort(-score, kind="stable"):
+            if not ok[k]:
+                continue
+            p = Point.of(float(xy[k, 0]), float(xy[k, 1]))
+            if rules.deploy_check(st, m, p, waive_range=waive) is None:
+                return Deploy(m.id, p)
+        pts = rules.deploy_points(st, m, waive)
+        if pts:
+            return Deploy(m.id, pts[0])
+        legal = match.legal_actions()
+        if not legal:
+            raise GameError("no legal deployment")
+        return legal[0]
+
+    def _edge(self, table: Table, sp: Spots, enemies: list[Mini]) -> str:
+        """Deploying second: the edge farthest from the enemy; first: the one with the
+        most shelter near it."""
+        if enemies:
+            ex = float(np.mean([e.xy[0] for e in enemies]))
+            ey = float(np.mean([e.xy[1] for e in enemies]))
+            return max(EDGES, key=lambda e: edge_distance(table, e, ex, ey, 0))
+        depth = load_data().deploy_edge
+        x, y = sp.xy[:, 0], sp.xy[:, 1]
+        away = {"north": y, "south": table.height - y, "west": x, "east": table.width - x}
+
+        def shelter(e: str) -> int:
+            return int((sp.near_cover & (away[e] - 0.5 <= depth)).sum())
+        return max(EDGES, key=shelter)
+
+    # ================================================================ battle
+    def _play(self, match: Match[Any], st: HeroState, rules: TabletopHero,
+              side: str) -> Action:
+        mine = [m for m in st.side_minis(side) if m.on_table and m.conscious
+                and not m.down_at_start]
+        mine.sort(key=lambda m: (m.hero, m.id))
+        enemies = [e for e in st.placed() if e.side != side]
+        if not enemies:
+            return EndTurn(side)
+        if len(self._idle) > 2000:
+            self._idle.clear()
+        for m in mine:
+            idle = (st.turn, side, m.id, m.at, m.z, m.moved, m.acted, len(m.weapons))
+            if idle in self._idle:
+                continue
+            if not m.acted and m.moved <= allowance(m):
+                act = self._best_action(st, rules, m, enemies)
+                if act is not None and match.why_illegal(act) is None:
+                    return act
+            if m.moved == 0 and budget(m) >= HUNDREDTHS // 2:
+                mv = self._best_move(st, rules, m, enemies)
+                if mv is not None and match.why_illegal(mv) is None:
+                    return mv
+            self._idle.add(idle)
+        return EndTurn(side)
+
+    def _best_action(self, st: HeroState, rules: TabletopHero, m: Mini,
+                     enemies: list[Mini]) -> Action | None:
+        d = load_data()
+        best: tuple[float, Action] | None = None
+        if m.medkits:
+            for f in st.side_minis(m.side):
+                if f.on_table and f.hp <= HURT and rules.why_not_heal(st, m, f) is None:
+                    value = 3.0 + (3.0 if f.hero else 0.0) + (2.0 if not f.conscious else 0.0)
+                    if best is None or value > best[0]:
+                        best = (value, Heal(m.id, f.id))
+        if rules.no_attacks(st) is not None:
+            return best[1] if best else None
+        reach = max((d.weapons[w].range[1] for w in m.weapons), default=0)
+        for t in enemies:
+            if distance(m, t) > reach + 1e-9:
+                continue
+            worth = 2.0 if t.hero else 1.0
+            for w in dict.fromkeys(m.weapons):
+                weapon = d.weapons[w]
+                if weapon.explosive:
+                    v = self._throw_value(st, m, t)
+                    if v > 0 and explosives.why_not_throw(st, m, t) is None and (
+                            best is None or v > best[0]):
+                        best = (v, Throw(m.id, t.id))
+                    continue
+                if not weapon.in_range(distance(m, t)):
+                    continue
+                if rules.why_not_attack(st, m, t, w) is not None:
+                    continue
+                o = attack_odds(st, m, t, weapon)
+                down = sum(p for k, p in o.damage.items() if t.hp - k <= 0)
+                v = worth * (o.expected + 3.0 * down)
+                if best is None or v > best[0]:
+                    best = (v, Attack(m.id, t.id, w))
+        if best is None or best[0] < 0.25:
+            return None
+        return best[1]
+
+    def _throw_value(self, st: HeroState, m: Mini, t: Mini) -> float:
+        """A blast on ``t``: enemies caught (their hero double) less friends caught."""
+        caught = explosives.blast_reach(st, t.xy, t.z)
+        foes = sum(2.0 if c.hero else 1.0 for c in caught if c.side != m.side)
+        friends = sum(1 for c in caught if c.side == m.side)
+        if friends or foes < 1.5:
+            return 0.0
+        return 1.6 * foes
+
+    def _target(self, m: Mini, enemies: list[Mini], hunt: bool = False) -> Mini:
+        """Whom to go after: the nearest enemy, an enemy hero counting as much nearer (the
+        hero alone when hunting it)."""
+        heroes = [e for e in enemies if e.hero]
+        if hunt and heroes:
+            return heroes[0]
+        return min(enemies, key=lambda e: (math.dist(m.xy, e.xy) - (8.0 if e.hero else 0.0),
+                                           e.id))
+
+    @staticmethod
+    def _hunting(st: HeroState, side: str, enemies: list[Mini]) -> bool:
+        """K-10 decides the game: late, or with the upper hand, go for the enemy hero."""
+        ours = sum(1 for m in st.side_minis(side) if m.on_table and m.conscious)
+        theirs = sum(1 for e in enemies if e.conscious)
+        return st.turn >= HUNT_TURN or ours >= theirs + 2
+
+    @staticmethod
+    def _clear(a: tuple[float, float], b: tuple[float, float], st: HeroState) -> bool:
+        """Whether nothing that blocks sight stands on the line from ``a`` to ``b`` (a
+        quick look, not the rules' rays)."""
+        terrain = terrain_of(st.board)
+        for c in st.board.crossings(a, b):
+            f = terrain[c.piece]
+            if (f.has("blocking") and f.ht >= 2) or f.has("dense"):
+                return False
+        return True
+
+    def _charge(self, st: HeroState, m: Mini, t: Mini, weapons: list[Any]) -> Move | None:
+        """Into base contact with an armoured target or a hero, for a melee weapon
+        (melee ignores Absorb, K-5), keeping the action."""
+        if m.acted or not any(w.melee for w in weapons) or abs(m.z - t.z) > 1:
+            return None
+        if load_data().armour[t.armour].absorb < 2 and not t.hero:
+            return None
+        (x, y), (tx, ty) = m.xy, t.xy
+        gap = math.dist((x, y), (tx, ty))
+        if gap < 1e-6:
+            return None
+        single = (allowance(m) - m.moved) / HUNDREDTHS
+        back = m.r + t.r + 0.1
+        if gap - back > single - 0.05 or gap - back < 0.05:
+            return None
+        for turn in (0.0, 0.5, -0.5, 1.0, -1.0):
+            a = math.atan2(y - ty, x - tx) + turn
+            p = Point.of(tx + math.cos(a) * back, ty + math.sin(a) * back)
+            if plan_move(st, m, p).ok:
+                return Move(m.id, p)
+        return None
+
+    def _best_move(self, st: HeroState, rules: TabletopHero, m: Mini,
+                   enemies: list[Mini]) -> Move | None:
+        d = load_data()
+        weapons = [d.weapons[w] for w in m.weapons if not d.weapons[w].explosive]
+        if any(w.still for w in weapons) and self._best_action(st, rules, m, enemies):
+            return None  # a sniper with a target stays where it can shoot
+        hunt = self._hunting(st, m.side, enemies)
+        t = self._target(m, enemies, hunt)
+        charge = self._charge(st, m, t, weapons)
+        if charge is not None:
+            return charge
+        reach = max((w.range[1] for w in weapons), default=1)
+        keep = [w for w in weapons if not w.still]
+        want = 0.8 if all(w.melee for w in keep) else max(
+            1.0, 0.75 * max((w.range[1] for w in keep), default=reach))
+        single = (allowance(m) - m.moved) / HUNDREDTHS
+        full = budget(m) / HUNDREDTHS
+        sp = spots(st.board)
+        x, y = m.xy
+        all_step = np.hypot(sp.xy[:, 0] - x, sp.xy[:, 1] - y)
+        idx = np.nonzero((all_step <= full - 0.05) & (all_step > 0.3))[0]
+        if not len(idx):
+            return None
+        xy, step = sp.xy[idx], all_step[idx]
+        tx, ty = t.xy
+        to_t = np.hypot(xy[:, 0] - tx, xy[:, 1] - ty) - m.r - t.r
+        score = -np.abs(to_t - want)
+        score += np.where(sp.sheltered_from(tx, ty)[idx], 2.5,
+                          np.where(sp.near_cover[idx], 0.8, 0.0))
+        others = np.array([o.xy for o in st.placed() if o.id != m.id]).reshape(-1, 2)
+        if len(others):
+            close = np.hypot(xy[:, 0:1] - others[None, :, 0], xy[:, 1:2] - others[None, :, 1])
+            score -= 3.0 * (close < 1.6).sum(axis=1)
+        if m.hero and not hunt:
+            foes = np.array([e.xy for e in enemies]).reshape(-1, 2)
+            near_e = np.hypot(xy[:, 0:1] - foes[None, :, 0], xy[:, 1:2] - foes[None, :, 1])
+            score -= (np.clip(8 - near_e, 0, None) * 0.6).sum(axis=1)
+        in_reach = step <= single - 0.05
+        if not m.acted and not (to_t[in_reach] <= reach).any():
+            # nothing to shoot from any spot in reach: run (no action this turn)
+            in_reach = np.ones(len(idx), dtype=bool)
+            score = -to_t + 0.3 * score
+        score = np.where(in_reach, score, -np.inf)
+        order = np.argsort(-score, kind="stable")
+        # a clear line to the target (centre to centre, over nothing that blocks sight)
+        # counts for the best few spots in range of it
+        top = [k for k in order[:CLEAR_CHECKS] if np.isfinite(score[k]) and to_t[k] <= reach]
+        for k in top:
+            if self._clear((float(xy[k, 0]), float(xy[k, 1])), (tx, ty), st):
+                score[k] += 4.0
+        if top:
+            order = np.argsort(-score, kind="stable")
+        blocked: list[tuple[float, float]] = []  # (bearing, distance) of lines that failed
+        tries = 0
+        for k in order[:SCAN]:
+            if not np.isfinite(score[k]) or tries >= MOVE_TRIES:
+                break
+            bearing = math.atan2(xy[k, 1] - y, xy[k, 0] - x)
+            if any(abs(math.remainder(bearing - b, math.tau)) < 0.2 and step[k] >= dist - 0.3
+                   for b, dist in blocked):
+                continue  # further along a line already found blocked
+            tries += 1
+            p = Point.of(float(xy[k, 0]), float(xy[k, 1]))
+            plan = plan_move(st, m, p)
+            if plan.ok:
+                return Move(m.id, p)
+            stop = plan.blocked_at.units if plan.blocked_at is not None else None
+            blocked.append((bearing, math.dist((x, y), stop) if stop else float(step[k])))
+        return None

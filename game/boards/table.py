@@ -1,0 +1,481 @@
+"""The continuous table: its size and its terrain pieces, in units; rays across it.
+
+Geometry only. A :class:`Piece` is a footprint (a polygon; rectangles and ellipses become
+polygons, an ellipse keeps its own parameters for drawing) or a line (a linear obstacle:
+a fence, a wall), with the ``kind``, ``ht`` and ``traits`` the map wrote on it, ``None``
+where it wrote nothing. What a kind or a trait *means* (its default height, whether it
+blocks sight or stops a push) belongs to the rules that play on the table.
+
+Coordinates are units (inches or whatever unit the map's scale names), x to the right
+and y down as in Tiled. Pieces' points are floats read once from the map; pieces in play
+(figures) stand on :class:`~game.core.places.Point` values in hundredths of a unit,
+which the rules keep.
+
+The questions a rule system asks, answered here for many rays at once with numpy:
+
+* :meth:`Table.spans`: for rays from one eye to many points, where each ray first enters
+  and last leaves every piece (the parameter along the ray, 0 at the eye, 1 at the
+  end): lines of sight and visible fractions are built on it;
+* :meth:`Table.crossings`: where one segment crosses piece outlines, in order (a move's
+  path over the ground);
+* :meth:`Table.first_touch`: how far a disc (a figure's base) can slide along a segment
+  before it touches one of some pieces;
+* :meth:`Table.pieces_at`, :meth:`Table.distance`, :meth:`Table.disc_overlaps`.
+"""
+
+from __future__ import annotations
+
+import math
+from collections.abc import Iterable, Iterator, Mapping, Sequence
+from dataclasses import dataclass, field
+from typing import Any, Literal
+
+import numpy as np
+from numpy.typing import NDArray
+
+Vec = tuple[float, float]
+Shape = Literal["polygon", "rectangle", "ellipse", "line"]
+
+ELLIPSE_SIDES = 24
+"""An ellipse is a polygon of this many sides for every question but drawing."""
+EPS = 1e-9
+
+
+@dataclass(frozen=True)
+class Piece:
+    """One terrain piece as the map wrote it (see the module text)."""
+
+    index: int
+    """Its position in :attr:`Table.pieces`."""
+    id: int
+    """The Tiled object id."""
+    name: str
+    kind: str
+    """What it is ("crates", "forest", "fence"...); the rules give each kind its traits."""
+    shape: Shape
+    points: tuple[Vec, ...]
+    """A footprint's corners (not closed) or a line's points, in units."""
+    ht: int | None = None
+    """Its height in units as written in the map; None: the kind's own."""
+    traits: tuple[str, ...] | None = None
+    """Traits as written in the map (they replace the kind's); None: the kind's own."""
+    label: str = ""
+    """How messages name it: "piece 'Shed' (object id 4)"."""
+    ellipse: tuple[float, float, float, float, float] | None = None
+    """An ellipse's centre x, y, radii and rotation (degrees, clockwise), for drawing."""
+    properties: Mapping[str, Any] = field(default_factory=dict, compare=False)
+    """Its other custom properties, as typed in the map."""
+
+    @property
+    def is_line(self) -> bool:
+        """A linear obstacle (a polyline), not a footprint."""
+        return self.shape == "line"
+
+    @property
+    def area(self) -> float:
+        """Footprint area in square units (0 for a line)."""
+        if self.is_line:
+            return 0.0
+        return abs(_signed_area(self.points))
+
+    @property
+    def bbox(self) -> tuple[float, float, float, float]:
+        xs = [p[0] for p in self.points]
+        ys = [p[1] for p in self.points]
+        return min(xs), min(ys), max(xs), max(ys)
+
+    @property
+    def centre(self) -> Vec:
+        """The footprint's area centroid, or a line's middle point."""
+        if self.ellipse is not None:
+            return self.ellipse[0], self.ellipse[1]
+        if self.is_line:
+            return _line_middle(self.points)
+        return _centroid(self.points)
+
+    @property
+    def length(self) -> float:
+        """A line's length (a footprint's perimeter)."""
+        pts = list(self.points) + ([] if self.is_line else [self.points[0]])
+        return sum(math.dist(a, b) for a, b in zip(pts, pts[1:], strict=False))
+
+    def segments(self) -> list[tuple[Vec, Vec]]:
+        """Its outline as segments (a footprint's closed ring, a line's path)."""
+        pts = list(self.points)
+        if not self.is_line:
+            pts.append(pts[0])
+        return [(a, b) for a, b in zip(pts, pts[1:], strict=False) if a != b]
+
+
+@dataclass(frozen=True)
+class Crossing:
+    """Where a segment crosses a piece's outline."""
+
+    t: float
+    """Parameter along the segment, 0 at its start, 1 at its end."""
+    piece: int
+    """The piece's index."""
+    entering: bool
+    """True if the segment goes into the footprint here (always True for a line)."""
+    point: Vec
+
+
+@dataclass(frozen=True)
+class Spans:
+    """Where rays from one eye meet each piece: arrays of shape (rays, pieces).
+
+    ``first[k, p]`` is where ray k first enters piece p (0 if the eye is inside it) and
+    ``last[k, p]`` where it last leaves (1 if its end is inside); both are NaN where
+    the ray does not meet the piece. For a line, both are the first and last points
+    where the ray crosses it. ``eye_in[p]`` and ``end_in[k, p]`` say whether the eye
+    and each end are inside a footprint.
+    """
+
+    first: NDArray[np.float64]
+    last: NDArray[np.float64]
+    eye_in: NDArray[np.bool_]
+    end_in: NDArray[np.bool_]
+    length: NDArray[np.float64]
+    """Each ray's length in units."""
+
+    @property
+    def met(self) -> NDArray[np.bool_]:
+        """Whether ray k meets piece p at all."""
+        return ~np.isnan(self.first)
+
+
+class Table:
+    """A table of ``width`` x ``height`` units and its terrain pieces (immutable)."""
+
+    def __init__(self, width: float, height: float, pieces: Sequence[Piece] = (), *,
+                 unit: str = "unit", name: str = "table") -> None:
+        if not (width > 0 and height > 0):
+            raise ValueError(f"a table needs a positive size, not {width} x {height}")
+        self.width = float(width)
+        self.height = float(height)
+        self.unit = unit
+        """What a unit is: "inch" (the map property ``inch``) or "unit"."""
+        self.name = name
+        self.pieces: tuple[Piece, ...] = tuple(pieces)
+        for k, p in enumerate(self.pieces):
+            if p.index != k:
+                raise ValueError(f"{p.label or p.name}: index {p.index}, but it is piece {k}")
+            if len(p.points) < (2 if p.is_line else 3):
+                raise ValueError(f"{p.label or p.name} has too few points")
+        edges: list[tuple[float, float, float, float]] = []
+        owner: list[int] = []
+        for p in self.pieces:
+            for (x0, y0), (x1, y1) in p.segments():
+                edges.append((x0, y0, x1, y1))
+                owner.append(p.index)
+        e = np.array(edges, dtype=np.float64).reshape(-1, 4)
+        self._e0 = e[:, 0:2]
+        self._e1 = e[:, 2:4]
+        self._ed = self._e1 - self._e0
+        self._owner = np.array(owner, dtype=np.int64)
+        self._is_area = np.array([not p.is_line for p in self.pieces], dtype=bool)
+        boxes = [p.bbox for p in self.pieces]
+        self._bbox = np.array(boxes, dtype=np.float64).reshape(-1, 4)
+        self._boxes = boxes
+        self._rings = [tuple(p.points) for p in self.pieces]
+        self._at_cache: dict[tuple[float, float], tuple[int, ...]] = {}
+        self._edges: list[list[tuple[float, float, float, float]]] = [
+            [(float(a[0]), float(a[1]), float(b[0]), float(b[1])) for a, b in p.segments()]
+            for p in self.pieces]
+        self._elo = np.minimum(self._e0, self._e1)
+        self._ehi = np.maximum(self._e0, self._e1)
+
+    def __repr__(self) -> str:
+        return f"Table({self.name!r}, {self.width:g} x {self.height:g} {self.unit}s, " \
+               f"{len(self.pieces)} pieces)"
+
+    # ================================================================ points
+    def on_table(self, x: float, y: float, radius: float = 0.0) -> bool:
+        """Whether a disc of ``radius`` about ``(x, y)`` lies wholly on the table."""
+        return radius <= x <= self.width - radius and radius <= y <= self.height - radius
+
+    def pieces_at(self, x: float, y: float) -> tuple[int, ...]:
+        """Indices of the footprints that contain ``(x, y)`` (lines contain nothing)."""
+        key = (x, y)
+        got = self._at_cache.get(key)
+        if got is not None:
+            return got
+        out = []
+        for k, (x0, y0, x1, y1) in enumerate(self._boxes):
+            if x0 <= x <= x1 and y0 <= y <= y1 and self._is_area[k] and \
+                    _in_ring(self._rings[k], x, y):
+                out.append(k)
+        if len(self._at_cache) > 50_000:
+            self._at_cache.clear()
+        got = self._at_cache[key] = tuple(out)
+        return got
+
+    def inside(self, piece: int, x: float, y: float) -> bool:
+        """Whether footprint ``piece`` contains ``(x, y)``."""
+        return piece in self.pieces_at(x, y)
+
+    def distance(self, piece: int, x: float, y: float) -> float:
+        """Distance from ``(x, y)`` to the piece's outline (or line); 0 on it."""
+        pts = self._rings[piece]
+        segs = list(zip(pts, pts[1:] + (() if self.pieces[piece].is_line else (pts[0],)),
+                        strict=False))
+        return min((_seg_dist(x, y, a, b) for a, b in segs), default=math.inf)
+
+    def distances(self, x: float, y: float) -> NDArray[np.float64]:
+        """Distance from ``(x, y)`` to every piece's outline (one value per piece)."""
+        out = np.full(len(self.pieces), np.inf)
+        if len(self._owner):
+            d = _point_segment_distance(np.array([x, y]), self._e0, self._e1)
+            np.minimum.at(out, self._owner, d)
+        return out
+
+    def disc_overlaps(self, x: float, y: float, radius: float,
+                      pieces: Iterable[int] | None = None) -> list[int]:
+        """The pieces (of ``pieces``, or all) that a disc of ``radius`` about ``(x, y)``
+        overlaps: its centre is inside the footprint, or the outline (a line) passes
+        closer than ``radius`` to it."""
+        wanted = range(len(self.pieces)) if pieces is None else pieces
+        out = []
+        for k in wanted:
+            x0, y0, x1, y1 = self._boxes[k]
+            if not (x0 - radius <= x <= x1 + radius and y0 - radius <= y <= y1 + radius):
+                continue
+            if (self._is_area[k] and _in_ring(self._rings[k], x, y)) or \
+                    self.distance(k, x, y) < radius - EPS:
+                out.append(k)
+        return out
+
+    # ================================================================ rays
+    def spans(self, eye: Vec, ends: NDArray[np.float64] | Sequence[Vec]) -> Spans:
+        """Where each ray from ``eye`` to one of ``ends`` meets each piece (see
+        :class:`Spans`)."""
+        b = np.asarray(ends, dtype=np.float64).reshape(-1, 2)
+        n, pc = len(b), len(self.pieces)
+        a = np.asarray(eye, dtype=np.float64)
+        d = b - a  # (n, 2)
+        length = np.hypot(d[:, 0], d[:, 1])
+        first = np.full((n, pc), np.nan)
+        last = np.full((n, pc), np.nan)
+        eye_in = self._inside_few(a[None, :])[0]
+        end_in = self._inside_few(b)
+        if len(self._owner) and n:
+            lo = np.minimum(b.min(axis=0), a)
+            hi = np.maximum(b.max(axis=0), a)
+            cands = list(self._candidates((float(lo[0]), float(lo[1])),
+                                          (float(hi[0]), float(hi[1])), 0.0))
+            ax, ay = float(a[0]), float(a[1])
+            for k, (dx, dy) in enumerate(d.tolist()):
+                lo_t: dict[int, float] = {}
+                hi_t: dict[int, float] = {}
+                for p, _box, (ex, ey, fx, fy) in cands:
+                    den = dx * fy - dy * fx
+                    if -EPS <= den <= EPS:
+                        continue
+                    wx, wy = ex - ax, ey - ay
+                    t = (wx * fy - wy * fx) / den
+                    if t < -EPS or t > 1 + EPS:
+                        continue
+                    u = (wx * dy - wy * dx) / den
+                    if u < -EPS or u > 1 + EPS:
+                        continue
+                    t = 0.0 if t < 0 else 1.0 if t > 1 else t
+                    if p not in lo_t or t < lo_t[p]:
+                        lo_t[p] = t
+                    if p not in hi_t or t > hi_t[p]:
+                        hi_t[p] = t
+                for p, t in lo_t.items():
+                    first[k, p] = t
+                    last[k, p] = hi_t[p]
+        first = np.where(eye_in[None, :], 0.0, first)
+        last = np.where(end_in, 1.0, last)
+        # an end inside with no crossing means the eye is inside too (or the reverse)
+        first = np.where(np.isnan(first) & end_in, 0.0, first)
+        last = np.where(np.isnan(last) & eye_in[None, :], 1.0, last)
+        return Spans(first, last, eye_in, end_in, length)
+
+    def crossings(self, a: Vec, b: Vec) -> list[Crossing]:
+        """Every point where segment ``a``-``b`` crosses a piece's outline, in order
+        along it (ties: by piece). ``entering`` is True where it goes into a
+        footprint; a line is always "entered"."""
+        ax, ay = a
+        dx, dy = b[0] - ax, b[1] - ay
+        hits: list[tuple[float, int]] = []
+        for p, _box, (ex, ey, fx, fy) in self._candidates(a, b, 0.0):
+            den = dx * fy - dy * fx
+            if abs(den) <= EPS:
+                continue
+            wx, wy = ex - ax, ey - ay
+            t = (wx * fy - wy * fx) / den
+            u = (wx * dy - wy * dx) / den
+            if -EPS <= t <= 1 + EPS and -EPS <= u <= 1 + EPS:
+                hits.append((min(1.0, max(0.0, t)), p))
+        if not hits:
+            return []
+        inside = {p: bool(self._is_area[p]) and _in_ring(self._rings[p], ax, ay)
+                  for _t, p in hits}
+        out: list[Crossing] = []
+        for t, p in sorted(hits):
+            if self._is_area[p]:
+                entering = not inside[p]
+                inside[p] = entering
+            else:
+                entering = True
+            out.append(Crossing(t, p, entering, (ax + dx * t, ay + dy * t)))
+        return out
+
+    def first_touch(self, a: Vec, b: Vec, radius: float,
+                    pieces: Iterable[int]) -> tuple[float, int] | None:
+        """How far along ``a``-``b`` (0-1) a disc of ``radius`` slides before it touches
+        the outline of one of ``pieces`` while moving towards it, and which piece; None
+        if it touches none. A disc already touching an outline counts it only if it
+        moves closer to it (a figure may step away from a wall it stands against)."""
+        wanted = set(pieces)
+        best: tuple[float, int] | None = None
+        for p, (ex0, ey0, ex1, ey1), _e in self._candidates(a, b, radius, wanted):
+            t = _capsule_entry_one(a, b, (ex0, ey0), (ex1, ey1), radius)
+            if t is not None and (best is None or (t, p) < best):
+                best = (t, p)
+        return best
+
+    # ================================================================ internals
+    def _candidates(self, a: Vec, b: Vec, radius: float, only: set[int] | None = None,
+                    ) -> Iterator[tuple[int, tuple[float, float, float, float],
+                                        tuple[float, float, float, float]]]:
+        """The edges that may meet segment ``a``-``b`` widened by ``radius``: (piece,
+        (x0, y0, x1, y1), (x0, y0, dx, dy)), by the pieces' and edges' boxes."""
+        x0, x1 = min(a[0], b[0]) - radius, max(a[0], b[0]) + radius
+        y0, y1 = min(a[1], b[1]) - radius, max(a[1], b[1]) + radius
+        for p, (bx0, by0, bx1, by1) in enumerate(self._boxes):
+            if bx1 < x0 or bx0 > x1 or by1 < y0 or by0 > y1:
+                continue
+            if only is not None and p not in only:
+                continue
+            for e in self._edges[p]:
+                ex0, ey0, ex1, ey1 = e
+                if (ex0 < x0 and ex1 < x0) or (ex0 > x1 and ex1 > x1) or (
+                        ey0 < y0 and ey1 < y0) or (ey0 > y1 and ey1 > y1):
+                    continue
+                yield p, e, (ex0, ey0, ex1 - ex0, ey1 - ey0)
+
+    def _inside_few(self, pts: NDArray[np.float64]) -> NDArray[np.bool_]:
+        """:meth:`_inside` point by point, testing only the pieces whose box holds it."""
+        out = np.zeros((len(pts), len(self.pieces)), dtype=bool)
+        for i, (x, y) in enumerate(pts.tolist()):
+            for k in self.pieces_at(x, y):
+                out[i, k] = True
+        return out
+
+
+def _in_ring(ring: Sequence[Vec], x: float, y: float) -> bool:
+    """Even-odd test of one point in one polygon."""
+    inside = False
+    px, py = ring[-1]
+    for qx, qy in ring:
+        if (qy > y) != (py > y) and x < px + (y - py) * (qx - px) / (qy - py):
+            inside = not inside
+        px, py = qx, qy
+    return inside
+
+
+def _seg_dist(x: float, y: float, a: Vec, b: Vec) -> float:
+    dx, dy = b[0] - a[0], b[1] - a[1]
+    ll = dx * dx + dy * dy
+    u = 0.0 if ll == 0 else max(0.0, min(1.0, ((x - a[0]) * dx + (y - a[1]) * dy) / ll))
+    return math.hypot(x - a[0] - u * dx, y - a[1] - u * dy)
+
+
+def _point_segment_distance(p: NDArray[np.float64], e0: NDArray[np.float64],
+                            e1: NDArray[np.float64]) -> NDArray[np.float64]:
+    ed = e1 - e0
+    ll = (ed * ed).sum(axis=1)
+    with np.errstate(divide="ignore", invalid="ignore"):
+        u = np.where(ll > 0, ((p - e0) * ed).sum(axis=1) / ll, 0.0)
+    u = np.clip(u, 0.0, 1.0)
+    q = e0 + u[:, None] * ed
+    return np.hypot(p[0] - q[:, 0], p[1] - q[:, 1])
+
+
+def _capsule_entry_one(a: Vec, b: Vec, e0: Vec, e1: Vec, r: float) -> float | None:
+    """The first t in [0, 1] where ``a + t (b - a)`` comes within ``r`` of segment
+    ``e0``-``e1`` while approaching it (0 if it starts within ``r`` moving closer);
+    None if never."""
+    dx, dy = b[0] - a[0], b[1] - a[1]
+    fx, fy = e1[0] - e0[0], e1[1] - e0[1]
+    ll = fx * fx + fy * fy
+    u0 = 0.0 if ll == 0 else max(0.0, min(1.0, ((a[0] - e0[0]) * fx + (a[1] - e0[1]) * fy) / ll))
+    qx, qy = a[0] - e0[0] - u0 * fx, a[1] - e0[1] - u0 * fy
+    if math.hypot(qx, qy) <= r + EPS:
+        return 0.0 if qx * dx + qy * dy < -EPS else None
+    dd = dx * dx + dy * dy
+    if dd <= EPS * EPS:
+        return None
+    best: float | None = None
+    if ll > 0:
+        length = math.sqrt(ll)
+        nx, ny = -fy / length, fx / length
+        s0 = (a[0] - e0[0]) * nx + (a[1] - e0[1]) * ny
+        ds = dx * nx + dy * ny
+        for side in (1.0, -1.0):
+            if side * s0 > r and side * ds < 0:
+                t = (side * r - s0) / ds
+                if 0 <= t <= 1:
+                    px, py = a[0] + t * dx - e0[0], a[1] + t * dy - e0[1]
+                    u = (px * fx + py * fy) / ll
+                    if 0 <= u <= 1 and (best is None or t < best):
+                        best = t
+    for cx, cy in (e0, e1):
+        wx, wy = a[0] - cx, a[1] - cy
+        bq = wx * dx + wy * dy
+        cq = wx * wx + wy * wy - r * r
+        disc = bq * bq - dd * cq
+        if disc >= 0 and bq < 0:
+            t = (-bq - math.sqrt(disc)) / dd
+            if 0 <= t <= 1 and (best is None or t < best):
+                best = t
+    return best
+
+
+def _signed_area(points: Sequence[Vec]) -> float:
+    s = 0.0
+    for (x0, y0), (x1, y1) in zip(points, list(points[1:]) + [points[0]], strict=True):
+        s += x0 * y1 - x1 * y0
+    return s / 2
+
+
+def _centroid(points: Sequence[Vec]) -> Vec:
+    a = _signed_area(points)
+    if abs(a) < EPS:
+        n = len(points)
+        return sum(p[0] for p in points) / n, sum(p[1] for p in points) / n
+    cx = cy = 0.0
+    for (x0, y0), (x1, y1) in zip(points, list(points[1:]) + [points[0]], strict=True):
+        f = x0 * y1 - x1 * y0
+        cx += (x0 + x1) * f
+        cy += (y0 + y1) * f
+    return cx / (6 * a), cy / (6 * a)
+
+
+def _line_middle(points: Sequence[Vec]) -> Vec:
+    segs = list(zip(points, points[1:], strict=False))
+    total = sum(math.dist(a, b) for a, b in segs)
+    half = total / 2
+    for a, b in segs:
+        d = math.dist(a, b)
+        if d >= half and d > 0:
+            f = half / d
+            return a[0] + (b[0] - a[0]) * f, a[1] + (b[1] - a[1]) * f
+        half -= d
+    return points[0]
+
+
+def ellipse_points(cx: float, cy: float, rx: float, ry: float, rotation: float = 0.0,
+                   sides: int = ELLIPSE_SIDES) -> tuple[Vec, ...]:
+    """An ellipse as a polygon of ``sides`` corners (rotation in degrees, clockwise as
+    in Tiled's y-down view)."""
+    c, s = math.cos(math.radians(rotation)), math.sin(math.radians(rotation))
+    out = []
+    for k in range(sides):
+        a = 2 * math.pi * k / sides
+        x, y = rx * math.cos(a), ry * math.sin(a)
+        out.append((cx + x * c - y * s, cy + x * s + y * c))
+    return tuple(out)

@@ -1,0 +1,265 @@
+"""Seeing a target: its visible fraction by rays (K-8), cover (G-3), vantage points (G-4).
+
+Rays go from the viewer's eye (the top of the mini: its height ``ht`` above where it
+stands) to a grid of points over the target's silhouette as the viewer sees it:
+``columns`` across its base, ``rows`` up its height. A ray is stopped by
+
+* a blocking piece it crosses lower than the piece's top (G-1 "Blocking"; G-4 "a line
+  crossing blocking terrain's base within its Ht is blocked");
+* a dense piece likewise, unless the eye or the ray's end is inside it (G-1 "Dense": see
+  into, not through; ignored from inside; a dense piece lower than a mini, a fog, rises
+  to a mini's height);
+* a soft or hard cover piece it crosses lower than its top within 1 unit of the target
+  and that the target is not standing in (G-3; on a Tabletop Hero table cover also sets
+  Covered/Concealed/Hidden, K-8): a fence of Ht 1 hides the lower half of a Ht 2 mini;
+* another mini whose body it passes through.
+
+LoS is drawn normally (every mini as if on the ground; pieces the two stand on are
+ignored) unless either is on a vantage point and they are not on vantage points of the
+same height (G-4): then it is drawn diagonally at the real heights, minis lower than the
+vantage mini are ignored, terrain no higher than the lower mini's Ht is ignored for LoS
+(not for cover), and a mini within its Ht of the ledge it stands on ignores that ledge.
+
+The visible fraction sets the K-8 level by the bands in data/gear.toml; G-3 cover is the
+kind of cover piece (hard over soft) that any clear ray passes through within 1 unit of
+the target. Range is measured top-down, base to base.
+"""
+
+from __future__ import annotations
+
+import functools
+import math
+from dataclasses import dataclass
+from typing import Literal
+
+import numpy as np
+from numpy.typing import NDArray
+
+from game.boards.table import Vec
+from game.rules.hero.data import load_data
+from game.rules.hero.state import HeroState, Mini
+from game.rules.hero.terrain import Terrain, terrain_of, vantage
+
+Level = Literal["open", "covered", "concealed", "hidden"]
+CoverKind = Literal["none", "soft", "hard"]
+COLUMNS = 5
+ROWS = 4
+"""Rays per target: 5 across its base times 4 up its height (20; data says 15 or more)."""
+
+
+@dataclass(frozen=True)
+class Sight:
+    """What ``viewer`` sees of ``target`` (see the module text)."""
+
+    viewer: str
+    target: str
+    fraction: float
+    """Visible fraction, 0-1 (K-8)."""
+    level: Level
+    cover: CoverKind
+    """G-3: the cover the target has from this viewer."""
+    cover_by: tuple[str, ...]
+    """The cover pieces, by name."""
+    blocked_by: tuple[str, ...]
+    """What stopped rays: pieces by name, minis by name."""
+    diagonal: bool
+    """Drawn diagonally from a vantage point (G-4)."""
+    distance: float
+    """Range: top-down, base to base, in units."""
+    eye: Vec
+    columns: tuple[tuple[Vec, float], ...]
+    """Each column of rays: where it meets the target (top-down) and the fraction of its
+    rays that get through."""
+
+    @property
+    def targetable(self) -> bool:
+        """K-8: a Hidden target cannot be targeted."""
+        return self.level != "hidden"
+
+
+def level_of(fraction: float) -> Level:
+    """K-8: the level of a visible fraction (bands in data/gear.toml)."""
+    c = load_data().cover
+    if fraction >= c.open - 1e-9:
+        return "open"
+    if fraction >= c.covered - 1e-9:
+        return "covered"
+    if fraction >= c.concealed - 1e-9:
+        return "concealed"
+    return "hidden"
+
+
+LEVEL_WORDS: dict[str, str] = {"open": "Open", "covered": "Covered", "concealed": "Concealed",
+                               "hidden": "Hidden"}
+
+
+@dataclass(frozen=True)
+class _Arrays:
+    top: NDArray[np.float64]
+    ht: NDArray[np.float64]
+    blocking: NDArray[np.bool_]
+    dense: NDArray[np.bool_]
+    soft: NDArray[np.bool_]
+    hard: NDArray[np.bool_]
+
+
+@functools.lru_cache(maxsize=16)
+def _arrays(terrain: Terrain) -> _Arrays:
+    fs = terrain.features
+    d = terrain.data
+    ht = np.array([f.ht for f in fs], dtype=np.float64)
+    dense = np.array([f.has("dense") for f in fs], dtype=bool)
+    top = np.where(dense, np.maximum(ht, d.model_ht), ht)
+    return _Arrays(top, ht, np.array([f.has("blocking") for f in fs], dtype=bool), dense,
+                   np.array([f.has("soft_cover") for f in fs], dtype=bool),
+                   np.array([f.has("hard_cover") for f in fs], dtype=bool))
+
+
+def on_vantage(terrain: Terrain, m: Mini) -> bool:
+    """Whether ``m`` stands on a vantage point (G-1, G-4)."""
+    if m.at is None or m.z <= 0:
+        return False
+    f = terrain.stands_on(*m.xy, m.z)
+    return f is not None and vantage(f)
+
+
+def distance(a: Mini, b: Mini) -> float:
+    """Top-down distance base to base (G-4: range is always measured top-down)."""
+    (ax, ay), (bx, by) = a.xy, b.xy
+    return max(0.0, math.hypot(bx - ax, by - ay) - a.r - b.r)
+
+
+def sight(state: HeroState, viewer: Mini, target: Mini) -> Sight:
+    """What ``viewer`` sees of ``target`` now (cached by where the two stand and the
+    minis near the line between them)."""
+    a, b = viewer.xy, target.xy
+    key = ("sight", viewer.id, viewer.at, viewer.z, viewer.ht, viewer.radius, target.id,
+           target.at, target.z, target.ht, target.radius,
+           state.bodies_near(a, b, target.r, (viewer.id, target.id)))
+    return state.remember(key, lambda: _sight(state, viewer, target))
+
+
+def _sight(state: HeroState, viewer: Mini, target: Mini) -> Sight:
+    terrain = terrain_of(state.board)
+    table = terrain.table
+    arr = _arrays(terrain)
+    data = terrain.data
+    (vx, vy), (tx, ty) = viewer.xy, target.xy
+    dx, dy = tx - vx, ty - vy
+    length = math.hypot(dx, dy) or 1e-9
+    nx, ny = -dy / length, dx / length
+    rt = target.r
+    offsets = [((k + 0.5) / COLUMNS * 2 - 1) * rt * 0.98 for k in range(COLUMNS)]
+    ends = np.array([(tx + nx * o, ty + ny * o) for o in offsets], dtype=np.float64)
+    # normal or diagonal (G-4)
+    v_high, t_high = on_vantage(terrain, viewer), on_vantage(terrain, target)
+    diagonal = (v_high or t_high) and not (v_high and t_high and viewer.z == target.z)
+    zv, zt = (viewer.z, target.z) if diagonal else (0, 0)
+    eye_h = zv + viewer.ht
+    heights = np.array([zt + (k + 0.5) / ROWS * target.ht for k in range(ROWS)])
+    pc = len(terrain.features)
+    spans = table.spans((vx, vy), ends)
+    first, last, met = spans.first, spans.last, spans.met  # (C, P)
+    excluded = np.zeros((COLUMNS, pc), dtype=bool)
+    ignore_los = np.zeros(pc, dtype=bool)
+    for m in (viewer, target):
+        f = terrain.stands_on(*m.xy, m.z)
+        if f is None:
+            continue
+        k = f.index
+        if diagonal and m.z > min(viewer.z, target.z):
+            # G-4: the vantage mini ignores its own ledge where the line passes it within
+            # the mini's Ht of it
+            away = (last[:, k] if m is viewer else 1 - first[:, k]) * spans.length
+            excluded[:, k] = np.where(met[:, k], away, np.inf) <= m.ht + 1e-9
+        else:
+            excluded[:, k] = True  # stood on: the line starts or ends on it
+    if diagonal:
+        lower = viewer if viewer.z < target.z else target
+        ignore_los = arr.ht <= lower.ht
+    slope = (heights[:, None, None] - eye_h)  # (R, 1, 1)
+    f0 = np.where(met, first, 0.0)
+    l0 = np.where(met, last, 0.0)
+    h_first = eye_h + slope * f0[None, :, :]
+    h_last = eye_h + slope * l0[None, :, :]
+    low = np.minimum(h_first, h_last) < arr.top[None, None, :] - 1e-9  # (R, C, P)
+    metr = met[None, :, :]
+    end_in = spans.end_in[None, :, :]
+    eye_in = spans.eye_in[None, None, :]
+    # where each crossing comes nearest the target (top-down), for G-3's 1 unit
+    px = vx + l0 * (ends[:, 0:1] - vx)
+    py = vy + l0 * (ends[:, 1:2] - vy)
+    near = (np.hypot(px - tx, py - ty) - rt <= data.cover.reach + 1e-9)[None, :, :]
+    live = ~excluded[None, :, :]
+    los_ok = live & ~ignore_los[None, None, :]
+    block_a = metr & los_ok & arr.blocking[None, None, :] & low
+    block_b = (metr & los_ok & arr.dense[None, None, :] & ~eye_in & ~end_in & low)
+    cover = arr.soft | arr.hard
+    block_c = metr & live & cover[None, None, :] & ~end_in & near & low
+    stopped_terrain = block_a | block_b | block_c  # (R, C, P)
+    # other minis' bodies
+    top_z = max(viewer.z, target.z)
+    others = [m for m in state.placed() if m.id not in (viewer.id, target.id)
+              and not (diagonal and m.z < top_z)]  # G-4: minis lower than the vantage one
+    stopped_models: NDArray[np.bool_] = np.zeros((ROWS, COLUMNS), dtype=bool)
+    blockers: list[str] = []
+    if others:
+        hit = _through_bodies((vx, vy), ends, others, eye_h, heights, diagonal)  # (B, R, C)
+        for m, h in zip(others, hit, strict=True):
+            if h.any():
+                blockers.append(m.name)
+        stopped_models = np.asarray(hit.any(axis=0), dtype=bool)
+    stopped = stopped_terrain.any(axis=2) | stopped_models  # (R, C)
+    visible = ~stopped
+    seen = visible.sum(axis=0)  # per column
+    fraction = float(seen.sum()) / (ROWS * COLUMNS)
+    feats = terrain.features
+    blocked_by = [feats[p].name for p in np.nonzero(stopped_terrain.any(axis=(0, 1)))[0]]
+    # G-3: cover pieces a clear line passes through within 1 unit of the target
+    clear = ~(block_a | block_b).any(axis=2) & ~stopped_models  # (R, C)
+    crossing = (met & near[0] & live[0] & cover[None, :])  # (C, P)
+    crossing &= ~_stood_on(terrain, viewer, target)[None, :]
+    used = crossing[None, :, :] & clear[:, :, None]
+    cover_idx = np.nonzero(used.any(axis=(0, 1)))[0]
+    kind: CoverKind = "none"
+    if any(arr.hard[p] for p in cover_idx):
+        kind = "hard"
+    elif len(cover_idx):
+        kind = "soft"
+    cols = tuple(((float(e[0]), float(e[1])), int(n) / ROWS)
+                 for e, n in zip(ends.tolist(), seen.tolist(), strict=True))
+    return Sight(viewer.id, target.id, fraction, level_of(fraction), kind,
+                 tuple(feats[p].name for p in cover_idx),
+                 tuple(dict.fromkeys(blocked_by + blockers)), bool(diagonal),
+                 distance(viewer, target), (vx, vy), cols)
+
+
+def _stood_on(terrain: Terrain, a: Mini, b: Mini) -> NDArray[np.bool_]:
+    out = np.zeros(len(terrain.features), dtype=bool)
+    for m in (a, b):
+        f = terrain.stands_on(*m.xy, m.z)
+        if f is not None:
+            out[f.index] = True
+    return out
+
+
+def _through_bodies(eye: Vec, ends: NDArray[np.float64], minis: list[Mini], eye_h: float,
+                    heights: NDArray[np.float64], diagonal: bool) -> NDArray[np.bool_]:
+    """(B, R, C): which rays pass through each mini's body (a cylinder on its base)."""
+    c = np.array([m.xy for m in minis], dtype=np.float64)  # (B, 2)
+    r = np.array([m.r for m in minis])
+    top = np.array([(m.z if diagonal else 0) + m.ht for m in minis], dtype=np.float64)
+    d = ends - np.array(eye)  # (C, 2)
+    a = (d * d).sum(axis=1)  # (C,)
+    w = np.array(eye)[None, :] - c  # (B, 2)
+    b = 2 * (w @ d.T)  # (B, C)
+    cc = (w * w).sum(axis=1)[:, None] - (r * r)[:, None]  # (B, 1)
+    disc = b * b - 4 * a[None, :] * cc
+    ok = disc > 0
+    sq = np.sqrt(np.where(ok, disc, 0.0))
+    t0 = np.clip((-b - sq) / (2 * a[None, :]), 0, 1)
+    t1 = np.clip((-b + sq) / (2 * a[None, :]), 0, 1)
+    ok &= t1 > t0 + 1e-9
+    slope = (heights - eye_h)[None, :, None]  # (1, R, 1)
+    h = np.minimum(eye_h + slope * t0[:, None, :], eye_h + slope * t1[:, None, :])
+    return ok[:, None, :] & (h < top[:, None, None])

@@ -1,0 +1,613 @@
+"""The Tabletop Hero controller: the only UI code that knows its actions and minis.
+
+It decides no rule. It asks the Match what is legal, asks the ruleset what a move would
+cost and meet (``plan_move``), what a mini sees of another (``sight``) and the exact
+odds of an attack or a throw, and turns clicks, drags and keys into actions:
+
+* armies: take the ready army, or open the army sheet (:mod:`game.ui.scenes.army`);
+* deployment: the edge bands, enemy ranges and team mates' 5 units drawn; the mini to
+  place follows the pointer, green where it may go, red with the reason where not;
+* battle: drag one of your minis to move it (a ruler with the movement used and left,
+  severe ground, climbs, falls and their damage, what blocks it); hover an enemy to see
+  the lines of sight, the visible %, cover, range and the exact odds; click it to attack
+  with the weapon chosen (W changes it; an explosive shows its blast and arc).
+"""
+
+from __future__ import annotations
+
+import math
+from collections.abc import Callable
+from typing import Any
+
+import pygame
+
+from game.core.match import Match
+from game.core.places import HUNDREDTHS, Place, Point
+from game.core.ruleset import PieceView
+from game.rules.hero.actions import (
+    Attack,
+    Deploy,
+    EndTurn,
+    Heal,
+    Move,
+    TakeArmy,
+    Throw,
+)
+from game.rules.hero.data import load_data
+from game.rules.hero.moves import MovePlan
+from game.rules.hero.ruleset import EDGES, TabletopHero
+from game.rules.hero.sight import LEVEL_WORDS
+from game.rules.hero.state import HeroState, Mini
+from game.ui.boards.table import Rays, Ring, Ruler, TableMarks
+from game.ui.controllers import ButtonSpec, Controller, Reply, Select, TipLine
+from game.ui.scenes.dice_log import percent
+from game.ui.widgets import (
+    DIM,
+    GREEN,
+    ORANGE,
+    TEXT,
+    VERMILLION,
+    YELLOW,
+    Colour,
+)
+
+MAX_ATTACK_BUTTONS = 6
+
+
+def units(h: int) -> str:
+    """Hundredths of a unit as players read them: "5.25", "8"."""
+    return f"{h / HUNDREDTHS:.2f}".rstrip("0").rstrip(".")
+
+
+DEPLOY_SNAP = 40
+"""Hundredths of a unit within which a deployment click takes the nearest lit spot."""
+
+class HeroController(Controller):
+    """Tabletop Hero on a table: drag to move, hover to see, click to attack."""
+
+    def __init__(self, match: Match[Any]) -> None:
+        super().__init__(match)
+        self.weapon: dict[str, str] = {}
+        """The weapon each mini attacks with when an enemy is clicked (W changes it)."""
+        self.dragging: str | None = None
+        self.drag_point: Point | None = None
+        self._spots: tuple[object, list[Point]] = (None, [])
+        """The deployment lattice points legal now, kept while nothing is played."""
+
+    # ---------------------------------------------------------------- state
+    @property
+    def rules(self) -> TabletopHero:
+        r = self.m.ruleset
+        assert isinstance(r, TabletopHero)
+        return r
+
+    @property
+    def state(self) -> HeroState:
+        st = self.m.state
+        assert isinstance(st, HeroState)
+        return st
+
+    def mini(self, fid: str | None) -> Mini | None:
+        return self.state.minis.get(fid) if fid else None
+
+    def mine(self, m: Mini | None) -> bool:
+        """Whether ``m`` is of the side to act, and a human acts now."""
+        return m is not None and bool(self.legal) and m.side == self.m.to_act()
+
+    def focus(self) -> str | None:
+        st = self.state
+        if st.phase == "deploy" and self.legal:
+            m = self.rules.next_to_deploy(st)
+            return m.id if m is not None else None
+        return None
+
+    def pick_selection(self, selected: str | None, side: str | None) -> str | None:
+        focus = self.focus()
+        if focus is not None:
+            return focus
+        sel = self.mini(selected)
+        if sel is not None and sel.side == side and self._has_work(sel):
+            return selected
+        own = [m for m in self.state.side_minis(side or "") if m.on_table]
+        busy = [m for m in own if self._has_work(m)]
+        pick = busy or [m for m in own if m.conscious] or own
+        return pick[0].id if pick else None
+
+    def _has_work(self, m: Mini) -> bool:
+        if self.state.phase != "play" or not m.on_table or not m.conscious:
+            return False
+        return self.rules.budget(self.state, m.id) > 0 or not m.acted
+
+    def selection_done(self, selected: str | None) -> bool:
+        sel = self.mini(selected)
+        return (self.state.phase == "play" and sel is not None and sel.side == self.m.to_act()
+                and not self._has_work(sel))
+
+    def current_weapon(self, m: Mini) -> str | None:
+        """The weapon ``m`` attacks with when an enemy is clicked."""
+        w = self.weapon.get(m.id)
+        if w in m.weapons:
+            return w
+        d = load_data()
+        guns = [k for k in m.weapons if not d.weapons[k].explosive]
+        if guns:
+            return max(guns, key=lambda k: (d.weapons[k].range[1], k))
+        return m.weapons[0] if m.weapons else None
+
+    # ---------------------------------------------------------------- the board
+    def marks(self, selected: str | None, hover: Place | None) -> TableMarks:
+        st = self.state
+        mk = TableMarks(levels={m.id: m.z for m in st.minis.values() if m.at is not None})
+        sel = self.mini(self.dragging or selected)
+        if sel is not None and sel.at is not None:
+            mk.selected = sel.at
+        pt = hover if isinstance(hover, Point) else None
+        if st.phase == "deploy":
+            self._deploy_marks(mk, pt)
+        elif st.phase == "play":
+            self._play_marks(mk, sel, pt)
+        self._last_blast(mk)
+        return mk
+
+    def _deploy_marks(self, mk: TableMarks, pt: Point | None) -> None:
+        st = self.state
+        m = self.rules.next_to_deploy(st)
+        if m is None or not self.mine(m):
+            return
+        d = load_data()
+        t = st.board
+        depth = d.deploy_edge
+        edges = [st.deploy_edge[m.side]] if m.side in st.deploy_edge else list(EDGES)
+        for e in edges:
+            mk.zones.append({"north": (0, 0, t.width, depth), "south": (0, t.height - depth,
+                                                                        t.width, t.height),
+                             "west": (0, 0, depth, t.height),
+                             "east": (t.width - depth, 0, t.width, t.height)}[e])
+        for o in st.placed():
+            if o.side == m.side:
+                mk.rings.append(Ring(o.at, o.r + d.deploy_teammate, "deploy"))  # type: ignore[arg-type]
+            else:
+                reach = max((d.weapons[w].range[1] for w in o.weapons), default=0)
+                mk.rings.append(Ring(o.at, o.r + reach, "range",  # type: ignore[arg-type]
+                                     f"{o.name}: {reach}"))
+        key = (len(self.m.actions), m.id)
+        if self._spots[0] != key:
+            self._spots = (key, self.rules.deploy_points(st, m))
+        mk.spots = list(self._spots[1])
+        if pt is not None:
+            at = self._deploy_spot(m.id, pt)
+            why = self.m.why_illegal(Deploy(m.id, at))
+            mk.ghost = (at, m.r, why is None, why or f"place {m.name} here")
+
+    def _play_marks(self, mk: TableMarks, sel: Mini | None, pt: Point | None) -> None:
+        st = self.state
+        if sel is None or sel.at is None or not sel.alive:
+            return
+        own = self.mine(sel)
+        if own and sel.conscious:
+            left = self.rules.budget(st, sel.id)
+            single = max(0, self.rules.allowance(st, sel.id) - sel.moved)
+            if left > 0:
+                if not sel.acted and single and single < left:
+                    mk.rings.append(Ring(sel.at, single / HUNDREDTHS + sel.r, "reach",
+                                         f"{units(single)}: then act"))
+                mk.rings.append(Ring(sel.at, left / HUNDREDTHS + sel.r, "reach",
+                                     f"{units(left)}" + ("" if sel.acted else ": no action")))
+            for a in self.legal:
+                if isinstance(a, Attack) and a.figure == sel.id and \
+                        a.weapon == self.current_weapon(sel):
+                    t = st.minis[a.target]
+                    o = self.rules.attack_odds(st, sel.id, t.id, a.weapon)
+                    mk.targets[t.at] = percent(o.p_hit)  # type: ignore[index]
+                if isinstance(a, Throw) and a.figure == sel.id and \
+                        self.current_weapon(sel) == "explosive":
+                    t = st.minis[a.target]
+                    mk.targets[t.at] = "throw"  # type: ignore[index]
+        if self.dragging is not None and self.drag_point is not None:
+            mk.ruler = self.ruler(sel, self.drag_point)
+            return
+        target = self._enemy_at(pt, sel)
+        if target is not None:
+            self._sight_marks(mk, sel, target)
+
+    def _enemy_at(self, pt: Point | None, sel: Mini) -> Mini | None:
+        host = self.host
+        over = host.hovered_piece() if host is not None else None
+        t = self.mini(over.id if over is not None else None)
+        if t is None and pt is not None:
+            x, y = pt.units
+            t = next((o for o in self.state.placed()
+                      if math.dist(o.xy, (x, y)) <= o.r), None)
+        if t is None or t.side == sel.side or not t.on_table:
+            return None
+        return t
+
+    def _sight_marks(self, mk: TableMarks, a: Mini, t: Mini) -> None:
+        st = self.state
+        w = self.current_weapon(a)
+        if w == "explosive":
+            assert a.at is not None and t.at is not None
+            mk.lines.append((a.at, t.at, "throw"))
+            mk.rings.append(Ring(t.at, load_data().explosive.blast, "blast", "blast 5"))
+            return
+        s = self.rules.sight(st, a.id, t.id)
+        mk.rays.append(Rays(a.at, tuple((Point.of(*e), f) for e, f in s.columns),  # type: ignore[arg-type]
+                            f"{s.fraction:.0%} {LEVEL_WORDS[s.level]}"))
+
+    def _last_blast(self, mk: TableMarks) -> None:
+        """The blast and bounce of the last explosive, until the next action."""
+        if not self.m.actions or not isinstance(self.m.actions[-1], Throw):
+            return
+        for e in reversed(self.m.log):
+            pts = [p for p in e.places if isinstance(p, Point)]
+            if e.kind == "exploded" and pts:
+                mk.rings.append(Ring(pts[0], (e.amount or 500) / HUNDREDTHS, "blast"))
+            elif e.kind == "bounced" and len(pts) == 2:
+                mk.lines.append((pts[0], pts[1], "bounce"))
+            elif e.kind == "attacked":
+                break
+
+    def ruler(self, m: Mini, to: Point) -> Ruler:
+        """The ruler of a move of ``m`` to ``to`` (K-4, G-1, G-5, G-7)."""
+        plan = self.rules.plan_move(self.state, m.id, to)
+        return ruler_of(plan, m, self.rules.allowance(self.state, m.id))
+
+    def _deploy_spot(self, mini: str, pt: Point) -> Point:
+        """Where a click at ``pt`` deploys ``mini``: there if it may stand there, else the
+        nearest lit spot within a little of the click (the pointer need not hit a dot's
+        exact hundredth), else there (and the Match says why not)."""
+        if self.m.why_illegal(Deploy(mini, pt)) is None:
+            return pt
+        spots = self._spots[1] if self._spots[0] == (len(self.m.actions), mini) else \
+            self.rules.deploy_points(self.state, self.state.minis[mini])
+        near = [(abs(s.x - pt.x) + abs(s.y - pt.y), s) for s in spots]
+        near = [(d, s) for d, s in near if d <= DEPLOY_SNAP]
+        return min(near)[1] if near else pt
+
+    def click(self, selected: str | None, place: Place, piece: str | None,
+              button: int) -> Reply:
+        st = self.state
+        if not isinstance(place, Point):
+            return None
+        if st.phase == "deploy":
+            m = self.rules.next_to_deploy(st)
+            if m is not None and self.mine(m):
+                return Deploy(m.id, self._deploy_spot(m.id, place))
+            return Select(piece) if piece else None
+        if st.phase != "play":
+            return Select(piece) if piece else None
+        sel = self.mini(selected)
+        t = self.mini(piece)
+        if t is None:
+            if sel is not None and self.mine(sel) and button == 1:
+                return "Drag one of your minis to move it."
+            return None
+        if sel is not None and self.mine(sel) and t.side != sel.side:
+            return self._act_on(sel, t, button)
+        if sel is not None and self.mine(sel) and t.side == sel.side and t.id != sel.id and \
+                button == 3:
+            return Heal(sel.id, t.id)
+        return Select(t.id)
+
+    def _act_on(self, a: Mini, t: Mini, button: int) -> Reply:
+        w = self.current_weapon(a)
+        if button == 3 or w == "explosive":
+            return Throw(a.id, t.id)
+        if w is None:
+            return f"{a.name} has no weapon"
+        return Attack(a.id, t.id, w)
+
+    def key(self, selected: str | None, key: int) -> Reply:
+        st = self.state
+        if key in (pygame.K_RETURN, pygame.K_KP_ENTER) and st.phase == "play":
+            side = self.m.to_act()
+            return EndTurn(side) if side is not None else None
+        if key == pygame.K_w:
+            m = self.mini(selected)
+            if m is None or not m.weapons:
+                return None
+            kinds = list(dict.fromkeys(m.weapons))
+            now = self.current_weapon(m)
+            nxt = kinds[(kinds.index(now) + 1) % len(kinds)] if now in kinds else kinds[0]
+            self.weapon[m.id] = nxt
+            return f"{m.name} readies the {load_data().weapons[nxt].name.lower()}."
+        if key == pygame.K_n and st.phase == "play":
+            side = self.m.to_act()
+            ids = [m.id for m in st.side_minis(side or "") if self._has_work(m)]
+            if not ids:
+                return None
+            k = (ids.index(selected) + 1) % len(ids) if selected in ids else 0
+            return Select(ids[k])
+        return None
+
+    # ---------------------------------------------------------------- dragging
+    def drag_start(self, selected: str | None, place: Place | None, piece: str | None) -> bool:
+        m = self.mini(piece)
+        if self.state.phase != "play" or m is None or not self.mine(m) or not m.conscious:
+            return False
+        self.dragging = m.id
+        self.drag_point = None
+        if self.host is not None:
+            self.host.select(m.id)
+        return True
+
+    def drag_to(self, place: Place | None) -> None:
+        self.drag_point = place if isinstance(place, Point) else None
+
+    def drag_end(self, place: Place | None) -> Reply:
+        fid = self.dragging
+        self.dragging, self.drag_point = None, None
+        if fid is None or not isinstance(place, Point):
+            return None
+        return Move(fid, place)
+
+    # ---------------------------------------------------------------- buttons
+    def buttons(self, selected: str | None) -> list[ButtonSpec]:
+        st = self.state
+        out: list[ButtonSpec] = []
+        if st.phase == "army":
+            for a in self.legal:
+                if isinstance(a, TakeArmy):
+                    out.append(ButtonSpec("Take the ready army (K-2)", a, accent=ORANGE,
+                                          name="take_army"))
+                    out.append(ButtonSpec("Build an army... (K-2)",
+                                          command=self._opener(a.side), name="build_army"))
+            return out
+        if st.phase == "deploy":
+            m = self.rules.next_to_deploy(st)
+            if m is not None and self.mine(m):
+                out.append(ButtonSpec(f"Place {m.name} for me", command=self._auto_deploy,
+                                      name="auto_deploy"))
+            return out
+        sel = self.mini(selected)
+        if sel is not None and self.mine(sel):
+            attacks = []
+            for a in self.legal:
+                if getattr(a, "figure", None) != sel.id:
+                    continue
+                if isinstance(a, Attack):
+                    o = self.rules.attack_odds(st, sel.id, a.target, a.weapon)
+                    attacks.append((o.expected, ButtonSpec(
+                        f"{load_data().weapons[a.weapon].name} at "
+                        f"{st.minis[a.target].name}: {percent(o.p_hit)}", a,
+                        accent=VERMILLION, name="attack")))
+                elif isinstance(a, Throw):
+                    attacks.append((0.1, ButtonSpec(f"Throw an explosive at "
+                                                    f"{st.minis[a.target].name}", a,
+                                                    accent=ORANGE, name="throw")))
+                elif isinstance(a, Heal):
+                    out.append(ButtonSpec(f"Medkit on {st.minis[a.target].name} "
+                                          f"(3+: heal 4)", a, accent=GREEN, name="heal"))
+            attacks.sort(key=lambda t: -t[0])
+            out = [b for _v, b in attacks[:MAX_ATTACK_BUTTONS]] + out
+            if len(sel.weapons) > 1:
+                w = self.current_weapon(sel)
+                name = load_data().weapons[w].name if w else "-"
+                out.append(ButtonSpec(f"Clicks attack with: {name}", command=lambda: None,
+                                      hint="W", name="weapon", enabled=False))
+        for a in self.legal:
+            if isinstance(a, EndTurn):
+                out.append(ButtonSpec("End the turn", a, accent=ORANGE, hint="Enter",
+                                      name="end_turn"))
+        return out
+
+    def _opener(self, side: str) -> Callable[[], None]:
+        return lambda: self.open_army(side)
+
+    def open_army(self, side: str) -> None:
+        """The army sheet for ``side`` (K-2, K-11) over the match."""
+        if self.host is None:
+            return
+        from game.ui.scenes.army import ArmyScene
+
+        self.host.app.switch(ArmyScene(self.host.app, self.host, side))
+
+    def _auto_deploy(self) -> None:
+        from game.ai.hero.player import HeroPlayer
+
+        if self.host is None:
+            return
+        a = HeroPlayer(self.m.seed).choose(self.m)
+        self.host.act(a)
+
+    # ---------------------------------------------------------------- words
+    def verb(self) -> str:
+        return {"army": "chooses an army", "deploy": "deploys",
+                "play": "plays"}.get(self.state.phase, "acts")
+
+    def phase_line(self) -> str:
+        st = self.state
+        if st.phase == "deploy":
+            m = self.rules.next_to_deploy(st)
+            if m is not None:
+                return (f"Place {m.name}: at your edge, within 5 units of a team mate, out of "
+                        f"every enemy's range (K-3). Click a green spot.")
+        if st.phase == "play":
+            first = " No attacks in the first turn (K-3)." if st.turn == 1 else ""
+            return ("Drag a mini to move it; hover an enemy to see it; click it to attack "
+                    "(W: weapon, right-click: throw). Enter ends the turn." + first)
+        return super().phase_line()
+
+    def top_note(self) -> str:
+        st = self.state
+        if st.deploy_rolls:
+            rolls = ", ".join(f"{self.m.side_name(s)} {v}" for s, v in st.deploy_rolls.items())
+            return f"Rolls for first: {rolls}; play order: " + " > ".join(
+                self.m.side_name(s) for s in st.play_order)
+        return ""
+
+    def piece_rows(self, piece: PieceView) -> list[tuple[str, str]]:
+        m = self.mini(piece.id)
+        if m is None:
+            return []
+        d = load_data()
+        st = self.state
+        arm = d.armour[m.armour]
+        rows = [("Armour", f"{arm.name}: defends {arm.hit}, absorbs {arm.absorb}"
+                 + (f", speed {arm.speed}" if arm.speed else ""))]
+        move = self.rules.allowance(st, m.id)
+        left = self.rules.budget(st, m.id) if m.side == st.active else 0
+        rows.append(("Move", f"{units(move)} a turn, {units(move * d.no_action)} taking no "
+                             f"action" + (f"; {units(left)} left" if st.phase == "play"
+                                          and m.side == st.active else "")))
+        for k in dict.fromkeys(m.weapons):
+            w = d.weapons[k]
+            count = m.weapons.count(k)
+            extra = f" x{count}" if count > 1 else ""
+            mark = " (clicks)" if k == self.current_weapon(m) and len(m.weapons) > 1 else ""
+            rows.append(("Weapon", f"{w.name}{extra}{mark}: {w.hit} to hit, {w.damage}, "
+                                   f"range {w.range_text}"))
+        if m.medkits:
+            rows.append(("Items", f"{m.medkits} medkit{'s' * (m.medkits > 1)} (3+: heal 4)"))
+        if m.abilities:
+            rows.append(("Abilities", ", ".join(m.abilities) + " (G-7)"))
+        f = self.rules.terrain(st).stands_on(*m.xy, m.z) if m.at is not None else None
+        rows.append(("Stands", f"on {f.name}, Ht {m.z}" if f is not None else
+                     "on the ground" if m.at is not None else "not deployed yet"))
+        return rows
+
+    def piece_tags(self, piece: PieceView) -> list[tuple[str, Colour]]:
+        m = self.mini(piece.id)
+        if m is None:
+            return super().piece_tags(piece)
+        out: list[tuple[str, Colour]] = []
+        if m.hero:
+            out.append(("hero", YELLOW))
+        if m.status != "ok":
+            out.append((m.status, VERMILLION))
+        if m.down_at_start and m.alive:
+            out.append(("out this turn (K-9)", VERMILLION))
+        if self.state.phase == "play" and m.side == self.state.active:
+            if m.acted:
+                out.append(("has acted", DIM))
+            if m.moved > self.rules.allowance(self.state, m.id) and not m.acted:
+                out.append(("double move: no action", ORANGE))
+        return out
+
+    def place_text(self, place: Place) -> str | None:
+        if not isinstance(place, Point):
+            return None
+        terrain = self.rules.terrain(self.state)
+        x, y = place.units
+        here = [terrain[k] for k in terrain.table.pieces_at(x, y)]
+        if not here:
+            return f"({x:.1f}, {y:.1f}): open ground"
+        parts = []
+        for f in here:
+            traits = ", ".join(sorted(t.replace("_", " ") for t in f.traits)) or "no traits"
+            parts.append(f"{f.name}: Ht {f.ht}, {traits}")
+        return f"({x:.1f}, {y:.1f}): " + "; ".join(parts)
+
+    def preview_actor(self, selected: str | None, target: PieceView) -> str | None:
+        a = self.mini(selected)
+        if a is None or a.side == target.side or not a.on_table or self.state.phase != "play":
+            return None
+        return a.id
+
+    def tip(self, actor: str, target: str) -> list[TipLine] | None:
+        """K-8, G-3, G-4, K-5..K-7: what the actor sees of the target and its odds."""
+        st = self.state
+        a, t = st.minis[actor], st.minis[target]
+        if a.at is None or t.at is None:
+            return None
+        w = self.current_weapon(a)
+        lines = [TipLine(f"{a.name} -> {t.name}", TEXT, True)]
+        if w == "explosive":
+            why = self.m.why_illegal(Throw(a.id, t.id))
+            th = self.rules.throw_odds(st, a.id, t.id)
+            lines.append(TipLine("can throw now" if why is None else f"cannot: {why}",
+                                 GREEN if why is None else VERMILLION))
+            lines.append(TipLine(f"on target {percent(th.p_hit)}; a miss lands on it anyway "
+                                 f"{percent(th.p_half)} (half damage), bounces "
+                                 f"{percent(th.p_bounce)}", YELLOW, True))
+            caught = ", ".join(th.in_blast) or "nobody"
+            lines.append(TipLine(f"a blast there catches: {caught} (both sides, K-7)", TEXT))
+            lines.append(TipLine("damage to each if it lands on target (before armour): "
+                                 + _dist(th.damage), DIM))
+            return lines
+        s = self.rules.sight(st, a.id, t.id)
+        lines.append(TipLine(f"{s.fraction:.0%} visible: {LEVEL_WORDS[s.level]} (K-8)"
+                             + (", seen from a vantage point (G-4)" if s.diagonal else ""),
+                             YELLOW, True))
+        effect = {"open": "no effect", "covered": "+2 to its defence roll",
+                  "concealed": "only a critical hits", "hidden": "cannot be targeted"}
+        lines.append(TipLine(f"  {effect[s.level]}", DIM))
+        if s.cover != "none":
+            worse = "worse attack and damage rolls" if s.cover == "hard" else "a worse attack roll"
+            lines.append(TipLine(f"{s.cover} cover ({', '.join(s.cover_by)}): {worse} "
+                                 f"(G-3)", ORANGE))
+        if s.blocked_by:
+            lines.append(TipLine(f"lines stopped by: {', '.join(s.blocked_by)}", DIM))
+        d = load_data()
+        if w is None:
+            return lines
+        weapon = d.weapons[w]
+        lines.append(TipLine(f"range {s.distance:.1f} ({weapon.name.lower()}: "
+                             f"{weapon.range_text})", TEXT))
+        why = self.m.why_illegal(Attack(a.id, t.id, w))
+        lines.append(TipLine("can attack now" if why is None else f"cannot: {why}",
+                             GREEN if why is None else VERMILLION))
+        if s.targetable:
+            o = self.rules.attack_odds(st, a.id, t.id, w)
+            shots = f" (each of {weapon.shots} shots)" if weapon.shots > 1 else ""
+            lines.append(TipLine(f"hit {percent(o.p_hit)}{shots}, critical "
+                                 f"{percent(o.p_crit)} (K-5, K-6)", YELLOW, True))
+            lines.append(TipLine(f"  {o.attack.expr} vs {o.defence.expr}"
+                                 + "".join(f", {m.value:+d} {m.reason}"
+                                           for m in o.defence.modifiers
+                                           if m.value < 100), DIM))
+            lines.append(TipLine(f"damage {weapon.damage}, absorbs {o.absorb}: " +
+                                 _dist(o.damage), TEXT))
+        return lines
+
+    def help_rows(self) -> list[tuple[str, str]]:
+        return [
+            ("Drag a mini", "move it: the ruler shows movement used and left (K-4)"),
+            ("Hover an enemy", "lines of sight, visible %, cover, range, odds (K-8, G-3)"),
+            ("Click an enemy", "attack with the weapon chosen"),
+            ("W", "choose the weapon clicks attack with (an explosive: throw)"),
+            ("Right click", "an enemy: throw an explosive; a team mate: medkit"),
+            ("N", "next mini with something left to do"),
+            ("Enter", "end the turn"),
+        ]
+
+
+def ruler_of(plan: MovePlan, m: Mini, allowance: int) -> Ruler:
+    """How a move plan reads on the board."""
+    path = plan.path or ((m.at,) if m.at else ()) + (plan.to,)
+    if not plan.ok:
+        lines = [plan.reason]
+        if plan.cost:
+            lines.append(f"needs {units(plan.cost)}, has {units(plan.budget)}")
+        if plan.blocked_at is None and not plan.path:
+            path = ((m.at,) if m.at else ()) + (plan.to,)
+        return Ruler(tuple(p for p in path if p is not None), False, tuple(lines),
+                     plan.blocked_at)
+    lines = [f"{units(plan.cost)} used, {units(plan.left)} left"]
+    if not m.acted and m.moved + plan.cost > allowance:
+        lines.append("beyond its move: no action this turn (K-4)")
+    if plan.severe:
+        lines.append(f"severe ground {units(plan.severe)}: costs double (G-1)")
+    if plan.lines:
+        lines.append(f"through {plan.lines} linear obstacle{'s' * (plan.lines > 1)}: +1 "
+                     f"each (G-2)")
+    if plan.climb:
+        lines.append(f"climbing {units(plan.climb)} (G-1)")
+    if "G-7" in plan.rules:
+        lines.append("flies: terrain ignored, height gained counts (G-7)")
+    warnings = []
+    for f in plan.falls:
+        text = f"falls {f.drop}: {f.damage} damage" if f.damage else f"drops {f.drop}: unhurt"
+        lines.append(f"{text} (G-5)")
+        warnings.append((f.at, text))
+    if plan.cut:
+        lines.append("knocked out by the fall: the move ends there")
+    if plan.hazards:
+        lines.append("enters hazardous terrain: a damage roll (G-1)")
+    return Ruler(plan.path, True, tuple(lines), None, tuple(warnings))
+
+
+def _dist(damage: dict[int, float]) -> str:
+    return ", ".join(f"{k}: {percent(p)}" for k, p in sorted(damage.items()) if p >= 0.0005)
+
+
