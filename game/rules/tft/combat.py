@@ -175,6 +175,8 @@ def resolve_attack(attacker: Fighter, target: Fighter, situation: Sequence[Modif
     out = AttackResult([Event(Kind.ATTACKED, roll.explain(), rule, attacker.id, target.id,
                               places, roll=roll)])
     special = d.automatic.get(roll.total) if auto else None
+    if used and d.weapons[used].natural:
+        used = None  # bare hands are neither dropped nor broken
     if not roll.success:
         if special and special.drop and used:
             out.dropped = used
