@@ -105,7 +105,7 @@ def farmhouse() -> None:
     g, lane_top = (1280, 360), (880, 350)
     h, i, j, k = (0, 560), (280, 560), (440, 560), (860, 560)
     m, n, p, q = (440, 896), (0, 896), (860, 896), (1280, 896)
-    w.polygon("zones", "Field", [a, b, f, e, d], terrain="crops", move=-1, visibility=-1)
+    w.polygon("zones", "Field", [a, b, f, e, d], terrain="crops", visibility=-1)
     w.polygon("zones", "Pasture", [b, c, g, lane_top, f], terrain="grass")
     w.polygon("zones", "Garden", [d, e, i, h], terrain="garden", move=-1)
     w.polygon("zones", "Barnyard", [e, f, lane_top, k, j, i], terrain="mud", move=-2)
@@ -143,7 +143,7 @@ def open_field() -> None:
            (1280, 600)]
     t0, t1, t2, t3, t4, t5, t6 = top
     l0, l1, l2, l3, l4, l5, l6 = low
-    w.polygon("zones", "Heath", [(0, 0), (430, 0), t2, t1, t0], terrain="heath", move=-1)
+    w.polygon("zones", "Heath", [(0, 0), (430, 0), t2, t1, t0], terrain="heath")
     w.polygon("zones", "Orchard", [(430, 0), (850, 0), t4, t3, t2], terrain="orchard",
               visibility=-2, move=-1)
     w.polygon("zones", "Hilltop", [(850, 0), (1280, 0), t6, t5, t4], terrain="hill")

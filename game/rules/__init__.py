@@ -21,6 +21,7 @@ from game.core.scenario import Scenario, find_scenario, load_scenario
 
 RULESETS: Registry[type[Ruleset[Any]]] = Registry("ruleset", {
     "tft-heights": "game.rules.tft.hexes.ruleset:MeleeOnHeights",
+    "tft-zones": "game.rules.tft.zones.ruleset:MeleeOnZones",
 }, error=ScenarioError)
 """Ruleset key (a scenario's ``ruleset``) -> its class."""
 
