@@ -119,9 +119,9 @@ def farmhouse() -> None:
     w.polyline("obstacles", "Hedge", [d, e], size=2, kind="hedge")
     w.polyline("obstacles", "Fence", [f, lane_top], size=1, kind="fence")
     w.rect("obstacles", "Woodpile", 560, 700, 90, 50, size=2, kind="woodpile")
-    for name, unit, x, y in (("Tom", "farmer", 90, 620), ("Ada", "farmer", 200, 640),
-                             ("Will", "farmer_club", 330, 640), ("Meg", "farmer", 330, 780),
-                             ("Old Jack", "hunter", 160, 800)):
+    for name, unit, x, y in (("Tom", "farmer", 435, 716), ("Ada", "farmer", 435, 742),
+                             ("Will", "farmer_club", 112, 565), ("Meg", "farmer", 138, 565),
+                             ("Old Jack", "hunter", 360, 565)):
         w.point("figures", name, x, y, side="farmers", unit=unit)
     for name, unit, x, y in (("Snik", "goblin", 120, 120), ("Grub", "goblin", 260, 80),
                              ("Nog", "goblin", 420, 160), ("Zit", "goblin_archer", 300, 230),
@@ -162,7 +162,8 @@ def open_field() -> None:
     w.rect("obstacles", "Thicket", 260, 400, 110, 70, size=2, kind="thicket")
     for name, unit, x, y in (("Aldric", "sergeant", 650, 760), ("Bran", "swordsman", 560, 700),
                              ("Cole", "spearman", 760, 700), ("Dunn", "spearman", 980, 720),
-                             ("Elsa", "archer", 200, 760), ("Finn", "archer", 1120, 780)):
+                             ("Elsa", "archer", 200, 760), ("Finn", "archer", 1120, 780),
+                             ("Gil", "militia", 560, 820)):
         w.point("figures", name, x, y, side="wardens", unit=unit)
     for name, unit, x, y in (("Gash", "orc", 200, 120), ("Hruk", "orc", 300, 200),
                              ("Lug", "orc", 1000, 120), ("Murg", "orc_archer", 1150, 200),

@@ -16,7 +16,8 @@ Conventions (docs/making-maps.md tells a map maker the same, step by step):
   boundary or inside a zone, with int ``size``, string ``kind`` and optional string
   ``damage`` (a dice expression such as ``1d6``);
 * object layer ``figures`` (optional): objects with string ``side`` and ``unit``; each
-  stands in the zone under its centre.
+  stands in the zone under its centre, or in a bottleneck whose marker holds its centre
+  (its place is then the zone and the bottleneck's far side).
 
 Every problem is one :class:`MapError` naming the file and the object.
 """
@@ -204,7 +205,10 @@ def _figures(reading: MapReading, board: ZoneBoard) -> tuple[Placement, ...]:
         if zone is None:
             raise reading.fail(f"{label} at ({x:g}, {y:g}) stands in no zone; put it "
                                "inside one")
+        bn = board.bottleneck_at(x, y)
+        place = InZone(zone) if bn is None or zone not in bn.zones else \
+            InZone(zone, bn.other(zone))
         others = {k: v for k, v in props.items() if k not in FIGURE_PROPERTIES}
-        out.append(Placement(name=obj.name, side=side, unit=unit, place=InZone(zone),
+        out.append(Placement(name=obj.name, side=side, unit=unit, place=place,
                              label=label, properties=others))
     return tuple(out)

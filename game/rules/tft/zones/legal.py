@@ -122,6 +122,24 @@ def why_not_zone_move(state: ZoneState, f: ZoneFigure, path: tuple[str, ...],
                       charge: bool = False) -> str | None:
     """Z-3..Z-6, Z-10, Z-11, Z-16: a zone move is the whole action, Alone to Alone. A
     ``charge`` (Z-9) may leave its zone and come back into it."""
+    return zone_move_check(state, f, path, via, run, through, charge)[0]
+
+
+def zone_move_check(state: ZoneState, f: ZoneFigure, path: tuple[str, ...],
+                    via: tuple[str, ...], run: bool, through: bool, charge: bool = False
+                    ) -> tuple[str | None, rules.MovePlan | None]:
+    """:func:`why_not_zone_move` and, when the move can be tried, its plan."""
+    why = _zone_move_why(state, f, path, via, run, through, charge)
+    if why is not None:
+        return why, None
+    start = start_zone(state, f, path[0]) or f.zone
+    plan = rules.zone_move_plan(state, f, start, path, via, run, through)
+    return (None if plan.possible else plan.why), plan
+
+
+def _zone_move_why(state: ZoneState, f: ZoneFigure, path: tuple[str, ...],
+                   via: tuple[str, ...], run: bool, through: bool, charge: bool
+                   ) -> str | None:
     board = state.board
     if not f.standing:
         return f"{f.name} is down and must stand up first"
@@ -170,9 +188,6 @@ def why_not_zone_move(state: ZoneState, f: ZoneFigure, path: tuple[str, ...],
         return "there is no damaging obstacle to run through"
     if stacking_full(state, path[-1]) and not (charge and path[-1] in f.zones):
         return f"{path[-1]} is full (stacking {board.zones[path[-1]].stacking}, Z-1)"
-    plan = rules.zone_move_plan(state, f, start, path, via, run, through)
-    if not plan.possible:
-        return plan.why
     return None
 
 

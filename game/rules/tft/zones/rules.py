@@ -416,12 +416,10 @@ def _sight(board: ZoneBoard) -> dict[tuple[str, str], tuple[int, int]]:
     return out
 
 
-def shot(state: ZoneState, shooter: ZoneFigure, target: ZoneFigure
-         ) -> tuple[int, list[Modifier]] | None:
-    """Ranged attacks measured in zones: (zones between, modifiers) on the best line, or
-    None if no line. A figure on a boundary (or in a bottleneck) counts as in both zones
-    (Z-12); each zone the shot passes adds its visibility modifier (Z-1)."""
-    n = numbers()
+def shot_line(state: ZoneState, shooter: ZoneFigure, target: ZoneFigure
+              ) -> tuple[int, int] | None:
+    """(zones between, visibility) of the best line from ``shooter`` to ``target``: the
+    fewest zones, then the clearest; None if there is none."""
     sight = _sight(state.board)
     best: tuple[int, int] | None = None
     for a in shooter.zones:
@@ -429,6 +427,16 @@ def shot(state: ZoneState, shooter: ZoneFigure, target: ZoneFigure
             d = sight.get((a, b))
             if d is not None and (best is None or (d[0], -d[1]) < (best[0], -best[1])):
                 best = d
+    return best
+
+
+def shot(state: ZoneState, shooter: ZoneFigure, target: ZoneFigure
+         ) -> tuple[int, list[Modifier]] | None:
+    """Ranged attacks measured in zones: (zones between, modifiers) on the best line, or
+    None if no line. A figure on a boundary (or in a bottleneck) counts as in both zones
+    (Z-12); each zone the shot passes adds its visibility modifier (Z-1)."""
+    n = numbers()
+    best = shot_line(state, shooter, target)
     if best is None:
         return None
     dist, vis = best

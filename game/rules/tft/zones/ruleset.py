@@ -140,6 +140,13 @@ class MeleeOnZones:
                 dx=spec.dx, iq=spec.iq, ma=spec.ma, mr=spec.ma, size=spec.kind.hexes,
                 weapons=list(spec.weapons), ready=spec.ready, armour=spec.armour,
                 shield=spec.shield)
+        for f in figures.values():
+            bn = board.bottleneck_on(f.zone, f.boundary) if f.boundary else None
+            if bn is not None:
+                if len([g for g in figures.values() if g.bottleneck == bn.id]) >= bn.capacity:
+                    raise ScenarioError(f"{scenario.map_path.name}: more figures stand in "
+                                        f"{bn.label} than its capacity {bn.capacity}")
+                f.bottleneck = bn.id
         for side in scenario.sides:
             if not any(f.side == side for f in figures.values()):
                 raise ScenarioError(f"{scenario.map_path.name}: side '{side}' has no figures")
@@ -225,7 +232,8 @@ class MeleeOnZones:
         """Victory: a side wins when every enemy figure is dead or unconscious."""
         if state.ended:
             return True
-        standing = [s for s in state.sides if any(f.active for f in state.side_figures(s))]
+        up = {f.side for f in state.figures.values() if f.status == "ok"}
+        standing = [s for s in state.sides if s in up]
         if len(standing) == 1:
             state.ended = Outcome(standing[0], Termination.VICTORY,
                                   f"{state.side_name(standing[0])} win: no enemy figure is "
@@ -274,8 +282,7 @@ class MeleeOnZones:
                   attacked: bool, ran: bool, stopped: bool = False) -> list[Event]:
         """An action is over: in a split action (Z-8) count its move and attack and go on
         while any is left; else the figure has acted (Z-7: it runs on only if it ran)."""
-        self._tidy(state)
-        if state.ended or self._check_end(state):
+        if state.ended:
             return []
         n = numbers()
         if state.split and f.active:
@@ -447,18 +454,20 @@ class MeleeOnZones:
                 break
             step = steps[d.stage]
             d.stage += 1
-            events += step(self, state, d, dice)
-            self._tidy(state)
-            if self._check_end(state):
-                state.doing, state.window = None, None
-                break
+            done = step(self, state, d, dice)
+            events += done
+            if _downed(done):
+                self._tidy(state)
+                if self._check_end(state):
+                    state.doing, state.window = None, None
+                    break
         self._phase(state, "reaction" if state.window is not None else
                     "action" if state.phase == "reaction" else state.phase)
         return events
 
     def _done(self, state: ZoneState, d: Doing, dice: Dice) -> list[Event]:
         a = d.action
-        f = state.figures[a.figure]
+        f = state.figures[_figure_of(a)]
         state.doing = None
         ran = isinstance(a, Charge) or (isinstance(a, ZoneMove) and a.run)
         attacked = isinstance(a, (Attack, Shoot, Close, Rush, Charge))
@@ -825,7 +834,7 @@ class MeleeOnZones:
         """Z-17 WITHDRAW: from InContact 4d6 vs DX (16+ no move); from InClose 3d6 vs DX,
         Alone on 3-5."""
         a = d.action
-        f = state.figures[a.figure]
+        f = state.figures[_figure_of(a)]
         self._stop_protecting(state, f)
         n = numbers()
         base, mods = combat.adjusted_dx(f)
@@ -863,7 +872,7 @@ class MeleeOnZones:
         return events + self._opportunity(state, f)
 
     def _wd_finish(self, state: ZoneState, d: Doing, dice: Dice) -> list[Event]:
-        f = state.figures[d.action.figure]
+        f = state.figures[_figure_of(d.action)]
         if d.fumbled or not f.active:
             d.stopped = True
             return []
@@ -995,10 +1004,11 @@ class MeleeOnZones:
                 r.acted = True
             events += self._strike(state, r, m, dice, multiplier=mult, rule=rule, note=note)
         state.window = None if close else w
-        self._tidy(state)
-        if self._check_end(state):
-            state.doing, state.window = None, None
-            return events
+        if _downed(events):
+            self._tidy(state)
+            if self._check_end(state):
+                state.doing, state.window = None, None
+                return events
         return events + self._run(state, dice)
 
     def _protect_response(self, state: ZoneState, d: Doing, r: ZoneFigure, m: ZoneFigure,
@@ -1193,24 +1203,32 @@ class MeleeOnZones:
         """Figures out of the fight leave groups, spots and pairs; protection ends when
         the two are no longer together; a group of one is no group."""
         groups: Counter[int] = Counter()
-        for f in state.figures.values():
-            if not f.active:
-                if f.close_with is not None:
-                    state.figures[f.close_with].close_with = None
-                f.close_with = None
-                f.group, f.protecting = 0, None
-                if f.bottleneck is not None:
-                    f.bottleneck, f.boundary = None, None
-                f.running = False
+        figures = state.figures
+        protectors = False
+        for f in figures.values():
+            if f.status != "ok":
+                if f.group or f.close_with or f.bottleneck or f.protecting or f.running:
+                    if f.close_with is not None:
+                        figures[f.close_with].close_with = None
+                    f.close_with = None
+                    f.group, f.protecting = 0, None
+                    if f.bottleneck is not None:
+                        f.bottleneck, f.boundary = None, None
+                    f.running = False
             elif f.group:
                 groups[f.group] += 1
-        for f in state.figures.values():
-            if f.group and groups[f.group] <= 1:
-                f.group = 0
             if f.protecting is not None:
-                p = state.figures[f.protecting]
-                if not p.active or not f.group or p.group != f.group:
-                    f.protecting = None
+                protectors = True
+        if any(n <= 1 for n in groups.values()):
+            for f in figures.values():
+                if f.group and groups[f.group] <= 1:
+                    f.group = 0
+        if protectors:
+            for f in figures.values():
+                if f.protecting is not None:
+                    p = figures[f.protecting]
+                    if not p.active or not f.group or p.group != f.group:
+                        f.protecting = None
 
     # ================================================================== pieces
     def pieces(self, state: ZoneState) -> list[PieceView]:
@@ -1344,6 +1362,22 @@ class MeleeOnZones:
         Withdraw: [_wd_roll, _wd_finish],
         Leave: [_lv_start, _lv_finish],
     }
+
+
+_DOWN = (Kind.DIED, Kind.UNCONSCIOUS)
+
+
+def _figure_of(a: Action) -> str:
+    """The figure an action of a figure is about."""
+    fid = getattr(a, "figure", None)
+    assert isinstance(fid, str)
+    return fid
+
+
+def _downed(events: list[Event]) -> bool:
+    """Whether a figure went out of the fight among ``events`` (then groups, spots and
+    pairs are tidied and the end of the game checked)."""
+    return any(e.kind in _DOWN for e in events)
 
 
 def place_zones(place: Place | None) -> tuple[str, ...]:
