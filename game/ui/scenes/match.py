@@ -127,6 +127,27 @@ class MatchScene(Scene):
     def piece(self, pid: str | None) -> PieceView | None:
         return self._by_id.get(pid) if pid else None
 
+    def shared_places(self) -> bool:
+        """Whether several pieces may share a place on this board (a zone): then the
+        piece under the pointer is the one the view drew there, not the place's."""
+        return bool(getattr(self.view, "pieces_share_places", False))
+
+    def piece_under(self, pos: tuple[int, int]) -> PieceView | None:
+        """The piece under window position ``pos``, if any."""
+        if not self.shared_places():
+            return self.piece_at_place(self.place_under(pos))
+        if not self.board_rect.collidepoint(pos):
+            return None
+        return self.piece(self.view.piece_at(pos[0] - self.board_rect.x,
+                                             pos[1] - self.board_rect.y))
+
+    def hovered_piece(self) -> PieceView | None:
+        """The piece under the pointer (the one at the hovered place where places hold
+        one piece each)."""
+        if self.shared_places():
+            return self.piece(self.hover_piece)
+        return self.piece_at_place(self.hover)
+
     def piece_at_place(self, place: Place | None) -> PieceView | None:
         """The piece still on the board at ``place`` (the living one if several)."""
         if place is None:
@@ -487,6 +508,11 @@ class MatchScene(Scene):
                     self._dragged = True
                     self.view.camera.pan(dx, dy)
                     self._drag = e.pos
+            under = self.piece_under(e.pos) if self.shared_places() else None
+            pid = under.id if under is not None else None
+            if pid != self.hover_piece:
+                self.hover_piece = pid
+                self._panel_key = None
             self._set_hover(self.place_under(e.pos))
             return
         if e.type == pygame.MOUSEBUTTONUP:
@@ -497,7 +523,8 @@ class MatchScene(Scene):
                 return
             place = self.place_under(e.pos)
             if place is not None and e.button in (1, 3):
-                self.click(place, e.button)
+                under = self.piece_under(e.pos) if self.shared_places() else None
+                self.click(place, e.button, under.id if under is not None else None)
 
     def _set_hover(self, place: Place | None) -> None:
         if place != self.hover:
@@ -547,10 +574,14 @@ class MatchScene(Scene):
         self._build_buttons()
         self._panel_key = None
 
-    def click(self, place: Place, button: int = 1) -> None:
+    def click(self, place: Place, button: int = 1, piece_id: str | None = None) -> None:
         """A click on the board: the controller says what it does (when it is a human's
-        turn); otherwise a left click selects the piece there."""
-        piece = self.piece_at_place(place)
+        turn); otherwise a left click selects the piece there. ``piece_id``: the piece
+        drawn under the pointer, where places hold several (else the place's)."""
+        if piece_id is not None:
+            piece = self.piece(piece_id)
+        else:
+            piece = None if self.shared_places() else self.piece_at_place(place)
         if not self.human_turn():
             if piece is not None and button == 1:
                 self.select(piece.id)
@@ -638,7 +669,7 @@ class MatchScene(Scene):
 
     # ---------------------------------------------------------------- side panel
     def _panel_piece(self) -> PieceView | None:
-        hov = self.piece_at_place(self.hover)
+        hov = self.hovered_piece()
         return hov if hov is not None else self.piece(self.selected)
 
     def _draw_side(self, surface: pygame.Surface) -> None:
@@ -752,7 +783,7 @@ class MatchScene(Scene):
 
     # ---------------------------------------------------------------- hover tip
     def _draw_tip(self, surface: pygame.Surface) -> None:
-        t = self.piece_at_place(self.hover)
+        t = self.hovered_piece()
         if t is None or self._drag is not None or t.place is None:
             return
         actor = self.control.preview_actor(self.selected, t)
