@@ -615,6 +615,10 @@ class MatchScene(Scene):
         self._draw_tip(surface)
         if not self.human_turn() and self.m.outcome() is None:
             self._draw_ai_banner(surface)
+        elif self.human_turn():
+            text = self.control.banner()
+            if text:
+                self._draw_banner(surface, text)
 
     def _draw_top(self, surface: pygame.Surface) -> None:
         f = self.app.fonts
@@ -652,6 +656,24 @@ class MatchScene(Scene):
         paused = "  |  computer paused (P)" if self.ai_paused else ""
         t = f.render(f.small, self.control.phase_line() + speed + paused, DIM)
         surface.blit(t, (16, 38))
+
+    def _draw_banner(self, surface: pygame.Surface, text: str) -> None:
+        """The controller's line for a human who must answer now, over the board's top,
+        in the answering side's colour."""
+        f = self.app.fonts
+        side = self.side_of_turn()
+        colour = side_colour(self.sides.index(side)) if side in self.sides else YELLOW
+        lines = wrap(f.bold, text, self.board_rect.w - 80)[:3]
+        rendered = [f.render(f.bold, ln, TEXT) for ln in lines]
+        w = max(r.get_width() for r in rendered) + 28
+        h = sum(r.get_height() for r in rendered) + 12
+        r = pygame.Rect(0, 0, w, h)
+        r.midtop = (self.board_rect.centerx, self.board_rect.top + 8)
+        draw_panel(surface, r, (30, 34, 40), colour, radius=8)
+        y = r.y + 6
+        for t in rendered:
+            surface.blit(t, (r.x + 14, y))
+            y += t.get_height()
 
     def _draw_ai_banner(self, surface: pygame.Surface) -> None:
         f = self.app.fonts
