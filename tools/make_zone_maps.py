@@ -19,17 +19,27 @@ from xml.sax.saxutils import quoteattr
 ROOT = Path(__file__).resolve().parents[1]
 MAPS = ROOT / "maps"
 TILE = 32
+SCALE = (1440 / 1280, 768 / 896)
+"""From the 1280 x 896 sketch to the 1440 x 768 map."""
 
 Pt = tuple[int, int]
 
 
 class Writer:
-    """Collects objects by layer and writes one orthogonal Tiled map."""
+    """Collects objects by layer and writes one orthogonal Tiled map.
 
-    def __init__(self, title: str, width: int, height: int) -> None:
+    The maps are drawn on a 1280 x 896 sketch and written scaled by ``scale`` (their
+    shape suits the window's board area, wider than tall)."""
+
+    def __init__(self, title: str, width: int, height: int,
+                 scale: tuple[float, float] = (1.0, 1.0)) -> None:
         self.title, self.width, self.height = title, width, height
+        self.scale = scale
         self.layers: dict[str, list[str]] = {}
         self.next_id = 1
+
+    def _s(self, p: Pt) -> Pt:
+        return round(p[0] * self.scale[0]), round(p[1] * self.scale[1])
 
     def _props(self, props: dict[str, object]) -> str:
         if not props:
@@ -48,6 +58,7 @@ class Writer:
         self.layers.setdefault(layer, []).append(body)
 
     def polygon(self, layer: str, name: str, pts: list[Pt], **props: object) -> None:
+        pts = [self._s(p) for p in pts]
         x0, y0 = pts[0]
         rel = " ".join(f"{x - x0},{y - y0}" for x, y in pts)
         oid = self.next_id
@@ -56,6 +67,7 @@ class Writer:
                          f'{self._props(props)}\n   <polygon points="{rel}"/>\n  </object>')
 
     def polyline(self, layer: str, name: str, pts: list[Pt], **props: object) -> None:
+        pts = [self._s(p) for p in pts]
         x0, y0 = pts[0]
         rel = " ".join(f"{x - x0},{y - y0}" for x, y in pts)
         oid = self.next_id
@@ -65,6 +77,8 @@ class Writer:
 
     def rect(self, layer: str, name: str, x: int, y: int, w: int, h: int,
              **props: object) -> None:
+        (x, y), (x1, y1) = self._s((x, y)), self._s((x + w, y + h))
+        w, h = x1 - x, y1 - y
         oid = self.next_id
         self.next_id += 1
         head = (f'  <object id="{oid}" name={quoteattr(name)} x="{x}" y="{y}" width="{w}" '
@@ -72,6 +86,7 @@ class Writer:
         self._add(layer, head + (f">{self._props(props)}\n  </object>" if props else "/>"))
 
     def point(self, layer: str, name: str, x: int, y: int, **props: object) -> None:
+        x, y = self._s((x, y))
         oid = self.next_id
         self.next_id += 1
         self._add(layer, f'  <object id="{oid}" name={quoteattr(name)} x="{x}" y="{y}">'
@@ -99,7 +114,7 @@ class Writer:
 def farmhouse() -> None:
     """The seed's example: seven zones round a small farm; the farmhouse (bottom left)
     has three neighbours, joined to it by bottlenecks of 2, 3 and 2."""
-    w = Writer("The Farmhouse", 40, 28)
+    w = Writer("The Farmhouse", 45, 24, SCALE)
     a, b, c = (0, 0), (600, 0), (1280, 0)
     d, e, f = (0, 330), (280, 320), (600, 330)
     g, lane_top = (1280, 360), (880, 350)
@@ -136,7 +151,7 @@ def farmhouse() -> None:
 def open_field() -> None:
     """The seed's second battlefield: eight zones in a brick pattern, with an orchard and
     a forest (visibility), a wall and a gate (movement)."""
-    w = Writer("The Open Field", 40, 28)
+    w = Writer("The Open Field", 45, 24, SCALE)
     top = [(0, 310), (215, 290), (430, 305), (640, 300), (850, 300), (1060, 295),
            (1280, 300)]
     low = [(0, 600), (220, 610), (430, 595), (640, 600), (850, 605), (1060, 590),

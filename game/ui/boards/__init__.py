@@ -72,6 +72,7 @@ class BoardView(Protocol):
 
 BOARD_VIEWS: Registry[Any] = Registry("board view", {
     "hex": "game.ui.boards.hexes:HexBoardView",
+    "zones": "game.ui.boards.zones:ZoneBoardView",
 })
 """Board kind -> its view class, called as ``View(board, view_size, sides=[...])``."""
 

@@ -179,6 +179,7 @@ class Controller:
 
 CONTROLLERS: Registry[type[Controller]] = Registry("controller", {
     "tft-heights": "game.ui.controllers.melee_hexes:MeleeHexController",
+    "tft-zones": "game.ui.controllers.melee_zones:MeleeZoneController",
 })
 """Ruleset key -> its controller class (the plain :class:`Controller` otherwise)."""
 
