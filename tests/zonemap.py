@@ -41,15 +41,15 @@ UNITS: dict[str, dict[str, Any]] = {
 }
 
 
-def _polygons(rows: list[str]) -> dict[str, Polygon]:
+def _polygons(rows: list[str], cell: int = CELL) -> dict[str, Polygon]:
     cells: dict[str, list[Polygon]] = {}
     for r, row in enumerate(rows):
         for c, name in enumerate(row.split()):
             if name == ".":
                 continue
-            x, y = c * CELL, r * CELL
+            x, y = c * cell, r * cell
             cells.setdefault(name, []).append(
-                Polygon([(x, y), (x + CELL, y), (x + CELL, y + CELL), (x, y + CELL)]))
+                Polygon([(x, y), (x + cell, y), (x + cell, y + cell), (x, y + cell)]))
     return {k: unary_union(v) for k, v in cells.items()}
 
 
@@ -61,12 +61,13 @@ def _border(polys: dict[str, Polygon], a: str, b: str) -> LineString:
 def grid(rows: list[str], props: dict[str, dict[str, Any]] | None = None,
          bottlenecks: Sequence[tuple[str, str, str, int, str]] = (),
          walls: Sequence[tuple[str, str, str, int, str, str]] = (),
-         features: Sequence[tuple[str, str, int, str, str]] = ()) -> ZoneBoard:
+         features: Sequence[tuple[str, str, int, str, str]] = (),
+         cell: int = CELL) -> ZoneBoard:
     """A board from a grid of names; ``props[zone]`` = terrain/visibility/move/stacking;
     ``bottlenecks``: (name, zone, zone, capacity, cover); ``walls`` (obstacles on a
     border): (name, zone, zone, size, kind, damage); ``features`` (obstacles inside a
-    zone): (name, zone, size, kind, damage)."""
-    polys = _polygons(rows)
+    zone): (name, zone, size, kind, damage); ``cell``: the side of a cell in pixels."""
+    polys = _polygons(rows, cell)
     props = props or {}
     zones = [Zone(k, tuple((float(x), float(y)) for x, y in p.exterior.coords[:-1]),
                   **props.get(k, {})) for k, p in polys.items()]

@@ -413,18 +413,26 @@ class ZoneBoardView:
     def _free_near(spots: list[XY], placed: list[tuple[float, float, float]], cr: float,
                    want: XY | None) -> XY:
         """The spot nearest ``want`` (else the zone's middle) with room for a cluster of
-        radius ``cr``; the roomiest one if none has room."""
+        radius ``cr``; in a zone too small for that, the nearest point round the spots
+        that has room (the figures then spill over its edge rather than pile up)."""
         cands = spots if want is None else sorted(
             spots, key=lambda p: (p[0] - want[0]) ** 2 + (p[1] - want[1]) ** 2)
-        best: tuple[float, XY] | None = None
-        for x, y in cands:
-            room = min((math.hypot(x - px, y - py) - pr - cr for px, py, pr in placed),
+
+        def room(x: float, y: float) -> float:
+            return min((math.hypot(x - px, y - py) - pr - cr for px, py, pr in placed),
                        default=1e9)
-            if room >= BASE * 0.25:
+
+        for x, y in cands:
+            if room(x, y) >= BASE * 0.25:
                 return x, y
-            if best is None or room > best[0]:
-                best = (room, (x, y))
-        return best[1] if best else (cands[0] if cands else (0.0, 0.0))
+        ox, oy = cands[0] if cands else (0.0, 0.0)
+        for ring in range(1, 12):
+            for k in range(12):
+                a = 2 * math.pi * k / 12
+                x, y = ox + math.cos(a) * ring * BASE, oy + math.sin(a) * ring * BASE
+                if room(x, y) >= 0:
+                    return x, y
+        return ox, oy
 
     @staticmethod
     def _ring(members: list[PieceView], cx: float, cy: float, out: dict[str, _Spot],

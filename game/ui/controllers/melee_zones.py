@@ -340,12 +340,12 @@ class MeleeZoneController(Controller):
         if p is not None and p.side != actor.side:
             acts = self.sorted.on_target.get(p.id)
             if acts:
-                self.target = p.id
                 best = self.default_action(acts)
-                if len(acts) == 1 or (best is not None and sum(
-                        isinstance(a, type(best)) for a in acts) == len(acts)):
+                if self.target == p.id or len(acts) == 1:
                     return best
-                return Select(selected)  # the buttons now offer each way to act on it
+                self.target = p.id  # the buttons now offer each way to act on it
+                return (f"{p.name}: choose on the right, or click again to "
+                        f"{self.attack_text(best).lower()}" if best else "")
             return f"{actor.name} cannot act on {p.name}: " + (
                 self.m.why_illegal(Attack(actor.id, p.id)) or "no action reaches it")
         if p is not None:
