@@ -159,6 +159,17 @@ class ZoneTactician:
     def _blow(self, st: ZoneState, a: ZoneFigure, t: ZoneFigure, mult: int = 1,
               extra: int = 0, shot: bool = False) -> float:
         """Points of a blow: expected damage plus the chance to put the target down."""
+        memo_key = ("blow", a.id, t.id, mult, extra, shot)
+        got = self._memo.get(memo_key)
+        if got is not None:
+            assert isinstance(got, float)
+            return got
+        got = self._blow_odds(st, a, t, mult, extra, shot)
+        self._memo[memo_key] = got
+        return got
+
+    def _blow_odds(self, st: ZoneState, a: ZoneFigure, t: ZoneFigure, mult: int,
+                   extra: int, shot: bool) -> float:
         if shot:
             line = rules.shot(st, a, t)
             mods = line[1] if line else []
@@ -537,9 +548,14 @@ class ZoneTactician:
 
     def _near(self, st: ZoneState, side: str) -> dict[str, int]:
         """Zones between each zone and the nearest enemy of ``side``."""
-        spots = frozenset(z for t in st.figures.values() if t.side != side and t.active
-                          for z in t.zones)
-        return _nearest(st.board, spots)
+        key = ("near", side)
+        got = self._memo.get(key)
+        if got is None:
+            spots = frozenset(z for t in st.figures.values() if t.side != side and t.active
+                              for z in t.zones)
+            got = self._memo[key] = _nearest(st.board, spots)
+        assert isinstance(got, dict)
+        return got
 
     def _goal(self, st: ZoneState, f: ZoneFigure, zone: str, enemies: list[ZoneFigure]
               ) -> float:
@@ -574,13 +590,18 @@ class ZoneTactician:
                 by_end = _paths_to(st.board, start, max(0, min(most, 3)))
                 ranked = sorted((self._goal_distance(st, f, end, enemies), k, end)
                                 for k, end in enumerate(by_end))
-                for after, _k, end in ranked[:3]:
-                    if after >= now:
+                found = 0
+                for after, _k, end in ranked:
+                    if after >= now or found >= 2:
                         break
                     for path in by_end[end][:2]:
                         if path[0] in f.zones or start in path:
                             continue
-                        out += self._move(st, f, start, path, run, now - after, shooters)
+                        got = self._move(st, f, start, path, run, now - after, shooters)
+                        if got:
+                            out += got
+                            found += 1
+                            break
         return out
 
     def _move(self, st: ZoneState, f: ZoneFigure, start: str, path: tuple[str, ...],

@@ -149,6 +149,7 @@ class ZoneBoardView:
         self._spots: list[tuple[str, float, float, float]] = []
         self._tiles: dict[str, pygame.Surface] = {}
         self._spot_cache: dict[tuple[str, str], list[XY]] = {}
+        self._rings: dict[tuple[str, int, int], pygame.Surface] = {}
         self._labels: dict[tuple[str, int, Colour], pygame.Surface] = {}
         self._geometry()
 
@@ -782,11 +783,9 @@ class ZoneBoardView:
         # melee patches under the clusters, pair links under the pairs
         for cx, cy, cr in self._clusters:
             sx, sy = cam.map_to_screen(cx, cy)
-            rad = cr * z + r * 0.5
-            patch = pygame.Surface((int(rad * 2) + 2, int(rad * 2) + 2), pygame.SRCALPHA)
-            pygame.draw.circle(patch, MELEE_PATCH, (rad + 1, rad + 1), rad)
-            pygame.draw.circle(patch, (240, 228, 66, 120), (rad + 1, rad + 1), rad, 2)
-            surface.blit(patch, (round(sx - rad - 1), round(sy - rad - 1)))
+            patch = self._ring_image("patch", cr * z + r * 0.5, r)
+            surface.blit(patch, (round(sx - patch.get_width() / 2),
+                                 round(sy - patch.get_height() / 2)))
         for a, c in self._pairs:
             if a in spots and c in spots:
                 pa = cam.map_to_screen(spots[a].x, spots[a].y)
@@ -824,13 +823,10 @@ class ZoneBoardView:
             if v.ring == "running":
                 rings.append((sx, sy, "run", pal.SKY))
         for sx, sy, _t, col in rings:
-            if col == pal.PAPER:
-                pygame.draw.circle(surface, pal.INK, (sx, sy), r * 1.32, max(5, int(r * 0.3)))
-                pygame.draw.circle(surface, pal.YELLOW, (sx, sy), r * 1.32,
-                                   max(3, int(r * 0.18)))
-            elif col == pal.SKY:
-                dashed_ring(surface, (*pal.SKY, 255), sx, sy, r * 1.12, max(2, int(r * 0.12)),
-                            10)
+            if col in (pal.PAPER, pal.SKY):
+                img = self._ring_image("selected" if col == pal.PAPER else "running", r, r)
+                surface.blit(img, (round(sx - img.get_width() / 2),
+                                   round(sy - img.get_height() / 2)))
         items.sort(key=lambda t: (t[0], t[1]))
         seq = [bl for _y, _n, bls in items for bl in bls]
         if seq:
@@ -842,8 +838,8 @@ class ZoneBoardView:
             if col != pal.YELLOW:
                 continue
             rr = r * 1.28
-            dashed_ring(surface, (*pal.INK, 255), sx, sy, rr, max(5, int(r * 0.3)), 12)
-            dashed_ring(surface, (*pal.YELLOW, 255), sx, sy, rr, max(3, int(r * 0.18)), 12)
+            img = self._ring_image("target", r, r)
+            surface.blit(img, (round(sx - img.get_width() / 2), round(sy - img.get_height() / 2)))
             if text:
                 pill = self._label(text, size, pal.INK, (*pal.YELLOW, 240))
                 pw, ph = pill.get_size()
@@ -857,6 +853,35 @@ class ZoneBoardView:
                         break
         drawn.sort(key=lambda t: t[2])
         self._spots = drawn
+
+    def _ring_image(self, kind: str, radius: float, r: float) -> pygame.Surface:
+        """A ring drawn once per size: "target" (dashed yellow), "selected" (solid
+        yellow), "running" (dashed sky), "patch" (a melee group's ground, ``radius``)."""
+        key = (f"ring:{kind}", int(radius * 4), int(r * 4))
+        img = self._rings.get(key)
+        if img is not None:
+            return img
+        outer = radius * 1.4 + 6
+        size = int(outer * 2) + 2
+        img = pygame.Surface((size, size), pygame.SRCALPHA)
+        c = size / 2
+        if kind == "target":
+            rr = r * 1.28
+            dashed_ring(img, (*pal.INK, 255), c, c, rr, max(5, int(r * 0.3)), 12)
+            dashed_ring(img, (*pal.YELLOW, 255), c, c, rr, max(3, int(r * 0.18)), 12)
+        elif kind == "selected":
+            pygame.draw.circle(img, pal.INK, (c, c), r * 1.32, max(5, int(r * 0.3)))
+            pygame.draw.circle(img, pal.YELLOW, (c, c), r * 1.32, max(3, int(r * 0.18)))
+        elif kind == "running":
+            dashed_ring(img, (*pal.SKY, 255), c, c, r * 1.12, max(2, int(r * 0.12)), 10)
+        else:
+            pygame.draw.circle(img, MELEE_PATCH, (c, c), radius)
+            pygame.draw.circle(img, (240, 228, 66, 120), (c, c), radius, 2)
+        img = optimise(img, alpha=True)
+        if len(self._rings) > 256:
+            self._rings.clear()
+        self._rings[key] = img
+        return img
 
     # ================================================================ frame
     def draw(self, surface: pygame.Surface, pieces: Sequence[PieceView] = ()) -> None:
