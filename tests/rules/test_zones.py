@@ -558,3 +558,31 @@ def test_missiles_measured_in_zones_with_visibility_and_boundaries_in_both_zones
     assert dist == 2 and sum(x.value for x in mods) == -4 - 2
     dist, mods = rules.shot(st, fig(m, "bow"), fig(m, "kob"))  # on the line: in B too
     assert dist == 1 and sum(x.value for x in mods) == -2 - 2
+
+
+def test_z4_a_battle_move_rolls_only_when_modifiers_bring_the_mr_below_10():
+    m = zone_match(grid(["A B"]), [("Man", "a", "man", "A"), ("Lea", "a", "leather", "A"),
+                                   ("Gob", "b", "goblin", "A"), ("Kob", "b", "goblin", "A"),
+                                   ("Sam", "a", "man", "B")])
+    st = m.state
+    assert rules.battle_move_modifiers(st, fig(m, "man"), "A") == []  # MR 10: no roll
+    mods = rules.battle_move_modifiers(st, fig(m, "lea"), "A")  # leather: MR 8
+    assert [x.value for x in mods] == [-2] and mods[0].rule == "Z-4"
+    act_now(m, "lea")
+    fig(m, "gob").acted = True
+    ev = play(m, Attack("lea", "gob"), 5, 5, 5)  # 15 > 10 - 2: the move fails
+    assert rules.status(st, fig(m, "lea")) == ALONE
+    assert ev[0].roll.rule == "Z-4" and ev[0].roll.target == 8
+    act_now(m, "man")  # the zone move is a whole action: nothing else after it
+    fig(m, "gob").acted = fig(m, "kob").acted = True  # no intercepts
+    play(m, ZoneMove("man", ("B",), ("",), False))
+    assert fig(m, "man").acted and m.state.acting().id != "man"
+
+
+def test_z6_a_stunned_figure_moves_at_minus_4():
+    m = zone_match(grid(LINE), [("Man", "a", "man", "A"), ("X", "b", "man", "D")])
+    f = fig(m, "man")
+    f.dx_penalty = -2  # hurt by 5+ damage last turn (T-3)
+    plan = rules.zone_move_plan(m.state, f, "A", ("B",), ("",), False)
+    assert any(x.rule == "Z-6" and x.value == -4 for x in plan.modifiers)
+    assert (plan.mr, plan.roll) == (6, True)
