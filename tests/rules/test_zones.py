@@ -586,3 +586,17 @@ def test_z6_a_stunned_figure_moves_at_minus_4():
     plan = rules.zone_move_plan(m.state, f, "A", ("B",), ("",), False)
     assert any(x.rule == "Z-6" and x.value == -4 for x in plan.modifiers)
     assert (plan.mr, plan.roll) == (6, True)
+
+
+def test_z7_a_knockdown_ends_running():
+    m = zone_match(grid(["A B"]), [("Run", "a", "man", "A"), ("Orc", "b", "strong", "B"),
+                                   ("Sam", "a", "man", "B")])
+    act_now(m, "run")
+    fig(m, "orc").acted = True
+    play(m, ZoneMove("run", ("B",), ("",), True))
+    assert fig(m, "run").running
+    act_now(m, "orc")  # mace 2d+1 on a 4: double, 2 x 8 = 16: dead; on a 5: 8 = down
+    fig(m, "run").acted = True
+    play(m, Attack("orc", "run"), 2, 2, 1, 4, 3)
+    r = fig(m, "run")
+    assert r.prone and not r.running

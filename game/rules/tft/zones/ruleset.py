@@ -1217,6 +1217,8 @@ class MeleeOnZones:
                     f.running = False
             elif f.group:
                 groups[f.group] += 1
+            if f.prone and f.running:
+                f.running = False  # Z-7: a knockdown ends running
             if f.protecting is not None:
                 protectors = True
         if any(n <= 1 for n in groups.values()):
@@ -1364,7 +1366,7 @@ class MeleeOnZones:
     }
 
 
-_DOWN = (Kind.DIED, Kind.UNCONSCIOUS)
+_DOWN = (Kind.DIED, Kind.UNCONSCIOUS, Kind.PRONE)
 
 
 def _figure_of(a: Action) -> str:
@@ -1375,8 +1377,8 @@ def _figure_of(a: Action) -> str:
 
 
 def _downed(events: list[Event]) -> bool:
-    """Whether a figure went out of the fight among ``events`` (then groups, spots and
-    pairs are tidied and the end of the game checked)."""
+    """Whether a figure went down among ``events`` (then groups, spots and pairs are
+    tidied, running ends, and the end of the game is checked)."""
     return any(e.kind in _DOWN for e in events)
 
 
