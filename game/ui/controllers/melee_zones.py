@@ -19,6 +19,7 @@ from typing import Any
 import pygame
 
 from game.core import odds
+from game.core.dice import Modifier
 from game.core.match import Match
 from game.core.places import InZone, Place
 from game.core.ruleset import Action, PieceView
@@ -226,10 +227,40 @@ class MeleeZoneController(Controller):
             through = " through it" if a.through else ""
             return f"Attack {t.name}{into}{through} - {percent(o.p_hit)}"
         if isinstance(a, Close):
-            return f"Close with {t.name} (hand to hand)"
+            p = self.contact_odds(f, t)
+            return f"Close with {t.name} (hand to hand)" + (f" - {percent(p)} to get there"
+                                                            if p < 1 else "")
         if isinstance(a, Rush):
-            return f"Rush {t.name}" + (" out of the way" if a.back else " down")
+            o = self.melee_odds(f, t)
+            keep = self.balance_odds(f, t)
+            what = " out of the way" if a.back else " down"
+            return f"Rush {t.name}{what} - {percent(o.p_hit * (1 - keep))}"
         return self.m.describe(a)
+
+    def contact_odds(self, f: ZoneFigure, t: ZoneFigure) -> float:
+        """The chance a battle move into contact with ``t`` gets there (Z-4, Z-11)."""
+        st = self.state
+        if f.group and f.group == t.group:
+            return 1.0
+        extra = []
+        ob = rules.obstacle_for(st, f, t)
+        if ob is not None:
+            extra.append(Modifier(-ob[1], ob[0].kind, "Z-11"))
+        mods = rules.battle_move_modifiers(st, f, legal.contact_zone(f, t, ""), extra)
+        if not mods:
+            return 1.0
+        return rules.move_roll_odds(numbers().check_dice, combat.adjusted_dx_total(f) +
+                                    sum(m.value for m in mods), 99)[0]
+
+    def balance_odds(self, f: ZoneFigure, t: ZoneFigure) -> float:
+        """The chance a rushed figure keeps its feet (Z-17 RUSH, Z-7)."""
+        n = numbers()
+        weaker = f.st < t.st
+        k = (n.rush_weaker_dice if weaker else n.rush_dice) + (
+            n.running_balance_dice if t.running else 0)
+        tgt = combat.adjusted_dx_total(t) - max(0, (f.st - t.st) // n.rush_st_step)
+        auto = {n.rush_weaker_fails: (False, "always fails")} if weaker else None
+        return odds.check_probability(k, tgt, automatic=auto)
 
     def melee_odds(self, f: ZoneFigure, t: ZoneFigure) -> combat.AttackOdds:
         w = rules.melee_weapon(f)
