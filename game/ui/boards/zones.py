@@ -368,7 +368,7 @@ class ZoneBoardView:
                 n = len(members)
                 cr = r * 1.6 if n == 1 else r * (1.1 + 0.62 * n)
                 if g.startswith("bottleneck:") and g[11:] in b.bottlenecks:
-                    ax, ay = self._front(g[11:], z)
+                    ax, ay = self._front(g[11:], z, cr)
                     cx, cy = self._free_near(spots, placed, cr, (ax, ay))
                 else:
                     cx, cy = self._free_near(spots, placed, cr, None)
@@ -401,13 +401,16 @@ class ZoneBoardView:
         self._spot_cache[key] = free
         return free
 
-    def _front(self, bn_id: str, zone: str) -> XY:
-        """A point just off a bottleneck, on ``zone``'s side."""
+    def _front(self, bn_id: str, zone: str, cr: float) -> XY:
+        """A point off a bottleneck on ``zone``'s side, far enough for a cluster of
+        radius ``cr`` to clear its marker."""
         bn = self.board.bottlenecks[bn_id]
         zx, zy = self.board.centre(zone)
         cx, cy = bn.centre
         d = math.hypot(zx - cx, zy - cy) or 1.0
-        step = BASE * 3.2
+        spots = self.bn_spots[bn_id]
+        half = max(math.hypot(x - cx, y - cy) for x, y in spots) + BASE * 1.2
+        step = min(d, half * 0.6 + cr + BASE)
         return cx + (zx - cx) / d * step, cy + (zy - cy) / d * step
 
     @staticmethod

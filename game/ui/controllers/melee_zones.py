@@ -733,9 +733,18 @@ class MeleeZoneController(Controller):
             lines.append(TipLine(f"no action now: {why}", VERMILLION))
         for x in acts[:4]:
             lines.append(TipLine(self.attack_text(x), YELLOW))
-        o = self.melee_odds(a, t) if rules.melee_weapon(a) else None
+        shooting = any(isinstance(x, Shoot) for x in acts)
+        o: combat.AttackOdds | None
+        if shooting:
+            line = rules.shot(st, a, t)
+            extra = numbers().running_missile_dice if t.running else 0
+            o = combat.attack_odds(a, t, line[1] if line else [], extra_dice=extra)
+            what = f"a shot, {line[0]} zone(s) away" if line else "a shot"
+        else:
+            o = self.melee_odds(a, t) if rules.melee_weapon(a) else None
+            what = "a blow"
         if o is not None:
-            lines.append(TipLine(f"a blow: {o.dice}d6, needs {o.target} or less "
+            lines.append(TipLine(f"{what}: {o.dice}d6, needs {o.target} or less "
                                  f"({percent(o.p_hit)})", TEXT))
             lines.append(TipLine(f"  DX {o.base}", DIM))
             for m in o.modifiers:
