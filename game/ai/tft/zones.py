@@ -346,9 +346,12 @@ class ZoneTactician:
             return out
         d = load_data().weapons
         ready = d.get(f.ready or "")
-        if ready is not None and (ready.missile or ready.thrown):
+        if ready is not None and (ready.missile or ready.thrown) and \
+                rules.status(st, f) == ALONE:
+            reach = rules.missile_range(ready.key)
             for t in enemies:
-                if legal._shoot(st, Shoot(f.id, t.id)) is None:
+                line = rules.shot_line(st, f, t)
+                if line is not None and line[0] <= reach:  # _best checks the rest
                     extra = numbers().running_missile_dice if t.running else 0
                     out.append((self._blow(st, f, t, extra=extra, shot=True) + 0.1,
                                 Shoot(f.id, t.id)))
@@ -361,9 +364,11 @@ class ZoneTactician:
             elif not f.waiting and not st.split and self._may_be_entered(st, f):
                 out.append((0.8, Wait(f.id)))
             return out
+        at_home = f.side == st.hold_out and f.zone == _home(st)
         if rules.melee_weapon(f) is not None:
             out += self._contact_attacks(st, f, enemies)
-            out += self._charges(st, f, enemies)
+            if not at_home:  # a defender does not charge out of the house it holds
+                out += self._charges(st, f, enemies)
         out += self._holds(st, f, enemies)
         out += self._moves(st, f, enemies)
         if not f.waiting and not st.split and self._may_be_entered(st, f):
@@ -381,9 +386,7 @@ class ZoneTactician:
         for t in enemies:
             if not any(z in t.zones for z in f.zones):
                 continue
-            a = Attack(f.id, t.id, legal.default_into(f, t))
-            if legal.why_illegal(st, a) is not None:
-                continue
+            a = Attack(f.id, t.id, legal.default_into(f, t))  # _best checks it is legal
             p = self._contact_odds(st, f, t)
             if t.bottleneck is None and not t.acted and rules.able_to_move(t) and \
                     rules.status(st, t) == ALONE:
