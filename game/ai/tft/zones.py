@@ -639,11 +639,14 @@ class ZoneTactician:
                     ) -> tuple[float, Action] | None:
         """Z-8: split to charge with one pool and get away with the other, when a
         charge with half the MR is as good as the best whole-MR action's charge."""
-        st.split = {"moves": 0, "attacks": 0, "ran": 0}
+        look = st.clone()  # the split charges as the rules would see them (a copy)
+        look.split = {"moves": 0, "attacks": 0, "ran": 0}
+        memo, self._memo = self._memo, {}
         try:
-            charges = self._charges(st, f, enemies)
+            charges = self._charges(look, look.figures[f.id],
+                                    [look.figures[e.id] for e in enemies])
         finally:
-            st.split = {}
+            self._memo = memo
         if not charges:
             return None
         score, _a = max(charges, key=lambda c: c[0])

@@ -161,13 +161,10 @@ class ZoneState:
     ended: Outcome | None = None
     options: dict[str, Any] = field(default_factory=dict)
     side_names: dict[str, str] = field(default_factory=dict)
-    memo: dict[Any, Any] = field(default_factory=dict, repr=False, compare=False)
-    """Answers to queries keyed by what they depend on; never saved."""
 
     def clone(self) -> ZoneState:
         c = object.__new__(ZoneState)
         c.__dict__.update(self.__dict__)
-        c.memo = {}
         c.figures = {k: f.clone() for k, f in self.figures.items()}
         c.initiative = dict(self.initiative)
         c.order = list(self.order)
