@@ -15,7 +15,7 @@ What a player reads on it:
   each spot: a figure holding a spot stands on it;
 * figures laid out by status (Z-2), from ``PieceView.group``: a figure standing apart
   ("") has room of its own; the members of a melee group ("gN") stand in a cluster on a
-  darker patch; an InClose pair ("gN:a+b") lies side by side, linked; figures on a
+  darker patch (friends standing together, Alone, in a light ring); an InClose pair ("gN:a+b") lies side by side, linked; figures on a
   boundary line stand on the line; figures holding a bottleneck and those fighting them
   ("bottleneck:ID") stand on its spots and beside it;
 * the controller's marks: zones it can reach with the roll needed and its odds, targets
@@ -374,7 +374,8 @@ class ZoneBoardView:
                     cx, cy = self._free_near(spots, placed, cr, None)
                 placed.append((cx, cy, cr))
                 if n > 1:
-                    clusters.append((cx, cy, cr))
+                    melee = any("InContact" in p.tags or "InClose" in p.tags for p in members)
+                    clusters.append((cx, cy, cr if melee else -cr))
                 self._ring(members, cx, cy, out, g, pairs)
         self._layout = out
         self._clusters = clusters
@@ -784,9 +785,9 @@ class ZoneBoardView:
         r = self.base_radius
         show_labels = r >= LABEL_MIN_RADIUS
         # melee patches under the clusters, pair links under the pairs
-        for cx, cy, cr in self._clusters:
+        for cx, cy, cr in self._clusters:  # a melee's ground; friends standing together
             sx, sy = cam.map_to_screen(cx, cy)
-            patch = self._ring_image("patch", cr * z + r * 0.5, r)
+            patch = self._ring_image("patch" if cr > 0 else "friends", abs(cr) * z + r * 0.5, r)
             surface.blit(patch, (round(sx - patch.get_width() / 2),
                                  round(sy - patch.get_height() / 2)))
         for a, c in self._pairs:
@@ -859,7 +860,8 @@ class ZoneBoardView:
 
     def _ring_image(self, kind: str, radius: float, r: float) -> pygame.Surface:
         """A ring drawn once per size: "target" (dashed yellow), "selected" (solid
-        yellow), "running" (dashed sky), "patch" (a melee group's ground, ``radius``)."""
+        yellow), "running" (dashed sky), "patch" (a melee group's ground, ``radius``),
+        "friends" (a light ring round friends standing together, Alone)."""
         key = (f"ring:{kind}", int(radius * 4), int(r * 4))
         img = self._rings.get(key)
         if img is not None:
@@ -877,6 +879,8 @@ class ZoneBoardView:
             pygame.draw.circle(img, pal.YELLOW, (c, c), r * 1.32, max(3, int(r * 0.18)))
         elif kind == "running":
             dashed_ring(img, (*pal.SKY, 255), c, c, r * 1.12, max(2, int(r * 0.12)), 10)
+        elif kind == "friends":
+            pygame.draw.circle(img, (*pal.PAPER, 110), (c, c), radius, 2)
         else:
             pygame.draw.circle(img, MELEE_PATCH, (c, c), radius)
             pygame.draw.circle(img, (240, 228, 66, 120), (c, c), radius, 2)
