@@ -15,9 +15,10 @@ What a player reads on it:
   each spot: a figure holding a spot stands on it;
 * figures laid out by status (Z-2), from ``PieceView.group``: a figure standing apart
   ("") has room of its own; the members of a melee group ("gN") stand in a cluster on a
-  darker patch (friends standing together, Alone, in a light ring); an InClose pair ("gN:a+b") lies side by side, linked; figures on a
-  boundary line stand on the line; figures holding a bottleneck and those fighting them
-  ("bottleneck:ID") stand on its spots and beside it;
+  darker patch (friends standing together, Alone, in a light ring); an InClose pair
+  ("gN:a+b") lies side by side, linked; figures on a boundary line stand on the line;
+  figures holding a bottleneck and those fighting them ("bottleneck:ID") stand on its
+  spots and beside it;
 * the controller's marks: zones it can reach with the roll needed and its odds, targets
   (pieces), the hovered path, the selected figure.
 
