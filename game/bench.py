@@ -23,14 +23,20 @@ Each figure is a median over several repetitions (times from ``time.perf_counter
 * ``ai_decision_ms_missiles``: one Tactician decision on the Hill fort (archers, thrown
   javelins, climbers, big figures), as ``ai_decision_ms``.
 * ``replay_ms``: :meth:`Match.load` of a one-game save (read, replay, every hash checked).
-* ``frame_ms``, ``map_rebuild_ms``, ``first_frame_s``, ``table_frame_ms``: from
-  :mod:`game.ui.bench` (null, with a note, if the window's bench is not there).
+* ``frame_ms``, ``map_rebuild_ms``, ``first_frame_s``, ``table_frame_ms``,
+  ``zone_frame_ms``: from :mod:`game.ui.bench` (null, with a note, if the window's bench
+  is not there).
 * Tabletop Hero on the open table (:func:`hero_figures`): ``hero_visibility_ms``, one
   target's visible fraction by rays against all the terrain and minis (K-8, G-4), not
   cached; ``hero_push_ms``, one push resolved by physics (G-6: a 2-unit blast push with
   the table's walls and minis); ``hero_ai_decision_ms``, one decision of its computer
   player over whole games of both scenarios; ``hero_games_per_s``, whole
   computer-against-computer games of both scenarios in one process.
+* Zone boards (the Farmhouse): ``farmhouse_ai_decision_ms``, one zone Tactician decision
+  (median over every decision of several computer-against-computer games, reactions
+  included); ``farmhouse_games_per_s``, whole such games per second in one process;
+  ``farmhouse_engine_games_per_s`` and ``farmhouse_turns_per_game`` as for the Hill
+  fight. Targets: a decision <= 5 ms, >= 50 games a second.
 
 ``python -m game.bench --quick`` runs every figure but the window's with tiny repetitions
 (a smoke test: its numbers are not to be quoted).
@@ -62,8 +68,9 @@ os.environ.setdefault("PYGAME_HIDE_SUPPORT_PROMPT", "1")
 
 SCENARIO = "hill_fight"
 UI_KEYS = ("frame_ms", "frame_ms_views", "map_rebuild_ms", "first_frame_s",
-           "table_frame_ms")
+           "table_frame_ms", "zone_frame_ms")
 HERO_SCENARIOS = ("backyard", "ruined_village")
+ZONE_SCENARIO = "farmhouse"
 
 
 def _median_ms(fn: Callable[[], object], reps: int) -> float:
@@ -182,6 +189,25 @@ def games_per_s(games: int = 10, reps: int = 3, seed: int = 0,
             "turns_per_game": statistics.median(turns)}
 
 
+def zone_ai_decision_ms(games: int = 3, seed: int = 100,
+                        scenario: str = ZONE_SCENARIO) -> float:
+    """Median ms of one computer decision over whole computer-against-computer games of
+    a zone scenario (every decision: actions and reactions)."""
+    times: list[float] = []
+    for g in range(games):
+        m = open_match(scenario, seed + g)
+        players = {s: computer_player(m.scenario.ruleset, seed + g) for s in m.sides}
+        while m.outcome() is not None or m.to_act() is not None:
+            side = m.to_act()
+            if side is None or m.outcome() is not None:
+                break
+            t = time.perf_counter()
+            a = players[side].choose(m)
+            times.append((time.perf_counter() - t) * 1000)
+            m.apply(a)
+    return statistics.median(times)
+
+
 def los_checks_per_s(pairs: int = 10_000, reps: int = 5, board: HexMap | None = None
                      ) -> float:
     """Batched 3D line-of-sight checks per second (eyes 1.5 levels over each hex)."""
@@ -297,6 +323,10 @@ def measure(quick: bool = False) -> dict[str, Any]:
     out["visibility_ms"] = visibility_ms(5 if quick else 200, board)
     out["replay_ms"] = replay_ms(1 if quick else 5)
     out.update(hero_figures(5 if quick else 200, 2 if quick else 10))
+    out["farmhouse_ai_decision_ms"] = zone_ai_decision_ms(games=1 if quick else 4)
+    zone = games_per_s(games=1 if quick else 20, reps=1 if quick else 5,
+                       scenario=ZONE_SCENARIO)
+    out.update({f"farmhouse_{k}": v for k, v in zone.items()})
     if not quick:
         out.update(ui_figures())
     return {k: round(v, 4) if isinstance(v, float) else v for k, v in out.items()}

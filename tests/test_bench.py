@@ -31,6 +31,12 @@ def test_ai_games_and_replay():
     assert bench.replay_ms(1) > 0
 
 
+def test_zone_figures_on_the_farmhouse():
+    assert bench.zone_ai_decision_ms(games=1) > 0
+    g = bench.games_per_s(games=1, reps=1, scenario=bench.ZONE_SCENARIO)
+    assert g["games_per_s"] > 0 and g["turns_per_game"] >= 1
+
+
 def test_ui_figures_are_numbers_or_nulls_with_a_note(monkeypatch):
     import game.ui
 
@@ -45,5 +51,5 @@ def test_the_module_prints_one_json_object():
                          text=True, timeout=120, check=True)
     data = json.loads(run.stdout)
     for key in ("reach_ms", "odds_us", "ai_decision_ms", "games_per_s", "los_checks_per_s",
-                "replay_ms"):
+                "replay_ms", "farmhouse_ai_decision_ms", "farmhouse_games_per_s"):
         assert isinstance(data[key], float), key

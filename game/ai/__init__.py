@@ -23,6 +23,7 @@ from game.core.registry import Registry
 PLAYERS: Registry[Callable[[int], Player]] = Registry("computer player", {
     "tft-heights": "game.ai.tft.tactician:Tactician",
     "hero": "game.ai.hero.player:HeroPlayer",
+    "tft-zones": "game.ai.tft.zones:ZoneTactician",
 })
 """Ruleset key -> the class of its computer player (called with a seed)."""
 

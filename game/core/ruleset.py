@@ -167,6 +167,9 @@ class PieceView:
     for a piece on one space."""
     ring: str = ""
     """A mark a front end draws round the piece for the rules ("kneeling", "clinging"...)."""
+    group: str = ""
+    """Where pieces share a place (a zone), the ones standing together share a group (a
+    melee on a zone board) and are drawn side by side; "" for a piece standing apart."""
 
 
 S = TypeVar("S", bound="State")

@@ -22,6 +22,7 @@ from game.core.scenario import Scenario, find_scenario, load_scenario
 RULESETS: Registry[type[Ruleset[Any]]] = Registry("ruleset", {
     "tft-heights": "game.rules.tft.hexes.ruleset:MeleeOnHeights",
     "hero": "game.rules.hero.ruleset:TabletopHero",
+    "tft-zones": "game.rules.tft.zones.ruleset:MeleeOnZones",
 }, error=ScenarioError)
 """Ruleset key (a scenario's ``ruleset``) -> its class."""
 

@@ -17,8 +17,12 @@
 * ``table_frame_ms``: the same steady frame on the Backyard battle's open table while a
   mini is dragged (its ruler showing) and an enemy is hovered (the lines of sight drawn).
 
+* ``zone_frame_ms``: as ``frame_ms``, on a zone board: the Farmhouse, its acting figure
+  selected (the zones it can reach lit with their rolls), a zone hovered (its path).
+
+
 Targets: frame_ms <= 3, frame_ms_views <= 3, map_rebuild_ms <= 10, first_frame_s <= 2,
-table_frame_ms <= 3.
+table_frame_ms <= 3, zone_frame_ms <= 3.
 """
 
 from __future__ import annotations
@@ -34,6 +38,41 @@ from pathlib import Path
 from typing import Any
 
 ROOT = Path(__file__).resolve().parents[2]
+
+
+def _zone_scene() -> Any:
+    from game.ai import computer_player
+    from game.core.places import InZone
+    from game.rules import open_match
+    from game.ui.app import App
+    from game.ui.scenes.match import MatchScene
+
+    app = App(raise_errors=True)
+    m = open_match("farmhouse", 1)
+    ai = computer_player(m.ruleset.key, 1)
+    while m.phase != "action" or m.state.acting() is None or m.state.acting().side != \
+            "goblins":
+        m.apply(ai.choose(m))
+    app.start_match(m, {s: "human" for s in m.scenario.sides})
+    scene = app.scene
+    assert isinstance(scene, MatchScene)
+    scene.select(m.state.acting().id)
+    scene._set_hover(InZone("Barnyard"))
+    app.step(0.0)
+    return app, scene
+
+
+def zone_frame_ms(frames: int = 200) -> float:
+    """Median ms of one full redraw plus flip of a zone board's match scene."""
+    app, scene = _zone_scene()
+    times = []
+    for _ in range(frames):
+        t = time.perf_counter()
+        app.dirty = True
+        app.step(1 / 60)
+        times.append((time.perf_counter() - t) * 1000)
+    del scene
+    return statistics.median(times)
 
 
 def _scene() -> Any:
@@ -202,6 +241,7 @@ def measure() -> dict[str, float | str]:
                 "table_frame_ms": round(table_frame_ms(), 3),
                 "first_frame_how": "subprocess: python main.py --scenario hill_fight "
                                    "--screenshot FILE, wall time",
+                "zone_frame_ms": round(zone_frame_ms(), 3),
             }
         finally:
             if old is None:

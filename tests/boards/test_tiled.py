@@ -21,7 +21,8 @@ from game.core.places import Cell, Placement
 MAPS = Path(__file__).resolve().parents[2] / "maps"
 SHIPPED = sorted(p for p in [*MAPS.glob("*.tmx"), *(MAPS / "test").glob("*.tmx")]
                  if 'orientation="hexagonal"' in p.read_text(encoding="utf-8"))
-"""The shipped hex maps (table maps are tested in test_table.py)."""
+"""The shipped hex maps (table maps are tested in test_table.py, zone maps in
+test_zones.py)."""
 TIMEOUT = 120
 
 

@@ -487,10 +487,16 @@ def test_a_map_of_no_kind_asked_for_as_a_table(tmp_path):
           call=lambda p: load_map(p, "table"))
 
 
-def test_a_kind_without_a_builder_and_an_unknown_kind(tmp_path):
-    assert "zones" not in BUILDERS
-    path = write(tmp_path, table_tmx())
-    fails(path, "it is a zones board, which cannot be loaded yet", "boards that load: hex",
+def test_a_kind_without_a_builder_and_an_unknown_kind(tmp_path, monkeypatch):
+    import game.boards.tiled as tiled
+    from game.core.registry import Registry
+
+    assert set(BUILDERS) == {"hex", "table", "zones"}
+    only_hex = Registry("board builder", {"hex": BUILDERS.target("hex")}, error=MapError)
+    monkeypatch.setattr(tiled, "BUILDERS", only_hex)
+    path = write(tmp_path, table_tmx(layer="scenery",
+                                     map_props='<property name="inch" type="int" value="32"/>'))
+    fails(path, "it is a table map, which cannot be loaded yet", "boards that load: hex",
           call=load_map)
     fails(path, "there is no board kind 'dungeon'", "hex, table, zones",
           call=lambda p: load_map(p, "dungeon"))

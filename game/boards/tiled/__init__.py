@@ -7,8 +7,8 @@ holds (:func:`kind_of`), then hands the reading to the builder of that kind in
 its :class:`Placement` values. Every problem, in the file or in the conventions of its
 kind, is one :class:`MapError` naming the file and what is wrong.
 
-Board kinds (DESIGN.md, Maps): ``hex`` (:mod:`.hexes`); ``zones`` and ``table`` are told
-apart already but have no builder yet.
+Board kinds (DESIGN.md, Maps): ``hex`` (:mod:`.hexes`), ``zones`` (:mod:`.zones`);
+``table`` is told apart already but has no builder yet.
 """
 
 from __future__ import annotations
@@ -55,6 +55,7 @@ Builder = Callable[[MapReading], LoadedMap[Any]]
 BUILDERS: Registry[Builder] = Registry("board builder", {
     "hex": "game.boards.tiled.hexes:build_hex_board",
     "table": "game.boards.tiled.table:build_table_board",
+    "zones": "game.boards.tiled.zones:build_zone_board",
 }, error=MapError)
 """The builder of each board kind that can be loaded, by kind; a new board kind adds its
 own (and, if a map shows that kind by itself, teaches :func:`kind_or_none` to tell it)."""

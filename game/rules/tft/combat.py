@@ -99,20 +99,24 @@ class AttackOdds:
 
 
 def attack_odds(attacker: Fighter, target: Fighter, situation: Sequence[Modifier] = (),
-                *, rear: bool = False) -> AttackOdds:
+                *, rear: bool = False, extra_dice: int = 0, multiplier: int = 1,
+                weapon: str | None = None) -> AttackOdds:
     """T-2..T-5: exact chance to hit, expected damage through armour, chance of a kill.
 
     ``situation``: what the board adds to the attacker's adjusted DX (height, facing...);
     ``rear``: the blow comes from the target's rear (its shield does not count, T-5).
+    What a board's own rules add, all as :func:`resolve_attack` rolls them:
+    ``extra_dice`` to hit (a running target, Z-7), a damage ``multiplier`` (a charge,
+    Z-9) and a ``weapon`` other than the ready one (hand to hand, Z-2).
     """
     d = load_data()
-    n = attack_dice(target)
+    n = attack_dice(target) + extra_dice
     base, mods = adjusted_dx(attacker)
     mods += situation
     tgt = base + sum(m.value for m in mods)
     auto = automatic_results(n)
     p_hit = odds.check_probability(n, tgt, automatic=auto)
-    w = weapon_of(attacker)
+    w = d.weapons[weapon] if weapon else weapon_of(attacker)
     stops = armour_stops(target, rear)
     # damage: multiplied totals (3 triple, 4 double) have their own weight
     dist = odds.distribution(n)
@@ -124,8 +128,9 @@ def attack_odds(attacker: Fighter, target: Fighter, situation: Sequence[Modifier
                 by_mult[a.multiplier] = by_mult.get(a.multiplier, 0.0) + q
                 by_mult[1] -= q
     down_at = target.st - int(d.num("damage", "unconscious_at"))
-    exp = sum(p * odds.mean_after_reduction(w.damage, stops, m) for m, p in by_mult.items())
-    p_down = sum(p * odds.p_at_least_after_reduction(w.damage, stops, down_at, m)
+    exp = sum(p * odds.mean_after_reduction(w.damage, stops, m * multiplier)
+              for m, p in by_mult.items())
+    p_down = sum(p * odds.p_at_least_after_reduction(w.damage, stops, down_at, m * multiplier)
                  for m, p in by_mult.items())
     return AttackOdds(n, base, tuple(mods), tgt, p_hit, exp, p_down, stops, w.name)
 
@@ -144,38 +149,52 @@ class AttackResult:
 
 
 def resolve_attack(attacker: Fighter, target: Fighter, situation: Sequence[Modifier],
-                   dice: Dice, *, rear: bool, places: tuple[Place, ...] = ()) -> AttackResult:
+                   dice: Dice, *, rear: bool, places: tuple[Place, ...] = (),
+                   extra_dice: int = 0, multiplier: int = 1, weapon: str | None = None,
+                   rule: str = "T-2", note: str = "") -> AttackResult:
     """T-2, T-3: roll to hit (3d6, or 4d6 against a defender, vs adjusted DX plus the
     ``situation`` modifiers); 17 drops the weapon, 18 breaks it; on a hit roll damage
     (doubled on a 4, tripled on a 3), subtract armour (and the shield unless ``rear``)
-    and apply it. ``places``: where attacker and target stand, for the event."""
+    and apply it. ``places``: where attacker and target stand, for the event.
+
+    A board's own rules may add ``extra_dice`` to hit (a running target, Z-7), multiply
+    the damage (``multiplier``: a charge, Z-9), fight with a ``weapon`` other than the
+    ready one (hand to hand, Z-2), and name the ``rule`` that called for the roll with a
+    ``note`` on its label ("charging: double damage")."""
     d = load_data()
-    n = attack_dice(target)
+    n = attack_dice(target) + extra_dice
     base, mods = adjusted_dx(attacker)
     mods += situation
     auto = automatic_results(n)
-    w = weapon_of(attacker)
+    w = d.weapons[weapon] if weapon else weapon_of(attacker)
+    used = weapon or attacker.ready
     label = f"{attacker.name} attacks {target.name} with {w.name}"
     if target.defending:
         label += " (defending: 4 dice)"
-    roll = dice.check(n, base, mods, rule="T-2", label=label, automatic=auto)
-    out = AttackResult([Event(Kind.ATTACKED, roll.explain(), "T-2", attacker.id, target.id,
+    if note:
+        label += f" ({note})"
+    roll = dice.check(n, base, mods, rule=rule, label=label, automatic=auto)
+    out = AttackResult([Event(Kind.ATTACKED, roll.explain(), rule, attacker.id, target.id,
                               places, roll=roll)])
     special = d.automatic.get(roll.total) if auto else None
+    if used and d.weapons[used].natural:
+        used = None  # bare hands are neither dropped nor broken
     if not roll.success:
-        if special and special.drop and attacker.ready:
-            out.dropped = attacker.ready
+        if special and special.drop and used:
+            out.dropped = used
             out.events.append(Event(Kind.DROPPED, f"{attacker.name} drops the {w.name}.",
                                     "T-2", attacker.id))
-            attacker.ready = None
-        elif special and special.breaks and attacker.ready:
-            attacker.weapons.remove(attacker.ready)
-            attacker.ready = None
+            if attacker.ready == used:
+                attacker.ready = None
+        elif special and special.breaks and used:
+            attacker.weapons.remove(used)
+            if attacker.ready == used:
+                attacker.ready = None
             out.events.append(Event(Kind.BROKE, f"{attacker.name}'s {w.name} breaks.", "T-2",
                                     attacker.id))
         return out
     out.hit = True
-    mult = special.multiplier if special else 1
+    mult = (special.multiplier if special else 1) * multiplier
     dmg = dice.roll(w.damage, rule="T-3", label=f"{w.name} damage")
     stops = armour_stops(target, rear)
     raw = dmg.total * mult

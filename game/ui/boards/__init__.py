@@ -35,6 +35,11 @@ class Marks:
     path: tuple[Place, ...] = ()
     """The way to the hovered place."""
     selected: Place | None = None
+    pieces: dict[str, str] = field(default_factory=dict)
+    """Pieces to click for an action, by id, each with a label: where several pieces
+    share a place (a zone) a view marks the piece, not the place."""
+    selected_piece: str | None = None
+    """The selected piece, for a view that marks pieces rather than places."""
 
 
 class BoardView(Protocol):
@@ -75,6 +80,7 @@ class BoardView(Protocol):
 BOARD_VIEWS: Registry[Any] = Registry("board view", {
     "hex": "game.ui.boards.hexes:HexBoardView",
     "table": "game.ui.boards.table:TableBoardView",
+    "zones": "game.ui.boards.zones:ZoneBoardView",
 })
 """Board kind -> its view class, called as ``View(board, view_size, sides=[...])``."""
 

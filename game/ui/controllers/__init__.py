@@ -173,6 +173,12 @@ class Controller:
         """A short note at the right of the top bar (e.g. the initiative rolls)."""
         return ""
 
+    def banner(self) -> str | None:
+        """A line the shell shows over the board while a human must answer something
+        the rules ask of the side to act, such as a reaction to the other side's
+        action (in hotseat, who must answer); None when there is nothing to say."""
+        return None
+
     def piece_rows(self, piece: PieceView) -> list[tuple[str, str]]:
         """Label and value rows for the side panel's card of ``piece``."""
         return []
@@ -205,6 +211,7 @@ class Controller:
 CONTROLLERS: Registry[type[Controller]] = Registry("controller", {
     "tft-heights": "game.ui.controllers.melee_hexes:MeleeHexController",
     "hero": "game.ui.controllers.hero:HeroController",
+    "tft-zones": "game.ui.controllers.melee_zones:MeleeZoneController",
 })
 """Ruleset key -> its controller class (the plain :class:`Controller` otherwise)."""
 

@@ -150,6 +150,11 @@ class MatchScene(Scene):
     def piece(self, pid: str | None) -> PieceView | None:
         return self._by_id.get(pid) if pid else None
 
+    def shared_places(self) -> bool:
+        """Whether several pieces may share a place on this board (a zone): then the
+        piece under the pointer is the one the view drew there, not the place's."""
+        return bool(getattr(self.view, "pieces_share_places", False))
+
     def piece_at_place(self, place: Place | None) -> PieceView | None:
         """The piece still on the board at ``place`` (the living one if several)."""
         if place is None:
@@ -158,18 +163,23 @@ class MatchScene(Scene):
         return here[0] if here else None
 
     def piece_under(self, pos: tuple[int, int]) -> PieceView | None:
-        """The piece under the pointer at window position ``pos``: the one standing on
-        the place there, else the one the view draws there (on a table a piece covers
-        more than the point under the pointer)."""
-        place = self.place_under(pos)
-        p = self.piece_at_place(place)
-        if p is None and self.board_rect.collidepoint(pos):
-            p = self.piece(self.view.piece_at(pos[0] - self.board_rect.x,
-                                              pos[1] - self.board_rect.y))
+        """The piece under the pointer at window position ``pos``: where pieces share
+        places (a zone), the one the view drew there; else the one standing on the place
+        there, or the one the view draws there (on a table a piece covers more than the
+        point under the pointer)."""
+        inside = self.board_rect.collidepoint(pos)
+        drawn = self.piece(self.view.piece_at(pos[0] - self.board_rect.x,
+                                              pos[1] - self.board_rect.y)) if inside else None
+        if self.shared_places():
+            p = drawn
+        else:
+            p = self.piece_at_place(self.place_under(pos)) or drawn
         return p if p is not None and p.status != "dead" else None
 
     def hovered_piece(self) -> PieceView | None:
         """The piece under the pointer now."""
+        if self.shared_places():
+            return self.piece(self.hover_piece)
         p = self.piece_at_place(self.hover)
         return p if p is not None else self.piece(self.hover_piece)
 
@@ -580,7 +590,9 @@ class MatchScene(Scene):
             return
         if e.type == pygame.MOUSEMOTION:
             over = self.piece_under(e.pos)
-            self.hover_piece = over.id if over is not None else None
+            if (over.id if over is not None else None) != self.hover_piece:
+                self.hover_piece = over.id if over is not None else None
+                self._panel_key = None
             if self._drag is not None and any(e.buttons):
                 dx, dy = e.pos[0] - self._drag[0], e.pos[1] - self._drag[1]
                 if self._dragged or abs(dx) + abs(dy) >= DRAG_PIXELS:
@@ -721,10 +733,13 @@ class MatchScene(Scene):
         self._panel_key = None
 
     def click(self, place: Place, button: int = 1, piece_id: str | None = None) -> None:
-        """A click on the board (``piece_id``: the piece under the pointer, if the caller
-        knows it): the controller says what it does (when it is a human's turn);
-        otherwise a left click selects the piece there."""
-        piece = self.piece(piece_id) if piece_id is not None else self.piece_at_place(place)
+        """A click on the board: the controller says what it does (when it is a human's
+        turn); otherwise a left click selects the piece there. ``piece_id``: the piece
+        drawn under the pointer, where places hold several (else the place's)."""
+        if piece_id is not None:
+            piece = self.piece(piece_id)
+        else:
+            piece = None if self.shared_places() else self.piece_at_place(place)
         if not self.human_turn():
             if piece is not None and button == 1:
                 self.select(piece.id)
@@ -760,6 +775,10 @@ class MatchScene(Scene):
         self._draw_tip(surface)
         if not self.human_turn() and self.m.outcome() is None:
             self._draw_ai_banner(surface)
+        elif self.human_turn():
+            text = self.control.banner()
+            if text:
+                self._draw_banner(surface, text)
         draw_tooltip(surface, self.app.fonts, self.buttons, pygame.mouse.get_pos())
 
     def _draw_top(self, surface: pygame.Surface) -> None:
@@ -812,6 +831,24 @@ class MatchScene(Scene):
         if note and note_t is None:
             line2 = f"{note}  |  {line2}"
         put(f.render(f.small, fit(f.small, line2, right - 16), DIM), (16, 38))
+
+    def _draw_banner(self, surface: pygame.Surface, text: str) -> None:
+        """The controller's line for a human who must answer now, over the board's top,
+        in the answering side's colour."""
+        f = self.app.fonts
+        side = self.side_of_turn()
+        colour = side_colour(self.sides.index(side)) if side in self.sides else YELLOW
+        lines = wrap(f.bold, text, self.board_rect.w - 80)[:3]
+        rendered = [f.render(f.bold, ln, TEXT) for ln in lines]
+        w = max(r.get_width() for r in rendered) + 28
+        h = sum(r.get_height() for r in rendered) + 12
+        r = pygame.Rect(0, 0, w, h)
+        r.midtop = (self.board_rect.centerx, self.board_rect.top + 8)
+        draw_panel(surface, r, (30, 34, 40), colour, radius=8)
+        y = r.y + 6
+        for t in rendered:
+            surface.blit(t, (r.x + 14, y))
+            y += t.get_height()
 
     def _draw_ai_banner(self, surface: pygame.Surface) -> None:
         f = self.app.fonts

@@ -1,0 +1,214 @@
+"""Zone boards: a checked :class:`MapReading` -> a :class:`ZoneBoard` and its figures.
+
+Conventions (docs/making-maps.md tells a map maker the same, step by step):
+
+* any orientation but hexagonal (orthogonal is the natural one); tile layers are drawn
+  by Tiled but the game ignores them;
+* object layer ``zones``: one rectangle or polygon (an ellipse is taken as a 32-sided
+  polygon) per zone, each with a **name** (unique) and optional properties ``terrain``
+  (string), ``visibility`` and ``move`` (int modifiers) and ``stacking`` (int, the most
+  figures it holds). Zones touching along a border are adjacent; they must not overlap,
+  and each must touch another;
+* object layer ``bottlenecks`` (optional): a small shape over a boundary, with int
+  ``capacity`` (1 or more) and optional string ``cover`` (``soft`` or ``hard``); its name
+  is shown to players;
+* object layer ``obstacles`` (optional): a polyline, polygon or rectangle along a
+  boundary or inside a zone, with int ``size``, string ``kind`` and optional string
+  ``damage`` (a dice expression such as ``1d6``);
+* object layer ``figures`` (optional): objects with string ``side`` and ``unit``; each
+  stands in the zone under its centre, or in a bottleneck whose marker holds its centre
+  (its place is then the zone and the bottleneck's far side).
+
+Every problem is one :class:`MapError` naming the file and the object.
+"""
+
+from __future__ import annotations
+
+import math
+from typing import Any
+
+from game.boards.tiled.reader import MapObject, MapReading
+from game.boards.zones import XY, Bottleneck, Obstacle, Zone, ZoneBoard, ZoneGeometryError
+from game.core.odds import DiceExpr
+from game.core.places import InZone, LoadedMap, Placement
+
+KIND = "zones"
+"""The board kind this module builds."""
+
+ZONES_LAYER = "zones"
+BOTTLENECKS_LAYER = "bottlenecks"
+OBSTACLES_LAYER = "obstacles"
+FIGURES_LAYER = "figures"
+
+COVERS = ("soft", "hard")
+"""Values of a bottleneck's ``cover``."""
+ELLIPSE_SIDES = 32
+FIGURE_PROPERTIES = frozenset({"side", "unit"})
+"""Figure properties the board reads; a placement keeps the others."""
+
+
+def build_zone_board(reading: MapReading) -> LoadedMap[ZoneBoard]:
+    """The zone board and figure placements of a map with a ``zones`` object layer;
+    MapError (naming the file and the object) if it breaks the zone map conventions."""
+    if reading.orientation == "hexagonal":
+        raise reading.fail("a zones board is drawn on an orthogonal map, not a hexagonal "
+                           "one (in Tiled: File > New Map, Orientation: Orthogonal)")
+    zones = _zones(reading)
+    bottlenecks = _bottlenecks(reading)
+    obstacles = _obstacles(reading)
+    title = reading.properties.get("title")
+    size = (float(reading.width * reading.tile_width),
+            float(reading.height * reading.tile_height))
+    try:
+        board = ZoneBoard.build(zones, bottlenecks, obstacles,
+                                name=title if isinstance(title, str) and title
+                                else reading.path.stem, size=size)
+    except ZoneGeometryError as e:
+        raise reading.fail(str(e)) from None
+    return LoadedMap(path=reading.path, kind=KIND, board=board,
+                     placements=_figures(reading, board),
+                     properties=dict(reading.properties))
+
+
+def _outline(reading: MapReading, obj: MapObject, what: str) -> tuple[XY, ...]:
+    """An area object's outline; MapError if it is not an area."""
+    if obj.shape in ("rectangle", "polygon"):
+        if obj.shape == "rectangle" and (obj.width <= 0 or obj.height <= 0):
+            raise reading.fail(f"{obj.label} has no width or height; draw the {what} as "
+                               "a rectangle or a polygon with an area")
+        return tuple(obj.points)
+    if obj.shape == "ellipse":
+        rx, ry = obj.width / 2, obj.height / 2
+        if rx <= 0 or ry <= 0:
+            raise reading.fail(f"{obj.label} has no width or height")
+        a = math.radians(obj.rotation)
+        c, s = math.cos(a), math.sin(a)
+        pts = []
+        for k in range(ELLIPSE_SIDES):
+            t = 2 * math.pi * k / ELLIPSE_SIDES
+            dx, dy = rx + rx * math.cos(t), ry + ry * math.sin(t)
+            pts.append((obj.x + dx * c - dy * s, obj.y + dx * s + dy * c))
+        return tuple(pts)
+    raise reading.fail(f"{obj.label} is a {obj.shape}; a {what} must be a rectangle, "
+                       "polygon or ellipse")
+
+
+def _int(reading: MapReading, obj: MapObject, name: str, *, default: int | None = None,
+         least: int | None = None, what: str = "") -> int | None:
+    raw = obj.properties.get(name)
+    if raw is None:
+        return default
+    v = reading.value(obj.label, obj.properties, name, int, what=what)
+    if least is not None and v < least:
+        raise reading.fail(f"{obj.label}: property '{name}' must be {least} or more, "
+                           f"not {v}")
+    return v
+
+
+def _zones(reading: MapReading) -> list[Zone]:
+    layer = reading.object_layer(ZONES_LAYER)
+    if layer is None or not layer.objects:
+        raise reading.fail(f"its object layer '{ZONES_LAYER}' has no zones; draw each zone "
+                           "as a rectangle or polygon with a name")
+    out = []
+    for obj in layer.objects:
+        if not obj.name.strip():
+            raise reading.fail(f"{obj.label} has no name; every zone needs one (players "
+                               "read it)")
+        props = obj.properties
+        terrain = reading.value(obj.label, props, "terrain", str, default="open",
+                                what="what covers the zone")
+        vis = _int(reading, obj, "visibility", default=0, what="missile modifier")
+        move = _int(reading, obj, "move", default=0, what="movement modifier")
+        stacking = _int(reading, obj, "stacking", least=1, what="most figures in it")
+        out.append(Zone(obj.name.strip(), _outline(reading, obj, "zone"), terrain,
+                        vis or 0, move or 0, stacking, obj.label))
+    return out
+
+
+def _bottlenecks(reading: MapReading) -> list[Bottleneck]:
+    layer = reading.object_layer(BOTTLENECKS_LAYER)
+    if layer is None:
+        return []
+    out = []
+    for obj in layer.objects:
+        cap = _int(reading, obj, "capacity", least=1, what="creatures per round")
+        if cap is None:
+            raise reading.fail(f"{obj.label} has no 'capacity' property (int: how many "
+                               "creatures may pass it in a round)")
+        cover = obj.properties.get("cover", "")
+        if cover is None:
+            cover = ""
+        if not isinstance(cover, str) or cover.strip() not in ("", *COVERS):
+            raise reading.fail(f"{obj.label}: property 'cover' must be 'soft' or 'hard' "
+                               f"(or left out), not {cover!r}")
+        name = obj.name.strip() or f"bottleneck {obj.id}"
+        out.append(Bottleneck(name, _outline(reading, obj, "bottleneck"), cap,
+                              cover.strip(), label=obj.label))
+    return out
+
+
+def _obstacles(reading: MapReading) -> list[Obstacle]:
+    layer = reading.object_layer(OBSTACLES_LAYER)
+    if layer is None:
+        return []
+    out = []
+    for obj in layer.objects:
+        size = _int(reading, obj, "size", least=1, what="hexes it covers")
+        if size is None:
+            raise reading.fail(f"{obj.label} has no 'size' property (int: the hexes it "
+                               "covers, its difficulty)")
+        kind = reading.value(obj.label, obj.properties, "kind", str,
+                             what="what it is: wall, fire, hedge...")
+        damage = obj.properties.get("damage", "")
+        if damage is None:
+            damage = ""
+        if not isinstance(damage, str):
+            raise reading.fail(f"{obj.label}: property 'damage' must be a dice expression "
+                               f"such as '1d6', not {damage!r}")
+        damage = damage.strip()
+        if damage:
+            try:
+                DiceExpr.parse(damage)
+            except ValueError:
+                raise reading.fail(f"{obj.label}: property 'damage' must be a dice "
+                                   f"expression such as '1d6' or '2d-1', not {damage!r}"
+                                   ) from None
+        if obj.shape in ("polyline", "point"):
+            if obj.shape == "point":
+                raise reading.fail(f"{obj.label} is a point; draw an obstacle as a line, "
+                                   "rectangle or polygon")
+            shape, closed = tuple(obj.points), False
+        else:
+            shape, closed = _outline(reading, obj, "obstacle"), True
+        name = obj.name.strip() or f"{kind} {obj.id}"
+        out.append(Obstacle(name, shape, size, kind, damage, closed, label=obj.label))
+    return out
+
+
+def _label(oid: int, name: str) -> str:
+    return f"figure '{name}' (object id {oid})" if name else f"figure object id {oid}"
+
+
+def _figures(reading: MapReading, board: ZoneBoard) -> tuple[Placement, ...]:
+    layer = reading.object_layer(FIGURES_LAYER)
+    if layer is None:
+        return ()
+    out: list[Placement] = []
+    for obj in layer.objects:
+        label = _label(obj.id, obj.name)
+        props: dict[str, Any] = dict(obj.properties)
+        side = reading.value(label, props, "side", str, what="the side it plays for")
+        unit = reading.value(label, props, "unit", str, what="a key of the scenario's units")
+        x, y = obj.centre
+        zone = board.zone_at(x, y)
+        if zone is None:
+            raise reading.fail(f"{label} at ({x:g}, {y:g}) stands in no zone; put it "
+                               "inside one")
+        bn = board.bottleneck_at(x, y)
+        place = InZone(zone) if bn is None or zone not in bn.zones else \
+            InZone(zone, bn.other(zone))
+        others = {k: v for k, v in props.items() if k not in FIGURE_PROPERTIES}
+        out.append(Placement(name=obj.name, side=side, unit=unit, place=place,
+                             label=label, properties=others))
+    return tuple(out)

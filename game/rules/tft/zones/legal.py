@@ -1,0 +1,682 @@
+"""What a figure may do now on a zone board (Z-4, Z-12, Z-16, Z-17): one check per
+action, each saying why not in a player's words, and the finite menu of every legal
+action (:func:`legal_actions`). The ruleset's ``why_illegal`` asks these; nothing here
+changes the state.
+"""
+
+from __future__ import annotations
+
+from collections.abc import Callable, Iterator
+from itertools import product
+
+from game.core.ruleset import Action
+from game.rules.tft.data import load_data
+from game.rules.tft.zones import rules
+from game.rules.tft.zones.actions import (
+    OVER,
+    Attack,
+    Charge,
+    ChooseFirst,
+    Close,
+    Decline,
+    Defend,
+    EndAction,
+    EnterBottleneck,
+    Hold,
+    Leave,
+    Pass,
+    PickUp,
+    Protect,
+    React,
+    Ready,
+    Rush,
+    Shoot,
+    SplitMove,
+    StandUp,
+    ToBoundary,
+    Wait,
+    Withdraw,
+    ZoneMove,
+)
+from game.rules.tft.zones.data import numbers
+from game.rules.tft.zones.state import ALONE, CLOSE, CONTACT, ZoneFigure, ZoneState
+
+MOVES = (ZoneMove, Leave, ToBoundary, EnterBottleneck, Withdraw)
+"""Actions that spend a pool of a split action (Z-8)."""
+STRIKES = (Attack, Shoot, Close, Rush)
+"""Actions that are the one attack of a split action (Z-8); a charge is both."""
+
+
+# ============================================================================ helpers
+def actor(state: ZoneState, fid: str) -> ZoneFigure | str:
+    """The acting figure if it is ``fid``, else why not."""
+    if state.phase != "action":
+        return f"it is the {state.phase} phase, not actions"
+    f = state.acting()
+    if f is None or f.id != fid:
+        name = state.figures[fid].name if fid in state.figures else fid
+        return f"it is {f.name if f else 'nobody'}'s action, not {name}'s"
+    return f
+
+
+def enemy(state: ZoneState, f: ZoneFigure, tid: str) -> ZoneFigure | str:
+    t = state.figures.get(tid)
+    if t is None:
+        return f"there is no figure '{tid}'"
+    if t.side == f.side:
+        return f"{t.name} is on the same side"
+    if not t.active:
+        return f"{t.name} is {t.status}"
+    return t
+
+
+def split_allows(state: ZoneState, a: Action) -> str | None:
+    """Z-8: in a split action, at most two moves (one pool each) and one attack."""
+    if not state.split:
+        return None
+    n = numbers()
+    moves, attacks = state.split.get("moves", 0), state.split.get("attacks", 0)
+    if isinstance(a, Charge):
+        if moves >= n.split_pools or attacks >= n.split_attacks:
+            return "a split action has no move or attack left for a charge (Z-8)"
+        return None
+    if isinstance(a, MOVES):
+        return None if moves < n.split_pools else "both pools of the split are spent (Z-8)"
+    if isinstance(a, STRIKES):
+        return None if attacks < n.split_attacks else "a split action has one attack (Z-8)"
+    if isinstance(a, EndAction):
+        return None
+    return "in a split action only moves, one attack and ending it are possible (Z-8)"
+
+
+def stacking_full(state: ZoneState, zone: str) -> bool:
+    """Z-1: the zone already holds as many figures as its stacking limit."""
+    limit = state.board.zones[zone].stacking
+    return limit is not None and len(state.in_zone(zone)) >= limit
+
+
+def interceptors(state: ZoneState, mover: ZoneFigure, zone: str) -> list[ZoneFigure]:
+    """Z-13: enemies that may intercept a zone move leaving or entering ``zone``: active,
+    standing, Alone, in the zone or on its lines, and not yet acted this turn."""
+    out = []
+    for g in state.figures.values():
+        if (g.side != mover.side and g.active and not g.prone and not g.acted
+                and g.bottleneck is None and zone in g.zones
+                and rules.status(state, g) == ALONE):
+            out.append(g)
+    return out
+
+
+# ============================================================================ moving
+def start_zone(state: ZoneState, f: ZoneFigure, first: str) -> str | None:
+    """Where a zone move to ``first`` starts: the figure's zone, or for a figure on a
+    line the line's zone next to ``first`` (Z-12: it counts as in both)."""
+    for z in f.zones:
+        if z != first and state.board.adjacent(z, first) and first not in f.zones:
+            return z
+    return None
+
+
+def why_not_zone_move(state: ZoneState, f: ZoneFigure, path: tuple[str, ...],
+                      via: tuple[str, ...], run: bool, through: bool,
+                      charge: bool = False) -> str | None:
+    """Z-3..Z-6, Z-10, Z-11, Z-16: a zone move is the whole action, Alone to Alone. A
+    ``charge`` (Z-9) may leave its zone and come back into it."""
+    return zone_move_check(state, f, path, via, run, through, charge)[0]
+
+
+def zone_move_check(state: ZoneState, f: ZoneFigure, path: tuple[str, ...],
+                    via: tuple[str, ...], run: bool, through: bool, charge: bool = False
+                    ) -> tuple[str | None, rules.MovePlan | None]:
+    """:func:`why_not_zone_move` and, when the move can be tried, its plan."""
+    why = _zone_move_why(state, f, path, via, run, through, charge)
+    if why is not None:
+        return why, None
+    start = start_zone(state, f, path[0]) or f.zone
+    plan = rules.zone_move_plan(state, f, start, path, via, run, through)
+    return (None if plan.possible else plan.why), plan
+
+
+def _zone_move_why(state: ZoneState, f: ZoneFigure, path: tuple[str, ...],
+                   via: tuple[str, ...], run: bool, through: bool, charge: bool
+                   ) -> str | None:
+    board = state.board
+    if not f.standing:
+        return f"{f.name} is down and must stand up first"
+    st = rules.status(state, f)
+    if st != ALONE:
+        return f"{f.name} is {st}: a zone move starts Alone (withdraw first, Z-4)"
+    if f.bottleneck is not None:
+        return f"{f.name} holds the {f.bottleneck}: leave it first (Z-16)"
+    if not path or len(path) != len(via):
+        return "a zone move needs a path and a way across each border"
+    for z in path:
+        if z not in board.zones:
+            return f"there is no zone '{z}'"
+    start = start_zone(state, f, path[0])
+    if start is None:
+        return f"{f.name} is not next to {path[0]}"
+    prev = start
+    uses: dict[str, int] = {}
+    crossed_damage = False
+    for z, how in zip(path, via, strict=True):
+        if not board.adjacent(prev, z):
+            return f"{prev} and {z} do not share a border"
+        bn = board.bottleneck_on(prev, z)
+        if bn is None:
+            if how != "":
+                return f"there is no bottleneck between {prev} and {z}"
+        elif how == OVER:
+            if not board.obstacles_on(prev, z):
+                return f"the border of {prev} and {z} can only be crossed through the {bn.id}"
+        elif how != bn.id:
+            return f"the border of {prev} and {z} is crossed through the {bn.id}"
+        else:
+            why = rules.why_no_passage(state, f, bn)
+            if why:
+                return why
+            uses[bn.id] = uses.get(bn.id, 0) + 1
+            if state.passed.get(bn.id, 0) + uses[bn.id] > bn.capacity:
+                return f"only {bn.capacity} may pass the {bn.id} this round (Z-16)"
+        if (bn is None or how == OVER) and any(o.damage for o in board.obstacles_on(prev, z)):
+            crossed_damage = True
+        prev = z
+    back = charge and len(path) == 2 and path[1] == start
+    if len(set((start, *path))) != len(path) + 1 and not back:
+        return "a path may not enter a zone twice"
+    if through and not crossed_damage:
+        return "there is no damaging obstacle to run through"
+    if stacking_full(state, path[-1]) and not (charge and path[-1] in f.zones):
+        return f"{path[-1]} is full (stacking {board.zones[path[-1]].stacking}, Z-1)"
+    return None
+
+
+def why_not_contact(state: ZoneState, f: ZoneFigure, t: ZoneFigure, into: str
+                    ) -> str | None:
+    """Z-4, Z-12, Z-16: whether ``f`` can make a battle move into contact with ``t``
+    (or is in contact already); ``into`` is the zone when both sit on one line."""
+    if f.close_with is not None:
+        return None if f.close_with == t.id and not into else \
+            f"{f.name} is InClose and can only fight {state.figures[f.close_with].name}"
+    if f.group and f.group == t.group:
+        if into:
+            return "they are in one melee already"
+        return rules.why_not_strike(state, f, t)
+    st = rules.status(state, f)
+    if st != ALONE:
+        return f"{f.name} is {st} elsewhere: withdraw first to fight {t.name} (Z-4)"
+    if f.bottleneck is not None:
+        return f"{f.name} holds the {f.bottleneck} and can only fight those at it"
+    common = [z for z in f.zones if z in t.zones]
+    if t.bottleneck is not None:
+        if f.on_line or f.zone not in t.zones:
+            return f"{t.name} is in the {t.bottleneck}, out of {f.name}'s reach"
+        if into:
+            return "no zone to choose"
+        return rules.why_not_strike(state, f, t)
+    if not common:
+        return f"{t.name} is not in {f.name}'s zone"
+    both_lines = f.on_line and t.on_line and set(f.zones) == set(t.zones)
+    if both_lines:
+        if into not in f.zones:
+            return "say into which zone the melee goes (Z-12)"
+        return None
+    if into:
+        return "no zone to choose"
+    if t.on_line and f.on_line:
+        return None  # lines of one zone meet in it
+    return None
+
+
+def default_into(f: ZoneFigure, t: ZoneFigure) -> str:
+    """Z-12: where a close or a rush between two figures on one line takes them (the
+    mover's own zone)."""
+    if f.on_line and t.on_line and set(f.zones) == set(t.zones):
+        return f.zone
+    return ""
+
+
+def contact_zone(f: ZoneFigure, t: ZoneFigure, into: str) -> str:
+    """Z-12: where the melee forms: the chosen zone when both sit on one line, the
+    zone of whichever is not on a line, else the zone both lines touch."""
+    if into:
+        return into
+    if t.bottleneck is not None:
+        return f.zone
+    if not t.on_line:
+        return t.zone
+    if not f.on_line:
+        return f.zone
+    return next((z for z in f.zones if z in t.zones), f.zone)
+
+
+# ============================================================================ checks
+def _choose(state: ZoneState, a: ChooseFirst) -> str | None:
+    if state.phase != "initiative":
+        return f"it is the {state.phase} phase, not initiative"
+    if a.side != state.winner:
+        return f"{state.side_name(a.side)} did not win the initiative"
+    if a.first not in state.sides:
+        return f"there is no side '{a.first}'"
+    return None
+
+
+def _zone_move(state: ZoneState, a: ZoneMove) -> str | None:
+    f = actor(state, a.figure)
+    if isinstance(f, str):
+        return f
+    return why_not_zone_move(state, f, tuple(a.path), tuple(a.via), a.run, a.through)
+
+
+def _charge(state: ZoneState, a: Charge) -> str | None:
+    f = actor(state, a.figure)
+    if isinstance(f, str):
+        return f
+    t = enemy(state, f, a.target)
+    if isinstance(t, str):
+        return t
+    if not a.path:
+        return "a charge needs a path"
+    if rules.melee_weapon(f) is None:
+        return f"{f.name} has no melee weapon ready"
+    if t.bottleneck is not None:
+        return f"{t.name} is in the {t.bottleneck}: a charge cannot reach into it"
+    if a.path[-1] not in t.zones:
+        return f"{t.name} is not in {a.path[-1]}"
+    return why_not_zone_move(state, f, tuple(a.path), tuple(a.via), True, a.through,
+                             charge=True)
+
+
+def _strike_basics(state: ZoneState, fid: str, tid: str) -> tuple[ZoneFigure, ZoneFigure] | str:
+    f = actor(state, fid)
+    if isinstance(f, str):
+        return f
+    t = enemy(state, f, tid)
+    if isinstance(t, str):
+        return t
+    if f.prone and f.close_with is None:
+        return f"{f.name} is down and must stand up first"
+    return f, t
+
+
+def _attack(state: ZoneState, a: Attack) -> str | None:
+    ft = _strike_basics(state, a.figure, a.target)
+    if isinstance(ft, str):
+        return ft
+    f, t = ft
+    if rules.melee_weapon(f) is None:
+        return f"{f.name} has a missile weapon ready: ready a melee weapon first (T-7)"
+    why = why_not_contact(state, f, t, a.into)
+    if why:
+        return why
+    if a.through:
+        ob = rules.obstacle_for(state, f, t)
+        if ob is None or not ob[0].damage:
+            return "there is no damaging obstacle to run through"
+    return None
+
+
+def _close(state: ZoneState, a: Close) -> str | None:
+    ft = _strike_basics(state, a.figure, a.target)
+    if isinstance(ft, str):
+        return ft
+    f, t = ft
+    if f.close_with is not None:
+        return f"{f.name} is InClose already"
+    if t.close_with is not None:
+        return f"{t.name} is InClose with another"
+    if t.bottleneck is not None or f.bottleneck is not None:
+        return "no hand to hand in a bottleneck"
+    return why_not_contact(state, f, t, default_into(f, t))
+
+
+def _rush(state: ZoneState, a: Rush) -> str | None:
+    ft = _strike_basics(state, a.figure, a.target)
+    if isinstance(ft, str):
+        return ft
+    f, t = ft
+    if f.close_with is not None or t.close_with is not None:
+        return "no rush hand to hand"
+    if t.prone:
+        return f"{t.name} is down already"
+    if a.back and t.bottleneck is None:
+        return f"{t.name} is not in a bottleneck to be pushed out of"
+    return why_not_contact(state, f, t, default_into(f, t))
+
+
+def _shoot(state: ZoneState, a: Shoot) -> str | None:
+    ft = _strike_basics(state, a.figure, a.target)
+    if isinstance(ft, str):
+        return ft
+    f, t = ft
+    w = load_data().weapons.get(f.ready or "")
+    if w is None or not (w.missile or w.thrown):
+        return f"{f.name} has no missile or thrown weapon ready"
+    if rules.status(state, f) != ALONE:
+        return f"{f.name} is in a melee and cannot shoot"
+    line = rules.shot(state, f, t)
+    if line is None:
+        return f"{t.name} cannot be seen from there"
+    if line[0] > rules.missile_range(w.key):
+        return f"{t.name} is {line[0]} zones away; the {w.name} reaches " \
+               f"{rules.missile_range(w.key)}"
+    return None
+
+
+def _withdraw(state: ZoneState, a: Withdraw) -> str | None:
+    f = actor(state, a.figure)
+    if isinstance(f, str):
+        return f
+    if rules.status(state, f) == ALONE:
+        return f"{f.name} is Alone: nothing to withdraw from"
+    return None
+
+
+def _leave(state: ZoneState, a: Leave) -> str | None:
+    f = actor(state, a.figure)
+    if isinstance(f, str):
+        return f
+    st = rules.status(state, f)
+    if st == CLOSE:
+        return f"{f.name} is InClose: withdraw instead"
+    if f.prone:
+        return f"{f.name} is down and must stand up first"
+    if f.bottleneck is not None:
+        bn = state.board.bottlenecks[f.bottleneck]
+        if a.zone not in bn.zones:
+            return f"the {bn.id} opens onto {bn.zones[0]} and {bn.zones[1]}"
+        if a.zone != f.zone:
+            why = rules.why_no_passage(state, f, bn)
+            if why:
+                return why
+        return f"{a.zone} is full (Z-1)" if stacking_full(state, a.zone) else None
+    if f.on_line:
+        if a.zone not in f.zones:
+            return f"{f.name} is on the line of {f.zone} and {f.boundary}"
+        return f"{a.zone} is full (Z-1)" if stacking_full(state, a.zone) else None
+    if not f.group:
+        return f"{f.name} stands Alone already"
+    if a.zone != f.zone:
+        return f"{f.name} can only step apart within {f.zone}"
+    return None
+
+
+def _to_boundary(state: ZoneState, a: ToBoundary) -> str | None:
+    f = actor(state, a.figure)
+    if isinstance(f, str):
+        return f
+    if rules.status(state, f) != ALONE:
+        return f"{f.name} must be Alone to move onto a boundary (Z-12)"
+    if not f.standing:
+        return f"{f.name} is down and must stand up first"
+    if f.boundary is not None:
+        return f"{f.name} is not in the middle of a zone"
+    if not state.board.adjacent(f.zone, a.other):
+        return f"{f.zone} and {a.other} do not share a border"
+    bn = state.board.bottleneck_on(f.zone, a.other)
+    if bn is not None:
+        return f"the border of {f.zone} and {a.other} is passed through the {bn.id}"
+    return None
+
+
+def _enter_bottleneck(state: ZoneState, a: EnterBottleneck) -> str | None:
+    f = actor(state, a.figure)
+    if isinstance(f, str):
+        return f
+    bn = state.board.bottlenecks.get(a.bottleneck)
+    if bn is None:
+        return f"there is no bottleneck '{a.bottleneck}'"
+    if not f.standing or f.close_with is not None:
+        return f"{f.name} cannot move now"
+    if f.bottleneck is not None:
+        return f"{f.name} holds a spot already"
+    if f.on_line or f.zone not in bn.zones:
+        return f"the {bn.id} is not on {f.name}'s zone's border"
+    st = rules.status(state, f)
+    if st == CONTACT:
+        holders = state.holders(bn.id)
+        if not holders or holders[0].group != f.group:
+            return f"{f.name} is InContact: withdraw first (Z-4)"
+    if rules.free_spots(state, bn) <= 0:
+        return f"every spot of the {bn.id} is taken (Z-16)"
+    return None
+
+
+def _protect(state: ZoneState, a: Protect) -> str | None:
+    f = actor(state, a.figure)
+    if isinstance(f, str):
+        return f
+    p = state.figures.get(a.protectee)
+    if p is None or p.side != f.side or p is f or not p.active:
+        return "protect a friend still in the fight"
+    if rules.status(state, f) != ALONE or rules.status(state, p) != ALONE:
+        return "both must be Alone (Z-14)"
+    if f.boundary is not None or p.boundary is not None or f.zone != p.zone:
+        return f"{p.name} is not in {f.name}'s zone"
+    if any(g.protecting == p.id for g in state.figures.values() if g.active):
+        return f"{p.name} is protected already"
+    if not f.standing:
+        return f"{f.name} is down"
+    return None
+
+
+def _hold(state: ZoneState, a: Hold) -> str | None:
+    f = actor(state, a.figure)
+    if isinstance(f, str):
+        return f
+    return None if f.protecting else f"{f.name} protects nobody"
+
+
+def _split(state: ZoneState, a: SplitMove) -> str | None:
+    f = actor(state, a.figure)
+    if isinstance(f, str):
+        return f
+    if state.split:
+        return "the move is split already"
+    if not rules.can_split(f):
+        return f"{f.name}'s MR {f.mr} is under {numbers().split_mr} (Z-8)"
+    return None
+
+
+def _end_action(state: ZoneState, a: EndAction) -> str | None:
+    f = actor(state, a.figure)
+    if isinstance(f, str):
+        return f
+    return None if state.split else "only a split action can be ended early"
+
+
+def _defend(state: ZoneState, a: Defend) -> str | None:
+    f = actor(state, a.figure)
+    return f if isinstance(f, str) else None
+
+
+def _wait(state: ZoneState, a: Wait) -> str | None:
+    f = actor(state, a.figure)
+    if isinstance(f, str):
+        return f
+    return f"{f.name} has waited already this turn" if f.waiting else None
+
+
+def _ready(state: ZoneState, a: Ready) -> str | None:
+    f = actor(state, a.figure)
+    if isinstance(f, str):
+        return f
+    d = load_data()
+    if a.weapon not in f.weapons:
+        return f"{f.name} does not carry a {a.weapon}"
+    if a.weapon == f.ready:
+        return f"the {d.weapons[a.weapon].name} is ready already"
+    if f.shield and d.weapons[a.weapon].hands >= 2:
+        return f"the {d.weapons[a.weapon].name} needs both hands and {f.name} has a shield"
+    return None
+
+
+def _pick_up(state: ZoneState, a: PickUp) -> str | None:
+    f = actor(state, a.figure)
+    if isinstance(f, str):
+        return f
+    if a.weapon not in state.dropped.get(f.zone, []) or f.boundary is not None:
+        return f"no {a.weapon} lies where {f.name} stands"
+    if load_data().weapons[a.weapon].st > f.st_max:
+        return f"{f.name} is not strong enough for it"
+    return None
+
+
+def _stand(state: ZoneState, a: StandUp) -> str | None:
+    f = actor(state, a.figure)
+    if isinstance(f, str):
+        return f
+    if f.close_with is not None:
+        return f"{f.name} is InClose: withdraw to get up"
+    return None if f.prone else f"{f.name} is not down"
+
+
+def _pass(state: ZoneState, a: Pass) -> str | None:
+    f = actor(state, a.figure)
+    return f if isinstance(f, str) else None
+
+
+def _react(state: ZoneState, a: React) -> str | None:
+    w = state.window
+    if state.phase != "reaction" or w is None:
+        return "nothing to react to"
+    if (a.figure, a.how) not in [tuple(o) for o in w.options]:
+        return f"{a.figure} cannot {a.how} now"
+    return None
+
+
+def _decline(state: ZoneState, a: Decline) -> str | None:
+    w = state.window
+    if state.phase != "reaction" or w is None:
+        return "nothing to react to"
+    return None if a.side == w.side else f"{state.side_name(a.side)} are not reacting"
+
+
+CHECKS: dict[type, Callable[..., str | None]] = {
+    ChooseFirst: _choose, ZoneMove: _zone_move, Charge: _charge, Attack: _attack,
+    Close: _close, Rush: _rush, Shoot: _shoot, Withdraw: _withdraw, Leave: _leave,
+    ToBoundary: _to_boundary, EnterBottleneck: _enter_bottleneck, Protect: _protect,
+    Hold: _hold, SplitMove: _split, EndAction: _end_action, Defend: _defend, Wait: _wait,
+    Ready: _ready, PickUp: _pick_up, StandUp: _stand, Pass: _pass, React: _react,
+    Decline: _decline,
+}
+
+
+def why_illegal(state: ZoneState, a: Action) -> str | None:
+    """None if ``a`` is legal now, else why not (the authority for any action)."""
+    if state.ended is not None:
+        return "the game is over"
+    check = CHECKS.get(type(a))
+    if check is None:
+        return f"'{a.kind}' is not an action of this game"
+    why = check(state, a)
+    if why is None and state.phase == "action":
+        why = split_allows(state, a)
+    return why
+
+
+# ============================================================================ the menu
+def zone_moves(state: ZoneState, f: ZoneFigure, run: bool) -> Iterator[ZoneMove]:
+    """Every zone move ``f`` could try now, walking or running (Z-3..Z-6, Z-16)."""
+    per = numbers().mr_per_zone
+    board = state.board
+    most = (rules.current_mr(state, f, run) - 1) // per + 1
+    seen: set[tuple[str, ...]] = set()
+    for start in f.zones:
+        for path in board.paths(start, max(0, most)):
+            if path in seen or path[0] in f.zones:
+                continue
+            seen.add(path)
+            for via in product(*rules.crossings(board, start, path)):
+                for through in (False, True):
+                    a = ZoneMove(f.id, path, tuple(via), run, through)
+                    if why_not_zone_move(state, f, path, tuple(via), run, through) is None:
+                        yield a
+
+
+def charges(state: ZoneState, f: ZoneFigure) -> Iterator[Charge]:
+    """Every charge ``f`` could try now (Z-9): a zone move into the target's zone,
+    out and back in if it stands in the same one."""
+    per = numbers().mr_per_zone
+    board = state.board
+    if rules.melee_weapon(f) is None or rules.status(state, f) != ALONE or not f.standing \
+            or f.bottleneck is not None:
+        return
+    most = (rules.current_mr(state, f, True) - 1) // per + 1
+    targets = [t for t in state.figures.values() if t.side != f.side and t.active
+               and t.bottleneck is None]
+    if not targets or most < 1:
+        return
+    paths: list[tuple[str, tuple[str, ...]]] = []
+    for start in f.zones:
+        for path in board.paths(start, most):
+            if path[0] not in f.zones:
+                paths.append((start, path))
+        if most >= 2:
+            for n in board.neighbours(start):
+                if n not in f.zones:
+                    paths.append((start, (n, start)))
+    for start, path in paths:
+        end = path[-1]
+        here = [t for t in targets if end in t.zones]
+        if not here:
+            continue
+        for via in product(*rules.crossings(board, start, path)):
+            for through in (False, True):
+                if _charge_ok(state, f, path, tuple(via), through):
+                    for t in here:
+                        yield Charge(f.id, path, tuple(via), t.id, through)
+
+
+def _charge_ok(state: ZoneState, f: ZoneFigure, path: tuple[str, ...], via: tuple[str, ...],
+               through: bool) -> bool:
+    return why_not_zone_move(state, f, path, via, True, through, charge=True) is None
+
+
+def legal_actions(state: ZoneState) -> list[Action]:
+    """Every legal action now, for the side to act (a finite menu)."""
+    if state.ended is not None:
+        return []
+    if state.phase == "initiative":
+        return [ChooseFirst(state.winner or "", s) for s in state.sides]
+    if state.phase == "reaction":
+        w = state.window
+        if w is None:
+            return []
+        return [React(r, how) for r, how in w.options] + [Decline(w.side)]
+    f = state.acting()
+    if f is None:
+        return []
+    out: list[Action] = []
+    out += zone_moves(state, f, False)
+    out += zone_moves(state, f, True)
+    out += charges(state, f)
+    for t in state.figures.values():
+        if t.side == f.side or not t.active:
+            continue
+        intos = [z for z in f.zones if z in t.zones] if (f.on_line and t.on_line and
+                                                         set(f.zones) == set(t.zones)) \
+            else [""]
+        for into in intos:
+            for through in (False, True):
+                out.append(Attack(f.id, t.id, into, through))
+        out.append(Close(f.id, t.id))
+        out.append(Rush(f.id, t.id, False))
+        out.append(Rush(f.id, t.id, True))
+        out.append(Shoot(f.id, t.id))
+    out.append(Withdraw(f.id))
+    for z in state.board.zones:
+        out.append(Leave(f.id, z))
+    if f.boundary is None:
+        for z in state.board.neighbours(f.zone):
+            out.append(ToBoundary(f.id, z))
+    for bn in state.board.bottlenecks:
+        out.append(EnterBottleneck(f.id, bn))
+    for p in state.figures.values():
+        if p.side == f.side and p is not f:
+            out.append(Protect(f.id, p.id))
+    out += [Hold(f.id), SplitMove(f.id), EndAction(f.id), Defend(f.id), Wait(f.id)]
+    out += [Ready(f.id, w) for w in f.weapons]
+    out += [PickUp(f.id, w) for w in sorted(set(state.dropped.get(f.zone, [])))]
+    out += [StandUp(f.id), Pass(f.id)]
+    return [a for a in out if why_illegal(state, a) is None]

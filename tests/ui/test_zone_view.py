@@ -1,0 +1,224 @@
+"""The zone board view and controller: figures laid out by status (Z-2, Z-12, Z-16),
+places picked back, reach with the roll and its odds (Z-3, Z-6), targets, reactions
+answered from the window (Z-13), and a frame drawn fast."""
+
+import os
+
+os.environ["SDL_VIDEODRIVER"] = "dummy"
+os.environ["SDL_AUDIODRIVER"] = "dummy"
+os.environ.setdefault("PYGAME_HIDE_SUPPORT_PROMPT", "1")
+
+import math  # noqa: E402
+import statistics  # noqa: E402
+import time  # noqa: E402
+
+import pygame  # noqa: E402
+import pytest  # noqa: E402
+from zonemap import act_now, grid, zone_match  # noqa: E402
+
+from game.core.places import InZone  # noqa: E402
+from game.core.ruleset import PieceView  # noqa: E402
+from game.rules import open_match  # noqa: E402
+from game.rules.tft.zones.actions import (  # noqa: E402
+    Attack,
+    EnterBottleneck,
+    React,
+    ZoneMove,
+)
+from game.ui.app import App  # noqa: E402
+from game.ui.boards import Marks, board_view  # noqa: E402
+from game.ui.boards.zones import BASE, ZoneBoardView  # noqa: E402
+from game.ui.controllers import controller_for  # noqa: E402
+from game.ui.controllers.melee_zones import MeleeZoneController  # noqa: E402
+from game.ui.scenes.match import MatchScene  # noqa: E402
+
+SIZE = (920, 492)
+
+
+@pytest.fixture(scope="module")
+def screen():
+    pygame.display.init()
+    pygame.font.init()
+    yield pygame.display.set_mode((1280, 720))
+
+
+def piece(pid, side, zone, boundary=None, group="", status="ok"):
+    return PieceView(id=pid, name=pid.title(), side=side, kind="human", kind_name="Human",
+                     place=InZone(zone, boundary), health=10, health_max=10, status=status,
+                     group=group)
+
+
+def click_at(app, pos):
+    for kind in (pygame.MOUSEMOTION, pygame.MOUSEBUTTONDOWN, pygame.MOUSEBUTTONUP):
+        kw = {"rel": (0, 0), "buttons": (0, 0, 0)} if kind == pygame.MOUSEMOTION else \
+            {"button": 1}
+        pygame.event.post(pygame.event.Event(kind, pos=pos, **kw))
+    app.step(0.016)
+
+
+def dist(a, b):
+    return math.hypot(a.x - b.x, a.y - b.y)
+
+
+def test_the_registry_gives_the_zone_view_and_controller(screen):
+    m = open_match("farmhouse", 1)
+    view = board_view("zones", m.board, SIZE, m.sides)
+    assert isinstance(view, ZoneBoardView) and view.pieces_share_places
+    assert isinstance(controller_for(m), MeleeZoneController)
+
+
+def test_z2_figures_laid_out_by_status(screen):
+    board = grid(["A B", "C D"], props={"A": {"terrain": "grass"}}, cell=420)
+    view = ZoneBoardView(board, SIZE, sides=["a", "b"])
+    pieces = [piece("p1", "a", "A"), piece("p2", "a", "A"),  # Alone, apart
+              piece("m1", "a", "A", group="g1"), piece("m2", "b", "A", group="g1"),
+              piece("m3", "b", "A", group="g1"),  # one melee group
+              piece("c1", "a", "A", group="g2:c1+c2"), piece("c2", "b", "A",
+                                                            group="g2:c1+c2"),  # InClose
+              piece("ln", "a", "A", "B")]  # on the line of A and B
+    spots = view.layout(pieces)
+    assert set(spots) == {p.id for p in pieces}
+    group = [spots[k] for k in ("m1", "m2", "m3")]
+    assert max(dist(a, b) for a in group for b in group) < BASE * 4  # together
+    assert dist(spots["p1"], spots["p2"]) > BASE * 2.5  # apart
+    assert dist(spots["c1"], spots["c2"]) < BASE * 2.5  # the pair side by side
+    assert ("c1", "c2") in view._pairs
+    assert all(dist(spots["p1"], s) > BASE * 2 for s in group)
+    assert abs(spots["ln"].x - 420) < 1.0 and 0 < spots["ln"].y < 420  # on the line itself
+    for pid in ("p1", "m1", "c1"):
+        assert board.zone_at(spots[pid].x, spots[pid].y) == "A"
+
+
+def test_z16_holders_stand_on_the_bottleneck_spots_and_their_foes_beside_it(screen):
+    board = grid(["Yard House"], bottlenecks=[("Door", "Yard", "House", 2, "soft")],
+                 cell=420)
+    view = ZoneBoardView(board, SIZE, sides=["f", "g"])
+    pieces = [piece("tom", "f", "House", "Yard", "bottleneck:Door"),
+              piece("gob", "g", "Yard", None, "bottleneck:Door")]
+    spots = view.layout(pieces)
+    door = board.bottlenecks["Door"]
+    assert (spots["tom"].x, spots["tom"].y) in [tuple(p) for p in view.bn_spots["Door"]]
+    assert board.zone_at(spots["gob"].x, spots["gob"].y) == "Yard"
+    assert math.hypot(spots["gob"].x - door.centre[0], spots["gob"].y - door.centre[1]) < \
+        BASE * 7
+
+
+def test_places_picked_back_zone_line_and_bottleneck(screen):
+    board = grid(["Yard House"], bottlenecks=[("Door", "Yard", "House", 2, "")])
+    view = ZoneBoardView(board, SIZE, sides=["f", "g"])
+    for place in (InZone("Yard"), InZone("House")):
+        sx, sy = view.screen_pos(place)
+        assert view.place_at(sx, sy) == place
+    sx, sy = view.screen_pos(InZone("Yard", "House"))  # the door
+    assert view.place_at(sx, sy) in (InZone("Yard", "House"), InZone("House", "Yard"))
+    line = grid(["A B"])
+    view = ZoneBoardView(line, SIZE, sides=["a", "b"])
+    sx, sy = view.screen_pos(InZone("A", "B"))
+    assert view.place_at(sx - 2, sy) == InZone("A", "B")
+    assert view.place_at(-50, -50) is None
+
+
+def test_it_draws_and_picks_the_figures_it_drew(screen):
+    m = open_match("farmhouse", 2)
+    view = ZoneBoardView(m.board, SIZE, sides=m.sides)
+    surf = pygame.Surface(SIZE)
+    pieces = m.pieces()
+    view.show(Marks(reach={InZone("Garden"): "no roll"}, warnings={InZone("Yard"): "9- 38%"},
+                    pieces={"snik": "62%"}, selected_piece="tom"))
+    view.draw(surf, pieces)
+    for p in pieces:
+        pos = view.piece_screen_pos(p.id)
+        assert pos is not None
+        assert view.piece_at(*pos) == p.id
+    x, y = view.piece_screen_pos("tom")
+    assert surf.get_at((int(x), int(y))) != surf.get_at((2, 2))
+
+
+def test_z3_the_selected_figure_sees_its_reach_with_the_roll_and_its_odds(screen):
+    m = zone_match(grid(["A B C D"]), [("Hob", "a", "fast", "A"), ("X", "b", "man", "D")])
+    act_now(m, "hob")
+    c = MeleeZoneController(m)
+    c.refresh(True)
+    c.run = False
+    marks = c.marks("hob", None)
+    assert marks.reach[InZone("B")] == "no roll"  # MR 16: one zone at +6
+    assert marks.reach[InZone("C")] == "7- 16%"  # two zones at -4: 3d6 <= 7
+    assert InZone("C") in marks.warnings and InZone("B") not in marks.warnings
+    c.run = True  # running: MR 26: two zones freely, a third at -4
+    marks = c.marks("hob", InZone("C"))
+    assert marks.reach[InZone("C")] == "no roll"
+    assert marks.path[-1] == InZone("C")
+
+
+def test_clicks_play_actions_and_a_reaction_is_answered_in_the_window(screen, tmp_path,
+                                                                      monkeypatch):
+    monkeypatch.setenv("SKIRMISH_DATA_DIR", str(tmp_path))
+    app = App(raise_errors=True)
+    m = zone_match(grid(["A B C"]), [("Run", "a", "man", "A"), ("Int", "b", "man", "B"),
+                                     ("Sam", "a", "man", "C")])
+    act_now(m, "run")
+    app.start_match(m, {"a": "human", "b": "human"})
+    app.step(0.0)
+    scene = app.scene
+    assert isinstance(scene, MatchScene)
+    scene.click(InZone("B"))  # a zone move into B, running
+    assert isinstance(m.actions[-1], ZoneMove) and m.actions[-1].run
+    assert m.phase == "reaction" and m.to_act() == "b"
+    assert "intercept" in (scene.control.banner() or "")
+    labels = [b.label for b in scene.buttons]
+    assert any(t.startswith("Int intercepts Run - ") for t in labels), labels
+    assert "Let it go on" in labels
+    b = next(b for b in scene.buttons if b.label.startswith("Int intercepts"))
+    click_at(app, b.rect.center)
+    assert isinstance(m.actions[-1], React)
+    scene.draw(app.screen)
+
+
+def test_clicking_an_enemy_attacks_it_and_a_door_takes_a_spot(screen, tmp_path, monkeypatch):
+    monkeypatch.setenv("SKIRMISH_DATA_DIR", str(tmp_path))
+    app = App(raise_errors=True)
+    board = grid(["Yard House"], bottlenecks=[("Door", "Yard", "House", 2, "soft")])
+    m = zone_match(board, [("Tom", "f", "man", "House"), ("Gob", "g", "goblin", "Yard"),
+                           ("Ada", "f", "man", "House")], sides=("f", "g"))
+    act_now(m, "tom")
+    app.start_match(m, {"f": "human", "g": "human"})
+    app.step(0.0)
+    scene = app.scene
+    scene.click(InZone("House", "Yard"))
+    assert m.actions[-1] == EnterBottleneck("tom", "Door")
+    act_now(m, "gob")
+    scene.refresh()
+    app.step(0.0)
+    scene.click(InZone("Yard"), 1, "tom")  # the holder under the pointer: its actions
+    assert m.actions[-1] == EnterBottleneck("tom", "Door")
+    assert any(b.label.startswith("Attack Tom - ") for b in scene.buttons)
+    scene.click(InZone("Yard"), 1, "tom")  # again: the first of them
+    assert isinstance(m.actions[-1], Attack) and m.actions[-1].target == "tom"
+
+
+def test_the_screenshot_of_a_zone_scenario(tmp_path):
+    import subprocess
+    import sys
+    out = tmp_path / "farm.png"
+    env = dict(os.environ, SDL_VIDEODRIVER="dummy", SDL_AUDIODRIVER="dummy",
+               SKIRMISH_DATA_DIR=str(tmp_path))
+    run = subprocess.run([sys.executable, "main.py", "--scenario", "farmhouse", "--screenshot",
+                          str(out)], env=env, capture_output=True, text=True, timeout=120)
+    assert run.returncode == 0, run.stderr
+    img = pygame.image.load(str(out))
+    assert img.get_size() == (1280, 720)
+
+
+def test_a_zone_frame_is_quick(screen):
+    m = open_match("open_field", 2)
+    view = ZoneBoardView(m.board, SIZE, sides=m.sides)
+    surf = pygame.Surface(SIZE)
+    pieces = m.pieces()
+    view.show(Marks(reach={InZone("Common"): "no roll"}, pieces={"gash": "62%"}))
+    view.draw(surf, pieces)
+    times = []
+    for _ in range(30):
+        t = time.perf_counter()
+        view.draw(surf, pieces)
+        times.append((time.perf_counter() - t) * 1000)
+    assert statistics.median(times) < 15  # the bench measures the full frame (<= 3 ms)
