@@ -74,7 +74,7 @@ def test_a_corrupt_save_is_one_error_line_naming_the_file(capsys, tmp_path):
     path = tmp_path / "broken.json"
     m.save(path)
     data = json.loads(path.read_text())
-    data["final"] = "0" * 64
+    data["end"] = "0" * 64
     path.write_text(json.dumps(data))
     code, out, err = run(capsys, "--load", str(path))
     assert code == 2 and out == ""

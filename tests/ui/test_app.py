@@ -91,7 +91,7 @@ def test_corrupt_save_shows_an_error_and_keeps_the_game(app, data_dir):
     before = m.state_hash()
     bad = data_dir / "saves" / "broken.json"
     bad.parent.mkdir(parents=True)
-    bad.write_text('{"game": "skirmish-table", "format": 1, "scenario": "hill_fight.toml"')
+    bad.write_text('{"game": "skirmish-table", "format": 2, "scenario": "hill_fight.toml"')
     # through the load path: Ctrl+O lists the saves, Enter opens the selected one
     press_key(app, pygame.K_o, pygame.KMOD_CTRL)
     assert app.modals, "Ctrl+O opens the list of saves"
@@ -113,10 +113,10 @@ def test_tampered_save_names_the_turn(app, data_dir, tmp_path):
     path = tmp_path / "g.json"
     m.save(path)
     data = json.loads(path.read_text())
-    data["hashes"]["1"] = "0" * 64
+    data["chain"][1] = "0" * 64
     path.write_text(json.dumps(data))
     assert app.open_save(path) is False
-    assert "turn 1" in app.error_shown()
+    assert "g.json: turn 1, action 2 " in app.error_shown()
 
 
 def play_to_next_turn(scene):
