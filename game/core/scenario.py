@@ -206,10 +206,11 @@ def find_scenario(name: str) -> Scenario:
     raise ScenarioError(f"no scenario called '{name}' (known: {known})")
 
 
-def scenario_files(folder: Path = MAPS_DIR) -> list[Path]:
-    """The ``.toml`` files in ``folder`` by name (none if it cannot be listed)."""
+def scenario_files(folder: Path | None = None) -> list[Path]:
+    """The ``.toml`` files in ``folder`` (the maps folder if None) by name; none if it
+    cannot be listed."""
     try:
-        return sorted(folder.glob("*.toml"))
+        return sorted((MAPS_DIR if folder is None else folder).glob("*.toml"))
     except OSError:
         return []
 
