@@ -442,7 +442,7 @@ class MatchScene(Scene):
 
     def on_quit(self) -> None:
         if self.m.outcome() is None and not self.app.screenshot_mode and self.m.actions:
-            self._autosave()
+            saves.write_autosave(self.m)  # a failure is shown before the window closes
 
     def escape(self) -> None:
         if self.selected is not None and self.m.phase == "movement":
