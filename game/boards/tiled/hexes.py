@@ -38,6 +38,9 @@ FIGURES_LAYER = "figures"
 MAX_LEVEL = 255
 """Highest level a tile may have (far above any real stack of hexes)."""
 
+MAX_FIGURES = 1000
+"""Most figures a hex map may place (a skirmish has dozens)."""
+
 FIGURE_PROPERTIES = frozenset({"side", "unit", "facing"})
 """Figure properties the board reads; a placement keeps the others."""
 
@@ -175,6 +178,9 @@ def _figures(reading: MapReading, board: HexMap) -> tuple[Placement, ...]:
     layer = reading.object_layer(FIGURES_LAYER)
     if layer is None:
         return ()
+    if len(layer.objects) > MAX_FIGURES:
+        raise reading.fail(f"layer '{FIGURES_LAYER}' has {len(layer.objects)} figures, more "
+                           f"than the {MAX_FIGURES} a map may place")
     out: list[Placement] = []
     taken: dict[int, str] = {}
     for obj in layer.objects:
