@@ -890,6 +890,8 @@ class _Reader:
         stack: list[tuple[ElementTree.Element, str, int]] = [(root, owner, 1)]
         while stack:
             node, where, depth = stack.pop()
+            if node.tag == "property" and not node.get("name"):
+                raise self.fail(f"{where} has a property without a name")
             if depth > MAX_XML_DEPTH:
                 raise self.fail(f"{where}: its XML nests more than {MAX_XML_DEPTH} deep")
             for attr, raw in node.items():
@@ -1110,8 +1112,11 @@ def _quote(raw: str) -> str:
 
 
 def _element_label(node: ElementTree.Element, parent_tag: str, parent: str) -> str:
-    """How a message names an element, from its parent's tag and how it is named."""
+    """How a message names an element, from its parent's tag and how it is named (an
+    element of no interest of its own by the one above it that has a name)."""
     tag, name = node.tag, node.get("name")
+    if parent.startswith("a <"):
+        parent = parent.split(" in ", 1)[1]
     if tag == "objectgroup" and parent_tag == "tile":
         return f"the collision shapes of {parent}"
     if tag in ("layer", "objectgroup", "imagelayer", "group"):
@@ -1123,7 +1128,7 @@ def _element_label(node: ElementTree.Element, parent_tag: str, parent: str) -> s
         return f"tileset {_quote(src)}" if src else f"tileset '{name or '?'}'"
     if tag == "tile":
         return f"tile {node.get('id')} of {parent}"
-    return f"the <{tag}> of {parent}"
+    return f"a <{tag}> in {parent}"
 
 
 def _inflate(data: bytes, compression: str, limit: int) -> bytes:
