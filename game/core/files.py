@@ -79,8 +79,10 @@ def check_regular(path: str | Path, limit: int) -> int:
     if not stat.S_ISREG(st.st_mode):
         raise Unreadable(f"it is {_kind(st.st_mode)}, not a file")
     if st.st_size > limit:
-        raise Unreadable(f"it is {size_text(st.st_size)}, more than the {size_text(limit)} "
-                         f"such a file may be")
+        size, most = size_text(st.st_size), size_text(limit)
+        if size == most:
+            size, most = f"{st.st_size} bytes", f"{limit} bytes"
+        raise Unreadable(f"it is {size}, more than the {most} such a file may be")
     return st.st_size
 
 
