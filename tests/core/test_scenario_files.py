@@ -112,7 +112,7 @@ def test_a_folder_holding_bad_scenarios_still_lists_the_good_ones(folder, monkey
         find_scenario(str(folder / "pipe.toml"))
 
 
-def test_t1_stats_out_of_bounds_are_one_clear_error(folder):
+def test_unit_stats_out_of_bounds_are_one_clear_error(folder):
     path = folder / "x.toml"
     path.write_text(HILL.replace("st = 8\n", "st = 8\nma = 100000000\n", 1))
     refused(path, "x.toml: [units.warden_hobbit]: 'ma' must be from 0 to 60, not 100000000",
@@ -121,7 +121,7 @@ def test_t1_stats_out_of_bounds_are_one_clear_error(folder):
 
 @pytest.mark.parametrize("stat,value", [("st", 0), ("st", 201), ("dx", 51), ("iq", 0),
                                         ("iq", 10 ** 12), ("ma", -1)])
-def test_t1_every_stat_has_bounds_from_the_data(folder, stat, value):
+def test_every_unit_stat_has_bounds_from_the_data(folder, stat, value):
     path = folder / "x.toml"
     text = HILL.replace("st = 8\ndx = 14\n", "st = 8\ndx = 14\n" if stat in ("st", "dx")
                         else f"st = 8\ndx = 14\n{stat} = {value}\n", 1)
