@@ -26,6 +26,7 @@ from __future__ import annotations
 import hashlib
 import json
 import os
+import struct
 import tempfile
 from collections.abc import Iterator, Mapping, Sequence
 from pathlib import Path
@@ -257,7 +258,10 @@ class Match(Generic[S]):
     # ------------------------------------------------------------------ the chain
     def dice_digest(self) -> str:
         """SHA-256 of the dice generator's whole state (not only how far it has rolled)."""
-        return hashlib.sha256(repr(self.dice.getstate()).encode()).hexdigest()
+        (version, words, gauss), script, rolls = self.dice.getstate()
+        h = hashlib.sha256(struct.pack(f"<{len(words)}I", *words))
+        h.update(repr((version, gauss, script, rolls)).encode())
+        return h.hexdigest()
 
     def _start_link(self) -> str:
         return _link("", {"chain": _CHAIN, "seed": self.seed, "dice": DICE_GENERATOR,
