@@ -344,12 +344,12 @@ class Match(Generic[S]):
                                 f"{len(actions)} actions but {len(chain)} records): it "
                                 "was altered")
             action = _decode(m.ruleset, raw, where)
-            why = m.why_illegal(action)
-            if why is not None:
+            try:
+                m.apply(action)  # checks legality once, and changes nothing if illegal
+            except IllegalActionError:
                 raise SaveError(f"{where} ({m._describe_safely(action)}) is not legal on "
-                                f"replay: {why}: the save was altered or made by another "
-                                "version")
-            m.apply(action)
+                                f"replay: {m.why_illegal(action)}: the save was altered or "
+                                "made by another version") from None
             if m.chain[-1] != chain[k]:
                 m.undo()
                 raise SaveError(f"{where} ({m._describe_safely(action)}) does not match the "
