@@ -23,13 +23,16 @@ from pathlib import Path
 from typing import Any
 
 from game.core.errors import GameError, SaveError, printable
-from game.core.match import Match, check_save, read_save
+from game.core.files import Unreadable, check_regular
+from game.core.match import MAX_SAVE_BYTES, Match, check_save, read_save
 
 ENV_DIR = "SKIRMISH_DATA_DIR"
 AUTOSAVE = "autosave.json"
 SAVES = "saves"
 MAX_LISTED = 200
 """Saves the open dialog lists at most (the newest)."""
+PEEK_BYTES = 1 << 20
+"""Saves up to this size are read to be listed (a long game is about 150 kB)."""
 
 HUMAN, COMPUTER = "human", "computer"
 
@@ -139,8 +142,15 @@ def _mtime(path: Path) -> float:
 
 def peek(path: Path) -> SaveInfo:
     """A cheap look at a save (no replay, never raises): what it is, or why it cannot
-    be opened."""
+    be opened. A save larger than :data:`PEEK_BYTES` is listed by its name, unread until
+    it is opened."""
     mtime = _mtime(path)
+    try:
+        if check_regular(path, MAX_SAVE_BYTES) > PEEK_BYTES:
+            return SaveInfo(path, printable(path.stem), None, mtime, True)
+    except Unreadable as e:
+        reason = "no such save file" if e.missing else f"cannot be read: {e.reason}"
+        return SaveInfo(path, printable(path.stem), None, mtime, False, reason)
     try:
         data = read_save(path)
         check_save(data, path.name)

@@ -344,3 +344,16 @@ def test_an_autosave_that_fails_on_closing_is_shown_before_the_window_closes(
     app.dispatch(pygame.event.Event(pygame.QUIT))
     app.dispatch(pygame.event.Event(pygame.QUIT))  # asked again: close anyway
     assert not app.running
+
+
+def test_a_large_save_is_listed_by_its_name_and_read_when_opened(app, data_dir):
+    folder = data_dir / "saves"
+    folder.mkdir(parents=True)
+    path = folder / "long.json"
+    saved_hill_fight(path)
+    data = json.loads(path.read_text())
+    data["meta"]["padding"] = "x" * (saves.PEEK_BYTES + 1)
+    path.write_text(json.dumps(data))
+    (info,) = saves.list_saves()
+    assert info.readable and info.title().startswith("long") and info.turn is None
+    assert app.open_save(path) and app.scene.m.turn == 1
