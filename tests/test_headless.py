@@ -156,3 +156,14 @@ def test_a_save_that_cannot_be_one_is_one_error_line(capsys, tmp_path, what):
     code, out, err = run(capsys, "--load", str(path))
     assert code == 2 and out == "" and err.count("\n") == 1
     assert err.startswith("error: odd.json: ") and "Traceback" not in err
+
+
+def test_a_reader_that_stops_early_ends_the_run_quietly():
+    proc = subprocess.Popen([sys.executable, "main.py", "--headless", "--scenario",
+                             "hill_fight", "--games", "50", "--seed", "1"],
+                            stdout=subprocess.PIPE, stderr=subprocess.PIPE,
+                            cwd=Path(main.__file__).parent)
+    assert proc.stdout.readline().startswith(b"game 1 ")
+    proc.stdout.close()  # as `| head -1` does
+    err = proc.stderr.read().decode()
+    assert proc.wait(timeout=120) == 1 and err == ""
