@@ -34,6 +34,10 @@ MAPS_DIR = Path(__file__).resolve().parents[2] / "maps"
 
 MAX_SCENARIO_BYTES = 1 << 20
 """The largest scenario file read (1 MiB; a real one is a few kB)."""
+MAX_NAME = 60
+"""Longest name (of a scenario or a side), in characters."""
+MAX_DESCRIPTION = 600
+"""Longest description, in characters (the picker shows a few lines of it)."""
 
 
 @dataclass(frozen=True)
@@ -80,6 +84,9 @@ def _name(value: Any, where: str, path: Path) -> str:
     if not clean:
         raise ScenarioError(f"{path.name}: {where} is empty (or holds only spaces and "
                             f"control characters)")
+    if len(clean) > MAX_NAME:
+        raise ScenarioError(f"{path.name}: {where} is {len(clean)} characters long; at most "
+                            f"{MAX_NAME}")
     return clean
 
 
@@ -146,6 +153,9 @@ def load_scenario(path: str | Path) -> Scenario:
     if not isinstance(description, str):
         raise ScenarioError(f"{path.name}: [scenario] description must be a string, "
                             f"not {_short(description)}")
+    if len(description) > MAX_DESCRIPTION:
+        raise ScenarioError(f"{path.name}: [scenario] description is {len(description)} "
+                            f"characters long; at most {MAX_DESCRIPTION}")
     sides = data.get("sides")
     if not isinstance(sides, dict) or len(sides) < 2:
         raise ScenarioError(f"{path.name}: needs a [sides.NAME] table for at least two sides")

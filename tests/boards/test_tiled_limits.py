@@ -189,3 +189,9 @@ def test_figure_names_from_the_map_are_cleaned(folder):
 def test_the_shipped_maps_still_read():
     for path in [*MAPS.glob("*.tmx"), *MAPS.glob("test/*.tmx")]:
         read_map(path)
+
+
+def test_a_figure_name_too_long_to_draw_is_refused(folder):
+    text = HILL.replace('name="Pip"', 'name="' + "P" * 100_000 + '"')
+    refused_quickly(write(folder, text), "figure '" + "P" * 20 + "...' (object id 1): its "
+                                         "name is 100000 characters long; at most 60")

@@ -162,3 +162,16 @@ def test_every_message_is_one_printable_line():
     assert text.startswith("x.toml: [sides.a\\nb\\x00] \\ud800")
     assert "\n" not in text and len(text) <= 1000
     text.encode("utf-8")  # printable and writable
+
+
+@pytest.mark.parametrize("old,new,fragment", [
+    ('name = "Hill fight"', 'name = "' + "H" * 1000 + '"',
+     "[scenario] name is 1000 characters long; at most 60"),
+    ('"Wardens"', '"' + "W" * 100_000 + '"', "[sides.wardens] name is 100000 characters long"),
+    ('description = "', 'description = "' + "d" * 5000,
+     "[scenario] description is 5"),
+])
+def test_names_too_long_to_draw_are_refused(folder, old, new, fragment):
+    path = folder / "x.toml"
+    path.write_text(HILL.replace(old, new, 1))
+    refused(path, fragment)

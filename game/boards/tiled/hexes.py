@@ -40,6 +40,8 @@ MAX_LEVEL = 255
 
 MAX_FIGURES = 1000
 """Most figures a hex map may place (a skirmish has dozens)."""
+MAX_FIGURE_NAME = 60
+"""Longest figure name (its object's name), in characters."""
 
 FIGURE_PROPERTIES = frozenset({"side", "unit", "facing"})
 """Figure properties the board reads; a placement keeps the others."""
@@ -184,6 +186,9 @@ def _figures(reading: MapReading, board: HexMap) -> tuple[Placement, ...]:
     out: list[Placement] = []
     taken: dict[int, str] = {}
     for obj in layer.objects:
+        if len(obj.name) > MAX_FIGURE_NAME:
+            raise reading.fail(f"{_label(obj.id, obj.name[:20] + '...')}: its name is "
+                               f"{len(obj.name)} characters long; at most {MAX_FIGURE_NAME}")
         label = _label(obj.id, obj.name)
         props = obj.properties
         side = reading.value(label, props, "side", str, what="the side it plays for")
