@@ -65,10 +65,10 @@ def first_layer_as(data: str, encoding: str, compression: str = "") -> str:
 def test_a_map_of_60000_by_60000_is_refused_before_any_array(folder):
     text = HILL.replace('width="20" height="16" tilewidth', 'width="60000" height="60000" '
                         'tilewidth')
-    refused_quickly(write(folder, text), "the map: 'width' must be at most 1024, not 60000")
-    text = HILL.replace('width="20" height="16" tilewidth', 'width="1000" height="1000" '
+    refused_quickly(write(folder, text), "the map: 'width' must be at most 512, not 60000")
+    text = HILL.replace('width="20" height="16" tilewidth', 'width="500" height="500" '
                         'tilewidth')
-    refused_quickly(write(folder, text), "1000x1000 = 1000000 cells",
+    refused_quickly(write(folder, text), "500x500 = 250000 cells",
                     f"more than the {MAX_MAP_CELLS} a map may have")
 
 

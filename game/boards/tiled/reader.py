@@ -88,11 +88,12 @@ for each value of a tileset's ``objectalignment``. ``unspecified`` (the default)
 
 MAX_MAP_BYTES = 4 << 20
 """Bytes read for one map: the map file and its tileset files together (4 MiB; a
-256x256 hex map with its tilesets is under 1 MB)."""
-MAX_MAP_SIDE = 1024
+128x128 hex map with its tilesets is about 100 kB)."""
+MAX_MAP_SIDE = 512
 """Most cells a map may have across or down."""
-MAX_MAP_CELLS = 65_536
-"""Most cells a map may have (256x256, say)."""
+MAX_MAP_CELLS = 16_384
+"""Most cells a map may have (128x128, say: a skirmish board has a few hundred, and the
+window needs a few seconds to open a board of this size)."""
 MAX_TILE_PIXELS = 4096
 """Largest tile width or height, in pixels (a map's or a tileset's)."""
 MAX_TILESET_TILES = 65_536
