@@ -272,7 +272,7 @@ class App:
                                    f"{e}. Close anyway, losing it, or stay and save it "
                                    "elsewhere?",
                                    [("Close anyway", self._close), ("Stay", stay)],
-                                   accent=VERMILLION))
+                                   accent=VERMILLION, on_cancel=stay))
             return
         except Exception:  # noqa: BLE001 - a bug must not keep the window open
             if self.raise_errors:

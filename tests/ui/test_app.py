@@ -342,7 +342,8 @@ def test_an_autosave_that_fails_on_closing_is_shown_before_the_window_closes(
     assert "autosave" in app.error_shown() and isinstance(app.scene, MatchScene)
     app.modals.clear()
     app.dispatch(pygame.event.Event(pygame.QUIT))
-    app.dispatch(pygame.event.Event(pygame.QUIT))  # asked again: close anyway
+    assert app.running and app.modals[-1].title == "The game is not saved"
+    app.dispatch(pygame.event.Event(pygame.QUIT))  # asked again while it asks: close
     assert not app.running
 
 
