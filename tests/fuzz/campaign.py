@@ -201,10 +201,13 @@ def run(argv: list[str] | None = None) -> int:
     start = time.perf_counter()
     base = peak_mb()
     f = Fuzzer(work, args.seed)
-    direct(f, args.cases, report)
-    tiled_examples(f, args.examples, report)
-    command_line(f, args.cli, report)
-    window(f, args.window, report)
+    report["peak_rss_mb_after"] = peaks = {}
+    for name, leg, n in (("direct", direct, args.cases),
+                         ("tiled_examples", tiled_examples, args.examples),
+                         ("command_line", command_line, args.cli),
+                         ("window", window, args.window)):
+        leg(f, n, report)
+        peaks[name] = round(peak_mb(), 1)
     report["seconds"] = round(time.perf_counter() - start, 1)
     report["peak_rss_mb"] = round(peak_mb(), 1)
     report["peak_rss_growth_mb"] = round(peak_mb() - base, 1)
