@@ -17,7 +17,8 @@
 
 Every :class:`GameError` (an unknown scenario or side, a corrupt save...) is printed as
 one line ``error: <message>`` on stderr with exit code 2, never a traceback; so is a
-missing ``--scenario``.
+missing ``--scenario``. Output piped to a reader that stops early (``| head``) ends the
+run quietly with exit code 1.
 """
 
 from __future__ import annotations
@@ -177,3 +178,8 @@ def main(args: argparse.Namespace) -> int:
     except GameError as e:
         print(f"error: {e}", file=sys.stderr)
         return 2
+    except BrokenPipeError:  # the reader went away (``| head``): stop quietly
+        # what Python's documentation advises, so the flush at exit does not complain
+        devnull = os.open(os.devnull, os.O_WRONLY)
+        os.dup2(devnull, sys.stdout.fileno())
+        return 1

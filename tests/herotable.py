@@ -112,20 +112,10 @@ def state(tab: Table, *minis: M, turn: int = 2, active: str = "a",
 
 def play(st: HeroState, dice: Dice | None = None) -> Match[Any]:
     """A Match around a prepared state (its dice scripted or seeded)."""
-    r = get_ruleset("hero")
-    m: Match[Any] = Match.__new__(Match)
-    m.scenario = scenario(st.board, {k: v for k, v in st.options.items()
-                                     if not k.startswith("_")})
-    m.ruleset = r
-    m.map = LoadedMap(Path("test.tmx"), "table", st.board, ())
-    m.seed = 0
-    m.dice = dice if dice is not None else Dice(0)
-    m._dice_start = m.dice.getstate()
-    m.record = True
-    m.state = st
-    m.actions, m.actors, m.log, m.turn_hashes, m.meta = [], [], [], {}, {}
-    m._snapshots = {}
-    m._note_turn()
+    opts = {k: v for k, v in st.options.items() if not k.startswith("_")}
+    m: Match[Any] = Match(scenario(st.board, opts), get_ruleset("hero"),
+                          LoadedMap(Path("test.tmx"), "table", st.board, ()), 0,
+                          dice=dice, state=st)
     return m
 
 

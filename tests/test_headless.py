@@ -74,7 +74,7 @@ def test_a_corrupt_save_is_one_error_line_naming_the_file(capsys, tmp_path):
     path = tmp_path / "broken.json"
     m.save(path)
     data = json.loads(path.read_text())
-    data["final"] = "0" * 64
+    data["end"] = "0" * 64
     path.write_text(json.dumps(data))
     code, out, err = run(capsys, "--load", str(path))
     assert code == 2 and out == ""
@@ -108,3 +108,62 @@ def test_play_game_stops_at_the_action_limit():
     m = open_match("hill_fight", 1)
     o = play_game(m, {s: Tactician(1) for s in m.state.sides}, max_actions=10)
     assert o.winner is None and "10 actions" in o.reason and len(m.actions) == 10
+
+
+# ---------------------------------------------------------------- hostile files (issue 10)
+def test_a_scenario_that_is_not_utf_8_is_one_error_line(capsys, tmp_path):
+    import shutil
+
+    maps = Path(main.__file__).parent / "maps"
+    shutil.copy(maps / "hill_fight.tmx", tmp_path)
+    shutil.copytree(maps / "tiles", tmp_path / "tiles")
+    bad = tmp_path / "notepad.toml"
+    bad.write_bytes((maps / "hill_fight.toml").read_text().encode("utf-16"))
+    code, out, err = run(capsys, "--scenario", str(bad), "--games", "1")
+    assert code == 2 and out == "" and err.count("\n") == 1
+    assert err == "error: notepad.toml: cannot be read: it is UTF-16 text; save it as UTF-8\n"
+
+
+def test_an_unknown_scenario_beside_a_broken_one_lists_the_others(capsys, tmp_path,
+                                                                  monkeypatch):
+    import os
+
+    from game.core import scenario as scenarios
+
+    (tmp_path / "latin.toml").write_bytes('[scenario]\nname = "Caf\u00e9"\n'.encode("latin-1"))
+    (tmp_path / "deep.toml").write_text("x = " + "[" * 100_000 + "]" * 100_000)
+    os.mkfifo(tmp_path / "pipe.toml")
+    monkeypatch.setattr(scenarios, "MAPS_DIR", tmp_path)
+    code, out, err = run(capsys, "--scenario", "nowhere", "--games", "1")
+    assert code == 2 and err == "error: no scenario called 'nowhere' (known: none)\n"
+
+
+@pytest.mark.parametrize("what", ["pipe", "zero", "old format", "nested"])
+def test_a_save_that_cannot_be_one_is_one_error_line(capsys, tmp_path, what):
+    import os
+
+    path = tmp_path / "odd.json"
+    if what == "pipe":
+        os.mkfifo(path)
+    elif what == "zero":
+        os.symlink("/dev/zero", path)
+    elif what == "old format":
+        path.write_text(json.dumps({"game": "skirmish-table", "format": 1, "seed": 1,
+                                    "scenario": "hill_fight.toml", "actions": [],
+                                    "hashes": {}, "final": ""}))
+    else:
+        path.write_text("[" * 100_000 + "]" * 100_000)
+    code, out, err = run(capsys, "--load", str(path))
+    assert code == 2 and out == "" and err.count("\n") == 1
+    assert err.startswith("error: odd.json: ") and "Traceback" not in err
+
+
+def test_a_reader_that_stops_early_ends_the_run_quietly():
+    proc = subprocess.Popen([sys.executable, "main.py", "--headless", "--scenario",
+                             "hill_fight", "--games", "50", "--seed", "1"],
+                            stdout=subprocess.PIPE, stderr=subprocess.PIPE,
+                            cwd=Path(main.__file__).parent)
+    assert proc.stdout.readline().startswith(b"game 1 ")
+    proc.stdout.close()  # as `| head -1` does
+    err = proc.stderr.read().decode()
+    assert proc.wait(timeout=120) == 1 and err == ""

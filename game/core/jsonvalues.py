@@ -11,6 +11,7 @@ instead of being half-read.
 from __future__ import annotations
 
 import dataclasses
+import reprlib
 import types
 import typing
 from collections.abc import Mapping
@@ -45,8 +46,14 @@ def field_types(cls: type) -> dict[str, Any]:
     return types
 
 
+_SHORT = reprlib.Repr()
+_SHORT.maxlevel = 3
+_SHORT.maxstring = _SHORT.maxother = 30
+
+
 def _describe(v: Any) -> str:
-    text = repr(v)
+    """A value as a message quotes it: short, and safe however deeply it nests."""
+    text = _SHORT.repr(v)
     return text if len(text) <= 40 else text[:37] + "..."
 
 
@@ -75,6 +82,10 @@ def from_json_value(tp: Any, v: Any, where: str) -> Any:
             raise JsonValueError(f"{where} must be a string, not {_describe(v)}")
         return v
     if tp is Place or tp in PLACE_TYPES:
+        if not isinstance(v, Mapping) or not all(
+                isinstance(x, (str, int, float, bool)) or x is None for x in v.values()):
+            raise JsonValueError(f"{where} must be a place (an object such as "
+                                 f"{{\"cell\": 12}}), not {_describe(v)}")
         try:
             p = place_from_json(v)
         except ValueError as e:
@@ -116,6 +127,6 @@ def from_json_value(tp: Any, v: Any, where: str) -> Any:
             raise JsonValueError(f"{where} must be an object, not {_describe(v)}")
         try:
             return from_json(v)
-        except (KeyError, TypeError, ValueError) as e:
-            raise JsonValueError(f"{where} is malformed: {e}") from None
+        except (KeyError, TypeError, ValueError, RecursionError) as e:
+            raise JsonValueError(f"{where} is malformed: {str(e)[:100]}") from None
     raise TypeError(f"{where}: type {tp!r} cannot be read from JSON")

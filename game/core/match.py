@@ -3,10 +3,19 @@
 A match is a scenario, its ruleset and its loaded board (all handed in: the core knows no
 rule system), a seed and the history of actions. It is deterministic: the same scenario,
 seed and actions give the same state, byte for byte. Undo replays all but the last
-actions; a save is ``{format, scenario, seed, actions, a state hash per turn}`` and
-loading replays it, checking every turn's hash so a tampered or mismatched save names the
-turn it breaks at. (game.rules finds the ruleset and board for a scenario:
+actions. (game.rules finds the ruleset and board for a scenario:
 ``game.rules.new_match``, ``open_match``, ``load_match``.)
+
+A save (format :data:`SAVE_FORMAT`) is the scenario's name, the seed, the ruleset's
+stamp, the actions and a chain of hashes: ``start`` covers the seed, the dice generator
+and its state, the stamp and the state after setup; each action's link covers the link
+before it, the action, how far the dice have rolled and, when the action began a turn,
+that turn's state hash (:attr:`Match.turn_hashes`) and the generator's state; ``end``
+covers the last link and the state and dice as saved. Loading replays the actions and
+checks every link, so a save altered anywhere (the seed, an action, a record) is refused
+naming the first turn and action that differ. The chain is not a signature: it finds
+edits and damage, but anyone with this program can write a chain for a game they make
+up (README: "What a save protects").
 
 :meth:`Match.apply` checks legality first, and an error half-way through (a bug) puts the
 match back as it was; the ruleset's own ``apply`` trusts its caller.
@@ -17,14 +26,16 @@ from __future__ import annotations
 import hashlib
 import json
 import os
+import struct
 import tempfile
-from collections.abc import Iterator, Mapping
+from collections.abc import Iterator, Mapping, Sequence
 from pathlib import Path
 from typing import Any, Generic
 
 from game.core.dice import Dice
 from game.core.errors import IllegalActionError, SaveError
 from game.core.events import Event
+from game.core.files import Unreadable, read_limited, utf8_text
 from game.core.places import LoadedMap
 from game.core.ruleset import (
     Action,
@@ -38,7 +49,19 @@ from game.core.ruleset import (
 )
 from game.core.scenario import MAPS_DIR, Scenario
 
-SAVE_FORMAT = 1
+SAVE_FORMAT = 2
+"""The save format this version writes and reads (1: per-turn state hashes only)."""
+
+MAX_SAVE_BYTES = 8 << 20
+"""The largest save file read (8 MiB; a game of 20,000 actions is about 3 MB)."""
+
+SEED_LIMIT = 1 << 63
+"""A save's seed lies in ``-SEED_LIMIT < seed < SEED_LIMIT``."""
+
+DICE_GENERATOR = "python random.Random (MT19937)"
+"""The generator behind :class:`Dice`, named in the start of a save's chain."""
+
+_CHAIN = "skirmish-table save chain 2"
 
 SANDBOX_SALT = 0x5A4D_B0C5
 """Mixed into the seed of a clone's dice, so a sandbox never rolls the match's future."""
@@ -48,7 +71,12 @@ class Match(Generic[S]):
     """State + ruleset + board + dice + history."""
 
     def __init__(self, scenario: Scenario, ruleset: Ruleset[S], board: LoadedMap[Any],
-                 seed: int = 0, *, dice: Dice | None = None, record: bool = True) -> None:
+                 seed: int = 0, *, dice: Dice | None = None, record: bool = True,
+                 state: S | None = None) -> None:
+        """A new game: the ruleset sets ``scenario`` up on ``board`` with ``dice`` (seeded
+        with ``seed`` if not given). With ``state``, the game starts from that position
+        instead of the ruleset's setup (a position built by hand for a test or a demo;
+        such a game cannot be saved and loaded, since setup would not rebuild it)."""
         self.scenario = scenario
         self.ruleset = ruleset
         self.map = board
@@ -59,7 +87,10 @@ class Match(Generic[S]):
         self.record = record
         opening: list[Event]
         self.state: S
-        self.state, opening = self.ruleset.setup(scenario, board, self.dice)
+        if state is None:
+            self.state, opening = self.ruleset.setup(scenario, board, self.dice)
+        else:
+            self.state, opening = state, []
         self.actions: list[Action] = []
         self.actors: list[Side | None] = []
         """The side that chose each action (the undo of a front end stops at a human)."""
@@ -71,6 +102,10 @@ class Match(Generic[S]):
         self.meta: dict[str, Any] = {}
         """Free data a front end keeps with the save (who controls which side)."""
         self._note_turn()
+        self.chain_start = self._start_link() if record else ""
+        """The first link of the save's chain: seed, dice, stamp and the state after setup."""
+        self.chain: list[str] = []
+        """One link per action of :attr:`actions` (see the module text)."""
 
     # ------------------------------------------------------------------ queries
     @property
@@ -153,7 +188,9 @@ class Match(Generic[S]):
             self.actions.append(action)
             self.actors.append(actor)
             self.log.extend(events)
+            new_turn = self.turn not in self.turn_hashes
             self._note_turn()
+            self.chain.append(self._action_link(action, new_turn))
         return events
 
     def _describe_safely(self, action: Action) -> str:
@@ -185,6 +222,7 @@ class Match(Generic[S]):
         m.state = self.state.clone()
         m.actions, m.actors, m.log, m.turn_hashes, m.meta = [], [], [], {}, {}
         m._snapshots = {}
+        m.chain_start, m.chain = "", []
         return m
 
     def undo(self, count: int = 1) -> Action | None:
@@ -209,7 +247,7 @@ class Match(Generic[S]):
         redo_actors = self.actors[base:keep]
         self.state = state.clone()
         self.dice.setstate(dice_state)
-        del self.actions[base:], self.actors[base:], self.log[log_len:]
+        del self.actions[base:], self.actors[base:], self.log[log_len:], self.chain[base:]
         for k in [k for k in self._snapshots if k > base]:
             del self._snapshots[k]
         self.turn_hashes = {t: h for t, h in self.turn_hashes.items() if t <= self.turn}
@@ -225,6 +263,32 @@ class Match(Generic[S]):
         for a in self.actions:
             yield a, fresh.apply(a)
 
+    # ------------------------------------------------------------------ the chain
+    def dice_digest(self) -> str:
+        """SHA-256 of the dice generator's whole state (not only how far it has rolled)."""
+        (version, words, gauss), script, rolls = self.dice.getstate()
+        h = hashlib.sha256(struct.pack(f"<{len(words)}I", *words))
+        h.update(repr((version, gauss, script, rolls)).encode())
+        return h.hexdigest()
+
+    def _start_link(self) -> str:
+        return _link("", {"chain": _CHAIN, "seed": self.seed, "dice": DICE_GENERATOR,
+                          "dice_state": self.dice_digest(),
+                          "stamp": save_stamp(self.ruleset), "ruleset": self.ruleset.key,
+                          "state": self.turn_hashes[self.turn]})
+
+    def _action_link(self, action: Action, new_turn: bool) -> str:
+        body: dict[str, Any] = {"action": action.to_json(), "rolls": self.dice.rolls}
+        if new_turn:
+            body.update(turn=self.turn, state=self.turn_hashes[self.turn],
+                        dice_state=self.dice_digest())
+        return _link(self.chain[-1] if self.chain else self.chain_start, body)
+
+    def end_link(self) -> str:
+        """The last link of the save's chain: the state and dice as they are now."""
+        return _link(self.chain[-1] if self.chain else self.chain_start,
+                     {"end": self.state_hash(), "dice_state": self.dice_digest()})
+
     # ------------------------------------------------------------------ saving
     def to_json(self) -> dict[str, Any]:
         return {
@@ -232,10 +296,12 @@ class Match(Generic[S]):
             "game": "skirmish-table",
             "scenario": scenario_ref(self.scenario),
             "seed": self.seed,
-            "actions": [a.to_json() for a in self.actions],
-            "hashes": {str(t): h for t, h in sorted(self.turn_hashes.items())},
-            "final": self.state_hash(),
+            "dice": DICE_GENERATOR,
             "stamp": save_stamp(self.ruleset),
+            "actions": [a.to_json() for a in self.actions],
+            "start": self.chain_start,
+            "chain": list(self.chain),
+            "end": self.end_link(),
             "meta": self.meta,
         }
 
@@ -258,57 +324,110 @@ class Match(Generic[S]):
     @classmethod
     def load(cls, path: str | Path, scenario: Scenario, ruleset: Ruleset[S],
              board: LoadedMap[Any]) -> Match[S]:
-        """Replay a save of ``scenario``, checking every turn's hash; SaveError names what
-        is wrong. (``game.rules.load_match`` finds the scenario the save names.)"""
+        """Replay a save of ``scenario``, checking every link of its chain; SaveError
+        names what is wrong. (``game.rules.load_match`` finds the scenario the save
+        names.)"""
         data = read_save(path)
         return cls.from_json(data, scenario, ruleset, board, source=Path(path).name)
 
     @classmethod
     def from_json(cls, data: Mapping[str, Any], scenario: Scenario, ruleset: Ruleset[S],
                   board: LoadedMap[Any], source: str = "save") -> Match[S]:
-        """Replay save ``data`` (checked with :func:`check_save` first)."""
+        """Replay save ``data`` (checked with :func:`check_save` first), checking the
+        chain at the start, after every action and at the end; SaveError naming the first
+        turn and action that differ from what the save records."""
         check_save(data, source)
-        _check_stamp(data.get("stamp", {}), save_stamp(ruleset), source)
+        _check_stamp(data["stamp"], save_stamp(ruleset), source)
         m = cls(scenario, ruleset, board, data["seed"])
-        m.meta = dict(data.get("meta") or {})
-        hashes: dict[str, str] = data["hashes"]
-        m._check_hash(hashes, source)
-        for k, raw in enumerate(data["actions"]):
-            turn = m.turn
+        if m.chain_start != data["start"]:
+            raise SaveError(f"{source}: turn {m.turn}, before the first action: the start of "
+                            "the game does not match the save (its seed, dice or scenario "
+                            "differ): it was altered or made by another version")
+        actions: Sequence[Any] = data["actions"]
+        chain: Sequence[str] = data["chain"]
+        for k, raw in enumerate(actions):
+            where = f"{source}: turn {m.turn}, action {k + 1}"
+            if k >= len(chain):
+                raise SaveError(f"{where}: the save holds no record of it (it has "
+                                f"{len(actions)} actions but {len(chain)} records): it "
+                                "was altered")
+            action = _decode(m.ruleset, raw, where)
             try:
-                action = m.ruleset.actions.from_json(raw)
-            except SaveError as e:
-                raise SaveError(f"{source}: action {k + 1} (turn {turn}): {e}") from None
-            why = m.why_illegal(action)
-            if why is not None:
-                raise SaveError(f"{source}: action {k + 1} (turn {turn}) "
-                                f"is not legal on replay: {why}")
-            m.apply(action)
-            if m.turn != turn:
-                m._check_hash(hashes, source)
-        if m.state_hash() != data["final"]:
-            raise SaveError(f"{source}: the final state (turn {m.turn}) does not match the "
-                            "save's hash: it was altered or made by another version")
+                m.apply(action)  # checks legality once, and changes nothing if illegal
+            except IllegalActionError:
+                raise SaveError(f"{where} ({m._describe_safely(action)}) is not legal on "
+                                f"replay: {m.why_illegal(action)}: the save was altered or "
+                                "made by another version") from None
+            if m.chain[-1] != chain[k]:
+                m.undo()
+                raise SaveError(f"{where} ({m._describe_safely(action)}) does not match the "
+                                "save's record of it: the save was altered or made by "
+                                "another version")
+        if len(chain) > len(actions):
+            raise SaveError(f"{source}: turn {m.turn}, action {len(actions) + 1}: the save "
+                            f"records {len(chain)} actions but holds {len(actions)}: it was "
+                            "altered")
+        if m.end_link() != data["end"]:
+            raise SaveError(f"{source}: turn {m.turn}, after the last action "
+                            f"({len(actions)}): the state does not match the save's record: "
+                            "it was altered or made by another version")
+        m.meta = _notes(data.get("meta"))
         return m
 
-    def _check_hash(self, hashes: Mapping[str, str], source: str) -> None:
-        want = hashes.get(str(self.turn))
-        if want is not None and want != self.turn_hashes.get(self.turn):
-            raise SaveError(f"{source}: turn {self.turn} does not match the save's hash: "
-                            "it was altered or made by another version")
+
+def _link(prev: str, body: Mapping[str, Any]) -> str:
+    """One link of a save's chain: SHA-256 of the link before it and ``body``."""
+    return hashlib.sha256((prev + canonical_json(body)).encode()).hexdigest()
+
+
+def _decode(ruleset: Ruleset[Any], raw: Any, where: str) -> Action:
+    """Action JSON ``raw`` as an action of ``ruleset``; SaveError naming ``where``."""
+    if not isinstance(raw, Mapping) or not isinstance(raw.get("kind"), str):
+        raise SaveError(f"{where}: not an action (an object with a 'kind' that is a name)")
+    try:
+        return ruleset.actions.from_json(raw)
+    except SaveError as e:
+        raise SaveError(f"{where}: {e}") from None
+
+
+_NOTE = (str, int, float, bool, type(None))
+
+
+def _notes(meta: Any) -> dict[str, Any]:
+    """A save's ``meta``: the front end's notes (names and numbers, and tables of them,
+    such as who plays each side). Anything else in it is dropped: it is not covered by
+    the chain and nothing needs it."""
+    out: dict[str, Any] = {}
+    if not isinstance(meta, Mapping):
+        return out
+    for k, v in meta.items():
+        if isinstance(v, _NOTE):
+            out[k] = v
+        elif (isinstance(v, Mapping) and len(v) <= 64
+              and all(isinstance(x, _NOTE) for x in v.values())):
+            out[k] = dict(v)
+    return out
 
 
 def read_save(path: str | Path) -> dict[str, Any]:
-    """The JSON object in a save file; SaveError naming the file if it cannot be one."""
+    """The JSON object in a save file; SaveError naming the file if it cannot be one
+    (only a regular file of at most :data:`MAX_SAVE_BYTES` is read)."""
     path = Path(path)
     try:
-        data = json.loads(path.read_text(encoding="utf-8"))
-    except FileNotFoundError:
-        raise SaveError(f"{path}: no such save file") from None
-    except (OSError, UnicodeDecodeError) as e:
-        raise SaveError(f"{path.name}: cannot be read: {e}") from None
+        text = utf8_text(read_limited(path, MAX_SAVE_BYTES))
+    except Unreadable as e:
+        if e.missing:
+            raise SaveError(f"{path}: no such save file") from None
+        raise SaveError(f"{path.name}: cannot be read: {e.reason}") from None
+    try:
+        data = json.loads(text)
     except json.JSONDecodeError as e:
         raise SaveError(f"{path.name}: not a save file (bad JSON at line {e.lineno})") from None
+    except RecursionError:
+        raise SaveError(f"{path.name}: not a save file (its JSON nests too deeply)") from None
+    except ValueError:  # a number of more digits than Python reads
+        raise SaveError(f"{path.name}: not a save file (it holds a number too long to "
+                        "read)") from None
     if not isinstance(data, dict):
         raise SaveError(f"{path.name}: not a Skirmish Table save")
     return data
@@ -318,19 +437,41 @@ def check_save(data: Mapping[str, Any], source: str = "save") -> None:
     """SaveError naming ``source`` unless ``data`` has a save's shape and format."""
     if not isinstance(data, Mapping) or data.get("game") != "skirmish-table":
         raise SaveError(f"{source}: not a Skirmish Table save")
-    if data.get("format") != SAVE_FORMAT:
-        raise SaveError(f"{source}: save format {data.get('format')!r} is not "
-                        f"{SAVE_FORMAT}, the one this version reads")
-    for key, typ in (("scenario", str), ("seed", int), ("actions", list),
-                     ("hashes", dict), ("final", str)):
-        if not isinstance(data.get(key), typ):
-            raise SaveError(f"{source}: field '{key}' is missing or not a {typ.__name__}")
+    fmt = data.get("format")
+    if isinstance(fmt, bool) or not isinstance(fmt, int):
+        raise SaveError(f"{source}: not a Skirmish Table save (it has no format number)")
+    if fmt != SAVE_FORMAT:
+        older = "an older" if fmt < SAVE_FORMAT else "a newer"
+        raise SaveError(f"{source}: made by {older} version of the game (save format "
+                        f"{fmt}); this version reads format {SAVE_FORMAT} and cannot replay it")
+    for key, typ in (("scenario", str), ("seed", int), ("stamp", dict), ("actions", list),
+                     ("start", str), ("chain", list), ("end", str)):
+        v = data.get(key)
+        if not isinstance(v, typ) or isinstance(v, bool):
+            raise SaveError(f"{source}: field '{key}' is missing or not "
+                            f"{_A_TYPE[typ]}")
+    if not -SEED_LIMIT < data["seed"] < SEED_LIMIT:
+        raise SaveError(f"{source}: field 'seed' is out of range (at most 63 bits)")
+    if data.get("dice", DICE_GENERATOR) != DICE_GENERATOR:
+        raise SaveError(f"{source}: made with other dice ({str(data.get('dice'))[:60]!r}); "
+                        f"this version rolls with {DICE_GENERATOR}")
+    if not all(isinstance(h, str) for h in data["chain"]):
+        raise SaveError(f"{source}: field 'chain' must hold only hashes (strings)")
+    meta = data.get("meta", {})
+    if not isinstance(meta, Mapping):
+        raise SaveError(f"{source}: field 'meta' is not an object")
+
+
+_A_TYPE: dict[type, str] = {str: "a string", int: "a whole number", dict: "an object",
+                            list: "a list"}
 
 
 def _check_stamp(saved: Any, now: Mapping[str, str], source: str) -> None:
     """SaveError if the save was made with other versions of what play depends on."""
     if not isinstance(saved, Mapping):
         raise SaveError(f"{source}: field 'stamp' is not an object")
+    if not all(isinstance(v, str) for v in saved.values()):
+        raise SaveError(f"{source}: field 'stamp' must map names to versions (strings)")
     for key in sorted(set(saved) | set(now)):
         if saved.get(key) != now.get(key):
             raise SaveError(f"{source}: made with {key} {saved.get(key) or 'absent'}, but "

@@ -37,15 +37,22 @@ def get_ruleset(key: str) -> Ruleset[Any]:
     return r
 
 
+def ruleset_of(scenario: Scenario) -> Ruleset[Any]:
+    """The ruleset ``scenario`` names; ScenarioError naming the scenario's file if none."""
+    try:
+        return get_ruleset(scenario.ruleset)
+    except ScenarioError as e:
+        raise ScenarioError(f"{scenario.path.name}: [scenario] ruleset: {e}") from None
+
+
 def board_for(scenario: Scenario) -> LoadedMap[Any]:
     """The scenario's map, read as the board its ruleset plays on (shared, read once)."""
-    ruleset = get_ruleset(scenario.ruleset)
-    return load_board(scenario.map_path, ruleset.board_kind)
+    return load_board(scenario.map_path, ruleset_of(scenario).board_kind)
 
 
 def new_match(scenario: Scenario, seed: int = 0, *, dice: Dice | None = None) -> Match[Any]:
     """A new match of ``scenario``; GameError (naming the file) if it cannot be set up."""
-    return Match(scenario, get_ruleset(scenario.ruleset), board_for(scenario), seed, dice=dice)
+    return Match(scenario, ruleset_of(scenario), board_for(scenario), seed, dice=dice)
 
 
 def open_match(name: str, seed: int = 0) -> Match[Any]:
@@ -60,7 +67,7 @@ def load_match(path: str | Path) -> Match[Any]:
     check_save(data, source)
     try:
         scenario = load_scenario(scenario_path(data["scenario"]))
-        ruleset = get_ruleset(scenario.ruleset)
+        ruleset = ruleset_of(scenario)
         board = board_for(scenario)
     except SaveError:
         raise

@@ -21,7 +21,7 @@ os.environ.setdefault("PYGAME_HIDE_SUPPORT_PROMPT", "1")
 
 import pygame  # noqa: E402
 
-from game.core.errors import GameError  # noqa: E402
+from game.core.errors import GameError, printable  # noqa: E402
 from game.ui import saves  # noqa: E402
 from game.ui.scenes.base import Scene  # noqa: E402
 from game.ui.widgets import (  # noqa: E402
@@ -80,6 +80,7 @@ class App:
         self.modals: list[Dialog] = []
         self.clock = pygame.time.Clock()
         self.running = True
+        self._asked_to_close = False
         self.dirty = True
         self.scene: Scene = _Blank(self)
         self._seed_counter = 0
@@ -167,7 +168,7 @@ class App:
         if m is None:
             return False
         self.start_match(m, saves.controllers_of(m))
-        self.toasts.show(f"Opened {Path(path).name} (turn {m.turn}).")
+        self.toasts.show(f"Opened {printable(Path(path).name)} (turn {m.turn}).")
         return True
 
     def resume(self) -> bool:
@@ -176,14 +177,14 @@ class App:
     def open_load_dialog(self) -> None:
         """Ctrl+O: the list of saved games in the data folder."""
         infos = saves.list_saves()
-        items = [ListItem(i.title(), str(i.path), data=i.path) for i in infos]
+        items = [ListItem(i.title(), i.detail(), data=i.path) for i in infos]
 
         def pick(k: int) -> None:
             self.open_save(infos[k].path)
 
         self.push_modal(ListDialog(
             "Open a saved game", items, pick,
-            message=f"Saves in {saves.saves_dir()}"))
+            message=f"Saves in {printable(str(saves.saves_dir()))}"))
 
     # ================================================================ dialogs
     def push_modal(self, d: Dialog) -> None:
@@ -304,16 +305,52 @@ class App:
         return 0
 
     def quit(self) -> None:
-        self.guard(self.scene.on_quit)
+        """Close the window once the scene has kept what it must (a game in progress
+        writes the autosave). If it cannot (a GameError, e.g. the data folder is
+        read-only), the window stays open to say so and asks first; a second request to
+        close while it asks closes."""
+        if self._asked_to_close:
+            self.running = False
+            return
+        try:
+            self.scene.on_quit()
+        except GameError as e:
+            self._asked_to_close = True
+
+            def stay() -> None:
+                self._asked_to_close = False
+
+            self.push_modal(Dialog("The game is not saved",
+                                   f"{e}. Close anyway, losing it, or stay and save it "
+                                   "elsewhere?",
+                                   [("Close anyway", self._close), ("Stay", stay)],
+                                   accent=VERMILLION, on_cancel=stay))
+            return
+        except Exception:  # noqa: BLE001 - a bug must not keep the window open
+            if self.raise_errors:
+                raise
+            traceback.print_exc(file=sys.stderr)
+        self.running = False
+
+    def _close(self) -> None:
         self.running = False
 
     def screenshot(self, path: str | Path) -> None:
-        """Draw the current frame and write it as PNG."""
+        """Draw the current frame and write it as PNG; GameError saying why if it cannot
+        be written there."""
+        target = Path(path)
         self.scene.update(0.0)
         self.draw()
         pygame.display.flip()
-        Path(path).parent.mkdir(parents=True, exist_ok=True)
-        pygame.image.save(self.screen, str(path))
+        if target.is_dir():
+            raise GameError(f"--screenshot {path}: that is a folder; give a file name "
+                            "such as shot.png")
+        try:
+            target.parent.mkdir(parents=True, exist_ok=True)
+            pygame.image.save(self.screen, str(target))
+        except (OSError, ValueError, pygame.error) as e:
+            why = e.strerror if isinstance(e, OSError) and e.strerror else str(e)
+            raise GameError(f"--screenshot {path}: cannot be written ({why})") from None
 
 
 class _Blank(Scene):
@@ -358,17 +395,33 @@ def build(args: argparse.Namespace, *, raise_errors: bool | None = None) -> App:
 
 
 def main(args: argparse.Namespace) -> int:
-    """Open the window (``python main.py``); with --screenshot draw one frame and exit."""
+    """Open the window (``python main.py``); with --screenshot draw one frame and exit.
+
+    With --screenshot, an error the window would show (a bad scenario or save) and a
+    screenshot that cannot be written are printed as one line ``error: <message>`` on
+    stderr with exit code 2; so is a window that cannot be opened at all.
+    """
     shot = getattr(args, "screenshot", None)
     if shot and not (os.environ.get("DISPLAY") or os.environ.get("WAYLAND_DISPLAY")):
         os.environ.setdefault("SDL_VIDEODRIVER", "dummy")
     if shot:
         os.environ.setdefault("SDL_AUDIODRIVER", "dummy")
-    app = build(args)
+    try:
+        app = build(args)
+    except pygame.error as e:
+        print(f"error: the window cannot be opened: {e}", file=sys.stderr)
+        return 2
     if shot:
         try:
             app.screenshot(shot)
+        except GameError as e:
+            print(f"error: {e}", file=sys.stderr)
+            return 2
         finally:
             pygame.quit()
-        return 0 if app.error_shown() is None else 2
+        shown = app.error_shown()
+        if shown is not None:
+            print(f"error: {shown}", file=sys.stderr)
+            return 2
+        return 0
     return app.run()

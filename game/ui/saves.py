@@ -6,22 +6,33 @@ temporary directory). Writes go through :meth:`Match.save`, which is atomic.
 
 The autosave is ``autosave.json``; its ``meta`` records who controls each side. A
 finished game removes it, so the picker only offers to resume unfinished games.
+
+Whatever else is in the folder, the window still opens: a file is only looked at if it
+is a regular file of a sane size (:func:`game.core.match.read_save`), and each one that
+cannot be opened (damaged, a named pipe, a link to a device, a save of another version)
+is listed as such with the reason.
 """
 
 from __future__ import annotations
 
-import json
 import os
+import stat
 import time
 from dataclasses import dataclass
 from pathlib import Path
 from typing import Any
 
-from game.core.match import Match
+from game.core.errors import GameError, SaveError, printable
+from game.core.files import Unreadable, check_regular
+from game.core.match import MAX_SAVE_BYTES, Match, check_save, read_save
 
 ENV_DIR = "SKIRMISH_DATA_DIR"
 AUTOSAVE = "autosave.json"
 SAVES = "saves"
+MAX_LISTED = 200
+"""Saves the open dialog lists at most (the newest)."""
+PEEK_BYTES = 1 << 20
+"""Saves up to this size are read to be listed (a long game is about 150 kB)."""
 
 HUMAN, COMPUTER = "human", "computer"
 
@@ -57,11 +68,21 @@ def _stamp(match: Match[Any]) -> None:
     match.meta["title"] = match.scenario.name
 
 
+class AutosaveError(SaveError, OSError):
+    """The autosave could not be written (the folder is missing, full or read-only): a
+    SaveError to show, and an OSError to whoever only expects those."""
+
+
 def write_autosave(match: Match[Any]) -> Path:
-    """Save ``match`` as the autosave (atomic)."""
+    """Save ``match`` as the autosave (atomic); AutosaveError saying where and why if it
+    cannot be written."""
     p = autosave_path()
     _stamp(match)
-    match.save(p)
+    try:
+        match.save(p)
+    except OSError as e:
+        raise AutosaveError(f"the autosave {p} cannot be written: "
+                            f"{e.strerror or e}") from None
     return p
 
 
@@ -93,6 +114,8 @@ class SaveInfo:
     turn: int | None
     modified: float
     readable: bool
+    reason: str = ""
+    """Why it cannot be opened, if it cannot."""
 
     @property
     def when(self) -> str:
@@ -100,39 +123,79 @@ class SaveInfo:
 
     def title(self) -> str:
         if not self.readable:
-            return f"{self.path.name} (damaged?)"
+            return f"{printable(self.path.name)} (cannot be opened)"
         turn = f", turn {self.turn}" if self.turn is not None else ""
         auto = "Autosave: " if self.path.name == AUTOSAVE else ""
         return f"{auto}{self.scenario}{turn} - {self.when}"
 
+    def detail(self) -> str:
+        """The line under the title: where it is, or why it cannot be opened."""
+        return self.reason if not self.readable else printable(str(self.path))
+
+
+def _mtime(path: Path) -> float:
+    try:
+        return os.stat(path).st_mtime
+    except (OSError, ValueError):
+        return 0.0
+
 
 def peek(path: Path) -> SaveInfo:
-    """A cheap look at a save (no replay, never raises)."""
+    """A cheap look at a save (no replay, never raises): what it is, or why it cannot
+    be opened. A save larger than :data:`PEEK_BYTES` is listed by its name, unread until
+    it is opened."""
+    mtime = _mtime(path)
     try:
-        mtime = path.stat().st_mtime
-    except OSError:
-        mtime = 0.0
+        if check_regular(path, MAX_SAVE_BYTES) > PEEK_BYTES:
+            return SaveInfo(path, printable(path.stem), None, mtime, True)
+    except Unreadable as e:
+        reason = "no such save file" if e.missing else f"cannot be read: {e.reason}"
+        return SaveInfo(path, printable(path.stem), None, mtime, False, reason)
     try:
-        data: Any = json.loads(path.read_text(encoding="utf-8"))
-        meta = data.get("meta") or {}
-        if not isinstance(meta, dict):
-            meta = {}
-        scen = str(meta.get("title") or Path(str(data["scenario"])).stem)
-        turn = meta.get("turn")
-        return SaveInfo(path, scen, turn if isinstance(turn, int) else None, mtime, True)
-    except (OSError, ValueError, KeyError, TypeError):
-        return SaveInfo(path, path.stem, None, mtime, False)
+        data = read_save(path)
+        check_save(data, path.name)
+    except GameError as e:
+        reason = str(e).removeprefix(f"{path}: ").removeprefix(f"{path.name}: ")
+        return SaveInfo(path, printable(path.stem), None, mtime, False, reason)
+    meta = data.get("meta")
+    meta = meta if isinstance(meta, dict) else {}
+    title = meta.get("title")
+    scen = printable(title) if isinstance(title, str) else ""
+    turn = meta.get("turn")
+    return SaveInfo(path, scen or printable(Path(data["scenario"]).stem) or "?",
+                    turn if isinstance(turn, int) and not isinstance(turn, bool) else None,
+                    mtime, True)
 
 
 def autosave_info() -> SaveInfo | None:
-    """The autosave if there is one to resume."""
+    """The autosave if there is one that can be resumed."""
     p = autosave_path()
-    return peek(p) if p.is_file() else None
+    try:
+        if not stat.S_ISREG(os.stat(p).st_mode):
+            return None
+    except (OSError, ValueError):
+        return None
+    info = peek(p)
+    return info if info.readable else None
+
+
+def _entries(folder: Path) -> list[Path]:
+    try:
+        with os.scandir(folder) as it:
+            return [Path(e.path) for e in it if e.name.endswith(".json")]
+    except (OSError, ValueError):
+        return []
 
 
 def list_saves() -> list[SaveInfo]:
-    """Saved games, newest first (the autosave included, if any)."""
-    paths = sorted(saves_dir().glob("*.json")) if saves_dir().is_dir() else []
-    if autosave_path().is_file():
-        paths.append(autosave_path())
-    return sorted((peek(p) for p in paths), key=lambda s: -s.modified)
+    """Saved games, newest first (the autosave included, if any; at most
+    :data:`MAX_LISTED`), the ones that cannot be opened listed with the reason."""
+    paths = _entries(saves_dir())
+    auto = autosave_path()
+    try:
+        os.lstat(auto)
+        paths.append(auto)
+    except (OSError, ValueError):
+        pass
+    newest = sorted(paths, key=lambda p: -_mtime(p))[:MAX_LISTED]
+    return sorted((peek(p) for p in newest), key=lambda s: -s.modified)

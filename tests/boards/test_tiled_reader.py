@@ -363,9 +363,18 @@ def test_a_tile_object_outside_every_tileset(tmp_path):
     fails(write(tmp_path, text), "object 'Barrel' (id 18) in layer 'zones' shows tile id 9")
 
 
-def test_pytmx_failures_become_one_map_error_naming_the_file(tmp_path):
+def test_pytmx_failures_become_one_map_error_naming_the_file(tmp_path, monkeypatch):
     text = table_tmx().replace("1,1,1,0\n", "1,1,1,x\n")
-    fails(write(tmp_path, text), "pytmx could not read the map", "ValueError")
+    fails(write(tmp_path, text), "layer 'ground': its CSV data holds 'x', which is not a "
+                                 "tile id")
+
+    def broken(*args, **kwargs):
+        raise ValueError("something pytmx did not expect")
+
+    monkeypatch.setattr("pytmx.TiledMap", broken)  # (the map above already read pytmx's names)
+    fails(write(tmp_path, table_tmx()), "pytmx could not read the map",
+          "ValueError: something pytmx did not expect")
+    monkeypatch.undo()
     reserved = '<property name="width" type="int" value="3"/>'
     text = table_tmx().replace('<property name="size" type="int" value="2"/>', reserved)
     fails(write(tmp_path, text), "a custom property uses a name Tiled itself uses", "rename")

@@ -182,7 +182,7 @@ class TestFixes:
         assert m.ruleset.shot_check(m.state, "ann", "orc").allowed  # at the enemy engaging it
 
     @pytest.mark.parametrize("raw,says", [
-        ({"weapons": [3]}, "must list weapon names"),
+        ({"weapons": [3]}, "must be a list of weapon names"),
         ({"weapons": ["longbow"], "ready": "dagger"}, "is not among its weapons"),
         ({"weapons": ["crossbow"]}, "unknown weapon 'crossbow'"),
         ({"weapons": ["longbow"], "shield": "small_shield"}, "needs both hands"),

@@ -1,5 +1,6 @@
 """The app: picker, command line screenshot, loading saves, autosave, the end scene."""
 
+import argparse
 import json
 import os
 
@@ -91,7 +92,7 @@ def test_corrupt_save_shows_an_error_and_keeps_the_game(app, data_dir):
     before = m.state_hash()
     bad = data_dir / "saves" / "broken.json"
     bad.parent.mkdir(parents=True)
-    bad.write_text('{"game": "skirmish-table", "format": 1, "scenario": "hill_fight.toml"')
+    bad.write_text('{"game": "skirmish-table", "format": 2, "scenario": "hill_fight.toml"')
     # through the load path: Ctrl+O lists the saves, Enter opens the selected one
     press_key(app, pygame.K_o, pygame.KMOD_CTRL)
     assert app.modals, "Ctrl+O opens the list of saves"
@@ -113,10 +114,10 @@ def test_tampered_save_names_the_turn(app, data_dir, tmp_path):
     path = tmp_path / "g.json"
     m.save(path)
     data = json.loads(path.read_text())
-    data["hashes"]["1"] = "0" * 64
+    data["chain"][1] = "0" * 64
     path.write_text(json.dumps(data))
     assert app.open_save(path) is False
-    assert "turn 1" in app.error_shown()
+    assert "g.json: turn 1, action 2 " in app.error_shown()
 
 
 def play_to_next_turn(scene):
@@ -211,3 +212,149 @@ def test_closing_the_window_mid_turn_keeps_every_action(app, data_dir):
     assert not app.running
     data = json.loads((data_dir / "autosave.json").read_text())
     assert len(data["actions"]) == len(m.actions) == 1
+
+
+# ---------------------------------------------------------------- hostile files (issue 10)
+def saved_hill_fight(path, seed=4, actions=12):
+    m = open_match("hill_fight", seed)
+    for _ in range(actions):
+        m.apply(m.legal_actions()[0])
+    m.meta["controllers"] = {"wardens": "human", "raiders": "human"}
+    m.save(path)
+    return m
+
+
+@pytest.mark.parametrize("autosave", ["[]", "5", "[[[[]]]]", '{"meta": []}', "null",
+                                      '{"game": "skirmish-table", "format": 1}'])
+def test_a_damaged_autosave_does_not_stop_the_window_from_opening(data_dir, autosave):
+    data_dir.mkdir()
+    (data_dir / "autosave.json").write_text(autosave)
+    app = build(argparse.Namespace(), raise_errors=True)
+    assert isinstance(app.scene, PickerScene) and app.scene.button("resume") is None
+    app.step(0.0)
+    app.open_load_dialog()
+    (info,) = saves.list_saves()
+    assert not info.readable and info.reason and "autosave.json" in info.title()
+    app.step(0.0)
+
+
+def test_the_open_dialog_lists_whatever_is_in_the_saves_folder(app, data_dir, tmp_path):
+    folder = data_dir / "saves"
+    folder.mkdir(parents=True)
+    saved_hill_fight(folder / "good.json")
+    (folder / "list.json").write_text("[]")
+    os.mkfifo(folder / "pipe.json")  # reading it would hang the window
+    os.symlink("/dev/zero", folder / "zero.json")  # reading it would take all memory
+    (folder / "folder.json").mkdir()
+    os.symlink(tmp_path / "nowhere", folder / "dangling.json")
+    with open(folder / "huge.json", "wb") as f:
+        f.truncate(64 << 20)  # sparse: takes no disk
+    (folder / "latin.json").write_bytes(b'{"game": "\xe9"}')
+    app.show_picker()
+    press_key(app, pygame.K_o, pygame.KMOD_CTRL)
+    dialog = app.modals[-1]
+    infos = {i.path.name: i for i in saves.list_saves()}
+    assert set(infos) == {"good.json", "list.json", "pipe.json", "zero.json", "folder.json",
+                          "dangling.json", "huge.json", "latin.json"}
+    assert [n for n, i in infos.items() if i.readable] == ["good.json"]
+    reasons = {n: i.reason for n, i in infos.items()}
+    assert reasons["list.json"] == "not a Skirmish Table save"
+    assert reasons["pipe.json"] == "cannot be read: it is a named pipe, not a file"
+    assert reasons["zero.json"] == "cannot be read: it is a device, not a file"
+    assert reasons["folder.json"] == "cannot be read: it is a folder, not a file"
+    assert "no such save file" in reasons["dangling.json"]
+    assert "67.1 MB, more than the 8.4 MB" in reasons["huge.json"]
+    assert "not UTF-8" in reasons["latin.json"]
+    assert {item.subtitle for item in dialog.list.items} >= set(reasons.values()) - {""}
+    app.step(0.0)
+    for name, info in infos.items():  # each opens, or says why not
+        app.modals.clear()
+        assert app.open_save(info.path) is (name == "good.json")
+        if name != "good.json":
+            assert name in app.error_shown()
+
+
+def test_names_with_control_characters_are_drawn(data_dir, tmp_path, monkeypatch):
+    import shutil
+
+    from game.core import scenario as scenarios
+
+    maps = tmp_path / "maps"
+    shutil.copytree(scenarios.MAPS_DIR / "tiles", maps / "tiles")
+    shutil.copy(scenarios.MAPS_DIR / "hill_fight.tmx", maps / "hill_fight.tmx")
+    text = (scenarios.MAPS_DIR / "hill_fight.toml").read_text()
+    (maps / "nul.toml").write_text(text.replace('"Hill fight"', '"Hill\\u0000fight\\nnow"')
+                                   .replace('"Wardens"', '"War\\u0000dens"'))
+    (maps / "b\udce9d.toml").write_text("not toml")  # a name that is no UTF-8
+    monkeypatch.setattr(scenarios, "MAPS_DIR", maps)
+    app = App(raise_errors=True)
+    app.show_picker()
+    picker = app.scene
+    names = [e.scenario.name for e in picker.entries if e.scenario]
+    assert names == ["Hill fight now"]
+    app.step(0.0)  # draws the list, the broken entry and the sides without a NUL error
+    picker.play_selected()
+    assert isinstance(app.scene, MatchScene)
+    assert app.scene.m.side_name("wardens") == "War dens"
+    app.step(0.0)
+
+
+@pytest.mark.parametrize("target", ["folder", "under a file", "no extension"])
+def test_a_screenshot_that_cannot_be_written_is_one_error_line(tmp_path, data_dir, capsys,
+                                                                target):
+    (tmp_path / "file").write_text("x")
+    path = {"folder": tmp_path, "under a file": tmp_path / "file" / "shot.png",
+            "no extension": tmp_path / "shot"}[target]
+    code = main.main(["--screenshot", str(path)])
+    err = capsys.readouterr().err
+    if target == "no extension":  # pygame writes it in its own format: not an error
+        assert code == 0 and path.is_file()
+        return
+    assert code == 2 and err.startswith("error: --screenshot ") and err.count("\n") == 1
+    assert "Traceback" not in err
+
+
+def test_a_bad_scenario_with_screenshot_says_why_on_the_command_line(tmp_path, data_dir,
+                                                                      capsys):
+    assert main.main(["--scenario", "no_such_place", "--screenshot",
+                      str(tmp_path / "x.png")]) == 2
+    err = capsys.readouterr().err
+    assert err.startswith("error: no scenario called 'no_such_place'") and err.count("\n") == 1
+
+
+def test_an_autosave_that_fails_on_closing_is_shown_before_the_window_closes(
+        tmp_path, monkeypatch):
+    (tmp_path / "file").write_text("not a folder")
+    monkeypatch.setenv(saves.ENV_DIR, str(tmp_path / "file" / "data"))  # cannot be made
+    app = App(raise_errors=True)
+    m = match(FLAT, FIGS, seed=3)
+    app.start_match(m, {"a": "human", "b": "human"})
+    assert app.scene.act(m.legal_actions()[0])
+    app.dispatch(pygame.event.Event(pygame.QUIT))
+    assert app.running, "the window stays open to say the game is not saved"
+    shown = app.modals[-1]
+    assert shown.title == "The game is not saved" and "autosave" in shown.message
+    app.step(0.0)
+    press_key(app, pygame.K_ESCAPE)  # "Stay"
+    assert app.running and not app.modals
+    # leaving for the scenarios is refused too, saying why
+    app.guard(app.scene._leave)
+    assert "autosave" in app.error_shown() and isinstance(app.scene, MatchScene)
+    app.modals.clear()
+    app.dispatch(pygame.event.Event(pygame.QUIT))
+    assert app.running and app.modals[-1].title == "The game is not saved"
+    app.dispatch(pygame.event.Event(pygame.QUIT))  # asked again while it asks: close
+    assert not app.running
+
+
+def test_a_large_save_is_listed_by_its_name_and_read_when_opened(app, data_dir):
+    folder = data_dir / "saves"
+    folder.mkdir(parents=True)
+    path = folder / "long.json"
+    saved_hill_fight(path)
+    data = json.loads(path.read_text())
+    data["meta"]["padding"] = "x" * (saves.PEEK_BYTES + 1)
+    path.write_text(json.dumps(data))
+    (info,) = saves.list_saves()
+    assert info.readable and info.title().startswith("long") and info.turn is None
+    assert app.open_save(path) and app.scene.m.turn == 1

@@ -38,6 +38,11 @@ FIGURES_LAYER = "figures"
 MAX_LEVEL = 255
 """Highest level a tile may have (far above any real stack of hexes)."""
 
+MAX_FIGURES = 1000
+"""Most figures a hex map may place (a skirmish has dozens)."""
+MAX_FIGURE_NAME = 60
+"""Longest figure name (its object's name), in characters."""
+
 FIGURE_PROPERTIES = frozenset({"side", "unit", "facing"})
 """Figure properties the board reads; a placement keeps the others."""
 
@@ -175,9 +180,15 @@ def _figures(reading: MapReading, board: HexMap) -> tuple[Placement, ...]:
     layer = reading.object_layer(FIGURES_LAYER)
     if layer is None:
         return ()
+    if len(layer.objects) > MAX_FIGURES:
+        raise reading.fail(f"layer '{FIGURES_LAYER}' has {len(layer.objects)} figures, more "
+                           f"than the {MAX_FIGURES} a map may place")
     out: list[Placement] = []
     taken: dict[int, str] = {}
     for obj in layer.objects:
+        if len(obj.name) > MAX_FIGURE_NAME:
+            raise reading.fail(f"{_label(obj.id, obj.name[:20] + '...')}: its name is "
+                               f"{len(obj.name)} characters long; at most {MAX_FIGURE_NAME}")
         label = _label(obj.id, obj.name)
         props = obj.properties
         side = reading.value(label, props, "side", str, what="the side it plays for")

@@ -12,6 +12,15 @@ the file is checked before pytmx reads it (XML, attributes, property values, til
 layer formats and sizes, objects) and after (tile data, tile ids). Every problem is one
 :class:`MapError` naming the file and what is wrong in it.
 
+Limits come first, before anything is allocated for them: only regular files are read,
+:data:`MAX_MAP_BYTES` for the map and its tilesets together; at most
+:data:`MAX_MAP_SIDE` cells a side and :data:`MAX_MAP_CELLS` cells; tiles of at most
+:data:`MAX_TILE_PIXELS` pixels a side and :data:`MAX_TILESET_TILES` tiles a tileset
+(pytmx visits every tile position of a tileset image); a tile layer's data must hold
+exactly its cells (compressed data is inflated only that far); XML nested at most
+:data:`MAX_XML_DEPTH` deep. Every attribute pytmx converts to a number or a truth value
+is checked first, so its errors name the element and attribute.
+
 What comes from where: pytmx decodes the tile layers' data (CSV, base64, zlib, gzip) and
 is the last word on what it can read. Custom properties and objects are read from the
 XML the checks already parsed, because pytmx's own values are not what the map maker
@@ -22,11 +31,15 @@ tile properties, and keeps no record of an object's shape (ellipse, point, text)
 
 from __future__ import annotations
 
+import base64
+import binascii
 import bisect
 import functools
 import logging
 import math
 import os
+import re
+import zlib
 from collections.abc import Callable, Iterator, Mapping
 from contextlib import contextmanager
 from dataclasses import dataclass, field
@@ -39,7 +52,8 @@ from xml.etree import ElementTree
 os.environ.setdefault("PYGAME_HIDE_SUPPORT_PROMPT", "1")
 import pytmx  # noqa: E402
 
-from game.core.errors import MapError  # noqa: E402
+from game.core.errors import MapError, printable  # noqa: E402
+from game.core.files import Unreadable, read_limited, size_text  # noqa: E402
 
 ORIENTATIONS = ("orthogonal", "isometric", "staggered", "hexagonal")
 """Tiled's map orientations."""
@@ -71,6 +85,23 @@ ANCHORS: dict[str, tuple[float, float]] = {
 """Where a tile object's (x, y) sits on its image, as fractions of its width and height,
 for each value of a tileset's ``objectalignment``. ``unspecified`` (the default) means
 ``bottom`` on isometric maps and ``bottomleft`` on all others, as in Tiled."""
+
+MAX_MAP_BYTES = 4 << 20
+"""Bytes read for one map: the map file and its tileset files together (4 MiB; a
+128x128 hex map with its tilesets is about 100 kB)."""
+MAX_MAP_SIDE = 512
+"""Most cells a map may have across or down."""
+MAX_MAP_CELLS = 16_384
+"""Most cells a map may have (128x128, say: a skirmish board has a few hundred, and the
+window needs a few seconds to open a board of this size)."""
+MAX_TILE_PIXELS = 4096
+"""Largest tile width or height, in pixels (a map's or a tileset's)."""
+MAX_TILESET_TILES = 65_536
+"""Most tiles a tileset may hold (or tile positions its image may have)."""
+MAX_TILESETS = 64
+"""Most tilesets a map may use."""
+MAX_XML_DEPTH = 64
+"""Deepest nesting of XML elements read (Tiled's own maps nest a dozen deep)."""
 
 _A_KIND = {"int": "an int", "object": "an object id (a whole number)", "float": "a number",
            "bool": "true or false"}
@@ -461,6 +492,10 @@ class _Reader:
         self.orientation = "orthogonal"
         self.tile_refs: dict[int, TileRef] = {}
         self.pytmx_to_tiled: dict[int, int] = {}
+        self.budget = MAX_MAP_BYTES
+        """Bytes still to be read for this map (pytmx reads each tileset as often as the
+        map names it, so each naming counts)."""
+        self.parsed: dict[Path, ElementTree.Element] = {}
 
     def fail(self, why: str) -> MapError:
         return MapError(f"{self.file}: {why}")
@@ -468,6 +503,7 @@ class _Reader:
     # ------------------------------------------------------------------ the whole read
     def read(self) -> MapReading:
         root = self._read_xml(self.path, "map")
+        self._check_for_pytmx(root, "the map")
         head = self._map_element(root)
         self._read_properties(root, "")
         self._read_tilesets(root)
@@ -503,13 +539,22 @@ class _Reader:
         """Parse ``path`` (the map, or a tileset it uses) into XML, or fail saying why."""
         what = "map" if root_tag == "map" else f"tileset file {path.name}"
         try:
-            data = path.read_bytes()
-        except FileNotFoundError:
-            if root_tag == "map":
+            try:
+                size = os.stat(path).st_size
+            except (OSError, ValueError):
+                size = 0  # read_limited says what is wrong
+            if MAX_MAP_BYTES >= size > self.budget:
+                raise self.fail(f"the map and its tilesets are more than "
+                                f"{size_text(MAX_MAP_BYTES)} together (the {what} is "
+                                f"{size_text(size)})")
+            data = read_limited(path, min(self.budget, MAX_MAP_BYTES))
+        except Unreadable as e:
+            if e.missing and root_tag == "map":
                 raise MapError(f"{path}: no such map file") from None
-            raise self.fail(f"the {what} is missing (looked for {path})") from None
-        except OSError as e:
-            raise self.fail(f"cannot read the {what}: {e.strerror or e}") from None
+            if e.missing:
+                raise self.fail(f"the {what} is missing (looked for {path})") from None
+            raise self.fail(f"cannot read the {what}: {e.reason}") from None
+        self.budget -= len(data)
         if data.lstrip()[:1] in (b"{", b"["):
             raise self.fail(f"the {what} is JSON; save it in Tiled's XML format "
                             f"({'.tmx' if root_tag == 'map' else '.tsx'})")
@@ -523,18 +568,21 @@ class _Reader:
         return root
 
     def _int(self, node: ElementTree.Element, attr: str, where: str, *,
-             default: int | None = None, minimum: int = 1) -> int:
+             default: int | None = None, minimum: int = 1,
+             maximum: int = 2 ** 31 - 1) -> int:
         raw = node.get(attr)
         if raw is None:
             if default is not None:
                 return default
             raise self.fail(f"{where} has no '{attr}' attribute")
-        try:
-            value = int(raw)
-        except ValueError:
-            raise self.fail(f"{where}: '{attr}' must be a whole number, not {raw!r}") from None
+        if not _WHOLE.fullmatch(raw):
+            raise self.fail(f"{where}: '{attr}' must be a whole number, not "
+                            f"{_quote(raw)}")
+        value = int(raw)
         if value < minimum:
             raise self.fail(f"{where}: '{attr}' must be at least {minimum}, not {value}")
+        if value > maximum:
+            raise self.fail(f"{where}: '{attr}' must be at most {maximum}, not {value}")
         return value
 
     def _float(self, node: ElementTree.Element, attr: str, where: str) -> float:
@@ -544,7 +592,7 @@ class _Reader:
         try:
             value = float(raw)
         except ValueError:
-            raise self.fail(f"{where}: '{attr}' must be a number, not {raw!r}") from None
+            raise self.fail(f"{where}: '{attr}' must be a number, not {_quote(raw)}") from None
         if not math.isfinite(value):
             raise self.fail(f"{where}: '{attr}' must be a finite number, not {raw!r}")
         return value
@@ -562,16 +610,21 @@ class _Reader:
         if order not in RENDER_ORDERS:
             raise self.fail(f"the map's render order must be one of "
                             f"{', '.join(RENDER_ORDERS)}, not {order!r}")
-        self.width = self._int(root, "width", "the map")
-        self.height = self._int(root, "height", "the map")
+        self.width = self._int(root, "width", "the map", maximum=MAX_MAP_SIDE)
+        self.height = self._int(root, "height", "the map", maximum=MAX_MAP_SIDE)
+        if self.width * self.height > MAX_MAP_CELLS:
+            raise self.fail(f"the map is {self.width}x{self.height} = "
+                            f"{self.width * self.height} cells, more than the "
+                            f"{MAX_MAP_CELLS} a map may have")
         head: dict[str, Any] = {
             "render_order": order,
-            "tile_width": self._int(root, "tilewidth", "the map"),
-            "tile_height": self._int(root, "tileheight", "the map"),
+            "tile_width": self._int(root, "tilewidth", "the map", maximum=MAX_TILE_PIXELS),
+            "tile_height": self._int(root, "tileheight", "the map", maximum=MAX_TILE_PIXELS),
             "hex_side": None, "stagger_axis": None, "stagger_index": None,
         }
         if orientation == "hexagonal":
-            head["hex_side"] = self._int(root, "hexsidelength", "the map")
+            head["hex_side"] = self._int(root, "hexsidelength", "the map",
+                                         maximum=MAX_TILE_PIXELS)
         elif root.get("hexsidelength") is not None:  # pytmx reads it whatever the map
             self._int(root, "hexsidelength", "the map", minimum=0)
         if orientation in ("hexagonal", "staggered"):
@@ -654,23 +707,28 @@ class _Reader:
 
     def _read_tilesets(self, root: ElementTree.Element) -> None:
         """Read every tileset (embedded or external) into :class:`Tileset` values."""
-        for node in root.findall("tileset"):
+        nodes = root.findall("tileset")
+        if len(nodes) > MAX_TILESETS:
+            raise self.fail(f"it uses {len(nodes)} tilesets, more than the {MAX_TILESETS} a "
+                            f"map may use")
+        for node in nodes:
             firstgid = self._int(node, "firstgid", "a <tileset> of the map")
             source = node.get("source")
             if source:
                 if not source.lower().endswith(".tsx"):
-                    raise self.fail(f"tileset '{source}' is not a .tsx file; export it from "
-                                    f"Tiled as XML (.tsx) or embed it in the map")
+                    raise self.fail(f"tileset {_quote(source)} is not a .tsx file; export it "
+                                    f"from Tiled as XML (.tsx) or embed it in the map")
                 tsx = self.path.parent / source
                 ts = self._read_xml(tsx, "tileset")
                 label_src = f" ({source})"
+                self._check_for_pytmx(ts, f"tileset {_quote(source)}")
             else:
                 ts, label_src = node, ""
             name = ts.get("name") or (Path(source).stem if source else "?")
             label = f"tileset '{name}'{label_src}"
             self._read_properties(ts, label)
-            tw = self._int(ts, "tilewidth", label)
-            th = self._int(ts, "tileheight", label)
+            tw = self._int(ts, "tilewidth", label, maximum=MAX_TILE_PIXELS)
+            th = self._int(ts, "tileheight", label, maximum=MAX_TILE_PIXELS)
             tiles: dict[int, dict[str, Any]] = {}
             ids: list[int] = []
             for tile in ts.findall("tile"):
@@ -696,18 +754,36 @@ class _Reader:
 
     def _tile_count(self, ts: ElementTree.Element, label: str, tw: int, th: int,
                     ids: list[int]) -> int:
-        if ts.get("tilecount") is not None:
-            return self._int(ts, "tilecount", label, minimum=0)
+        """How many tiles the tileset holds; MapError if more than MAX_TILESET_TILES, or
+        if its image has more tile positions than that (pytmx visits every one)."""
         image = ts.find("image")
-        if image is None:  # a collection of images: one <tile> each
-            return max(ids, default=-1) + 1
-        margin = self._int(ts, "margin", label, default=0, minimum=0)
-        spacing = self._int(ts, "spacing", label, default=0, minimum=0)
-        iw = self._int(image, "width", f"the image of {label}")
-        ih = self._int(image, "height", f"the image of {label}")
-        cols = (iw - 2 * margin + spacing) // (tw + spacing)
-        rows = (ih - 2 * margin + spacing) // (th + spacing)
-        return max(0, cols) * max(0, rows)
+        count: int | None = None
+        if image is not None:
+            where = f"the image of {label}"
+            if not image.get("source"):
+                raise self.fail(f"{where} has no 'source' attribute")
+            margin = self._int(ts, "margin", label, default=0, minimum=0)
+            spacing = self._int(ts, "spacing", label, default=0, minimum=0)
+            iw = self._int(image, "width", where)
+            ih = self._int(image, "height", where)
+            # the positions pytmx.TiledMap.reload_images walks over
+            rows = len(range(margin, ih + margin - th + 1, th + spacing))
+            cols = len(range(margin, iw + margin - tw + 1, tw + spacing))
+            if rows * cols > MAX_TILESET_TILES:
+                raise self.fail(f"{where} is {iw}x{ih} pixels, {cols}x{rows} tiles of "
+                                f"{tw}x{th}: more than the {MAX_TILESET_TILES} tiles a "
+                                f"tileset may hold")
+            cols = (iw - 2 * margin + spacing) // (tw + spacing)
+            rows = (ih - 2 * margin + spacing) // (th + spacing)
+            count = max(0, cols) * max(0, rows)
+        if ts.get("tilecount") is not None:
+            count = self._int(ts, "tilecount", label, minimum=0, maximum=MAX_TILESET_TILES)
+        if count is None:  # a collection of images: one <tile> each
+            count = max(ids, default=-1) + 1
+            if count > MAX_TILESET_TILES:
+                raise self.fail(f"{label} has a tile with id {count - 1}: more than the "
+                                f"{MAX_TILESET_TILES} tiles a tileset may hold")
+        return count
 
     def _check_layer_elements(
             self, root: ElementTree.Element,
@@ -732,6 +808,9 @@ class _Reader:
             out.append((node, _LAYER_TAGS[node.tag], offset))
             if node.tag == "group":
                 groups[node] = offset
+            if node.tag == "imagelayer" and node.find("image") is None:
+                raise self.fail(f"image {where} has no image, which cannot be read; choose "
+                                f"one for it in Tiled or remove the layer")
             if node.tag == "objectgroup":
                 for obj in node.iterfind("object"):
                     if obj.get("template"):
@@ -762,11 +841,85 @@ class _Reader:
             if (lw, lh) != (self.width, self.height):
                 raise self.fail(f"{where} is {lw}x{lh} cells but the map is "
                                 f"{self.width}x{self.height}")
+            self._check_tile_data(data.text or "", encoding, compression or "", where)
         twice = [f"{n} layers named '{k}'" for k, n in seen.items() if n > 1]
         if twice:
             raise self.fail(f"it has {twice[0]}; rename or merge them (each layer name may "
                             f"appear only once)")
         return out
+
+    def _check_tile_data(self, text: str, encoding: str, compression: str,
+                         where: str) -> None:
+        """MapError unless a tile layer's data holds exactly one tile id (0 to 2^32 - 1)
+        per cell of the map; compressed data is inflated no further than that."""
+        need = self.width * self.height
+        size = f"the map is {self.width}x{self.height} = {need} cells"
+        if encoding == "csv":
+            if not _CSV.fullmatch(text):
+                bad = next((v.strip() for v in text.split(",")
+                            if not _WHOLE_ID.fullmatch(v)), "")
+                raise self.fail(f"{where}: its CSV data holds {_quote(bad)}, which is not a "
+                                f"tile id (a whole number of at most 10 digits)")
+            count = text.count(",") + 1
+            if count != need:
+                raise self.fail(f"{where} holds {count} cells, but {size} "
+                                f"({'too few' if count < need else 'too many'} values in "
+                                f"its data)")
+            if any(int(v) > 0xFFFFFFFF for v in _LONG_ID.findall(text)):
+                raise self.fail(f"{where}: its data holds a tile id over 4294967295")
+            return
+        try:
+            raw = base64.b64decode(text.strip())
+        except (binascii.Error, ValueError):
+            raise self.fail(f"{where}: its base64 data cannot be decoded") from None
+        if compression:
+            try:
+                raw = _inflate(raw, compression, need * 4)
+            except (zlib.error, ValueError) as e:
+                raise self.fail(f"{where}: its {compression} data is damaged ({e})") from None
+        if len(raw) != need * 4:
+            n = len(raw) // 4
+            more = (f"more than {need} cells" if len(raw) > need * 4 else
+                    f"{n} cells" + (" and a part" if len(raw) % 4 else ""))
+            raise self.fail(f"{where} holds {more}, but {size}")
+
+    def _check_for_pytmx(self, root: ElementTree.Element, owner: str) -> None:
+        """Check what pytmx reads of every element under ``root`` (the map, or a tileset
+        file ``owner``) before it does: elements where pytmx looks for them, no deeper than
+        MAX_XML_DEPTH, every attribute it converts to a number or a truth value, polygon
+        points, animation frames. Each fault is a MapError naming the element."""
+        stack: list[tuple[ElementTree.Element, str, int]] = [(root, owner, 1)]
+        while stack:
+            node, where, depth = stack.pop()
+            if node.tag == "property" and not node.get("name"):
+                raise self.fail(f"{where} has a property without a name")
+            if depth > MAX_XML_DEPTH:
+                raise self.fail(f"{where}: its XML nests more than {MAX_XML_DEPTH} deep")
+            for attr, raw in node.items():
+                convert = _PYTMX_CASTS.get(attr)
+                if convert is None:
+                    continue
+                try:
+                    value = convert(raw)
+                except ValueError:
+                    raise self.fail(f"{where}: '{attr}' must be {_CAST_NAMES[convert]}, not "
+                                    f"{_quote(raw)}") from None
+                if isinstance(value, float) and not math.isfinite(value):
+                    raise self.fail(f"{where}: '{attr}' must be a finite number, not "
+                                    f"{_quote(raw)}")
+            if node.tag in ("polygon", "polyline"):
+                self._points(node, where)
+            if node.tag == "frame":
+                for attr in ("tileid", "duration"):
+                    self._int(node, attr, where, minimum=0)
+            for child in node:
+                if not isinstance(child.tag, str):
+                    continue
+                allowed = _PLACES.get(child.tag)
+                if allowed is not None and node.tag not in allowed:
+                    raise self.fail(f"{where} holds a <{child.tag}>, which Tiled puts only in "
+                                    f"{' or '.join(f'<{t}>' for t in allowed)}")
+                stack.append((child, _element_label(child, node.tag, where), depth + 1))
 
     # ------------------------------------------------------------------ pytmx
     def _pytmx_load(self) -> pytmx.TiledMap:
@@ -866,7 +1019,7 @@ class _Reader:
 
     def _object(self, node: ElementTree.Element, layer: str,
                 offset: tuple[float, float]) -> MapObject:
-        name = node.get("name", "")
+        name = printable(node.get("name", ""))
         oid = self._int(node, "id", f"{_object_name(node.get('id'), name)} in layer '{layer}'",
                         default=0, minimum=0)
         where = f"{_object_name(oid, name)} in layer '{layer}'"
@@ -880,7 +1033,7 @@ class _Reader:
         rel: list[tuple[float, float]]
         if node.get("gid") is not None:
             shape = "tile"
-            gid = self._int(node, "gid", where, minimum=0) & ID_MASK
+            gid = self._int(node, "gid", where, minimum=0, maximum=2 ** 32 - 1) & ID_MASK
             tile = self._tile_ref(gid, where, "shows")
             ts = self.tilesets[bisect.bisect_right(self.firsts, gid) - 1]
             w, h = w or ts.tile_width, h or ts.tile_height
@@ -933,6 +1086,73 @@ class _Reader:
 
 _LAYER_TAGS: dict[str, LayerKind] = {"layer": "tile", "objectgroup": "object",
                                      "imagelayer": "image", "group": "group"}
+
+_WHOLE = re.compile(r"\s*[+-]?[0-9]{1,15}\s*")
+"""A whole number as an attribute may hold it (ASCII digits, no more than 15)."""
+_WHOLE_ID = re.compile(r"\s*[0-9]{1,10}\s*")
+_CSV = re.compile(r"\s*[0-9]{1,10}\s*(?:,\s*[0-9]{1,10}\s*)*")
+_LONG_ID = re.compile(r"[0-9]{10}")
+
+_PYTMX_CASTS: dict[str, Callable[[str], Any]] = {
+    k: f for k, f in pytmx.pytmx.types.items() if f in (int, float, pytmx.convert_to_bool)}
+"""Attributes pytmx converts with int, float or its truth reading, wherever they are."""
+_CAST_NAMES: dict[Callable[[str], Any], str] = {
+    int: "a whole number", float: "a number", pytmx.convert_to_bool: "true or false (1 or 0)"}
+
+_PLACES: dict[str, tuple[str, ...]] = {
+    "tileset": ("map",), "layer": ("map", "group"), "imagelayer": ("map", "group"),
+    "group": ("map", "group"), "objectgroup": ("map", "group", "tile"),
+    "tile": ("tileset", "data"), "object": ("objectgroup",), "data": ("layer",)}
+"""Where Tiled puts each of these elements. pytmx looks for them at any depth, so one
+anywhere else would be read by pytmx and not by these checks."""
+
+
+def _quote(raw: str) -> str:
+    """A value from the file as a message quotes it (short)."""
+    return repr(raw) if len(raw) <= 40 else repr(raw[:37]) + "..."
+
+
+def _element_label(node: ElementTree.Element, parent_tag: str, parent: str) -> str:
+    """How a message names an element, from its parent's tag and how it is named (an
+    element of no interest of its own by the one above it that has a name)."""
+    tag, name = node.tag, node.get("name")
+    if parent.startswith("a <"):
+        parent = parent.split(" in ", 1)[1]
+    if tag == "objectgroup" and parent_tag == "tile":
+        return f"the collision shapes of {parent}"
+    if tag in ("layer", "objectgroup", "imagelayer", "group"):
+        return f"layer '{name or ''}'"
+    if tag == "object":
+        return f"{_object_name(node.get('id'), name)} in {parent}"
+    if tag == "tileset":
+        src = node.get("source")
+        return f"tileset {_quote(src)}" if src else f"tileset '{name or '?'}'"
+    if tag == "tile":
+        return f"tile {node.get('id')} of {parent}"
+    return f"a <{tag}> in {parent}"
+
+
+def _inflate(data: bytes, compression: str, limit: int) -> bytes:
+    """``data`` inflated as pytmx would (zlib, or gzip members one after another), but
+    never to more than ``limit + 1`` bytes."""
+    if compression == "zlib":
+        d = zlib.decompressobj()
+        out = d.decompress(data, limit + 1)
+        if not d.eof and len(out) <= limit:
+            raise ValueError("it ends before its compressed stream does")
+        return out
+    result = b""
+    rest = data
+    while True:
+        d = zlib.decompressobj(16 + zlib.MAX_WBITS)
+        result += d.decompress(rest, limit + 1 - len(result))
+        if len(result) > limit:
+            return result
+        if not d.eof:
+            raise ValueError("it ends before its compressed stream does")
+        rest = d.unused_data.lstrip(b"\0")
+        if not rest:
+            return result
 
 
 def _layer_nodes(

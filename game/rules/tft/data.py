@@ -210,14 +210,13 @@ def unit_spec(key: str, raw: dict[str, Any], source: str) -> UnitSpec:
     if not kind.playable:
         raise ScenarioError(f"{w}: kind '{kind_key}' is a {kind.hexes}-hex figure; multi-hex "
                             "figures (H-15) are not playable yet")
-    st = _field(raw, "st", int, w)
-    dx = _field(raw, "dx", int, w)
-    if st < 1 or dx < 1:
-        raise ScenarioError(f"{w}: st and dx must be at least 1")
+    st = _stat(raw, "st", w)
+    dx = _stat(raw, "dx", w)
     weapons = tuple(_field(raw, "weapons", list, w, []))
     for wk in weapons:
         if not isinstance(wk, str):
-            raise ScenarioError(f"{w}: 'weapons' must list weapon names, not {wk!r}")
+            raise ScenarioError(f"{w}: 'weapons' must be a list of weapon names, not "
+                                f"{list(weapons)!r:.60}")
         if wk not in d.weapons:
             raise ScenarioError(f"{w}: unknown weapon '{wk}' (known: {', '.join(d.weapons)})")
         if d.weapons[wk].st > st:
@@ -238,12 +237,22 @@ def unit_spec(key: str, raw: dict[str, Any], source: str) -> UnitSpec:
     if ready is not None and shield is not None and d.weapons[ready].hands >= 2:
         raise ScenarioError(f"{w}: the {d.weapons[ready].name} needs both hands, "
                             "so no shield can be carried ready with it")
-    ma = _field(raw, "ma", int, w, kind.ma)
-    if armour is not None and d.armour[armour].ma is not None:
-        ma = min(ma, d.armour[armour].ma)
+    ma = _stat(raw, "ma", w, kind.ma)
+    cap = d.armour[armour].ma if armour is not None else None
+    if cap is not None:
+        ma = min(ma, cap)
     talents = tuple(_field(raw, "talents", list, w, []))
     for tk in talents:
         if tk not in TALENTS:
             raise ScenarioError(f"{w}: unknown talent {tk!r} (known: {', '.join(TALENTS)})")
-    return UnitSpec(key, kind, st, dx, _field(raw, "iq", int, w, 8), ma, weapons, ready,
+    return UnitSpec(key, kind, st, dx, _stat(raw, "iq", w, 8), ma, weapons, ready,
                     armour, shield, talents)
+
+
+def _stat(raw: dict[str, Any], key: str, where: str, default: Any = ...) -> int:
+    """A unit stat, within the bounds of rules.toml [unit_limits]."""
+    v: int = _field(raw, key, int, where, default)
+    lo, hi = load_data().num("unit_limits", key)
+    if not lo <= v <= hi:
+        raise ScenarioError(f"{where}: '{key}' must be from {lo} to {hi}, not {v}")
+    return v

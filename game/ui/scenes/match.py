@@ -542,7 +542,7 @@ class MatchScene(Scene):
 
     def on_quit(self) -> None:
         if self.m.outcome() is None and not self.app.screenshot_mode and self.m.actions:
-            self._autosave()
+            saves.write_autosave(self.m)  # a failure is shown before the window closes
 
     def escape(self) -> None:
         """Esc: first clear the selection (the panel then lists every piece), then offer to

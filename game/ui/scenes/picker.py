@@ -8,8 +8,8 @@ from typing import TYPE_CHECKING
 
 import pygame
 
-from game.core.errors import GameError
-from game.core.scenario import MAPS_DIR, Scenario, load_scenario
+from game.core.errors import GameError, printable
+from game.core.scenario import Scenario, load_scenario, scenario_files
 from game.ui import saves
 from game.ui.scenes.base import Scene
 from game.ui.widgets import (
@@ -45,7 +45,7 @@ class Entry:
 def scan_scenarios() -> list[Entry]:
     """Every shipped scenario, broken ones included (with their error) so none vanish."""
     out: list[Entry] = []
-    for p in sorted(MAPS_DIR.glob("*.toml")):
+    for p in scenario_files():
         try:
             s = load_scenario(p)
         except GameError as e:
@@ -64,7 +64,7 @@ class PickerScene(Scene):
         super().__init__(app)
         self.entries = scan_scenarios()
         items = [ListItem(e.scenario.name, e.scenario.description) if e.scenario else
-                 ListItem(f"{e.key} (cannot be opened)", e.error, enabled=False)
+                 ListItem(f"{printable(e.key)} (cannot be opened)", e.error, enabled=False)
                  for e in self.entries]
         self.list = ListBox(items, on_select=self.select, on_activate=self.activate)
         self.list.lines = 2
