@@ -223,6 +223,63 @@ class TableBoardView:
         x, y = place.units
         return self.camera.map_to_screen(x * PX, y * PX)
 
+    def frame(self, places: Sequence[Place]) -> None:
+        """Zoom onto these points with a few units round them."""
+        pts = [p.units for p in places if isinstance(p, Point)]
+        if not pts:
+            return
+        m = 4.0
+        xs, ys = [x for x, _ in pts], [y for _, y in pts]
+        self.camera.frame((min(xs) - m) * PX, (min(ys) - m) * PX, (max(xs) + m) * PX,
+                          (max(ys) + m) * PX)
+
+    def step(self, place: Place, dx: int, dy: int) -> Place | None:
+        """The keyboard cursor moves half a unit a press; None off the table."""
+        if not isinstance(place, Point):
+            return None
+        x, y = place.units
+        x, y = x + 0.5 * dx, y + 0.5 * dy
+        if not (0 <= x <= self.board.width and 0 <= y <= self.board.height):
+            return None
+        return Point.of(x, y)
+
+    def legend(self, sides: Sequence[str]) -> list[tuple[pygame.Surface, str]]:
+        """What each mark on the table means, each with a small icon drawn as the table
+        draws it (for the help overlay)."""
+        size = 30
+
+        def icon() -> pygame.Surface:
+            return pygame.Surface((size, size), pygame.SRCALPHA)
+
+        out: list[tuple[pygame.Surface, str]] = []
+        for i, name in enumerate(sides):
+            out.append((self.tokens.token("generic", i, 12, (1.0, 0.0), "ok"),
+                        f"{name}: {pal.side_ring(i)} ring"))
+        ruler = icon()
+        pygame.draw.line(ruler, pal.INK, (3, size - 6), (size - 3, 6), 6)
+        pygame.draw.line(ruler, pal.SKY, (3, size - 6), (size - 3, 6), 3)
+        out.append((ruler, "a move being dragged: used and left (red: it cannot go)"))
+        for colour, text in ((pal.BLUISH_GREEN, "a line of sight that sees all of it"),
+                             (pal.YELLOW, "a line that sees part of it (cover)")):
+            s = icon()
+            pygame.draw.line(s, pal.INK, (2, size // 2), (size - 2, size // 2), 4)
+            pygame.draw.line(s, colour, (2, size // 2), (size - 2, size // 2), 2)
+            out.append((s, text))
+        blocked = icon()
+        _dashed(blocked, (2, size // 2), (size - 2, size // 2), pal.VERMILLION)
+        out.append((blocked, "a line of sight that is blocked"))
+        for colour, text in ((pal.SKY, "how far a mini can still move"),
+                             (pal.YELLOW, "an enemy weapon's range"),
+                             (pal.VERMILLION, "an explosive's blast (both sides)")):
+            s = icon()
+            pygame.draw.circle(s, pal.INK, (size // 2, size // 2), size // 2 - 2, 4)
+            pygame.draw.circle(s, colour, (size // 2, size // 2), size // 2 - 3, 2)
+            out.append((s, text))
+        throw = icon()
+        pygame.draw.arc(throw, pal.ORANGE, (2, 6, size - 4, size), 0.3, 2.8, 3)
+        out.append((throw, "a throw's arc over what is in the way"))
+        return out
+
     def unit_screen(self, x: float, y: float, z: float = 0.0) -> tuple[float, float]:
         """Screen position of table point ``(x, y)`` at height ``z`` (units)."""
         sx, sy = self.camera.map_to_screen(x * PX, y * PX)

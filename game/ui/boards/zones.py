@@ -267,6 +267,63 @@ class ZoneBoardView:
         bd = self.board.boundary(place.zone, place.boundary)
         return bd.middle if bd is not None else self.board.centre(place.zone)
 
+    def frame(self, places: Sequence[Place]) -> None:
+        """Zoom onto the zones of these places."""
+        zones = {z for p in places if isinstance(p, InZone) for z in p.zones
+                 if z in self.board.zones}
+        if not zones:
+            return
+        pts = [q for z in zones for q in self.board.zones[z].polygon]
+        self.camera.frame(min(x for x, _ in pts), min(y for _, y in pts),
+                          max(x for x, _ in pts), max(y for _, y in pts))
+
+    def step(self, place: Place, dx: int, dy: int) -> Place | None:
+        """The neighbouring zone whose centre lies most nearly in screen direction
+        ``(dx, dy)``, for the keyboard cursor (from a line: its zone's neighbours)."""
+        if not isinstance(place, InZone) or place.zone not in self.board.zones:
+            return None
+        ox, oy = self.board.centre(place.zone)
+        norm = math.hypot(dx, dy) or 1.0
+        best: tuple[float, str] | None = None
+        for z in self.board.neighbours(place.zone):
+            x, y = self.board.centre(z)
+            d = math.hypot(x - ox, y - oy) or 1.0
+            s = ((x - ox) * dx + (y - oy) * dy) / (d * norm)
+            if s > 0.3 and (best is None or s > best[0]):
+                best = (s, z)
+        return None if best is None else InZone(best[1])
+
+    def legend(self, sides: Sequence[str]) -> list[tuple[pygame.Surface, str]]:
+        """What each mark of a zone board means (for the help overlay)."""
+        size = 30
+
+        def square(fill: RGBA, edge: RGBA) -> pygame.Surface:
+            s = pygame.Surface((size, size), pygame.SRCALPHA)
+            r = pygame.Rect(3, 3, size - 6, size - 6)
+            pygame.draw.rect(s, (*ZONE_STYLES.get("grass", pal.terrain_style("grass")).top,
+                                 255), r)
+            pygame.draw.rect(s, fill, r)
+            pygame.draw.rect(s, edge, r, 3)
+            return s
+
+        out: list[tuple[pygame.Surface, str]] = []
+        for i, name in enumerate(sides):
+            out.append((self.tokens.token("generic", i, 12, None, "ok"),
+                        f"{name}: {pal.side_ring(i)} ring"))
+        out.append((square(REACH_FILL, REACH_EDGE),
+                    "a zone the selected figure can reach: the roll it needs, its chance"))
+        out.append((square(RISK_FILL, RISK_EDGE), "a move with a risk (a roll, an obstacle)"))
+        patch = pygame.Surface((size, size), pygame.SRCALPHA)
+        pygame.draw.circle(patch, MELEE_PATCH, (size // 2, size // 2), size // 2 - 1)
+        out.append((patch, "figures standing in one melee group (InContact)"))
+        line = pygame.Surface((size, size), pygame.SRCALPHA)
+        pygame.draw.line(line, pal.YELLOW, (2, size - 4), (size - 2, 4), 4)
+        out.append((line, "a boundary: a figure on it counts as in both zones (Z-12)"))
+        door = pygame.Surface((size, size), pygame.SRCALPHA)
+        pygame.draw.rect(door, pal.PAPER, (6, 6, size - 12, size - 12), 3)
+        out.append((door, "a bottleneck: its capacity, a ring per spot, who holds it (Z-16)"))
+        return out
+
     def screen_pos(self, place: Place) -> tuple[float, float] | None:
         p = self.place_point(place)
         return None if p is None else self.camera.map_to_screen(*p)
