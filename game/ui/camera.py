@@ -90,7 +90,10 @@ class Camera:
 
     def frame(self, x0: float, y0: float, x1: float, y1: float, margin: int = 60) -> None:
         """Zoom and pan so the map rectangle ``(x0, y0)-(x1, y1)`` fills the view (at
-        most the largest zoom), as when a demo shows where its pieces are."""
+        most the largest zoom), as when a demo shows where its pieces are. The margin
+        shrinks in a small view (a tenth of its smaller side at most), so a short board
+        strip is not mostly margin."""
+        margin = min(margin, min(self.view) // 10)
         vw, vh = self.view[0] - 2 * margin, self.view[1] - 2 * margin
         self.zoom = round(self._clamp_zoom(min(vw / max(1.0, x1 - x0),
                                                vh / max(1.0, y1 - y0))), 4)
