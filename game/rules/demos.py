@@ -28,6 +28,15 @@ in the book), and the actions to play, each with a sentence saying what it shows
 Steps are actions exactly as saves write them, so a demo can be made by playing the
 position and copying the actions from the save. A new rule system adds its demos as
 files; nothing here knows any ruleset.
+
+Where a rule system sets its table by play rather than by the map (Tabletop Hero's
+armies are chosen, then deployed, K-2, K-3), the demo reaches its position with
+``[[setup]]`` actions, written like steps (an ``action``, no text needed): they are
+played, with the demo's dice, before its first frame, and the demo never steps back
+past them::
+
+    [[setup]]
+    action = { kind = "take_army", side = "green" }
 """
 
 from __future__ import annotations
@@ -73,17 +82,32 @@ class Demo:
     faces: tuple[int, ...] | None
     steps: tuple[DemoStep, ...]
     path: Path
+    setup: tuple[Action, ...] = ()
+    """Actions played before the first frame to reach the position (see the module
+    text)."""
 
     def new_match(self) -> Match[Any]:
-        """The demo's position before its first step (its dice ready to roll)."""
+        """The demo's position before its first step (its dice ready to roll): the
+        scenario set up, then its ``setup`` actions played. ScenarioError naming the
+        file and the setup action that is not legal where it comes."""
         dice = Dice.scripted(self.faces, then_seed=self.seed) if self.faces is not None \
             else None
-        return Match(self.scenario, get_ruleset(self.scenario.ruleset), self.board,
-                     self.seed, dice=dice)
+        m = Match(self.scenario, get_ruleset(self.scenario.ruleset), self.board,
+                  self.seed, dice=dice)
+        for k, action in enumerate(self.setup, 1):
+            why = m.why_illegal(action)
+            if why is not None:
+                raise ScenarioError(f"{self.path.name}: setup {k} ({m.describe(action)}) is "
+                                    f"not legal there: {why}")
+            try:
+                m.apply(action)
+            except GameError as e:
+                raise ScenarioError(f"{self.path.name}: setup {k}: {e}") from None
+        return m
 
     def check(self) -> None:
-        """Play every step once; ScenarioError naming the file and step that is not
-        legal where it comes."""
+        """Play the setup and every step once; ScenarioError naming the file and the
+        action that is not legal where it comes."""
         m = self.new_match()
         for k, step in enumerate(self.steps, 1):
             why = m.why_illegal(step.action)
@@ -172,20 +196,31 @@ def load_demo(path: str | Path) -> Demo:
     raw_steps = data.get("step", [])
     if not isinstance(raw_steps, list) or not raw_steps:
         raise ScenarioError(f"{path.name}: needs at least one [[step]]")
+    raw_setup = data.get("setup", [])
+    if not isinstance(raw_setup, list):
+        raise ScenarioError(f"{path.name}: [[setup]] must be tables")
+    setup = [_action(ruleset, st, f"{path.name}: setup {k}")
+             for k, st in enumerate(raw_setup, 1)]
     steps = []
     for k, st in enumerate(raw_steps, 1):
-        w = f"{path.name}: step {k}"
-        if not isinstance(st, dict) or not isinstance(st.get("action"), dict):
-            raise ScenarioError(f"{w} needs an 'action' table")
-        try:
-            action = ruleset.actions.from_json(st["action"])
-        except GameError as e:
-            raise ScenarioError(f"{w}: {e}") from None
+        action = _action(ruleset, st, f"{path.name}: step {k}")
         steps.append(DemoStep(action, " ".join(str(st.get("text", "")).split())))
     return Demo(key=path.stem, rule=rule, title=_str(head, "title", where),
                 text=" ".join(_str(head, "text", where).split()), scenario=scenario,
                 board=board, seed=seed,
-                faces=None if faces is None else tuple(faces), steps=tuple(steps), path=path)
+                faces=None if faces is None else tuple(faces), steps=tuple(steps), path=path,
+                setup=tuple(setup))
+
+
+def _action(ruleset: Any, table: Any, where: str) -> Action:
+    """The action of a [[step]] or [[setup]] table, as a save writes it."""
+    if not isinstance(table, dict) or not isinstance(table.get("action"), dict):
+        raise ScenarioError(f"{where} needs an 'action' table")
+    try:
+        action: Action = ruleset.actions.from_json(table["action"])
+    except GameError as e:
+        raise ScenarioError(f"{where}: {e}") from None
+    return action
 
 
 def list_demos() -> list[Demo]:
