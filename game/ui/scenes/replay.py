@@ -37,6 +37,8 @@ PLAY_SECONDS = 1.2
 """Seconds between two actions while a replay plays by itself."""
 CAPTION_LINES = 7
 """Lines of the caption strip over the board (title, what the step showed, what is next)."""
+LOOK_AHEAD = 3
+"""Actions a replay looks ahead, past those of a whole side, for the piece to show."""
 
 
 class ReplayScene(MatchScene):
@@ -144,6 +146,12 @@ class ReplayScene(MatchScene):
             self._build_buttons()
             return
         who, where = self.control.preview(a)
+        if who is None:  # a whole side's action (initiative, the end of a phase): show
+            # the piece the record moves next, and where, as what is coming
+            for later in self.script[self.pos + 1:self.pos + 1 + LOOK_AHEAD]:
+                who, where = self.control.preview(later)
+                if who is not None:
+                    break
         if who is not None:
             self.selected = who
         self.hover = where
@@ -282,6 +290,11 @@ class ReplayScene(MatchScene):
             y += lh
 
     def _draw_ai_banner(self, surface: pygame.Surface) -> None:
+        return
+
+    def _draw_banner(self, surface: pygame.Surface, text: str) -> None:
+        """Nobody answers a reaction in a replay (the record does): no banner over the
+        board; the caption says what comes next."""
         return
 
 
