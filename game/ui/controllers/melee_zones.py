@@ -129,6 +129,9 @@ class MeleeZoneController(Controller):
         """Zone moves run (Z-7: +10 MR, one die more to be shot at): R toggles."""
         self.target: str | None = None
         """The enemy whose actions the buttons offer."""
+        self.shown: Action | None = None
+        """The action a replay previews (until the game moves on): a zone move is
+        marked as it will be made, not as the best way there."""
 
     # ---------------------------------------------------------------- state
     @property
@@ -148,6 +151,7 @@ class MeleeZoneController(Controller):
 
     def refresh(self, human: bool) -> None:
         super().refresh(human)
+        self.shown = None
         self.sorted = sort_legal(self.legal)
         t = self.figure(self.target)
         if t is None or not t.active or t.id not in self.sorted.on_target:
@@ -287,6 +291,9 @@ class MeleeZoneController(Controller):
         if show is None:
             return marks
         reach = self.reach_of(show, self.run)
+        shown = self.shown
+        if isinstance(shown, ZoneMove) and shown.figure == show.id and shown.run == self.run:
+            reach[shown.path[-1]] = (self.move_odds(show, shown), shown)
         for zone, (plan, _a) in reach.items():
             place = InZone(zone)
             label = self.roll_label(plan)
@@ -421,6 +428,37 @@ class MeleeZoneController(Controller):
 
     def toggle_run(self) -> None:
         self.run = not self.run
+
+    def preview(self, action: Action) -> tuple[str | None, Place | None]:
+        """Before a replayed action: the figure acting and where it goes (the zone a
+        zone move or charge ends in, walking or running as it does; the line or the
+        bottleneck it steps onto; the zone it leaves into), or the figure it acts on
+        (the target, the friend protected, the mover a reaction answers), which the
+        buttons then offer."""
+        st = self.state
+        who, where = super().preview(action)
+        f = self.figure(who)
+        self.shown = action
+        if isinstance(action, (ZoneMove, Charge)):
+            self.run = True if isinstance(action, Charge) else action.run
+            if isinstance(action, ZoneMove):
+                where = InZone(action.path[-1])
+        elif isinstance(action, ToBoundary) and f is not None:
+            where = InZone(f.zone, action.other)
+        elif isinstance(action, EnterBottleneck) and f is not None:
+            bn = st.board.bottlenecks.get(action.bottleneck)
+            where = InZone(f.zone, bn.other(f.zone)) if bn is not None else None
+        elif isinstance(action, Leave):
+            where = InZone(action.zone)
+        elif isinstance(action, Protect):
+            p = self.figure(action.protectee)
+            where = p.place if p is not None else None
+        elif isinstance(action, React) and st.window is not None:
+            mover = self.figure(st.window.mover)
+            where = mover.place if mover is not None else None
+        if isinstance(action, (Attack, Charge, Close, Rush, Shoot)):
+            self.target = action.target
+        return who, where
 
     # ---------------------------------------------------------------- buttons
     def buttons(self, selected: str | None) -> list[ButtonSpec]:
@@ -621,7 +659,10 @@ class MeleeZoneController(Controller):
         else:
             where = f.zone
         rows.append(("Where", where))
-        mods = rules.mr_modifiers(st, f, f.running)
+        # Z-6, Z-10: running and stun, and the terrain of its zone, which hinders
+        # every move out of it
+        mods = rules.mr_modifiers(st, f, f.running) + rules.terrain_modifiers(st.board,
+                                                                             [f.zone])
         mr = f.mr + sum(m.value for m in mods)
         extra = "".join(f", {m.value:+d} {m.reason}" for m in mods)
         rows.append(("MR", f"{f.mr}{extra}" + (f" = {mr}" if mods else "")
