@@ -1,4 +1,5 @@
-"""Write the shipped zone maps (maps/farmhouse.tmx, maps/open_field.tmx) as Tiled maps.
+"""Write the shipped zone maps (maps/farmhouse.tmx, maps/open_field.tmx) and the small
+maps of the rule demos (maps/test/paddocks.tmx, maps/test/fire_wall.tmx) as Tiled maps.
 
     python tools/make_zone_maps.py
 
@@ -188,6 +189,53 @@ def open_field() -> None:
     w.write(MAPS / "open_field.tmx")
 
 
+def paddocks() -> None:
+    """The demos of Z-3 and Z-6: a row of open zones for riders of MR 16, with a mire
+    (move -6) at one end, so 16 - 6 = 10 is one zone without a roll and no more."""
+    w = Writer("The Paddocks", 45, 15)
+    top = [(0, 0), (250, 0), (560, 0), (860, 0), (1160, 0), (1440, 0)]
+    low = [(0, 480), (270, 480), (580, 480), (880, 480), (1150, 480), (1440, 480)]
+    mids = [(260, 250), (570, 240), (870, 245), (1155, 250)]
+    names = [("Mire", "mud", -6), ("Paddock", "grass", 0), ("Lane", "road", 0),
+             ("Green", "grass", 0), ("Hill", "hill", 0)]
+    for k, (name, terrain, move) in enumerate(names):
+        left = [top[k], *([mids[k - 1]] if k else []), low[k]]
+        right = [low[k + 1], *([mids[k]] if k < len(mids) else []), top[k + 1]]
+        props: dict[str, object] = {"terrain": terrain}
+        if move:
+            props["move"] = move
+        w.polygon("zones", name, [*left, *right], **props)
+    for name, side, unit, x, y in (("Ned", "riders", "courier", 400, 180),
+                                   ("Wat", "riders", "courier", 420, 320),
+                                   ("Hob", "riders", "courier", 130, 240),
+                                   ("Gorbag", "raiders", "orc", 1300, 200),
+                                   ("Shagrat", "raiders", "orc", 1300, 320)):
+        w.point("figures", name, x, y, side=side, unit=unit)
+    w.write(MAPS / "test" / "paddocks.tmx")
+
+
+def fire_wall() -> None:
+    """The demo of Z-11: a camp and a road with a fire wall of 3 hexes on their common
+    boundary, and a ridge beyond."""
+    w = Writer("The Fire Wall", 45, 15)
+    a, b, c = (0, 0), (560, 0), (1000, 0)
+    d, e, f = (0, 480), (540, 480), (1010, 480)
+    mid, mid2 = (555, 240), (1000, 250)
+    w.polygon("zones", "Camp", [a, b, mid, e, d], terrain="dirt")
+    w.polygon("zones", "Road", [b, c, mid2, f, e, mid], terrain="road")
+    w.polygon("zones", "Ridge", [c, (1440, 0), (1440, 480), f, mid2], terrain="hill")
+    w.polyline("obstacles", "Fire wall", [b, mid, e], size=3, kind="fire", damage="1d6")
+    for name, side, unit, x, y in (("Aldo", "wardens", "warden", 300, 110),
+                                   ("Bert", "wardens", "warden", 300, 240),
+                                   ("Cuth", "wardens", "warden", 300, 370),
+                                   ("Gash", "raiders", "orc", 1250, 180),
+                                   ("Hruk", "raiders", "orc", 1250, 320)):
+        w.point("figures", name, x, y, side=side, unit=unit)
+    w.write(MAPS / "test" / "fire_wall.tmx")
+
+
 if __name__ == "__main__":
     farmhouse()
     open_field()
+    paddocks()
+    fire_wall()
