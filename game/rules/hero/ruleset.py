@@ -228,6 +228,7 @@ class TabletopHero:
         enemies = [t for t in state.placed() if t.side != side]
         friends = [t for t in state.placed() if t.side == side]
         d = load_data()
+        no_attacks = self.no_attacks(state)
         for m in friends:
             if not self._can_act(state, m):
                 continue
@@ -235,7 +236,8 @@ class TabletopHero:
                 for t in enemies:
                     for w in dict.fromkeys(m.weapons):
                         if d.weapons[w].explosive:
-                            if explosives.why_not_throw(state, m, t) is None:
+                            if no_attacks is None and explosives.why_not_throw(state, m,
+                                                                               t) is None:
                                 out.append(Throw(m.id, t.id))
                         elif self.why_not_attack(state, m, t, w) is None:
                             out.append(Attack(m.id, t.id, w))
