@@ -23,7 +23,7 @@ import pygame
 
 from game.core.match import Match
 from game.core.places import HUNDREDTHS, Place, Point
-from game.core.ruleset import PieceView
+from game.core.ruleset import Action, PieceView
 from game.rules.hero.actions import (
     Attack,
     Deploy,
@@ -73,6 +73,8 @@ class HeroController(Controller):
         self.drag_point: Point | None = None
         self._spots: tuple[object, list[Point]] = (None, [])
         """The deployment lattice points legal now, kept while nothing is played."""
+        self.shown: Move | None = None
+        """A move a replay previews (until the game moves on): its ruler is drawn."""
 
     # ---------------------------------------------------------------- state
     @property
@@ -93,6 +95,30 @@ class HeroController(Controller):
     def mine(self, m: Mini | None) -> bool:
         """Whether ``m`` is of the side to act, and a human acts now."""
         return m is not None and bool(self.legal) and m.side == self.m.to_act()
+
+    def refresh(self, human: bool) -> None:
+        super().refresh(human)
+        self.shown = None
+
+    def preview(self, action: Action) -> tuple[str | None, Place | None]:
+        """Before a replayed action: the mini and where it goes (a move's ruler is drawn,
+        with its cost, climbs and falls; a deployment's spot), or the mini it acts on,
+        with the weapon it uses (the lines of sight and odds of an attack, the arc and
+        blast of a throw)."""
+        who, where = super().preview(action)
+        if isinstance(action, Move):
+            self.shown = action
+            where = action.to
+        elif isinstance(action, Deploy):
+            where = action.at
+        elif isinstance(action, Heal):
+            t = self.mini(action.target)
+            where = t.at if t is not None else None
+        if isinstance(action, Attack):
+            self.weapon[action.figure] = action.weapon
+        elif isinstance(action, Throw):
+            self.weapon[action.figure] = "explosive"
+        return who, where
 
     def focus(self) -> str | None:
         st = self.state
@@ -205,6 +231,10 @@ class HeroController(Controller):
                     mk.targets[t.at] = "throw"  # type: ignore[index]
         if self.dragging is not None and self.drag_point is not None:
             mk.ruler = self.ruler(sel, self.drag_point)
+            return
+        shown = self.shown
+        if shown is not None and shown.figure == sel.id and pt == shown.to:
+            mk.ruler = self.ruler(sel, shown.to)
             return
         target = self._enemy_at(pt, sel)
         if target is not None:
@@ -591,10 +621,12 @@ def ruler_of(plan: MovePlan, m: Mini, allowance: int) -> Ruler:
     if plan.lines:
         lines.append(f"through {plan.lines} linear obstacle{'s' * (plan.lines > 1)}: +1 "
                      f"each (G-2)")
-    if plan.climb:
+    if plan.climb and "G-7" in plan.rules:
+        lines.append(f"flies up {units(plan.climb)}: height gained counts (G-7)")
+    elif plan.climb:
         lines.append(f"climbing {units(plan.climb)} (G-1)")
     if "G-7" in plan.rules:
-        lines.append("flies: terrain ignored, height gained counts (G-7)")
+        lines.append("flies: terrain and minis ignored (G-7)")
     warnings = []
     for f in plan.falls:
         text = f"falls {f.drop}: {f.damage} damage" if f.damage else f"drops {f.drop}: unhurt"
