@@ -14,6 +14,7 @@ from typing import TYPE_CHECKING, Any
 
 import pygame
 
+from game.core.places import Place
 from game.core.ruleset import Action
 from game.ui.controllers import Reply
 from game.ui.scenes.match import MatchScene
@@ -55,6 +56,8 @@ class ReplayScene(MatchScene):
         self.playing = False
         self.play_timer = 0.0
         self.on_exit = on_exit
+        self._shown_hover: Place | None = None
+        """The place the preview points at (the pointer has not moved since)."""
         super().__init__(app, start)
         self._preview()
 
@@ -155,6 +158,7 @@ class ReplayScene(MatchScene):
         if who is not None:
             self.selected = who
         self.hover = where
+        self._shown_hover = where
         self._marks()
         self._build_buttons()
         self._panel_key = None
@@ -267,8 +271,11 @@ class ReplayScene(MatchScene):
         self.board_rect = pygame.Rect(self.board_rect.x, self.board_rect.y + h,
                                       self.board_rect.w, self.board_rect.h - h)
         self.view.resize(self.board_rect.size)
-        self.view.frame([p.place for p in self.pieces if p.place is not None]
-                        if hasattr(self, "pieces") else [])
+        self.view.frame(self.frame_places() if hasattr(self, "pieces") else [])
+
+    def frame_places(self) -> list[Place]:
+        """What the board zooms onto: every piece."""
+        return [p.place for p in self.pieces if p.place is not None]
 
     def draw(self, surface: pygame.Surface) -> None:
         super().draw(surface)
@@ -292,6 +299,13 @@ class ReplayScene(MatchScene):
     def _draw_ai_banner(self, surface: pygame.Surface) -> None:
         return
 
+    def _draw_tip(self, surface: pygame.Surface) -> None:
+        """The odds tip only under the pointer: the place a step points at is marked
+        on the board, and a tip there would cover a short board strip."""
+        if self.hover is not None and self.hover == self._shown_hover:
+            return
+        super()._draw_tip(surface)
+
     def _draw_banner(self, surface: pygame.Surface, text: str) -> None:
         """Nobody answers a reaction in a replay (the record does): no banner over the
         board; the caption says what comes next."""
@@ -304,6 +318,7 @@ class DemoScene(ReplayScene):
     def __init__(self, app: App, demo: Demo, on_exit: Callable[[], None] | None = None
                  ) -> None:
         self.demo = demo
+        self._frame: list[Place] | None = None
         super().__init__(app, demo.new_match(), [s.action for s in demo.steps],
                          title=f"{demo.rule}: {demo.title}", intro=demo.text,
                          captions=[s.text for s in demo.steps], on_exit=on_exit)
@@ -314,3 +329,20 @@ class DemoScene(ReplayScene):
             out.insert(2, ("Right plays the first step; Left takes a step back.", DIM,
                            False))
         return out
+
+    def frame_places(self) -> list[Place]:
+        """What the board zooms onto: the pieces the demo's steps name and the places
+        they go to (as the controller previews each step), else every piece."""
+        if self._frame is None and self.pieces:
+            views = {p.id: p for p in self.pieces}
+            out: list[Place] = []
+            for a in self.script:
+                who, where = self.control.preview(a)
+                piece = views.get(who or "")
+                if piece is not None and piece.place is not None:
+                    out.append(piece.place)
+                if where is not None:
+                    out.append(where)
+            self._frame = out or super().frame_places()
+            self._preview()  # previewing every step moved the controller on: back to now
+        return self._frame if self._frame is not None else super().frame_places()
