@@ -1,4 +1,6 @@
-"""Write the shipped table maps (maps/backyard.tmx, maps/ruined_village.tmx) as Tiled maps.
+"""Write the shipped table maps (maps/backyard.tmx, maps/ruined_village.tmx) and the small
+tables of the rule demos (maps/test/rooftops.tmx, maps/test/firing_range.tmx) as Tiled
+maps.
 
     python tools/make_table_maps.py
 
@@ -74,9 +76,36 @@ VILLAGE = [
     ("Boulders", "obstacle", "ellipse", (3, 25, 3, 3), 3, None),
 ]
 
+# The demos of G-5, G-6 and G-7: a cliff (Ht 4) beside a row of roofs of Ht 6, 3 and 5,
+# each with a way up, so minis may be deployed on top (G-2).
+ROOFTOPS = [
+    ("Cliff", "vantage", "rect", (3, 0, 6, 8), 4, "vantage, impassable, blocking"),
+    ("Cliff path", "stairs", "rect", (3.6, 7.4, 1.2, 1.2), None, None),
+    ("Tower", "vantage", "rect", (11, 0, 4, 5), 6,
+     "vantage, impassable, blocking, hard cover"),
+    ("Tower ladder", "ladder", "rect", (12.4, 4.4, 1.2, 1.2), None, None),
+    ("Shed", "vantage", "rect", (15, 0, 5, 5), 3, "vantage, impassable, blocking, hard cover"),
+    ("Shed ladder", "ladder", "rect", (17.4, 4.4, 1.2, 1.2), None, None),
+    ("Barn", "vantage", "rect", (21, 0, 6, 6), 5, "vantage, impassable, blocking, hard cover"),
+    ("Barn ladder", "ladder", "rect", (23.4, 5.4, 1.2, 1.2), None, None),
+    ("Haystack", "obstacle", "ellipse", (6, 12, 3, 2.5), 2, None),
+    ("Ditch", "rough", "rect", (14, 10, 9, 2), None, None),
+]
+
+# The demos of K-5..K-8: a firing range with a fence, a low wall and a stack of crates.
+FIRING_RANGE = [
+    ("Fence", "fence", "line", [(16, 1), (16, 6)], None, None),
+    ("Low wall", "wall", "line", [(16, 8), (16, 13)], None, None),
+    ("Crates", "obstacle", "rect", (16.5, 6, 2, 2), 3, None),
+]
+
 MAPS = {
     "backyard": ("Backyard", 44, 30, BACKYARD),
     "ruined_village": ("Ruined village", 48, 36, VILLAGE),
+}
+TEST_MAPS = {
+    "rooftops": ("Rooftops", 32, 16, ROOFTOPS),
+    "firing_range": ("Firing range", 26, 14, FIRING_RANGE),
 }
 
 
@@ -128,10 +157,11 @@ backgroundcolor="#5f8a46" nextlayerid="2" nextobjectid="{len(pieces) + 1}">
 
 
 def main() -> None:
-    for key, (title, w, h, pieces) in MAPS.items():
-        path = ROOT / "maps" / f"{key}.tmx"
-        path.write_text(tmx(title, w, h, pieces), encoding="utf-8")
-        print(f"wrote {path.relative_to(ROOT)}")
+    for folder, maps in ((ROOT / "maps", MAPS), (ROOT / "maps" / "test", TEST_MAPS)):
+        for key, (title, w, h, pieces) in maps.items():
+            path = folder / f"{key}.tmx"
+            path.write_text(tmx(title, w, h, pieces), encoding="utf-8")
+            print(f"wrote {path.relative_to(ROOT)}")
 
 
 if __name__ == "__main__":
