@@ -46,10 +46,11 @@ def test_a_demo_finds_by_rule_file_or_title_and_names_the_known_ones():
 
 
 def test_a_broken_demo_names_the_file_and_step(tmp_path):
-    src = (DEMOS[0].path).read_text()
+    h22 = find_demo("H-22")
+    src = h22.path.read_text()
     bad = tmp_path / "bad.toml"
     bad.write_text(src.replace('scenario = "../test/side_view.toml"',
-                               f'scenario = "{DEMOS[0].scenario.path}"')
+                               f'scenario = "{h22.scenario.path}"')
                    .replace('to = 9', 'to = 99'))
     d = load_demo(bad)
     with pytest.raises(ScenarioError, match=r"bad.toml: step 2 .* not legal"):
