@@ -34,8 +34,9 @@ class ButtonSpec:
     label: str
     action: Action | None = None
     """The action a click plays (checked by the Match), or None for a ``command``."""
-    command: Callable[[], None] | None = None
-    """A controller's own toggle (follow, aim...), when there is no action."""
+    command: Callable[[], Reply] | None = None
+    """A controller's own toggle (follow, aim...), when there is no action; what it
+    returns (an action, a question, a message) is carried out like a click's reply."""
     accent: Colour = SKY
     hint: str = ""
     """The key that does the same ("Enter")."""
@@ -53,9 +54,21 @@ class Select:
     piece: str | None
 
 
-Reply = Action | Select | str | None
-"""What a click or key comes to: an action to play, a selection, a message to show (why
-not), or nothing."""
+@dataclass(frozen=True)
+class Confirm:
+    """A reply that asks first: a dialog saying ``text``, whose ``yes`` button (or Enter)
+    plays ``action`` and whose ``no`` button changes nothing."""
+
+    title: str
+    text: str
+    yes: str
+    action: Action
+    no: str = "Cancel"
+
+
+Reply = Action | Select | Confirm | str | None
+"""What a click or key comes to: an action to play, a selection, a question to ask
+before an action, a message to show (why not), or nothing."""
 
 
 @dataclass(frozen=True)
@@ -117,6 +130,11 @@ class Controller:
 
     def key(self, selected: str | None, key: int) -> Reply:
         """A key the shell does not use itself (pygame key code)."""
+        return None
+
+    def auto_action(self) -> Action | None:
+        """An action the human side to act asked for earlier, to be played now without a
+        click (e.g. figures told to wait for the rest of a phase), or None."""
         return None
 
     def preview(self, action: Action) -> tuple[str | None, Place | None]:
