@@ -688,6 +688,46 @@ class MeleeOnHeights:
                                      heights.fall_band(top, heights.falling_height(f)))
         return out
 
+    def climb_risk(self, state: HexState, f: HexFigure, to: int,
+                   more: bool = False) -> tuple[float, falls.FallOdds] | None:
+        """H-11 (H-20's pull-up), H-8: the chance that climbing towards ``to`` now ends in
+        a fall, and that fall's odds (it lands prone whatever); None if it cannot climb
+        there. The free first set never falls; the second set on the first turn
+        (``more``) and every later set are rolled for, and a miss falls from the top of
+        the set tried. Hanging from an edge, a missed pull-up costs ST and falls only if
+        that knocks the figure out."""
+        o = self.climb_options(state, f).get(to)
+        if o is None:
+            return None
+        if f.hold == "hang":
+            d = load_data()
+            out = f.st - int(d.num("leap", "pull_cost")) <= int(d.num("damage",
+                                                                       "unconscious_at"))
+            fall = falls.fall_damage_odds(f, f.hold_at, prone_anyway=True)
+            return ((1 - o.p_set) if out else 0.0), fall
+        if not f.hold and not more:
+            return 0.0, falls.fall_damage_odds(f, 0, prone_anyway=True)
+        start = o.at if f.hold else min(o.set_h, o.rise)
+        top = min(start + o.set_h, o.rise)
+        if not f.hold and start >= o.rise:
+            return 0.0, falls.fall_damage_odds(f, 0, prone_anyway=True)
+        return 1 - o.p_set, falls.fall_damage_odds(f, top, prone_anyway=True)
+
+    def leap_risk(self, state: HexState, f: HexFigure, to: int
+                  ) -> tuple[float, falls.FallOdds] | None:
+        """H-20, H-8: the chance that a leap to ``to`` ends in a fall into the gap (the
+        leap missed, and the grab at the far edge too where the edge is higher than the
+        gap's last hex), and that fall's odds; None if it cannot leap there."""
+        o = self.leap_options(state, f).get(to)
+        if o is None:
+            return None
+        board = state.board
+        last = o.gap[-1]
+        p = 1 - o.p_leap
+        if board.level(to) > board.level(last):
+            p *= 1 - o.p_grab
+        return p, falls.fall_damage_odds(f, heights.drop_levels(board, f.cell, last))
+
     def leap_options(self, state: HexState, f: HexFigure) -> dict[int, LeapOption]:
         """H-20: the gaps ``f`` may leap from where it stands: 1-3 hexes in a straight line
         that are water or drop more than its climbing H below it, to a free hex no higher
