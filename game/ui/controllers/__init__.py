@@ -197,6 +197,11 @@ class Controller:
         """The hover tip for ``actor`` acting on ``target`` (odds, why not)."""
         return None
 
+    def place_tip(self, selected: str | None, place: Place) -> list[TipLine] | None:
+        """The hover tip over a place with no piece: what going there would cost or risk
+        (e.g. the odds of a jump), or None for no tip."""
+        return None
+
     def help_rows(self) -> list[tuple[str, str]]:
         """This ruleset's keys and clicks for the help overlay."""
         return [("Buttons", "one per action you may take now")]

@@ -945,20 +945,29 @@ class MatchScene(Scene):
     # ---------------------------------------------------------------- hover tip
     def _draw_tip(self, surface: pygame.Surface) -> None:
         t = self.piece_at_place(self.hover)
-        if t is None or self._drag is not None or t.place is None:
+        if self._drag is not None or self.hover is None:
             return
-        actor = self.control.preview_actor(self.selected, t)
-        if actor is None:
-            return
-        key = (len(self.m.actions), actor, t.id)
-        if key != self._tip_key or self._tip is None:
-            lines = self.control.tip(actor, t.id)
-            self._tip_key = key
-            self._tip = self._render_tip(lines) if lines else None
+        if t is None or t.place is None:  # a place: what moving there risks, if anything
+            where: Place = self.hover
+            key: object = (len(self.m.actions), self.selected, where, "place")
+            if key != self._tip_key:
+                lines = self.control.place_tip(self.selected, where)
+                self._tip_key = key
+                self._tip = self._render_tip(lines) if lines else None
+        else:
+            actor = self.control.preview_actor(self.selected, t)
+            if actor is None:
+                return
+            where = t.place
+            key = (len(self.m.actions), actor, t.id)
+            if key != self._tip_key or self._tip is None:
+                lines = self.control.tip(actor, t.id)
+                self._tip_key = key
+                self._tip = self._render_tip(lines) if lines else None
         if self._tip is None:
             return
         # in the board's top corner away from the target, so it hides nothing near it
-        pos = self.place_pos(t.place)
+        pos = self.place_pos(where)
         r = self._tip.get_rect()
         b = self.board_rect
         r.top = b.top + 10
