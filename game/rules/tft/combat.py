@@ -157,7 +157,7 @@ def resolve_attack(attacker: Fighter, target: Fighter, situation: Sequence[Modif
     w = weapon_of(attacker)
     label = f"{attacker.name} attacks {target.name} with {w.name}"
     if target.defending:
-        label += " (defending: 4 dice)"
+        label += f" ({n} dice, not 3: {target.name} defends, T-7)"
     roll = dice.check(n, base, mods, rule="T-2", label=label, automatic=auto)
     out = AttackResult([Event(Kind.ATTACKED, roll.explain(), "T-2", attacker.id, target.id,
                               places, roll=roll)])
@@ -180,9 +180,11 @@ def resolve_attack(attacker: Fighter, target: Fighter, situation: Sequence[Modif
     stops = armour_stops(target, rear)
     raw = dmg.total * mult
     hits = max(0, raw - stops)
-    how = f"{dmg.total}" + (f" x{mult}" if mult > 1 else "") + f" - {stops} stopped"
-    out.events.append(Event(Kind.ROLLED, f"{dmg.explain()} ({how}) = {hits} hits", "T-3",
-                            attacker.id, target.id, roll=dmg, amount=hits))
+    how = f"{special.result}: {raw}; " if special is not None and mult > 1 else ""
+    how += (f"armour stops {stops}: {hits} damage through armour" if stops else
+            f"no armour: {hits} damage")
+    out.events.append(Event(Kind.ROLLED, f"{dmg.explain()}; {how}", "T-3", attacker.id,
+                            target.id, roll=dmg, amount=hits))
     out.hits = hits
     if hits > 0 and attacker.id not in target.hurt_by:
         target.hurt_by.append(attacker.id)

@@ -46,8 +46,10 @@ def fall(fig: HexFigure, frm: int, levels: int, dice: Dice, cause: str,
         dmg = dice.roll(f"{n_dice}d6", rule=rule, label=f"{fig.name} falling damage")
         stops = heights.falling_armour_stops(fig)
         hits = max(0, dmg.total - stops)
-        events.append(Event(Kind.ROLLED, f"{dmg.explain()} - {stops} stopped by armour "
-                                         f"= {hits}", rule, fig.id, roll=dmg, amount=hits))
+        how = (f"armour stops only {stops} of it (H-8): {hits} damage through armour"
+               if stops else f"no armour: {hits} damage")
+        events.append(Event(Kind.ROLLED, f"{dmg.explain()}; {how}", rule, fig.id, roll=dmg,
+                            amount=hits))
         events += combat.take_damage(fig, hits, "the fall")
     return events
 
@@ -71,10 +73,14 @@ def stumble(fig: HexFigure, frm: int, levels: int, dice: Dice) -> list[Event]:
         return fall(fig, frm, levels, dice, "is pushed off a drop of", rule="H-9")
     base, mods = combat.adjusted_dx(fig)
     n = int(load_data().num("stumble", "check_dice"))
-    roll = dice.check(n, base, mods, rule="H-14",
-                      label=f"{fig.name} keeps their footing, pushed down {levels}")
+    down = fig.prone
+    label = (f"{fig.name}, pushed down {levels} level{'s' * (levels > 1)}, rolls not to "
+             "stumble")
+    if down:
+        label += " (already down: it stays down whatever the roll)"
+    roll = dice.check(n, base, mods, rule="H-14", label=label)
     events = [Event(Kind.ROLLED, roll.explain(), "H-14", fig.id, roll=roll)]
-    if not roll.success:
+    if not roll.success and not down:
         fig.prone = True
         events.append(Event(Kind.PRONE, f"{fig.name} stumbles and falls prone.", "H-14",
                             fig.id))

@@ -800,38 +800,47 @@ class MeleeOnHeights:
         return out
 
     def threat_map(self, state: HexState, side: str) -> set[int]:
-        """T-7, H-4, H-16, H-18: every hex an enemy of ``side`` could strike this turn: a
-        blow from any hex its charge still reaches (at a human-sized figure: H-4 from the
-        lower one, a pole 2 levels further), or a shot or throw from where it stands
-        (range and line of sight to a human-sized figure's chest)."""
+        """T-7, H-4, H-16, H-18: every hex an enemy of ``side`` could strike this turn (see
+        :meth:`figure_threat`)."""
+        out: set[int] = set()
+        for e in state.figures.values():
+            if e.side != side:
+                out |= self.figure_threat(state, e.id)
+        return out
+
+    def figure_threat(self, state: HexState, fig_id: str) -> set[int]:
+        """T-7, H-4, H-16, H-18: every hex one figure could strike this turn: a blow from
+        any hex its charge still reaches (at a human-sized figure: H-4 from the lower
+        one, a pole 2 levels further), or a shot or throw from where it stands (range and
+        line of sight to a human-sized figure's chest)."""
+        e = state.figures[fig_id]
+        if not e.standing or e.defending:
+            return set()
         board = state.board
         d = load_data()
         std = int(d.kinds["human"].h)
         lv = board.level_list
         out: set[int] = set()
-        for e in state.figures.values():
-            if e.side == side or not e.standing or e.defending:
-                continue
-            reach = None
-            if state.phase in ("initiative", "movement") and not e.move_over:
-                reach = charge_reach(state, e)
-            stands = list(reach.cells) if reach is not None else [e.cell]
-            w = combat.weapon_of(e)
-            if w.melee and not w.missile:
-                up = heights.height(e) + (int(d.num("pole", "beyond_h")) if w.pole else 0)
-                down = max(std, up if w.pole else std)
-                for st in stands:
-                    for n in board.neighbours(st):
-                        diff = lv[n] - lv[st]
-                        if -down <= diff <= up:
-                            out.add(n)
-            rw = missiles.ranged_weapon(e)
-            if rw is not None:
-                vis = board.visibility(e.cell, missiles.eye_height(e),
-                                       std * float(d.num("missile", "chest")))
-                for c in np.nonzero(vis)[0].tolist():
-                    if 0 < board.distance(e.cell, c) <= rw.range:
-                        out.add(c)
+        reach = None
+        if state.phase in ("initiative", "movement") and not e.move_over:
+            reach = charge_reach(state, e)
+        stands = list(reach.cells) if reach is not None else [e.cell]
+        w = combat.weapon_of(e)
+        if w.melee and not w.missile:
+            up = heights.height(e) + (int(d.num("pole", "beyond_h")) if w.pole else 0)
+            down = max(std, up if w.pole else std)
+            for st in stands:
+                for n in board.neighbours(st):
+                    diff = lv[n] - lv[st]
+                    if -down <= diff <= up:
+                        out.add(n)
+        rw = missiles.ranged_weapon(e)
+        if rw is not None:
+            vis = board.visibility(e.cell, missiles.eye_height(e),
+                                   std * float(d.num("missile", "chest")))
+            for c in np.nonzero(vis)[0].tolist():
+                if 0 < board.distance(e.cell, c) <= rw.range:
+                    out.add(c)
         return out
 
     def _retreat_options(self, state: HexState, a_id: str, t_id: str) -> list[int]:
@@ -1555,8 +1564,8 @@ class MeleeOnHeights:
 
     def _do_pass(self, state: HexState, a: Pass, dice: Dice) -> list[Event]:
         f = state.figures[a.figure]
-        text = f"{f.name} defends." if f.defending else (
-            f"{f.name} clings to the wall." if f.hold else f"{f.name} waits.")
+        text = (f"{f.name} waits, defending: attackers roll 4 dice." if f.defending else
+                f"{f.name} waits, clinging to the wall." if f.hold else f"{f.name} waits.")
         return [Event(Kind.PASSED, text, "T-7", f.id)] + self._after_action(state, f, dice)
 
     def _do_retreat(self, state: HexState, a: Retreat, dice: Dice) -> list[Event]:
@@ -1664,7 +1673,7 @@ class MeleeOnHeights:
             case StandUp(figure=fid):
                 return f"{name(fid)} stands up"
             case Pass(figure=fid):
-                return f"{name(fid)} passes"
+                return f"{name(fid)} waits"
             case Retreat(figure=fid, target=t, to=to, follow=fo):
                 return (f"{name(fid)} forces {name(t)} back to {lab(to)}"
                         + (" and follows" if fo else ""))
