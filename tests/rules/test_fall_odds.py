@@ -145,8 +145,8 @@ def test_h11_climb_risk_is_a_missed_set_and_the_fall_from_its_top():
 
 
 def test_h20_leap_risk_is_a_missed_leap_and_grab():
-    """A 1-hex gap 2 levels deep, the far edge as high as the start: a fall needs both the leap (2d6 vs
-    ST + DX) and the grab (3d6 vs DX) to miss."""
+    """A 1-hex gap 2 levels deep, the far edge as high as the start: a fall needs both
+    the leap (2d6 vs ST + DX) and the grab (3d6 vs DX) to miss."""
     m = match("2 0 2 2\n2 0 2 2", [("Pip", "a", "hobbit", 0, 0, 0), ("Orc", "b", "orc", 3, 1, 0)],
               units=UNITS, seed=1)
     m.apply(ChooseFirst(m.state.winner, "a"))
