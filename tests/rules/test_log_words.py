@@ -70,3 +70,18 @@ def test_the_recorded_games_speak_of_damage_and_say_waits():
     assert not any(re.search(r"= \d+ hits", t) for t in texts)
     assert not any("keeps their footing" in t for t in texts)
     assert any("damage through armour" in t for t in texts)
+
+
+def test_h11_a_fall_off_a_wall_is_not_said_to_land_on_its_feet():
+    """Point 13: a made save on a fall off a wall saves a die but lands prone (H-11): the
+    log says so, not "lands on their feet" and then "lands prone"."""
+    from game.rules.demos import find_demo
+
+    demo = find_demo("H-12")
+    m = demo.new_match()
+    for step in demo.steps:
+        m.apply(step.action)
+    texts = [e.text for e in m.log]
+    assert "Bob lands prone at the foot of the wall." in texts
+    assert not any("lands on their feet" in t for t in texts)
+    assert any("the made roll saves a die of damage" in t for t in texts)

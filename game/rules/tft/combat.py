@@ -188,7 +188,7 @@ def resolve_attack(attacker: Fighter, target: Fighter, situation: Sequence[Modif
     out.hits = hits
     if hits > 0 and attacker.id not in target.hurt_by:
         target.hurt_by.append(attacker.id)
-    out.events += take_damage(target, hits, f"{attacker.name}'s blow")
+    out.events += take_damage(target, hits, f"{attacker.name}'s {w.name}")
     return out
 
 

@@ -17,10 +17,12 @@ from game.rules.tft.hexes.state import HexFigure
 
 
 def fall(fig: HexFigure, frm: int, levels: int, dice: Dice, cause: str,
-         rule: str = "H-8") -> list[Event]:
+         rule: str = "H-8", *, off_wall: bool = False) -> list[Event]:
     """H-8 (H-9 for knock-downs and pushes): a drop of more than H needs 3d6 vs adjusted
     DX. Made: lands standing and rolls one die fewer; missed: lands prone. Each band of H
     beyond the first adds a die; armour of any kind stops only 2 of the damage.
+    ``off_wall``: a fall off a wall (H-11), which lands prone whatever the roll (the
+    caller lays it down); the log does not say it lands on its feet.
     """
     d = load_data()
     h = heights.falling_height(fig)
@@ -38,6 +40,10 @@ def fall(fig: HexFigure, frm: int, levels: int, dice: Dice, cause: str,
         fig.prone = True
         events.append(Event(Kind.FELL, f"{fig.name} falls {levels} levels and lands prone.",
                             rule, fig.id, places=where, amount=levels))
+    elif off_wall:
+        events.append(Event(Kind.FELL, f"{fig.name} falls {levels} levels; the made roll "
+                                       "saves a die of damage.", rule, fig.id,
+                            places=where, amount=levels))
     else:
         events.append(Event(Kind.FELL, f"{fig.name} drops {levels} levels and lands on "
                                        "their feet.", rule, fig.id, places=where,

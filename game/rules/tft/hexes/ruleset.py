@@ -1370,7 +1370,8 @@ class MeleeOnHeights:
         (never above the wall) into its own hex, and lands prone whatever happens."""
         levels = f.hold_at if top is None else top
         f.hold, f.hold_to, f.hold_at = "", -1, 0
-        events = falls.fall(f, f.cell, levels, dice, "falls off the wall", rule="H-8")
+        events = falls.fall(f, f.cell, levels, dice, "falls off the wall", rule="H-8",
+                            off_wall=True)
         if not events:
             events = [Event(Kind.FELL, f"{f.name} drops {levels} levels off the wall.",
                             "H-8", f.id, places=(Cell(f.cell),), amount=levels)]
