@@ -4,13 +4,16 @@ Outputs (all committed; the output is the same on every run):
 
 * ``maps/tiles/levels.tsx`` + ``.png``, ``terrain.tsx`` + ``.png``: pointy hex tiles
   (56x64, side 32); ``levels_flat.tsx``, ``terrain_flat.tsx``: the same for flat hexes
-  (64x56); ``figures.tsx`` + ``.png``: round figure markers for tile objects, drawn
+  (64x56); ``levels_high.tsx`` (and ``_flat``): levels 9-16, added only to maps that
+  reach above 8; ``figures.tsx`` + ``.png``: round figure markers for tile objects, drawn
   as the game draws a figure of each side (its colour and ring pattern, side 1 to 4 in
   the order a scenario lists its sides);
 * ``maps/hill_fight.tmx``: the Hill fight board (20x16 pointy hexes);
 * ``maps/hill_fort.tmx``: the Hill fort board (26x18): a walled fort on a hill, a river
   with a ford;
-* ``maps/test/side_view.tmx``, ``flat_even.tmx``, ``pointy_even.tmx``: small test maps.
+* ``maps/test/side_view.tmx``, ``flat_even.tmx``, ``pointy_even.tmx``: small test maps;
+* ``maps/demos/boards/*.tmx``: small boards the rule demos set their figures on (a wall
+  and a cliff, a ridge for sweeps, a tower to shoot from, a ledge for a giant).
 
 Tile images are drawn with pygame (no display needed); the maps are written as TMX XML
 the way Tiled 1.8 saves them (CSV layers, external tilesets), so they open in Tiled.
@@ -67,6 +70,10 @@ SS = 4
 LEVELS_GID = 1
 TERRAIN_GID = LEVELS_GID + MAX_LEVEL + 1
 FIGURES_GID = TERRAIN_GID + len(TERRAINS)
+HIGH_MAX = 16
+"""Levels 9 to this come from levels_high.tsx, added only to maps that need them (so the
+first gids of every other map stay as they were)."""
+HIGH_GID = FIGURES_GID + MARKERS
 
 
 # ============================================================================ drawing
@@ -97,7 +104,7 @@ def lerp(a: tuple[int, int, int], b: tuple[int, int, int], t: float) -> tuple[in
 
 
 def level_shade(level: int) -> tuple[int, int, int]:
-    return lerp((24, 26, 34), (240, 238, 230), (level / MAX_LEVEL) ** 0.75)
+    return lerp((24, 26, 34), (240, 238, 230), min(1.0, level / MAX_LEVEL) ** 0.75)
 
 
 def level_tile(level: int, w: int, h: int, s: int, pointy: bool,
@@ -231,6 +238,9 @@ def make_tilesets() -> None:
         levels = [level_tile(v, w, h, s, pointy, font) for v in range(MAX_LEVEL + 1)]
         write_tileset(f"levels{suffix}", sheet(levels), w, h,
                       [{"level": v} for v in range(MAX_LEVEL + 1)])
+        high = [level_tile(v, w, h, s, pointy, font) for v in range(MAX_LEVEL + 1, HIGH_MAX + 1)]
+        write_tileset(f"levels_high{suffix}", sheet(high), w, h,
+                      [{"level": v} for v in range(MAX_LEVEL + 1, HIGH_MAX + 1)])
         rng = random.Random(2024)
         terrain = [terrain_tile(t, w, h, s, pointy, rng) for t in TERRAINS]
         write_tileset(f"terrain{suffix}", sheet(terrain), w, h,
@@ -297,12 +307,22 @@ def object_xml(k: int, f: Figure, geo: HexMap, sides: tuple[str, ...] = ()) -> s
             f'height="{size}">\n{props}{tail}  </object>\n')
 
 
+def level_gid(v: int | None) -> int:
+    """A level's tile: levels.tsx up to MAX_LEVEL, then levels_high.tsx."""
+    if v is None:
+        return 0
+    return LEVELS_GID + v if v <= MAX_LEVEL else HIGH_GID + v - MAX_LEVEL - 1
+
+
 def write_map(spec: MapSpec) -> None:
     rows, cols = len(spec.levels), len(spec.levels[0])
     w, h, s = POINTY if spec.pointy else FLAT
     flat = "" if spec.pointy else "_flat"
-    tiles = "tiles/" if spec.path.parent == MAPS else "../tiles/"
-    level_gids = [[0 if v is None else LEVELS_GID + v for v in row] for row in spec.levels]
+    tiles = os.path.relpath(TILES, spec.path.parent).replace(os.sep, "/") + "/"
+    level_gids = [[level_gid(v) for v in row] for row in spec.levels]
+    tall = max((v or 0) for row in spec.levels for v in row) > MAX_LEVEL
+    high = (f' <tileset firstgid="{HIGH_GID}" source="{tiles}levels_high{flat}.tsx"/>\n'
+            if tall else "")
     names = list(TERRAINS)
     terrain_gids = [[0 if t is None else TERRAIN_GID + names.index(t) for t in row]
                     for row in spec.terrain]
@@ -323,6 +343,7 @@ def write_map(spec: MapSpec) -> None:
         f' <tileset firstgid="{LEVELS_GID}" source="{tiles}levels{flat}.tsx"/>\n'
         f' <tileset firstgid="{TERRAIN_GID}" source="{tiles}terrain{flat}.tsx"/>\n'
         f' <tileset firstgid="{FIGURES_GID}" source="{tiles}figures.tsx"/>\n'
+        f'{high}'
         f' <layer id="1" name="levels" width="{cols}" height="{rows}">\n'
         f'  <data encoding="csv">\n{csv(level_gids)}\n</data>\n </layer>\n'
         f' <layer id="2" name="terrain" width="{cols}" height="{rows}">\n'
@@ -641,9 +662,55 @@ def pointy_even() -> MapSpec:
     )
 
 
+# ============================================================================ demo boards
+def demo_board(name: str, title: str, text: str, figures: list[Figure],
+               rock_from: int = 4) -> MapSpec:
+    """A small board for the rule demos (maps/demos), written as text: each row its
+    levels (pointy hexes, odd rows shifted right); levels from ``rock_from`` up are rock."""
+    levels: list[list[int | None]] = [[int(v) for v in row.split()]
+                                      for row in text.strip().splitlines()]
+    terrain: list[list[str | None]] = [["rock" if (v or 0) >= rock_from else "grass"
+                                        for v in row] for row in levels]
+    return MapSpec(path=MAPS / "demos" / "boards" / f"{name}.tmx", title=title,
+                   levels=levels, terrain=terrain, figures=figures, sides=("a", "b"))
+
+
+def demo_boards() -> list[MapSpec]:
+    """The demo boards; each demo places its own figures (these are the scenario's)."""
+    return [
+        demo_board("crag", "A wall and a cliff (H-8, H-12)", """
+            0 0 0  0  0 0 0 0
+            0 0 10 10 7 5 0 0
+            0 0 10 10 7 5 0 0
+            0 0 0  0  0 0 0 0
+            0 0 0  0  0 0 0 0""", [Figure("Bob", "a", "climber", 1, 1, 0),
+                                  Figure("Orc", "b", "orc", 7, 4, 3)]),
+        demo_board("ridge", "Sweeps across levels (H-19)", """
+            2 2 2 2 2 2 2 2 2
+            2 1 2 2 2 2 1 2 2
+            2 2 2 2 2 2 2 0 2
+            2 1 2 2 2 2 1 2 2
+            2 2 2 2 2 2 2 2 2""", [Figure("Grundar", "a", "grundar", 1, 2, 0),
+                                  Figure("Orc", "b", "orc", 2, 2, 3)]),
+        demo_board("tower", "A tower above open ground (H-18)", """
+            0 0 0 0 0 0 0 0 0 0 0
+            0 6 0 0 0 0 0 0 0 0 0
+            0 0 0 0 0 0 0 0 0 0 0""", [Figure("Ann", "a", "archer", 1, 1, 0),
+                                      Figure("Orc", "b", "orc", 7, 1, 3)]),
+        demo_board("ledge", "A ledge three levels up (H-7, H-15)", """
+            0 0 0 0 3 3 3 3
+            0 0 1 0 3 3 3 3
+            0 0 0 0 3 3 3 3
+            0 0 0 0 3 3 3 3
+            0 0 0 0 0 3 3 3""", [Figure("Grom", "a", "giant", 1, 2, 0),
+                                Figure("Hal", "b", "human", 5, 2, 3)], rock_from=3),
+    ]
+
+
 def main() -> None:
     make_tilesets()
-    for spec in (hill_fight(), hill_fort(), side_view(), flat_even(), pointy_even()):
+    for spec in (hill_fight(), hill_fort(), side_view(), flat_even(), pointy_even(),
+                 *demo_boards()):
         write_map(spec)
 
 

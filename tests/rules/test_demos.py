@@ -28,14 +28,18 @@ def test_every_demo_plays_through_and_back(demo):
 
 
 def test_h22_demo_climbs_six_mp_and_jumps_with_the_h8_roll():
+    """H-22: ground to C, C to B, B to A cost 2 MP each; back down to B 1 MP (H-3); the
+    jump from B to the ground (2 levels) 1 MP, band 1: 3d6 vs DX or 1d6 (H-8)."""
     m = find_demo("H-22").new_match()
+    spent = []
     for step in find_demo("H-22").steps:
         m.apply(step.action)
+        spent.append(m.state.figures["hobbit"].mp_spent)
     hob = m.state.figures["hobbit"]
-    assert hob.mp_spent == 7  # 2 + 2 + 2 climbing, 1 for the jump (H-2, H-3)
+    assert spent[1:] == [2, 4, 6, 7, 8]
     rolls = [e.roll for e in m.log if e.roll is not None and e.rule == "H-8"]
-    assert rolls[0].expr == "3d6" and not rolls[0].success
-    assert rolls[1].expr == "2d6" and hob.prone  # band 2: 2d6 for a missed roll
+    assert rolls[0].expr == "3d6" and not rolls[0].success and "2 levels" in rolls[0].label
+    assert rolls[1].expr == "1d6" and hob.prone  # band 1: 1d6 for a missed roll
 
 
 def test_a_demo_finds_by_rule_file_or_title_and_names_the_known_ones():
@@ -46,10 +50,11 @@ def test_a_demo_finds_by_rule_file_or_title_and_names_the_known_ones():
 
 
 def test_a_broken_demo_names_the_file_and_step(tmp_path):
-    src = (DEMOS[0].path).read_text()
+    side_view = find_demo("H-22")
+    src = side_view.path.read_text()
     bad = tmp_path / "bad.toml"
     bad.write_text(src.replace('scenario = "../test/side_view.toml"',
-                               f'scenario = "{DEMOS[0].scenario.path}"')
+                               f'scenario = "{side_view.scenario.path}"')
                    .replace('to = 9', 'to = 99'))
     d = load_demo(bad)
     with pytest.raises(ScenarioError, match=r"bad.toml: step 2 .* not legal"):
