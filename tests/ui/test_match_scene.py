@@ -403,7 +403,7 @@ def test_issue9_2_the_reach_marks_where_it_can_still_attack_from(app):
     tip = [ln.text for ln in scene.control.place_tip("pip", Cell(near))]
     assert any("may still attack after it" in t for t in tip)
     legend = " ".join(w for _i, w in scene.legend())
-    assert "still attack after it" in legend
+    assert "still attack after (T-7)" in legend
 
 
 def test_issue9_3_front_arcs_and_what_a_turn_costs(app):

@@ -491,33 +491,26 @@ class HexBoardView:
         pill = self._cost_pill("3", 13)
         reach = hexagon(REACH_FILL, REACH_EDGE, solid=True)
         reach.blit(pill, pill.get_rect(center=(size // 2, size // 2)))
-        out.append((reach, "can move here for this many MP, and still attack after it (a "
-                           "solid band: at most half its MA spent, T-7)"))
+        out.append((reach, "can move here for this many MP, and still attack after (T-7)"))
         far = hexagon(REACH_FILL, REACH_EDGE, solid=False)
         far.blit(pill, pill.get_rect(center=(size // 2, size // 2)))
-        out.append((far, "can move here, but not attack after it (a dashed edge: more than "
-                         "half its MA, T-7)"))
+        out.append((far, "can move here, not attack after: over half its MA (T-7)"))
         end = hexagon(REACH_FILL, REACH_EDGE, solid=True)
         pygame.draw.circle(end, (*pal.PAPER, 220), (size // 2, size // 2), size // 3, 2)
-        out.append((end, "the move stops here (an enemy engages it, T-6)"))
+        out.append((end, "the move stops here: an enemy engages it (T-6)"))
         jump = hexagon(JUMP_FILL, JUMP_EDGE, solid=True)
         warn = self._cost_pill("1", 12, True)
         jump.blit(warn, warn.get_rect(center=(size // 2, size // 2)))
-        out.append((jump, "a jump down (H-8): a roll to land standing, and falling damage; "
-                          "beside it the odds: 'stands' on its feet, 'out' knocked out or "
-                          "killed (more on hover)"))
+        out.append((jump, "a jump down (H-8); 'out': knocked out or killed"))
         front = hexagon(None, None)
         pts = [(size / 2 + (x - size / 2) * 0.8, size / 2 + (y - size / 2) * 0.8)
                for x, y in points()]
         _dashed_polygon(front, (*pal.INK, 255), pts, 4, 3)
         _dashed_polygon(front, (*FRONT, 255), pts, 2, 3)
-        out.append((front, "a front hex (T-5) of the selected figure (light) or of the "
-                           "enemy under the pointer (red): a blow from a side hex +2 DX, "
-                           "from the rear hex +4"))
+        out.append((front, "front hexes (T-5): the selected figure's, an enemy's (red)"))
         target = pygame.Surface((size, size), pygame.SRCALPHA)
         dashed_ring(target, (*TARGET, 255), size / 2, size / 2, size / 2 - 4, 4, 12)
-        out.append((target, "can be attacked (the chance to hit), pushed back ('push'), "
-                            "disengaged to ('back'), climbed or leapt to: click it"))
+        out.append((target, "can be attacked (chance to hit), pushed, stepped back to"))
         path = pygame.Surface((size, size), pygame.SRCALPHA)
         pygame.draw.line(path, (*PATH, 255), (3, size - 6), (size - 8, 8), 5)
         pygame.draw.polygon(path, (*PATH, 255), [(size - 3, 3), (size - 15, 7), (size - 7, 15)])
@@ -527,11 +520,9 @@ class HexBoardView:
         lv = hexagon(None, None)
         num = self._fonts.outlined("2", 14)
         lv.blit(num, num.get_rect(center=(size // 2, size // 2)))
-        out.append((lv, "the hex's level: its height in tiles (beside a figure: the level "
-                        "it stands on)"))
+        out.append((lv, "the hex's level (beside a figure: the one it stands on)"))
         badge = self.tokens.token(GENERIC_KIND, 1, 12, (1.0, 0.0), "ok", "2")
-        out.append((badge, "a mark that tells two figures of one side and kind apart (the "
-                           "number or first letter of its name)"))
+        out.append((badge, "tells two figures of a side and kind apart (by name)"))
         return out
 
     def step(self, place: Place, dx: int, dy: int) -> Place | None:

@@ -142,9 +142,8 @@ def risk_lines(risk: FallOdds, roll: str = "to land on its feet") -> list[TipLin
                                  f"{risk.target} to keep its feet, {percent(risk.p_save)}; "
                                  "a miss falls prone (H-14)", TEXT))
         else:
-            lines.append(TipLine(f"a drop of {risk.levels} levels, band {risk.band} "
-                                 f"({risk.rule}): 3d6 against adjusted DX {risk.target} "
-                                 f"{roll}, {percent(risk.p_save)}", TEXT))
+            lines.append(TipLine(f"band {risk.band} ({risk.rule}): 3d6 against adjusted DX "
+                                 f"{risk.target} {roll}, {percent(risk.p_save)}", TEXT))
     if risk.dice_missed:
         lines.append(TipLine(risk.damage_words(), TEXT))
     if risk.prone_anyway:
@@ -971,11 +970,9 @@ class MeleeHexController(Controller):
             if j is None:
                 return None
             risk = self._risk(sel, j.levels)
-            return [TipLine(f"{sel.name} jumps down {j.levels} levels from "
-                            f"{board.label(way.via)} to {lab} (H-8)", TEXT, True),
-                    TipLine(f"{j.cost} MP" + (": the walk there and 1 for the jump"
-                                              if way.via != sel.cell else " for the jump"),
-                            DIM),
+            via = "" if way.via == sel.cell else f" from {board.label(way.via)}"
+            return [TipLine(f"{sel.name} jumps down {j.levels} levels{via}: {j.cost} MP (H-8)",
+                            TEXT, True),
                     *risk_lines(risk), self._charge_line(sel, j.cost), *more]
         if isinstance(way, Move) and opts is not None:
             cost = opts.reach.cost_of(c) or 0
@@ -1125,28 +1122,17 @@ class MeleeHexController(Controller):
 
     def help_rows(self) -> list[tuple[str, str]]:
         return [
-            ("Left click", "select a figure; click a lit hex to move there"),
-            ("Left click enemy", "attack it (action phase, when it is lit)"),
-            ("Hover", "path and MP cost; over an enemy: chance to hit; over a jump, leap "
-                      "or climb: the odds of landing standing, knocked out, killed"),
-            ("Solid / dashed edge", "it may still attack after moving there / not: more "
-                                    "than half its MA (T-7)"),
-            ("Q / E", "turn the selected figure left / right: free all movement long, and "
-                      "an engaged figure keeps its one-hex shift (T-5, T-6)"),
-            ("Right click", "turn to face that neighbouring hex"),
+            ("Left click", "select; a lit hex: move, jump, leap or climb there"),
+            ("Click a ring", "attack, push back, disengage ('back'), climb"),
+            ("Hover", "MP cost, a drop's odds, chance to hit (in a tip)"),
+            ("Q / E, right click", "turn: free all movement, keeps the shift (T-5)"),
             ("N", "next figure that can still move"),
-            ("Enter (movement)", "end movement for your side (asks first if a figure has not "
-                                 "moved)"),
-            ("Enter (actions)", "All others wait: figures with nothing to do wait; asks "
-                                "first if the acting figure could still act"),
-            ("W", "the acting figure waits"),
-            ("'back' ring / Disengage", "disengage (H-10): one hex back out of every "
-                                        "engaging enemy's front, its action"),
+            ("Enter", "end movement (asks if a figure has not moved)"),
+            ("Enter / W (actions)", "All others wait (asks first) / this one waits"),
+            ("Disengage", "the 'back' rings: one hex out of reach (H-10)"),
             ("F", "force retreat: follow into the hex or not"),
-            ("J", "the way into the hovered hex: walk, or jump down from each hex (H-8)"),
-            ("Click wall / gap", "climb a wall higher than H (H-11); leap a gap (H-20)"),
-            ("Hover enemy (bow)", "3D line of fire: clear, blocked, figures in the way"),
-            ("Click an enemy", "its reach and the hexes it could strike (red) this turn"),
-            ("V", "line-of-sight view: hexes the selected figure sees / is seen from"),
-            ("T", "threat view: hexes an enemy could strike this turn"),
+            ("J", "cycle the ways into a hex: walk, jumps (H-8)"),
+            ("Click an enemy", "its reach, and in red what it could strike"),
+            ("V", "line-of-sight view of the selected figure"),
+            ("T", "threat view: hexes an enemy could strike"),
         ]
