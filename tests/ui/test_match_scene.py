@@ -553,3 +553,39 @@ def test_issue9_18_the_first_frame_shows_every_height(tmp_path, monkeypatch):
         digits[rc.left:rc.right, rc.top:rc.bottom] = False
     kept = np.all(shot[digits] == bare[digits], axis=1).mean()
     assert digits.sum() > 2000 and kept > 0.95, (digits.sum(), kept)
+
+
+def test_issue9_1_a_climb_and_a_leap_show_their_fall_risk(app):
+    """Point 1: a climb's ring says the chance of the set and of being put out by a fall
+    (H-11); its tip says the fall and the dice; a leap's hex says the same for a fall into
+    the gap (H-20)."""
+    units = {"climber": {"kind": "human", "st": 4, "dx": 15, "weapons": ["dagger"],
+                         "armour": "leather", "ready": ""},
+             "hobbit": {"kind": "hobbit", "st": 8, "dx": 14, "weapons": ["dagger"]},
+             "orc": {"kind": "orc", "st": 12, "dx": 11, "weapons": ["broadsword"]}}
+    wall = "0 0 0\n0 0 0\n0 9 0"
+    m = match(wall, [("Bob", "a", "climber", 1, 1, 0), ("Orc", "b", "orc", 0, 0, 0)],
+              seed=3, units=units)
+    scene = play(app, m)
+    to_movement(app, scene)
+    scene.select("bob")
+    top = m.board.index(1, 2)
+    p_fall, fall = m.ruleset.climb_risk(m.state, m.state.figures["bob"], top, more=True)
+    assert scene.view.targets[top].endswith(f"out {percent(p_fall * fall.p_down)}")
+    hover(app, scene, Cell(top))
+    key(app, pygame.K_j)  # the free set, then the free set and a second one
+    tip = [ln.text for ln in scene.control.place_tip("bob", Cell(top))]
+    assert f"a miss ({percent(p_fall)}) falls 6 levels and lands prone" in tip
+    assert fall.damage_words() in tip
+    gap = "2 0 2 2\n2 0 2 2"
+    m = match(gap, [("Pip", "a", "hobbit", 0, 0, 0), ("Orc", "b", "orc", 3, 1, 3)],
+              seed=3, units=units)
+    scene = play(app, m)
+    to_movement(app, scene)
+    scene.select("pip")
+    far = m.board.index(2, 0)
+    assert scene.view.jumps[far].startswith("leap ")
+    tip = [ln.text for ln in scene.control.place_tip("pip", Cell(far))]
+    p_fall, fall = m.ruleset.leap_risk(m.state, m.state.figures["pip"], far)
+    assert f"{percent(p_fall)} it falls into the gap ({fall.levels} levels): " \
+           f"{fall.damage_words()}" in tip

@@ -343,7 +343,11 @@ class MeleeHexController(Controller):
                 marks.warnings[Cell(c)] = text
             for c in self.sorted.climbs.get(sel.id, {}):
                 cl = self.rules.climb_options(st, sel).get(c)
-                marks.targets[Cell(c)] = "climb" if cl is None else f"climb {percent(cl.p_set)}"
+                cr = self.rules.climb_risk(st, sel, c, more=not sel.hold)
+                text = "climb" if cl is None else f"climb {percent(cl.p_set)}"
+                if cr is not None and cr[0] * cr[1].p_down > 0:
+                    text += f", out {percent(cr[0] * cr[1].p_down)}"
+                marks.targets[Cell(c)] = text
         acting = st.acting()
         if phase == "action" and acting is not None:
             for tid in self.sorted.attacks:
