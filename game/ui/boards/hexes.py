@@ -16,9 +16,16 @@ Layers, each cached:
 * the overlay (reach, path, targets, selection): a translucent Surface covering only the
   cells involved, rebuilt when one of them changes; nearer stacks hide what is behind
   them in it, as on the map;
+  The overlay is light (a wash and an edge, not an opaque tint) and leaves every marked
+  cell's level number showing exactly as on the map;
 * figures: tokens composed once per size (:class:`~game.ui.tokens.TokenPainter`),
-  blitted all at once with ``Surface.fblits``; hover, floating texts and animations
-  (:class:`~game.ui.effects.Effects`) are drawn per frame.
+  blitted all at once with ``Surface.fblits``, each with its hex's level beside it;
+  hover, floating texts and animations (:class:`~game.ui.effects.Effects`) are drawn
+  per frame;
+* labels (MP costs, jump risks, hit %, "push", "back"): laid out over the figures so
+  none covers a token, what is drawn with one, or another label (a label with no room is
+  left out: the hover tip says the same), and kept until the marks, the figures or the
+  camera change; :attr:`HexBoardView.label_rects` lists what the last frame drew.
 
 Picking (:meth:`HexBoardView.cell_at_screen`) finds the stack whose raised top face (or
 side face) is under the pointer, nearer stacks first, so a click lands where it looks.
@@ -1256,15 +1263,6 @@ class HexBoardView:
             t = optimise(t, alpha=True)
             self._zc.labels[key] = t
         return t
-
-    def _warning(self, surf: pygame.Surface, x: float, y: float, size: int) -> None:
-        """A small warning triangle with '!' (the not-colour mark of a risky jump)."""
-        h = size * 0.9
-        pts = [(x, y - h / 2), (x + h * 0.58, y + h / 2), (x - h * 0.58, y + h / 2)]
-        pygame.draw.polygon(surf, (*pal.ORANGE, 255), pts)
-        pygame.draw.polygon(surf, (*pal.INK, 255), pts, 2)
-        t = self._fonts.get(max(8, int(size * 0.6))).render("!", True, pal.INK)
-        surf.blit(t, (round(x - t.get_width() / 2), round(y - t.get_height() / 2 + h * 0.1)))
 
     # ================================================================ figures
     def _facing_vector(self, facing: int) -> tuple[float, float]:

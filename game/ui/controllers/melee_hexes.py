@@ -1,9 +1,11 @@
 """The Melee-on-heights controller: the only UI code that knows its actions and figures.
 
 It decides no rule: it asks the Match what is legal (``legal_actions``), asks the ruleset
-where a figure can go (``move_options``) and whether and how well it can hit
-(``attack_check``), turns clicks and keys into those actions, and words what the panel
-and the hover tip say.
+where a figure can go (``move_options``), whether and how well it can hit
+(``attack_check``), what a drop, a climb or a leap risks (``falls.fall_damage_odds``,
+``climb_risk``, ``leap_risk``) and where it could still attack from (T-7's charge), turns
+clicks and keys into those actions, and words what the board's labels, the panel and the
+hover tips say.
 """
 
 from __future__ import annotations
@@ -21,7 +23,7 @@ from game.rules.tft.data import load_data
 from game.rules.tft.hexes import falls, heights, melee, missiles, terrain
 from game.rules.tft.hexes.actions import Climb, JumpDown, Leap, Move
 from game.rules.tft.hexes.falls import FallOdds
-from game.rules.tft.hexes.ruleset import AttackCheck, Jump, MeleeOnHeights, MoveOptions
+from game.rules.tft.hexes.ruleset import AttackCheck, MeleeOnHeights, MoveOptions
 from game.rules.tft.hexes.state import HexFigure, HexState
 from game.ui.boards.hexes import HexMarks, SightMark
 from game.ui.controllers import ButtonSpec, Confirm, Controller, Reply, Select, TipLine
@@ -110,13 +112,6 @@ ALL_WAIT_TIP = ("Every figure of this side that can neither attack, shoot, sweep
                 "up, pick up a weapon nor disengage waits, now and when its turn in the "
                 "order comes, for the rest of this action phase; figures that could do "
                 "one of those are still asked (Enter does the same).")
-
-
-def jump_text(j: Jump) -> str:
-    """A jump's fall roll and dice in a few words: '3d6 vs DX; 2 dice or 1'."""
-    if j.band <= 1:
-        return "3d6 vs DX or 1 die of damage"
-    return f"3d6 vs DX; {j.band} dice of damage or {j.band - 1}"
 
 
 def risk_label(risk: FallOdds, verb: str = "stands") -> str:
