@@ -4,11 +4,16 @@ Outputs (all committed; the output is the same on every run):
 
 * ``maps/tiles/levels.tsx`` + ``.png``, ``terrain.tsx`` + ``.png``: pointy hex tiles
   (56x64, side 32); ``levels_flat.tsx``, ``terrain_flat.tsx``: the same for flat hexes
-  (64x56); ``figures.tsx`` + ``.png``: round figure markers for tile objects;
+  (64x56); ``levels_high.tsx`` (and ``_flat``): levels 9-16, added only to maps that
+  reach above 8; ``figures.tsx`` + ``.png``: round figure markers for tile objects, drawn
+  as the game draws a figure of each side (its colour and ring pattern, side 1 to 4 in
+  the order a scenario lists its sides);
 * ``maps/hill_fight.tmx``: the Hill fight board (20x16 pointy hexes);
 * ``maps/hill_fort.tmx``: the Hill fort board (26x18): a walled fort on a hill, a river
   with a ford;
-* ``maps/test/side_view.tmx``, ``flat_even.tmx``, ``pointy_even.tmx``: small test maps.
+* ``maps/test/side_view.tmx``, ``flat_even.tmx``, ``pointy_even.tmx``: small test maps;
+* ``maps/demos/boards/*.tmx``: small boards the rule demos set their figures on (a wall
+  and a cliff, a ridge for sweeps, a tower to shoot from, a ledge for a giant).
 
 Tile images are drawn with pygame (no display needed); the maps are written as TMX XML
 the way Tiled 1.8 saves them (CSV layers, external tilesets), so they open in Tiled.
@@ -33,6 +38,8 @@ ROOT = Path(__file__).resolve().parents[1]
 sys.path.insert(0, str(ROOT))
 
 from game.boards.hexmap import HexMap  # noqa: E402
+from game.ui import palette as pal  # noqa: E402
+from game.ui.tokens import GENERIC_KIND, TokenPainter  # noqa: E402
 
 MAPS = ROOT / "maps"
 TILES = MAPS / "tiles"
@@ -52,15 +59,9 @@ TERRAINS: dict[str, tuple[int, int, int]] = {
     "lava": (226, 72, 16),
 }
 """Terrain names in tileset order, with their colours."""
-MARKERS: tuple[tuple[str, tuple[int, int, int]], ...] = (
-    ("blue", (0, 114, 178)),
-    ("vermillion", (213, 94, 0)),
-    ("green", (0, 158, 115)),
-    ("orange", (230, 159, 0)),
-    ("purple", (204, 121, 167)),
-    ("sky", (86, 180, 233)),
-)
-"""Figure markers (Okabe-Ito colours); each also has its own emblem shape."""
+MARKERS = len(pal.SIDE_COLOURS)
+"""Figure markers: one per side colour of the game (palette.SIDE_COLOURS, with its ring
+pattern palette.SIDE_RINGS), in side order: marker k is the k-th side a scenario lists."""
 MARKER_SIZE = 40
 SS = 4
 """Supersampling factor for smooth edges."""
@@ -69,6 +70,10 @@ SS = 4
 LEVELS_GID = 1
 TERRAIN_GID = LEVELS_GID + MAX_LEVEL + 1
 FIGURES_GID = TERRAIN_GID + len(TERRAINS)
+HIGH_MAX = 16
+"""Levels 9 to this come from levels_high.tsx, added only to maps that need them (so the
+first gids of every other map stay as they were)."""
+HIGH_GID = FIGURES_GID + MARKERS
 
 
 # ============================================================================ drawing
@@ -99,7 +104,7 @@ def lerp(a: tuple[int, int, int], b: tuple[int, int, int], t: float) -> tuple[in
 
 
 def level_shade(level: int) -> tuple[int, int, int]:
-    return lerp((24, 26, 34), (240, 238, 230), (level / MAX_LEVEL) ** 0.75)
+    return lerp((24, 26, 34), (240, 238, 230), min(1.0, level / MAX_LEVEL) ** 0.75)
 
 
 def level_tile(level: int, w: int, h: int, s: int, pointy: bool,
@@ -169,39 +174,14 @@ def terrain_tile(name: str, w: int, h: int, s: int, pointy: bool,
     return shrink(surf, w, h)
 
 
-def marker_tile(k: int, colour: tuple[int, int, int]) -> pygame.Surface:
-    """A round figure base in a side colour with an emblem (never colour alone)."""
+def marker_tile(k: int) -> pygame.Surface:
+    """The marker of side ``k``: the game's own token of a figure of that side (its side
+    colour and ring pattern, never colour alone), seen from above without a facing."""
     n = MARKER_SIZE
-    surf = pygame.Surface((n * SS, n * SS), pygame.SRCALPHA)
-    c = (n / 2 * SS, n / 2 * SS)
-    pygame.draw.circle(surf, (0, 0, 0, 110), (c[0] + SS * 1.5, c[1] + SS * 2), (n / 2 - 2) * SS)
-    pygame.draw.circle(surf, (20, 20, 24), c, (n / 2 - 2) * SS)
-    pygame.draw.circle(surf, colour, c, (n / 2 - 4) * SS)
-    pygame.draw.circle(surf, (250, 250, 245), c, (n / 2 - 4) * SS, SS * 2)
-    ink = (250, 250, 245)
-    r = 8 * SS
-    x, y = c
-    if k == 0:  # shield
-        pygame.draw.polygon(surf, ink, [(x - r, y - r), (x + r, y - r), (x + r, y),
-                                        (x, y + r * 1.2), (x - r, y)])
-    elif k == 1:  # triangle
-        pygame.draw.polygon(surf, ink, [(x, y - r * 1.1), (x + r, y + r * 0.8),
-                                        (x - r, y + r * 0.8)])
-    elif k == 2:  # diamond
-        pygame.draw.polygon(surf, ink, [(x, y - r), (x + r, y), (x, y + r), (x - r, y)])
-    elif k == 3:  # star
-        pts = []
-        for i in range(10):
-            a = -math.pi / 2 + i * math.pi / 5
-            rr = r * (1.1 if i % 2 == 0 else 0.45)
-            pts.append((x + rr * math.cos(a), y + rr * math.sin(a)))
-        pygame.draw.polygon(surf, ink, pts)
-    elif k == 4:  # cross
-        pygame.draw.rect(surf, ink, pygame.Rect(x - r, y - r * 0.3, 2 * r, r * 0.6))
-        pygame.draw.rect(surf, ink, pygame.Rect(x - r * 0.3, y - r, r * 0.6, 2 * r))
-    else:  # ring
-        pygame.draw.circle(surf, ink, c, r, SS * 3)
-    return shrink(surf, n, n)
+    token = TokenPainter().token(GENERIC_KIND, k, n * 0.40, None, "ok")
+    out = pygame.Surface((n, n), pygame.SRCALPHA)
+    out.blit(token, ((n - token.get_width()) // 2, (n - token.get_height()) // 2))
+    return out
 
 
 def sheet(tiles: list[pygame.Surface]) -> pygame.Surface:
@@ -258,13 +238,16 @@ def make_tilesets() -> None:
         levels = [level_tile(v, w, h, s, pointy, font) for v in range(MAX_LEVEL + 1)]
         write_tileset(f"levels{suffix}", sheet(levels), w, h,
                       [{"level": v} for v in range(MAX_LEVEL + 1)])
+        high = [level_tile(v, w, h, s, pointy, font) for v in range(MAX_LEVEL + 1, HIGH_MAX + 1)]
+        write_tileset(f"levels_high{suffix}", sheet(high), w, h,
+                      [{"level": v} for v in range(MAX_LEVEL + 1, HIGH_MAX + 1)])
         rng = random.Random(2024)
         terrain = [terrain_tile(t, w, h, s, pointy, rng) for t in TERRAINS]
         write_tileset(f"terrain{suffix}", sheet(terrain), w, h,
                       [{"terrain": t} for t in TERRAINS])
-    markers = [marker_tile(k, c) for k, (_, c) in enumerate(MARKERS)]
+    markers = [marker_tile(k) for k in range(MARKERS)]
     write_tileset("figures", sheet(markers), MARKER_SIZE, MARKER_SIZE,
-                  [{} for _ in MARKERS])
+                  [{} for _ in markers])
 
 
 # ============================================================================ maps
@@ -278,7 +261,8 @@ class Figure:
     facing: int
     shape: str = "tile"
     """How it is drawn in Tiled: tile (a marker), point, rect or ellipse."""
-    marker: int = 0
+    marker: int = -1
+    """Which marker tile; -1: its side's (the side's place in the map's ``sides``)."""
 
 
 @dataclass
@@ -291,6 +275,8 @@ class MapSpec:
     pointy: bool = True
     stagger: str = "odd"
     default_terrain: str | None = None
+    sides: tuple[str, ...] = ()
+    """The sides in the order its scenario lists them (the game colours them so)."""
 
     def geometry(self) -> HexMap:
         w, h, s = POINTY if self.pointy else FLAT
@@ -304,13 +290,14 @@ def csv(rows: list[list[int]]) -> str:
     return ",\n".join(",".join(str(v) for v in row) for row in rows)
 
 
-def object_xml(k: int, f: Figure, geo: HexMap) -> str:
+def object_xml(k: int, f: Figure, geo: HexMap, sides: tuple[str, ...] = ()) -> str:
     cx, cy = geo.center(geo.index(f.col, f.row))
     props = prop_xml({"side": f.side, "unit": f.unit, "facing": f.facing}, "   ")
     head = f'  <object id="{k}" name={quoteattr(f.name)}'
     if f.shape == "tile":
         n = MARKER_SIZE
-        return (f'{head} gid="{FIGURES_GID + f.marker}" x="{cx - n / 2:g}" '
+        marker = f.marker if f.marker >= 0 else sides.index(f.side)
+        return (f'{head} gid="{FIGURES_GID + marker}" x="{cx - n / 2:g}" '
                 f'y="{cy + n / 2:g}" width="{n}" height="{n}">\n{props}  </object>\n')
     if f.shape == "point":
         return f'{head} x="{cx:g}" y="{cy:g}">\n{props}   <point/>\n  </object>\n'
@@ -320,17 +307,28 @@ def object_xml(k: int, f: Figure, geo: HexMap) -> str:
             f'height="{size}">\n{props}{tail}  </object>\n')
 
 
+def level_gid(v: int | None) -> int:
+    """A level's tile: levels.tsx up to MAX_LEVEL, then levels_high.tsx."""
+    if v is None:
+        return 0
+    return LEVELS_GID + v if v <= MAX_LEVEL else HIGH_GID + v - MAX_LEVEL - 1
+
+
 def write_map(spec: MapSpec) -> None:
     rows, cols = len(spec.levels), len(spec.levels[0])
     w, h, s = POINTY if spec.pointy else FLAT
     flat = "" if spec.pointy else "_flat"
-    tiles = "tiles/" if spec.path.parent == MAPS else "../tiles/"
-    level_gids = [[0 if v is None else LEVELS_GID + v for v in row] for row in spec.levels]
+    tiles = os.path.relpath(TILES, spec.path.parent).replace(os.sep, "/") + "/"
+    level_gids = [[level_gid(v) for v in row] for row in spec.levels]
+    tall = max((v or 0) for row in spec.levels for v in row) > MAX_LEVEL
+    high = (f' <tileset firstgid="{HIGH_GID}" source="{tiles}levels_high{flat}.tsx"/>\n'
+            if tall else "")
     names = list(TERRAINS)
     terrain_gids = [[0 if t is None else TERRAIN_GID + names.index(t) for t in row]
                     for row in spec.terrain]
     geo = spec.geometry()
-    objects = "".join(object_xml(k, f, geo) for k, f in enumerate(spec.figures, 1))
+    objects = "".join(object_xml(k, f, geo, spec.sides)
+                      for k, f in enumerate(spec.figures, 1))
     props: dict[str, object] = {"title": spec.title}
     if spec.default_terrain:
         props["default_terrain"] = spec.default_terrain
@@ -345,6 +343,7 @@ def write_map(spec: MapSpec) -> None:
         f' <tileset firstgid="{LEVELS_GID}" source="{tiles}levels{flat}.tsx"/>\n'
         f' <tileset firstgid="{TERRAIN_GID}" source="{tiles}terrain{flat}.tsx"/>\n'
         f' <tileset firstgid="{FIGURES_GID}" source="{tiles}figures.tsx"/>\n'
+        f'{high}'
         f' <layer id="1" name="levels" width="{cols}" height="{rows}">\n'
         f'  <data encoding="csv">\n{csv(level_gids)}\n</data>\n </layer>\n'
         f' <layer id="2" name="terrain" width="{cols}" height="{rows}">\n'
@@ -441,17 +440,18 @@ def hill_fight() -> MapSpec:
         terrain[idx(*c)] = "dirt"
 
     figures = [
-        Figure("Pip", "wardens", "warden_hobbit", 0, 6, 0, marker=0),
-        Figure("Borin", "wardens", "warden_dwarf", 0, 7, 0, marker=0),
-        Figure("Aldric", "wardens", "warden_human", 0, 8, 0, marker=0),
-        Figure("Elowen", "wardens", "warden_elf", 0, 9, 0, marker=0),
-        Figure("Snik", "raiders", "raider_goblin", 19, 5, 3, marker=1),
-        Figure("Grub", "raiders", "raider_goblin", 19, 6, 3, marker=1),
-        Figure("Ugluk", "raiders", "raider_orc", 19, 7, 3, marker=1),
-        Figure("Varg", "raiders", "raider_chief", 19, 8, 3, marker=1),
+        Figure("Pip", "wardens", "warden_hobbit", 0, 6, 0),
+        Figure("Borin", "wardens", "warden_dwarf", 0, 7, 0),
+        Figure("Aldric", "wardens", "warden_human", 0, 8, 0),
+        Figure("Elowen", "wardens", "warden_elf", 0, 9, 0),
+        Figure("Snik", "raiders", "raider_goblin", 19, 5, 3),
+        Figure("Grub", "raiders", "raider_goblin", 19, 6, 3),
+        Figure("Ugluk", "raiders", "raider_orc", 19, 7, 3),
+        Figure("Varg", "raiders", "raider_chief", 19, 8, 3),
     ]
     return MapSpec(
         path=MAPS / "hill_fight.tmx",
+        sides=("wardens", "raiders"),
         title="Hill fight",
         levels=[[level[r * HILL_W + c] for c in range(HILL_W)] for r in range(HILL_H)],
         terrain=[[terrain[r * HILL_W + c] for c in range(HILL_W)] for r in range(HILL_H)],
@@ -561,21 +561,22 @@ def hill_fort() -> MapSpec:
     sg = inside(3, 3)
     sp = inside(3, 2)
     figures = [
-        Figure("Bran", "garrison", "archer", *a1, 3, marker=0),
-        Figure("Cora", "garrison", "archer", *a2, 3, marker=0),
-        Figure("Dun", "garrison", "bowman", *a3, 3, marker=0),
-        Figure("Edda", "garrison", "archer", *on_wall(2, 3), 3, marker=0),
-        Figure("Sergeant Hale", "garrison", "sergeant", *sg, 3, marker=0),
-        Figure("Wat", "garrison", "spearman", *sp, 3, marker=0),
-        Figure("Rurik", "raiders", "horseman", 2, 9, 0, marker=1),
-        Figure("Grom", "raiders", "giant", 2, 13, 0, marker=1),
-        Figure("Ivo", "raiders", "climber", 1, 5, 0, marker=1),
-        Figure("Kell", "raiders", "climber", 1, 6, 0, marker=1),
-        Figure("Ugluk", "raiders", "orc", 1, 11, 0, marker=1),
-        Figure("Snik", "raiders", "goblin", 1, 3, 0, marker=1),
+        Figure("Bran", "garrison", "archer", *a1, 3),
+        Figure("Cora", "garrison", "archer", *a2, 3),
+        Figure("Dun", "garrison", "bowman", *a3, 3),
+        Figure("Edda", "garrison", "archer", *on_wall(2, 3), 3),
+        Figure("Sergeant Hale", "garrison", "sergeant", *sg, 3),
+        Figure("Wat", "garrison", "spearman", *sp, 3),
+        Figure("Rurik", "raiders", "horseman", 2, 9, 0),
+        Figure("Grom", "raiders", "giant", 2, 13, 0),
+        Figure("Ivo", "raiders", "climber", 1, 5, 0),
+        Figure("Kell", "raiders", "climber", 1, 6, 0),
+        Figure("Ugluk", "raiders", "orc", 1, 11, 0),
+        Figure("Snik", "raiders", "goblin", 1, 3, 0),
     ]
     return MapSpec(
         path=MAPS / "hill_fort.tmx",
+        sides=("raiders", "garrison"),
         title="Hill fort",
         levels=[[level[r * FORT_W + c] for c in range(FORT_W)] for r in range(FORT_H)],
         terrain=[[terrain[r * FORT_W + c] for c in range(FORT_W)] for r in range(FORT_H)],
@@ -591,6 +592,7 @@ def side_view() -> MapSpec:
     levels: list[list[int | None]] = [[0, 0, 0, 0, 0, 0], [0, 3, 2, 1, 0, 0], [0, 0, 0, 0, 0, 0]]
     return MapSpec(
         path=MAPS / "test" / "side_view.tmx",
+        sides=("a", "b"),
         title="Side view (H-22)",
         levels=levels,
         terrain=[["grass"] * 6 for _ in range(3)],
@@ -615,11 +617,12 @@ def flat_even() -> MapSpec:
     ]
     return MapSpec(
         path=MAPS / "test" / "flat_even.tmx",
+        sides=("a", "b"),
         title="Flat, even stagger",
         levels=levels,
         terrain=terrain,
         figures=[
-            Figure("Blue", "a", "hobbit", 1, 1, 0, shape="tile", marker=0),
+            Figure("Blue", "a", "hobbit", 1, 1, 0, shape="tile"),
             Figure("Red", "b", "human", 3, 2, 3, shape="point"),
         ],
         pointy=False,
@@ -646,6 +649,7 @@ def pointy_even() -> MapSpec:
     ]
     return MapSpec(
         path=MAPS / "test" / "pointy_even.tmx",
+        sides=("a", "b"),
         title="Pointy, even stagger",
         levels=levels,
         terrain=terrain,
@@ -658,9 +662,55 @@ def pointy_even() -> MapSpec:
     )
 
 
+# ============================================================================ demo boards
+def demo_board(name: str, title: str, text: str, figures: list[Figure],
+               rock_from: int = 4) -> MapSpec:
+    """A small board for the rule demos (maps/demos), written as text: each row its
+    levels (pointy hexes, odd rows shifted right); levels from ``rock_from`` up are rock."""
+    levels: list[list[int | None]] = [[int(v) for v in row.split()]
+                                      for row in text.strip().splitlines()]
+    terrain: list[list[str | None]] = [["rock" if (v or 0) >= rock_from else "grass"
+                                        for v in row] for row in levels]
+    return MapSpec(path=MAPS / "demos" / "boards" / f"{name}.tmx", title=title,
+                   levels=levels, terrain=terrain, figures=figures, sides=("a", "b"))
+
+
+def demo_boards() -> list[MapSpec]:
+    """The demo boards; each demo places its own figures (these are the scenario's)."""
+    return [
+        demo_board("crag", "A wall and a cliff (H-8, H-12)", """
+            0 0 0  0  0 0 0 0
+            0 0 10 10 7 5 0 0
+            0 0 10 10 7 5 0 0
+            0 0 0  0  0 0 0 0
+            0 0 0  0  0 0 0 0""", [Figure("Bob", "a", "climber", 1, 1, 0),
+                                  Figure("Orc", "b", "orc", 7, 4, 3)]),
+        demo_board("ridge", "Sweeps across levels (H-19)", """
+            2 2 2 2 2 2 2 2 2
+            2 1 2 2 2 2 1 2 2
+            2 2 2 2 2 2 2 0 2
+            2 1 2 2 2 2 1 2 2
+            2 2 2 2 2 2 2 2 2""", [Figure("Grundar", "a", "grundar", 1, 2, 0),
+                                  Figure("Orc", "b", "orc", 2, 2, 3)]),
+        demo_board("tower", "A tower above open ground (H-18)", """
+            0 0 0 0 0 0 0 0 0 0 0
+            0 6 0 0 0 0 0 0 0 0 0
+            0 0 0 0 0 0 0 0 0 0 0""", [Figure("Ann", "a", "archer", 1, 1, 0),
+                                      Figure("Orc", "b", "orc", 7, 1, 3)]),
+        demo_board("ledge", "A ledge three levels up (H-7, H-15)", """
+            0 0 0 0 3 3 3 3
+            0 0 1 0 3 3 3 3
+            0 0 0 0 3 3 3 3
+            0 0 0 0 3 3 3 3
+            0 0 0 0 0 3 3 3""", [Figure("Grom", "a", "giant", 1, 2, 0),
+                                Figure("Hal", "b", "human", 5, 2, 3)], rock_from=3),
+    ]
+
+
 def main() -> None:
     make_tilesets()
-    for spec in (hill_fight(), hill_fort(), side_view(), flat_even(), pointy_even()):
+    for spec in (hill_fight(), hill_fort(), side_view(), flat_even(), pointy_even(),
+                 *demo_boards()):
         write_map(spec)
 
 

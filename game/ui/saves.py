@@ -66,6 +66,8 @@ def _stamp(match: Match[Any]) -> None:
     """Note in meta what the load list shows without replaying the save."""
     match.meta["turn"] = match.turn
     match.meta["title"] = match.scenario.name
+    match.meta["phase"] = match.ruleset.phases[match.phase].title
+    match.meta["actions"] = len(match.actions)
 
 
 class AutosaveError(SaveError, OSError):
@@ -94,7 +96,8 @@ def clear_autosave() -> None:
 def save_game(match: Match[Any]) -> Path:
     """Save under a new name in the saves folder; returns the path written."""
     stamp = time.strftime("%Y%m%d-%H%M%S")
-    base = f"{match.scenario.key}-turn{match.turn}-{stamp}"
+    phase = "".join(c for c in match.phase if c.isalnum())[:16]
+    base = f"{match.scenario.key}-turn{match.turn}-{phase}-a{len(match.actions)}-{stamp}"
     p = saves_dir() / f"{base}.json"
     k = 2
     while p.exists():
@@ -116,6 +119,10 @@ class SaveInfo:
     readable: bool
     reason: str = ""
     """Why it cannot be opened, if it cannot."""
+    phase: str = ""
+    """The phase it was saved in ("Movement"), if the save says."""
+    actions: int | None = None
+    """How many actions had been played, if the save says."""
 
     @property
     def when(self) -> str:
@@ -125,6 +132,10 @@ class SaveInfo:
         if not self.readable:
             return f"{printable(self.path.name)} (cannot be opened)"
         turn = f", turn {self.turn}" if self.turn is not None else ""
+        where = ", ".join(x for x in (self.phase, "" if self.actions is None else
+                                      f"action {self.actions}") if x)
+        if where:
+            turn += f" ({where})"
         auto = "Autosave: " if self.path.name == AUTOSAVE else ""
         return f"{auto}{self.scenario}{turn} - {self.when}"
 
@@ -161,10 +172,15 @@ def peek(path: Path) -> SaveInfo:
     meta = meta if isinstance(meta, dict) else {}
     title = meta.get("title")
     scen = printable(title) if isinstance(title, str) else ""
-    turn = meta.get("turn")
+    turn, phase, count = meta.get("turn"), meta.get("phase"), meta.get("actions")
     return SaveInfo(path, scen or printable(Path(data["scenario"]).stem) or "?",
-                    turn if isinstance(turn, int) and not isinstance(turn, bool) else None,
-                    mtime, True)
+                    _whole(turn), mtime, True,
+                    phase=printable(phase)[:40] if isinstance(phase, str) else "",
+                    actions=_whole(count))
+
+
+def _whole(v: object) -> int | None:
+    return v if isinstance(v, int) and not isinstance(v, bool) else None
 
 
 def autosave_info() -> SaveInfo | None:

@@ -9,10 +9,12 @@ size and kept; the view blits them.
 from __future__ import annotations
 
 import math
+from collections.abc import Iterable
 from pathlib import Path
 
 import pygame
 
+from game.core.ruleset import PieceView
 from game.ui import palette as pal
 from game.ui.drawing import BoardFonts, dashed_ring, optimise
 
@@ -23,6 +25,35 @@ CACHE_LIMIT = 2048
 """Composed images kept before the cache starts afresh (a zoom change makes new ones)."""
 TEXT_MIN = 12
 """Smallest font of a token's label (pixels): readable at 1280x720."""
+
+
+def token_badges(pieces: Iterable[PieceView]) -> dict[str, str]:
+    """Piece id -> the mark on its token that tells it from the other pieces of its side
+    and kind (two goblins look alike at a glance): the number its name ends in ("Orc 2"),
+    else the first letter of its name, or as many as it takes. Pieces unlike any other of
+    their side get none. The card and the roster show the same names, so the mark reads
+    back to them."""
+    groups: dict[tuple[str, str], list[PieceView]] = {}
+    for p in pieces:
+        groups.setdefault((p.side, p.kind), []).append(p)
+    out: dict[str, str] = {}
+    for group in groups.values():
+        if len(group) < 2:
+            continue
+        names = [p.name.strip() or p.id for p in group]
+        tails = [n.rsplit(" ", 1)[-1] for n in names]
+        words = [n.replace(" ", "") for n in names]
+        if all(t.isdigit() and len(t) <= 2 for t in tails) and len(set(tails)) == len(tails):
+            marks = tails
+        elif len({w[:1].lower() for w in words}) == len(words):
+            marks = [w[:1].upper() for w in words]
+        elif len({w[:2].lower() for w in words}) == len(words):
+            marks = [w[:2].capitalize() for w in words]
+        else:  # names alike: numbers in the order the pieces are listed
+            marks = [str(k) for k in range(1, len(group) + 1)]
+        for p, mk in zip(group, marks, strict=True):
+            out[p.id] = mk
+    return out
 
 
 class TokenPainter:
@@ -62,15 +93,16 @@ class TokenPainter:
         return e
 
     def token(self, kind: str, side: int, radius: float,
-              facing: tuple[float, float] | None, pose: str) -> pygame.Surface:
+              facing: tuple[float, float] | None, pose: str, badge: str = "") -> pygame.Surface:
         """A figure's base, ring, emblem and facing notch, centred in its image.
 
         ``facing``: a unit vector on screen (None: no notch); ``pose``: "ok", "prone"
-        (emblem lying, grey) or "unconscious" (base greyed too, no notch).
+        (emblem lying, grey) or "unconscious" (base greyed too, no notch); ``badge``: a
+        short mark on a light disc at the upper right (see :func:`token_badges`).
         """
         fkey = None if facing is None else (round(facing[0], 3), round(facing[1], 3))
         r = max(6.0, radius)
-        key = ("token", kind, side, round(r, 2), fkey, pose)
+        key = ("token", kind, side, round(r, 2), fkey, pose, badge)
         s = self._cache.get(key)
         if s is not None:
             return s
@@ -126,6 +158,15 @@ class TokenPainter:
             b2 = (c + dx * r * 0.86 - px * r * 0.36, c + dy * r * 0.86 - py * r * 0.36)
             pygame.draw.polygon(s, (*pal.PAPER, 255), [tip, b1, b2])
             pygame.draw.polygon(s, (*pal.INK, 255), [tip, b1, b2], max(1, int(r * 0.09)))
+        if badge:
+            t = self.fonts.get(max(TEXT_MIN - 1, min(16, int(r * 0.5)))).render(badge, True,
+                                                                              pal.INK)
+            br = max(t.get_width(), t.get_height()) / 2 + 1
+            bx, by = c + r * 0.74, c - r * 0.70
+            bx, by = min(bx, 2 * half - br - 1), max(by, br + 1)
+            pygame.draw.circle(s, (*pal.INK, 255), (bx, by), br + 1.5)
+            pygame.draw.circle(s, (*pal.PAPER, 255), (bx, by), br)
+            s.blit(t, (round(bx - t.get_width() / 2), round(by - t.get_height() / 2)))
         return self._keep(key, optimise(s, alpha=True))
 
     def bar(self, health: int, health_max: int, radius: float) -> pygame.Surface:

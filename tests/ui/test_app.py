@@ -358,3 +358,19 @@ def test_a_large_save_is_listed_by_its_name_and_read_when_opened(app, data_dir):
     (info,) = saves.list_saves()
     assert info.readable and info.title().startswith("long") and info.turn is None
     assert app.open_save(path) and app.scene.m.turn == 1
+
+
+def test_saves_of_one_turn_say_where_in_the_turn_they_were_made(data_dir):
+    """Issue 9 point 15: two saves of the same turn differ by more than the time, and the
+    open list holds the autosave."""
+    m = open_match("hill_fight", 4)
+    first = saves.save_game(m)
+    m.apply(m.legal_actions()[0])
+    second = saves.save_game(m)
+    saves.write_autosave(m)
+    infos = {i.path: i for i in saves.list_saves()}
+    a, b = infos[first].title(), infos[second].title()
+    assert "turn 1" in a and "turn 1" in b and "action 0" in a and "action 1" in b
+    assert "Initiative" in a and "Movement" in b
+    assert first.name != second.name and "-a0-" in first.name and "-a1-" in second.name
+    assert saves.autosave_path() in infos

@@ -492,3 +492,246 @@ def test_h15_big_figures_cover_their_hexes_and_views_shade_and_sight_lines_draw(
     r.draw(screen, [giant, climber])
     x, y = r.cell_screen_pos(b.index(1, 1))
     assert screen.get_at((int(x) + 6, int(y) + 6)) != bare.get_at((int(x) + 6, int(y) + 6))
+
+
+# ------------------------------------------------------------------ issue 9: explaining
+def _arr(surface):
+    return pygame.surfarray.array3d(surface).astype(int)
+
+
+def _digit_mask(r, screen, cell):
+    """The solid pixels of ``cell``'s level number: where the bare map with and without
+    the level numbers differ strongly, in the upper half of the hex's top."""
+    r.draw(screen, [])
+    on = _arr(screen)
+    r.set_overlay_visible("levels", False)
+    r.draw(screen, [])
+    off = _arr(screen)
+    r.set_overlay_visible("levels", True)
+    x, y = (int(v) for v in r.cell_screen_pos(cell))
+    w = int(r.board.tile_width * r.camera.zoom * 0.3)
+    h = int(r.board.tile_height * r.camera.zoom * 0.45)
+    box = np.zeros(on.shape[:2], dtype=bool)
+    box[x - w:x + w, y - h:y] = True
+    return on, box & (np.abs(on - off).sum(axis=2) > 150)
+
+
+def test_issue9_5_level_numbers_stay_visible_under_the_reach_and_the_views(screen):
+    """Point 5: a reached, a jump, a threatened and a selected hex keep their level digit
+    pixel for pixel (the number is drawn over the overlay)."""
+    from game.ui.boards.hexes import HexMarks
+
+    b = hill_map()
+    r = BoardRenderer(b, SIZE)
+    r.camera.set_zoom(1.3)
+    reached, jump, threat = b.index(3, 4), b.index(2, 5), b.index(5, 3)
+    masks = {c: _digit_mask(r, screen, c) for c in (reached, jump, threat)}
+    marks = HexMarks(reach={Cell(reached): "3", Cell(jump): "4"},
+                     warnings={Cell(jump): "stands 40%, out 12%"},
+                     shade={threat: "threat"})
+    r.show(marks)
+    r.draw(screen, [])
+    lit = _arr(screen)
+    for c, (bare, mask) in masks.items():
+        assert mask.sum() > 10, c
+        kept = np.all(lit[mask] == bare[mask], axis=1).mean()
+        assert kept > 0.9, (c, kept)
+
+
+def _hue(rgb):
+    import colorsys
+
+    return colorsys.rgb_to_hsv(*(v / 255 for v in rgb))[0] * 360
+
+
+def test_issue9_5_dirt_under_the_reach_still_reads_as_dirt_not_rock(screen):
+    """Point 5: the reach is a light wash and an edge, not an opaque tint: a dirt hex keeps
+    its hue and stays nearer dirt than rock."""
+    from test_colour_blind import delta_e
+
+    b = hill_map()
+    r = BoardRenderer(b, SIZE)
+    r.camera.set_zoom(1.3)
+    dirt = next(i for i in b.cells() if b.terrain_of(i) == "dirt")
+    rock = next(i for i in b.cells() if b.terrain_of(i) == "rock")
+
+    def patch(cell):
+        x, y = r.cell_screen_pos(cell)
+        w = b.tile_width * r.camera.zoom * 0.28
+        a = _arr(screen)
+        return np.concatenate([a[int(x + dx) - 3:int(x + dx) + 3, int(y) - 3:int(y) + 3]
+                               .reshape(-1, 3) for dx in (-w, w)]).mean(axis=0)
+
+    r.draw(screen, [])
+    bare, rock_colour = patch(dirt), patch(rock)
+    r.set_reach({dirt: 2}, set(), {})
+    r.draw(screen, [])
+    lit = patch(dirt)
+    assert abs(_hue(lit) - _hue(bare)) < 15
+    assert delta_e(lit, bare) < delta_e(lit, rock_colour)
+    assert delta_e(lit, bare) < 16
+
+
+def test_issue9_5_a_token_shows_the_level_of_its_own_hex(screen):
+    """Point 5: a figure hides its hex's level number, so the level is drawn beside it."""
+    b = hill_map()
+    r = BoardRenderer(b, SIZE)
+    r.camera.set_zoom(1.3)
+    top = max(b.cells(), key=b.level)
+    fig = [FigureView("f", "dwarf", 0, top, 0, 10, 10)]
+    r.draw(screen, fig)
+    on = _arr(screen)
+    x, y = r.cell_screen_pos(top)
+    nx, ny = x - 8, y - b.tile_height * r.camera.zoom * 0.30 - 10  # the map's number
+    r.set_overlay_visible("levels", False)
+    r.draw(screen, fig)
+    off = _arr(screen)
+    rad = int(r.base_radius * 1.6)
+    near_token = np.any(on[int(x) - rad:int(x) + rad, int(y) - rad:int(y) + rad]
+                        != off[int(x) - rad:int(x) + rad, int(y) - rad:int(y) + rad], axis=2)
+    # outside the map's own number box: the badge beside the token
+    assert near_token.sum() > 20
+    ys, xs = np.nonzero(near_token.T)
+    assert (ys + int(y) - rad > ny + 20).any() or (xs + int(x) - rad < nx - 5).any()
+
+
+def test_issue9_2_hexes_it_can_still_attack_from_have_a_solid_band(screen):
+    """Point 2: reached hexes within the charge allowance (T-7) get a solid band, the
+    others a dashed edge: the two differ in the frame (and in grey, by shape)."""
+    from game.ui.boards.hexes import HexMarks
+
+    b = big_map()
+    r = BoardRenderer(b, SIZE)
+    r.camera.set_zoom(1.4)
+    near, far = b.index(12, 13), b.index(13, 13)  # both flat grass, level 0
+    _centre_on(r, near)
+    r.show(HexMarks(reach={Cell(near): "2", Cell(far): "7"}, charge={near}))
+    r.draw(screen, [])
+    a = _arr(screen).mean(axis=2)
+
+    def edge(cell):  # a strip just inside the hex's left edge
+        x, y = r.cell_screen_pos(cell)
+        w = b.tile_width * r.camera.zoom / 2
+        return a[int(x - w) + 2:int(x - w) + 6, int(y) - 8:int(y) + 8]
+
+    assert np.abs(edge(near) - edge(far)).mean() > 10
+
+
+def test_issue9_3_front_hexes_are_outlined(screen):
+    """Point 3: the selected figure's three front hexes (and a hovered enemy's) are drawn
+    with a dashed outline."""
+    from game.ui.boards.hexes import HexMarks
+
+    b = big_map()
+    r = BoardRenderer(b, SIZE)
+    r.camera.set_zoom(1.4)
+    me = b.index(12, 13)
+    front = tuple(b.neighbour(me, d) for d in (5, 0, 1))
+    _centre_on(r, me)
+    r.draw(screen, [])
+    bare = _arr(screen)
+    r.show(HexMarks(fronts=((me, front, False),)))
+    r.draw(screen, [])
+    lit = _arr(screen)
+    for c in front:
+        x, y = r.cell_screen_pos(c)
+        w = int(b.tile_width * r.camera.zoom * 0.5)
+        assert np.any(lit[int(x) - w:int(x) + w, int(y) - w:int(y) + w]
+                      != bare[int(x) - w:int(x) + w, int(y) - w:int(y) + w])
+    back = b.neighbour(me, 3)
+    x, y = r.cell_screen_pos(back)
+    assert np.array_equal(lit[int(x) - 5:int(x) + 5, int(y) - 5:int(y) + 5],
+                          bare[int(x) - 5:int(x) + 5, int(y) - 5:int(y) + 5])
+
+
+def _centre_on(r, cell):
+    """Pan so that ``cell`` is in the middle of the view."""
+    x, y = r.cell_screen_pos(cell)
+    w, h = r.camera.view
+    r.camera.pan(w / 2 - x, h / 2 - y)
+
+
+def _overlaps(rects):
+    return [(a, b) for i, a in enumerate(rects) for b in rects[i + 1:] if a.colliderect(b)]
+
+
+def _in_disc(rect, x, y, rad):
+    nx, ny = min(max(x, rect.left), rect.right), min(max(y, rect.top), rect.bottom)
+    return (nx - x) ** 2 + (ny - y) ** 2 < rad * rad
+
+
+@pytest.mark.parametrize("zoom", [0.6, 1.0, 1.8])
+def test_issue9_4_labels_never_overlap_each_other_or_a_token(screen, zoom):
+    """Point 4: costs, jump risks, hit %, 'push', 'back' crowded round tokens: the label
+    rectangles the view draws overlap neither each other nor any token's disc."""
+    b = big_map()
+    r = BoardRenderer(b, SIZE)
+    r.camera.set_zoom(zoom)
+    start = b.index(7, 6)
+    figs = [FigureView(f"f{k}", "orc", k % 2, b.index(c, rr), k % 6, 10, 10, label=f"F{k}")
+            for k, (c, rr) in enumerate([(7, 6), (8, 6), (8, 7), (6, 7), (9, 5), (7, 4)])]
+    taken = {v.place.index for v in figs}
+    costs = {j: b.distance(start, j) for j in b.cells()
+             if b.distance(start, j) <= 4 and j not in taken}
+    jumps = {j: "stands 38%, out 61%" for j in list(costs)[::3]}
+    r.set_reach(costs, set(), jumps)
+    r.set_targets({v.place.index: "91%" for v in figs[1:4]}
+                  | {b.index(5, 6): "back", b.index(6, 5): "push, up 62%"})
+    r.draw(screen, figs)
+    rects = [rc for _k, _i, rc in r.label_rects]
+    assert len(rects) > 20
+    assert _overlaps(rects) == []
+    for _fid, x, y, rad in r.token_discs:
+        assert not any(_in_disc(rc, x, y, rad) for rc in rects)
+    kinds = {k for k, _i, _rc in r.label_rects}
+    assert {"cost", "target", "warn"} <= kinds
+
+
+def test_issue9_12_two_goblins_carry_different_marks():
+    """Point 12: two figures of one side and kind get different marks on their tokens
+    (the number or first letter of their names); a figure unlike any other gets none."""
+    from game.ui.tokens import token_badges
+
+    pv = [PieceView(id=i, name=n, side=s, kind=k, kind_name=k, place=None) for i, n, s, k in
+          [("a", "Snik", "r", "goblin"), ("b", "Grub", "r", "goblin"),
+           ("c", "Orc 1", "r", "orc"), ("d", "Orc 2", "r", "orc"), ("e", "Varg", "r", "chief"),
+           ("f", "Gob", "w", "goblin"), ("g", "Twin", "w", "elf"), ("h", "Twin", "w", "elf")]]
+    marks = token_badges(pv)
+    assert marks == {"a": "S", "b": "G", "c": "1", "d": "2", "g": "1", "h": "2"}
+    pygame.display.init()
+    b = hill_map()
+    r = BoardRenderer(b, SIZE)
+    east = r._facing_vector(0)
+    one = r.tokens.token("goblin", 1, r.base_radius, east, "ok", "S")
+    two = r.tokens.token("goblin", 1, r.base_radius, east, "ok", "G")
+    assert not np.array_equal(pygame.surfarray.array3d(one), pygame.surfarray.array3d(two))
+
+
+def test_issue9_17_tiled_markers_have_the_games_side_colours():
+    """Point 17: the figure markers of the shipped maps (maps/tiles/figures.png) are in
+    the colour the game gives each figure's side (the scenario's order), with its ring."""
+    import xml.etree.ElementTree as ET
+
+    from game.core.scenario import load_scenario
+
+    root = Path(__file__).resolve().parents[2]
+    sheet = pygame.image.load(str(root / "maps" / "tiles" / "figures.png"))
+    ts = ET.parse(root / "maps" / "tiles" / "figures.tsx").getroot()
+    tw = int(ts.get("tilewidth"))
+    for name in ("hill_fight", "hill_fort"):
+        scen = load_scenario(root / "maps" / f"{name}.toml")
+        sides = list(scen.sides)
+        tmx = ET.parse(root / "maps" / f"{name}.tmx").getroot()
+        first = next(int(t.get("firstgid")) for t in tmx.iter("tileset")
+                     if t.get("source", "").endswith("figures.tsx"))
+        for obj in tmx.iter("object"):
+            if obj.get("gid") is None:
+                continue
+            side = next(p.get("value") for p in obj.iter("property") if p.get("name") == "side")
+            k = int(obj.get("gid")) - first
+            want = pal.side_colour(sides.index(side))
+            tile = sheet.subsurface((k * tw, 0, tw, tw))
+            px = [tile.get_at((x, y))[:3] for x in range(tw) for y in range(tw)
+                  if tile.get_at((x, y))[3] == 255]
+            share = sum(near(c, want, 30) for c in px) / len(px)
+            assert share > 0.2, (name, obj.get("name"), side, k, share)

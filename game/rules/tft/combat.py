@@ -170,7 +170,7 @@ def resolve_attack(attacker: Fighter, target: Fighter, situation: Sequence[Modif
     used = weapon or attacker.ready
     label = f"{attacker.name} attacks {target.name} with {w.name}"
     if target.defending:
-        label += " (defending: 4 dice)"
+        label += f" ({attack_dice(target)} dice, not 3: {target.name} defends, T-7)"
     if note:
         label += f" ({note})"
     roll = dice.check(n, base, mods, rule=rule, label=label, automatic=auto)
@@ -199,13 +199,15 @@ def resolve_attack(attacker: Fighter, target: Fighter, situation: Sequence[Modif
     stops = armour_stops(target, rear)
     raw = dmg.total * mult
     hits = max(0, raw - stops)
-    how = f"{dmg.total}" + (f" x{mult}" if mult > 1 else "") + f" - {stops} stopped"
-    out.events.append(Event(Kind.ROLLED, f"{dmg.explain()} ({how}) = {hits} hits", "T-3",
-                            attacker.id, target.id, roll=dmg, amount=hits))
+    how = f"{special.result}: {raw}; " if special is not None and mult > 1 else ""
+    how += (f"armour stops {stops}: {hits} damage through armour" if stops else
+            f"no armour: {hits} damage")
+    out.events.append(Event(Kind.ROLLED, f"{dmg.explain()}; {how}", "T-3", attacker.id,
+                            target.id, roll=dmg, amount=hits))
     out.hits = hits
     if hits > 0 and attacker.id not in target.hurt_by:
         target.hurt_by.append(attacker.id)
-    out.events += take_damage(target, hits, f"{attacker.name}'s blow")
+    out.events += take_damage(target, hits, f"{attacker.name}'s {w.name}")
     return out
 
 

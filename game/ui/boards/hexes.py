@@ -16,9 +16,16 @@ Layers, each cached:
 * the overlay (reach, path, targets, selection): a translucent Surface covering only the
   cells involved, rebuilt when one of them changes; nearer stacks hide what is behind
   them in it, as on the map;
+  The overlay is light (a wash and an edge, not an opaque tint) and leaves every marked
+  cell's level number showing exactly as on the map;
 * figures: tokens composed once per size (:class:`~game.ui.tokens.TokenPainter`),
-  blitted all at once with ``Surface.fblits``; hover, floating texts and animations
-  (:class:`~game.ui.effects.Effects`) are drawn per frame.
+  blitted all at once with ``Surface.fblits``, each with its hex's level beside it;
+  hover, floating texts and animations (:class:`~game.ui.effects.Effects`) are drawn
+  per frame;
+* labels (MP costs, jump risks, hit %, "push", "back"): laid out over the figures so
+  none covers a token, what is drawn with one, or another label (a label with no room is
+  left out: the hover tip says the same), and kept until the marks, the figures or the
+  camera change; :attr:`HexBoardView.label_rects` lists what the last frame drew.
 
 Picking (:meth:`HexBoardView.cell_at_screen`) finds the stack whose raised top face (or
 side face) is under the pointer, nearer stacks first, so a click lands where it looks.
@@ -45,7 +52,7 @@ from game.ui.drawing import BoardFonts, dashed_ring, inside_convex, optimise, sm
 from game.ui.effects import FALL_SECONDS, Effects
 from game.ui.palette import RGBA, Colour
 from game.ui.textures import level_factor, texture, tint
-from game.ui.tokens import GENERIC_KIND, SPRITES, TokenPainter
+from game.ui.tokens import GENERIC_KIND, SPRITES, TokenPainter, token_badges
 
 Point = tuple[float, float]
 
@@ -72,10 +79,21 @@ the view and this many pixels around it (rebuilt when a pan leaves that)."""
 OVERLAYS = ("reach", "path", "targets", "selected", "hover", "levels")
 """Names of the layers :meth:`BoardRenderer.set_overlay_visible` toggles."""
 
-REACH_FILL: RGBA = (*pal.SKY, 84)
+REACH_FILL: RGBA = (*pal.SKY, 38)
+"""A light wash only: the terrain's own colour and its level shading stay readable."""
 REACH_EDGE: RGBA = (*pal.SKY, 230)
-JUMP_FILL: RGBA = (*pal.ORANGE, 120)
+CHARGE_BAND = 0.12
+"""Width of the solid inner band of a hex the figure could still attack from (T-7), as a
+fraction of the hex's height; a hex it could reach but not attack from has a thin dashed
+edge instead."""
+JUMP_FILL: RGBA = (*pal.ORANGE, 52)
 JUMP_EDGE: RGBA = (*pal.ORANGE, 255)
+COST: Colour = pal.mix(pal.SKY, pal.PAPER, 0.3)
+"""MP costs: light sky digits, unlike the white level numbers."""
+COST_WARN: Colour = pal.ORANGE
+FRONT: Colour = pal.PAPER
+"""The dashed outline of a figure's front hexes (T-5)."""
+ENEMY_FRONT: Colour = pal.VERMILLION
 TARGET: Colour = pal.YELLOW
 PATH: Colour = pal.YELLOW
 SELECT: Colour = pal.YELLOW
@@ -84,10 +102,10 @@ SELECT: Colour = pal.YELLOW
 
 # ============================================================================== marks
 SHADES: dict[str, RGBA] = {
-    "both": (*pal.SKY, 96),
-    "sees": (*pal.BLUISH_GREEN, 80),
-    "seen": (*pal.ORANGE, 80),
-    "threat": (*pal.VERMILLION, 92),
+    "both": (*pal.SKY, 70),
+    "sees": (*pal.BLUISH_GREEN, 64),
+    "seen": (*pal.ORANGE, 64),
+    "threat": (*pal.VERMILLION, 66),
 }
 """Fills of the shaded views: hexes a figure sees and is seen from, only sees, is only
 seen from (the line-of-sight view), and hexes an enemy could strike this turn."""
@@ -115,6 +133,12 @@ class HexMarks(Marks):
     shade: dict[int, str] = field(default_factory=dict)
     """Cell -> a key of :data:`SHADES`."""
     sight: SightMark | None = None
+    charge: set[int] | None = None
+    """Reached cells the figure could still attack from after the move (T-7: it spent at
+    most half its MA), drawn with a solid band; the other reached cells get a dashed
+    edge. None: no such difference is drawn."""
+    fronts: tuple[tuple[int, tuple[int, ...], bool], ...] = ()
+    """Front arcs to outline (T-5): (the figure's cell, its front hexes, an enemy's?)."""
 
 
 # ============================================================================== geometry
@@ -150,6 +174,76 @@ class _ZoomCache:
 def _pose(p: PieceView) -> str:
     return "unconscious" if p.status == "unconscious" else (
         "prone" if p.status == "prone" else "ok")
+
+
+def _dashed_polygon(surf: pygame.Surface, colour: RGBA | Colour, pts: Sequence[Point],
+                    width: int, dashes: int) -> None:
+    """A closed polygon outline drawn as ``dashes`` dashes per side."""
+    n = len(pts)
+    for k in range(n):
+        (x0, y0), (x1, y1) = pts[k], pts[(k + 1) % n]
+        for d in range(dashes):
+            a = (d + 0.2) / dashes
+            b = (d + 0.8) / dashes
+            pygame.draw.line(surf, colour, (x0 + (x1 - x0) * a, y0 + (y1 - y0) * a),
+                             (x0 + (x1 - x0) * b, y0 + (y1 - y0) * b), width)
+
+
+def _shorter(text: str) -> list[str]:
+    """A label and its shorter forms (its first clause), longest first."""
+    out = [text]
+    if ", " in text:
+        out.append(text.split(", ")[0])
+    return out
+
+
+def _around(cx: float, cy: float, radius: float, w: int, h: int
+            ) -> list[tuple[float, float]]:
+    """Top-left corners of a ``w`` x ``h`` label just outside a circle, in eight ways."""
+    out = []
+    for k in range(8):
+        a = math.pi / 4 * k
+        px, py = cx + radius * math.cos(a), cy + radius * math.sin(a)
+        ca, sa = math.cos(a), math.sin(a)
+        x = px if ca > 0.3 else px - w if ca < -0.3 else px - w / 2
+        y = py if sa > 0.3 else py - h if sa < -0.3 else py - h / 2
+        out.append((x, y))
+    return out
+
+
+def _token_scale(size: int) -> float:
+    """H-15: a bigger figure, a bigger token."""
+    return 1.0 if size <= 1 else 1.2 if size == 2 else 1.45 if size <= 4 else 1.8
+
+
+def _disc_hits(disc: tuple[float, float, float], rect: pygame.Rect) -> bool:
+    """Whether a circle ``(x, y, r)`` and a rectangle overlap."""
+    x, y, r = disc
+    nx = min(max(x, rect.left), rect.right)
+    ny = min(max(y, rect.top), rect.bottom)
+    return (nx - x) ** 2 + (ny - y) ** 2 < r * r
+
+
+class _Grid:
+    """Rectangles bucketed by a coarse grid, for quick overlap tests."""
+
+    CELL = 48
+
+    def __init__(self) -> None:
+        self.buckets: dict[tuple[int, int], list[pygame.Rect]] = {}
+
+    def _keys(self, r: pygame.Rect) -> Iterable[tuple[int, int]]:
+        c = self.CELL
+        for gx in range(r.left // c, (r.right - 1) // c + 1):
+            for gy in range(r.top // c, (r.bottom - 1) // c + 1):
+                yield gx, gy
+
+    def add(self, r: pygame.Rect) -> None:
+        for k in self._keys(r):
+            self.buckets.setdefault(k, []).append(r)
+
+    def hits(self, r: pygame.Rect) -> bool:
+        return any(r.colliderect(o) for k in self._keys(r) for o in self.buckets.get(k, ()))
 
 
 # ============================================================================== view
@@ -199,6 +293,15 @@ class HexBoardView:
         self._spots: list[tuple[str, float, float, float]] = []
         self.shade: dict[int, str] = {}
         self.sight: SightMark | None = None
+        self.charge: set[int] | None = None
+        self.front_arcs: tuple[tuple[int, tuple[int, ...], bool], ...] = ()
+        self.token_discs: list[tuple[str, float, float, float]] = []
+        """Every token drawn in the last frame: (piece id, screen x, y, radius)."""
+        self._label_key: object = None
+        self._labels: list[tuple[pygame.Surface, pygame.Rect, str, int]] = []
+        self.label_rects: list[tuple[str, int, pygame.Rect]] = []
+        """Every board label drawn in the last frame: (kind, cell, screen rect); kinds
+        "cost", "target" (hit %, push, back, climb), "warn" (a jump's risk), "sight"."""
 
     # ================================================================ geometry
     def _build_geometry(self) -> None:
@@ -328,6 +431,12 @@ class HexBoardView:
             self.shade = dict(shade)
             self._overlay_dirty = True
         self.sight = marks.sight if isinstance(marks, HexMarks) else None
+        charge = marks.charge if isinstance(marks, HexMarks) else None
+        fronts = marks.fronts if isinstance(marks, HexMarks) else ()
+        if charge != self.charge or fronts != self.front_arcs:
+            self.charge = None if charge is None else set(charge)
+            self.front_arcs = tuple(fronts)
+            self._overlay_dirty = True
 
     def set_hover(self, place: Place | None) -> None:
         """The place under the pointer (outlined)."""
@@ -361,17 +470,23 @@ class HexBoardView:
         board draws it (for the help overlay): the sides' rings, and every overlay."""
         size = 30
 
-        def hexagon(fill: RGBA | None, edge: RGBA | None, width: int = 2) -> pygame.Surface:
-            s = pygame.Surface((size, size), pygame.SRCALPHA)
+        def points() -> list[Point]:
             c = size / 2
             r = size / 2 - 2
             angle0 = math.pi / 6 if self.board.orientation == "pointy" else 0.0
-            pts = [(c + r * math.cos(angle0 + k * math.pi / 3),
-                    c + r * math.sin(angle0 + k * math.pi / 3)) for k in range(6)]
+            return [(c + r * math.cos(angle0 + k * math.pi / 3),
+                     c + r * math.sin(angle0 + k * math.pi / 3)) for k in range(6)]
+
+        def hexagon(fill: RGBA | None, edge: RGBA | None, width: int = 2,
+                    solid: bool | None = None) -> pygame.Surface:
+            s = pygame.Surface((size, size), pygame.SRCALPHA)
+            pts = points()
             pygame.draw.polygon(s, (*pal.terrain_style("grass").top, 255), pts)
             if fill is not None:
                 pygame.draw.polygon(s, fill, pts)
-            if edge is not None:
+            if edge is not None and solid is not None:
+                self._band(s, pts, size / 2, size / 2, edge, solid)
+            elif edge is not None:
                 pygame.draw.polygon(s, edge, pts, width)
             return s
 
@@ -380,19 +495,29 @@ class HexBoardView:
             ring = pal.side_ring(i)
             out.append((self.tokens.token(GENERIC_KIND, i, 12, (1.0, 0.0), "ok"),
                         f"{name}: {ring} ring; the notch shows the facing"))
-        reach = hexagon(REACH_FILL, REACH_EDGE)
-        pill = self._fonts.pill("3", 13, pal.INK, (*pal.PAPER, 235), pal.INK)
+        pill = self._cost_pill("3", 13)
+        reach = hexagon(REACH_FILL, REACH_EDGE, solid=True)
         reach.blit(pill, pill.get_rect(center=(size // 2, size // 2)))
-        out.append((reach, "can move here, for this many MP"))
-        end = hexagon(REACH_FILL, REACH_EDGE)
+        out.append((reach, "can move here for this many MP, and still attack after (T-7)"))
+        far = hexagon(REACH_FILL, REACH_EDGE, solid=False)
+        far.blit(pill, pill.get_rect(center=(size // 2, size // 2)))
+        out.append((far, "can move here, not attack after: over half its MA (T-7)"))
+        end = hexagon(REACH_FILL, REACH_EDGE, solid=True)
         pygame.draw.circle(end, (*pal.PAPER, 220), (size // 2, size // 2), size // 3, 2)
-        out.append((end, "the move stops here (an enemy engages it)"))
-        jump = hexagon(JUMP_FILL, JUMP_EDGE)
-        self._warning(jump, size / 2, size / 2, 16)
-        out.append((jump, "a jump down: a roll to land well, and falling damage"))
+        out.append((end, "the move stops here: an enemy engages it (T-6)"))
+        jump = hexagon(JUMP_FILL, JUMP_EDGE, solid=True)
+        warn = self._cost_pill("1", 12, True)
+        jump.blit(warn, warn.get_rect(center=(size // 2, size // 2)))
+        out.append((jump, "a jump down (H-8); 'out': knocked out or killed"))
+        front = hexagon(None, None)
+        pts = [(size / 2 + (x - size / 2) * 0.8, size / 2 + (y - size / 2) * 0.8)
+               for x, y in points()]
+        _dashed_polygon(front, (*pal.INK, 255), pts, 4, 3)
+        _dashed_polygon(front, (*FRONT, 255), pts, 2, 3)
+        out.append((front, "front hexes (T-5): the selected figure's, an enemy's (red)"))
         target = pygame.Surface((size, size), pygame.SRCALPHA)
         dashed_ring(target, (*TARGET, 255), size / 2, size / 2, size / 2 - 4, 4, 12)
-        out.append((target, "can be attacked (the chance to hit), pushed or stepped to"))
+        out.append((target, "can be attacked (chance to hit), pushed, stepped back to"))
         path = pygame.Surface((size, size), pygame.SRCALPHA)
         pygame.draw.line(path, (*PATH, 255), (3, size - 6), (size - 8, 8), 5)
         pygame.draw.polygon(path, (*PATH, 255), [(size - 3, 3), (size - 15, 7), (size - 7, 15)])
@@ -402,7 +527,9 @@ class HexBoardView:
         lv = hexagon(None, None)
         num = self._fonts.outlined("2", 14)
         lv.blit(num, num.get_rect(center=(size // 2, size // 2)))
-        out.append((lv, "the hex's level: its height in tiles"))
+        out.append((lv, "the hex's level (beside a figure: the one it stands on)"))
+        badge = self.tokens.token(GENERIC_KIND, 1, 12, (1.0, 0.0), "ok", "2")
+        out.append((badge, "tells two figures of a side and kind apart (by name)"))
         return out
 
     def step(self, place: Place, dx: int, dy: int) -> Place | None:
@@ -777,7 +904,61 @@ class HexBoardView:
             out |= set(self.targets)
         if self.visible["selected"] and self.selected is not None:
             out.add(self.selected)
+        if self.visible["selected"]:
+            for _c, front, _enemy in self.front_arcs:
+                out.update(front)
         return {c for c in out if c in self.cells}
+
+    def _number_at(self, cx: float, cy: float, level: int
+                   ) -> tuple[pygame.Surface, tuple[int, int]] | None:
+        """A cell's level number and where the map draws it (to the pixel), for a cell
+        whose raised top is centred at ``(cx, cy)`` on a surface; None if hidden."""
+        if not self.visible["levels"]:
+            return None
+        num = self._number(level)
+        if num is None:
+            return None
+        z = self.camera.zoom
+        b = self.board
+        tw, th = int(math.ceil(b.tile_width * z)) + 2, int(math.ceil(b.tile_height * z)) + 2
+        x0 = math.floor(cx - (tw - 1) / 2 + 0.5)
+        y0 = math.floor(cy - (th - 1) / 2 + 0.5)
+        nw, nh = num.get_size()
+        return num, (x0 + round(tw / 2 - nw / 2),
+                     y0 + round(th / 2 - b.tile_height * z * 0.30 - nh / 2))
+
+    def _keep_number(self, surf: pygame.Surface, cx: float, cy: float, level: int) -> None:
+        """Clear the overlay where a cell's level number is drawn on the map, so the number
+        shows through every mark exactly as on the bare map."""
+        num = self._number_at(cx, cy, level)
+        if num is None:
+            return
+        key = f"erase:{level}"
+        eraser = self._zc.labels.get(key)
+        if eraser is None:
+            alpha = pygame.surfarray.array_alpha(num[0])
+            eraser = pygame.Surface(num[0].get_size(), pygame.SRCALPHA)
+            eraser.fill((255, 255, 255, 255))
+            ea = pygame.surfarray.pixels_alpha(eraser)
+            ea[alpha > 0] = 0
+            del ea
+            self._zc.labels[key] = eraser
+        surf.blit(eraser, num[1], special_flags=pygame.BLEND_RGBA_MULT)
+
+    def _band(self, surf: pygame.Surface, top: list[Point], cx: float, cy: float,
+              colour: RGBA, solid: bool) -> None:
+        """A hex's edge mark: a solid inner band, or a thin dashed edge (the shape tells
+        them apart without colour)."""
+        z = self.camera.zoom
+        if solid:
+            k = 1 - CHARGE_BAND
+            inner = [(cx + (x - cx) * k, cy + (y - cy) * k) for x, y in top]
+            for a in range(6):
+                b = (a + 1) % 6
+                pygame.draw.polygon(surf, colour, [top[a], top[b], inner[b], inner[a]])
+            return
+        edge = [(cx + (x - cx) * 0.94, cy + (y - cy) * 0.94) for x, y in top]
+        _dashed_polygon(surf, colour, edge, max(2, int(2 * z)), 2)
 
     def _build_overlay(self) -> None:
         self._overlay_dirty = False
@@ -789,7 +970,7 @@ class HexBoardView:
             return
         z = self.camera.zoom
         pad, top_pad, _ = self._pad()
-        m = int(self.base_radius * 2.2 + 40 * max(1.0, z))  # room for rings and labels
+        m = int(self.base_radius * 2.2 + 40 * max(1.0, z))  # room for rings
         x0 = min(self.cells[c].bbox[0] for c in cells) * z + pad - m
         y0 = min(self.cells[c].bbox[1] for c in cells) * z + top_pad - m
         x1 = max(self.cells[c].bbox[2] for c in cells) * z + pad + m
@@ -808,14 +989,17 @@ class HexBoardView:
         reach = self.reach if self.visible["reach"] else {}
         jumps = self.jumps if self.visible["reach"] else {}
         ends = self.ends if self.visible["reach"] else set()
-        size = max(TEXT_MIN + 1, int(round(self.board.tile_height * z * 0.26)))
-        small = max(TEXT_MIN, int(round(self.board.tile_height * z * 0.17)))
+        charge = self.charge if self.visible["reach"] else None
+        fronts: dict[int, bool] = {}
+        if self.visible["selected"]:
+            for _cell, front, enemy in self.front_arcs:
+                for fc in front:
+                    fronts[fc] = fronts.get(fc, False) or enemy
         bx0, by0 = (ax - pad) / z, (ay - top_pad) / z
         bx1, by1 = bx0 + surf.get_width() / z, by0 + surf.get_height() / z
-        later: list[tuple[pygame.Surface, tuple[int, int]]] = []
         # only stacks nearer than a highlighted cell and overlapping it need to hide it
-        lit = [self._rank[c] for c in (set(reach) | set(jumps) | set(self.shade))
-               if c in self._rank]
+        lit = [self._rank[c] for c in (set(reach) | set(jumps) | set(self.shade)
+                                       | set(fronts)) if c in self._rank]
         todo: Iterable[int] = ()
         if lit:
             bb = self._bbox
@@ -842,29 +1026,27 @@ class HexBoardView:
                     (ox + a[0] * z, oy + a[1] * z - lo * lh)])
             pygame.draw.polygon(surf, clear, top)
             cx, cy = ox + c.centre[0] * z, oy + c.centre[1] * z
+            marked = False
             if i in self.shade:
                 pygame.draw.polygon(surf, SHADES[self.shade[i]], top)
-            if i in jumps:
-                pygame.draw.polygon(surf, JUMP_FILL, top)
-                pygame.draw.polygon(surf, JUMP_EDGE, top, max(2, int(2 * z)))
-                self._warning(surf, cx, cy - self.board.tile_height * z * 0.27, size)
-            elif i in reach:
-                pygame.draw.polygon(surf, REACH_FILL, top)
-                pygame.draw.polygon(surf, REACH_EDGE, top, max(1, int(1.5 * z)))
+                marked = True
+            if i in jumps or i in reach:
+                fill, edge = (JUMP_FILL, JUMP_EDGE) if i in jumps else (REACH_FILL, REACH_EDGE)
+                pygame.draw.polygon(surf, fill, top)
+                self._band(surf, top, cx, cy, edge, charge is None or i in charge)
+                marked = True
             if i in ends and (i in reach or i in jumps):
                 inner = [(cx + (x - cx) * 0.62, cy + (y - cy) * 0.62) for x, y in top]
                 pygame.draw.polygon(surf, (*pal.PAPER, 220), inner, max(2, int(2 * z)))
-            if i in reach:
-                t = self._cost_pill(reach[i], size)
-                surf.blit(t, (round(cx - t.get_width() / 2), round(cy - t.get_height() / 2)))
-            if i in jumps and jumps[i]:
-                t = self._fonts.pill(jumps[i], small, pal.PAPER, (*pal.INK, 225),
-                                     pal.ORANGE)
-                later.append((t, (round(cx - t.get_width() / 2),
-                                  round(cy + self.board.tile_height * z * 0.16))))
-        for t, at in later:
-            surf.blit(t, at)
-        # selection, targets and the path are drawn on top of everything
+            if i in fronts:
+                arc = [(cx + (x - cx) * 0.80, cy + (y - cy) * 0.80) for x, y in top]
+                w = max(2, int(2.5 * z))
+                _dashed_polygon(surf, (*pal.INK, 255), arc, w + 2, 3)
+                _dashed_polygon(surf, (*(ENEMY_FRONT if fronts[i] else FRONT), 255), arc, w, 3)
+                marked = True
+            if marked:  # heights stay readable: the level number over every mark
+                self._keep_number(surf, cx, cy, c.level)
+        # selection, target rings and the path are drawn on top of everything
         r = self.base_radius
         if self.visible["selected"] and self.selected in self.cells:
             c = self.cells[self.selected]
@@ -872,7 +1054,7 @@ class HexBoardView:
             pygame.draw.polygon(surf, (*pal.INK, 255), top, max(4, int(5 * z)))
             pygame.draw.polygon(surf, (*SELECT, 255), top, max(2, int(3 * z)))
         if self.visible["targets"]:
-            for i, text in self.targets.items():
+            for i in self.targets:
                 if i not in self.cells:
                     continue
                 c = self.cells[i]
@@ -880,10 +1062,6 @@ class HexBoardView:
                 rr = r * 1.22
                 dashed_ring(surf, (*pal.INK, 255), cx, cy, rr, max(5, int(r * 0.28)), 12)
                 dashed_ring(surf, (*TARGET, 255), cx, cy, rr, max(3, int(r * 0.17)), 12)
-                if text:
-                    t = self._fonts.pill(text, max(size - 1, TEXT_MIN), pal.INK, (*TARGET, 240),
-                                         pal.INK)
-                    surf.blit(t, (round(cx + rr + 1), round(cy - t.get_height() / 2)))
         if self.visible["path"] and len(self.path) >= 2:
             pts = [(ox + self.cells[c].centre[0] * z, oy + self.cells[c].centre[1] * z)
                    for c in self.path if c in self.cells]
@@ -902,25 +1080,189 @@ class HexBoardView:
             right = (tip[0] - ux * head + uy * head * 0.65, tip[1] - uy * head - ux * head * 0.65)
             pygame.draw.polygon(surf, (*PATH, 255), [tip, left, right])
             pygame.draw.polygon(surf, (*pal.INK, 255), [tip, left, right], 2)
+            for k in self.path:  # the path does not hide the heights it crosses
+                pc = self.cells.get(k)
+                if pc is not None:
+                    self._keep_number(surf, ox + pc.centre[0] * z, oy + pc.centre[1] * z,
+                                      pc.level)
         self._overlay = optimise(surf, alpha=True)
         self._overlay_at = (ax, ay)
 
-    def _cost_pill(self, cost: int | str, size: int) -> pygame.Surface:
-        key = f"cost:{cost}"
+    # ================================================================ labels
+    def _label_specs(self) -> list[tuple[str, int, list[pygame.Surface]]]:
+        """Every board label to lay out, in the order they claim room: what clicking a
+        ringed hex does (hit %, push, back, climb), the MP costs (a warning triangle in a
+        jump's), then each jump's risk (the hovered one first); each with shorter forms
+        to fall back on."""
+        z = self.camera.zoom
+        th = self.board.tile_height * z
+        size = max(TEXT_MIN, int(round(th * 0.22)))
+        small = max(TEXT_MIN, int(round(th * 0.17)))
+        out: list[tuple[str, int, list[pygame.Surface]]] = []
+        if self.visible["targets"]:
+            for i, text in self.targets.items():
+                if text:
+                    out.append(("target", i, [self._text_pill(t, max(size - 1, TEXT_MIN),
+                                                              "target")
+                                              for t in _shorter(text)]))
+        if self.visible["reach"]:
+            for i, cost in self.reach.items():
+                out.append(("cost", i, [self._cost_pill(cost, size, i in self.jumps)]))
+            for i in self.jumps:
+                if i not in self.reach:
+                    out.append(("cost", i, [self._cost_pill("", size, True)]))
+        if self.visible["reach"]:
+            order = sorted(self.jumps, key=lambda c: (c != self.hover, c))
+            for i in order:
+                if self.jumps[i]:
+                    out.append(("warn", i, [self._text_pill(t, small, "warn")
+                                            for t in _shorter(self.jumps[i])]))
+        return out
+
+    def _text_pill(self, text: str, size: int, style: str) -> pygame.Surface:
+        key = f"{style}:{size}:{text}"
         t = self._zc.labels.get(key)
         if t is None:
-            t = self._fonts.pill(str(cost), size, pal.INK, (*pal.PAPER, 235), pal.INK)
+            if style == "target":
+                t = self._fonts.pill(text, size, pal.INK, (*TARGET, 240), pal.INK)
+            else:
+                t = self._fonts.pill(text, size, pal.PAPER, (*pal.INK, 225), pal.ORANGE)
             self._zc.labels[key] = t
         return t
 
-    def _warning(self, surf: pygame.Surface, x: float, y: float, size: int) -> None:
-        """A small warning triangle with '!' (the not-colour mark of a risky jump)."""
-        h = size * 0.9
-        pts = [(x, y - h / 2), (x + h * 0.58, y + h / 2), (x - h * 0.58, y + h / 2)]
-        pygame.draw.polygon(surf, (*pal.ORANGE, 255), pts)
-        pygame.draw.polygon(surf, (*pal.INK, 255), pts, 2)
-        t = self._fonts.get(max(8, int(size * 0.6))).render("!", True, pal.INK)
-        surf.blit(t, (round(x - t.get_width() / 2), round(y - t.get_height() / 2 + h * 0.1)))
+    def _obstacles(self, figures: Sequence[PieceView]
+                   ) -> tuple[list[tuple[float, float, float]], list[pygame.Rect]]:
+        """What no label may cover: token discs (circles) and what is drawn with them
+        (health bars, names, level badges), in screen pixels; figures that are moving
+        now are left out (the layout holds while they move)."""
+        discs: list[tuple[float, float, float]] = []
+        rects: list[pygame.Rect] = []
+        r = self.base_radius
+        for v in figures:
+            if v.status == "dead" or v.id in self.effects.moves or v.id in self.effects.falls:
+                continue
+            sx, sy = self.figure_screen_pos(v)
+            big = r * _token_scale(v.size)
+            discs.append((sx, sy, big * 1.12))
+            for s, at in self._token_extras(v, sx, sy):
+                rects.append(s.get_rect(topleft=at))
+        return discs, rects
+
+    def _layout_labels(self, figures: Sequence[PieceView]) -> None:
+        """Place every label where it covers no token, nothing drawn with one and no other
+        label (a label that finds no room is left out: the panel says it all on hover)."""
+        specs = self._label_specs()
+        discs, hard = self._obstacles(figures)
+        key = (self.camera.zoom, round(self.camera.ox, 1), round(self.camera.oy, 1),
+               tuple((round(x), round(y)) for x, y, _r in discs),
+               self.hover if self.hover in self.jumps else None,
+               tuple(self.visible.values()),
+               tuple((k, i, tuple(id(s) for s in ss)) for k, i, ss in specs))
+        if key == self._label_key:
+            return
+        self._label_key = key
+        grid = _Grid()
+        for rc in hard:
+            grid.add(rc)
+        z = self.camera.zoom
+        th = self.board.tile_height * z
+        rr = self.base_radius * 1.22
+        placed: list[tuple[pygame.Surface, pygame.Rect, str, int]] = []
+        costs: dict[int, pygame.Rect] = {}
+        view = pygame.Rect((0, 0), self.camera.view)
+        for kind, i, forms in specs:
+            if i not in self.cells:
+                continue
+            cx, cy = self.cell_screen_pos(i)
+            if not view.collidepoint(cx, cy) or not self._top_shows(i, kind != "cost"):
+                continue  # off screen, or its top hidden behind a nearer stack
+            num = self._number_at(cx, cy, self.cells[i].level)
+            soft = num[0].get_rect(topleft=num[1]) if num is not None else None
+            for s in forms:
+                w, h = s.get_size()
+                if kind == "cost":
+                    below = (soft.bottom - 1) if soft is not None else cy - h / 2
+                    cands = [(cx - w / 2, max(cy - h / 2, below)),
+                             (cx - w / 2, cy + th * 0.2 - h / 2), (cx - w / 2, cy - h / 2)]
+                elif kind == "target":
+                    cands = [(cx + rr + 1, cy - h / 2), (cx - rr - 1 - w, cy - h / 2),
+                             (cx - w / 2, cy + rr + 1), (cx - w / 2, cy - rr - 1 - h),
+                             *_around(cx, cy, rr + 1, w, h), *_around(cx, cy, rr * 1.9, w, h)]
+                else:
+                    under = costs[i].bottom + 1 if i in costs else cy + th * 0.30
+                    cands = [(cx - w / 2, under), (cx - w / 2, cy - th * 0.5 - h),
+                             (cx + th * 0.42, cy - h / 2), (cx - th * 0.42 - w, cy - h / 2),
+                             (cx - w / 2, under + h + 1), *_around(cx, cy, th * 0.45, w, h)]
+                best: pygame.Rect | None = None
+                for x, y in cands:
+                    rc = pygame.Rect(round(x), round(y), w, h)
+                    if not view.contains(rc) or grid.hits(rc) or any(
+                            _disc_hits(d, rc) for d in discs):
+                        continue
+                    if soft is not None and kind != "cost" and rc.colliderect(soft):
+                        best = best or rc  # covers its own level number: a last resort
+                        continue
+                    best = rc
+                    break
+                if best is not None:
+                    grid.add(best)
+                    if kind == "cost":
+                        costs[i] = best
+                    placed.append((s, best.move(-round(self.camera.ox), -round(self.camera.oy)),
+                                   kind, i))
+                    break
+        self._labels = placed
+
+    def _top_shows(self, cell: int, partly: bool) -> bool:
+        """Whether ``cell``'s raised top is seen at its centre (``partly``: or halfway to
+        any corner), not hidden behind a nearer, taller stack."""
+        c = self.cells[cell]
+        pts = [c.centre]
+        if partly:
+            pts += [((x + c.centre[0]) / 2, (y + c.centre[1]) / 2) for x, y in c.top]
+        return any(self.cell_at_screen(*self.camera.map_to_screen(x, y)) == cell
+                   for x, y in pts)
+
+    def _draw_labels(self, surface: pygame.Surface, figures: Sequence[PieceView]) -> None:
+        self._layout_labels(figures)
+        ox, oy = round(self.camera.ox), round(self.camera.oy)
+        self.label_rects = []
+        seq = []
+        for s, rc, kind, i in self._labels:
+            at = rc.move(ox, oy)
+            seq.append((s, at.topleft))
+            self.label_rects.append((kind, i, at))
+        if seq:
+            surface.fblits(seq)
+
+    def _cost_pill(self, cost: int | str, size: int, warn: bool = False) -> pygame.Surface:
+        """An MP cost as outlined digits in the reach's colour (the level number above it
+        is light: the two never read alike); a jump's in orange after a warning triangle
+        (the shape tells it apart without colour)."""
+        key = f"cost:{cost}:{size}:{warn}"
+        t = self._zc.labels.get(key)
+        if t is None:
+            colour = COST_WARN if warn else COST
+            text = self._fonts.outlined(str(cost), size, colour, pal.INK) if cost != "" \
+                else None
+            if not warn:
+                assert text is not None
+                t = text
+            else:
+                h = text.get_height() if text is not None else self._fonts.get(size).get_height()
+                tri = max(8.0, h * 0.62)
+                w = int(tri * 1.2 + 2 + (text.get_width() if text is not None else 0))
+                t = pygame.Surface((w, h), pygame.SRCALPHA)
+                x, y = tri * 0.6, h / 2 + 1
+                pts = [(x, y - tri / 2), (x + tri * 0.6, y + tri / 2),
+                       (x - tri * 0.6, y + tri / 2)]
+                pygame.draw.polygon(t, (*COST_WARN, 255), pts)
+                pygame.draw.polygon(t, (*pal.INK, 255), pts, 2)
+                if text is not None:
+                    t.blit(text, (int(tri * 1.2 + 2), 0))
+            t = optimise(t, alpha=True)
+            self._zc.labels[key] = t
+        return t
 
     # ================================================================ figures
     def _facing_vector(self, facing: int) -> tuple[float, float]:
@@ -938,11 +1280,35 @@ class HexBoardView:
         out.sort(key=lambda t: t[0])
         return [(fid, x, y, rr) for _k, fid, x, y, rr in out]
 
+    def _token_extras(self, v: PieceView, sx: float, sy: float
+                      ) -> list[tuple[pygame.Surface, tuple[int, int]]]:
+        """What is drawn with a token besides its base: the health bar over it, its name
+        under it (when there is room) and the level of its hex beside it (a token would
+        hide its own hex's level number)."""
+        r = self.base_radius
+        big = r * _token_scale(v.size)
+        out: list[tuple[pygame.Surface, tuple[int, int]]] = []
+        if v.status != "unconscious" and v.health_max > 0:
+            bar = self.tokens.bar(v.health, v.health_max, r)
+            out.append((bar, (round(sx - bar.get_width() / 2),
+                              round(sy - big - bar.get_height() - 3))))
+        if r >= LABEL_MIN_RADIUS and v.name:
+            lab = self.tokens.label(v.name, r)
+            out.append((lab, (round(sx - lab.get_width() / 2), round(sy + big + 1))))
+        cell = _index(v.place) if v.place is not None else -1
+        if cell in self.cells and self.visible["levels"]:
+            num = self._number(self.cells[cell].level)
+            if num is not None:
+                nw, nh = num.get_size()
+                out.append((num, (round(sx - big * 0.98 - nw / 2),
+                                  round(sy + big * 0.58 - nh / 2))))
+        return out
+
     def _draw_figures(self, surface: pygame.Surface, figures: Sequence[PieceView]) -> None:
         r = self.base_radius
-        show_labels = r >= LABEL_MIN_RADIUS
         items: list[tuple[float, int, list[tuple[pygame.Surface, tuple[int, int]]]]] = []
         spots: list[tuple[str, float, float, float]] = []
+        badges = token_badges(figures)
         for v in figures:
             if v.footprint and v.status != "dead" and v.id not in self.effects.moves:
                 self._draw_footprint(surface, v)
@@ -953,22 +1319,15 @@ class HexBoardView:
             sx, sy = self.camera.map_to_screen(x, y)
             sy -= self.raise_px(zl)
             pose = _pose(v)
-            big = r * (1.0 if v.size <= 1 else 1.2 if v.size == 2 else 1.45 if v.size <= 4
-                       else 1.8)  # H-15: a bigger figure, a bigger token on its hexes
+            big = r * _token_scale(v.size)  # H-15: a bigger figure, a bigger token
             fs = self.tokens.token(v.kind, self.side_index.get(v.side, 0), big,
-                                   self._facing_vector(facing), pose)
+                                   self._facing_vector(facing), pose, badges.get(v.id, ""))
             blits = [(fs, (round(sx - fs.get_width() / 2), round(sy - fs.get_height() / 2)))]
             if v.ring:
                 ring = self._ring(v.ring, r)
                 blits.append((ring, (round(sx - ring.get_width() / 2),
                                      round(sy - ring.get_height() / 2))))
-            if v.status != "unconscious" and v.health_max > 0:
-                bar = self.tokens.bar(v.health, v.health_max, r)
-                blits.append((bar, (round(sx - bar.get_width() / 2),
-                                    round(sy - r - bar.get_height() - 3))))
-            if show_labels and v.name:
-                lab = self.tokens.label(v.name, r)
-                blits.append((lab, (round(sx - lab.get_width() / 2), round(sy + r + 1))))
+            blits += self._token_extras(v, sx, sy)
             items.append((sy, n, blits))
             spots.append((v.id, sx, sy, r))
         items.sort(key=lambda t: (t[0], t[1]))
@@ -977,6 +1336,8 @@ class HexBoardView:
             surface.fblits(seq)
         spots.sort(key=lambda t: t[2])
         self._spots = spots
+        self.token_discs = [(fid, x, y, rr * _token_scale(
+            next((v.size for v in figures if v.id == fid), 1))) for fid, x, y, rr in spots]
 
     def _draw_footprint(self, surface: pygame.Surface, v: PieceView) -> None:
         """H-15: a multi-hex figure's body over every hex it covers, in its side's colour
@@ -1042,7 +1403,19 @@ class HexBoardView:
             size = max(TEXT_MIN + 1, int(round(self.board.tile_height * self.camera.zoom * .24)))
             t = self._fonts.pill(s.label, size, pal.INK, (*pal.PAPER, 235), pal.INK)
             x, y = pts[-1]
-            surface.blit(t, (round(x - t.get_width() / 2), round(y - t.get_height() - 14)))
+            w, h = t.get_size()
+            rr = self.base_radius * 1.3
+            taken = [rc for _k, _i, rc in self.label_rects]
+            cands = [(x - w / 2, y - rr - h - 12), (x - w / 2, y + rr + 4),
+                     (x + rr + 4, y - h / 2), (x - rr - 4 - w, y - h / 2)]
+            for cx, cy in cands:  # no room: the hover tip says the same
+                rc = pygame.Rect(round(cx), round(cy), w, h)
+                if not any(rc.colliderect(o) for o in taken) and not any(
+                        _disc_hits((dx, dy, dr * 1.12), rc)
+                        for _f, dx, dy, dr in self.token_discs):
+                    surface.blit(t, rc)
+                    self.label_rects.append(("sight", s.end, rc))
+                    break
 
     # ================================================================ frame
     def draw(self, surface: pygame.Surface, figures: Sequence[PieceView] = ()) -> None:
@@ -1065,6 +1438,7 @@ class HexBoardView:
             pts = [self.camera.map_to_screen(x, y) for x, y in c.top]
             pygame.draw.lines(surface, pal.PAPER, True, pts, max(2, int(2 * self.camera.zoom)))
         self._draw_figures(surface, figures)
+        self._draw_labels(surface, figures)
         if self.visible["path"]:
             self._draw_sight(surface)
         self._draw_floats(surface)

@@ -34,8 +34,9 @@ class ButtonSpec:
     label: str
     action: Action | None = None
     """The action a click plays (checked by the Match), or None for a ``command``."""
-    command: Callable[[], None] | None = None
-    """A controller's own toggle (follow, aim...), when there is no action."""
+    command: Callable[[], Reply] | None = None
+    """A controller's own toggle (follow, aim...), when there is no action; what it
+    returns (an action, a question, a message) is carried out like a click's reply."""
     accent: Colour = SKY
     hint: str = ""
     """The key that does the same ("Enter")."""
@@ -53,9 +54,21 @@ class Select:
     piece: str | None
 
 
-Reply = Action | Select | str | None
-"""What a click or key comes to: an action to play, a selection, a message to show (why
-not), or nothing."""
+@dataclass(frozen=True)
+class Confirm:
+    """A reply that asks first: a dialog saying ``text``, whose ``yes`` button (or Enter)
+    plays ``action`` and whose ``no`` button changes nothing."""
+
+    title: str
+    text: str
+    yes: str
+    action: Action
+    no: str = "Cancel"
+
+
+Reply = Action | Select | Confirm | str | None
+"""What a click or key comes to: an action to play, a selection, a question to ask
+before an action, a message to show (why not), or nothing."""
 
 
 @dataclass(frozen=True)
@@ -120,6 +133,11 @@ class Controller:
 
     def key(self, selected: str | None, key: int) -> Reply:
         """A key the shell does not use itself (pygame key code)."""
+        return None
+
+    def auto_action(self) -> Action | None:
+        """An action the human side to act asked for earlier, to be played now without a
+        click (e.g. figures told to wait for the rest of a phase), or None."""
         return None
 
     def preview(self, action: Action) -> tuple[str | None, Place | None]:
@@ -201,6 +219,11 @@ class Controller:
 
     def tip(self, actor: str, target: str) -> list[TipLine] | None:
         """The hover tip for ``actor`` acting on ``target`` (odds, why not)."""
+        return None
+
+    def place_tip(self, selected: str | None, place: Place) -> list[TipLine] | None:
+        """The hover tip over a place with no piece: what going there would cost or risk
+        (e.g. the odds of a jump), or None for no tip."""
         return None
 
     def help_rows(self) -> list[tuple[str, str]]:

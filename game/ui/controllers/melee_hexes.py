@@ -1,9 +1,11 @@
 """The Melee-on-heights controller: the only UI code that knows its actions and figures.
 
 It decides no rule: it asks the Match what is legal (``legal_actions``), asks the ruleset
-where a figure can go (``move_options``) and whether and how well it can hit
-(``attack_check``), turns clicks and keys into those actions, and words what the panel
-and the hover tip say.
+where a figure can go (``move_options``), whether and how well it can hit
+(``attack_check``), what a drop, a climb or a leap risks (``falls.fall_damage_odds``,
+``climb_risk``, ``leap_risk``) and where it could still attack from (T-7's charge), turns
+clicks and keys into those actions, and words what the board's labels, the panel and the
+hover tips say.
 """
 
 from __future__ import annotations
@@ -18,13 +20,15 @@ from game.core.places import Cell, Place
 from game.core.ruleset import Action, PieceView
 from game.rules.tft import combat
 from game.rules.tft.data import load_data
-from game.rules.tft.hexes import heights, melee, missiles, terrain
-from game.rules.tft.hexes.actions import JumpDown, Move
-from game.rules.tft.hexes.ruleset import AttackCheck, Jump, MeleeOnHeights, MoveOptions
+from game.rules.tft.hexes import falls, heights, melee, missiles, terrain
+from game.rules.tft.hexes.actions import Climb, JumpDown, Leap, Move
+from game.rules.tft.hexes.falls import FallOdds
+from game.rules.tft.hexes.ruleset import AttackCheck, MeleeOnHeights, MoveOptions
 from game.rules.tft.hexes.state import HexFigure, HexState
 from game.ui.boards.hexes import HexMarks, SightMark
-from game.ui.controllers import ButtonSpec, Controller, Reply, Select, TipLine
+from game.ui.controllers import ButtonSpec, Confirm, Controller, Reply, Select, TipLine
 from game.ui.scenes.dice_log import percent
+from game.ui.tokens import token_badges
 from game.ui.widgets import (
     DIM,
     FAINT,
@@ -91,11 +95,65 @@ def sort_legal(actions: list[Action]) -> Legal:
     return out
 
 
-def jump_text(j: Jump) -> str:
-    """A jump's fall risk as on the board: '3d6 vs DX or 1d6'."""
-    if j.band <= 1:
-        return f"3d6 vs DX or {j.band}d6"
-    return f"3d6 vs DX: {j.band - 1}d6 or {j.band}d6"
+USEFUL = frozenset({"attack", "swipe", "shoot", "sweep", "stand_up", "pick_up", "disengage"})
+"""Actions that make an acting figure worth asking about: one with none of them is idle,
+and "All others wait" lets it wait without a click."""
+
+TURN_TIP = ("Facing is free all movement long (T-5): before, between or after steps, and "
+            "after a move into contact or a jump too.")
+ENGAGED_TURN_TIP = (" An engaged figure turns in place without using its one-hex shift "
+                    "(T-6).")
+DISENGAGE_TIP = ("Disengage (H-10): step one hex back, out of the front hexes of every enemy "
+                 "engaging it: on the same level, up as many levels as hexes it covers, or "
+                 "down any number (beyond its H that is a fall, H-8). It is this figure's "
+                 "action this turn (T-7).")
+WAIT_TIP = "It does nothing more this turn (T-7): the next figure in the order acts."
+ALL_WAIT_TIP = ("Every figure of this side that can neither attack, shoot, sweep, stand "
+                "up, pick up a weapon nor disengage waits, now and when its turn in the "
+                "order comes, for the rest of this action phase; figures that could do "
+                "one of those are still asked (Enter does the same).")
+
+
+def risk_label(risk: FallOdds, verb: str = "stands") -> str:
+    """A drop's odds on the board: 'stands 38%, out 62%' (knocked out or killed); its
+    first clause is the short form when room is tight."""
+    text = f"{verb} {percent(risk.p_standing)}"
+    if risk.p_down > 0:
+        text += f", out {percent(risk.p_down)}"
+    return text
+
+
+def risk_lines(risk: FallOdds, roll: str = "to land on its feet") -> list[TipLine]:
+    """A drop's odds as tip lines: the roll, the dice of damage in words, landing
+    standing, knocked out and killed (H-8, H-9, H-11, H-14; T-3)."""
+    lines: list[TipLine] = []
+    if risk.harmless:
+        lines.append(TipLine(f"a drop of {risk.levels} level{'s' * (risk.levels != 1)}, "
+                             "within its H: no roll, no damage (H-3)", GREEN))
+        return lines
+    if risk.rolls:
+        if risk.rule == "H-14":
+            lines.append(TipLine(f"pushed down {risk.levels}: 3d6 against adjusted DX "
+                                 f"{risk.target} to keep its feet, {percent(risk.p_save)}; "
+                                 "a miss falls prone (H-14)", TEXT))
+        else:
+            lines.append(TipLine(f"band {risk.band} ({risk.rule}): 3d6 against adjusted DX "
+                                 f"{risk.target} {roll}, {percent(risk.p_save)}", TEXT))
+    if risk.dice_missed:
+        lines.append(TipLine(risk.damage_words(), TEXT))
+    if risk.prone_anyway:
+        lines.append(TipLine("it lands prone whatever happens (H-11)", DIM))
+    else:
+        lines.append(TipLine(f"{percent(risk.p_standing)} "
+                             + ("keeps its feet" if risk.rule == "H-14" else
+                                "lands standing"),
+                             YELLOW, True))
+    if risk.p_out or risk.p_dead:
+        lines.append(TipLine(f"{percent(risk.p_out)} knocked out, {percent(risk.p_dead)} "
+                             "killed (T-3)", VERMILLION, True))
+    elif risk.dice_missed:
+        lines.append(TipLine("the damage cannot knock it out (T-3)", GREEN))
+    return lines
 
 
 def sight_mark(board: Any, state: HexState, chk: AttackCheck) -> SightMark | None:
@@ -141,6 +199,8 @@ class MeleeHexController(Controller):
         """The line-of-sight view (V): hexes the selected figure sees and is seen from."""
         self.view_threat = False
         """The threat view (T): hexes an enemy could strike this turn."""
+        self.waiting: tuple[int, str] | None = None
+        """(turn, side) told "All others wait": its idle figures wait this action phase."""
         self._cache: dict[object, Any] = {}
 
     # ---------------------------------------------------------------- state
@@ -229,32 +289,60 @@ class MeleeHexController(Controller):
             self._cache[stamp] = make()
         return self._cache[stamp]
 
+    def charge_left(self, fig: HexFigure) -> int:
+        """T-7: MP ``fig`` may still spend this turn and attack (half its MA less what it
+        spent); negative when it may attack no more."""
+        return combat.charge_allowance(fig) - fig.mp_spent
+
     def marks(self, selected: str | None, hover: Place | None) -> HexMarks:
         st = self.state
+        board = st.board
         sel = self.figure(selected)
         marks = HexMarks()
         self.reach_opts = None
         phase = st.phase
-        can_move = sel is not None and sel.active and sel.side == self.m.to_act() and (
+        to_act = self.m.to_act()
+        own = sel is not None and sel.side == to_act
+        can_move = sel is not None and sel.active and own and (
             phase == "initiative" or bool(self.sorted.moves.get(sel.id))
             or bool(self.sorted.jumps.get(sel.id)))
-        if can_move and self.m.outcome() is None and sel is not None and not sel.hold:
+        # an enemy selected before or during movement: where it could go, and strike
+        enemy = (sel is not None and sel.active and not own and to_act is not None
+                 and phase in ("initiative", "movement"))
+        if (can_move or enemy) and self.m.outcome() is None and sel is not None \
+                and not sel.hold:
             opts = self.rules.move_options(st, sel.id)
             self.reach_opts = opts
+            left = self.charge_left(sel)
+            marks.charge = set()
             for c in opts.cells():
                 cost = opts.cost(c)
                 if cost is not None:
                     marks.reach[Cell(c)] = str(cost)
+                    if cost <= left:
+                        marks.charge.add(c)
             marks.reach_ends = {Cell(c) for c in opts.reach.ends if Cell(c) in marks.reach}
             for c, j in opts.jumps.items():
-                marks.warnings[Cell(c)] = jump_text(j)
-        if sel is not None and phase == "movement" and sel.side == self.m.to_act():
+                marks.warnings[Cell(c)] = risk_label(self._risk(sel, j.levels))
+            if enemy:
+                for c in self._cached(("reach-threat", sel.id),
+                                      lambda: self.rules.figure_threat(st, sel.id)):
+                    marks.shade[c] = "threat"
+        if sel is not None and phase == "movement" and own:
             for c in self.sorted.leaps.get(sel.id, {}):
+                lr = self.rules.leap_risk(st, sel, c)
                 lp = self.rules.leap_options(st, sel).get(c)
-                marks.warnings[Cell(c)] = f"leap {percent(lp.p_leap)}" if lp else "leap"
+                text = f"leap {percent(lp.p_leap)}" if lp else "leap"
+                if lr is not None and lr[0] * lr[1].p_down > 0:
+                    text += f", out {percent(lr[0] * lr[1].p_down)}"
+                marks.warnings[Cell(c)] = text
             for c in self.sorted.climbs.get(sel.id, {}):
                 cl = self.rules.climb_options(st, sel).get(c)
-                marks.targets[Cell(c)] = "climb" if cl is None else f"climb {percent(cl.p_set)}"
+                cr = self.rules.climb_risk(st, sel, c, more=not sel.hold)
+                text = "climb" if cl is None else f"climb {percent(cl.p_set)}"
+                if cr is not None and cr[0] * cr[1].p_down > 0:
+                    text += f", out {percent(cr[0] * cr[1].p_down)}"
+                marks.targets[Cell(c)] = text
         acting = st.acting()
         if phase == "action" and acting is not None:
             for tid in self.sorted.attacks:
@@ -269,10 +357,15 @@ class MeleeHexController(Controller):
                 marks.targets[Cell(t.cell)] = (f"shoot {percent(chk.p_target)}"
                                                if chk.p_target is not None else "shoot")
             for c in self.sorted.disengage:
-                marks.targets[Cell(c)] = "back"
-        if phase == "retreat":
+                risk = self._risk(acting, heights.drop_levels(board, acting.cell, c))
+                marks.targets[Cell(c)] = "back" if risk.harmless else \
+                    "back, " + risk_label(risk)
+        if phase == "retreat" and st.retreats:
+            t = st.figures[st.retreats[0][1]]
             for (c, _follow) in self.sorted.retreats:
-                marks.targets[Cell(c)] = "push"
+                risk = falls.stumble_odds(t, heights.drop_levels(board, t.cell, c))
+                marks.targets[Cell(c)] = "push" if not risk.rolls else \
+                    "push, " + risk_label(risk)
         if sel is not None and sel.alive:
             marks.selected = Cell(sel.cell)
         if isinstance(hover, Cell) and sel is not None:
@@ -282,6 +375,17 @@ class MeleeHexController(Controller):
                 marks.path = tuple(Cell(c) for c in shown.path(hover.index, way.via))
             elif isinstance(way, Move) and shown is not None:
                 marks.path = tuple(Cell(c) for c in shown.reach.path(hover.index))
+        # front arcs (T-5): the selected figure's, and an enemy's under the pointer
+        fronts: list[tuple[int, tuple[int, ...], bool]] = []
+        side = sel.side if sel is not None else to_act
+        if sel is not None and sel.standing:
+            fronts.append((sel.cell, tuple(heights.front_cells(board, sel)), not own
+                           and to_act is not None))
+        under = st.figure_at(hover.index) if isinstance(hover, Cell) else None
+        if under is not None and under.standing and (sel is None or under.id != sel.id) \
+                and side is not None and under.side != side:
+            fronts.append((under.cell, tuple(heights.front_cells(board, under)), True))
+        marks.fronts = tuple(fronts)
         # the views (V, T)
         if self.view_sight and sel is not None and sel.alive:
             marks.shade.update(self._cached(("sight", sel.id),
@@ -299,6 +403,10 @@ class MeleeHexController(Controller):
             chk = self.rules.shot_check(st, shooter.id, target.id)
             marks.sight = sight_mark(st.board, st, chk)
         return marks
+
+    def _risk(self, fig: HexFigure, levels: int) -> FallOdds:
+        """H-8: the odds of ``fig`` dropping ``levels``."""
+        return falls.fall_damage_odds(fig, levels)
 
     def click(self, selected: str | None, place: Place, piece: str | None,
               button: int) -> Reply:
@@ -393,13 +501,115 @@ class MeleeHexController(Controller):
         if key in (pygame.K_q, pygame.K_e):
             return self.turn(selected, +1 if key == pygame.K_q else -1)
         if key in (pygame.K_RETURN, pygame.K_KP_ENTER):
-            return next((a for a in self.sorted.other if a.kind == "end_movement"), None)
+            return self.enter()
+        if key == pygame.K_w and self.state.phase == "action":
+            return self.wait_action() or "No figure of yours is acting now."
         if key == pygame.K_n:
             return self.next_figure(selected)
         if key == pygame.K_f and self.state.phase == "retreat":
             self.toggle_follow()
             return ""
         return None
+
+    # ---------------------------------------------------------------- Enter, waiting
+    def enter(self) -> Reply:
+        """Enter: in movement, end it (asking first when a figure has not moved yet); in
+        the action phase, let every idle figure wait (asking first when the acting
+        figure could still do something)."""
+        st = self.state
+        if st.phase == "movement":
+            end = next((a for a in self.sorted.other if a.kind == "end_movement"), None)
+            if end is None:
+                return None
+            unmoved = self.unmoved()
+            if not unmoved:
+                return end
+            names = ", ".join(f.name for f in unmoved)
+            side = self.m.side_name(st.moving or "")
+            return Confirm("End movement?", f"Not moved yet: {names}. End the {side}' "
+                           "movement anyway? (Enter again: yes)", "End movement", end,
+                           "Keep moving")
+        if st.phase == "action":
+            acting = st.acting()
+            wait = self.wait_action()
+            if acting is None or wait is None:
+                return None
+            if self.idle():
+                return self.all_wait()
+            could = self.could_do(acting)
+            return Confirm(f"{acting.name} could still act",
+                           f"{acting.name} could still {could}. Let {acting.name} wait? "
+                           "(Enter again: yes)", "Wait", wait, "Back")
+        return None
+
+    def unmoved(self) -> list[HexFigure]:
+        """Figures of the moving side that have not moved this turn and still could."""
+        st = self.state
+        out = []
+        for f in st.side_figures(st.moving or ""):
+            if not f.active or f.move_over or f.mp_spent or f.moved:
+                continue
+            if self.sorted.moves.get(f.id) or self.sorted.jumps.get(f.id) or \
+                    self.sorted.climbs.get(f.id) or self.sorted.leaps.get(f.id):
+                out.append(f)
+        return out
+
+    def wait_action(self) -> Action | None:
+        """The acting figure's Pass, if it may pass now."""
+        return next((a for a in self.sorted.other if a.kind == "pass"), None)
+
+    def idle(self) -> bool:
+        """Whether the acting figure has nothing useful to do (see :data:`USEFUL`)."""
+        if self.state.phase != "action" or self.wait_action() is None:
+            return False
+        return not any(a.kind in USEFUL for a in self.legal)
+
+    def could_do(self, fig: HexFigure) -> str:
+        """What an acting figure could still do, in words."""
+        st = self.state
+        things = []
+        for tid in self.sorted.attacks:
+            chk = self.rules.attack_check(st, fig.id, tid)
+            odds = f" ({percent(chk.odds.p_hit)})" if chk.odds else ""
+            things.append(f"attack {st.figures[tid].name}{odds}")
+        for tid in self.sorted.shots:
+            things.append(f"shoot at {st.figures[tid].name}")
+        kinds = {a.kind for a in self.legal}
+        for kind, words in (("sweep", "make a sweeping blow"), ("stand_up", "stand up"),
+                            ("pick_up", "pick up a weapon"), ("disengage", "disengage")):
+            if kind in kinds:
+                things.append(words)
+        return ", ".join(things[:3]) or "act"
+
+    def all_wait(self) -> Reply:
+        """"All others wait": idle figures of the side to act wait for the rest of this
+        action phase (:meth:`auto_action` plays their waits); the acting one now if idle."""
+        st = self.state
+        side = self.m.to_act()
+        if st.phase != "action" or side is None:
+            return None
+        self.waiting = (self.m.turn, side)
+        if self.idle():
+            return self.wait_action()
+        acting = st.acting()
+        name = acting.name if acting is not None else "This figure"
+        return f"{name} could still act: choose for it; the idle ones will wait."
+
+    def auto_action(self) -> Action | None:
+        """An idle figure of a side told "All others wait" waits without a click."""
+        st = self.state
+        if self.waiting is None or st.phase != "action":
+            return None
+        if self.waiting != (self.m.turn, self.m.to_act()):
+            return None
+        return self.wait_action() if self.idle() else None
+
+    def idle_left(self) -> list[HexFigure]:
+        """The figures of the side to act still to act this phase (for the button)."""
+        st = self.state
+        side = self.m.to_act()
+        return [st.figures[i] for i in st.order[st.current:]
+                if st.figures[i].side == side and st.figures[i].active]
 
     def preview(self, action: Action) -> tuple[str | None, Place | None]:
         """Before a replayed move, disengage or push: the figure and the hex it goes to."""
@@ -434,27 +644,81 @@ class MeleeHexController(Controller):
                 odds = f" - {percent(chk.p_target)}" if chk.p_target is not None else ""
                 out.append(ButtonSpec(f"Shoot {t.name}{odds}", a, accent=VERMILLION,
                                       name=a.kind))
+            if acting is not None and self.sorted.disengage:
+                board = st.board
+                cells = sorted(self.sorted.disengage, key=lambda c: (
+                    heights.drop_levels(board, acting.cell, c), c))
+                for c in cells[:2]:
+                    risk = self._risk(acting, heights.drop_levels(board, acting.cell, c))
+                    d = board.direction(acting.cell, c)
+                    way = board.direction_name(d) if d is not None else board.label(c)
+                    odds = "" if risk.harmless else f" - {risk_label(risk)}"
+                    tip = DISENGAGE_TIP + (f" Here: a drop of {risk.levels} levels, "
+                                           f"{risk.damage_words()}; {risk.odds_words()}."
+                                           if not risk.harmless else "")
+                    if len(cells) > 2:
+                        tip += " Or click any 'back' ring on the board."
+                    out.append(ButtonSpec(f"Disengage {way} (back){odds}",
+                                          self.sorted.disengage[c], name="disengage",
+                                          tip=tip))
         if st.phase == "movement" and sel is not None:
             faces = self.sorted.faces.get(sel.id, {})
             left, right = (sel.facing + 1) % 6, (sel.facing - 1) % 6
+            tip = TURN_TIP + (ENGAGED_TURN_TIP if self.rules.is_engaged(st, sel) else "")
             if left in faces:
-                out.append(ButtonSpec("Turn left", faces[left], hint="Q", name="face"))
+                out.append(ButtonSpec("Turn left (free)", faces[left], hint="Q", name="face",
+                                      tip=tip))
             if right in faces:
-                out.append(ButtonSpec("Turn right", faces[right], hint="E", name="face"))
+                out.append(ButtonSpec("Turn right (free)", faces[right], hint="E",
+                                      name="face", tip=tip))
         for a in self.sorted.other:
             f = _fields(a)
             if a.kind == "defend" and f["figure"] != selected:
                 continue
-            hint = "Enter" if a.kind == "end_movement" else ""
+            hint = {"end_movement": "Enter", "pass": "W"}.get(a.kind, "")
             accent = ORANGE if a.kind in ("end_movement", "choose_first") else SKY
             out.append(ButtonSpec(self.action_label(a), a, accent=accent, hint=hint,
-                                  name=a.kind))
+                                  name=a.kind, tip=self.action_tip(a)))
+        if st.phase == "action" and self.legal:
+            others = [f for f in self.idle_left() if st.acting() is not f]
+            on = self.waiting == (self.m.turn, self.m.to_act())
+            out.append(ButtonSpec("All others wait", command=self.all_wait, hint="Enter",
+                                  name="all_wait", enabled=bool(others) or self.idle(),
+                                  toggled=on, tip=ALL_WAIT_TIP))
         if st.phase == "retreat" and self.legal:
             can_follow = any(f for (_c, f) in self.sorted.retreats)
             out.insert(0, ButtonSpec("Follow into its hex", command=self.toggle_follow,
                                      toggled=self.follow, hint="F", name="follow",
                                      enabled=can_follow))
         return out
+
+    def action_tip(self, a: Action) -> str:
+        """What a button's action does and costs, with its rule."""
+        st = self.state
+        match a.kind:
+            case "end_movement":
+                unmoved = self.unmoved()
+                text = "Ends this side's movement (T-7); the other side moves, or actions "\
+                       "begin."
+                if unmoved:
+                    text += " Not moved yet: " + ", ".join(f.name for f in unmoved) + "."
+                return text
+            case "pass":
+                return WAIT_TIP
+            case "defend":
+                return ("Defends this turn (T-7): it stays where it is, and every attack on it "
+                        "rolls 4 dice instead of 3; it may not attack.")
+            case "choose_first":
+                return "The initiative winner chooses which side moves first (T-7)."
+            case "stand_up":
+                return "Stands up (T-7): its action this turn."
+            case "ready":
+                return "Changes weapons (T-7): its action this turn."
+            case "sweep":
+                return ("A sweeping blow (H-19): a two-handed weapon strikes every foe in its "
+                        "front hexes within one level, left to right, each at -2 DX.")
+        del st
+        return ""
 
     def action_label(self, a: Action) -> str:
         f = _fields(a)
@@ -468,9 +732,10 @@ class MeleeHexController(Controller):
                 return "End movement"
             case "defend":
                 return f"{name} defends (attackers roll 4 dice)"
-            case "pass":
-                return f"{name} keeps defending" if fig is not None and fig.defending \
-                    else f"{name} does nothing"
+            case "pass":  # the log says "waits" too
+                how = " (defending)" if fig is not None and fig.defending else (
+                    " (clinging)" if fig is not None and fig.hold else "")
+                return f"{name} waits{how}"
             case "stand_up":
                 return f"{name} stands up"
             case "pick_up":
@@ -537,6 +802,12 @@ class MeleeHexController(Controller):
             return []
         d = load_data()
         rows: list[tuple[str, str]] = []
+        pieces = self.m.pieces()
+        mark = token_badges(pieces).get(piece.id)
+        if mark:
+            alike = sum(1 for p in pieces if p.side == piece.side and p.kind == piece.kind)
+            rows.append(("Token", f"marked {mark}: one of {alike} {piece.kind_name.lower()}s "
+                                  f"of its side"))
         base, mods = combat.adjusted_dx(fig)
         adj = base + sum(m.value for m in mods)
         dx = f"{base}" if not mods else f"{base}, adjusted {adj} (" + ", ".join(
@@ -602,6 +873,15 @@ class MeleeHexController(Controller):
                 out.append((tag + (" -2 DX" if tag == "off balance" else ""), ORANGE))
         return out
 
+    def charge_words(self, fig: HexFigure, cost: int) -> str:
+        """T-7: whether ``fig`` may still attack after spending ``cost`` more MP."""
+        allow = combat.charge_allowance(fig)
+        if cost <= self.charge_left(fig):
+            return (f"it may still attack after it ({fig.mp_spent + cost} of the {allow} MP "
+                    "of a charge, T-7)")
+        return (f"no attack this turn after it: more than half its MA ({allow} MP) spent "
+                "(T-7)")
+
     def place_text(self, place: Place) -> str | None:
         if not isinstance(place, Cell):
             return None
@@ -614,25 +894,32 @@ class MeleeHexController(Controller):
             text += f"; {ground}"
         opts = self.reach_opts
         sel = self.figure(opts.figure) if opts is not None else None
+        own = sel is not None and sel.side == self.m.to_act()
         if opts is not None and sel is not None and c in opts.cells():
             ways = self.ways(sel, c)
             way = self.chosen_way(sel, c)
-            if isinstance(way, JumpDown):
+            if not own:
+                text += f". {sel.name} could get here for {opts.cost(c)} MP"
+            elif isinstance(way, JumpDown):
                 j = opts.jump(c, way.via)
                 assert j is not None
+                risk = self._risk(sel, j.levels)
                 text += (f". Jump down {j.levels} levels from {board.label(way.via)} for "
-                         f"{j.cost} MP: {jump_text(j)}, {percent(j.p_standing)} to land "
-                         "standing (H-8)")
+                         f"{j.cost} MP (H-8): {risk.damage_words()}; "
+                         f"{risk.odds_words()}; {self.charge_words(sel, j.cost)}")
             elif isinstance(way, Move):
-                text += f"; a walk of {opts.reach.cost_of(c)} MP"
+                cost = opts.reach.cost_of(c) or 0
+                text += f"; a walk of {cost} MP: {self.charge_words(sel, cost)}"
             if len(ways) > 1:
                 text += f" [J: {len(ways)} ways]"
-        if sel is not None:
+        if sel is not None and own:
             leap = self.rules.leap_options(st, sel).get(c)
-            if leap is not None:
+            lr = self.rules.leap_risk(st, sel, c)
+            if leap is not None and lr is not None:
                 text += (f". Leap {len(leap.gap)} hex{'es' * (len(leap.gap) > 1)}: "
                          f"{leap.dice}d6 vs ST+DX {leap.target}, {percent(leap.p_leap)}; a "
-                         f"miss grabs the edge {percent(leap.p_grab)} (H-20)")
+                         f"miss grabs the edge {percent(leap.p_grab)} (H-20); it falls "
+                         f"{percent(lr[0])}, out {percent(lr[0] * lr[1].p_down)}")
         fig = self.figure(self.focus()) or sel
         if fig is not None:
             climb = self.rules.climb_options(st, fig).get(c)
@@ -641,6 +928,113 @@ class MeleeHexController(Controller):
                          f"after the free one {climb.dice}d6 vs DX, {percent(climb.p_set)}; a "
                          f"fall lands prone (H-11)")
         return text
+
+    def place_tip(self, selected: str | None, place: Place) -> list[TipLine] | None:
+        """Over a hex: what moving, jumping, leaping, climbing, disengaging or pushing
+        there costs and risks, with the exact odds (H-8, H-9, H-10, H-11, H-14, H-20,
+        T-7)."""
+        if not isinstance(place, Cell):
+            return None
+        st = self.state
+        board = st.board
+        c = place.index
+        lab = board.label(c)
+        if st.phase == "action":
+            acting = st.acting()
+            if acting is None or c not in self.sorted.disengage:
+                return None
+            risk = self._risk(acting, heights.drop_levels(board, acting.cell, c))
+            return [TipLine(f"{acting.name} disengages to {lab} (H-10)", TEXT, True),
+                    TipLine("one hex back, out of every engaging enemy's front; its action",
+                            DIM)] + risk_lines(risk)
+        if st.phase == "retreat" and st.retreats:
+            a, t = (st.figures[i] for i in st.retreats[0])
+            if not any(k == c for k, _f in self.sorted.retreats):
+                return None
+            risk = falls.stumble_odds(t, heights.drop_levels(board, t.cell, c))
+            lines = [TipLine(f"{a.name} pushes {t.name} back to {lab} (T-8, H-13)", TEXT,
+                             True)]
+            if not risk.rolls and not risk.dice_missed:
+                return lines + [TipLine("no drop: no roll, it stays on its feet", GREEN)]
+            return lines + risk_lines(risk, "to land on its feet")
+        sel = self.figure(selected)
+        if st.phase != "movement" or sel is None or sel.side != self.m.to_act():
+            return None
+        way = self.chosen_way(sel, c)
+        opts = self.reach_opts
+        n = len(self.ways(sel, c))
+        more = [TipLine(f"J: {n} ways here, this is one", DIM)] if n > 1 else []
+        if isinstance(way, JumpDown) and opts is not None:
+            j = opts.jump(c, way.via)
+            if j is None:
+                return None
+            risk = self._risk(sel, j.levels)
+            via = "" if way.via == sel.cell else f" from {board.label(way.via)}"
+            return [TipLine(f"{sel.name} jumps down {j.levels} levels{via}: {j.cost} MP (H-8)",
+                            TEXT, True),
+                    *risk_lines(risk), self._charge_line(sel, j.cost), *more]
+        if isinstance(way, Move) and opts is not None:
+            cost = opts.reach.cost_of(c) or 0
+            return [TipLine(f"{sel.name} walks to {lab}: {cost} MP", TEXT, True),
+                    self._charge_line(sel, cost), *more]
+        if isinstance(way, Leap):
+            o = self.rules.leap_options(st, sel).get(c)
+            lr = self.rules.leap_risk(st, sel, c)
+            if o is None or lr is None:
+                return None
+            p_fall, fall = lr
+            lines = [TipLine(f"{sel.name} leaps {len(o.gap)} hex{'es' * (len(o.gap) > 1)} "
+                             f"to {lab} (H-20)", TEXT, True),
+                     TipLine(f"{o.dice}d6 against ST + adjusted DX {o.target}: "
+                             f"{percent(o.p_leap)}", YELLOW, True)]
+            if board.level(c) > board.level(o.gap[-1]):
+                lines.append(TipLine(f"a miss: 3d6 against adjusted DX to grab the far edge, "
+                                     f"{percent(o.p_grab)}", TEXT))
+            lines.append(TipLine(f"{percent(p_fall)} it falls into the gap "
+                                 f"({fall.levels} levels): {fall.damage_words()}", TEXT))
+            if fall.p_down:
+                lines.append(TipLine(f"{percent(p_fall * fall.p_out)} knocked out, "
+                                     f"{percent(p_fall * fall.p_dead)} killed (T-3)",
+                                     VERMILLION, True))
+            return lines + [TipLine("a leap ends its move", DIM), *more]
+        if isinstance(way, Climb):
+            co = self.rules.climb_options(st, sel).get(c)
+            cr = self.rules.climb_risk(st, sel, c, way.more)
+            if co is None or cr is None:
+                return None
+            p_fall, fall = cr
+            head = (f"{sel.name} climbs towards {lab}: {co.rise} levels in sets of "
+                    f"{co.set_h} (H-11)")
+            lines = [TipLine(head, TEXT, True)]
+            if sel.hold == "hang":
+                d = load_data()
+                lines = [TipLine(f"{sel.name} pulls up onto {lab} (H-20)", TEXT, True),
+                         TipLine(f"{co.dice}d6 against ST {sel.st}: {percent(co.p_set)}",
+                                 YELLOW, True),
+                         TipLine(f"a miss costs {d.num('leap', 'pull_cost')} ST; it hangs on "
+                                 "unless that knocks it out", TEXT)]
+                if p_fall:
+                    lines.append(TipLine(f"{percent(p_fall)} it is knocked out and falls "
+                                         f"{fall.levels} levels", VERMILLION, True))
+            elif not sel.hold and not way.more:
+                lines.append(TipLine(f"the first set ({min(co.set_h, co.rise)} levels) is "
+                                     "free: no roll, no fall", GREEN))
+            else:
+                lines.append(TipLine(f"{co.dice}d6 against DX {sel.dx} for the set: "
+                                     f"{percent(co.p_set)}", YELLOW, True))
+                lines.append(TipLine(f"a miss ({percent(p_fall)}) falls {fall.levels} levels "
+                                     "and lands prone", TEXT))
+                lines.append(TipLine(fall.damage_words(), TEXT))
+                if fall.p_down:
+                    lines.append(TipLine(f"{percent(p_fall * fall.p_out)} knocked out, "
+                                         f"{percent(p_fall * fall.p_dead)} killed (T-3)",
+                                         VERMILLION, True))
+            return lines + more
+        return None
+
+    def _charge_line(self, fig: HexFigure, cost: int) -> TipLine:
+        ok = cost <= self.charge_left(fig)
+        return TipLine(self.charge_words(fig, cost), GREEN if ok else ORANGE)
 
     def preview_actor(self, selected: str | None, target: PieceView) -> str | None:
         """Whose attack the hover shows: the acting figure, else the selected one."""
@@ -674,13 +1068,16 @@ class MeleeHexController(Controller):
             lines.append(TipLine(f"{percent(o.p_hit)} to hit", YELLOW if chk.allowed else DIM,
                                  True))
             lines.append(TipLine(f"{o.dice}d6, needs {o.target} or less", TEXT))
+            if t.defending:
+                lines.append(TipLine(f"{o.dice} dice, not 3: {t.name} defends this turn "
+                                     "(T-7)", ORANGE))
             lines.append(TipLine(f"  DX {o.base}", DIM))
             for m in o.modifiers:
                 rule = f" ({m.rule})" if m.rule else ""
                 lines.append(TipLine(f"  {m.value:+d} for {m.reason}{rule}", DIM))
             lines.append(TipLine(f"{o.weapon}; armour stops {o.stops}", TEXT))
-            lines.append(TipLine(f"~{o.expected_damage:.1f} damage, {percent(o.p_down)} to "
-                                 "put it down", TEXT))
+            lines.append(TipLine(f"~{o.expected_damage:.1f} damage through armour, "
+                                 f"{percent(o.p_down)} to knock it out or kill it", TEXT))
         return lines
 
     def _shot_tip(self, a: HexFigure, t: HexFigure) -> list[TipLine]:
@@ -713,6 +1110,9 @@ class MeleeHexController(Controller):
             lines.append(TipLine(f"{percent(chk.p_target or 0.0)} to strike {t.name}",
                                  YELLOW if chk.allowed else DIM, True))
             lines.append(TipLine(f"{o.dice}d6, needs {o.target} or less; DX {o.base}", TEXT))
+            if t.defending:
+                lines.append(TipLine(f"{o.dice} dice, not 3: {t.name} defends this turn "
+                                     "(T-7)", ORANGE))
             for m in o.modifiers:
                 rule = f" ({m.rule})" if m.rule else ""
                 lines.append(TipLine(f"  {m.value:+d} for {m.reason}{rule}", DIM))
@@ -721,17 +1121,17 @@ class MeleeHexController(Controller):
 
     def help_rows(self) -> list[tuple[str, str]]:
         return [
-            ("Left click", "select a figure; click a lit hex to move there"),
-            ("Left click enemy", "attack it (action phase, when it is lit)"),
-            ("Hover", "path and MP cost; over an enemy: chance to hit"),
-            ("Q / E", "turn the selected figure left / right"),
-            ("Right click", "turn to face that neighbouring hex"),
+            ("Left click", "select; a lit hex: move, jump, leap or climb there"),
+            ("Click a ring", "attack, push back, disengage ('back'), climb"),
+            ("Hover", "MP cost, a drop's odds, chance to hit (in a tip)"),
+            ("Q / E, right click", "turn: free all movement, keeps the shift (T-5)"),
             ("N", "next figure that can still move"),
-            ("Enter", "end movement for your side"),
+            ("Enter", "end movement (asks if a figure has not moved)"),
+            ("Enter / W (actions)", "All others wait (asks first) / this one waits"),
+            ("Disengage", "the 'back' rings: one hex out of reach (H-10)"),
             ("F", "force retreat: follow into the hex or not"),
-            ("J", "the way into the hovered hex: walk, or jump down from each hex (H-8)"),
-            ("Click wall / gap", "climb a wall higher than H (H-11); leap a gap (H-20)"),
-            ("Hover enemy (bow)", "3D line of fire: clear, blocked, figures in the way"),
-            ("V", "line-of-sight view: hexes the selected figure sees / is seen from"),
-            ("T", "threat view: hexes an enemy could strike this turn"),
+            ("J", "cycle the ways into a hex: walk, jumps (H-8)"),
+            ("Click an enemy", "its reach, and in red what it could strike"),
+            ("V", "line-of-sight view of the selected figure"),
+            ("T", "threat view: hexes an enemy could strike"),
         ]

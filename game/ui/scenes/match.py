@@ -23,7 +23,14 @@ from game.core.places import Place
 from game.core.ruleset import Action, PieceView
 from game.ui import saves
 from game.ui.boards import board_view
-from game.ui.controllers import ButtonSpec, Reply, Select, TipLine, controller_for
+from game.ui.controllers import (
+    ButtonSpec,
+    Confirm,
+    Reply,
+    Select,
+    TipLine,
+    controller_for,
+)
 from game.ui.effects import FLOAT_SECONDS
 from game.ui.scenes.base import Scene
 from game.ui.scenes.dice_log import event_lines
@@ -272,9 +279,11 @@ class MatchScene(Scene):
             if action is not None:
                 self.act(action)
             elif command is not None:
-                command()
+                reply = command()
                 self._marks()
                 self._build_buttons()
+                if reply is not None:
+                    self.answer(reply)
 
         return Button(spec.label, press, accent=spec.accent, hint=spec.hint,
                       name=spec.name, toggled=spec.toggled, enabled=spec.enabled,
@@ -320,6 +329,13 @@ class MatchScene(Scene):
         """Carry out what a controller made of a click or a key."""
         if isinstance(reply, Select):
             self.select(reply.piece)
+        elif isinstance(reply, Confirm):
+            action = reply.action
+
+            def yes() -> None:
+                self.act(action)
+
+            self.app.confirm(reply.title, reply.text, reply.yes, yes, reply.no)
         elif isinstance(reply, str):
             if reply:
                 self.app.toasts.show(reply, ORANGE, ttl=3)
@@ -509,12 +525,17 @@ class MatchScene(Scene):
                 if self.end_timer <= 0:
                     self._to_end()
             return
-        if self.app.modals or self.ai_paused or self.m.outcome() is not None:
+        if self.app.modals or self.m.outcome() is not None or self.queue or self.view.busy:
             return
         side = self.side_of_turn()
-        if side is None or self.is_human(side):
+        if side is None:
             return
-        if self.queue or self.view.busy:
+        if self.is_human(side):
+            auto = self.control.auto_action()  # e.g. idle figures told to wait
+            if auto is not None:
+                self.act(auto)
+            return
+        if self.ai_paused:
             return
         self.ai_timer += dt * (AI_FAST if self.ai_fast else 1.0)
         if self.ai_timer >= self.ai_wait:
@@ -1001,20 +1022,29 @@ class MatchScene(Scene):
     # ---------------------------------------------------------------- hover tip
     def _draw_tip(self, surface: pygame.Surface) -> None:
         t = self.hovered_piece()
-        if t is None or self._drag is not None or t.place is None:
+        if self._drag is not None or self.hover is None:
             return
-        actor = self.control.preview_actor(self.selected, t)
-        if actor is None:
-            return
-        key = (len(self.m.actions), actor, t.id)
-        if key != self._tip_key or self._tip is None:
-            lines = self.control.tip(actor, t.id)
-            self._tip_key = key
-            self._tip = self._render_tip(lines) if lines else None
+        if t is None or t.place is None:  # a place: what moving there risks, if anything
+            where: Place = self.hover
+            key: object = (len(self.m.actions), self.selected, where, "place")
+            if key != self._tip_key:
+                lines = self.control.place_tip(self.selected, where)
+                self._tip_key = key
+                self._tip = self._render_tip(lines) if lines else None
+        else:
+            actor = self.control.preview_actor(self.selected, t)
+            if actor is None:
+                return
+            where = t.place
+            key = (len(self.m.actions), actor, t.id)
+            if key != self._tip_key or self._tip is None:
+                lines = self.control.tip(actor, t.id)
+                self._tip_key = key
+                self._tip = self._render_tip(lines) if lines else None
         if self._tip is None:
             return
         # in the board's top corner away from the target, so it hides nothing near it
-        pos = self.place_pos(t.place)
+        pos = self.place_pos(where)
         r = self._tip.get_rect()
         b = self.board_rect
         r.top = b.top + 10

@@ -2,6 +2,10 @@
 
 from __future__ import annotations
 
+from dataclasses import dataclass
+from fractions import Fraction
+from functools import lru_cache
+
 from game.core import odds
 from game.core.dice import Dice
 from game.core.events import Event, Kind
@@ -13,10 +17,12 @@ from game.rules.tft.hexes.state import HexFigure
 
 
 def fall(fig: HexFigure, frm: int, levels: int, dice: Dice, cause: str,
-         rule: str = "H-8") -> list[Event]:
+         rule: str = "H-8", *, off_wall: bool = False) -> list[Event]:
     """H-8 (H-9 for knock-downs and pushes): a drop of more than H needs 3d6 vs adjusted
     DX. Made: lands standing and rolls one die fewer; missed: lands prone. Each band of H
     beyond the first adds a die; armour of any kind stops only 2 of the damage.
+    ``off_wall``: a fall off a wall (H-11), which lands prone whatever the roll (the
+    caller lays it down); the log does not say it lands on its feet.
     """
     d = load_data()
     h = heights.falling_height(fig)
@@ -34,6 +40,10 @@ def fall(fig: HexFigure, frm: int, levels: int, dice: Dice, cause: str,
         fig.prone = True
         events.append(Event(Kind.FELL, f"{fig.name} falls {levels} levels and lands prone.",
                             rule, fig.id, places=where, amount=levels))
+    elif off_wall:
+        events.append(Event(Kind.FELL, f"{fig.name} falls {levels} levels; the made roll "
+                                       "saves a die of damage.", rule, fig.id,
+                            places=where, amount=levels))
     else:
         events.append(Event(Kind.FELL, f"{fig.name} drops {levels} levels and lands on "
                                        "their feet.", rule, fig.id, places=where,
@@ -42,8 +52,10 @@ def fall(fig: HexFigure, frm: int, levels: int, dice: Dice, cause: str,
         dmg = dice.roll(f"{n_dice}d6", rule=rule, label=f"{fig.name} falling damage")
         stops = heights.falling_armour_stops(fig)
         hits = max(0, dmg.total - stops)
-        events.append(Event(Kind.ROLLED, f"{dmg.explain()} - {stops} stopped by armour "
-                                         f"= {hits}", rule, fig.id, roll=dmg, amount=hits))
+        how = (f"armour stops only {stops} of it (H-8): {hits} damage through armour"
+               if stops else f"no armour: {hits} damage")
+        events.append(Event(Kind.ROLLED, f"{dmg.explain()}; {how}", rule, fig.id, roll=dmg,
+                            amount=hits))
         events += combat.take_damage(fig, hits, "the fall")
     return events
 
@@ -67,11 +79,164 @@ def stumble(fig: HexFigure, frm: int, levels: int, dice: Dice) -> list[Event]:
         return fall(fig, frm, levels, dice, "is pushed off a drop of", rule="H-9")
     base, mods = combat.adjusted_dx(fig)
     n = int(load_data().num("stumble", "check_dice"))
-    roll = dice.check(n, base, mods, rule="H-14",
-                      label=f"{fig.name} keeps their footing, pushed down {levels}")
+    down = fig.prone
+    label = (f"{fig.name}, pushed down {levels} level{'s' * (levels > 1)}, rolls not to "
+             "stumble")
+    if down:
+        label += " (already down: it stays down whatever the roll)"
+    roll = dice.check(n, base, mods, rule="H-14", label=label)
     events = [Event(Kind.ROLLED, roll.explain(), "H-14", fig.id, roll=roll)]
-    if not roll.success:
+    if not roll.success and not down:
         fig.prone = True
         events.append(Event(Kind.PRONE, f"{fig.name} stumbles and falls prone.", "H-14",
                             fig.id))
     return events
+
+
+# ============================================================================ odds
+def _dice_words(n: int) -> str:
+    return "none" if n <= 0 else "1 die" if n == 1 else f"{n} dice"
+
+
+@dataclass(frozen=True)
+class FallOdds:
+    """What a drop may do to a figure, worked out exactly before it happens (H-8; H-9 a
+    push off a drop, H-11 a fall off a wall, H-14 a stumble).
+
+    ``p_standing``: it makes its roll (if it has one) and is still on its feet after the
+    damage (neither knocked out nor knocked down by 8 damage in the turn, T-3);
+    ``p_out``: the damage knocks it out (unconscious); ``p_dead``: it kills it.
+    """
+
+    levels: int
+    band: int
+    """H-8 band: 0 for a drop of at most H (no fall roll), 1 up to 2H..."""
+    rolls: bool
+    """Whether a 3d6 roll against adjusted DX is made (a fall beyond H, or a stumble)."""
+    target: int
+    """The adjusted DX it rolls against."""
+    p_save: float
+    """Chance of making that roll (1.0 when there is none)."""
+    dice_saved: int
+    """Dice of damage after a made roll (one fewer than after a missed one)."""
+    dice_missed: int
+    stops: int
+    """Damage its armour stops (H-8: armour of any kind stops only 2)."""
+    p_standing: float
+    p_out: float
+    p_dead: float
+    prone_anyway: bool = False
+    """It lands prone whatever happens (a fall off a wall, H-11)."""
+    rule: str = "H-8"
+
+    @property
+    def harmless(self) -> bool:
+        """No roll, no damage."""
+        return not self.rolls and self.dice_missed == 0
+
+    @property
+    def p_down(self) -> float:
+        """Knocked out or killed."""
+        return self.p_out + self.p_dead
+
+    def damage_words(self) -> str:
+        """The dice of damage in words: "on a failed roll 3 dice of damage, on a made
+        roll 2; armour stops only 2 of it"."""
+        if self.dice_missed <= 0:
+            return "no damage"
+        if not self.rolls:
+            text = f"{_dice_words(self.dice_missed)} of damage"
+        else:
+            text = (f"on a failed roll {_dice_words(self.dice_missed)} of damage, on a made "
+                    f"roll {_dice_words(self.dice_saved)}")
+        if self.stops:
+            text += f"; armour stops only {self.stops} of it"
+        return text
+
+    def odds_words(self) -> str:
+        """The chances in words: "62% lands standing, 8% knocked out, 1% killed"."""
+        parts = [f"{_pc(self.p_standing)} "
+                 + ("stays on its feet" if self.rule == "H-14" else "lands standing")]
+        if self.p_out > 0:
+            parts.append(f"{_pc(self.p_out)} knocked out")
+        if self.p_dead > 0:
+            parts.append(f"{_pc(self.p_dead)} killed")
+        return ", ".join(parts)
+
+
+def _pc(p: float) -> str:
+    if 0 < p < 0.005:
+        return "<1%"
+    if 0.995 < p < 1:
+        return ">99%"
+    return f"{p:.0%}"
+
+
+@lru_cache(maxsize=8192)
+def _after_damage(n: int, stops: int, st: int, taken: int, prone: bool
+                  ) -> tuple[Fraction, Fraction, Fraction]:
+    """T-3 after ``n``d6 less ``stops``: P(still on its feet), P(unconscious), P(dead),
+    for a figure of ST ``st`` that took ``taken`` damage this turn already."""
+    d = load_data()
+    dead_at = int(d.num("damage", "dead_at"))
+    out_at = int(d.num("damage", "unconscious_at"))
+    down_at = int(d.num("damage", "prone_damage"))
+    up = out = dead = Fraction(0)
+    dist = odds.distribution(n) if n > 0 else {0: Fraction(1)}
+    for total, q in dist.items():
+        hits = max(0, total - stops)
+        if hits > 0 and st - hits <= dead_at:
+            dead += q
+        elif hits > 0 and st - hits <= out_at:
+            out += q
+        elif not prone and not (hits > 0 and taken + hits >= down_at):
+            up += q
+    return up, out, dead
+
+
+def fall_damage_odds(fig: HexFigure, levels: int, *, prone_anyway: bool = False,
+                     rule: str = "H-8") -> FallOdds:
+    """H-8: the exact odds of a drop of ``levels`` for ``fig``: the 3d6 roll against
+    adjusted DX to land standing (one die of damage fewer), each band of H beyond the
+    first a die, armour stopping only 2, then T-3 (unconscious at ST 1, dead at 0, down
+    after 8 damage in a turn). ``prone_anyway``: a fall off a wall lands prone whatever
+    (H-11)."""
+    h = heights.falling_height(fig)
+    band = heights.fall_band(levels, h)
+    target = combat.adjusted_dx_total(fig)
+    stops = heights.falling_armour_stops(fig)
+    prone = fig.prone or prone_anyway
+    if band == 0:
+        up, _o, _d = _after_damage(0, stops, fig.st, fig.damage_taken, prone)
+        return FallOdds(levels, 0, False, target, 1.0, 0, 0, stops, float(up), 0.0, 0.0,
+                        prone_anyway, rule)
+    n = int(load_data().num("falling", "check_dice"))
+    p = odds.check_probability(n, target)
+    made = heights.fall_damage_dice(levels, h, True)
+    missed = heights.fall_damage_dice(levels, h, False)
+    up_s, out_s, dead_s = _after_damage(made, stops, fig.st, fig.damage_taken, prone)
+    _u, out_m, dead_m = _after_damage(missed, stops, fig.st, fig.damage_taken, True)
+    return FallOdds(levels, band, True, target, p, made, missed, stops, p * float(up_s),
+                    p * float(out_s) + (1 - p) * float(out_m),
+                    p * float(dead_s) + (1 - p) * float(dead_m), prone_anyway, rule)
+
+
+def stumble_odds(fig: HexFigure, levels: int) -> FallOdds:
+    """H-14 (H-9): the odds for a figure pushed back and down ``levels``: at most its H, a
+    3d6 roll against adjusted DX or it falls prone (no damage); more, the falling rules."""
+    if levels > heights.falling_height(fig):
+        return fall_damage_odds(fig, levels, rule="H-9")
+    target = combat.adjusted_dx_total(fig)
+    if levels <= 0:
+        return FallOdds(levels, 0, False, target, 1.0, 0, 0, 0, 0.0 if fig.prone else 1.0,
+                        0.0, 0.0, rule="H-13")
+    n = int(load_data().num("stumble", "check_dice"))
+    p = odds.check_probability(n, target)
+    return FallOdds(levels, 0, True, target, p, 0, 0, 0, 0.0 if fig.prone else p, 0.0, 0.0,
+                    rule="H-14")
+
+
+def risk(p_fall: float, fall: FallOdds) -> tuple[float, float]:
+    """The overall chance of being knocked out and of being killed by something that
+    ends in ``fall`` with chance ``p_fall`` (a missed climb, a missed leap)."""
+    return p_fall * fall.p_out, p_fall * fall.p_dead

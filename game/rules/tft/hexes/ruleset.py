@@ -688,6 +688,46 @@ class MeleeOnHeights:
                                      heights.fall_band(top, heights.falling_height(f)))
         return out
 
+    def climb_risk(self, state: HexState, f: HexFigure, to: int,
+                   more: bool = False) -> tuple[float, falls.FallOdds] | None:
+        """H-11 (H-20's pull-up), H-8: the chance that climbing towards ``to`` now ends in
+        a fall, and that fall's odds (it lands prone whatever); None if it cannot climb
+        there. The free first set never falls; the second set on the first turn
+        (``more``) and every later set are rolled for, and a miss falls from the top of
+        the set tried. Hanging from an edge, a missed pull-up costs ST and falls only if
+        that knocks the figure out."""
+        o = self.climb_options(state, f).get(to)
+        if o is None:
+            return None
+        if f.hold == "hang":
+            d = load_data()
+            out = f.st - int(d.num("leap", "pull_cost")) <= int(d.num("damage",
+                                                                       "unconscious_at"))
+            fall = falls.fall_damage_odds(f, f.hold_at, prone_anyway=True)
+            return ((1 - o.p_set) if out else 0.0), fall
+        if not f.hold and not more:
+            return 0.0, falls.fall_damage_odds(f, 0, prone_anyway=True)
+        start = o.at if f.hold else min(o.set_h, o.rise)
+        top = min(start + o.set_h, o.rise)
+        if not f.hold and start >= o.rise:
+            return 0.0, falls.fall_damage_odds(f, 0, prone_anyway=True)
+        return 1 - o.p_set, falls.fall_damage_odds(f, top, prone_anyway=True)
+
+    def leap_risk(self, state: HexState, f: HexFigure, to: int
+                  ) -> tuple[float, falls.FallOdds] | None:
+        """H-20, H-8: the chance that a leap to ``to`` ends in a fall into the gap (the
+        leap missed, and the grab at the far edge too where the edge is higher than the
+        gap's last hex), and that fall's odds; None if it cannot leap there."""
+        o = self.leap_options(state, f).get(to)
+        if o is None:
+            return None
+        board = state.board
+        last = o.gap[-1]
+        p = 1 - o.p_leap
+        if board.level(to) > board.level(last):
+            p *= 1 - o.p_grab
+        return p, falls.fall_damage_odds(f, heights.drop_levels(board, f.cell, last))
+
     def leap_options(self, state: HexState, f: HexFigure) -> dict[int, LeapOption]:
         """H-20: the gaps ``f`` may leap from where it stands: 1-3 hexes in a straight line
         that are water or drop more than its climbing H below it, to a free hex no higher
@@ -760,38 +800,47 @@ class MeleeOnHeights:
         return out
 
     def threat_map(self, state: HexState, side: str) -> set[int]:
-        """T-7, H-4, H-16, H-18: every hex an enemy of ``side`` could strike this turn: a
-        blow from any hex its charge still reaches (at a human-sized figure: H-4 from the
-        lower one, a pole 2 levels further), or a shot or throw from where it stands
-        (range and line of sight to a human-sized figure's chest)."""
+        """T-7, H-4, H-16, H-18: every hex an enemy of ``side`` could strike this turn (see
+        :meth:`figure_threat`)."""
+        out: set[int] = set()
+        for e in state.figures.values():
+            if e.side != side:
+                out |= self.figure_threat(state, e.id)
+        return out
+
+    def figure_threat(self, state: HexState, fig_id: str) -> set[int]:
+        """T-7, H-4, H-16, H-18: every hex one figure could strike this turn: a blow from
+        any hex its charge still reaches (at a human-sized figure: H-4 from the lower
+        one, a pole 2 levels further), or a shot or throw from where it stands (range and
+        line of sight to a human-sized figure's chest)."""
+        e = state.figures[fig_id]
+        if not e.standing or e.defending:
+            return set()
         board = state.board
         d = load_data()
         std = int(d.kinds["human"].h)
         lv = board.level_list
         out: set[int] = set()
-        for e in state.figures.values():
-            if e.side == side or not e.standing or e.defending:
-                continue
-            reach = None
-            if state.phase in ("initiative", "movement") and not e.move_over:
-                reach = charge_reach(state, e)
-            stands = list(reach.cells) if reach is not None else [e.cell]
-            w = combat.weapon_of(e)
-            if w.melee and not w.missile:
-                up = heights.height(e) + (int(d.num("pole", "beyond_h")) if w.pole else 0)
-                down = max(std, up if w.pole else std)
-                for st in stands:
-                    for n in board.neighbours(st):
-                        diff = lv[n] - lv[st]
-                        if -down <= diff <= up:
-                            out.add(n)
-            rw = missiles.ranged_weapon(e)
-            if rw is not None:
-                vis = board.visibility(e.cell, missiles.eye_height(e),
-                                       std * float(d.num("missile", "chest")))
-                for c in np.nonzero(vis)[0].tolist():
-                    if 0 < board.distance(e.cell, c) <= rw.range:
-                        out.add(c)
+        reach = None
+        if state.phase in ("initiative", "movement") and not e.move_over:
+            reach = charge_reach(state, e)
+        stands = list(reach.cells) if reach is not None else [e.cell]
+        w = combat.weapon_of(e)
+        if w.melee and not w.missile:
+            up = heights.height(e) + (int(d.num("pole", "beyond_h")) if w.pole else 0)
+            down = max(std, up if w.pole else std)
+            for st in stands:
+                for n in board.neighbours(st):
+                    diff = lv[n] - lv[st]
+                    if -down <= diff <= up:
+                        out.add(n)
+        rw = missiles.ranged_weapon(e)
+        if rw is not None:
+            vis = board.visibility(e.cell, missiles.eye_height(e),
+                                   std * float(d.num("missile", "chest")))
+            for c in np.nonzero(vis)[0].tolist():
+                if 0 < board.distance(e.cell, c) <= rw.range:
+                    out.add(c)
         return out
 
     def _retreat_options(self, state: HexState, a_id: str, t_id: str) -> list[int]:
@@ -1321,7 +1370,8 @@ class MeleeOnHeights:
         (never above the wall) into its own hex, and lands prone whatever happens."""
         levels = f.hold_at if top is None else top
         f.hold, f.hold_to, f.hold_at = "", -1, 0
-        events = falls.fall(f, f.cell, levels, dice, "falls off the wall", rule="H-8")
+        events = falls.fall(f, f.cell, levels, dice, "falls off the wall", rule="H-8",
+                            off_wall=True)
         if not events:
             events = [Event(Kind.FELL, f"{f.name} drops {levels} levels off the wall.",
                             "H-8", f.id, places=(Cell(f.cell),), amount=levels)]
@@ -1515,8 +1565,8 @@ class MeleeOnHeights:
 
     def _do_pass(self, state: HexState, a: Pass, dice: Dice) -> list[Event]:
         f = state.figures[a.figure]
-        text = f"{f.name} defends." if f.defending else (
-            f"{f.name} clings to the wall." if f.hold else f"{f.name} waits.")
+        text = (f"{f.name} waits, defending: attackers roll 4 dice." if f.defending else
+                f"{f.name} waits, clinging to the wall." if f.hold else f"{f.name} waits.")
         return [Event(Kind.PASSED, text, "T-7", f.id)] + self._after_action(state, f, dice)
 
     def _do_retreat(self, state: HexState, a: Retreat, dice: Dice) -> list[Event]:
@@ -1624,7 +1674,7 @@ class MeleeOnHeights:
             case StandUp(figure=fid):
                 return f"{name(fid)} stands up"
             case Pass(figure=fid):
-                return f"{name(fid)} passes"
+                return f"{name(fid)} waits"
             case Retreat(figure=fid, target=t, to=to, follow=fo):
                 return (f"{name(fid)} forces {name(t)} back to {lab(to)}"
                         + (" and follows" if fo else ""))
