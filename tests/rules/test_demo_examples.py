@@ -130,7 +130,7 @@ def test_g5_demo_falls_off_a_ht_4_cliff_for_4_and_from_ht_6_onto_ht_3_for_3():
     assert falls == [("cap", 4), ("boomer", 3)]
     cap, boomer = m.state.minis["cap"], m.state.minis["boomer"]
     assert (cap.z, cap.hp) == (0, 2) and (boomer.z, boomer.hp) == (3, 3)
-    assert cap.moved == 190  # the 1.9 units walked; the drop costs nothing
+    assert cap.moved == 550  # the 5.5 units walked; the drop costs nothing
 
 
 def test_g7_demo_the_wk_6_flyer_reaches_the_ht_5_roof_for_5_with_1_left():
@@ -217,7 +217,7 @@ def test_a_demo_setup_that_is_not_legal_names_the_file_and_the_action(tmp_path):
     scenario = f'scenario = "{g5.scenario.path}"'
     bad.write_text(g5.path.read_text()
                    .replace('scenario = "../test/rooftops.toml"', scenario)
-                   .replace("x = 830, y = 300", "x = 830, y = 1200"))  # on the haystack
+                   .replace("x = 830, y = 500", "x = 830, y = 1200"))  # on the haystack
     d = load_demo(bad)
     assert len(d.setup) == len(g5.setup) == 6
     with pytest.raises(ScenarioError, match=r"bad.toml: setup 5 \(Cap deploys at "

@@ -67,7 +67,7 @@ def test_a_zone_demo_points_at_the_mover_a_reaction_answers(app):
 
 def test_a_table_demo_draws_the_ruler_of_each_move_with_its_fall(app):
     scene = demo(app, "G-5")
-    assert scene.selected == "cap" and scene.hover == Point(1020, 300)
+    assert scene.selected == "cap" and scene.hover == Point(830, 1050)
     ruler = scene.control.marks(scene.selected, scene.hover).ruler
     assert ruler is not None and any("4 damage" in t for _p, t in ruler.warnings)
     scene.forward()
@@ -89,7 +89,7 @@ def test_a_table_demo_shows_the_weapon_of_each_attack(app):
 def test_a_demo_zooms_onto_its_pieces_and_where_they_go(app):
     scene = demo(app, "G-5")
     places = scene.frame_places()
-    assert Point(1020, 300) in places and Point(1650, 250) in places
+    assert Point(830, 1050) in places and Point(1650, 250) in places
     assert scene.m.state.minis["sarge"].at not in places  # not in the demo's steps
 
 
