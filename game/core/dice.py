@@ -424,7 +424,9 @@ class Dice:
         or "none" (winner None).
         ``critical="first_max"`` ("higher" only): the first side's dice showing their
         maximum possible total (every kept die on its top face) win whatever the other
-        rolls (K-6); the Contest says so.
+        rolls (K-6); the Contest says so. ``critical="first_max_only"``: only that wins for
+        the first side, whatever the scores (K-8 Concealed: "the attacker must roll
+        critical to hit").
 
         The chances are computed before rolling; the first's dice are thrown first, then
         the second's, round after round.
@@ -433,12 +435,16 @@ class Dice:
         tied: list[tuple[Roll, Roll]] = []
         while True:
             (ra, sa, ca), (rb, sb, _) = (self._contest_roll(c, rule, mode) for c in (a, b))
-            crit = critical == "first_max" and ca
+            crit = critical is not None and ca
             if crit or sa != sb or ties != "reroll":
                 break
             tied.append((ra, rb))
-        if crit or sa > sb:
+        if crit:
             winner: int | None = 0
+        elif critical == "first_max_only":
+            winner = 1
+        elif sa > sb:
+            winner = 0
         elif sb > sa:
             winner = 1
         else:

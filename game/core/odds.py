@@ -246,7 +246,9 @@ class ContestSide(Protocol):
 
 ContestMode = Literal["higher", "margin"]
 ContestTies = Literal["second", "first", "reroll", "none"]
-ContestCritical = Literal["first_max"]
+ContestCritical = Literal["first_max", "first_max_only"]
+"""K-6: the first side's maximum roll wins whatever the other rolls ("first_max"); K-8
+Concealed: nothing else wins for the first side ("first_max_only")."""
 CONTEST_MODES: tuple[ContestMode, ...] = ("higher", "margin")
 CONTEST_TIES: tuple[ContestTies, ...] = ("second", "first", "reroll", "none")
 
@@ -271,10 +273,11 @@ def contest_probabilities(
         raise ValueError(f"unknown contest mode {mode!r}; use one of {CONTEST_MODES}")
     if ties not in CONTEST_TIES:
         raise ValueError(f"unknown contest ties {ties!r}; use one of {CONTEST_TIES}")
-    if critical not in (None, "first_max"):
-        raise ValueError(f"unknown critical {critical!r}; use None or 'first_max'")
+    if critical not in (None, "first_max", "first_max_only"):
+        raise ValueError(f"unknown critical {critical!r}; use None, 'first_max' or "
+                         "'first_max_only'")
     if critical is not None and mode != "higher":
-        raise ValueError("critical 'first_max' (K-6) is for 'higher' contests")
+        raise ValueError(f"critical {critical!r} (K-6) is for 'higher' contests")
     a = (first.n, first.sides, first.keep_lowest, first.keep_highest,
          _score_offset(first, mode))
     b = (second.n, second.sides, second.keep_lowest, second.keep_highest,
@@ -293,8 +296,10 @@ def _contest(a: _Side, b: _Side, mode: str, ties: str,
     top = kept * a[1]  # the first side's maximum possible dice total (K-6)
 
     def outcome(x: int, y: int) -> int:
-        if critical == "first_max" and x == top:
+        if critical is not None and x == top:
             return 1
+        if critical == "first_max_only":
+            return -1
         sx, sy = sign * x + a[4], sign * y + b[4]
         return (sx > sy) - (sx < sy)
 

@@ -296,3 +296,21 @@ def test_modifiers_given_as_a_list_still_hash():
     c = Contestant("Snik", 2, modifiers=[Modifier(2, "covered", "K-8")])  # type: ignore[arg-type]
     assert isinstance(c.modifiers, tuple) and hash(c) == hash(
         Contestant("Snik", 2, modifiers=(Modifier(2, "covered", "K-8"),)))
+
+
+def test_only_a_critical_wins_for_the_first_side_when_asked():
+    """K-8 Concealed: with critical 'first_max_only' the first side wins on its maximum
+    roll and on nothing else, whatever the scores."""
+    from game.core import odds
+    from game.core.dice import Contestant, Dice
+
+    a, b = Contestant("a", 2), Contestant("b", 1)
+    p1, p2, pt = odds.contest_probabilities(a, b, mode="higher", ties="second",
+                                            critical="first_max_only")
+    assert (p1, p2, pt) == (pytest.approx(1 / 36), pytest.approx(35 / 36), 0.0)
+    c = Dice.scripted([6, 5, 1]).contest(a, b, rule="K-8", label="x", mode="higher",
+                                         ties="second", critical="first_max_only")
+    assert c.winner == 1 and not c.critical
+    with pytest.raises(ValueError, match="higher"):
+        odds.contest_probabilities(a, b, mode="margin", ties="second",
+                                   critical="first_max_only")

@@ -320,10 +320,19 @@ def test_k8_concealed_only_a_critical_hits():
     from dataclasses import replace
     concealed = replace(s, fraction=0.35, level="concealed")
     att, dfn = combat.contestants(st.minis["a"], st.minis["b"], W["medium"], concealed)
+    crit = combat.k8_critical(concealed, W["medium"])
+    assert crit == "first_max_only" and not dfn.modifiers  # no sentinel defence number
     from game.core import odds
     p, _, _ = odds.contest_probabilities(att, dfn, mode="higher", ties="second",
-                                         critical="first_max")
+                                         critical=crit)
     assert p == pytest.approx(1 / 36)
+    from game.core.dice import Dice
+    c = Dice.scripted([6, 5, 1, 1]).contest(att, dfn, rule="K-5", label="x", mode="higher",
+                                             ties="second", critical=crit)
+    assert c.winner == 1 and c.scores[0] > c.scores[1]  # 11 beats 2, but is no critical
+    c = Dice.scripted([6, 6, 6, 6]).contest(att, dfn, rule="K-5", label="x", mode="higher",
+                                             ties="second", critical=crit)
+    assert c.winner == 0 and c.critical
 
 
 def test_g1_blocking_terrain_blocks_sight_of_minis_no_taller_and_dense_is_seen_into():

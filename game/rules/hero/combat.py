@@ -15,13 +15,10 @@ from fractions import Fraction
 from game.core import odds
 from game.core.dice import Contest, Contestant, Dice, Modifier, Roll
 from game.core.events import Event, Kind
-from game.core.odds import DiceExpr
+from game.core.odds import ContestCritical, DiceExpr
 from game.rules.hero.data import Weapon, load_data
 from game.rules.hero.sight import LEVEL_WORDS, Sight, distance, sight
 from game.rules.hero.state import HeroState, Mini
-
-CONCEALED_DEFENCE = 1000
-"""K-8 Concealed: "the attacker must roll critical to hit", a defence no roll beats."""
 
 
 @dataclass(frozen=True)
@@ -70,10 +67,15 @@ def k8_defence(s: Sight | None, w: Weapon) -> tuple[Modifier, ...]:
     c = load_data().cover
     if s.level == "covered":
         return (Modifier(c.covered_defence, f"Covered, {s.fraction:.0%} visible", "K-8"),)
-    if s.level == "concealed":
-        return (Modifier(CONCEALED_DEFENCE, f"Concealed, {s.fraction:.0%} visible: only a "
-                         "critical hits", "K-8"),)
     return ()
+
+
+def k8_critical(s: Sight | None, w: Weapon) -> ContestCritical:
+    """K-6 a maximum roll always hits; K-8 Concealed: "the attacker must roll critical to
+    hit", nothing else does (explosives arc over cover, K-7)."""
+    if s is not None and not w.explosive and s.level == "concealed":
+        return "first_max_only"
+    return "first_max"
 
 
 def absorb_of(t: Mini, w: Weapon) -> int:
@@ -127,17 +129,18 @@ def attack_odds(state: HeroState, a: Mini, t: Mini, w: Weapon,
     _, worse_dmg = g3_cover(s, w)
     d = load_data()
     p_hit, p_crit, damage = _odds(att, dfn, w, worse_dmg, t.hp, d.armour[t.armour].absorb,
-                                  t.has("incorporeal"))
+                                  t.has("incorporeal"), k8_critical(s, w))
     return AttackOdds(w, att, dfn, p_hit, p_crit, damage, absorb_of(t, w),
                       g3_cover(s, w)[0], worse_dmg, s)
 
 
 @functools.lru_cache(maxsize=4096)
 def _odds(att: Contestant, dfn: Contestant, w: Weapon, worse_dmg: bool, hp: int, arm: int,
-          incorporeal: bool) -> tuple[float, float, dict[int, float]]:
+          incorporeal: bool, critical: ContestCritical = "first_max"
+          ) -> tuple[float, float, dict[int, float]]:
     """The exact hit, critical and damage chances of one action (see attack_odds)."""
     p_hit, _, _ = odds.contest_probabilities(att, dfn, mode="higher", ties="second",
-                                             critical="first_max")
+                                             critical=critical)
     dist = damage_distribution(w, worse_dmg)
     d = load_data()
     hit = Fraction(p_hit).limit_denominator(10 ** 12)
@@ -219,8 +222,10 @@ def resolve_attack(state: HeroState, a: Mini, t: Mini, w: Weapon, dice: Dice) ->
         what = f"{a.name} shoots {t.name}" if not w.melee else f"{a.name} strikes {t.name}"
         if w.shots > 1:
             what += f" (shot {shot + 1} of {w.shots})"
-        c = dice.contest(att, dfn, rule="K-5", label=what, mode="higher", ties="second",
-                         critical="first_max")
+        crit = k8_critical(s, w)
+        c = dice.contest(att, dfn, rule="K-5", mode="higher", ties="second", critical=crit,
+                         label=what + (" (Concealed: only a critical hits, K-8)"
+                                       if crit == "first_max_only" else ""))
         hit = c.winner == 0
         cover = f"; {LEVEL_WORDS[s.level]}" if s.level != "open" else ""
         cover += f", {s.cover} cover (G-3)" if g3_cover(s, w)[0] else ""
