@@ -104,3 +104,22 @@ def test_every_zone_and_table_demo_steps_to_its_end_and_back(app, key):
     while scene.back():
         pass
     assert scene.m.state_hash() == start and scene.pos == 0
+
+
+def test_z11_a_click_that_would_run_through_fire_asks_first():
+    """The surest way through a damaging obstacle is not taken without asking (Z-11)."""
+    from game.core.places import InZone
+    from game.rules import open_match
+    from game.ui.controllers import Confirm, controller_for
+
+    m = open_match("fire_wall", 1)
+    ctl = controller_for(m)
+    while True:
+        ctl.refresh(True)
+        actor = ctl.acting()
+        if actor is not None:
+            break
+        m.apply(m.legal_actions()[0])
+    reply = ctl.click(actor.id, InZone("Ridge"), None, 1)
+    assert isinstance(reply, Confirm) and "fire" in reply.title and "Z-11" in reply.text
+    assert m.why_illegal(reply.action) is None

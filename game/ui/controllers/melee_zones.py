@@ -55,7 +55,7 @@ from game.rules.tft.zones.data import numbers
 from game.rules.tft.zones.ruleset import MeleeOnZones
 from game.rules.tft.zones.state import ALONE, CLOSE, CONTACT, ZoneFigure, ZoneState
 from game.ui.boards import Marks
-from game.ui.controllers import ButtonSpec, Controller, Reply, Select, TipLine
+from game.ui.controllers import ButtonSpec, Confirm, Controller, Reply, Select, TipLine
 from game.ui.scenes.dice_log import percent
 from game.ui.widgets import (
     DIM,
@@ -395,6 +395,13 @@ class MeleeZoneController(Controller):
         if place.boundary is None:
             a = self.best_move(actor, place.zone, self.run)
             if a is not None:
+                plan = self.move_odds(actor, a)
+                if plan.damage:  # running through an obstacle hurts: say so first (Z-11)
+                    what = ", ".join(f"the {o.kind} ({o.damage})" for o in plan.damage)
+                    return Confirm(f"Through {what}?",
+                                   f"{actor.name}'s surest way into {place.zone} runs "
+                                   f"through {what}: no roll, but it takes that damage "
+                                   "(Z-11). Go through?", "Go through", a)
                 return a
             if place.zone in self.sorted.leaves:
                 return self.sorted.leaves[place.zone]
