@@ -264,8 +264,13 @@ class ReplayScene(MatchScene):
         """The shell's layout with a strip for the caption between the top bar and the
         board, so the caption never covers the board."""
         super().resize(size)
-        lh = self.app.fonts.body.get_linesize()
-        h = min(lh * CAPTION_LINES + 18, max(0, self.board_rect.h // 2))
+        f = self.app.fonts
+        lh = f.body.get_linesize()
+        width = self.board_rect.w - 28
+        texts = [self.intro, *self.captions] if hasattr(self, "captions") else []
+        longest = max((len(wrap(f.body, t, width)) for t in texts), default=0)
+        lines = min(CAPTION_LINES, 2 + longest)  # the title, the longest text, what next
+        h = min(lh * lines + 14, max(0, self.board_rect.h // 2))
         self.caption_rect = pygame.Rect(self.board_rect.x, self.board_rect.y,
                                         self.board_rect.w, h)
         self.board_rect = pygame.Rect(self.board_rect.x, self.board_rect.y + h,
