@@ -22,6 +22,7 @@ from enum import StrEnum
 from typing import TYPE_CHECKING, Any, ClassVar, Protocol, Self, TypeVar
 
 from game.core.errors import SaveError
+from game.core.frozen import quick_init
 from game.core.jsonvalues import JsonValueError, field_types, from_json_value, to_json_value
 from game.core.places import Place
 
@@ -68,6 +69,7 @@ class ActionRegistry:
         if not cls.kind or cls.kind in self.types:
             raise ValueError(f"action kind {cls.kind!r} missing or registered twice")
         field_types(cls)  # every field's type must be resolvable now, not at load time
+        quick_init(cls)
         self.types[cls.kind] = cls
         return cls
 
@@ -131,6 +133,7 @@ class Outcome:
         return cls(d["winner"], Termination(d["termination"]), d["reason"])
 
 
+@quick_init
 @dataclass(frozen=True)
 class PieceView:
     """What any front end draws and lists of a piece, whatever the rules.
