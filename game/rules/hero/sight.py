@@ -201,6 +201,11 @@ def _sight(state: HeroState, viewer: Mini, target: Mini) -> Sight:
     top_z = max(viewer.z, target.z)
     others = [m for m in state.placed() if m.id not in (viewer.id, target.id)
               and not (diagonal and m.z < top_z)]  # G-4: minis lower than the vantage one
+    # only a mini whose base comes near the box round the rays can stand in their way
+    x0, x1 = min(vx, tx) - rt - 1e-6, max(vx, tx) + rt + 1e-6
+    y0, y1 = min(vy, ty) - rt - 1e-6, max(vy, ty) + rt + 1e-6
+    others = [m for m in others if x0 - m.r <= m.xy[0] <= x1 + m.r
+              and y0 - m.r <= m.xy[1] <= y1 + m.r]
     stopped_models: NDArray[np.bool_] = np.zeros((ROWS, COLUMNS), dtype=bool)
     blockers: list[str] = []
     if others:
