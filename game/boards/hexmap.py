@@ -85,6 +85,8 @@ class Reach:
     def cost(self) -> dict[int, int]:
         """Cheapest cost of every reachable cell (the start costs 0), cheapest first."""
         c = self.costs
+        if self.order is not None and isinstance(c, list):  # whole numbers already
+            return dict(zip(self.order, map(c.__getitem__, self.order), strict=True))
         return {i: int(c[i]) for i in self.cells}
 
     @cached_property

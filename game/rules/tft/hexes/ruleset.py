@@ -453,7 +453,8 @@ class MeleeOnHeights:
         """Victory: a side wins when every enemy figure is dead or unconscious."""
         if state.ended:
             return True
-        standing = [s for s in state.sides if any(f.active for f in state.side_figures(s))]
+        up = {f.side for f in state.figures.values() if f.active}
+        standing = [s for s in state.sides if s in up]
         if len(standing) == 1:
             state.ended = Outcome(standing[0], Termination.VICTORY,
                                   f"{state.side_name(standing[0])} win: no enemy figure is "
