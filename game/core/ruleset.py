@@ -51,9 +51,20 @@ class Action:
 
     def to_json(self) -> dict[str, Any]:
         d: dict[str, Any] = {"kind": self.kind}
-        for f in dataclasses.fields(self):
-            d[f.name] = to_json_value(getattr(self, f.name))
+        for name in _field_names(type(self)):
+            d[name] = to_json_value(getattr(self, name))
         return d
+
+
+_names: dict[type, tuple[str, ...]] = {}
+
+
+def _field_names(cls: type) -> tuple[str, ...]:
+    """The names of dataclass ``cls``'s fields, in order (looked up once per class)."""
+    names = _names.get(cls)
+    if names is None:
+        names = _names[cls] = tuple(f.name for f in dataclasses.fields(cls))
+    return names
 
 
 A = TypeVar("A", bound=type[Action])
