@@ -70,8 +70,8 @@ def test_classes_it_cannot_serve_keep_their_own_init():
 
 
 def test_the_game_records_use_it():
-    assert Modifier(2, "higher", "H-6") == Modifier(2, "higher", "H-6")
-    assert Roll("T-7", "x", "1d6", (3,), 3).comparison == "<="
+    assert Modifier(2, "higher", "a rule") == Modifier(2, "higher", "a rule")
+    assert Roll("a rule", "x", "1d6", (3,), 3).comparison == "<="
     assert Event("moved", "Pip moves.").places == ()
     assert Move("pip", 3) == Move(figure="pip", to=3) and Climb("pip", 3, True).more
     for cls in (Modifier, Roll, Event, Move):
