@@ -7,10 +7,10 @@ reported in an Event with its rule.
 
 from __future__ import annotations
 
-import functools
 import math
 from dataclasses import dataclass
 from fractions import Fraction
+from typing import Any
 
 from game.core import odds
 from game.core.dice import Contest, Contestant, Dice, Modifier, Roll
@@ -132,10 +132,31 @@ def attack_odds(state: HeroState, a: Mini, t: Mini, w: Weapon,
                       g3_cover(s, w)[0], worse_dmg, s)
 
 
-@functools.lru_cache(maxsize=4096)
+_ODDS: dict[tuple[Any, ...], tuple[float, float, dict[int, float]]] = {}
+""":func:`_odds` by the numbers that decide it (a contestant's label names its mini, and
+the same odds come up for many pairs of minis)."""
+
+
+def _numbers(c: Contestant) -> tuple[Any, ...]:
+    """What a contestant's odds depend on: its dice and the sum of its modifiers."""
+    return (c.n, c.sides, c.plus, c.bonus, c.keep_lowest, c.keep_highest, c.target)
+
+
 def _odds(att: Contestant, dfn: Contestant, w: Weapon, worse_dmg: bool, hp: int, arm: int,
           incorporeal: bool) -> tuple[float, float, dict[int, float]]:
-    """The exact hit, critical and damage chances of one action (see attack_odds)."""
+    """The exact hit, critical and damage chances of one action (see attack_odds),
+    cached by the numbers they depend on."""
+    key = (_numbers(att), _numbers(dfn), w, worse_dmg, hp, arm, incorporeal)
+    got = _ODDS.get(key)
+    if got is None:
+        if len(_ODDS) > 4096:
+            _ODDS.clear()
+        got = _ODDS[key] = _exact_odds(att, dfn, w, worse_dmg, hp, arm, incorporeal)
+    return got
+
+
+def _exact_odds(att: Contestant, dfn: Contestant, w: Weapon, worse_dmg: bool, hp: int,
+                arm: int, incorporeal: bool) -> tuple[float, float, dict[int, float]]:
     p_hit, _, _ = odds.contest_probabilities(att, dfn, mode="higher", ties="second",
                                              critical="first_max")
     dist = damage_distribution(w, worse_dmg)
