@@ -33,6 +33,8 @@ from typing import Any, Literal
 import numpy as np
 from numpy.typing import NDArray
 
+from game.core.frozen import quick_init
+
 Vec = tuple[float, float]
 Shape = Literal["polygon", "rectangle", "ellipse", "line"]
 
@@ -107,6 +109,7 @@ class Piece:
         return [(a, b) for a, b in zip(pts, pts[1:], strict=False) if a != b]
 
 
+@quick_init
 @dataclass(frozen=True)
 class Crossing:
     """Where a segment crosses a piece's outline."""

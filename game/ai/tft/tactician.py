@@ -70,6 +70,7 @@ from game.boards.hexmap import HexMap, Reach
 from game.core import odds
 from game.core.dice import Modifier
 from game.core.errors import GameError
+from game.core.frozen import quick_init
 from game.core.match import Match
 from game.core.ruleset import Action, Side
 from game.rules.tft import combat
@@ -101,6 +102,7 @@ from game.rules.tft.hexes.state import HexFigure, HexState
 ARCS = ("front", "side", "rear")
 
 
+@quick_init
 @dataclass(frozen=True)
 class Proposal:
     """What a candidate action would do and what it is worth."""

@@ -15,6 +15,7 @@ from typing import Any
 from game.core import odds
 from game.core.dice import Contest, Contestant, Dice, Modifier, Roll
 from game.core.events import Event, Kind
+from game.core.frozen import quick_init
 from game.core.odds import DiceExpr
 from game.rules.hero.data import Weapon, load_data
 from game.rules.hero.sight import LEVEL_WORDS, Sight, distance, sight
@@ -24,6 +25,7 @@ CONCEALED_DEFENCE = 1000
 """K-8 Concealed: "the attacker must roll critical to hit", a defence no roll beats."""
 
 
+@quick_init
 @dataclass(frozen=True)
 class AttackOdds:
     """Everything about one mini attacking another with one weapon, before any roll."""

@@ -36,6 +36,7 @@ import numpy as np
 from numpy.typing import NDArray
 
 from game.boards.table import Vec
+from game.core.frozen import quick_init
 from game.rules.hero.data import load_data
 from game.rules.hero.state import HeroState, Mini
 from game.rules.hero.terrain import Terrain, terrain_of, vantage
@@ -47,6 +48,7 @@ ROWS = 4
 """Rays per target: 5 across its base times 4 up its height (20; data says 15 or more)."""
 
 
+@quick_init
 @dataclass(frozen=True)
 class Sight:
     """What ``viewer`` sees of ``target`` (see the module text)."""
