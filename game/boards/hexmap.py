@@ -85,6 +85,8 @@ class Reach:
     def cost(self) -> dict[int, int]:
         """Cheapest cost of every reachable cell (the start costs 0), cheapest first."""
         c = self.costs
+        if self.order is not None and isinstance(c, list):  # whole numbers already
+            return dict(zip(self.order, map(c.__getitem__, self.order), strict=True))
         return {i: int(c[i]) for i in self.cells}
 
     @cached_property
@@ -204,6 +206,9 @@ class HexMap:
         self._nbr_dirs: list[tuple[tuple[int, int], ...]] = [
             tuple((d, int(j)) for d, j in enumerate(row) if j >= 0) for row in nb
         ]
+        self._nbr_by_dir: list[tuple[int | None, ...]] = [
+            tuple(int(j) if j >= 0 else None for j in row) for row in nb]
+        """:attr:`neighbour_table` as plain ints (None off the board), for quick lookups."""
 
     # ------------------------------------------------------------------ addressing
     def __repr__(self) -> str:
@@ -267,8 +272,7 @@ class HexMap:
 
     def neighbour(self, i: int, direction: int) -> int | None:
         """The cell in ``direction`` (0-5) from ``i``, or None off the board."""
-        j = int(self.neighbour_table[i, direction % 6])
-        return j if j >= 0 else None
+        return self._nbr_by_dir[i][direction % 6]
 
     def direction(self, a: int, b: int) -> int | None:
         """Direction 0-5 from ``a`` to adjacent ``b``; None if not adjacent."""
@@ -440,6 +444,7 @@ class HexMap:
             best[j] = -1  # never improved on: never entered
         best[start] = 0
         cells: list[int] = []
+        settled = cells.append
         buckets: list[list[int]] = [[] for _ in range(ring)]
         buckets[0].append(start)
         pending = 1
@@ -453,7 +458,7 @@ class HexMap:
                 for i in bucket:
                     if best[i] != c:
                         continue
-                    cells.append(i)
+                    settled(i)
                     if i in stops and i != start:
                         continue
                     for j, w in edges[i]:

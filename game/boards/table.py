@@ -26,12 +26,14 @@ The questions a rule system asks, answered here for many rays at once with numpy
 from __future__ import annotations
 
 import math
-from collections.abc import Iterable, Iterator, Mapping, Sequence
+from collections.abc import Iterable, Mapping, Sequence
 from dataclasses import dataclass, field
 from typing import Any, Literal
 
 import numpy as np
 from numpy.typing import NDArray
+
+from game.core.frozen import quick_init
 
 Vec = tuple[float, float]
 Shape = Literal["polygon", "rectangle", "ellipse", "line"]
@@ -107,6 +109,7 @@ class Piece:
         return [(a, b) for a, b in zip(pts, pts[1:], strict=False) if a != b]
 
 
+@quick_init
 @dataclass(frozen=True)
 class Crossing:
     """Where a segment crosses a piece's outline."""
@@ -182,6 +185,12 @@ class Table:
         self._edges: list[list[tuple[float, float, float, float]]] = [
             [(float(a[0]), float(a[1]), float(b[0]), float(b[1])) for a, b in p.segments()]
             for p in self.pieces]
+        self._edge_steps: list[list[tuple[tuple[float, float, float, float],
+                                          tuple[float, float, float, float]]]] = [
+            [(e, (e[0], e[1], e[2] - e[0], e[3] - e[1])) for e in edges]
+            for edges in self._edges]
+        """Each edge of :attr:`_edges` with its start and step, as :meth:`_candidates`
+        hands them out."""
         self._elo = np.minimum(self._e0, self._e1)
         self._ehi = np.maximum(self._e0, self._e1)
 
@@ -339,23 +348,26 @@ class Table:
 
     # ================================================================ internals
     def _candidates(self, a: Vec, b: Vec, radius: float, only: set[int] | None = None,
-                    ) -> Iterator[tuple[int, tuple[float, float, float, float],
-                                        tuple[float, float, float, float]]]:
+                    ) -> list[tuple[int, tuple[float, float, float, float],
+                                    tuple[float, float, float, float]]]:
         """The edges that may meet segment ``a``-``b`` widened by ``radius``: (piece,
         (x0, y0, x1, y1), (x0, y0, dx, dy)), by the pieces' and edges' boxes."""
         x0, x1 = min(a[0], b[0]) - radius, max(a[0], b[0]) + radius
         y0, y1 = min(a[1], b[1]) - radius, max(a[1], b[1]) + radius
+        out = []
+        steps = self._edge_steps
         for p, (bx0, by0, bx1, by1) in enumerate(self._boxes):
             if bx1 < x0 or bx0 > x1 or by1 < y0 or by0 > y1:
                 continue
             if only is not None and p not in only:
                 continue
-            for e in self._edges[p]:
+            for e, step in steps[p]:
                 ex0, ey0, ex1, ey1 = e
                 if (ex0 < x0 and ex1 < x0) or (ex0 > x1 and ex1 > x1) or (
                         ey0 < y0 and ey1 < y0) or (ey0 > y1 and ey1 > y1):
                     continue
-                yield p, e, (ex0, ey0, ex1 - ex0, ey1 - ey0)
+                out.append((p, e, step))
+        return out
 
     def _inside_few(self, pts: NDArray[np.float64]) -> NDArray[np.bool_]:
         """:meth:`_inside` point by point, testing only the pieces whose box holds it."""

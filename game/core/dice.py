@@ -20,6 +20,7 @@ from dataclasses import dataclass, field
 from typing import Any
 
 from game.core import odds
+from game.core.frozen import quick_init
 from game.core.odds import (
     DEFAULT_MAX_REROLLS,
     ContestCritical,
@@ -29,6 +30,7 @@ from game.core.odds import (
 )
 
 
+@quick_init
 @dataclass(frozen=True)
 class Modifier:
     """One adjustment to a target, with the reason a player reads and its rule id."""
@@ -42,6 +44,7 @@ class Modifier:
         return f"{self.value:+d} {self.reason}{tail}"
 
 
+@quick_init
 @dataclass(frozen=True)
 class Roll:
     """A roll as it happened, with everything needed to explain it."""
@@ -68,10 +71,10 @@ class Roll:
 
     def explain(self) -> str:
         """One line for the dice log: rule, dice, faces, total, target, result, odds."""
-        faces = "+".join(str(f) for f in self.faces)
+        faces = "+".join(map(str, self.faces))
         text = f"[{self.rule}] {self.label}: {self.expr} ({faces}) = {self.total}"
         if self.target is not None:
-            mods = "".join(f", {m}" for m in self.modifiers)
+            mods = "".join([f", {m}" for m in self.modifiers])
             text += f" vs {self.target} (base {self.base}{mods})"
             text += " - success" if self.success else " - failure"
             if self.probability is not None:
@@ -121,6 +124,7 @@ class Roll:
         )
 
 
+@quick_init
 @dataclass(frozen=True)
 class Contestant:
     """One side of an opposed roll (:meth:`Dice.contest`): who, and what they roll.
@@ -174,6 +178,7 @@ class Contestant:
         return tuple(faces)
 
 
+@quick_init
 @dataclass(frozen=True)
 class Contest:
     """An opposed roll as it happened (:meth:`Dice.contest`)."""

@@ -15,6 +15,7 @@ from enum import StrEnum
 from typing import Any
 
 from game.core.dice import Contest, Roll
+from game.core.frozen import quick_init
 from game.core.places import Place
 
 
@@ -48,6 +49,7 @@ class Kind(StrEnum):
     GAME_OVER = "game_over"
 
 
+@quick_init
 @dataclass(frozen=True)
 class Event:
     """One thing that happened, in words and in data."""

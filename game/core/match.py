@@ -13,9 +13,12 @@ before it, the action, how far the dice have rolled and, when the action began a
 that turn's state hash (:attr:`Match.turn_hashes`) and the generator's state; ``end``
 covers the last link and the state and dice as saved. Loading replays the actions and
 checks every link, so a save altered anywhere (the seed, an action, a record) is refused
-naming the first turn and action that differ. The chain is not a signature: it finds
-edits and damage, but anyone with this program can write a chain for a game they make
-up (README: "What a save protects").
+naming the first turn and action that differ. While a game is played the links and turn
+hashes are only noted (the action, how far the dice had rolled, the turn's snapshot) and
+worked out when first read (:attr:`Match.chain`, :attr:`Match.turn_hashes`, a save): the
+same hashes, with no hashing on every action of a game nobody saves. The chain is not a
+signature: it finds edits and damage, but anyone with this program can write a chain for
+a game they make up (README: "What a save protects").
 
 :meth:`Match.apply` checks legality first, and an error half-way through (a bug) puts the
 match back as it was; the ruleset's own ``apply`` trusts its caller.
@@ -95,17 +98,25 @@ class Match(Generic[S]):
         self.actors: list[Side | None] = []
         """The side that chose each action (the undo of a front end stops at a human)."""
         self.log: list[Event] = list(opening)
-        self.turn_hashes: dict[int, str] = {}
+        self._hashes: dict[int, str] = {}
+        """Turn -> state hash at its start, as far as worked out (see :attr:`turn_hashes`)."""
+        self._unhashed: dict[int, tuple[S, int]] = {}
+        """Turn -> (its snapshot's state, dice rolls then): turn hashes not worked out yet."""
         self._snapshots: dict[int, tuple[S, tuple[Any, ...], int]] = {}
         """Action count -> (state, dice state, log length) at each turn's start, so undo
         replays one turn at most."""
         self.meta: dict[str, Any] = {}
         """Free data a front end keeps with the save (who controls which side)."""
+        self._links: list[str] = []
+        """The links of :attr:`chain` worked out so far, then :attr:`_unlinked`."""
+        self._unlinked: list[tuple[Action, int, int | None, tuple[Any, ...] | None]] = []
+        """Links still to work out, one per action: the action, the dice rolls after it
+        and, for an action that began a turn, the turn and the dice state then."""
+        self._start: str | None = None if record else ""
         self._note_turn()
-        self.chain_start = self._start_link() if record else ""
-        """The first link of the save's chain: seed, dice, stamp and the state after setup."""
-        self.chain: list[str] = []
-        """One link per action of :attr:`actions` (see the module text)."""
+        self._first: tuple[int, tuple[Any, ...]] | None = (
+            (self.turn, self._snapshots[0][1]) if record else None)
+        """The turn the game starts in and the dice state after setup (for the start)."""
 
     # ------------------------------------------------------------------ queries
     @property
@@ -163,8 +174,49 @@ class Match(Generic[S]):
 
     def state_hash(self) -> str:
         """SHA-256 of the state in canonical JSON plus the dice stream position."""
-        blob = canonical_json({"state": self.state.to_json(), "dice": self.dice.rolls})
-        return hashlib.sha256(blob.encode()).hexdigest()
+        return _state_hash(self.state, self.dice.rolls)
+
+    @property
+    def turn_hashes(self) -> dict[int, str]:
+        """Turn -> :meth:`state_hash` at the start of that turn (of the turns played, as
+        they stand after any undo)."""
+        if self._unhashed:
+            for t, (state, rolls) in self._unhashed.items():
+                self._hashes[t] = _state_hash(state, rolls)
+            self._unhashed.clear()
+        return self._hashes
+
+    @property
+    def chain_start(self) -> str:
+        """The first link of the save's chain: seed, dice, stamp and the state after setup
+        ("" for a clone, which keeps no history)."""
+        if self._start is None:
+            assert self._first is not None
+            turn, dice_state = self._first
+            self._start = _link("", {"chain": _CHAIN, "seed": self.seed,
+                                     "dice": DICE_GENERATOR,
+                                     "dice_state": _dice_digest(dice_state),
+                                     "stamp": save_stamp(self.ruleset),
+                                     "ruleset": self.ruleset.key,
+                                     "state": self.turn_hashes[turn]})
+        return self._start
+
+    @property
+    def chain(self) -> list[str]:
+        """One link per action of :attr:`actions` (see the module text); read only."""
+        if self._unlinked:
+            prev = self._links[-1] if self._links else self.chain_start
+            hashes = self.turn_hashes
+            for action, rolls, turn, dice_state in self._unlinked:
+                body: dict[str, Any] = {"action": action.to_json(), "rolls": rolls}
+                if turn is not None:
+                    assert dice_state is not None
+                    body.update(turn=turn, state=hashes[turn],
+                                dice_state=_dice_digest(dice_state))
+                prev = _link(prev, body)
+                self._links.append(prev)
+            self._unlinked.clear()
+        return self._links
 
     # ------------------------------------------------------------------ acting
     def apply(self, action: Action) -> list[Event]:
@@ -188,9 +240,11 @@ class Match(Generic[S]):
             self.actions.append(action)
             self.actors.append(actor)
             self.log.extend(events)
-            new_turn = self.turn not in self.turn_hashes
-            self._note_turn()
-            self.chain.append(self._action_link(action, new_turn))
+            if self._note_turn():
+                self._unlinked.append((action, self.dice.rolls, self.turn,
+                                       self._snapshots[len(self.actions)][1]))
+            else:
+                self._unlinked.append((action, self.dice.rolls, None, None))
         return events
 
     def _describe_safely(self, action: Action) -> str:
@@ -199,11 +253,17 @@ class Match(Generic[S]):
         except Exception:  # noqa: BLE001 - a malformed action still needs naming
             return repr(action)
 
-    def _note_turn(self) -> None:
-        if self.record and self.turn not in self.turn_hashes:
-            self.turn_hashes[self.turn] = self.state_hash()
-            self._snapshots[len(self.actions)] = (self.state.clone(), self.dice.getstate(),
-                                                  len(self.log))
+    def _note_turn(self) -> bool:
+        """Snapshot the state if a turn has begun (its hash is worked out when read);
+        whether one has."""
+        t = self.turn
+        if not self.record or t in self._hashes or t in self._unhashed:
+            return False
+        snapshot = self.state.clone()
+        dice_state = self.dice.getstate()
+        self._unhashed[t] = (snapshot, dice_state[2])
+        self._snapshots[len(self.actions)] = (snapshot, dice_state, len(self.log))
+        return True
 
     def clone(self, seed: int | None = None) -> Match[S]:
         """A copy without history for looking ahead (the AI's sandbox).
@@ -220,9 +280,9 @@ class Match(Generic[S]):
         m._dice_start = m.dice.getstate()
         m.record = False
         m.state = self.state.clone()
-        m.actions, m.actors, m.log, m.turn_hashes, m.meta = [], [], [], {}, {}
-        m._snapshots = {}
-        m.chain_start, m.chain = "", []
+        m.actions, m.actors, m.log, m.meta = [], [], [], {}
+        m._hashes, m._unhashed, m._snapshots = {}, {}, {}
+        m._links, m._unlinked, m._start, m._first = [], [], "", None
         return m
 
     def undo(self, count: int = 1) -> Action | None:
@@ -247,10 +307,17 @@ class Match(Generic[S]):
         redo_actors = self.actors[base:keep]
         self.state = state.clone()
         self.dice.setstate(dice_state)
-        del self.actions[base:], self.actors[base:], self.log[log_len:], self.chain[base:]
+        del self.actions[base:], self.actors[base:], self.log[log_len:]
+        if base <= len(self._links):
+            del self._links[base:]
+            self._unlinked.clear()
+        else:
+            del self._unlinked[base - len(self._links):]
         for k in [k for k in self._snapshots if k > base]:
             del self._snapshots[k]
-        self.turn_hashes = {t: h for t, h in self.turn_hashes.items() if t <= self.turn}
+        turn = self.turn
+        self._hashes = {t: h for t, h in self._hashes.items() if t <= turn}
+        self._unhashed = {t: u for t, u in self._unhashed.items() if t <= turn}
         for a, who in zip(redo, redo_actors, strict=True):
             self.apply(a)
             self.actors[-1] = who
@@ -266,23 +333,7 @@ class Match(Generic[S]):
     # ------------------------------------------------------------------ the chain
     def dice_digest(self) -> str:
         """SHA-256 of the dice generator's whole state (not only how far it has rolled)."""
-        (version, words, gauss), script, rolls = self.dice.getstate()
-        h = hashlib.sha256(struct.pack(f"<{len(words)}I", *words))
-        h.update(repr((version, gauss, script, rolls)).encode())
-        return h.hexdigest()
-
-    def _start_link(self) -> str:
-        return _link("", {"chain": _CHAIN, "seed": self.seed, "dice": DICE_GENERATOR,
-                          "dice_state": self.dice_digest(),
-                          "stamp": save_stamp(self.ruleset), "ruleset": self.ruleset.key,
-                          "state": self.turn_hashes[self.turn]})
-
-    def _action_link(self, action: Action, new_turn: bool) -> str:
-        body: dict[str, Any] = {"action": action.to_json(), "rolls": self.dice.rolls}
-        if new_turn:
-            body.update(turn=self.turn, state=self.turn_hashes[self.turn],
-                        dice_state=self.dice_digest())
-        return _link(self.chain[-1] if self.chain else self.chain_start, body)
+        return _dice_digest(self.dice.getstate())
 
     def end_link(self) -> str:
         """The last link of the save's chain: the state and dice as they are now."""
@@ -373,6 +424,20 @@ class Match(Generic[S]):
                             "it was altered or made by another version")
         m.meta = _notes(data.get("meta"))
         return m
+
+
+def _state_hash(state: Any, rolls: int) -> str:
+    """SHA-256 of ``state`` in canonical JSON plus the dice stream position ``rolls``."""
+    blob = canonical_json({"state": state.to_json(), "dice": rolls})
+    return hashlib.sha256(blob.encode()).hexdigest()
+
+
+def _dice_digest(dice_state: tuple[Any, ...]) -> str:
+    """SHA-256 of a dice generator's whole state (:meth:`Dice.getstate`)."""
+    (version, words, gauss), script, rolls = dice_state
+    h = hashlib.sha256(struct.pack(f"<{len(words)}I", *words))
+    h.update(repr((version, gauss, script, rolls)).encode())
+    return h.hexdigest()
 
 
 def _link(prev: str, body: Mapping[str, Any]) -> str:

@@ -74,6 +74,17 @@ class DiceExpr:
         >>> DiceExpr.parse("1d6 / 2")
         DiceExpr(n=1, sides=6, plus=0, halved='up')
         """
+        if cls is not DiceExpr:
+            return cls._parse(text)
+        e = _PARSED.get(text)
+        if e is None:
+            e = cls._parse(text)
+            if len(_PARSED) < 4096:
+                _PARSED[text] = e
+        return e
+
+    @classmethod
+    def _parse(cls, text: str) -> DiceExpr:
         m = _EXPR.match(text)
         if not m:
             raise ValueError(f"{text!r} is not a dice expression like '2d', '3d6', '1d+2' "
@@ -97,6 +108,10 @@ class DiceExpr:
             return core
         core = f"({core})" if self.plus else core
         return core + ("/2" if self.halved == "up" else "/2 down")
+
+
+_PARSED: dict[str, DiceExpr] = {}
+"""Expressions read so far, by their text (a game rolls the same few again and again)."""
 
 
 @lru_cache(maxsize=4096)

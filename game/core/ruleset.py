@@ -22,6 +22,7 @@ from enum import StrEnum
 from typing import TYPE_CHECKING, Any, ClassVar, Protocol, Self, TypeVar
 
 from game.core.errors import SaveError
+from game.core.frozen import quick_init
 from game.core.jsonvalues import JsonValueError, field_types, from_json_value, to_json_value
 from game.core.places import Place
 
@@ -50,9 +51,20 @@ class Action:
 
     def to_json(self) -> dict[str, Any]:
         d: dict[str, Any] = {"kind": self.kind}
-        for f in dataclasses.fields(self):
-            d[f.name] = to_json_value(getattr(self, f.name))
+        for name in _field_names(type(self)):
+            d[name] = to_json_value(getattr(self, name))
         return d
+
+
+_names: dict[type, tuple[str, ...]] = {}
+
+
+def _field_names(cls: type) -> tuple[str, ...]:
+    """The names of dataclass ``cls``'s fields, in order (looked up once per class)."""
+    names = _names.get(cls)
+    if names is None:
+        names = _names[cls] = tuple(f.name for f in dataclasses.fields(cls))
+    return names
 
 
 A = TypeVar("A", bound=type[Action])
@@ -68,6 +80,7 @@ class ActionRegistry:
         if not cls.kind or cls.kind in self.types:
             raise ValueError(f"action kind {cls.kind!r} missing or registered twice")
         field_types(cls)  # every field's type must be resolvable now, not at load time
+        quick_init(cls)
         self.types[cls.kind] = cls
         return cls
 
@@ -131,6 +144,7 @@ class Outcome:
         return cls(d["winner"], Termination(d["termination"]), d["reason"])
 
 
+@quick_init
 @dataclass(frozen=True)
 class PieceView:
     """What any front end draws and lists of a piece, whatever the rules.

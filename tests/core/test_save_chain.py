@@ -179,3 +179,23 @@ def test_undo_and_replay_keep_the_chain():
     for a, _events in m.replay():
         fresh.apply(a)
     assert fresh.chain == chain and fresh.end_link() == m.end_link()
+
+
+def test_the_chain_is_the_same_read_after_every_action_or_only_at_the_end():
+    m = played(11, 120)  # nothing read while it was played
+    step = open_match("hill_fight", 11)
+    links, hashes = [], []
+    for a in m.actions:
+        step.apply(a)
+        links.append(step.chain[-1])
+        hashes.append(dict(step.turn_hashes))
+    assert m.chain_start == step.chain_start and m.chain == links
+    assert m.turn_hashes == step.turn_hashes == hashes[-1]
+    assert m.end_link() == step.end_link()
+    # an undo of links never read, then play on: the same links again
+    again = played(11, 120)
+    again.undo(30)
+    assert again.chain == links[:90] and again.turn_hashes == hashes[89]
+    for a in m.actions[90:]:
+        again.apply(a)
+    assert again.chain == links and again.end_link() == m.end_link()

@@ -112,24 +112,34 @@ def spots(table: Table) -> Spots:
     n, pc = len(pts), len(terrain.features)
     dist = np.full((n, pc), np.inf)
     inside = np.zeros((n, pc), dtype=bool)
+    # a spot further than SHELTER (more than a base's radius) from a piece's box is
+    # neither near it nor touching it: only the spots around each box are measured
+    margin = max(SHELTER, r) + 1e-6
     for f in terrain.features:
         segs = f.piece.segments()
         if not segs:
             continue
         a = np.array([s[0] for s in segs])
         b = np.array([s[1] for s in segs])
+        x_lo, y_lo, x_hi, y_hi = f.piece.bbox
+        sel = np.nonzero((pts[:, 0] >= x_lo - margin) & (pts[:, 0] <= x_hi + margin)
+                         & (pts[:, 1] >= y_lo - margin) & (pts[:, 1] <= y_hi + margin))[0]
+        if not len(sel):
+            continue
+        near_pts = pts[sel]
         d = b - a
         ll = np.maximum((d * d).sum(axis=1), 1e-12)
-        u = np.clip(((pts[:, None, :] - a[None]) * d[None]).sum(axis=2) / ll, 0, 1)
+        u = np.clip(((near_pts[:, None, :] - a[None]) * d[None]).sum(axis=2) / ll, 0, 1)
         q = a[None] + u[..., None] * d[None]
-        dist[:, f.index] = np.hypot(pts[:, 0:1] - q[..., 0], pts[:, 1:2] - q[..., 1]).min(axis=1)
+        dist[sel, f.index] = np.hypot(near_pts[:, 0:1] - q[..., 0],
+                                      near_pts[:, 1:2] - q[..., 1]).min(axis=1)
         if not f.piece.is_line:
             y0, y1 = a[None, :, 1], b[None, :, 1]
             x0, x1 = a[None, :, 0], b[None, :, 0]
-            py, px = pts[:, 1:2], pts[:, 0:1]
+            py, px = near_pts[:, 1:2], near_pts[:, 0:1]
             with np.errstate(divide="ignore", invalid="ignore"):
                 xc = x0 + (py - y0) * (x1 - x0) / (y1 - y0)
-            inside[:, f.index] = (((y0 > py) != (y1 > py)) & (px < xc)).sum(axis=1) % 2 == 1
+            inside[sel, f.index] = (((y0 > py) != (y1 > py)) & (px < xc)).sum(axis=1) % 2 == 1
     touch = (dist < r) | inside
     bad_piece = np.array([f.has("impassable") or f.linear or f.has("hazardous")
                           for f in terrain.features], dtype=bool)
@@ -140,7 +150,11 @@ def spots(table: Table) -> Spots:
                                                        dtype=bool)[None, :]))
     near &= shelters[None, :]
     keep = np.nonzero(~bad)[0]
-    shelter = tuple(tuple(int(k) for k in np.nonzero(near[i])[0]) for i in keep)
+    rows, cols = np.nonzero(near[keep])  # row by row, each row's pieces in order
+    by_row: list[list[int]] = [[] for _ in keep]
+    for i, k in zip(rows.tolist(), cols.tolist(), strict=True):
+        by_row[i].append(k)
+    shelter = tuple(tuple(ks) for ks in by_row)
     centres = np.array([p.centre for p in table.pieces], dtype=np.float64).reshape(-1, 2)
     pairs = [(k, p) for k, ps in enumerate(shelter) for p in ps]
     return Spots(pts[keep].reshape(-1, 2), shelter, centres,
@@ -416,18 +430,21 @@ class HeroPlayer:
             order = np.argsort(-score, kind="stable")
         blocked: list[tuple[float, float]] = []  # (bearing, distance) of lines that failed
         tries = 0
-        for k in order[:SCAN]:
-            if not np.isfinite(score[k]) or tries >= MOVE_TRIES:
+        # the same numbers as plain floats: quicker to read one at a time
+        score_of, xy_of, step_of = score.tolist(), xy.tolist(), step.tolist()
+        for k in order[:SCAN].tolist():
+            if not math.isfinite(score_of[k]) or tries >= MOVE_TRIES:
                 break
-            bearing = math.atan2(xy[k, 1] - y, xy[k, 0] - x)
-            if any(abs(math.remainder(bearing - b, math.tau)) < 0.2 and step[k] >= dist - 0.3
+            (sx, sy), sk = xy_of[k], step_of[k]
+            bearing = math.atan2(sy - y, sx - x)
+            if any(abs(math.remainder(bearing - b, math.tau)) < 0.2 and sk >= dist - 0.3
                    for b, dist in blocked):
                 continue  # further along a line already found blocked
             tries += 1
-            p = Point.of(float(xy[k, 0]), float(xy[k, 1]))
+            p = Point.of(sx, sy)
             plan = plan_move(st, m, p)
             if plan.ok:
                 return Move(m.id, p)
             stop = plan.blocked_at.units if plan.blocked_at is not None else None
-            blocked.append((bearing, math.dist((x, y), stop) if stop else float(step[k])))
+            blocked.append((bearing, math.dist((x, y), stop) if stop else sk))
         return None

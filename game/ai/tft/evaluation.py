@@ -20,6 +20,7 @@ from numpy.typing import NDArray
 
 from game.boards.hexmap import HexMap
 from game.core import odds
+from game.core.frozen import quick_init
 from game.core.match import Match
 from game.core.odds import DiceExpr
 from game.rules.tft import combat
@@ -76,6 +77,7 @@ class Weights:
     """Never jump when the fall takes the figure down with more than this chance."""
 
 
+@quick_init
 @dataclass(frozen=True)
 class Hit:
     """One attack's exact odds, reduced to what the AI weighs."""

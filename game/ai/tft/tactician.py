@@ -46,7 +46,7 @@ no dice at all), and asking twice in the same position gives the same action.
 from __future__ import annotations
 
 from collections import deque
-from collections.abc import Callable, Iterable
+from collections.abc import Callable, Iterable, Sequence
 from dataclasses import dataclass, field, replace
 from itertools import chain
 from typing import ClassVar
@@ -70,6 +70,7 @@ from game.boards.hexmap import HexMap, Reach
 from game.core import odds
 from game.core.dice import Modifier
 from game.core.errors import GameError
+from game.core.frozen import quick_init
 from game.core.match import Match
 from game.core.ruleset import Action, Side
 from game.rules.tft import combat
@@ -101,6 +102,7 @@ from game.rules.tft.hexes.state import HexFigure, HexState
 ARCS = ("front", "side", "rear")
 
 
+@quick_init
 @dataclass(frozen=True)
 class Proposal:
     """What a candidate action would do and what it is worth."""
@@ -221,6 +223,8 @@ class Context:
         self.enemies = [f for f in figs if f.side != side and f.active]
         self.w = by_numbers(weights, len(self.own), len(self.enemies))
         self._attacks: list[tuple[HexFigure, Hit]] | None = None
+        self._how: dict[str, str] = {}
+        """How the acting figure's blow reaches each enemy of :meth:`attacks`."""
 
     @property
     def sandbox(self) -> Sandbox:
@@ -254,7 +258,13 @@ class Context:
                 if chk.allowed and chk.odds is not None:
                     o = chk.odds
                     self._attacks.append((e, Hit(o.p_hit, o.expected_damage, o.p_down)))
+                    self._how[e.id] = chk.how
         return self._attacks
+
+    def blow(self, e: HexFigure) -> str:
+        """How the acting figure's blow reaches ``e``, one of :meth:`attacks`' enemies
+        (melee.NORMAL, POLE or SWIPE, as its attack check said)."""
+        return self._how[e.id]
 
     def shots(self) -> list[tuple[HexFigure, Hit, Action]]:
         """The shots the acting figure may make now (H-18): each enemy it may shoot, the
@@ -806,7 +816,7 @@ class Tactician:
         how: dict[int, tuple[int, int | None, bool, float]] = {}
         reach: Reach | None = None
         cost: dict[int, int] = {}
-        prev: dict[int, int] = {}
+        before: Sequence[int] = ()  # the reach's cell before each cell on its way
         ends: dict[int, int] = {}
         jumps: dict[int, Jump] = {}
         if f.move_over or f.mp_spent > 0:
@@ -819,7 +829,7 @@ class Tactician:
         else:
             opts = ctx.rules.move_options(state, f.id)
             reach, jumps = opts.reach, opts.jumps
-            cost, prev, ends = reach.cost, reach.previous, reach.ends
+            cost, before, ends = reach.cost, reach.before, reach.ends
             if opts.settle is not None:  # H-15: only where the big figure can stand
                 cost = {c: k for c, k in cost.items() if c == start or c in opts.settle}
             how[start] = (0, None, False, 1.0)
@@ -865,7 +875,7 @@ class Tactician:
         def reached(c: int) -> tuple[int, int | None, bool, float]:
             """How ``c`` is reached: MP, entered from, facing fixed, P(landing standing)."""
             r = how.get(c)
-            return r if r is not None else (cost[c], prev[c], engaged or c in ends, 1.0)
+            return r if r is not None else (cost[c], int(before[c]), engaged or c in ends, 1.0)
 
         def facing_after(c: int, frm: int | None) -> int:
             """The facing a figure has after moving into ``c`` from ``frm``."""
@@ -1054,8 +1064,7 @@ class AttackCA(CandidateAction):
         f, w = ctx.actor(), ctx.w
         out = []
         for e, h in ctx.attacks():
-            chk = ctx.rules.attack_check(ctx.state, f.id, e.id)
-            act: Action = Swipe(f.id, e.id) if chk.how == melee.SWIPE else Attack(f.id, e.id)
+            act: Action = Swipe(f.id, e.id) if ctx.blow(e) == melee.SWIPE else Attack(f.id, e.id)
             out.append(Proposal(h.damage + w.kill * h.p_down, (act,), self.name))
         return out
 

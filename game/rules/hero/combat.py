@@ -7,20 +7,22 @@ reported in an Event with its rule.
 
 from __future__ import annotations
 
-import functools
 import math
 from dataclasses import dataclass
 from fractions import Fraction
+from typing import Any
 
 from game.core import odds
 from game.core.dice import Contest, Contestant, Dice, Modifier, Roll
 from game.core.events import Event, Kind
+from game.core.frozen import quick_init
 from game.core.odds import ContestCritical, DiceExpr
 from game.rules.hero.data import Weapon, load_data
 from game.rules.hero.sight import LEVEL_WORDS, Sight, distance, sight
 from game.rules.hero.state import HeroState, Mini
 
 
+@quick_init
 @dataclass(frozen=True)
 class AttackOdds:
     """Everything about one mini attacking another with one weapon, before any roll."""
@@ -134,11 +136,34 @@ def attack_odds(state: HeroState, a: Mini, t: Mini, w: Weapon,
                       g3_cover(s, w)[0], worse_dmg, s)
 
 
-@functools.lru_cache(maxsize=4096)
+_ODDS: dict[tuple[Any, ...], tuple[float, float, dict[int, float]]] = {}
+""":func:`_odds` by the numbers that decide it (a contestant's label names its mini, and
+the same odds come up for many pairs of minis)."""
+
+
+def _numbers(c: Contestant) -> tuple[Any, ...]:
+    """What a contestant's odds depend on: its dice and the sum of its modifiers."""
+    return (c.n, c.sides, c.plus, c.bonus, c.keep_lowest, c.keep_highest, c.target)
+
+
 def _odds(att: Contestant, dfn: Contestant, w: Weapon, worse_dmg: bool, hp: int, arm: int,
           incorporeal: bool, critical: ContestCritical = "first_max"
           ) -> tuple[float, float, dict[int, float]]:
-    """The exact hit, critical and damage chances of one action (see attack_odds)."""
+    """The exact hit, critical and damage chances of one action (see attack_odds),
+    cached by the numbers they depend on."""
+    key = (_numbers(att), _numbers(dfn), w, worse_dmg, hp, arm, incorporeal, critical)
+    got = _ODDS.get(key)
+    if got is None:
+        if len(_ODDS) > 4096:
+            _ODDS.clear()
+        got = _ODDS[key] = _exact_odds(att, dfn, w, worse_dmg, hp, arm, incorporeal,
+                                       critical)
+    return got
+
+
+def _exact_odds(att: Contestant, dfn: Contestant, w: Weapon, worse_dmg: bool, hp: int,
+                arm: int, incorporeal: bool, critical: ContestCritical
+                ) -> tuple[float, float, dict[int, float]]:
     p_hit, _, _ = odds.contest_probabilities(att, dfn, mode="higher", ties="second",
                                              critical=critical)
     dist = damage_distribution(w, worse_dmg)

@@ -27,6 +27,7 @@ import functools
 import math
 from dataclasses import dataclass, field
 
+from game.core.frozen import quick_init
 from game.core.places import HUNDREDTHS, Point
 from game.rules.hero.data import load_data
 from game.rules.hero.state import HeroState, Mini
@@ -47,6 +48,7 @@ class Fall:
     """The piece it falls from, by name."""
 
 
+@quick_init
 @dataclass(frozen=True)
 class MovePlan:
     """What a straight move to ``to`` would cost and meet (see :func:`plan_move`)."""

@@ -496,15 +496,16 @@ class TabletopHero:
         elif edge_distance(table, edge, x, y, r) > depth + 1e-9:
             return (f"{state.side_name(m.side)} deploys at the {edge} edge: within {depth:g} "
                     f"units of it (K-3)")
+        probe = _at(m, x, y)  # measured from where it would stand
         mates = [o for o in state.placed() if o.side == m.side and o.id != m.id]
-        if mates and min(distance(_at(m, x, y), o) for o in mates) > d.deploy_teammate + 1e-9:
+        if mates and min(distance(probe, o) for o in mates) > d.deploy_teammate + 1e-9:
             return f"each mini deploys within {d.deploy_teammate:g} units of a team mate (K-3)"
         if not waive_range:
             for e in state.placed():
                 if e.side == m.side:
                     continue
                 reach = max((d.weapons[w].range[1] for w in e.weapons), default=0)
-                if distance(_at(m, x, y), e) <= reach + 1e-9:
+                if distance(probe, e) <= reach + 1e-9:
                     return (f"within range of {e.name} ({reach} units): no mini deploys in "
                             f"an enemy's firing range (K-3)")
         for k in table.pieces_at(x, y):
@@ -523,7 +524,6 @@ class TabletopHero:
             if rule == "climbable" and vantage(f) and z == f.ht and not terrain.reachable_top(f):
                 return (f"the top of {f.name} is eligible for deployment only if a climbing "
                         f"access reaches it (G-2)")
-        probe = _at(m, x, y)
         probe.z = z
         return end_clear(state, terrain, probe, at, z)  # where a move may end
 

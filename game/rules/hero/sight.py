@@ -36,6 +36,7 @@ import numpy as np
 from numpy.typing import NDArray
 
 from game.boards.table import Vec
+from game.core.frozen import quick_init
 from game.rules.hero.data import load_data
 from game.rules.hero.state import HeroState, Mini
 from game.rules.hero.terrain import Terrain, terrain_of, vantage
@@ -47,6 +48,7 @@ ROWS = 4
 """Rays per target: 5 across its base times 4 up its height (20; data says 15 or more)."""
 
 
+@quick_init
 @dataclass(frozen=True)
 class Sight:
     """What ``viewer`` sees of ``target`` (see the module text)."""
@@ -157,16 +159,21 @@ def _sight(state: HeroState, viewer: Mini, target: Mini) -> Sight:
     zv, zt = (viewer.z, target.z) if diagonal else (0, 0)
     eye_h = zv + viewer.ht
     heights = np.array([zt + (k + 0.5) / ROWS * target.ht for k in range(ROWS)])
-    pc = len(terrain.features)
     spans = table.spans((vx, vy), ends)
-    first, last, met = spans.first, spans.last, spans.met  # (C, P)
+    # only the pieces some ray meets can stop one or give cover: the rest is left out
+    pcs = np.flatnonzero(spans.met.any(axis=0))
+    pc = len(pcs)
+    first, last = spans.first[:, pcs], spans.last[:, pcs]
+    met = ~np.isnan(first)  # (C, P)
     excluded = np.zeros((COLUMNS, pc), dtype=bool)
     ignore_los = np.zeros(pc, dtype=bool)
     for m in (viewer, target):
         f = terrain.stands_on(*m.xy, m.z)
         if f is None:
             continue
-        k = f.index
+        k = int(np.searchsorted(pcs, f.index))
+        if k >= pc or pcs[k] != f.index:
+            continue  # no ray meets it
         if diagonal and m.z > min(viewer.z, target.z):
             # G-4: the vantage mini ignores its own ledge where the line passes it within
             # the mini's Ht of it
@@ -176,31 +183,36 @@ def _sight(state: HeroState, viewer: Mini, target: Mini) -> Sight:
             excluded[:, k] = True  # stood on: the line starts or ends on it
     if diagonal:
         lower = viewer if viewer.z < target.z else target
-        ignore_los = arr.ht <= lower.ht
+        ignore_los = arr.ht[pcs] <= lower.ht
     slope = (heights[:, None, None] - eye_h)  # (R, 1, 1)
     f0 = np.where(met, first, 0.0)
     l0 = np.where(met, last, 0.0)
     h_first = eye_h + slope * f0[None, :, :]
     h_last = eye_h + slope * l0[None, :, :]
-    low = np.minimum(h_first, h_last) < arr.top[None, None, :] - 1e-9  # (R, C, P)
+    low = np.minimum(h_first, h_last) < arr.top[pcs][None, None, :] - 1e-9  # (R, C, P)
     metr = met[None, :, :]
-    end_in = spans.end_in[None, :, :]
-    eye_in = spans.eye_in[None, None, :]
+    end_in = spans.end_in[:, pcs][None, :, :]
+    eye_in = spans.eye_in[pcs][None, None, :]
     # where each crossing comes nearest the target (top-down), for G-3's 1 unit
     px = vx + l0 * (ends[:, 0:1] - vx)
     py = vy + l0 * (ends[:, 1:2] - vy)
     near = (np.hypot(px - tx, py - ty) - rt <= data.cover.reach + 1e-9)[None, :, :]
     live = ~excluded[None, :, :]
     los_ok = live & ~ignore_los[None, None, :]
-    block_a = metr & los_ok & arr.blocking[None, None, :] & low
-    block_b = (metr & los_ok & arr.dense[None, None, :] & ~eye_in & ~end_in & low)
-    cover = arr.soft | arr.hard
+    block_a = metr & los_ok & arr.blocking[pcs][None, None, :] & low
+    block_b = (metr & los_ok & arr.dense[pcs][None, None, :] & ~eye_in & ~end_in & low)
+    cover = (arr.soft | arr.hard)[pcs]
     block_c = metr & live & cover[None, None, :] & ~end_in & near & low
     stopped_terrain = block_a | block_b | block_c  # (R, C, P)
     # other minis' bodies
     top_z = max(viewer.z, target.z)
     others = [m for m in state.placed() if m.id not in (viewer.id, target.id)
               and not (diagonal and m.z < top_z)]  # G-4: minis lower than the vantage one
+    # only a mini whose base comes near the box round the rays can stand in their way
+    x0, x1 = min(vx, tx) - rt - 1e-6, max(vx, tx) + rt + 1e-6
+    y0, y1 = min(vy, ty) - rt - 1e-6, max(vy, ty) + rt + 1e-6
+    others = [m for m in others if x0 - m.r <= m.xy[0] <= x1 + m.r
+              and y0 - m.r <= m.xy[1] <= y1 + m.r]
     stopped_models: NDArray[np.bool_] = np.zeros((ROWS, COLUMNS), dtype=bool)
     blockers: list[str] = []
     if others:
@@ -214,13 +226,13 @@ def _sight(state: HeroState, viewer: Mini, target: Mini) -> Sight:
     seen = visible.sum(axis=0)  # per column
     fraction = float(seen.sum()) / (ROWS * COLUMNS)
     feats = terrain.features
-    blocked_by = [feats[p].name for p in np.nonzero(stopped_terrain.any(axis=(0, 1)))[0]]
+    blocked_by = [feats[p].name for p in pcs[np.nonzero(stopped_terrain.any(axis=(0, 1)))[0]]]
     # G-3: cover pieces a clear line passes through within 1 unit of the target
     clear = ~(block_a | block_b).any(axis=2) & ~stopped_models  # (R, C)
     crossing = (met & near[0] & live[0] & cover[None, :])  # (C, P)
-    crossing &= ~_stood_on(terrain, viewer, target)[None, :]
+    crossing &= ~_stood_on(terrain, viewer, target)[pcs][None, :]
     used = crossing[None, :, :] & clear[:, :, None]
-    cover_idx = np.nonzero(used.any(axis=(0, 1)))[0]
+    cover_idx = pcs[np.nonzero(used.any(axis=(0, 1)))[0]]
     kind: CoverKind = "none"
     if any(arr.hard[p] for p in cover_idx):
         kind = "hard"

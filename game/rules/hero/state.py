@@ -2,7 +2,6 @@
 
 from __future__ import annotations
 
-import copy
 from dataclasses import dataclass, field
 from typing import Any
 
@@ -83,7 +82,8 @@ class Mini:
         return sum(1 for w in self.weapons if d.weapons[w].explosive)
 
     def clone(self) -> Mini:
-        c = copy.copy(self)
+        c = object.__new__(type(self))  # what copy.copy makes, without its detours
+        c.__dict__.update(self.__dict__)
         c.weapons = list(self.weapons)
         c.hazards = list(self.hazards)
         return c
@@ -172,13 +172,15 @@ class HeroState:
         x0, x1 = min(a[0], b[0]) - margin, max(a[0], b[0]) + margin
         y0, y1 = min(a[1], b[1]) - margin, max(a[1], b[1]) + margin
         out: list[Any] = []
+        dead = load_data().hp_dead  # Mini.alive: hp above it
         for m in self.minis.values():
-            if m.at is None or m.id in skip or not m.alive:
+            at = m.at
+            if at is None or m.hp <= dead or m.id in skip:
                 continue
-            x, y = m.at.x / HUNDREDTHS, m.at.y / HUNDREDTHS
+            x, y = at.x / HUNDREDTHS, at.y / HUNDREDTHS
             r = m.radius / HUNDREDTHS
             if x0 - r <= x <= x1 + r and y0 - r <= y <= y1 + r:
-                out += (m.id, m.at.x, m.at.y, m.z, m.ht, m.radius, m.incorporeal_mark())
+                out += (m.id, at.x, at.y, m.z, m.ht, m.radius, m.incorporeal_mark())
         return tuple(out)
 
     def remember(self, key: Any, make: Any) -> Any:

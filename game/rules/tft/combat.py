@@ -13,6 +13,7 @@ from dataclasses import dataclass
 from game.core import odds
 from game.core.dice import Dice, Modifier
 from game.core.events import Event, Kind
+from game.core.frozen import quick_init
 from game.core.places import Place
 from game.rules.tft.data import Weapon, load_data
 from game.rules.tft.figure import DEAD, UNCONSCIOUS, Fighter
@@ -77,6 +78,7 @@ def automatic_results(n: int) -> dict[int, tuple[bool, str]]:
     return {t: (a.hit, a.result) for t, a in d.automatic.items()}
 
 
+@quick_init
 @dataclass(frozen=True)
 class AttackOdds:
     """Everything a player sees before an attack: dice, target, modifiers, chances."""

@@ -11,6 +11,7 @@ from dataclasses import dataclass
 from game.boards.hexmap import HexMap
 from game.core.dice import Dice, Modifier
 from game.core.events import Event, Kind
+from game.core.frozen import quick_init
 from game.core.places import Cell
 from game.rules.tft import combat
 from game.rules.tft.combat import AttackOdds, AttackResult
@@ -23,6 +24,7 @@ NORMAL, POLE, SWIPE = "normal", "pole", "swipe"
 swipe of a kneeling figure (H-17)."""
 
 
+@quick_init
 @dataclass(frozen=True)
 class Reach:
     """Whether ``attacker`` can strike ``target`` where they stand, and how (or why not)."""

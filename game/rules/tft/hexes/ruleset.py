@@ -453,7 +453,8 @@ class MeleeOnHeights:
         """Victory: a side wins when every enemy figure is dead or unconscious."""
         if state.ended:
             return True
-        standing = [s for s in state.sides if any(f.active for f in state.side_figures(s))]
+        up = {f.side for f in state.figures.values() if f.active}
+        standing = [s for s in state.sides if s in up]
         if len(standing) == 1:
             state.ended = Outcome(standing[0], Termination.VICTORY,
                                   f"{state.side_name(standing[0])} win: no enemy figure is "
@@ -528,13 +529,18 @@ class MeleeOnHeights:
                     settle[c] = s
         ways: dict[int, list[Jump]] = {}
         drops = heights.jump_edges(board, climb)
-        engaged = f.standing and any(c in engaged_stops(state, f, pos)
-                                     for c in heights.cells_of(f))
+        if f.standing:
+            stop = engaged_stops(state, f, pos)
+            engaged = any(c in stop for c in heights.cells_of(f))
+        else:
+            engaged = False
         entry = entry_table(state, f)[1]
+        costs, stops, start = reach.costs, reach.stops, reach.start
         for c in reach.cells:
-            cost = reach.cost_of(c)
-            assert cost is not None
-            if cost + 1 > budget or c in reach.stops and c != reach.start or c not in drops:
+            if c not in drops:
+                continue
+            cost = int(costs[c])  # reach.cost_of(c): every cell of reach.cells is reached
+            if cost + 1 > budget or c in stops and c != start:
                 continue
             if engaged and c != reach.start:
                 continue  # T-6: the engaged figure's shift is its one step
@@ -558,9 +564,11 @@ class MeleeOnHeights:
         """T-6, H-7: a standing figure in the front hex of a standing enemy that reaches it."""
         return state_is_engaged(state, fig)
 
-    def attack_check(self, state: HexState, fig_id: str, target_id: str) -> AttackCheck:
+    def attack_check(self, state: HexState, fig_id: str, target_id: str, *,
+                     with_odds: bool = True) -> AttackCheck:
         """Whether ``fig_id`` may strike ``target_id`` in melee now (or could, if it were
         its action), with the exact odds: T-2, T-4, T-5, T-7, H-4, H-6, H-15, H-16, H-17.
+        ``with_odds=False``: the verdict alone (a legality check), no odds.
         """
         f, t = state.figures[fig_id], state.figures[target_id]
         board = state.board
@@ -593,15 +601,16 @@ class MeleeOnHeights:
         elif r.how == melee.SWIPE and (f.shield or w.hands != 1):
             reason = (f"{t.name} is too low: a swipe needs a one-handed weapon and no "
                       "shield (H-17)")
-        odds_ = melee.attack_odds(board, f, t, r.how) if r.ok and show_odds and f.active \
-            and t.alive and t.side != f.side else None
+        odds_ = melee.attack_odds(board, f, t, r.how) if with_odds and r.ok and show_odds \
+            and f.active and t.alive and t.side != f.side else None
         return AttackCheck(reason == "", reason or "may attack", odds_, r.how)
 
     def shot_check(self, state: HexState, fig_id: str, target_id: str,
-                   frm: int | None = None) -> AttackCheck:
+                   frm: int | None = None, *, with_odds: bool = True) -> AttackCheck:
         """Whether ``fig_id`` may shoot or throw at ``target_id`` now (T-7, H-18), with the
         line of fire and exact odds (figures in the way counted in ``p_target``).
-        ``frm``: look from another hex (a front end's what-if)."""
+        ``frm``: look from another hex (a front end's what-if); ``with_odds=False``: the
+        verdict and line alone (a legality check), no odds."""
         f, t = state.figures[fig_id], state.figures[target_id]
         board = state.board
         w = missiles.ranged_weapon(f)
@@ -640,7 +649,7 @@ class MeleeOnHeights:
                       f"{board.level(line.blocked_at)}) is in the way (H-18)")
         odds_ = None
         p_target = None
-        if w is not None and line is not None and line.clear and t.alive:
+        if with_odds and w is not None and line is not None and line.clear and t.alive:
             if frm is None:
                 odds_ = missiles.shot_odds(state, f, t)
             else:
@@ -916,11 +925,11 @@ class MeleeOnHeights:
             for t in state.figures.values():
                 if t.side == f.side or not t.alive:
                     continue
-                chk = self.attack_check(state, f.id, t.id)
+                chk = self.attack_check(state, f.id, t.id, with_odds=False)
                 if chk.allowed:
                     out.append(Swipe(f.id, t.id) if chk.how == melee.SWIPE else Attack(f.id, t.id))
                 if missiles.ranged_weapon(f) is not None and \
-                        self.shot_check(state, f.id, t.id).allowed:
+                        self.shot_check(state, f.id, t.id, with_odds=False).allowed:
                     out.append(Shoot(f.id, t.id))
             del swipe
             if self._why_not_sweep(state, f) is None:
@@ -1133,7 +1142,7 @@ class MeleeOnHeights:
             return f
         if a.target not in state.figures:
             return f"there is no figure '{a.target}'"
-        c = self.attack_check(state, f.id, a.target)
+        c = self.attack_check(state, f.id, a.target, with_odds=False)
         if c.allowed and c.how == melee.SWIPE:
             return "that blow is a swipe (H-17): kneel and swipe"
         return None if c.allowed else c.reason
@@ -1146,7 +1155,7 @@ class MeleeOnHeights:
             return "this scenario does not use the swipe attack (H-17)"
         if a.target not in state.figures:
             return f"there is no figure '{a.target}'"
-        c = self.attack_check(state, f.id, a.target)
+        c = self.attack_check(state, f.id, a.target, with_odds=False)
         if not c.allowed:
             return c.reason
         return None if c.how == melee.SWIPE else "that target can be struck without a swipe"
@@ -1163,7 +1172,7 @@ class MeleeOnHeights:
             return f
         if a.target not in state.figures:
             return f"there is no figure '{a.target}'"
-        c = self.shot_check(state, f.id, a.target)
+        c = self.shot_check(state, f.id, a.target, with_odds=False)
         return None if c.allowed else c.reason
 
     def _check_disengage(self, state: HexState, a: Disengage) -> str | None:
