@@ -18,8 +18,10 @@ Limits come first, before anything is allocated for them: only regular files are
 :data:`MAX_TILE_PIXELS` pixels a side and :data:`MAX_TILESET_TILES` tiles a tileset
 (pytmx visits every tile position of a tileset image); a tile layer's data must hold
 exactly its cells (compressed data is inflated only that far); XML nested at most
-:data:`MAX_XML_DEPTH` deep. Every attribute pytmx converts to a number or a truth value
-is checked first, so its errors name the element and attribute.
+:data:`MAX_XML_DEPTH` deep, at most :data:`MAX_XML_ELEMENTS` elements in all,
+:data:`MAX_OBJECTS` objects and :data:`MAX_POINTS` polygon points a map. Every attribute
+pytmx converts to a number or a truth value is checked first, so its errors name the
+element and attribute.
 
 What comes from where: pytmx decodes the tile layers' data (CSV, base64, zlib, gzip) and
 is the last word on what it can read. Custom properties and objects are read from the
@@ -35,6 +37,7 @@ import base64
 import binascii
 import bisect
 import functools
+import itertools
 import logging
 import math
 import os
@@ -102,6 +105,15 @@ MAX_TILESETS = 64
 """Most tilesets a map may use."""
 MAX_XML_DEPTH = 64
 """Deepest nesting of XML elements read (Tiled's own maps nest a dozen deep)."""
+MAX_XML_ELEMENTS = 20_000
+"""Most XML elements a map and its tilesets may hold together (Tiled's example maps and the
+shipped ones hold under 200; reading each costs time, so a file of nothing but elements
+would take seconds)."""
+MAX_OBJECTS = 2_000
+"""Most objects a map may hold, in all its object layers together."""
+MAX_POINTS = 20_000
+"""Most polygon and polyline points a map may hold, all its objects together (a hand-drawn
+zone or footprint has a few dozen)."""
 
 _A_KIND = {"int": "an int", "object": "an object id (a whole number)", "float": "a number",
            "bool": "true or false"}
@@ -496,6 +508,12 @@ class _Reader:
         """Bytes still to be read for this map (pytmx reads each tileset as often as the
         map names it, so each naming counts)."""
         self.parsed: dict[Path, ElementTree.Element] = {}
+        self.elements = 0
+        """XML elements met so far, in the map and its tilesets."""
+        self.objects = 0
+        """Objects met so far (in the map and its tilesets' tiles)."""
+        self.points = 0
+        """Polygon and polyline points met so far."""
 
     def fail(self, why: str) -> MapError:
         return MapError(f"{self.file}: {why}")
@@ -888,9 +906,20 @@ class _Reader:
         file ``owner``) before it does: elements where pytmx looks for them, no deeper than
         MAX_XML_DEPTH, every attribute it converts to a number or a truth value, polygon
         points, animation frames. Each fault is a MapError naming the element."""
+        left = MAX_XML_ELEMENTS - self.elements
+        self.elements += sum(1 for _ in itertools.islice(root.iter(), left + 1))
+        if self.elements > MAX_XML_ELEMENTS:
+            raise self.fail(f"{owner} holds too many XML elements: a map and its tilesets "
+                            f"may hold {MAX_XML_ELEMENTS:,} together (objects, tiles, "
+                            f"properties...)")
         stack: list[tuple[ElementTree.Element, str, int]] = [(root, owner, 1)]
         while stack:
             node, where, depth = stack.pop()
+            if node.tag == "object":
+                self.objects += 1
+                if self.objects > MAX_OBJECTS:
+                    raise self.fail(f"it holds more than {MAX_OBJECTS:,} objects; a map may "
+                                    f"hold {MAX_OBJECTS:,}")
             if node.tag == "property" and not node.get("name"):
                 raise self.fail(f"{where} has a property without a name")
             if depth > MAX_XML_DEPTH:
@@ -908,6 +937,11 @@ class _Reader:
                     raise self.fail(f"{where}: '{attr}' must be a finite number, not "
                                     f"{_quote(raw)}")
             if node.tag in ("polygon", "polyline"):
+                self.points += node.get("points", "").count(",")
+                if self.points > MAX_POINTS:
+                    raise self.fail(f"{where}: the map's polygons and polylines have more "
+                                    f"than {MAX_POINTS:,} points together; a map may have "
+                                    f"{MAX_POINTS:,}")
                 self._points(node, where)
             if node.tag == "frame":
                 for attr in ("tileid", "duration"):
