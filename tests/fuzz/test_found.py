@@ -305,3 +305,140 @@ def test_a_zone_scenario_option_that_is_not_one_is_named(maps, option, fragment)
     path.write_text(re.sub(r"(?m)^hold_out = .*$", option, path.read_text()))
     msg = quickly(lambda: open_match(str(path), 1), ScenarioError)
     assert msg.startswith("farmhouse.toml: ") and fragment in msg, msg
+
+
+# ============================================================================ table maps
+def edit_map(maps, name, old, new):
+    path = maps / f"{name}.tmx"
+    text = path.read_text()
+    assert old in text, old
+    path.write_text(text.replace(old, new, 1))
+    return path
+
+
+@pytest.mark.parametrize("inch,size", [("1e-300", "1.408e+303 x 9.6e+302"),
+                                       ("0.001", "1.408e+06 x 9.6e+05"),
+                                       ("3200", "0.44 x 0.3")])
+def test_a_table_scale_that_makes_no_real_table_is_named(maps, inch, size):
+    from game.rules import open_match
+    from game.rules.hero.balance import check_map
+
+    edit_map(maps, "backyard", 'name="inch" type="float" value="32"',
+             f'name="inch" type="float" value="{inch}"')
+    msg = quickly(lambda: open_match(str(maps / "backyard.toml"), 1), MapError)
+    assert msg.startswith(f"backyard.tmx: the table is {size} inches")
+    assert msg.endswith("a table is 2 to 240 inches a side")
+    said: list[str] = []
+    assert check_map(str(maps / "backyard.tmx"), fail=said.append) == 2
+    assert said == [f"error: {msg}"]
+
+
+def test_a_fence_of_fifteen_thousand_corners_is_refused_before_check_map_buffers_it(maps):
+    from game.rules.hero.balance import check_map
+
+    zigzag = " ".join(f"{k % 97},{(k * 7) % 91}" for k in range(15_000))
+    text = (maps / "backyard.tmx").read_text()
+    (maps / "backyard.tmx").write_text(
+        re.sub(r'<polyline points="[^"]*"', f'<polyline points="{zigzag}"', text, count=1))
+    said: list[str] = []
+    start = time.perf_counter()
+    assert check_map(str(maps / "backyard.tmx"), fail=said.append) == 2
+    assert time.perf_counter() - start < 1
+    assert said[0].startswith("error: backyard.tmx: piece 'Picket fence' (object id 20): the "
+                              "polyline has 15000 corners; a piece may have 256")
+
+
+@pytest.mark.parametrize("old,new,fragment", [
+    ('<object id="1" name="Shed" x="480" y="96" width="288" height="224">',
+     '<object id="1" name="Shed" x="-1e12" y="-1e12" width="2e12" height="2e12">',
+     "piece 'Shed' (object id 1) reaches far off the table (44 x 30 inches)"),
+    ('name="Shed"', f'name="{"S" * 5000}"', "its name is 5000 characters long; at most 60"),
+    ('<property name="kind" value="building"/>',
+     f'<property name="kind" value="{"building " * 100}"/>',
+     "property 'kind' must be 1 to 60 printable characters"),
+])
+def test_table_pieces_out_of_bounds_are_named(maps, old, new, fragment):
+    path = edit_map(maps, "backyard", old, new)
+    msg = quickly(lambda: load_map(path, "table"))
+    assert msg.startswith("backyard.tmx: ") and fragment in msg, msg
+
+
+def test_a_table_of_two_thousand_pieces_is_refused(maps):
+    from game.boards.tiled.table import MAX_PIECES
+
+    text = (maps / "backyard.tmx").read_text()
+    obj = re.search(r'(?s)<object id="3" name="Doghouse".*?</object>', text).group()
+    many = "".join(obj.replace('id="3"', f'id="{1000 + k}"') for k in range(1900))
+    (maps / "backyard.tmx").write_text(text.replace(obj, obj + many))
+    msg = quickly(lambda: load_map(maps / "backyard.tmx", "table"))
+    assert msg == (f"backyard.tmx: its layer 'terrain' has 1922 objects; a table map may have "
+                   f"{MAX_PIECES}")
+
+
+def test_a_table_figure_facing_that_is_not_a_finite_angle_is_named(maps):
+    text = (maps / "backyard.tmx").read_text()
+    figures = ('<objectgroup id="9" name="figures"><object id="99" name="Pyle" x="50" y="50">'
+               '<properties><property name="facing" type="float" value="1e300"/><property '
+               'name="side" value="green"/><property name="unit" value="private"/>'
+               '</properties><point/></object></objectgroup>\n</map>')
+    (maps / "backyard.tmx").write_text(text.replace("</map>", figures))
+    msg = quickly(lambda: load_map(maps / "backyard.tmx", "table"))
+    assert "figure 'Pyle' (object id 99): property 'facing' must be a number of degrees " \
+           "from -360 to 360, not 1e+300" in msg
+
+
+def test_a_table_covered_by_one_building_is_refused_not_stuck_at_deployment(maps):
+    from game.rules import open_match
+
+    edit_map(maps, "backyard",
+             '<object id="1" name="Shed" x="480" y="96" width="288" height="224">',
+             '<object id="1" name="Shed" x="-10" y="-10" width="1430" height="980">')
+    msg = quickly(lambda: open_match(str(maps / "backyard.toml"), 1), ScenarioError)
+    assert msg.startswith("backyard.tmx: there is no room to deploy a mini at any edge")
+
+
+# ============================================================================ Tabletop Hero
+@pytest.mark.parametrize("old,new,fragment", [
+    ("blast_push = 2 ", "blast_push = nan ", "[options] blast_push must be a number of units "
+                                             "from 0 to 20"),
+    ("blast_push = 2 ", "blast_push = inf ", "[options] blast_push must be"),
+    ("blast_push = 2 ", "blast_psuh = 2 ", "[options] 'blast_psuh' is not an option of "
+                                           "Tabletop Hero"),
+    ('green = ["sarge", "private", "sniper", "medic", "chopper"]\ntan = ["captain", '
+     '"rifleman", "grenadier", "gunner", "commando"]',
+     'green = ["sarge"' + ', "private"' * 1999 + ']\ntan = ["captain"' + ', "rifleman"' * 1999
+     + "]", "[options.armies] green has 2000 minis; an army has 1 to 30"),
+    ('tan = ["captain",', 'grey = ["sarge"]\ntan = ["captain",',
+     "[options.armies] 'grey' is not a side of [sides] (green, tan)"),
+    ('name = "Sarge"', 'name = "Sarge\\u0000\\n"', None),
+    ('name = "Sarge"', 'name = "' + "Sarge " * 10 + '"',
+     "[units.sarge] the name 'Sarge Sarge Sarge Sarge ' must be plain text of 1 to 24"),
+    ('kind = "generic"', 'kind = "../../../tmp/x"',
+     "[units.chopper] Whirlybird: '../../../tmp/x' is not a kind of mini (a plain word)"),
+    ("medkits = 1", "medkits = 100000000000000000000",
+     "Doc carries 100000000000000000000 medkits; a mini carries 0 to 10"),
+])
+def test_a_hero_scenario_out_of_bounds_is_named(maps, old, new, fragment):
+    from game.rules import open_match
+
+    path = maps / "backyard.toml"
+    text = path.read_text()
+    assert old in text, old
+    path.write_text(text.replace(old, new, 1))
+    if fragment is None:  # loads, the name cleaned
+        assert open_match(str(path), 1).state.options["_ready"]["green"][0].name == "Sarge"
+        return
+    msg = quickly(lambda: open_match(str(path), 1), ScenarioError)
+    assert msg.startswith("backyard.toml: ") and fragment in msg, msg
+
+
+def test_an_army_sheet_of_a_mini_named_with_a_nul_is_refused():
+    from game.rules import open_match
+    from game.rules.hero.actions import BuildArmy
+
+    m = open_match("backyard", 1)
+    sheet = [("Sarge", "human", True, "medium", ("heavy",), 0)] + [
+        (f"P{k}", "human", False, "none", ("light",), 0) for k in range(4)]
+    assert m.why_illegal(BuildArmy("green", tuple(sheet))) is None
+    sheet[1] = ("P\x00", "human", False, "none", ("light",), 0)
+    assert "must be plain text" in m.why_illegal(BuildArmy("green", tuple(sheet)))
