@@ -37,7 +37,6 @@ import base64
 import binascii
 import bisect
 import functools
-import itertools
 import logging
 import math
 import os
@@ -576,13 +575,40 @@ class _Reader:
         if data.lstrip()[:1] in (b"{", b"["):
             raise self.fail(f"the {what} is JSON; save it in Tiled's XML format "
                             f"({'.tmx' if root_tag == 'map' else '.tsx'})")
-        try:
-            root = ElementTree.fromstring(data)
-        except (ElementTree.ParseError, LookupError, ValueError) as e:
-            raise self.fail(f"the {what} is not valid XML ({e})") from None
+        root = self._parse(data, what)
         if root.tag != root_tag:
             raise self.fail(f"the {what} is not a Tiled {'map' if root_tag == 'map' else 'tileset'}"
                             f" (its XML root is <{root.tag}>, not <{root_tag}>)")
+        return root
+
+    def _parse(self, data: bytes, what: str) -> ElementTree.Element:
+        """The XML tree of ``data``, parsed a piece at a time so that a file of more
+        elements than :data:`MAX_XML_ELEMENTS` (with those already read for this map) is
+        refused before they are all made."""
+        parser: ElementTree.XMLPullParser[ElementTree.Element] = ElementTree.XMLPullParser(
+            events=("start",))
+        root: ElementTree.Element | None = None
+
+        def started() -> None:
+            nonlocal root
+            for event in parser.read_events():
+                root = cast(Any, event)[1] if root is None else root  # ("start", element)
+                self.elements += 1
+
+        try:
+            for at in range(0, len(data), 1 << 16):
+                parser.feed(data[at:at + (1 << 16)])
+                started()
+                if self.elements > MAX_XML_ELEMENTS:
+                    raise self.fail(f"the {what} holds too many XML elements: a map and its "
+                                    f"tilesets may hold {MAX_XML_ELEMENTS:,} together "
+                                    f"(objects, tiles, properties...)")
+            parser.close()
+            started()
+        except (ElementTree.ParseError, LookupError, ValueError) as e:
+            raise self.fail(f"the {what} is not valid XML ({e})") from None
+        if root is None:
+            raise self.fail(f"the {what} is not valid XML (no element found)")
         return root
 
     def _int(self, node: ElementTree.Element, attr: str, where: str, *,
@@ -906,12 +932,6 @@ class _Reader:
         file ``owner``) before it does: elements where pytmx looks for them, no deeper than
         MAX_XML_DEPTH, every attribute it converts to a number or a truth value, polygon
         points, animation frames. Each fault is a MapError naming the element."""
-        left = MAX_XML_ELEMENTS - self.elements
-        self.elements += sum(1 for _ in itertools.islice(root.iter(), left + 1))
-        if self.elements > MAX_XML_ELEMENTS:
-            raise self.fail(f"{owner} holds too many XML elements: a map and its tilesets "
-                            f"may hold {MAX_XML_ELEMENTS:,} together (objects, tiles, "
-                            f"properties...)")
         stack: list[tuple[ElementTree.Element, str, int]] = [(root, owner, 1)]
         while stack:
             node, where, depth = stack.pop()
