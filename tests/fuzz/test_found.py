@@ -442,3 +442,13 @@ def test_an_army_sheet_of_a_mini_named_with_a_nul_is_refused():
     assert m.why_illegal(BuildArmy("green", tuple(sheet))) is None
     sheet[1] = ("P\x00", "human", False, "none", ("light",), 0)
     assert "must be plain text" in m.why_illegal(BuildArmy("green", tuple(sheet)))
+
+
+# ============================================================================ scenarios
+def test_a_scenario_of_a_long_list_of_numbers_is_refused_before_it_is_parsed(maps):
+    from game.rules import open_match
+
+    path = maps / "farmhouse.toml"
+    path.write_text(path.read_text() + "\n[options.x]\nfaces = [" + "1, " * 300_000 + "]\n")
+    msg = quickly(lambda: open_match(str(path), 1), ScenarioError, seconds=0.5)
+    assert msg.startswith("farmhouse.toml: cannot be read: it is 901.3 kB, more than the 262.1 kB")
