@@ -452,3 +452,39 @@ def test_a_scenario_of_a_long_list_of_numbers_is_refused_before_it_is_parsed(map
     path.write_text(path.read_text() + "\n[options.x]\nfaces = [" + "1, " * 300_000 + "]\n")
     msg = quickly(lambda: open_match(str(path), 1), ScenarioError, seconds=0.5)
     assert msg.startswith("farmhouse.toml: cannot be read: it is 901.3 kB, more than the 262.1 kB")
+
+
+# ============================================================================ --check-map
+def check_map_cli(*argv):
+    import contextlib
+    import io
+
+    from fuzzing import _deadline
+
+    import main
+
+    out, err = io.StringIO(), io.StringIO()
+    with contextlib.redirect_stdout(out), contextlib.redirect_stderr(err), _deadline(20):
+        code = main.main(["--check-map", *argv])
+    return code, out.getvalue(), err.getvalue()
+
+
+@pytest.mark.parametrize("arg", ["", "   "])
+def test_check_map_of_an_empty_file_name_says_so_and_opens_no_window(arg):
+    assert check_map_cli(arg) == (2, "", "error: --check-map needs a table map file (a .tmx, "
+                                         "or a scenario .toml)\n")
+
+
+@pytest.mark.parametrize("name,kind", [("hill_fight.tmx", "hex map"),
+                                       ("farmhouse.tmx", "zones board"),
+                                       ("farmhouse.toml", "zones board")])
+def test_check_map_of_another_kind_of_map_names_it_and_no_scenario(name, kind):
+    code, out, err = check_map_cli(str(MAPS / name))
+    assert (code, out) == (2, "")
+    assert err == f"error: {name.replace('.toml', '.tmx')} is a {kind}; --check-map " \
+                  f"measures table maps (G-8)\n"
+
+
+def test_check_map_of_a_table_scenario_measures_its_map():
+    code, out, err = check_map_cli(str(MAPS / "backyard.toml"))
+    assert (code, err) == (0, "") and out.startswith("Backyard: balanced (G-8)")
