@@ -8,6 +8,11 @@ exits 1 if any mutant broke the promise (fuzzing.py says what the promise is).
     python tests/fuzz/campaign.py --kinds map:farmhouse,demo:backyard --cases 5000
 
 Each broken mutant is kept under the work folder printed, with the reason.
+
+Each case of the direct leg and of the command line is held to the memory limit on its
+own; the process's peak over a whole campaign is larger, from the game's caches (bounded,
+each keyed by board, so thousands of mutated boards fill them) and a few MB each window
+opened in the same process keeps after it closes.
 """
 
 from __future__ import annotations
@@ -37,6 +42,7 @@ os.environ.setdefault("PYGAME_HIDE_SUPPORT_PROMPT", "1")
 
 from fuzzing import (  # noqa: E402
     KINDS,
+    MAX_MB,
     Broken,
     Chooser,
     Fuzzer,
@@ -153,12 +159,17 @@ def command_line(f: Fuzzer, kinds: tuple[str, ...], cases: int,
             argv = argv_for(f, kind, case, path)
             err = io.StringIO()
             start = time.perf_counter()
+            base = peak_mb()
             with contextlib.redirect_stderr(err), contextlib.redirect_stdout(io.StringIO()):
                 try:
                     code: Any = main.main(argv)
                 except BaseException as e:  # noqa: BLE001
                     code = f"{type(e).__name__}: {e}"
             seconds = time.perf_counter() - start
+            if peak_mb() - base > MAX_MB:
+                counts["broken"] += 1
+                report["broken"].append(f"command line {argv}: took {peak_mb() - base:.0f} MB "
+                                        f"more memory")
             ok = (0, 1) if what == "checkmap" else (0,)
             if (code in ok and err.getvalue() == "") or (
                     code == 2 and one_error_line(err.getvalue(), names)):
