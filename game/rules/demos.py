@@ -27,7 +27,14 @@ in the book), and the actions to play, each with a sentence saying what it shows
 
 Steps are actions exactly as saves write them, so a demo can be made by playing the
 position and copying the actions from the save. A new rule system adds its demos as
-files; nothing here knows any ruleset.
+files; nothing here knows any ruleset (only the kinds of board, to check that each figure
+stands on its board: a hex of a hex map, a zone or boundary of a zone board, a point on a
+table; a facing is a hex side 0-5 on a hex map, degrees elsewhere).
+
+A demo file is read like a scenario (a regular UTF-8 file of at most
+:data:`MAX_DEMO_BYTES`), its names and texts cleaned of control characters; every fault,
+in the demo or in the scenario and map it names, is one ScenarioError naming the demo file
+first.
 """
 
 from __future__ import annotations
