@@ -4,7 +4,7 @@ kind (and Tiled's own example maps, where Tiled is installed), loaded directly, 
 the command line and through the window. Prints what it found as one JSON object and
 exits 1 if any mutant broke the promise (fuzzing.py says what the promise is).
 
-    python tests/fuzz/campaign.py --cases 1000 --seed 1 --cli 600 --window 300
+    python tests/fuzz/campaign.py --cases 1000 --seed 1 --cli 600 --window 300 --deep 100
     python tests/fuzz/campaign.py --kinds map:farmhouse,demo:backyard --cases 5000
 
 Each broken mutant is kept under the work folder printed, with the reason.
@@ -43,6 +43,8 @@ os.environ.setdefault("PYGAME_HIDE_SUPPORT_PROMPT", "1")
 from fuzzing import (  # noqa: E402
     KINDS,
     MAX_MB,
+    MAX_SECONDS,
+    PLAY_ACTIONS,
     Broken,
     Chooser,
     Fuzzer,
@@ -87,6 +89,30 @@ def direct(f: Fuzzer, kinds: tuple[str, ...], cases: int, report: dict[str, Any]
         boards.setdefault(board_of(kind), Counter()).update(counts)
         print(kind, dict(counts), file=sys.stderr, flush=True)
     report["direct_by_board"] = {b: dict(c) for b, c in boards.items()}
+
+
+def deep_play(f: Fuzzer, kinds: tuple[str, ...], cases: int, actions: int,
+              report: dict[str, Any]) -> None:
+    """Mutated scenarios, maps and tilesets that load, played ``actions`` random legal
+    actions each (the direct leg plays a few): the game never stops with no legal action
+    while it is not over, and never refuses one its legal list offered."""
+    counts: Counter[str] = Counter()
+    f.play, f.max_seconds = actions, max(f.max_seconds, actions * 0.2)
+    try:
+        for kind in kinds:
+            if kind.split(":")[0] not in ("scenario", "map", "tileset"):
+                continue
+            for case in range(50_000, 50_000 + cases):
+                try:
+                    r = f.run(kind, case)
+                except Broken as e:
+                    counts["broken"] += 1
+                    report["broken"].append(str(e)[-2000:])
+                    continue
+                counts["played" if r.error is None else "refused"] += 1
+    finally:
+        f.play, f.max_seconds = PLAY_ACTIONS, MAX_SECONDS
+    report["deep_play"] = {**counts, "actions": actions}
 
 
 def tiled_examples(f: Fuzzer, cases: int, report: dict[str, Any]) -> None:
@@ -275,6 +301,9 @@ def run(argv: list[str] | None = None) -> int:
     p.add_argument("--cli", type=int, default=300, help="mutants through the command line")
     p.add_argument("--window", type=int, default=200, help="mutants through the window")
     p.add_argument("--examples", type=int, default=1000, help="Tiled example map mutants")
+    p.add_argument("--deep", type=int, default=100, help="mutated scenarios, maps and "
+                                                         "tilesets of each kind played long")
+    p.add_argument("--play", type=int, default=300, help="actions each of those plays")
     args = p.parse_args(argv)
     kinds = tuple(k for k in args.kinds.split(",") if k) or KINDS
     unknown = set(kinds) - set(KINDS)
@@ -288,6 +317,8 @@ def run(argv: list[str] | None = None) -> int:
     f = Fuzzer(work, args.seed)
     report["peak_rss_mb_after"] = peaks = {}
     for name, leg in (("direct", lambda: direct(f, kinds, args.cases, report)),
+                      ("deep_play", lambda: deep_play(f, kinds, args.deep, args.play,
+                                                      report)),
                       ("tiled_examples", lambda: tiled_examples(f, args.examples, report)),
                       ("command_line", lambda: command_line(f, kinds, args.cli, report)),
                       ("window", lambda: window(f, kinds, args.window, report))):

@@ -14,8 +14,8 @@ or tileset through its scenario and a few moves of play, a scenario, a save, a d
 checked step by step, a table map through ``--check-map``) and says whether the promise
 held: the file loads, or one :class:`GameError` is raised whose message is a single line
 naming the file; never another exception; never more than :data:`MAX_SECONDS` nor
-:data:`MAX_MB` more memory; and a game that loads never stops with no legal action while
-it is not over.
+:data:`MAX_MB` more memory; and a game that loads plays: it never stops with no legal
+action while it is not over, and never refuses an action its legal list offered.
 
 A *kind* of mutant is ``WHAT:NAME``: ``map:farmhouse``, ``scenario:backyard``,
 ``save:hill_fort``, ``tileset:hill_fight``, ``checkmap:ruined_village``,
@@ -44,7 +44,7 @@ from typing import Any
 
 from game.ai import RandomPlayer
 from game.core.dice import Dice
-from game.core.errors import GameError
+from game.core.errors import GameError, IllegalActionError
 from game.headless import play_game
 from game.rules import load_match, open_match
 
@@ -576,20 +576,25 @@ def all_maps(folder: Path, huge: Path) -> Path:
     return folder
 
 
-def _play(m: Any, seed: int) -> None:
-    """A few random legal actions; Broken if the game stops with none while not over."""
-    for _ in range(PLAY_ACTIONS):
+def _play(m: Any, seed: int, actions: int = PLAY_ACTIONS) -> None:
+    """Random legal actions; _Unplayable if the game stops with none while not over, or
+    if one the legal list offers is refused."""
+    for _ in range(actions):
         if m.outcome() is not None or m.to_act() is None:
             return
         acts = m.legal_actions()
         if not acts:
-            raise _Stuck(f"no legal action for side '{m.to_act()}' at turn {m.turn}, "
-                         f"phase {m.state.phase}, and the game is not over")
-        m.apply(acts[Dice(seed).faces(1, len(acts))[0] - 1])
+            raise _Unplayable(f"no legal action for side '{m.to_act()}' at turn {m.turn}, "
+                              f"phase {m.state.phase}, and the game is not over")
+        try:
+            m.apply(acts[Dice(seed).faces(1, len(acts))[0] - 1])
+        except IllegalActionError as e:
+            raise _Unplayable(f"the legal actions offered one that is not legal: {e}") \
+                from None
         seed += 1
 
 
-class _Stuck(Exception):
+class _Unplayable(Exception):
     pass
 
 
@@ -603,6 +608,10 @@ class Fuzzer:
         self.huge.write_bytes(b"<tileset>" + b" " * (5 << 20) + b"</tileset>")
         self._saves: dict[str, Path] = {}
         self.saved: dict[str, dict[str, Any]] = {}
+        self.play = PLAY_ACTIONS
+        """Random legal actions played after a mutated scenario, map or tileset loads."""
+        self.max_seconds = MAX_SECONDS
+        """Longest a case may take (more when it plays more)."""
 
     def save_of(self, scenario: str) -> Path:
         """The save of a short game of ``scenario`` (made once)."""
@@ -699,7 +708,7 @@ class Fuzzer:
 
         def load() -> Any:
             m = open_match(str(scenario), 1)
-            _play(m, case)
+            _play(m, case, self.play)
             return m
 
         return path, load, names
@@ -720,13 +729,13 @@ class Fuzzer:
         except _Hang:
             raise Broken(self._keep(kind, case, data, f"still loading after {HANG_SECONDS} s")
                          ) from None
-        except _Stuck as e:
-            raise Broken(self._keep(kind, case, data, f"loads, then stuck: {e}")) from None
+        except _Unplayable as e:
+            raise Broken(self._keep(kind, case, data, f"loads, then in play: {e}")) from None
         except BaseException:  # noqa: BLE001 - this is what the promise forbids
             raise Broken(self._keep(kind, case, data, traceback.format_exc())) from None
         seconds = time.perf_counter() - start
         grown = peak_mb() - base
-        if seconds > MAX_SECONDS:
+        if seconds > self.max_seconds:
             raise Broken(self._keep(kind, case, data, f"took {seconds:.2f} s"))
         if grown > MAX_MB:
             raise Broken(self._keep(kind, case, data, f"took {grown:.0f} MB more memory"))
