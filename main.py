@@ -32,14 +32,15 @@ def parse_args(argv: list[str] | None = None) -> argparse.Namespace:
     p.add_argument("--demo", metavar="RULE", help="show a rule's demo (a rule id like H-22)")
     p.add_argument("--demos", action="store_true", help="list the rules with a demo, exit")
     p.add_argument("--replay", metavar="SAVE", help="watch a saved game action by action")
-    p.add_argument("--check-map", metavar="FILE", help="report a table map's balance (G-8): "
-                                                       "exit 0 balanced, 1 not, 2 malformed")
+    p.add_argument("--check-map", metavar="FILE", help="report a table map's balance (G-8), "
+                                                       "FILE a .tmx or its scenario: exit 0 "
+                                                       "balanced, 1 not, 2 malformed")
     return p.parse_args(argv)
 
 
 def main(argv: list[str] | None = None) -> int:
     args = parse_args(argv)
-    if args.check_map:
+    if args.check_map is not None:
         from game.rules.hero.balance import check_map
 
         return check_map(args.check_map)

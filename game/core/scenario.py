@@ -32,8 +32,9 @@ from game.core.files import Unreadable, exists, is_regular, read_limited, utf8_t
 MAPS_DIR = Path(__file__).resolve().parents[2] / "maps"
 """Where the shipped scenarios and maps live."""
 
-MAX_SCENARIO_BYTES = 1 << 20
-"""The largest scenario file read (1 MiB; a real one is a few kB)."""
+MAX_SCENARIO_BYTES = 256 << 10
+"""The largest scenario file read (256 KiB; a real one is a few kB, and Python's TOML
+reader takes a second and a half for a MiB of numbers)."""
 MAX_NAME = 60
 """Longest name (of a scenario or a side), in characters."""
 MAX_DESCRIPTION = 600

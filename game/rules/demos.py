@@ -27,7 +27,9 @@ in the book), and the actions to play, each with a sentence saying what it shows
 
 Steps are actions exactly as saves write them, so a demo can be made by playing the
 position and copying the actions from the save. A new rule system adds its demos as
-files; nothing here knows any ruleset.
+files; nothing here knows any ruleset (only the kinds of board, to check that each figure
+stands on its board: a hex of a hex map, a zone or boundary of a zone board, a point on a
+table; a facing is a hex side 0-5 on a hex map, degrees elsewhere).
 
 Where a rule system sets its table by play rather than by the map (Tabletop Hero's
 armies are chosen, then deployed, K-2, K-3), the demo reaches its position with
@@ -37,10 +39,16 @@ past them::
 
     [[setup]]
     action = { kind = "take_army", side = "green" }
+
+A demo file is read like a scenario (a regular UTF-8 file of at most
+:data:`MAX_DEMO_BYTES`), its names and texts cleaned of control characters; every fault,
+in the demo or in the scenario and map it names, is one ScenarioError naming the demo file
+first.
 """
 
 from __future__ import annotations
 
+import math
 import re
 import tomllib
 from collections.abc import Mapping
@@ -48,16 +56,30 @@ from dataclasses import dataclass
 from pathlib import Path
 from typing import Any
 
+from game.boards.hexmap import HexMap
+from game.boards.table import Table
+from game.boards.zones import ZoneBoard
 from game.core.dice import Dice
-from game.core.errors import GameError, ScenarioError
+from game.core.errors import GameError, ScenarioError, printable
+from game.core.files import Unreadable, exists, read_limited, utf8_text
 from game.core.match import Match
-from game.core.places import Cell, LoadedMap, Place, Placement, place_from_json
+from game.core.places import Cell, InZone, LoadedMap, Place, Placement, Point, place_from_json
 from game.core.ruleset import Action
-from game.core.scenario import MAPS_DIR, Scenario, load_scenario
+from game.core.scenario import MAPS_DIR, MAX_NAME, Scenario, load_scenario
 from game.rules import board_for, get_ruleset
 
 DEMOS_DIR = MAPS_DIR / "demos"
 RULE_ID = re.compile(r"^([A-Z])-(\d+)$")
+MAX_DEMO_BYTES = 256 << 10
+"""The largest demo file read (256 KiB; a shipped one is about 2 kB)."""
+MAX_TEXT = 2000
+"""Longest explanation (of the demo or a step), in characters."""
+MAX_FIGURES = 100
+"""Most figures a demo places."""
+MAX_STEPS = 200
+"""Most steps a demo shows."""
+MAX_FACES = 1000
+"""Most die faces a demo scripts."""
 
 
 @dataclass(frozen=True)
@@ -89,11 +111,16 @@ class Demo:
     def new_match(self) -> Match[Any]:
         """The demo's position before its first step (its dice ready to roll): the
         scenario set up, then its ``setup`` actions played. ScenarioError naming the
-        file and the setup action that is not legal where it comes."""
+        file if its figures cannot be set up, or the setup action that is not legal
+        where it comes."""
         dice = Dice.scripted(self.faces, then_seed=self.seed) if self.faces is not None \
             else None
-        m = Match(self.scenario, get_ruleset(self.scenario.ruleset), self.board,
-                  self.seed, dice=dice)
+        try:
+            m = Match(self.scenario, get_ruleset(self.scenario.ruleset), self.board,
+                      self.seed, dice=dice)
+        except GameError as e:
+            raise ScenarioError(f"{self.path.name}: its position cannot be set up: {e}") \
+                from None
         for k, action in enumerate(self.setup, 1):
             why = m.why_illegal(action)
             if why is not None:
@@ -126,40 +153,123 @@ def rule_order(rule: str) -> tuple[str, int, str]:
     return (m.group(1), int(m.group(2)), "") if m else ("~", 0, rule)
 
 
-def _str(table: Mapping[str, Any], key: str, where: str) -> str:
+def _str(table: Mapping[str, Any], key: str, where: str, most: int = MAX_NAME) -> str:
+    """A name or text as it will be drawn (see :func:`printable`): a non-empty string of at
+    most ``most`` characters."""
     v = table.get(key)
-    if not isinstance(v, str) or not v.strip():
+    clean = printable(v) if isinstance(v, str) else ""
+    if not clean:
         raise ScenarioError(f"{where} needs '{key}' as a non-empty string")
-    return v.strip()
+    if len(clean) > most:
+        raise ScenarioError(f"{where} '{key}' is {len(clean)} characters long; at most {most}")
+    return clean
+
+
+def _key(table: Mapping[str, Any], key: str, where: str) -> str:
+    """A side or unit key: plain text, as the scenario's own keys are."""
+    v = table.get(key)
+    if not isinstance(v, str) or not v or printable(v) != v or len(v) > MAX_NAME:
+        raise ScenarioError(f"{where} needs '{key}' as a key of the scenario (plain text of "
+                            f"at most {MAX_NAME} characters), not {_short(v)}")
+    return v
+
+
+def _short(v: Any) -> str:
+    text = repr(v)
+    return text if len(text) <= 40 else text[:37] + "..."
 
 
 def _place(board: Any, spec: Mapping[str, Any], where: str) -> Place:
+    """The place a figure stands on, checked against the board (a hex on it, a zone of
+    it, a point on the table)."""
     if "hex" in spec:
         h = spec["hex"]
-        if not (isinstance(h, list) and len(h) == 2 and all(isinstance(v, int) for v in h)):
+        if not (isinstance(h, list) and len(h) == 2
+                and all(isinstance(v, int) and not isinstance(v, bool) for v in h)):
             raise ScenarioError(f"{where}: 'hex' must be [column, row]")
+        if not isinstance(board, HexMap):
+            raise ScenarioError(f"{where}: 'hex' is for a hex board; this board takes a "
+                                f"'place'")
         try:
             return Cell(board.index(h[0], h[1]))
-        except (AttributeError, ValueError) as e:
+        except ValueError as e:
             raise ScenarioError(f"{where}: 'hex' {h} is not a hex of this board ({e})") \
                 from None
-    if "place" in spec:
-        try:
-            return place_from_json(spec["place"])
-        except ValueError as e:
-            raise ScenarioError(f"{where}: {e}") from None
-    raise ScenarioError(f"{where} needs 'hex' = [column, row] or a 'place'")
+    if "place" not in spec:
+        raise ScenarioError(f"{where} needs 'hex' = [column, row] or a 'place'")
+    try:
+        place = place_from_json(spec["place"])
+    except ValueError as e:
+        raise ScenarioError(f"{where}: {e}") from None
+    why = _off_board(board, place)
+    if why is not None:
+        raise ScenarioError(f"{where}: 'place' {_short(spec['place'])} {why}")
+    return place
+
+
+def _off_board(board: Any, place: Place) -> str | None:
+    """Why ``place`` is not a place of ``board`` (a cell of a hex map, a zone or boundary
+    of a zone board, a point on a table), or None."""
+    if isinstance(board, HexMap):
+        if not isinstance(place, Cell) or not board.on_board(place.index):
+            return "is not a hex of this board"
+    elif isinstance(board, ZoneBoard):
+        if not isinstance(place, InZone) or place.zone not in board.zones:
+            return f"is not a zone of this board (zones: {', '.join(board.zones)})"
+        if place.boundary is not None and not board.adjacent(place.zone, place.boundary):
+            return "is not a boundary between two adjacent zones"
+    elif isinstance(board, Table):
+        if not isinstance(place, Point) or not board.on_table(*place.units):
+            return (f"is not a point on this table ({board.width:g} x {board.height:g}, in "
+                    f"hundredths of a unit)")
+    return None
+
+
+def _facing(board: Any, v: Any, where: str) -> float | None:
+    """A figure's facing as its board takes it: a hex side 0-5, or degrees on a table."""
+    if v is None:
+        return None
+    if isinstance(board, HexMap):
+        if isinstance(v, bool) or not isinstance(v, int) or not 0 <= v <= 5:
+            raise ScenarioError(f"{where}: 'facing' must be a hex side from 0 to 5, "
+                                f"not {_short(v)}")
+        return v
+    if isinstance(v, bool) or not isinstance(v, int | float) or not math.isfinite(v) \
+            or not -360 <= v <= 360:
+        raise ScenarioError(f"{where}: 'facing' must be a number of degrees from -360 to "
+                            f"360, not {_short(v)}")
+    return v
+
+
+def _read(path: Path) -> dict[str, Any]:
+    """The TOML tables of the demo file at ``path``; ScenarioError saying why not."""
+    try:
+        text = utf8_text(read_limited(path, MAX_DEMO_BYTES))
+    except Unreadable as e:
+        raise ScenarioError(f"{path.name}: cannot be read: {e.reason}") from None
+    try:
+        return tomllib.loads(text)
+    except tomllib.TOMLDecodeError as e:
+        raise ScenarioError(f"{path.name}: not a valid TOML file: {e}") from None
+    except RecursionError:
+        raise ScenarioError(f"{path.name}: not a valid TOML file: arrays or tables nested "
+                            f"too deeply") from None
+    except ValueError as e:  # a whole number of more digits than Python reads
+        why = ("a number has more digits than can be read" if "digits" in str(e)
+               else str(e))
+        raise ScenarioError(f"{path.name}: not a valid TOML file: {why}") from None
 
 
 def load_demo(path: str | Path) -> Demo:
-    """Read a demo file; ScenarioError naming the file and field at fault."""
+    """Read a demo file; ScenarioError naming the file and field at fault (a fault in the
+    scenario it names, or in that scenario's map, is named after the demo file too).
+
+    Only a regular UTF-8 file of at most :data:`MAX_DEMO_BYTES` is read; names and texts
+    are cleaned of control characters; at most :data:`MAX_FIGURES` figures and
+    :data:`MAX_STEPS` steps, each figure on its board.
+    """
     path = Path(path)
-    try:
-        data = tomllib.loads(path.read_text(encoding="utf-8"))
-    except OSError as e:
-        raise ScenarioError(f"{path.name}: cannot be read: {e.strerror}") from None
-    except (UnicodeDecodeError, tomllib.TOMLDecodeError) as e:
-        raise ScenarioError(f"{path.name}: not a valid TOML file: {e}") from None
+    data = _read(path)
     head = data.get("demo")
     if not isinstance(head, dict):
         raise ScenarioError(f"{path.name}: has no [demo] table")
@@ -167,49 +277,68 @@ def load_demo(path: str | Path) -> Demo:
     rule = _str(head, "rule", where)
     if not RULE_ID.match(rule):
         raise ScenarioError(f"{where} rule '{rule}' is not a rule id like 'H-22'")
-    scenario = load_scenario(path.parent / _str(head, "scenario", where))
-    ruleset = get_ruleset(scenario.ruleset)
-    board = board_for(scenario)
+    title = _str(head, "title", where)
+    text = _str(head, "text", where, MAX_TEXT)
+    ref = _str(head, "scenario", where, MAX_TEXT)
+    try:
+        scenario = load_scenario(path.parent / ref)
+        ruleset = get_ruleset(scenario.ruleset)
+        board = board_for(scenario)
+    except GameError as e:
+        raise ScenarioError(f"{where} scenario '{ref}': {e}") from None
     figs = data.get("figure")
     if figs is not None:
         if not isinstance(figs, list) or not all(isinstance(f, dict) for f in figs):
             raise ScenarioError(f"{path.name}: [[figure]] must be tables")
+        if len(figs) > MAX_FIGURES:
+            raise ScenarioError(f"{path.name}: {len(figs)} [[figure]] tables; a demo may "
+                                f"place {MAX_FIGURES}")
         placed = []
         for k, f in enumerate(figs, 1):
             w = f"{path.name}: figure {k}"
-            facing = f.get("facing")
-            if facing is not None and (isinstance(facing, bool)
-                                       or not isinstance(facing, int | float)):
-                raise ScenarioError(f"{w}: 'facing' must be a number")
-            placed.append(Placement(name=_str(f, "name", w), side=_str(f, "side", w),
-                                    unit=_str(f, "unit", w), place=_place(board.board, f, w),
-                                    facing=facing, label=f"figure '{f['name']}'"))
+            name = _str(f, "name", w)
+            placed.append(Placement(name=name, side=_key(f, "side", w),
+                                    unit=_key(f, "unit", w), place=_place(board.board, f, w),
+                                    facing=_facing(board.board, f.get("facing"), w),
+                                    label=f"figure '{name}'"))
         board = LoadedMap(board.path, board.kind, board.board, tuple(placed),
                           board.properties)
     seed = head.get("seed", 1)
-    if isinstance(seed, bool) or not isinstance(seed, int):
-        raise ScenarioError(f"{where} seed must be a whole number")
+    if isinstance(seed, bool) or not isinstance(seed, int) or not 0 <= seed < 2 ** 63:
+        raise ScenarioError(f"{where} seed must be a whole number from 0 to 2^63 - 1")
     faces = head.get("faces")
-    if faces is not None and (not isinstance(faces, list) or not all(
+    if faces is not None and (not isinstance(faces, list) or len(faces) > MAX_FACES or not all(
             isinstance(x, int) and not isinstance(x, bool) and 1 <= x <= 100 for x in faces)):
-        raise ScenarioError(f"{where} faces must be a list of die faces")
+        raise ScenarioError(f"{where} faces must be a list of at most {MAX_FACES} die faces "
+                            f"(1 to 100)")
     raw_steps = data.get("step", [])
     if not isinstance(raw_steps, list) or not raw_steps:
         raise ScenarioError(f"{path.name}: needs at least one [[step]]")
+    if len(raw_steps) > MAX_STEPS:
+        raise ScenarioError(f"{path.name}: {len(raw_steps)} steps; a demo may have "
+                            f"{MAX_STEPS}")
     raw_setup = data.get("setup", [])
     if not isinstance(raw_setup, list):
         raise ScenarioError(f"{path.name}: [[setup]] must be tables")
+    if len(raw_setup) > MAX_STEPS:
+        raise ScenarioError(f"{path.name}: {len(raw_setup)} setup actions; a demo may have "
+                            f"{MAX_STEPS}")
     setup = [_action(ruleset, st, f"{path.name}: setup {k}")
              for k, st in enumerate(raw_setup, 1)]
     steps = []
     for k, st in enumerate(raw_steps, 1):
-        action = _action(ruleset, st, f"{path.name}: step {k}")
-        steps.append(DemoStep(action, " ".join(str(st.get("text", "")).split())))
-    return Demo(key=path.stem, rule=rule, title=_str(head, "title", where),
-                text=" ".join(_str(head, "text", where).split()), scenario=scenario,
-                board=board, seed=seed,
-                faces=None if faces is None else tuple(faces), steps=tuple(steps), path=path,
-                setup=tuple(setup))
+        w = f"{path.name}: step {k}"
+        action = _action(ruleset, st, w)
+        said = st.get("text", "")
+        if not isinstance(said, str) or len(said) > MAX_TEXT:
+            raise ScenarioError(f"{w}: 'text' must be a string of at most {MAX_TEXT} "
+                                f"characters")
+        steps.append(DemoStep(action, printable(said)))
+    demo = Demo(key=path.stem, rule=rule, title=title, text=text, scenario=scenario,
+                board=board, seed=seed, faces=None if faces is None else tuple(faces),
+                steps=tuple(steps), path=path, setup=tuple(setup))
+    demo.new_match()  # set up now: a figure that does not fit is named with the file
+    return demo
 
 
 def _action(ruleset: Any, table: Any, where: str) -> Action:
@@ -236,8 +365,12 @@ def list_demos() -> list[Demo]:
 
 
 def find_demo(name: str) -> Demo:
-    """A demo by rule id ("H-22"), file name or title; ScenarioError listing the known."""
+    """A demo by rule id ("H-22"), file name or title; ScenarioError listing the known, or
+    saying what is wrong with the demo file of that name."""
     want = name.strip().lower()
+    file = DEMOS_DIR / f"{name.strip()}.toml"
+    if RULE_ID.match(name.strip()) is None and exists(file):
+        return load_demo(file)  # a broken file says what is wrong with it
     demos = list_demos()
     for d in demos:
         if want in (d.rule.lower(), d.key.lower(), d.title.lower()):

@@ -1,25 +1,29 @@
-"""Mutated maps, tilesets, scenarios and saves (issue 10): each loads, or gives one
-GameError whose message is a single line naming the file; never another exception,
-never over 2 s, never 500 MB. A few hundred seeded cases here; ``python
-tests/fuzz/campaign.py --cases 3000`` runs thousands, through the command line and the
-window too."""
+"""Mutated maps, tilesets, scenarios (their units and options), saves, demos and table maps
+through --check-map, of every shipped scenario of every board kind (issue 10): each
+loads, or gives one GameError whose message is a single line naming the file; never
+another exception, never over 2 s, never 500 MB. A few hundred seeded cases here, a test
+per board kind; ``python tests/fuzz/campaign.py --cases 3000`` runs thousands, through
+the command line and the window too."""
 
-import resource
+import contextlib
+import io
 
 import pytest
-from fuzzing import KINDS, Fuzzer
+from fuzzing import BOARDS, KINDS, Fuzzer, all_maps, board_of, kinds_of, peak_mb
 
 import main
+from game.core import scenario as scenarios
+from game.rules import demos
 from game.ui import saves
 from game.ui.app import App
 
-CASES = {"map": 90, "tileset": 60, "scenario": 90, "save": 90}
+CASES = {"map": 18, "tileset": 10, "scenario": 16, "save": 10, "checkmap": 14, "demo": 14}
+"""Cases of each kind in the suite, by what is mutated (a few hundred in all)."""
 SEED = 20261123
-MB = 1024  # ru_maxrss is in kB on Linux
 
 
-def peak_kb() -> int:
-    return resource.getrusage(resource.RUSAGE_SELF).ru_maxrss
+def cases(kind: str) -> int:
+    return CASES[kind.split(":")[0]]
 
 
 @pytest.fixture(scope="module")
@@ -27,61 +31,110 @@ def fuzzer(tmp_path_factory):
     return Fuzzer(tmp_path_factory.mktemp("fuzz"), SEED)
 
 
-def test_mutants_load_or_give_one_clear_error(fuzzer):
-    before = peak_kb()
-    results = [fuzzer.run(kind, case) for kind, n in CASES.items() for case in range(n)]
-    assert peak_kb() - before < 500 * MB
-    assert len(results) == sum(CASES.values()) >= 300
+def test_every_kind_of_file_of_every_board_is_fuzzed():
+    assert {board_of(k) for k in KINDS} == set(BOARDS)
+    assert sum(cases(k) for k in KINDS) >= 300
+    for what in CASES:
+        assert any(k.startswith(f"{what}:") for k in KINDS), what
+
+
+@pytest.mark.parametrize("board", BOARDS)
+def test_mutants_load_or_give_one_clear_error(fuzzer, board):
+    before = peak_mb()
+    results = [fuzzer.run(kind, case) for kind in kinds_of(board)
+               for case in range(cases(kind))]
+    assert peak_mb() - before < 500
     # no map error comes through a catch-all without naming the element (point 10)
     assert not [r.error for r in results if r.error and ("pytmx could not read" in r.error
                                                          or "cannot be read as a" in r.error)]
-    # the mutants reach every stage: some load, some fail deep inside (not all at the XML)
-    for kind in KINDS:
-        mine = [r for r in results if r.kind == kind]
-        assert any(r.error is None for r in mine) or kind == "save", kind
-        assert len({r.error.split(":")[1] for r in mine if r.error and ":" in r.error}) > 5
+    # the mutants reach every stage: some load, some fail deep inside (not all at the start)
+    for what in {k.split(":")[0] for k in kinds_of(board)} - {"save"}:
+        assert any(r.error is None for r in results if r.kind.startswith(f"{what}:")), what
+    reasons = {r.error.split(":")[1] for r in results if r.error and ":" in r.error}
+    assert len(reasons) > 10, reasons
 
 
-def test_mutated_saves_and_scenarios_through_the_command_line(fuzzer, capsys, tmp_path,
-                                                               monkeypatch):
+def one_error_line(err: str, names: tuple[str, ...]) -> bool:
+    return err.count("\n") == 1 and err.startswith("error: ") and any(n in err for n in names)
+
+
+def run_main(argv):
+    out, err = io.StringIO(), io.StringIO()
+    with contextlib.redirect_stdout(out), contextlib.redirect_stderr(err):
+        code = main.main(argv)
+    return code, err.getvalue()
+
+
+@pytest.mark.parametrize("board", BOARDS)
+def test_mutants_through_the_command_line(fuzzer, board, tmp_path, monkeypatch):
     monkeypatch.setenv(saves.ENV_DIR, str(tmp_path / "data"))
-    for case in range(25):
-        path, _load, _names = fuzzer.place("save", 1000 + case,
-                                           fuzzer.mutant("save", 1000 + case))
-        code = main.main(["--headless", "--load", str(path)])
-        out, err = capsys.readouterr()
-        assert code in (0, 2), (case, err)
-        if code == 2:
-            assert err.count("\n") == 1 and err.startswith("error: ") and path.name in err
-    for case in range(8):
-        path, _load, names = fuzzer.place("scenario", 1000 + case,
-                                          fuzzer.mutant("scenario", 1000 + case))
-        shot = tmp_path / f"shot{case}.png"
-        code = main.main(["--scenario", str(path.parent / "hill_fight.toml"),
-                          "--screenshot", str(shot)])
-        out, err = capsys.readouterr()
-        assert code in (0, 2), (case, err)
-        assert code == 2 or shot.is_file()
-        if code == 2:
-            assert err.count("\n") == 1 and err.startswith("error: ")
-            assert any(n in err for n in names), err
+    for kind in kinds_of(board):
+        for case in range(1000, 1000 + (3 if kind.startswith(("save", "checkmap")) else 2)):
+            path, _load, names = fuzzer.place(kind, case, fuzzer.mutant(kind, case))
+            what, name = kind.split(":")
+            shot = tmp_path / f"{kind.replace(':', '-')}-{case}.png"
+            if what == "save":
+                argv = ["--headless", "--load", str(path)]
+            elif what == "checkmap":
+                argv = ["--check-map", str(path)]
+            elif what == "demo":
+                monkeypatch.setattr(demos, "DEMOS_DIR", path.parent)
+                argv = ["--demo", name, "--screenshot", str(shot)]
+            else:
+                argv = ["--scenario", str(path.parent / f"{name}.toml"), "--screenshot",
+                        str(shot)]
+            code, err = run_main(argv)
+            ok = (0, 1, 2) if what == "checkmap" else (0, 2)
+            assert code in ok, (kind, case, err)
+            if code == 2:
+                assert one_error_line(err, names), (kind, case, err)
+            else:
+                assert err == "", (kind, case, err)
+                assert what in ("save", "checkmap") or shot.is_file()
 
 
-def test_the_window_opens_on_a_data_folder_of_mutated_saves(fuzzer, tmp_path, monkeypatch):
+def test_the_window_opens_on_a_data_folder_of_mutated_files(fuzzer, tmp_path, monkeypatch):
     data = tmp_path / "data"
     monkeypatch.setenv(saves.ENV_DIR, str(data))
     (data / "saves").mkdir(parents=True)
-    for case in range(30):
-        (data / "saves" / f"m{case}.json").write_bytes(fuzzer.mutant("save", 2000 + case))
-    (data / "autosave.json").write_bytes(fuzzer.mutant("save", 3000))
+    maps = all_maps(tmp_path / "maps", fuzzer.huge)
+    for k, kind in enumerate(KINDS):
+        what, name = kind.split(":")
+        mutant = fuzzer.mutant(kind, 2000 + k)
+        if what == "save":
+            (data / "saves" / f"{name}.json").write_bytes(mutant)
+        elif what == "scenario":
+            (maps / f"{name}.toml").write_bytes(mutant)
+        elif what == "demo":
+            (maps / "demos" / f"{name}.toml").write_bytes(mutant)
+    (data / "autosave.json").write_bytes(fuzzer.mutant("save:farmhouse", 3000))
+    monkeypatch.setattr(scenarios, "MAPS_DIR", maps)
+    monkeypatch.setattr(demos, "DEMOS_DIR", maps / "demos")
     app = App(raise_errors=True)  # anything but a GameError would raise here
     app.show_picker()
     app.step(0.0)
+    picker = app.scene
+    for k in range(len(picker.entries)):
+        app.modals.clear()
+        picker.list.selected = k
+        picker.select(k)
+        picker.play_selected()
+        app.step(0.0)
+        app.show_picker()
+        picker = app.scene
     app.open_load_dialog()
     listed = saves.list_saves()
-    assert len(listed) == 31
+    assert len(listed) == sum(k.startswith("save:") for k in KINDS) + 1
     for info in listed:
         app.modals.clear()
         app.open_save(info.path)
         assert info.readable or app.error_shown() is not None
         app.step(0.0)
+    app.modals.clear()
+    app.show_demos()
+    app.step(0.0)
+    for d in list(app.scene.demos):
+        app.modals.clear()
+        app.guard(app.open_demo, d.key)
+        app.step(0.0)
+        app.show_demos()

@@ -18,8 +18,10 @@ Limits come first, before anything is allocated for them: only regular files are
 :data:`MAX_TILE_PIXELS` pixels a side and :data:`MAX_TILESET_TILES` tiles a tileset
 (pytmx visits every tile position of a tileset image); a tile layer's data must hold
 exactly its cells (compressed data is inflated only that far); XML nested at most
-:data:`MAX_XML_DEPTH` deep. Every attribute pytmx converts to a number or a truth value
-is checked first, so its errors name the element and attribute.
+:data:`MAX_XML_DEPTH` deep, at most :data:`MAX_XML_ELEMENTS` elements in all,
+:data:`MAX_OBJECTS` objects and :data:`MAX_POINTS` polygon points a map. Every attribute
+pytmx converts to a number or a truth value is checked first, so its errors name the
+element and attribute.
 
 What comes from where: pytmx decodes the tile layers' data (CSV, base64, zlib, gzip) and
 is the last word on what it can read. Custom properties and objects are read from the
@@ -102,6 +104,15 @@ MAX_TILESETS = 64
 """Most tilesets a map may use."""
 MAX_XML_DEPTH = 64
 """Deepest nesting of XML elements read (Tiled's own maps nest a dozen deep)."""
+MAX_XML_ELEMENTS = 20_000
+"""Most XML elements a map and its tilesets may hold together (Tiled's example maps and the
+shipped ones hold under 200; reading each costs time, so a file of nothing but elements
+would take seconds)."""
+MAX_OBJECTS = 2_000
+"""Most objects a map may hold, in all its object layers together."""
+MAX_POINTS = 20_000
+"""Most polygon and polyline points a map may hold, all its objects together (a hand-drawn
+zone or footprint has a few dozen)."""
 
 _A_KIND = {"int": "an int", "object": "an object id (a whole number)", "float": "a number",
            "bool": "true or false"}
@@ -496,6 +507,12 @@ class _Reader:
         """Bytes still to be read for this map (pytmx reads each tileset as often as the
         map names it, so each naming counts)."""
         self.parsed: dict[Path, ElementTree.Element] = {}
+        self.elements = 0
+        """XML elements met so far, in the map and its tilesets."""
+        self.objects = 0
+        """Objects met so far (in the map and its tilesets' tiles)."""
+        self.points = 0
+        """Polygon and polyline points met so far."""
 
     def fail(self, why: str) -> MapError:
         return MapError(f"{self.file}: {why}")
@@ -558,13 +575,40 @@ class _Reader:
         if data.lstrip()[:1] in (b"{", b"["):
             raise self.fail(f"the {what} is JSON; save it in Tiled's XML format "
                             f"({'.tmx' if root_tag == 'map' else '.tsx'})")
-        try:
-            root = ElementTree.fromstring(data)
-        except (ElementTree.ParseError, LookupError, ValueError) as e:
-            raise self.fail(f"the {what} is not valid XML ({e})") from None
+        root = self._parse(data, what)
         if root.tag != root_tag:
             raise self.fail(f"the {what} is not a Tiled {'map' if root_tag == 'map' else 'tileset'}"
                             f" (its XML root is <{root.tag}>, not <{root_tag}>)")
+        return root
+
+    def _parse(self, data: bytes, what: str) -> ElementTree.Element:
+        """The XML tree of ``data``, parsed a piece at a time so that a file of more
+        elements than :data:`MAX_XML_ELEMENTS` (with those already read for this map) is
+        refused before they are all made."""
+        parser: ElementTree.XMLPullParser[ElementTree.Element] = ElementTree.XMLPullParser(
+            events=("start",))
+        root: ElementTree.Element | None = None
+
+        def started() -> None:
+            nonlocal root
+            for event in parser.read_events():
+                root = cast(Any, event)[1] if root is None else root  # ("start", element)
+                self.elements += 1
+
+        try:
+            for at in range(0, len(data), 1 << 16):
+                parser.feed(data[at:at + (1 << 16)])
+                started()
+                if self.elements > MAX_XML_ELEMENTS:
+                    raise self.fail(f"the {what} holds too many XML elements: a map and its "
+                                    f"tilesets may hold {MAX_XML_ELEMENTS:,} together "
+                                    f"(objects, tiles, properties...)")
+            parser.close()
+            started()
+        except (ElementTree.ParseError, LookupError, ValueError) as e:
+            raise self.fail(f"the {what} is not valid XML ({e})") from None
+        if root is None:
+            raise self.fail(f"the {what} is not valid XML (no element found)")
         return root
 
     def _int(self, node: ElementTree.Element, attr: str, where: str, *,
@@ -891,6 +935,11 @@ class _Reader:
         stack: list[tuple[ElementTree.Element, str, int]] = [(root, owner, 1)]
         while stack:
             node, where, depth = stack.pop()
+            if node.tag == "object":
+                self.objects += 1
+                if self.objects > MAX_OBJECTS:
+                    raise self.fail(f"it holds more than {MAX_OBJECTS:,} objects; a map may "
+                                    f"hold {MAX_OBJECTS:,}")
             if node.tag == "property" and not node.get("name"):
                 raise self.fail(f"{where} has a property without a name")
             if depth > MAX_XML_DEPTH:
@@ -908,6 +957,11 @@ class _Reader:
                     raise self.fail(f"{where}: '{attr}' must be a finite number, not "
                                     f"{_quote(raw)}")
             if node.tag in ("polygon", "polyline"):
+                self.points += node.get("points", "").count(",")
+                if self.points > MAX_POINTS:
+                    raise self.fail(f"{where}: the map's polygons and polylines have more "
+                                    f"than {MAX_POINTS:,} points together; a map may have "
+                                    f"{MAX_POINTS:,}")
                 self._points(node, where)
             if node.tag == "frame":
                 for attr in ("tileid", "duration"):

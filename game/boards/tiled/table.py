@@ -13,6 +13,12 @@ Conventions (docs/making-maps.md tells a map maker the same, step by step):
 * object layer ``figures`` (optional): objects with string properties ``side`` and
   ``unit``, standing at the object's centre; an optional float ``facing`` in degrees.
 
+Limits, checked before the board is built: a table of :data:`TABLE_SIDES` units a side;
+at most :data:`MAX_PIECES` pieces and :data:`MAX_FIGURES` figures; a piece of at most
+:data:`MAX_POINTS` corners, reaching no further off the table than the table's own size;
+names, kinds and traits of at most :data:`MAX_NAME` characters (traits four times that),
+cleaned of control characters; a figure's facing within a turn either way.
+
 Every problem is one :class:`MapError` naming the file and the object.
 """
 
@@ -26,6 +32,7 @@ import shapely
 
 from game.boards.table import Piece, Table, Vec, ellipse_points
 from game.boards.tiled.reader import TABLE_SCALES, MapObject, MapReading
+from game.core.errors import printable
 from game.core.places import LoadedMap, Placement, Point
 
 KIND = "table"
@@ -39,6 +46,17 @@ MAX_HT = 100
 """Highest ``ht`` a piece may have (in units; far above any real terrain)."""
 MIN_SIZE = 0.05
 """Smallest width, height or length of a piece, in units."""
+TABLE_SIDES = (2.0, 240.0)
+"""Shortest and longest side a table may have, in units (a real table is 48 x 72 inches;
+the scale property decides how many units the map is)."""
+MAX_PIECES = 500
+"""Most terrain pieces a table may have."""
+MAX_FIGURES = 200
+"""Most figures a table map may place."""
+MAX_POINTS = 256
+"""Most corners of one piece (an ellipse is a polygon of 24)."""
+MAX_NAME = 60
+"""Longest name (of a piece or figure), kind and traits list, in characters."""
 
 
 def build_table_board(reading: MapReading) -> LoadedMap[Table]:
@@ -57,8 +75,18 @@ def build_table_board(reading: MapReading) -> LoadedMap[Table]:
         raise reading.fail(f"map property '{unit}' must be a positive number, not {scale!r}")
     width = reading.width * reading.tile_width / scale
     height = reading.height * reading.tile_height / scale
+    lo, hi = TABLE_SIDES
+    if not (lo <= width <= hi and lo <= height <= hi):
+        raise reading.fail(f"the table is {width:.4g} x {height:.4g} {_plural(reading)} (the "
+                           f"map's pixels over its property '{unit}', {scale:g}); a table is "
+                           f"{lo:g} to {hi:g} {_plural(reading)} a side")
     pieces: list[Piece] = []
     layer = reading.object_layer(TERRAIN_LAYER)
+    for name, most in ((TERRAIN_LAYER, MAX_PIECES), (FIGURES_LAYER, MAX_FIGURES)):
+        found = reading.object_layer(name)
+        if found is not None and len(found.objects) > most:
+            raise reading.fail(f"its layer '{name}' has {len(found.objects)} objects; a table "
+                               f"map may have {most}")
     if layer is not None:
         for obj in layer.objects:
             pieces.append(_piece(reading, obj, len(pieces), scale, width, height))
@@ -71,8 +99,18 @@ def build_table_board(reading: MapReading) -> LoadedMap[Table]:
 
 
 def piece_label(obj: MapObject) -> str:
-    return f"piece '{obj.name}' (object id {obj.id})" if obj.name else \
-        f"piece object id {obj.id}"
+    name = obj.name if len(obj.name) <= MAX_NAME else obj.name[:MAX_NAME] + "..."
+    return f"piece '{name}' (object id {obj.id})" if name else f"piece object id {obj.id}"
+
+
+def _text(reading: MapReading, label: str, props: Any, name: str, what: str) -> str:
+    """A string property as it is shown: cleaned of control characters, at most
+    :data:`MAX_NAME` characters."""
+    v = printable(reading.value(label, props, name, str, what=what))
+    if not v or len(v) > MAX_NAME:
+        raise reading.fail(f"{label}: property '{name}' must be 1 to {MAX_NAME} printable "
+                           f"characters ({what})")
+    return v
 
 
 def parse_traits(text: str) -> tuple[str, ...]:
@@ -89,8 +127,11 @@ def parse_traits(text: str) -> tuple[str, ...]:
 def _piece(reading: MapReading, obj: MapObject, index: int, scale: float,
            width: float, height: float) -> Piece:
     label = piece_label(obj)
+    if len(obj.name) > MAX_NAME:
+        raise reading.fail(f"{label}: its name is {len(obj.name)} characters long; at most "
+                           f"{MAX_NAME}")
     props = obj.properties
-    kind = reading.value(label, props, "kind", str, what="what it is: forest, crates, fence...")
+    kind = _text(reading, label, props, "kind", "what it is: forest, crates, fence...")
     ht: int | None = None
     if props.get("ht") is not None:
         raw = props["ht"]
@@ -101,10 +142,11 @@ def _piece(reading: MapReading, obj: MapObject, index: int, scale: float,
     traits: tuple[str, ...] | None = None
     if "traits" in props:
         raw = props["traits"]
-        if not isinstance(raw, str):
+        if not isinstance(raw, str) or len(raw) > 4 * MAX_NAME:
             raise reading.fail(f"{label}: property 'traits' must be a string (a comma list "
-                               f"such as 'blocking, hard cover'), not {raw!r}")
-        traits = parse_traits(raw)
+                               f"such as 'blocking, hard cover') of at most {4 * MAX_NAME} "
+                               f"characters, not {raw!r}")
+        traits = parse_traits(printable(raw))
     ellipse: tuple[float, float, float, float, float] | None = None
     if obj.shape == "ellipse":
         rx, ry = obj.width / 2 / scale, obj.height / 2 / scale
@@ -116,6 +158,9 @@ def _piece(reading: MapReading, obj: MapObject, index: int, scale: float,
         points = ellipse_points(cx, cy, rx, ry, obj.rotation)
         shape: Any = "ellipse"
     elif obj.shape in ("rectangle", "polygon", "polyline"):
+        if len(obj.points) > MAX_POINTS:
+            raise reading.fail(f"{label}: the {obj.shape} has {len(obj.points)} corners; a "
+                               f"piece may have {MAX_POINTS}")
         points = _dedupe(tuple((x / scale, y / scale) for x, y in obj.points))
         shape = "line" if obj.shape == "polyline" else obj.shape
         _check_geometry(reading, label, obj.shape, points)
@@ -127,6 +172,9 @@ def _piece(reading: MapReading, obj: MapObject, index: int, scale: float,
     if x1 <= 0 or y1 <= 0 or x0 >= width or y0 >= height:
         raise reading.fail(f"{label} lies wholly off the table ({width:g} x {height:g} "
                            f"{_plural(reading)})")
+    if x0 < -width or y0 < -height or x1 > 2 * width or y1 > 2 * height:
+        raise reading.fail(f"{label} reaches far off the table ({width:g} x {height:g} "
+                           f"{_plural(reading)}): no further off it than its own size")
     others = {k: v for k, v in props.items() if k not in PIECE_PROPERTIES}
     return Piece(index=index, id=obj.id, name=obj.name, kind=kind, shape=shape,
                  points=points, ht=ht, traits=traits, label=label, ellipse=ellipse,
@@ -176,16 +224,21 @@ def _figures(reading: MapReading, table: Table, scale: float) -> tuple[Placement
         return ()
     out: list[Placement] = []
     for obj in layer.objects:
-        label = (f"figure '{obj.name}' (object id {obj.id})" if obj.name
+        name = obj.name if len(obj.name) <= MAX_NAME else obj.name[:MAX_NAME] + "..."
+        label = (f"figure '{name}' (object id {obj.id})" if name
                  else f"figure object id {obj.id}")
+        if len(obj.name) > MAX_NAME:
+            raise reading.fail(f"{label}: its name is {len(obj.name)} characters long; at "
+                               f"most {MAX_NAME}")
         props = obj.properties
         side = reading.value(label, props, "side", str, what="the side it plays for")
         unit = reading.value(label, props, "unit", str, what="a key of the scenario's units")
         facing = props.get("facing")
         if facing is not None and (isinstance(facing, bool)
-                                   or not isinstance(facing, int | float)):
-            raise reading.fail(f"{label}: property 'facing' must be a number of degrees, "
-                               f"not {facing!r}")
+                                   or not isinstance(facing, int | float)
+                                   or not -360 <= facing <= 360):
+            raise reading.fail(f"{label}: property 'facing' must be a number of degrees "
+                               f"from -360 to 360, not {facing!r}")
         x, y = obj.centre[0] / scale, obj.centre[1] / scale
         if not table.on_table(x, y):
             raise reading.fail(f"{label} at ({x:g}, {y:g}) is off the table "

@@ -22,12 +22,13 @@ from __future__ import annotations
 import sys
 from collections.abc import Callable
 from dataclasses import dataclass, field
+from pathlib import Path
 
 import shapely
 from shapely import affinity
 
 from game.boards.table import Table
-from game.core.errors import GameError
+from game.core.errors import GameError, one_line
 from game.rules.hero.terrain import Feature, Terrain, terrain_of
 
 COVERAGE = (0.33, 0.50)
@@ -141,15 +142,25 @@ def balance(terrain: Terrain) -> Balance:
 def check_map(path: str, emit: Callable[[str], None] = print,
               fail: Callable[[str], None] | None = None) -> int:
     """``--check-map FILE``: print the G-8 report; 0 balanced, 1 not, 2 malformed (the
-    error, one line, goes to ``fail``: stderr unless given)."""
-    from game.boards.tiled import load_map
+    error, one line, goes to ``fail``: stderr unless given). FILE is a table map, or a
+    scenario (``.toml``) whose map is one."""
+    from game.boards.tiled import KIND_NAMES, load_map
+    from game.core.scenario import load_scenario
 
     def error(text: str) -> int:
-        (fail or (lambda t: print(t, file=sys.stderr)))(f"error: {text}")
+        (fail or (lambda t: print(t, file=sys.stderr)))(f"error: {one_line(text)}")
         return 2
 
+    if not path.strip():
+        return error("--check-map needs a table map file (a .tmx, or a scenario .toml)")
     try:
-        loaded = load_map(path, "table")
+        where = Path(path)
+        if where.suffix.lower() == ".toml":  # a scenario: its map
+            where = load_scenario(where).map_path
+        loaded = load_map(where)
+        if loaded.kind != "table":
+            return error(f"{where.name} is a {KIND_NAMES.get(loaded.kind, loaded.kind)}; "
+                         f"--check-map measures table maps (G-8)")
     except GameError as e:
         return error(str(e))
     terrain = terrain_of(loaded.board)

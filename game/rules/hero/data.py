@@ -4,13 +4,15 @@ and the minis a scenario or an army sheet describes (K-2, K-11, G-2, G-7)."""
 from __future__ import annotations
 
 import functools
+import re
 import tomllib
 from collections.abc import Mapping
 from dataclasses import dataclass
+from dataclasses import field as dc_field
 from pathlib import Path
 from typing import Any
 
-from game.core.errors import ScenarioError
+from game.core.errors import ScenarioError, printable
 from game.core.odds import DiceExpr
 
 DATA = Path(__file__).resolve().parent / "data"
@@ -18,6 +20,8 @@ ABILITIES = ("flight", "incorporeal", "unimpeded")
 """G-7 model abilities a unit may have."""
 DEPLOY = ("yes", "no", "inside", "climbable")
 ACCESS = ("climb", "walk", "enter")
+KIND = re.compile(r"[a-z_]{1,20}")
+"""A mini's kind (its emblem's file name): a plain word."""
 
 
 @dataclass(frozen=True)
@@ -142,6 +146,13 @@ class HeroData:
     base: float
     hazard: tuple[tuple[str, tuple[int, ...], int], ...]
     """(band name, faces, damage) of G-1's weak / moderate / severe."""
+    limits: Mapping[str, tuple[float, float]] = dc_field(default_factory=dict)
+    """Bounds of what a scenario's units, armies and options may hold (gear.toml
+    [limits]: name, ht, base, medkits, weapons, army, blast_push)."""
+
+    def limit(self, key: str) -> tuple[float, float]:
+        """The ``[limits]`` bounds of ``key``, lowest and highest."""
+        return self.limits[key]
 
 
 def _dice(text: str, where: str) -> DiceExpr:
@@ -197,7 +208,8 @@ def load_data() -> HeroData:
         line_thickness=float(n["line_thickness"]), line_cost=float(n["line_cost"]),
         vantage_min_ht=n["vantage_min_ht"], fall_free=n["fall_free"],
         fall_per_unit=n["fall_per_unit"], blast_push=float(n["blast_push"]),
-        model_ht=n["model_ht"], base=float(n["base"]), hazard=hazard)
+        model_ht=n["model_ht"], base=float(n["base"]), hazard=hazard,
+        limits={k: (lo, hi) for k, (lo, hi) in g["limits"].items()})
 
 
 # ============================================================================ minis
@@ -244,9 +256,19 @@ class MiniSpec:
 def why_not_spec(spec: MiniSpec) -> str | None:
     """K-2, K-11: None if ``spec`` is a mini an army may field, else why not."""
     d = load_data()
-    who = spec.name or "a mini"
+    who = spec.name if printable(spec.name) == spec.name else printable(spec.name) or "a mini"
+    lo, hi = d.limit("name")
     if not spec.name.strip():
         return "every mini needs a name"
+    if printable(spec.name) != spec.name or not lo <= len(spec.name) <= hi:
+        return (f"the name '{who[:int(hi)]}' must be plain text of {lo:g} to {hi:g} letters, "
+                f"without control characters or spaces at its ends")
+    if not KIND.fullmatch(spec.kind):
+        return f"{who}: '{printable(spec.kind)[:20]}' is not a kind of mini (a plain word)"
+    for key, n in (("weapons", len(spec.weapons)), ("medkits", spec.medkits)):
+        lo, hi = d.limit(key)
+        if not lo <= n <= hi:
+            return f"{who} carries {n} {key}; a mini carries {lo:g} to {hi:g}"
     if spec.armour not in d.armour:
         return f"{who}: there is no armour '{spec.armour}' (K-11: {', '.join(d.armour)})"
     if d.armour[spec.armour].hero_only and not spec.hero:
@@ -257,8 +279,6 @@ def why_not_spec(spec: MiniSpec) -> str | None:
     plain = [w for w in spec.weapons if not d.weapons[w].explosive]
     if len(set(plain)) != len(plain):
         return f"{who} carries the same weapon twice (only explosives may be doubled, K-7)"
-    if spec.medkits < 0:
-        return f"{who}: a number of medkits cannot be negative"
     for a in spec.abilities:
         if a not in ABILITIES:
             return f"{who}: there is no ability '{a}' (G-7: {', '.join(ABILITIES)})"
@@ -290,14 +310,18 @@ def unit_spec(key: str, raw: Mapping[str, Any], where: str) -> MiniSpec:
         v = raw.get(field)
         if v is not None and (not isinstance(v, typ) or (typ is int and isinstance(v, bool))):
             raise bad(f"'{field}' must be a {typ.__name__}, not {v!r}")
+    d = load_data()
     base = raw.get("base")
+    lo, hi = d.limit("base")
     if base is not None and (isinstance(base, bool) or not isinstance(base, int | float)
-                             or not 0.2 <= base <= 6):
-        raise bad(f"'base' must be a diameter in units from 0.2 to 6, not {base!r}")
+                             or not lo <= base <= hi):
+        raise bad(f"'base' must be a diameter in units from {lo:g} to {hi:g}, not {base!r}")
     ht = raw.get("ht")
-    if ht is not None and not 1 <= ht <= 20:
-        raise bad(f"'ht' must be from 1 to 20, not {ht}")
-    spec = MiniSpec(name=raw.get("name", key.replace("_", " ").title()),
+    lo, hi = d.limit("ht")
+    if ht is not None and not lo <= ht <= hi:
+        raise bad(f"'ht' must be from {lo:g} to {hi:g}, not {ht}")
+    name = printable(raw.get("name", key.replace("_", " ").title()))
+    spec = MiniSpec(name=name,
                     kind=raw.get("kind", "soldier"), hero=raw.get("hero", False),
                     armour=raw.get("armour", "none"), weapons=tuple(weapons),
                     medkits=raw.get("medkits", 0), abilities=tuple(abilities), ht=ht,

@@ -25,7 +25,7 @@ import numpy as np
 
 from game.boards.table import Table
 from game.core.dice import Dice
-from game.core.errors import ScenarioError
+from game.core.errors import ScenarioError, printable
 from game.core.events import Event, Kind
 from game.core.phases import Phase, PhaseTable
 from game.core.places import HUNDREDTHS, LoadedMap, Point
@@ -63,6 +63,8 @@ PHASES = PhaseTable(
           "no action may move twice as far."),
 )
 EDGES = ("north", "south", "west", "east")
+OPTIONS = ("armies", "blast_push")
+"""The scenario options Tabletop Hero reads."""
 MOVE_DIRECTIONS = 8
 """Directions of the candidate moves the legal menu offers (any point may be sent)."""
 MOVE_FRACTIONS = (0.5, 1.0)
@@ -112,17 +114,27 @@ class TabletopHero:
             raise ScenarioError(f"{mapname}: {loaded.placements[0].label}: a Tabletop Hero "
                                 f"map places no figures (armies are chosen, then deployed, "
                                 f"K-2, K-3); remove its 'figures' layer")
-        self.ready_armies(scenario)  # checked now: a bad unit is named before play
+        ready = self.ready_armies(scenario)  # checked now: a bad unit is named before play
+        d = load_data()
+        for k in scenario.options:
+            if k not in OPTIONS:
+                raise ScenarioError(f"{scenario.path.name}: [options] '{printable(k)}' is not "
+                                    f"an option of Tabletop Hero (options: "
+                                    f"{', '.join(OPTIONS)})")
         for k in ("blast_push",):
             v = scenario.options.get(k)
+            lo, hi = d.limit(k)
             if v is not None and (isinstance(v, bool) or not isinstance(v, int | float)
-                                  or v < 0):
+                                  or not lo <= v <= hi):
                 raise ScenarioError(f"{scenario.path.name}: [options] {k} must be a number "
-                                    f"of units, 0 or more")
+                                    f"of units from {lo:g} to {hi:g}")
         state = HeroState(board=table, sides=list(scenario.sides),
                           turn_limit=scenario.turn_limit, options=dict(scenario.options),
                           side_names=dict(scenario.sides))
-        state.options["_ready"] = self.ready_armies(scenario)
+        state.options["_ready"] = ready
+        why = self._no_room(state, ready)
+        if why is not None:
+            raise ScenarioError(f"{mapname}: {why}")
         text = ("Choose the armies: each side takes its ready army or builds one (K-2).")
         return state, [Event(Kind.PHASE, text, "K-2")]
 
@@ -134,12 +146,20 @@ class TabletopHero:
         if not isinstance(raw, dict):
             raise ScenarioError(f"{name}: needs [options.armies]: for each side a list of "
                                 f"unit keys, its hero among them (K-2)")
+        for side in raw:
+            if side not in scenario.sides:
+                raise ScenarioError(f"{name}: [options.armies] '{printable(side)}' is not a "
+                                    f"side of [sides] ({', '.join(scenario.sides)})")
         specs = {k: unit_spec(k, u, name) for k, u in scenario.units.items()}
         out: dict[str, tuple[MiniSpec, ...]] = {}
+        lo, hi = load_data().limit("army")
         for side in scenario.sides:
             keys = raw.get(side)
             if not isinstance(keys, list) or not keys:
                 raise ScenarioError(f"{name}: [options.armies] has no list for side '{side}'")
+            if not lo <= len(keys) <= hi:
+                raise ScenarioError(f"{name}: [options.armies] {side} has {len(keys)} minis; "
+                                    f"an army has {lo:g} to {hi:g}")
             army = []
             for k in keys:
                 if not isinstance(k, str) or k not in specs:
@@ -156,6 +176,23 @@ class TabletopHero:
             raise ScenarioError(f"{name}: [options.armies] are of different sizes; each side "
                                 f"fields as many minis, so the totals are equal (K-2)")
         return out
+
+    def _no_room(self, state: HeroState, ready: dict[str, tuple[MiniSpec, ...]]
+                 ) -> str | None:
+        """K-3, G-2: why no mini could be deployed on any edge of the table (every
+        candidate point off the table, in impassable terrain or where nobody may deploy),
+        or None. A mini of the largest base of the armies is tried, alone on the table."""
+        specs = [s for army in ready.values() for s in army]
+        if not specs:
+            return None
+        widest = max(specs, key=lambda s: s.base if s.base is not None else load_data().base)
+        probe = Mini.of("probe", state.sides[0], widest)
+        for p in _lattice(state.board, EDGES, probe.radius):
+            if self.deploy_check(state, probe, p, waive_range=True) is None:
+                return None
+        return (f"there is no room to deploy a mini at any edge of the table (K-3: every "
+                f"place within {load_data().deploy_edge:g} units of an edge is off the "
+                f"table, impassable or not eligible for deployment, G-2)")
 
     @staticmethod
     def army_size(state: HeroState) -> int:

@@ -21,7 +21,7 @@ from typing import Any, ClassVar
 
 from game.boards.zones import ZoneBoard
 from game.core.dice import Dice, Modifier
-from game.core.errors import ScenarioError
+from game.core.errors import ScenarioError, printable
 from game.core.events import Event, Kind
 from game.core.phases import Phase, PhaseTable
 from game.core.places import InZone, LoadedMap, Place
@@ -82,6 +82,8 @@ PHASES = PhaseTable(
 
 Step = Callable[[Any, ZoneState, Doing, Dice], list[Event]]
 
+OPTIONS = ("hold_out",)
+"""The scenario options the zone rules read."""
 INTERCEPTED = "intercepted"
 """Event kind: a zone move was stopped by an intercept (Z-13)."""
 CONTEST = "contest"
@@ -150,10 +152,15 @@ class MeleeOnZones:
         for side in scenario.sides:
             if not any(f.side == side for f in figures.values()):
                 raise ScenarioError(f"{scenario.map_path.name}: side '{side}' has no figures")
+        for key in scenario.options:
+            if key not in OPTIONS:
+                raise ScenarioError(f"{scenario.path.name}: [options] '{printable(key)}' is "
+                                    f"not an option of {self.title} (options: "
+                                    f"{', '.join(OPTIONS)})")
         hold = scenario.options.get("hold_out")
-        if hold is not None and hold not in scenario.sides:
-            raise ScenarioError(f"{scenario.path.name}: [options] hold_out '{hold}' is not a "
-                                "side")
+        if hold is not None and (not isinstance(hold, str) or hold not in scenario.sides):
+            raise ScenarioError(f"{scenario.path.name}: [options] hold_out {hold!r:.40} is "
+                                f"not a side ({', '.join(scenario.sides)})")
         state = ZoneState(board=board, sides=list(scenario.sides), figures=figures,
                           turn_limit=scenario.turn_limit, hold_out=hold,
                           options=dict(scenario.options), side_names=dict(scenario.sides))

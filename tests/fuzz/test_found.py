@@ -1,0 +1,491 @@
+"""What the fuzz campaign over every board kind found, one test each: a map, scenario,
+unit table, option, save or demo that broke the promise (a traceback, a message naming no
+file, seconds or gigabytes) gives one clear GameError now."""
+
+import re
+import shutil
+import time
+from pathlib import Path
+
+import pytest
+
+from game.boards.tiled import load_map
+from game.boards.tiled.reader import MAX_OBJECTS, MAX_POINTS, MAX_XML_ELEMENTS
+from game.core.errors import MapError, ScenarioError
+
+MAPS = Path(__file__).resolve().parents[2] / "maps"
+
+
+def quickly(call, error=MapError, seconds=1.0):
+    """The one-line message of the ``error`` that ``call`` raises within ``seconds``."""
+    start = time.perf_counter()
+    with pytest.raises(error) as e:
+        call()
+    assert time.perf_counter() - start < seconds
+    msg = str(e.value)
+    assert "\n" not in msg
+    return msg
+
+
+@pytest.fixture
+def maps(tmp_path):
+    """A copy of the shipped maps folder."""
+    shutil.copytree(MAPS, tmp_path / "maps")
+    return tmp_path / "maps"
+
+
+# ============================================================================ the reader
+def test_a_map_of_thousands_of_objects_is_refused_before_it_is_read(maps):
+    text = (maps / "open_field.tmx").read_text()
+    figure = re.search(r'(?s)<object id="\d+" name="Vex".*?</object>', text).group()
+    crowd = "".join(figure.replace('name="Vex"', f'name="Vex {k}"', 1) for k in range(2_500))
+    (maps / "open_field.tmx").write_text(text.replace(figure, figure + crowd))
+    msg = quickly(lambda: load_map(maps / "open_field.tmx"))
+    assert msg.startswith("open_field.tmx: ") and f"{MAX_OBJECTS:,} objects" in msg
+
+
+def test_a_map_of_300000_elements_is_refused_before_they_are_walked(maps):
+    text = (maps / "farmhouse.tmx").read_text()
+    (maps / "farmhouse.tmx").write_text(text.replace("</map>", "<x/>" * 300_000 + "</map>"))
+    msg = quickly(lambda: load_map(maps / "farmhouse.tmx"))
+    assert msg.startswith("farmhouse.tmx: the map holds too many XML elements")
+    assert f"{MAX_XML_ELEMENTS:,}" in msg
+
+
+def test_a_tileset_of_forty_thousand_tiles_with_properties_is_refused(maps):
+    ts = (maps / "tiles" / "levels.tsx").read_text()
+    tiles = "".join(f'<tile id="{k}"><properties><property name="level" type="int" '
+                    f'value="1"/></properties></tile>' for k in range(9, 40_000))
+    (maps / "tiles" / "levels.tsx").write_text(ts.replace("</tileset>", tiles + "</tileset>"))
+    msg = quickly(lambda: load_map(maps / "hill_fight.tmx"))
+    assert msg.startswith("hill_fight.tmx: the tileset file levels.tsx holds too many XML")
+
+
+def test_a_polygon_of_four_hundred_thousand_points_is_refused_before_they_are_read(maps):
+    text = (maps / "open_field.tmx").read_text()
+    pts = " ".join(f"{k % 997},{(k * 7) % 991}" for k in range(400_000))
+    (maps / "open_field.tmx").write_text(text.replace('points="0,0 ', f'points="{pts} 0,0 ', 1))
+    msg = quickly(lambda: load_map(maps / "open_field.tmx"))
+    assert msg.startswith("open_field.tmx: a <polygon> in object ")
+    assert f"more than {MAX_POINTS:,} points" in msg
+
+
+# ============================================================================ demos
+def demo_file(maps, name="t5_rear_attack", edit=lambda t: t):
+    path = maps / "demos" / f"{name}.toml"
+    path.write_text(edit(path.read_text()))
+    return path
+
+
+def test_a_demo_whose_figures_do_not_fit_is_named_not_the_map(maps):
+    from game.rules.demos import load_demo
+
+    path = demo_file(maps, edit=lambda t: t.replace("hex = [10, 6]", "hex = [9, 6]"))
+    msg = quickly(lambda: load_demo(path), ScenarioError)
+    assert msg.startswith("t5_rear_attack.toml: its position cannot be set up: ")
+    assert "both cover (9,6)" in msg
+
+
+@pytest.mark.parametrize("edit,fragment", [
+    (("faces = [", "deep = " + "[" * 600 + "]" * 600 + "\nfaces = ["), "nested too deeply"),
+    (("faces = [", "seed = " + "9" * 4301 + "\nfaces = ["), "more digits than can be read"),
+    (("facing = 0", "facing = nan"), "figure 1: 'facing' must be a hex side from 0 to 5"),
+    (("facing = 0", "facing = 1e300"), "figure 1: 'facing' must be a hex side from 0 to 5"),
+    (('name = "Aldric"', 'name = "Al\\u0000dric\\nthe Bold"'), None),
+    (('title = "Facing: an attack from the rear"', 'title = "\\u0000\\u2028"'),
+     "[demo] needs 'title' as a non-empty string"),
+    (('side = "wardens"', 'side = "wardens\\n"'), "figure 1 needs 'side' as a key"),
+])
+def test_a_demo_file_of_hostile_values_gives_one_error_naming_it(maps, edit, fragment):
+    from game.rules.demos import load_demo
+
+    path = demo_file(maps, edit=lambda t: t.replace(*edit, 1))
+    if fragment is None:  # loads, its names cleaned for drawing
+        d = load_demo(path)
+        assert d.board.placements[0].name == "Al dric the Bold"
+        return
+    msg = quickly(lambda: load_demo(path), ScenarioError)
+    assert msg.startswith("t5_rear_attack.toml: ") and fragment in msg, msg
+
+
+def test_a_demo_of_two_thousand_figures_is_refused_quickly(maps):
+    from game.rules.demos import MAX_FIGURES, load_demo
+
+    def crowd(text):
+        fig = re.search(r"(?s)\[\[figure\]\].*?(?=\n\[)", text).group()
+        return text.replace(fig, fig + "\n" + "\n".join([fig] * 2000), 1)
+
+    path = demo_file(maps, edit=crowd)
+    msg = quickly(lambda: load_demo(path), ScenarioError)
+    assert f"a demo may place {MAX_FIGURES}" in msg
+
+
+@pytest.mark.parametrize("place,fragment", [
+    ('place = { zone = "Nowhere" }', "is not a zone of this board"),
+    ('place = { zone = "House", boundary = "Lane" }', "not a boundary between two adjacent"),
+    ("hex = [1, 1]", "'hex' is for a hex board"),
+    ("place = { x = 100, y = 100 }", "is not a zone of this board"),
+])
+def test_a_demo_figure_off_its_zone_board_is_named(maps, place, fragment):
+    from game.rules.demos import load_demo
+
+    path = maps / "demos" / "zones.toml"
+    path.write_text(f"""[demo]
+rule = "Z-2"
+title = "Statuses"
+scenario = "../farmhouse.toml"
+text = "Figures in zones."
+[[figure]]
+name = "Farmer"
+side = "farmers"
+unit = "farmer"
+{place}
+[[figure]]
+name = "Goblin"
+side = "goblins"
+unit = "goblin"
+place = {{ zone = "Yard" }}
+[[step]]
+action = {{ kind = "choose_first", side = "farmers", first = "farmers" }}
+""")
+    msg = quickly(lambda: load_demo(path), ScenarioError)
+    assert msg.startswith("zones.toml: figure 1: ") and fragment in msg, msg
+
+
+def test_a_demo_named_on_the_command_line_says_what_is_wrong_with_its_file(maps,
+                                                                            monkeypatch):
+    from game.rules import demos
+
+    monkeypatch.setattr(demos, "DEMOS_DIR", maps / "demos")
+    demo_file(maps, edit=lambda t: t.replace("[demo]", "[demo", 1))
+    msg = quickly(lambda: demos.find_demo("t5_rear_attack"), ScenarioError)
+    assert msg.startswith("t5_rear_attack.toml: not a valid TOML file")
+
+
+def test_a_named_pipe_among_the_demos_is_not_read(maps, monkeypatch):
+    import os
+
+    from game.rules import demos
+
+    monkeypatch.setattr(demos, "DEMOS_DIR", maps / "demos")
+    shipped = len(list((maps / "demos").glob("*.toml")))
+    os.mkfifo(maps / "demos" / "pipe.toml")
+    start = time.perf_counter()
+    assert len(demos.list_demos()) == shipped
+    assert time.perf_counter() - start < 2
+    msg = quickly(lambda: demos.load_demo(maps / "demos" / "pipe.toml"), ScenarioError)
+    assert msg == "pipe.toml: cannot be read: it is a named pipe, not a file"
+
+
+# ============================================================================ zone maps
+def zone_grid(n, *, size=64, bottlenecks=0, obstacles=0, figures=2):
+    """A zone map of ``n`` x ``n`` square zones, markers on the boundaries and figures of
+    the farmhouse's units."""
+    zones = [f'<object id="{1 + i * n + j}" name="Z{i} {j}" x="{i * size}" y="{j * size}" '
+             f'width="{size}" height="{size}"/>' for i in range(n) for j in range(n)]
+    k = 1000
+    marks = []
+    for t in range(bottlenecks):
+        i, j = t % (n - 1), t // (n - 1)
+        marks.append(f'<object id="{k + t}" name="B{t}" x="{(i + 1) * size - 4}" '
+                     f'y="{j * size + 20}" width="8" height="20"><properties><property '
+                     f'name="capacity" type="int" value="2"/></properties></object>')
+    walls = []
+    for t in range(obstacles):
+        i, j = t % n, t // n
+        walls.append(f'<object id="{2000 + t}" name="W{t}" x="{i * size + 10}" '
+                     f'y="{(j + 1) * size}"><properties><property name="kind" value="wall"/>'
+                     f'<property name="size" type="int" value="3"/></properties>'
+                     f'<polyline points="0,0 40,0"/></object>')
+    figs = [f'<object id="{3000 + t}" name="F{t}" x="{(t % n) * size + 30}" '
+            f'y="{(t // n) % n * size + 30}"><properties><property name="side" '
+            f'value="{("goblins", "farmers")[t % 2]}"/><property name="unit" '
+            f'value="{("goblin", "farmer")[t % 2]}"/></properties><point/></object>'
+            for t in range(figures)]
+    side = n * size // 32
+    return (f'<?xml version="1.0" encoding="UTF-8"?>\n<map version="1.8" orientation='
+            f'"orthogonal" renderorder="right-down" width="{side}" height="{side}" '
+            f'tilewidth="32" tileheight="32" infinite="0">\n'
+            f'<objectgroup id="1" name="zones">{"".join(zones)}</objectgroup>\n'
+            f'<objectgroup id="2" name="bottlenecks">{"".join(marks)}</objectgroup>\n'
+            f'<objectgroup id="3" name="obstacles">{"".join(walls)}</objectgroup>\n'
+            f'<objectgroup id="4" name="figures">{"".join(figs)}</objectgroup>\n</map>\n')
+
+
+def test_a_zone_map_of_four_hundred_zones_is_refused_before_it_is_built(maps):
+    from game.boards.tiled.zones import MAX_ZONES
+
+    (maps / "farmhouse.tmx").write_text(zone_grid(20))
+    msg = quickly(lambda: load_map(maps / "farmhouse.tmx", "zones"))
+    assert msg == (f"farmhouse.tmx: its layer 'zones' has 400 objects; a zone map may have "
+                   f"{MAX_ZONES}")
+
+
+def test_a_zone_map_at_its_limits_opens_and_plays_quickly(maps):
+    from game.boards.tiled.zones import MAX_FIGURES, MAX_MARKERS
+    from game.rules import open_match
+
+    (maps / "farmhouse.tmx").write_text(zone_grid(8, bottlenecks=MAX_MARKERS,
+                                                  obstacles=MAX_MARKERS, figures=MAX_FIGURES))
+    start = time.perf_counter()
+    m = open_match(str(maps / "farmhouse.toml"), 1)
+    for _ in range(4):
+        m.apply(m.legal_actions()[0])
+    assert time.perf_counter() - start < 1.5
+    assert len(m.map.board.bottlenecks) == len(m.map.board.obstacles) == MAX_MARKERS
+
+
+def test_a_zone_map_of_two_thousand_figures_is_refused(maps):
+    text = (maps / "open_field.tmx").read_text()
+    figure = re.search(r'(?s)<object id="\d+" name="Vex".*?</object>', text).group()
+    crowd = "".join(figure.replace('name="Vex"', f'name="Vex {k}"', 1) for k in range(1900))
+    (maps / "open_field.tmx").write_text(text.replace(figure, figure + crowd))
+    msg = quickly(lambda: load_map(maps / "open_field.tmx", "zones"))
+    assert msg.startswith("open_field.tmx: its layer 'figures' has 19")
+
+
+@pytest.mark.parametrize("old,new,fragment", [
+    ('<property name="capacity" type="int" value="2"/>',
+     '<property name="capacity" type="int" value="2147483647"/>',
+     "property 'capacity' must be at most 50, not 2147483647"),
+    ('<property name="visibility" type="int" value="-1"/>',
+     '<property name="visibility" type="int" value="-2147483648"/>',
+     "property 'visibility' must be -20 or more"),
+    ('<property name="stacking" type="int" value="10"/>',
+     '<property name="stacking" type="int" value="100000000"/>',
+     "property 'stacking' must be at most 200"),
+    ('<property name="terrain" value="crops"/>',
+     f'<property name="terrain" value="{"crops " * 500}"/>',
+     "property 'terrain' must be a word of 1 to 60 printable characters"),
+    ('name="Field"', f'name="{"F" * 5000}"', "its name is 5000 characters long; at most 60"),
+    ('<polygon points="0,0 675,0 675,283 315,274 0,283"/>',
+     '<polygon points="0,0 1e300,0 1e300,1e300 0,283"/>', "far off the 1440 x 768 pixel map"),
+    ('<polygon points="0,0 675,0 675,283 315,274 0,283"/>',
+     '<polygon points="' + " ".join(f"{k},{k % 7}" for k in range(2000)) + '"/>',
+     "has 2000 corners; a shape may have 256"),
+])
+def test_zone_properties_out_of_bounds_are_named(maps, old, new, fragment):
+    text = (maps / "farmhouse.tmx").read_text()
+    assert old in text
+    (maps / "farmhouse.tmx").write_text(text.replace(old, new, 1))
+    msg = quickly(lambda: load_map(maps / "farmhouse.tmx", "zones"))
+    assert msg.startswith("farmhouse.tmx: ") and fragment in msg, msg
+
+
+def test_an_obstacle_of_a_million_dice_of_damage_is_refused(maps):
+    text = (maps / "open_field.tmx").read_text()
+    at = text.index('<property name="kind" value="wall"/>')
+    (maps / "open_field.tmx").write_text(
+        text[:at] + '<property name="damage" value="999999d6"/>' + text[at:])
+    msg = quickly(lambda: load_map(maps / "open_field.tmx", "zones"))
+    assert "property 'damage' '999999d6' must roll 1 to 20 dice" in msg
+
+
+def test_a_bottleneck_drawn_as_two_points_is_named(maps):
+    text = (maps / "farmhouse.tmx").read_text()
+    old = re.search(r'<object id="8" name="Back door"[^>]*>', text).group()
+    new = '<object id="8" name="Back door" x="112" y="480">'
+    text = text.replace(old, new).replace(
+        '<property name="cover" value="soft"/>\n   </properties>',
+        '<property name="cover" value="soft"/>\n   </properties>\n'
+        '   <polygon points="0,0 57,0"/>', 1)
+    (maps / "farmhouse.tmx").write_text(text)
+    msg = quickly(lambda: load_map(maps / "farmhouse.tmx", "zones"))
+    assert "object 'Back door' (id 8) in layer 'bottlenecks' has fewer than 3 corners" in msg
+
+
+@pytest.mark.parametrize("option,fragment", [
+    ("hold_out = []", "[options] hold_out [] is not a side (farmers, goblins)"),
+    ("hold_out = { a = 1 }", "[options] hold_out {'a': 1} is not a side"),
+    ('hold_uot = "farmers"', "[options] 'hold_uot' is not an option of Melee on zones"),
+])
+def test_a_zone_scenario_option_that_is_not_one_is_named(maps, option, fragment):
+    from game.rules import open_match
+
+    path = maps / "farmhouse.toml"
+    path.write_text(re.sub(r"(?m)^hold_out = .*$", option, path.read_text()))
+    msg = quickly(lambda: open_match(str(path), 1), ScenarioError)
+    assert msg.startswith("farmhouse.toml: ") and fragment in msg, msg
+
+
+# ============================================================================ table maps
+def edit_map(maps, name, old, new):
+    path = maps / f"{name}.tmx"
+    text = path.read_text()
+    assert old in text, old
+    path.write_text(text.replace(old, new, 1))
+    return path
+
+
+@pytest.mark.parametrize("inch,size", [("1e-300", "1.408e+303 x 9.6e+302"),
+                                       ("0.001", "1.408e+06 x 9.6e+05"),
+                                       ("3200", "0.44 x 0.3")])
+def test_a_table_scale_that_makes_no_real_table_is_named(maps, inch, size):
+    from game.rules import open_match
+    from game.rules.hero.balance import check_map
+
+    edit_map(maps, "backyard", 'name="inch" type="float" value="32"',
+             f'name="inch" type="float" value="{inch}"')
+    msg = quickly(lambda: open_match(str(maps / "backyard.toml"), 1), MapError)
+    assert msg.startswith(f"backyard.tmx: the table is {size} inches")
+    assert msg.endswith("a table is 2 to 240 inches a side")
+    said: list[str] = []
+    assert check_map(str(maps / "backyard.tmx"), fail=said.append) == 2
+    assert said == [f"error: {msg}"]
+
+
+def test_a_fence_of_fifteen_thousand_corners_is_refused_before_check_map_buffers_it(maps):
+    from game.rules.hero.balance import check_map
+
+    zigzag = " ".join(f"{k % 97},{(k * 7) % 91}" for k in range(15_000))
+    text = (maps / "backyard.tmx").read_text()
+    (maps / "backyard.tmx").write_text(
+        re.sub(r'<polyline points="[^"]*"', f'<polyline points="{zigzag}"', text, count=1))
+    said: list[str] = []
+    start = time.perf_counter()
+    assert check_map(str(maps / "backyard.tmx"), fail=said.append) == 2
+    assert time.perf_counter() - start < 1
+    assert said[0].startswith("error: backyard.tmx: piece 'Picket fence' (object id 20): the "
+                              "polyline has 15000 corners; a piece may have 256")
+
+
+@pytest.mark.parametrize("old,new,fragment", [
+    ('<object id="1" name="Shed" x="480" y="96" width="288" height="224">',
+     '<object id="1" name="Shed" x="-1e12" y="-1e12" width="2e12" height="2e12">',
+     "piece 'Shed' (object id 1) reaches far off the table (44 x 30 inches)"),
+    ('name="Shed"', f'name="{"S" * 5000}"', "its name is 5000 characters long; at most 60"),
+    ('<property name="kind" value="building"/>',
+     f'<property name="kind" value="{"building " * 100}"/>',
+     "property 'kind' must be 1 to 60 printable characters"),
+])
+def test_table_pieces_out_of_bounds_are_named(maps, old, new, fragment):
+    path = edit_map(maps, "backyard", old, new)
+    msg = quickly(lambda: load_map(path, "table"))
+    assert msg.startswith("backyard.tmx: ") and fragment in msg, msg
+
+
+def test_a_table_of_two_thousand_pieces_is_refused(maps):
+    from game.boards.tiled.table import MAX_PIECES
+
+    text = (maps / "backyard.tmx").read_text()
+    obj = re.search(r'(?s)<object id="3" name="Doghouse".*?</object>', text).group()
+    many = "".join(obj.replace('id="3"', f'id="{1000 + k}"') for k in range(1900))
+    (maps / "backyard.tmx").write_text(text.replace(obj, obj + many))
+    msg = quickly(lambda: load_map(maps / "backyard.tmx", "table"))
+    assert msg == (f"backyard.tmx: its layer 'terrain' has 1922 objects; a table map may have "
+                   f"{MAX_PIECES}")
+
+
+def test_a_table_figure_facing_that_is_not_a_finite_angle_is_named(maps):
+    text = (maps / "backyard.tmx").read_text()
+    figures = ('<objectgroup id="9" name="figures"><object id="99" name="Pyle" x="50" y="50">'
+               '<properties><property name="facing" type="float" value="1e300"/><property '
+               'name="side" value="green"/><property name="unit" value="private"/>'
+               '</properties><point/></object></objectgroup>\n</map>')
+    (maps / "backyard.tmx").write_text(text.replace("</map>", figures))
+    msg = quickly(lambda: load_map(maps / "backyard.tmx", "table"))
+    assert "figure 'Pyle' (object id 99): property 'facing' must be a number of degrees " \
+           "from -360 to 360, not 1e+300" in msg
+
+
+def test_a_table_covered_by_one_building_is_refused_not_stuck_at_deployment(maps):
+    from game.rules import open_match
+
+    edit_map(maps, "backyard",
+             '<object id="1" name="Shed" x="480" y="96" width="288" height="224">',
+             '<object id="1" name="Shed" x="-10" y="-10" width="1430" height="980">')
+    msg = quickly(lambda: open_match(str(maps / "backyard.toml"), 1), ScenarioError)
+    assert msg.startswith("backyard.tmx: there is no room to deploy a mini at any edge")
+
+
+# ============================================================================ Tabletop Hero
+@pytest.mark.parametrize("old,new,fragment", [
+    ("blast_push = 2 ", "blast_push = nan ", "[options] blast_push must be a number of units "
+                                             "from 0 to 20"),
+    ("blast_push = 2 ", "blast_push = inf ", "[options] blast_push must be"),
+    ("blast_push = 2 ", "blast_psuh = 2 ", "[options] 'blast_psuh' is not an option of "
+                                           "Tabletop Hero"),
+    ('green = ["sarge", "private", "sniper", "medic", "chopper"]\ntan = ["captain", '
+     '"rifleman", "grenadier", "gunner", "commando"]',
+     'green = ["sarge"' + ', "private"' * 1999 + ']\ntan = ["captain"' + ', "rifleman"' * 1999
+     + "]", "[options.armies] green has 2000 minis; an army has 1 to 30"),
+    ('tan = ["captain",', 'grey = ["sarge"]\ntan = ["captain",',
+     "[options.armies] 'grey' is not a side of [sides] (green, tan)"),
+    ('name = "Sarge"', 'name = "Sarge\\u0000\\n"', None),
+    ('name = "Sarge"', 'name = "' + "Sarge " * 10 + '"',
+     "[units.sarge] the name 'Sarge Sarge Sarge Sarge ' must be plain text of 1 to 24"),
+    ('kind = "generic"', 'kind = "../../../tmp/x"',
+     "[units.chopper] Whirlybird: '../../../tmp/x' is not a kind of mini (a plain word)"),
+    ("medkits = 1", "medkits = 100000000000000000000",
+     "Doc carries 100000000000000000000 medkits; a mini carries 0 to 10"),
+])
+def test_a_hero_scenario_out_of_bounds_is_named(maps, old, new, fragment):
+    from game.rules import open_match
+
+    path = maps / "backyard.toml"
+    text = path.read_text()
+    assert old in text, old
+    path.write_text(text.replace(old, new, 1))
+    if fragment is None:  # loads, the name cleaned
+        assert open_match(str(path), 1).state.options["_ready"]["green"][0].name == "Sarge"
+        return
+    msg = quickly(lambda: open_match(str(path), 1), ScenarioError)
+    assert msg.startswith("backyard.toml: ") and fragment in msg, msg
+
+
+def test_an_army_sheet_of_a_mini_named_with_a_nul_is_refused():
+    from game.rules import open_match
+    from game.rules.hero.actions import BuildArmy
+
+    m = open_match("backyard", 1)
+    sheet = [("Sarge", "human", True, "medium", ("heavy",), 0)] + [
+        (f"P{k}", "human", False, "none", ("light",), 0) for k in range(4)]
+    assert m.why_illegal(BuildArmy("green", tuple(sheet))) is None
+    sheet[1] = ("P\x00", "human", False, "none", ("light",), 0)
+    assert "must be plain text" in m.why_illegal(BuildArmy("green", tuple(sheet)))
+
+
+# ============================================================================ scenarios
+def test_a_scenario_of_a_long_list_of_numbers_is_refused_before_it_is_parsed(maps):
+    from game.rules import open_match
+
+    path = maps / "farmhouse.toml"
+    path.write_text(path.read_text() + "\n[options.x]\nfaces = [" + "1, " * 300_000 + "]\n")
+    msg = quickly(lambda: open_match(str(path), 1), ScenarioError, seconds=0.5)
+    assert msg.startswith("farmhouse.toml: cannot be read: it is 901.3 kB, more than the 262.1 kB")
+
+
+# ============================================================================ --check-map
+def check_map_cli(*argv):
+    import contextlib
+    import io
+
+    from fuzzing import _deadline
+
+    import main
+
+    out, err = io.StringIO(), io.StringIO()
+    with contextlib.redirect_stdout(out), contextlib.redirect_stderr(err), _deadline(20):
+        code = main.main(["--check-map", *argv])
+    return code, out.getvalue(), err.getvalue()
+
+
+@pytest.mark.parametrize("arg", ["", "   "])
+def test_check_map_of_an_empty_file_name_says_so_and_opens_no_window(arg):
+    assert check_map_cli(arg) == (2, "", "error: --check-map needs a table map file (a .tmx, "
+                                         "or a scenario .toml)\n")
+
+
+@pytest.mark.parametrize("name,kind", [("hill_fight.tmx", "hex map"),
+                                       ("farmhouse.tmx", "zones board"),
+                                       ("farmhouse.toml", "zones board")])
+def test_check_map_of_another_kind_of_map_names_it_and_no_scenario(name, kind):
+    code, out, err = check_map_cli(str(MAPS / name))
+    assert (code, out) == (2, "")
+    assert err == f"error: {name.replace('.toml', '.tmx')} is a {kind}; --check-map " \
+                  f"measures table maps (G-8)\n"
+
+
+def test_check_map_of_a_table_scenario_measures_its_map():
+    code, out, err = check_map_cli(str(MAPS / "backyard.toml"))
+    assert (code, err) == (0, "") and out.startswith("Backyard: balanced (G-8)")
