@@ -631,7 +631,12 @@ class ListDialog(Dialog):
 
 
 class HelpOverlay(Dialog):
-    """F1: every key and mouse action, in two columns."""
+    """F1: every key and mouse action, and beside them what each mark on the board
+    means. When they do not fit the window (a small window, a long legend), the wheel,
+    the arrow keys and Page Up/Down scroll both columns together, and the foot says so."""
+
+    LEGEND_ROW = 34
+    """Height of one legend row (its icon is drawn 30 pixels high)."""
 
     def __init__(self, rows: Sequence[tuple[str, str]], on_close: Callable[[], None],
                  extra: tuple[str, Callable[[], None]] | None = None,
@@ -642,45 +647,117 @@ class HelpOverlay(Dialog):
         self.legend = list(legend)
         """What each mark on the board means: an icon drawn as the board draws it, and
         its meaning."""
+        self.scroll = 0
+        """Pixels both columns are scrolled down."""
+        self._lh = 20
+        self._small_lh = 16
+        self._view_h = 0
+        self._rows_wrapped: list[list[str]] = [[what] for _, what in self.rows]
+        self._keys_wrapped: list[list[str]] = [[key] for key, _ in self.rows]
+        self._legend_wrapped: list[list[str]] = [[what] for _, what in self.legend]
+
+    def _heights(self) -> tuple[int, int]:
+        """The pixel heights of the keys column and of the legend column (with its
+        heading), their texts wrapped as :meth:`layout` last wrapped them."""
+        keys = sum(max(len(a), len(b)) for a, b in zip(self._keys_wrapped,
+                                                        self._rows_wrapped, strict=True)
+                   ) * self._lh
+        legend = (32 + sum(max(self.LEGEND_ROW, len(lines) * self._small_lh + 12)
+                           for lines in self._legend_wrapped)) if self.legend else 0
+        return keys, legend
+
+    def max_scroll(self) -> int:
+        """How far the columns scroll: what does not fit the box (0 when all fits)."""
+        return max(0, max(self._heights()) - self._view_h)
+
+    def scroll_by(self, dy: int) -> None:
+        self.scroll = min(self.max_scroll(), max(0, self.scroll + dy))
+
+    def handle(self, e: pygame.event.Event) -> bool:
+        """The wheel, Up/Down (a row) and Page Up/Down, Home/End scroll; the rest as a
+        dialog (Esc, Enter, the buttons)."""
+        if e.type == pygame.MOUSEWHEEL:
+            self.scroll_by(-e.y * 3 * self._lh)
+            return True
+        if e.type == pygame.KEYDOWN:
+            page = max(self._lh, self._view_h - 2 * self._lh)
+            step = {pygame.K_DOWN: self._lh, pygame.K_UP: -self._lh,
+                    pygame.K_PAGEDOWN: page, pygame.K_PAGEUP: -page,
+                    pygame.K_END: 10 ** 6, pygame.K_HOME: -10 ** 6}.get(e.key)
+            if step is not None:
+                self.scroll_by(step)
+                return True
+        return super().handle(e)
 
     def layout(self, size: tuple[int, int], fonts: Fonts) -> list[str]:
         super().layout(size, fonts)
-        lh = fonts.body.get_linesize() + 2
-        n = max(len(self.rows), len(self.legend) * 34 // lh + 1 if self.legend else 0)
-        self.rect.h = min(size[1] - 40, 140 + lh * n)
+        self._lh = fonts.body.get_linesize() + 2
+        self._small_lh = fonts.small.get_linesize()
+        keys_w, key_col, legend_x = self._columns()
+        self._rows_wrapped = [wrap(fonts.body, what, keys_w - key_col - 40) or [""]
+                              for _, what in self.rows]
+        self._keys_wrapped = [wrap(fonts.bold, key, key_col - 8) or [""]
+                              for key, _ in self.rows]
+        self._legend_wrapped = [wrap(fonts.small, what, self.rect.right - legend_x - 60)
+                                or [""] for _, what in self.legend]
+        keys_h, legend_h = self._heights()
+        self.rect.h = min(size[1] - 40, 140 + max(keys_h, legend_h))
         self.rect.center = (size[0] // 2, size[1] // 2)
         for b in self.buttons:
             b.rect.y = self.rect.bottom - 52
+        self._view_h = self.rect.h - 66 - 64
+        self.scroll = min(self.scroll, self.max_scroll())
         return []
+
+    def _columns(self) -> tuple[int, int, int]:
+        """The keys column's width, where its meanings start, and the legend's left."""
+        keys_w = self.rect.w if not self.legend else int(self.rect.w * 0.56)
+        return keys_w, min(226, keys_w // 3), self.rect.x + keys_w + 10
 
     def draw(self, surface: pygame.Surface, fonts: Fonts, mouse: tuple[int, int]) -> None:
         super().draw(surface, fonts, mouse)
-        keys_w = self.rect.w if not self.legend else int(self.rect.w * 0.56)
-        key_col = min(226, keys_w // 3)
-        y = self.rect.y + 66
-        lh = fonts.body.get_linesize() + 2
-        for key, what in self.rows:
-            if y + lh > self.rect.bottom - 60:
-                break
-            surface.blit(fonts.render(fonts.bold, fit(fonts.bold, key, key_col - 8), ORANGE),
-                         (self.rect.x + 24, y))
-            surface.blit(fonts.render(fonts.body, fit(fonts.body, what,
-                                                      keys_w - key_col - 40), TEXT),
-                         (self.rect.x + 24 + key_col, y))
-            y += lh
+        keys_w, key_col, x = self._columns()
+        view = pygame.Rect(self.rect.x + 4, self.rect.y + 62, self.rect.w - 8, self._view_h + 4)
+        old_clip = surface.get_clip()
+        surface.set_clip(view.clip(old_clip))
+        lh = self._lh
+        y = self.rect.y + 66 - self.scroll
+        for keys, lines in zip(self._keys_wrapped, self._rows_wrapped, strict=True):
+            n = max(len(keys), len(lines))
+            if y + lh * n > view.y and y < view.bottom:
+                for k, ln in enumerate(keys):
+                    surface.blit(fonts.render(fonts.bold, ln, ORANGE),
+                                 (self.rect.x + 24, y + k * lh))
+                for k, ln in enumerate(lines):
+                    surface.blit(fonts.render(fonts.body, ln, TEXT),
+                                 (self.rect.x + 24 + key_col, y + k * lh))
+            y += lh * n
         if self.legend:
-            x = self.rect.x + keys_w + 10
-            pygame.draw.line(surface, EDGE, (x - 14, self.rect.y + 62),
-                             (x - 14, self.rect.bottom - 64))
-            surface.blit(fonts.render(fonts.bold, "On the board", TEXT), (x, self.rect.y + 62))
-            y = self.rect.y + 94
-            for icon, what in self.legend:
-                if y + 32 > self.rect.bottom - 60:
-                    break
-                surface.blit(icon, (x, y + (30 - icon.get_height()) // 2))
-                text = fit(fonts.small, what, self.rect.right - x - 60)
-                surface.blit(fonts.render(fonts.small, text, TEXT), (x + 44, y + 6))
-                y += 34
+            pygame.draw.line(surface, EDGE, (x - 14, view.y), (x - 14, view.bottom))
+            y = self.rect.y + 62 - self.scroll
+            surface.blit(fonts.render(fonts.bold, "On the board", TEXT), (x, y))
+            y += 32
+            for (icon, _), lines in zip(self.legend, self._legend_wrapped, strict=True):
+                row_h = max(self.LEGEND_ROW, len(lines) * self._small_lh + 12)
+                if y + row_h > view.y and y < view.bottom:
+                    surface.blit(icon, (x, y + (30 - icon.get_height()) // 2))
+                    for k, ln in enumerate(lines):
+                        surface.blit(fonts.render(fonts.small, ln, TEXT),
+                                     (x + 44, y + 6 + k * self._small_lh))
+                y += row_h
+        surface.set_clip(old_clip)
+        top = self.max_scroll()
+        if top:
+            more = ("more below: wheel, arrows, Page Down" if self.scroll < top
+                    else "the end: scroll up, or Home")
+            note = fonts.render(fonts.small, more, ORANGE)
+            surface.blit(note, (self.rect.right - 24 - note.get_width(), self.rect.y + 26))
+            # a scroll bar at the right edge of the box
+            track = pygame.Rect(self.rect.right - 10, view.y, 5, view.h)
+            bar_h = max(20, track.h * track.h // (track.h + top))
+            bar_y = track.y + (track.h - bar_h) * self.scroll // top
+            pygame.draw.rect(surface, EDGE, track, border_radius=3)
+            pygame.draw.rect(surface, ORANGE, (track.x, bar_y, 5, bar_h), border_radius=3)
 
 
 # ---------------------------------------------------------------------------- toasts

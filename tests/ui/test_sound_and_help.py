@@ -95,3 +95,59 @@ def test_help_lists_every_board_mark_with_its_icon(app):
         assert mark in words
     assert all(icon.get_width() <= 40 for icon, _w in legend)
     app.draw()
+
+
+@pytest.mark.parametrize("scenario", ["hill_fort", "farmhouse", "backyard"])
+def test_help_scrolls_to_its_last_row_and_cuts_no_text_in_a_small_window(app, scenario):
+    """Issue 9 (7, legend): at 800x500 F1 has more rows than fit; each text is wrapped,
+    not cut, and the wheel or the keys reach the last row of both columns."""
+    from game.ui.widgets import HelpOverlay
+
+    app.screen = pygame.display.set_mode((800, 500), pygame.RESIZABLE)
+    m = open_match(scenario, 3)
+    app.start_match(m, {s: "human" for s in m.sides})
+    app.scene.resize((800, 500))
+    app.toggle_help()
+    app.draw()
+    d = app.modals[-1]
+    assert isinstance(d, HelpOverlay)
+    fonts = app.fonts
+    keys_w, key_col, legend_x = d._columns()
+    for lines in d._rows_wrapped:
+        assert all(fonts.body.size(ln)[0] <= keys_w - key_col - 40 or " " not in ln
+                   for ln in lines)
+    for lines in d._legend_wrapped:
+        assert all(fonts.small.size(ln)[0] <= d.rect.right - legend_x - 60 or " " not in ln
+                   for ln in lines)
+    assert " ".join(" ".join(ls) for ls in d._rows_wrapped).split() == \
+        " ".join(w for _k, w in d.rows).split()  # every word kept
+    top = d.max_scroll()
+    assert top > 0 and d.scroll == 0
+    for _ in range(200):
+        key(app, pygame.K_DOWN)
+    assert d.scroll == top, "the arrows reach the end"
+    keys_h, legend_h = d._heights()
+    assert max(keys_h, legend_h) - d.scroll <= d._view_h, "the last row is in view"
+    key(app, pygame.K_HOME)
+    assert d.scroll == 0
+    pygame.event.post(pygame.event.Event(pygame.MOUSEWHEEL, x=0, y=-1, flipped=False))
+    app.step(0.016)
+    assert d.scroll > 0, "the wheel scrolls"
+    app.draw()
+    key(app, pygame.K_ESCAPE)
+    assert not app.modals
+
+
+def test_help_fits_without_scrolling_where_there_is_room(app):
+    app.screen = pygame.display.set_mode((1920, 1080), pygame.RESIZABLE)
+    m = open_match("hill_fight", 3)
+    app.start_match(m, {s: "human" for s in m.sides})
+    app.scene.resize((1920, 1080))
+    app.toggle_help()
+    app.draw()
+    assert app.modals[-1].max_scroll() == 0
+
+
+def key(app, k):
+    pygame.event.post(pygame.event.Event(pygame.KEYDOWN, key=k, mod=0, unicode="", scancode=0))
+    app.step(0.016)
