@@ -291,6 +291,15 @@ def obstacle_for(state: ZoneState, attacker: ZoneFigure, target: ZoneFigure
     return best
 
 
+# ============================================================================ Z-14
+def can_protect_now(g: ZoneFigure) -> bool:
+    """Z-14: a protector steps in if it has not acted this turn (holding its action), or
+    if the action it spent was setting the protection up ("ON the turn you announce it
+    you use your action to set it up and thus have limited options (move to contact
+    only)")."""
+    return g.active and g.standing and (not g.acted or g.protect_new)
+
+
 # ============================================================================ contests
 def contest_sides(state: ZoneState, reactor: ZoneFigure, actor: ZoneFigure,
                   with_mr: bool, actor_run: bool | None = None
