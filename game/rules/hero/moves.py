@@ -96,10 +96,19 @@ def allowance(m: Mini) -> int:
     return max(0, d.move_base + d.armour[m.armour].speed) * HUNDREDTHS
 
 
+def k11_fired_still(m: Mini) -> str | None:
+    """K-11: a weapon that "cannot attack if mini moves this turn" (the sniper rifle)
+    holds its mini still for the whole turn it fires: why it cannot move now, or None."""
+    if m.fired_still:
+        return f"{m.name} fired its sniper rifle this turn: it cannot move (K-11)"
+    return None
+
+
 def budget(m: Mini) -> int:
     """K-4: hundredths of a unit the mini may still move this turn: its move, twice over
-    if it has not taken an action (it then takes none), less what it has moved."""
-    if not m.conscious or m.down_at_start or m.at is None:
+    if it has not taken an action (it then takes none), less what it has moved; none
+    after firing a sniper rifle (K-11)."""
+    if not m.conscious or m.down_at_start or m.at is None or k11_fired_still(m):
         return 0
     full = allowance(m) * (1 if m.acted else load_data().no_action)
     return max(0, full - m.moved)
