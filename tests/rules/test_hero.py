@@ -407,6 +407,21 @@ def test_g7_incorporeal_passes_walls_and_falls_if_it_ends_lower():
     assert p.cost == 800  # through the wall: horizontal only
 
 
+def test_g7_other_minis_ignore_an_incorporeal_mini_while_moving():
+    """G-7 (seed 004) Incorporeal: "This model ignores, and is ignored by, other models and
+    terrain during any movement or push": a mini walks through it (but does not end on
+    it); a mini that is not incorporeal still stops one."""
+    st = state(table(30, 10), M("A", "a", (5, 5), hero=True),
+               M("Wisp", "b", (8, 5), hero=True, abilities=("incorporeal",)),
+               M("Rock", "b", (8, 8)))
+    a = st.minis["a"]
+    p = plan_move(st, a, P(11, 5))
+    assert p.ok and p.cost == 600
+    assert not plan_move(st, a, P(8.5, 5)).ok  # no ending on top of it
+    st.minis["wisp"].abilities = ()
+    assert "Wisp is in the way" in plan_move(st, a, P(11, 5)).reason
+
+
 def test_g7_a_flyer_cannot_end_inside_an_enclosed_piece():
     hall = rect(10, 5, 16, 15, "ruin", "Hall")
     st = state(table(40, 20, hall), M("Bird", "a", (5, 10), hero=True,

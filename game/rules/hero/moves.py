@@ -321,11 +321,17 @@ def _solid_at(terrain: Terrain, z: int) -> tuple[int, ...]:
                  if f.has("impassable") and (z == 0 or f.ht > z))
 
 
+def g7_ignored_in_moves(o: Mini) -> bool:
+    """G-7 Incorporeal: the mini "is ignored by other models ... during any movement or
+    push": nobody's move runs into it (no move ends on top of it either: end_clear)."""
+    return o.has("incorporeal")
+
+
 def _slide(state: HeroState, terrain: Terrain, m: Mini, a: tuple[float, float],
            b: tuple[float, float], z: int, accessed: set[int],
            start_on: Feature | None) -> tuple[tuple[float, float], str] | None:
     """Where a base sliding from ``a`` to ``b`` at height ``z`` first runs into an
-    impassable piece or another mini, and what, or None."""
+    impassable piece or another mini (not an incorporeal one, G-7), and what, or None."""
     if math.dist(a, b) < 1e-9:
         return None
     skip = set(accessed) | ({start_on.index} if start_on is not None else set())
@@ -335,7 +341,7 @@ def _slide(state: HeroState, terrain: Terrain, m: Mini, a: tuple[float, float],
     if hit is not None:
         best = (hit[0], terrain[hit[1]].name)
     for o in state.placed():
-        if o.id == m.id or o.z != z:
+        if o.id == m.id or o.z != z or g7_ignored_in_moves(o):
             continue
         t = _disc_touch(a, b, o.xy, m.r + o.r - CONTACT)
         if t is not None and (best is None or t < best[0]):
