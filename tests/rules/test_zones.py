@@ -623,3 +623,18 @@ def test_z14_on_the_turn_it_is_set_up_protection_moves_to_contact_only():
     assert rules.status(m.state, w) == ALONE and fig(m, "gob").group == g.group
     blows = [e for e in ev if e.kind == "attacked"]
     assert [b.figure for b in blows] == ["gob"] and blows[0].target == "guard"
+
+
+def test_z7_a_reaction_that_spends_the_action_ends_running():
+    """Z-7 (seed 002): "Running status is removed after any action where you don't run";
+    an intercept (Z-13: "Trying to intercept is an action") is such an action."""
+    m = zone_match(grid(["A B C"]), [("Mov", "a", "man", "A"), ("Int", "b", "man", "A"),
+                                     ("Sam", "a", "man", "C")])
+    act_now(m, "mov")
+    i = fig(m, "int")
+    i.running = True  # it ran in its last action
+    m.dice = scripted([])
+    m.apply(ZoneMove("mov", ("B",), ("",), False))
+    assert ("int", "intercept") in m.state.window.options
+    play(m, React("int", "intercept"), 6, 6, 6, 1, 1, 1)  # Mov gets past
+    assert i.acted and not i.running

@@ -83,6 +83,14 @@ def mr_modifiers(state: ZoneState, f: ZoneFigure, run: bool) -> list[Modifier]:
     return mods
 
 
+def react_with_action(f: ZoneFigure) -> None:
+    """Z-7, Z-13..Z-15, Z-17: a reaction that spends the figure's action (an intercept,
+    an evade, a protection, a charge response, a closing attack) is an action without
+    running: "Running status is removed after any action where you don't run"."""
+    f.acted = True
+    f.running = False
+
+
 def current_mr(state: ZoneState, f: ZoneFigure, run: bool | None = None) -> int:
     """Z-3, Z-6, Z-7: MR with running and stun, as the intercept contest compares it."""
     r = f.running if run is None else run

@@ -969,7 +969,7 @@ class MeleeOnZones:
                              mode="margin", ties="second")
             events.append(Event(CONTEST, c.explain(), "Z-13", r.id, m.id, roll=c))
             self._stop_protecting(state, r)
-            r.acted = True
+            rules.react_with_action(r)
             if c.winner == 0:
                 start = r.place
                 if r.on_line:
@@ -991,7 +991,7 @@ class MeleeOnZones:
             c = dice.contest(first, second, rule="Z-15", label=f"{r.name} evades {m.name}",
                              mode="margin", ties="second")
             events.append(Event(CONTEST, c.explain(), "Z-15", r.id, m.id, roll=c))
-            r.acted = True
+            rules.react_with_action(r)
             if c.winner == 0:
                 d.stopped = True
                 events.append(Event("evades", f"{r.name} slips away and stays Alone; "
@@ -1008,7 +1008,7 @@ class MeleeOnZones:
                 "closing": ("Z-17", "closing attack", 1),
                 "opportunity": ("Z-17", "opportunity attack", 1)}[a.how]
             if a.how != "opportunity":
-                r.acted = True
+                rules.react_with_action(r)
             events += self._strike(state, r, m, dice, multiplier=mult, rule=rule, note=note)
         state.window = None if close else w
         if _downed(events):
@@ -1031,7 +1031,8 @@ class MeleeOnZones:
                          mode="margin", ties="second")
         events = [Event(CONTEST, c.explain(), "Z-14", r.id, m.id, roll=c)]
         contact_only = r.protect_new
-        r.acted, r.protect_new = True, False
+        rules.react_with_action(r)
+        r.protect_new = False
         if c.winner != 0:
             events.append(Event(Kind.PASSED, f"{m.name} gets to {t.name}.", "Z-14", r.id,
                                 m.id))
