@@ -290,6 +290,19 @@ def test_k11_the_sniper_needs_10_units_and_no_move():
     assert "cannot fire after its mini moved" in m.why_illegal(Attack("a", "c", "sniper"))
 
 
+def test_k11_a_sniper_that_has_fired_does_not_move_this_turn():
+    """K-11 (seed 003): the sniper "Cannot attack if mini moves this turn": the turn it
+    fires, its mini stays where it is, after the shot as before it."""
+    st = state(table(40, 20), M("A", "a", (5, 10), hero=True, weapons=("sniper",)),
+               M("C", "b", (25, 16), hero=True), M("D", "b", (35, 2)))
+    m = play(st, Dice.scripted([1, 1, 1]))  # a 1 against 1, 1: a miss
+    m.apply(Attack("a", "c", "sniper"))
+    assert st.minis["a"].acted and budget(st.minis["a"]) == 0
+    why = m.why_illegal(Move("a", P(8, 10)))
+    assert why is not None and "sniper rifle" in why and "K-11" in why
+    assert not any(isinstance(x, Move) and x.figure == "a" for x in m.legal_actions())
+
+
 def test_k11_a_medkit_heals_4_on_3_or_more_and_is_used_up():
     st = state(table(30, 20), M("Doc", "a", (5, 10), hero=True, medkits=1, weapons=()),
                M("Hurt", "a", (6.2, 10), hp=1), M("B", "b", (25, 10), hero=True))
@@ -392,6 +405,21 @@ def test_g7_incorporeal_passes_walls_and_falls_if_it_ends_lower():
     p = plan_move(st, st.minis["wisp"], P(13, 10))
     assert p.ok and p.z_end == 0 and [(f.drop, f.damage) for f in p.falls] == [(4, 4)]
     assert p.cost == 800  # through the wall: horizontal only
+
+
+def test_g7_other_minis_ignore_an_incorporeal_mini_while_moving():
+    """G-7 (seed 004) Incorporeal: "This model ignores, and is ignored by, other models and
+    terrain during any movement or push": a mini walks through it (but does not end on
+    it); a mini that is not incorporeal still stops one."""
+    st = state(table(30, 10), M("A", "a", (5, 5), hero=True),
+               M("Wisp", "b", (8, 5), hero=True, abilities=("incorporeal",)),
+               M("Rock", "b", (8, 8)))
+    a = st.minis["a"]
+    p = plan_move(st, a, P(11, 5))
+    assert p.ok and p.cost == 600
+    assert not plan_move(st, a, P(8.5, 5)).ok  # no ending on top of it
+    st.minis["wisp"].abilities = ()
+    assert "Wisp is in the way" in plan_move(st, a, P(11, 5)).reason
 
 
 def test_g7_a_flyer_cannot_end_inside_an_enclosed_piece():

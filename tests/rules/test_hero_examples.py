@@ -206,6 +206,24 @@ def test_g6_a_push_does_not_end_on_a_linear_obstacle_and_another_mini_stops_it()
     assert 7.97 <= y <= 8.0  # in base contact with the other mini
 
 
+def test_g6_a_push_stopped_before_barbed_wire_takes_no_hazard_damage():
+    """G-6, G-2 (seed 004): "A model cannot finish its movement or push on a linear
+    obstacle. It stops before it if it does not have any movement to go through (and does
+    not take damage if the linear obstacle was hazardous)"; one pushed right through it
+    does enter it (G-1)."""
+    wire = line((10, 0), (10, 10), kind="barbed_wire", name="Wire")
+    st = state(table(20, 10, wire), M("Pushed", "a", (8, 5), hero=True),
+               M("Foe", "b", (2, 2), hero=True))
+    ev = pushes.push(st, st.minis["pushed"], (1, 0), 2, Dice.scripted([6]), "a test")
+    p = st.minis["pushed"]
+    x, _ = p.xy
+    assert 8.97 <= x <= 9.01 and p.hp == 6  # stopped before the wire's band, unhurt
+    assert not any(e.rule == "G-1" for e in ev)
+    ev = pushes.push(st, p, (1, 0), 3, Dice.scripted([6]), "a test")
+    assert p.xy[0] > 11 and p.hp == 2  # through it: a severe hazard, 4 damage
+    assert any(e.rule == "G-1" for e in ev)
+
+
 # ============================================================================ G-4
 def test_g4_a_model_on_a_vantage_point_sees_over_lower_models():
     roof = rect(0, 0, 4, 20, "vantage", "Roof", ht=3, traits="vantage, impassable")

@@ -344,6 +344,7 @@ def test_z14_protect_takes_the_blow_and_the_protectee_moves_away():
     assert g.protecting == "ward" and g.group == w.group
     assert rules.status(m.state, g) == ALONE == rules.status(m.state, w)
     act_now(m, "guard")
+    g.protect_new = False  # a new turn (act_now does not end the turn)
     play(m, Hold("guard"))  # the next turn it holds: still not acted
     assert not g.acted and g.protecting == "ward"
     act_now(m, "gob")
@@ -600,3 +601,40 @@ def test_z7_a_knockdown_ends_running():
     play(m, Attack("orc", "run"), 2, 2, 1, 4, 3)
     r = fig(m, "run")
     assert r.prone and not r.running
+
+
+def test_z14_on_the_turn_it_is_set_up_protection_moves_to_contact_only():
+    """Z-14 (seed 002): "ON the turn you announce it you use your action to set it up and
+    thus have limited options (move to contact only)": the protector that has just spent
+    its action still steps in, but strikes no blow of its own."""
+    m = zone_match(grid(["A B"]), [("Guard", "a", "man", "A"), ("Ward", "a", "man", "A"),
+                                   ("Gob", "b", "goblin", "A"), ("Sam", "a", "man", "B")])
+    act_now(m, "guard")
+    play(m, Protect("guard", "ward"))
+    g, w = fig(m, "guard"), fig(m, "ward")
+    act_now(m, "gob")
+    g.acted = w.acted = True  # Guard spent its action setting up; Ward will not evade
+    m.dice = scripted([])
+    m.apply(Attack("gob", "ward"))
+    assert ("guard", "protect") in m.state.window.options
+    # Guard wins the contest and takes the goblin's blow (a 16: a miss); no blow of its own
+    ev = play(m, React("guard", "protect"), 1, 1, 1, 6, 6, 6, 6, 6, 4)
+    assert contests(ev)[0].rule == "Z-14" and contests(ev)[0].winner == 0
+    assert rules.status(m.state, w) == ALONE and fig(m, "gob").group == g.group
+    blows = [e for e in ev if e.kind == "attacked"]
+    assert [b.figure for b in blows] == ["gob"] and blows[0].target == "guard"
+
+
+def test_z7_a_reaction_that_spends_the_action_ends_running():
+    """Z-7 (seed 002): "Running status is removed after any action where you don't run";
+    an intercept (Z-13: "Trying to intercept is an action") is such an action."""
+    m = zone_match(grid(["A B C"]), [("Mov", "a", "man", "A"), ("Int", "b", "man", "A"),
+                                     ("Sam", "a", "man", "C")])
+    act_now(m, "mov")
+    i = fig(m, "int")
+    i.running = True  # it ran in its last action
+    m.dice = scripted([])
+    m.apply(ZoneMove("mov", ("B",), ("",), False))
+    assert ("int", "intercept") in m.state.window.options
+    play(m, React("int", "intercept"), 6, 6, 6, 1, 1, 1)  # Mov gets past
+    assert i.acted and not i.running

@@ -96,10 +96,19 @@ def allowance(m: Mini) -> int:
     return max(0, d.move_base + d.armour[m.armour].speed) * HUNDREDTHS
 
 
+def k11_fired_still(m: Mini) -> str | None:
+    """K-11: a weapon that "cannot attack if mini moves this turn" (the sniper rifle)
+    holds its mini still for the whole turn it fires: why it cannot move now, or None."""
+    if m.fired_still:
+        return f"{m.name} fired its sniper rifle this turn: it cannot move (K-11)"
+    return None
+
+
 def budget(m: Mini) -> int:
     """K-4: hundredths of a unit the mini may still move this turn: its move, twice over
-    if it has not taken an action (it then takes none), less what it has moved."""
-    if not m.conscious or m.down_at_start or m.at is None:
+    if it has not taken an action (it then takes none), less what it has moved; none
+    after firing a sniper rifle (K-11)."""
+    if not m.conscious or m.down_at_start or m.at is None or k11_fired_still(m):
         return 0
     full = allowance(m) * (1 if m.acted else load_data().no_action)
     return max(0, full - m.moved)
@@ -312,11 +321,17 @@ def _solid_at(terrain: Terrain, z: int) -> tuple[int, ...]:
                  if f.has("impassable") and (z == 0 or f.ht > z))
 
 
+def g7_ignored_in_moves(o: Mini) -> bool:
+    """G-7 Incorporeal: the mini "is ignored by other models ... during any movement or
+    push": nobody's move runs into it (no move ends on top of it either: end_clear)."""
+    return o.has("incorporeal")
+
+
 def _slide(state: HeroState, terrain: Terrain, m: Mini, a: tuple[float, float],
            b: tuple[float, float], z: int, accessed: set[int],
            start_on: Feature | None) -> tuple[tuple[float, float], str] | None:
     """Where a base sliding from ``a`` to ``b`` at height ``z`` first runs into an
-    impassable piece or another mini, and what, or None."""
+    impassable piece or another mini (not an incorporeal one, G-7), and what, or None."""
     if math.dist(a, b) < 1e-9:
         return None
     skip = set(accessed) | ({start_on.index} if start_on is not None else set())
@@ -326,7 +341,7 @@ def _slide(state: HeroState, terrain: Terrain, m: Mini, a: tuple[float, float],
     if hit is not None:
         best = (hit[0], terrain[hit[1]].name)
     for o in state.placed():
-        if o.id == m.id or o.z != z:
+        if o.id == m.id or o.z != z or g7_ignored_in_moves(o):
             continue
         t = _disc_touch(a, b, o.xy, m.r + o.r - CONTACT)
         if t is not None and (best is None or t < best[0]):

@@ -4,7 +4,9 @@ A push drives a mini in a straight line for its full distance: it is not a move 
 ground does not slow it), it cannot pass impassable pieces or other minis, nor climb,
 and stops in base contact with them; pushed off a ledge it falls at once (taking any
 falling damage), then, if still in play, is pushed the rest of the way. Linear obstacles
-do not stop a push, but a push may not end on one: it stops before it. An incorporeal
+do not stop a push, but a push may not end on one: it stops before it, unhurt by it if
+it is hazardous (the hazards of a push's last leg are counted once it is known where it
+ends). An incorporeal
 mini ignores, and is ignored by, minis and terrain (G-7).
 
 Physics (game.physics.shove) finds where each straight leg stops; these rules decide
@@ -62,6 +64,7 @@ def push(state: HeroState, m: Mini, heading: tuple[float, float], distance: floa
     events: list[Event] = []
     left = distance
     start = m.at
+    last: Point | None = None
     ghost = m.has("incorporeal")
     for _ in range(MAX_LEGS):
         if left <= 1e-6 or not m.alive:
@@ -92,7 +95,7 @@ def push(state: HeroState, m: Mini, heading: tuple[float, float], distance: floa
             events.append(Event(Kind.RETREATED, f"{m.name} is pushed "
                                 f"{s.travelled / HUNDREDTHS:g} units ({cause}).", "G-6", None,
                                 m.id, places=(leg_start, s.end), amount=s.travelled))
-        events += _hazards_on(state, terrain, m, leg_start, s.end, dice)
+        last = leg_start  # its hazards wait until it is known where the push ends
         if s.contact is not None:
             what = ("the table's edge" if s.contact.body == "edge" else
                     terrain[int(s.contact.body.split(":")[1])].name
@@ -102,6 +105,8 @@ def push(state: HeroState, m: Mini, heading: tuple[float, float], distance: floa
             break
         if ledge is None or on is None or not _off(terrain, m, on.index):
             break
+        events += _hazards_on(state, terrain, m, leg_start, s.end, dice)
+        last = None
         # off the ledge: it falls at once (G-5), then goes on
         below = max([h for h in terrain.surfaces_at(*m.xy) if h < m.z], default=0)
         drop = m.z - below
@@ -112,6 +117,8 @@ def push(state: HeroState, m: Mini, heading: tuple[float, float], distance: floa
                             "G-5", m.id, places=(m.at, m.at), amount=drop))
         events += take_damage(state, m, dmg, "G-5", f"a fall of {drop}", None)
     events += _off_lines(state, terrain, m, start)
+    if last is not None and m.at is not None:
+        events += _hazards_on(state, terrain, m, last, m.at, dice)
     return events
 
 
@@ -120,7 +127,9 @@ def _off(terrain: Terrain, m: Mini, piece: int) -> bool:
 
 
 def _off_lines(state: HeroState, terrain: Terrain, m: Mini, start: Point) -> list[Event]:
-    """G-2: a push may not end on a linear obstacle; it stops before it."""
+    """G-2: a push may not end on a linear obstacle; it stops before it "(and does not
+    take damage if the linear obstacle was hazardous)": the last leg's hazards are
+    counted from where it stops."""
     if m.at is None or m.z > 0:
         return []
     x, y = m.xy

@@ -45,7 +45,14 @@ from game.rules.hero.actions import (
     Throw,
 )
 from game.rules.hero.data import MiniSpec, load_data, unit_spec, why_not_spec
-from game.rules.hero.moves import MovePlan, allowance, budget, end_clear, plan_move
+from game.rules.hero.moves import (
+    MovePlan,
+    allowance,
+    budget,
+    end_clear,
+    k11_fired_still,
+    plan_move,
+)
 from game.rules.hero.pushes import hazard
 from game.rules.hero.sight import Sight, distance, sight
 from game.rules.hero.state import HeroState, Mini
@@ -444,6 +451,9 @@ class TabletopHero:
         m = self._actor(state, a.figure)
         if isinstance(m, str):
             return m
+        why = k11_fired_still(m)
+        if why:
+            return why
         if budget(m) <= 0:
             return f"{m.name} has no movement left this turn (K-4)"
         plan = plan_move(state, m, a.to)
@@ -704,7 +714,7 @@ class TabletopHero:
         events = [Event(Kind.TURN, f"Turn {state.turn}: {state.side_name(side)} play.", "K-3")]
         terrain = terrain_of(state.board)
         for m in state.side_minis(side):
-            m.moved, m.acted = 0, False
+            m.moved, m.acted, m.fired_still = 0, False, False
             if not m.on_table:
                 continue
             events += combat.bleed(state, m)
@@ -754,8 +764,10 @@ class TabletopHero:
 
     def _do_attack(self, state: HeroState, a: Attack, dice: Dice) -> list[Event]:
         m, t = state.minis[a.figure], state.minis[a.target]
+        w = load_data().weapons[a.weapon]
         m.acted = True
-        return combat.resolve_attack(state, m, t, load_data().weapons[a.weapon], dice)
+        m.fired_still = w.still  # K-11: a sniper stays put the turn it fires
+        return combat.resolve_attack(state, m, t, w, dice)
 
     def _do_throw(self, state: HeroState, a: Throw, dice: Dice) -> list[Event]:
         m, t = state.minis[a.figure], state.minis[a.target]

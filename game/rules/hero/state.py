@@ -43,6 +43,9 @@ class Mini:
     """It began its side's turn unconscious: no move, no action (K-9)."""
     hazards: list[int] = field(default_factory=list)
     """Hazardous pieces that have hurt it this turn (G-1: once per piece per turn)."""
+    fired_still: bool = False
+    """K-11: it attacked this turn with a weapon that cannot fire if its mini moves this
+    turn (the sniper rifle): it stays where it is for the rest of the turn."""
 
     @property
     def alive(self) -> bool:
@@ -95,7 +98,8 @@ class Mini:
                 "radius": self.radius, "hp": self.hp,
                 "at": None if self.at is None else self.at.to_json(), "z": self.z,
                 "facing": self.facing, "moved": self.moved, "acted": self.acted,
-                "down_at_start": self.down_at_start, "hazards": list(self.hazards)}
+                "down_at_start": self.down_at_start, "hazards": list(self.hazards),
+                **({"fired_still": True} if self.fired_still else {})}
 
     @classmethod
     def of(cls, fid: str, side: str, spec: MiniSpec) -> Mini:
@@ -162,7 +166,7 @@ class HeroState:
         for m in self.minis.values():
             at = m.at
             out += (-1, -1) if at is None else (at.x, at.y)
-            out += (m.z, m.hp, m.moved, m.acted, len(m.weapons), m.medkits)
+            out += (m.z, m.hp, m.moved, m.acted, len(m.weapons), m.medkits, m.fired_still)
         return tuple(out)
 
     def bodies_near(self, a: tuple[float, float], b: tuple[float, float], margin: float,

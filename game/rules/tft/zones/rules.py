@@ -83,6 +83,14 @@ def mr_modifiers(state: ZoneState, f: ZoneFigure, run: bool) -> list[Modifier]:
     return mods
 
 
+def react_with_action(f: ZoneFigure) -> None:
+    """Z-7, Z-13..Z-15, Z-17: a reaction that spends the figure's action (an intercept,
+    an evade, a protection, a charge response, a closing attack) is an action without
+    running: "Running status is removed after any action where you don't run"."""
+    f.acted = True
+    f.running = False
+
+
 def current_mr(state: ZoneState, f: ZoneFigure, run: bool | None = None) -> int:
     """Z-3, Z-6, Z-7: MR with running and stun, as the intercept contest compares it."""
     r = f.running if run is None else run
@@ -289,6 +297,15 @@ def obstacle_for(state: ZoneState, attacker: ZoneFigure, target: ZoneFigure
         if size > 0 and (best is None or size > best[1]):
             best = (ob, size)
     return best
+
+
+# ============================================================================ Z-14
+def can_protect_now(g: ZoneFigure) -> bool:
+    """Z-14: a protector steps in if it has not acted this turn (holding its action), or
+    if the action it spent was setting the protection up ("ON the turn you announce it
+    you use your action to set it up and thus have limited options (move to contact
+    only)")."""
+    return g.active and g.standing and (not g.acted or g.protect_new)
 
 
 # ============================================================================ contests

@@ -215,7 +215,7 @@ class MeleeOnZones:
         """T-3's -2 DX for 5+ damage carries into the next turn; bottlenecks open again."""
         for f in state.figures.values():
             f.dx_penalty = combat.stagger_penalty(f)
-            f.acted = f.waiting = False
+            f.acted = f.waiting = f.protect_new = False
             f.damage_taken, f.hurt_by = 0, []
         state.order, state.current, state.passed, state.split = [], 0, {}, {}
         if self._check_end(state):
@@ -396,7 +396,7 @@ class MeleeOnZones:
                                        f"protect {p.name}")
         if ok:
             self._join(state, f, p)
-            f.protecting = p.id
+            f.protecting, f.protect_new = p.id, True
             events.append(Event("protects", f"{f.name} stands with {p.name} to protect it "
                                 "(both count as Alone).", "Z-14", f.id, p.id,
                                 places=(p.place,)))
@@ -943,7 +943,7 @@ class MeleeOnZones:
         if moving and fresh and t.bottleneck is None and rules.status(state, t) == ALONE:
             opts.append((t.id, "evade"))
         for g in state.figures.values():
-            if g.protecting == t.id and g.active and not g.acted and g.standing:
+            if g.protecting == t.id and rules.can_protect_now(g):
                 opts.append((g.id, "protect"))
         if charge and fresh:
             w = rules.melee_weapon(t)
@@ -969,7 +969,7 @@ class MeleeOnZones:
                              mode="margin", ties="second")
             events.append(Event(CONTEST, c.explain(), "Z-13", r.id, m.id, roll=c))
             self._stop_protecting(state, r)
-            r.acted = True
+            rules.react_with_action(r)
             if c.winner == 0:
                 start = r.place
                 if r.on_line:
@@ -991,7 +991,7 @@ class MeleeOnZones:
             c = dice.contest(first, second, rule="Z-15", label=f"{r.name} evades {m.name}",
                              mode="margin", ties="second")
             events.append(Event(CONTEST, c.explain(), "Z-15", r.id, m.id, roll=c))
-            r.acted = True
+            rules.react_with_action(r)
             if c.winner == 0:
                 d.stopped = True
                 events.append(Event("evades", f"{r.name} slips away and stays Alone; "
@@ -1008,7 +1008,7 @@ class MeleeOnZones:
                 "closing": ("Z-17", "closing attack", 1),
                 "opportunity": ("Z-17", "opportunity attack", 1)}[a.how]
             if a.how != "opportunity":
-                r.acted = True
+                rules.react_with_action(r)
             events += self._strike(state, r, m, dice, multiplier=mult, rule=rule, note=note)
         state.window = None if close else w
         if _downed(events):
@@ -1022,14 +1022,17 @@ class MeleeOnZones:
                           dice: Dice) -> list[Event]:
         """Z-14: the protector steps in with a DX contest. Won: it takes the blow (or
         the attacker's contact), the protectee moves away Alone, and the protector acts
-        at once (a blow at a melee attacker, double against a charge, Z-9); lost: the
-        attack goes on (the protector is with its friend already)."""
+        at once (a blow at a melee attacker, double against a charge, Z-9) unless it set
+        the protection up this turn (then it only moves to contact); lost: the attack goes
+        on (the protector is with its friend already)."""
         t = state.figures[r.protecting or ""]
         first, second = rules.contest_sides(state, r, m, False)
         c = dice.contest(first, second, rule="Z-14", label=f"{r.name} protects {t.name}",
                          mode="margin", ties="second")
         events = [Event(CONTEST, c.explain(), "Z-14", r.id, m.id, roll=c)]
-        r.acted = True
+        contact_only = r.protect_new
+        rules.react_with_action(r)
+        r.protect_new = False
         if c.winner != 0:
             events.append(Event(Kind.PASSED, f"{m.name} gets to {t.name}.", "Z-14", r.id,
                                 m.id))
@@ -1043,7 +1046,10 @@ class MeleeOnZones:
         events.append(Event("protected", f"{r.name} steps in front of {t.name}, who moves "
                             "away Alone.", "Z-14", r.id, t.id, places=(start, t.place)))
         melee = isinstance(d.action, (Attack, Charge, Close, Rush))
-        if melee and rules.melee_weapon(r) is not None:
+        if melee and contact_only:
+            if not (m.group and m.group == r.group):
+                events += self._contact(state, m, r, "")
+        elif melee and rules.melee_weapon(r) is not None:
             if not (m.group and m.group == r.group):
                 events += self._contact(state, m, r, "")
             n = numbers()
@@ -1204,7 +1210,7 @@ class MeleeOnZones:
         f.bottleneck, f.boundary, f.zone = None, None, zone
 
     def _stop_protecting(self, state: ZoneState, f: ZoneFigure) -> None:
-        f.protecting = None
+        f.protecting, f.protect_new = None, False
 
     def _tidy(self, state: ZoneState) -> None:
         """Figures out of the fight leave groups, spots and pairs; protection ends when

@@ -43,6 +43,9 @@ class ZoneFigure(Fighter):
     """Z-7: it ran (or charged) in its last action."""
     protecting: str | None = None
     """Z-14: the friend it protects."""
+    protect_new: bool = False
+    """Z-14: it set its protection up this turn: it may still step in, but only to move
+    to contact (no blow of its own)."""
     waiting: bool = False
     """Z-17 WAIT: it held its action this turn (it acts last)."""
     mr: int = 10
@@ -53,6 +56,14 @@ class ZoneFigure(Fighter):
     @property
     def place(self) -> InZone:
         return InZone(self.zone, self.boundary)
+
+    def to_json(self) -> dict[str, object]:
+        """As :meth:`Fighter.to_json`; ``protect_new`` only while it is set (it lasts a
+        turn at most)."""
+        d = super().to_json()
+        if not self.protect_new:
+            del d["protect_new"]
+        return d
 
     @property
     def on_line(self) -> bool:
