@@ -760,16 +760,20 @@ class TableBoardView:
             pygame.draw.line(surface, pal.INK, (x - q, y + q), (x + q, y - q), 6)
             pygame.draw.line(surface, pal.VERMILLION, (x - q, y - q), (x + q, y + q), 3)
             pygame.draw.line(surface, pal.VERMILLION, (x - q, y + q), (x + q, y - q), 3)
-        for at, text in r.warnings:
+        for at, _text in r.warnings:  # a mark where it happens; the words beside the end
             x, y = self.unit_screen(*at.units)
-            t = self._fonts.pill(text, TEXT_MIN + 1, pal.INK, (*pal.ORANGE, 240), pal.INK)
-            surface.blit(t, (round(x - t.get_width() / 2), round(y - t.get_height() - 6)))
+            _warning_mark(surface, x, y - 14)
+        warned = tuple(text for _at, text in r.warnings)
         if pts and r.lines:
             x, y = pts[-1]
-            rendered = [self._fonts.pill(ln, TEXT_MIN + (2 if k == 0 else 0),
-                                         pal.INK if k == 0 else pal.PAPER,
-                                         (*colour, 240) if k == 0 else (*pal.INK, 220))
-                        for k, ln in enumerate(r.lines)]
+            rendered = []
+            for k, ln in enumerate(r.lines):
+                warn = k > 0 and ln.startswith(warned) if warned else False
+                rendered.append(self._fonts.pill(
+                    ("! " if warn else "") + ln, TEXT_MIN + (2 if k == 0 else 0),
+                    pal.INK if k == 0 or warn else pal.PAPER,
+                    (*colour, 240) if k == 0 else (*pal.ORANGE, 240) if warn else
+                    (*pal.INK, 220), pal.INK if warn else None))
             w = max(t.get_width() for t in rendered)
             h = sum(t.get_height() + 2 for t in rendered)
             view_w, view_h = surface.get_size()
@@ -937,3 +941,14 @@ def _dashed(surface: pygame.Surface, a: Vec, b: Vec, colour: Colour) -> None:
         q = (a[0] + (b[0] - a[0]) * (k + 1) / n, a[1] + (b[1] - a[1]) * (k + 1) / n)
         pygame.draw.line(surface, pal.INK, p, q, 4)
         pygame.draw.line(surface, colour, p, q, 2)
+
+
+def _warning_mark(surface: pygame.Surface, x: float, y: float) -> None:
+    """An orange warning triangle with "!" centred on ``(x, y)``: where a fall happens
+    (the ruler's text beside its end says what it costs, in orange after a "!")."""
+    h = 18
+    pts = [(x, y - h * 0.6), (x + h * 0.6, y + h * 0.45), (x - h * 0.6, y + h * 0.45)]
+    pygame.draw.polygon(surface, pal.ORANGE, pts)
+    pygame.draw.polygon(surface, pal.INK, pts, 2)
+    pygame.draw.line(surface, pal.INK, (x, y - h * 0.25), (x, y + h * 0.12), 3)
+    pygame.draw.circle(surface, pal.INK, (x, y + h * 0.3), 1.8)

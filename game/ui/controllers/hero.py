@@ -628,10 +628,13 @@ def ruler_of(plan: MovePlan, m: Mini, allowance: int) -> Ruler:
     if "G-7" in plan.rules:
         lines.append("flies: terrain and minis ignored (G-7)")
     warnings = []
-    for f in plan.falls:
+    said: dict[str, int] = {}
+    for f in plan.falls:  # each fall marked where it happens, its words said once
         text = f"falls {f.drop}: {f.damage} damage" if f.damage else f"drops {f.drop}: unhurt"
-        lines.append(f"{text} (G-5)")
+        said[text] = said.get(text, 0) + 1
         warnings.append((f.at, text))
+    for text, n in said.items():
+        lines.append(f"{text} (G-5)" + (f", {n} times" if n > 1 else ""))
     if plan.cut:
         lines.append("knocked out by the fall: the move ends there")
     if plan.hazards:

@@ -1,0 +1,71 @@
+"""G-5 on the open table: dragging a mini off a height shows where it falls and what the
+fall costs, each said once."""
+
+import dataclasses
+import os
+
+os.environ.setdefault("SDL_VIDEODRIVER", "dummy")
+os.environ.setdefault("SDL_AUDIODRIVER", "dummy")
+
+import pygame  # noqa: E402
+import pytest  # noqa: E402
+import shapely  # noqa: E402
+
+from game.ai import computer_player  # noqa: E402
+from game.core.places import Point  # noqa: E402
+from game.rules import open_match  # noqa: E402
+from game.rules.hero.terrain import vantage  # noqa: E402
+from game.ui.app import App  # noqa: E402
+
+
+@pytest.fixture
+def app(tmp_path, monkeypatch):
+    monkeypatch.setenv("SKIRMISH_DATA_DIR", str(tmp_path))
+    a = App(raise_errors=True)
+    yield a
+    a.modals.clear()
+
+
+def post(kind, **kw):
+    pygame.event.post(pygame.event.Event(kind, **kw))
+
+
+def test_g5_a_fall_while_dragging_is_said_once(app):
+    m = open_match("backyard", 3)
+    players = {s: computer_player("hero", 3) for s in m.sides}
+    while not (m.phase == "play" and m.turn >= 2):
+        m.apply(players[m.to_act()].choose(m))
+    st = m.state
+    me = next(x for x in st.side_minis(m.to_act()) if x.on_table and x.conscious)
+    roof = next(f for f in m.ruleset.terrain(st).features if vantage(f))
+    c = shapely.Polygon(roof.piece.points).centroid
+    st.minis[me.id] = dataclasses.replace(me, at=Point.of(c.x, c.y), z=roof.ht)
+    app.start_match(m, {s: "human" for s in m.sides})
+    app.step(0.0)
+    scene = app.scene
+    view = scene.view
+    bx, by = scene.board_rect.topleft
+    sx, sy = view.unit_screen(c.x, c.y, roof.ht)
+    start = (int(sx + bx), int(sy + by))
+    ex, ey = view.unit_screen(c.x + 6, c.y + 2)
+    end = (int(ex + bx), int(ey + by))
+    post(pygame.MOUSEMOTION, pos=start, rel=(0, 0), buttons=(0, 0, 0))
+    post(pygame.MOUSEBUTTONDOWN, pos=start, button=1)
+    app.step(0.016)
+    for pos in ((start[0] + 8, start[1] + 8), end):
+        post(pygame.MOUSEMOTION, pos=pos, rel=(0, 0), buttons=(1, 0, 0))
+        app.step(0.016)
+    ruler = view.marks.ruler
+    assert ruler is not None and ruler.ok and ruler.warnings, ruler
+    said: list[str] = []
+    pill = view._fonts.pill
+
+    def spy(text, *a, **kw):
+        said.append(text)
+        return pill(text, *a, **kw)
+
+    view._fonts.pill = spy
+    scene.draw(app.screen)
+    falls = [t for t in said if "falls" in t or "drops" in t]
+    assert len(falls) == 1, said
+    assert "(G-5)" in falls[0] and f"falls {roof.ht}" in falls[0]
