@@ -103,6 +103,20 @@ def test_z16_holders_stand_on_the_bottleneck_spots_and_their_foes_beside_it(scre
         BASE * 7
 
 
+def test_figures_in_a_small_zone_stand_clear_of_a_door_and_of_those_holding_it(screen):
+    board = grid(["Garden House"], bottlenecks=[("Door", "Garden", "House", 2, "soft")],
+                 cell=170)
+    view = ZoneBoardView(board, SIZE, sides=["f", "g"])
+    pieces = [piece("will", "f", "House", "Garden", "bottleneck:Door"),
+              *(piece(f"g{k}", "g", "Garden") for k in range(3))]
+    spots = view.layout(pieces)
+    pts = [(s.x, s.y) for s in spots.values()] + [
+        p for p in view.bn_spots["Door"] if p != (spots["will"].x, spots["will"].y)]
+    for k, a in enumerate(pts):
+        for c in pts[k + 1:]:
+            assert math.dist(a, c) >= BASE * 2, (a, c)
+
+
 def test_places_picked_back_zone_line_and_bottleneck(screen):
     board = grid(["Yard House"], bottlenecks=[("Door", "Yard", "House", 2, "")])
     view = ZoneBoardView(board, SIZE, sides=["f", "g"])

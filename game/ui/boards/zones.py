@@ -119,11 +119,12 @@ _Pill = tuple[str, str, list[pygame.Surface], XY, str | None]
 map-surface pixels, and the zone it must stay in (or None)."""
 
 
-def _spiral(cx: float, cy: float, w: int, h: int, step: float) -> list[XY]:
+def _spiral(cx: float, cy: float, w: int, h: int, step: float,
+            rings: int = LABEL_RINGS) -> list[XY]:
     """Top-left corners of a ``w`` x ``h`` label centred on ``(cx, cy)``, then on rings
     round it (below first, then above, then the sides), wider than tall."""
     out = [(cx - w / 2, cy - h / 2)]
-    for d in range(1, LABEL_RINGS + 1):
+    for d in range(1, rings + 1):
         n = 8 * d
         for k in sorted(range(n), key=lambda k: min(k, n - k)):
             a = math.pi / 2 + 2 * math.pi * k / n
@@ -453,7 +454,10 @@ class ZoneBoardView:
                     "bottleneck:") else p.group
                 groups.setdefault(g or f"alone:{p.id}", []).append(p)
             spots = self._zone_spots(z)
-            placed: list[tuple[float, float, float]] = []
+            # clear of the bottlenecks' spots (held or not) and of figures on the lines
+            placed: list[tuple[float, float, float]] = [
+                (x, y, r * 1.15) for bn in b.bottlenecks.values() if z in bn.zones
+                for x, y in self.bn_spots[bn.id]] + [(s.x, s.y, r * 1.15) for s in out.values()]
             # clusters at a bottleneck stand beside it, on their own side
             order = sorted(groups.items(), key=lambda kv: (-len(kv[1]), kv[0]))
             for g, members in order:
@@ -957,8 +961,8 @@ class ZoneBoardView:
 
     def _label_specs(self, still: list[tuple[PieceView, float, float]]) -> list[_Pill]:
         """Every label to lay out, in the order they claim room: the figures' names, what
-        clicking a figure or a line does, the zones' names, the reach odds, the
-        bottlenecks, the obstacles."""
+        clicking a figure or a line does, the bottlenecks, the obstacles (near what they
+        name, or not at all), the zones' names, the reach odds (under the zone's name)."""
         b = self.board
         z = self.camera.zoom
         r = self.base_radius
@@ -979,6 +983,19 @@ class ZoneBoardView:
                                                            (*pal.YELLOW, 240))], (px, py), None))
         out += [p for p in self._pills if p[0] == "target"]
         small = max(TEXT_MIN, int(15 * z))
+        for bn in b.bottlenecks.values():
+            cover = f" · {bn.cover}" if bn.cover else ""
+            forms = [self._label(f"{bn.id} {bn.capacity}{cover}", small, pal.INK,
+                                 (*pal.ORANGE, 235))]
+            out.append(("door", bn.id, forms, self._door_anchor(bn, ox, oy), None))
+        for ob in b.obstacles.values():
+            fill, edge = OBSTACLE_COLOURS.get(ob.kind, ((150, 150, 150), (60, 60, 60)))
+            texts = [f"{ob.kind} {ob.size}" + (f" · {ob.damage} dmg" if ob.damage else "")]
+            if ob.damage:
+                texts.append(f"{ob.kind} {ob.size}")
+            out.append(("obstacle", ob.id, [self._label(t, small, pal.PAPER, (*edge, 220))
+                                            for t in texts],
+                        self._to(ob.centre, ox, oy), None))
         big = max(TEXT_MIN + 2, int(24 * z))
         if self.visible["labels"]:
             for zid, zone in b.zones.items():
@@ -1000,19 +1017,6 @@ class ZoneBoardView:
                                  name.get_height() + 2))
                 out.append(("zone", zid, [both, name], (lx, ly), zid))
         out += [p for p in self._pills if p[0] != "target"]
-        for bn in b.bottlenecks.values():
-            cover = f" · {bn.cover}" if bn.cover else ""
-            forms = [self._label(f"{bn.id} {bn.capacity}{cover}", small, pal.INK,
-                                 (*pal.ORANGE, 235))]
-            out.append(("door", bn.id, forms, self._door_anchor(bn, ox, oy), None))
-        for ob in b.obstacles.values():
-            fill, edge = OBSTACLE_COLOURS.get(ob.kind, ((150, 150, 150), (60, 60, 60)))
-            texts = [f"{ob.kind} {ob.size}" + (f" · {ob.damage} dmg" if ob.damage else "")]
-            if ob.damage:
-                texts.append(f"{ob.kind} {ob.size}")
-            out.append(("obstacle", ob.id, [self._label(t, small, pal.PAPER, (*edge, 220))
-                                            for t in texts],
-                        self._to(ob.centre, ox, oy), None))
         return out
 
     def _door_anchor(self, bn: Bottleneck, ox: float, oy: float) -> XY:
@@ -1072,8 +1076,10 @@ class ZoneBoardView:
                              *_around(cx, cy, rr + 1, w, h), *_around(cx, cy, rr * 1.9, w, h)]
                     if kind == "mark":
                         cands = cands[2:] + cands[:2]
+                    cands += _spiral(cx, cy, w, h, max(step, h + 3), 3)
                 else:
-                    cands = _spiral(cx, cy, w, h, max(step, h + 3))
+                    near = 3 if kind in ("door", "obstacle") else LABEL_RINGS
+                    cands = _spiral(cx, cy, w, h, max(step, h + 3), near)
                 best = None
                 for x, y in cands:
                     rc = pygame.Rect(round(x), round(y), w, h)
