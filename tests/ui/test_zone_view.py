@@ -236,3 +236,18 @@ def test_a_zone_frame_is_quick(screen):
         view.draw(surf, pieces)
         times.append((time.perf_counter() - t) * 1000)
     assert statistics.median(times) < 15  # the bench measures the full frame (<= 3 ms)
+
+
+def test_z16_a_holder_steps_out_of_its_bottleneck_in_plain_words(screen):
+    board = grid(["Yard House"], bottlenecks=[("Door", "Yard", "House", 2, "soft")])
+    m = zone_match(board, [("Tom", "f", "man", "House"), ("Gob", "g", "goblin", "Yard")],
+                   sides=("f", "g"))
+    act_now(m, "tom")
+    m.apply(EnterBottleneck("tom", "Door"))
+    act_now(m, "tom")
+    c = MeleeZoneController(m)
+    c.refresh(True)
+    labels = [b.label for b in c.buttons("tom")]
+    assert any(t.startswith("Step out of the Door into ") and t.endswith("(Z-16)")
+               for t in labels), labels
+    assert not any(t.startswith("Move apart") for t in labels), labels

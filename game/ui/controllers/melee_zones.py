@@ -512,13 +512,24 @@ class MeleeZoneController(Controller):
                                       "W" if isinstance(a, Wait) else ""))
         for z, a in self.sorted.leaves.items():
             risky = rules.status(st, actor) == CONTACT
-            out.append(ButtonSpec(f"Move apart into {z}" + (" (opportunity attack)"
-                                                             if risky else ""), a,
+            out.append(ButtonSpec(self.leave_text(actor, z, risky), a,
                                   accent=ORANGE if risky else SKY, name=a.kind))
         if len(out) > MAX_BUTTONS:  # keep the end of the action and the choices on top
             keep = [b for b in out if b.name in ("pass", "end_action")]
             out = [b for b in out if b not in keep][:MAX_BUTTONS - len(keep)] + keep
         return out
+
+    @staticmethod
+    def leave_text(f: ZoneFigure, zone: str, risky: bool) -> str:
+        """A Leave button (Z-4) in the words of what the figure leaves: a melee (with the
+        opportunity attack it risks), a bottleneck or a boundary line."""
+        if risky:
+            return f"Move apart into {zone} (opportunity attack, Z-17)"
+        if f.bottleneck is not None:
+            return f"Step out of the {f.bottleneck} into {zone} (Z-16)"
+        if f.on_line:
+            return f"Step off the line into {zone} (Z-12)"
+        return f"Move apart into {zone} (Z-4)"
 
     def react_text(self, r: React) -> str:
         st = self.state
