@@ -69,7 +69,7 @@ LINE_PICK = 9
 PAD = 30.0
 """Map pixels of table round the board."""
 OVERLAYS = ("reach", "targets", "path", "labels")
-LABEL_RINGS = 6
+LABEL_RINGS = 9
 """Rings of places round its anchor a label tries before it is left out."""
 
 REACH_FILL: RGBA = (*pal.SKY, 42)
@@ -1062,7 +1062,7 @@ class ZoneBoardView:
             hard.add(rc)
         placed: list[tuple[pygame.Surface, pygame.Rect, str, str]] = []
         zone_rects: dict[str, pygame.Rect] = {}
-        step = max(8.0, 18 * z)
+        step = max(6.0, 12 * z)
         for kind, what, forms, (cx, cy), inside in self._label_specs(still):
             if kind == "reach" and inside in zone_rects:
                 under = zone_rects[inside]
@@ -1074,12 +1074,12 @@ class ZoneBoardView:
                     cands = [(cx - w / 2, cy + rr + 1), (cx - w / 2, top),
                              (cx + rr + 1, cy - h / 2), (cx - rr - 1 - w, cy - h / 2),
                              *_around(cx, cy, rr + 1, w, h), *_around(cx, cy, rr * 1.9, w, h)]
-                    if kind == "mark":
-                        cands = cands[2:] + cands[:2]
-                    cands += _spiral(cx, cy, w, h, max(step, h + 3), 3)
+                    if kind == "mark":  # the odds of clicking it: beside it, or near
+                        cands = cands[2:] + cands[:2] + _spiral(cx, cy, w, h,
+                                                                max(step, h * 0.7), 4)
                 else:
-                    near = 3 if kind in ("door", "obstacle") else LABEL_RINGS
-                    cands = _spiral(cx, cy, w, h, max(step, h + 3), near)
+                    near = 4 if kind in ("door", "obstacle") else LABEL_RINGS
+                    cands = _spiral(cx, cy, w, h, max(step, h * 0.7), near)
                 best = None
                 for x, y in cands:
                     rc = pygame.Rect(round(x), round(y), w, h)
