@@ -251,3 +251,18 @@ def test_z16_a_holder_steps_out_of_its_bottleneck_in_plain_words(screen):
     assert any(t.startswith("Step out of the Door into ") and t.endswith("(Z-16)")
                for t in labels), labels
     assert not any(t.startswith("Move apart") for t in labels), labels
+
+
+def test_z9_a_charge_mark_gives_the_chance_to_get_there_and_hit(screen):
+    from game.rules.tft.zones.actions import Charge
+    from game.ui.scenes.dice_log import percent
+
+    m = zone_match(grid(["A B C"]), [("Hob", "a", "man", "A"), ("X", "b", "man", "C")])
+    act_now(m, "hob")
+    c = MeleeZoneController(m)
+    c.refresh(True)
+    charge = next(a for a in c.legal if isinstance(a, Charge))
+    there = c.move_odds(m.state.figures["hob"], charge).p
+    mark = c.marks("hob", None).pieces["x"]
+    assert mark.startswith("charge ") and mark != "charge " + percent(there)
+    assert float(mark.split()[1].rstrip("%")) / 100 < there

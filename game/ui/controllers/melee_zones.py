@@ -330,7 +330,8 @@ class MeleeZoneController(Controller):
         return marks
 
     def short(self, a: Action) -> str:
-        """A piece's mark: the chance of the default action against it."""
+        """A piece's mark: the chance the default action against it hits (a charge's: of
+        getting there and hitting)."""
         st = self.state
         f = st.figures[getattr(a, "figure", "")]
         t = st.figures[getattr(a, "target", "")]
@@ -339,8 +340,10 @@ class MeleeZoneController(Controller):
             extra = numbers().running_missile_dice if t.running else 0
             return "shot " + percent(combat.attack_odds(f, t, line[1] if line else [],
                                                         extra_dice=extra).p_hit)
-        if isinstance(a, Charge):
-            return "charge " + percent(self.move_odds(f, a).p)
+        if isinstance(a, Charge):  # it hits only if it gets there: the chance of both
+            o = combat.attack_odds(f, t, rules.prone_modifier(f, t),
+                                   multiplier=numbers().charge_damage)
+            return "charge " + percent(self.move_odds(f, a).p * o.p_hit)
         if isinstance(a, Attack):
             return percent(self.melee_odds(f, t).p_hit)
         return a.kind
