@@ -407,7 +407,7 @@ class TableBoardView:
         for p in self.board.pieces:
             if p.kind in ("ladder", "stairs", "door"):
                 self._access(surf, p, to)
-        self._labels(surf, to)
+        self._labels(surf, to, table_rect)
         return optimise(surf)
 
     def _tile(self, surf: pygame.Surface, rect: pygame.Rect, tex: pygame.Surface) -> None:
@@ -603,10 +603,17 @@ class TableBoardView:
             pb = (a2[0] + (b2[0] - a2[0]) * f, a2[1] + (b2[1] - a2[1]) * f)
             pygame.draw.line(surf, st.top, pa, pb, max(2, w - 1))
 
-    def _labels(self, surf: pygame.Surface, to: ToScreen) -> None:
-        """Each piece's name and height, small, where it is drawn."""
+    def _labels(self, surf: pygame.Surface, to: ToScreen, table: pygame.Rect) -> None:
+        """Each piece's name and height, small, where it is drawn: inside the table's
+        edge, a little up or down if another label is there (left out if no place near
+        it is free: the panel names what is under the pointer)."""
         z = self.camera.zoom
         size = max(TEXT_MIN, int(0.36 * PX * z))
+        taken: list[pygame.Rect] = []
+        self.map_labels: list[tuple[str, pygame.Rect]] = []
+        """Where the map's labels went on the map surface (name, rect)."""
+        self.map_table = table
+        """The table's top on the map surface."""
         for p in self.board.pieces:
             if p.kind in ("ladder", "stairs", "door"):
                 continue
@@ -616,7 +623,16 @@ class TableBoardView:
             x, y = to(cx, cy, lift)
             text = f"{p.name}" + (f"  Ht {h}" if h else "")
             t = self._fonts.pill(text, size, pal.PAPER, (*pal.INK, 150))
-            surf.blit(t, (round(x - t.get_width() / 2), round(y - t.get_height() / 2)))
+            w, h = t.get_size()
+            left = min(max(round(x - w / 2), table.left), table.right - w)
+            for dy in (0, -h - 1, h + 1, -2 * h - 2, 2 * h + 2):
+                rc = pygame.Rect(left, round(y - h / 2 + dy), w, h)
+                rc.top = min(max(rc.top, table.top), table.bottom - h)
+                if rc.collidelist(taken) < 0:
+                    taken.append(rc)
+                    self.map_labels.append((text, rc))
+                    surf.blit(t, rc.topleft)
+                    break
 
     def _map_surface(self) -> pygame.Surface:
         z = self.camera.zoom
