@@ -27,3 +27,14 @@ def test_piece_labels_stay_on_the_table_and_apart(scenario, size):
         assert view.map_table.contains(rc), (name, rc, view.map_table)
         for name2, rc2 in labels[k + 1:]:
             assert not rc.colliderect(rc2), (name, name2)
+
+
+def test_a_ring_label_shows_where_the_ring_is_on_screen():
+    from game.ui.boards.table import ring_label_rect
+
+    view = pygame.Rect(0, 0, 900, 450)
+    top = ring_label_rect(400, 300, 100, (80, 20), view)
+    assert top is not None and top.bottom == 200  # over the ring's top
+    low = ring_label_rect(400, 60, 150, (80, 20), view)  # its top off the view
+    assert low is not None and view.contains(low) and low.top == 210  # under its foot
+    assert ring_label_rect(400, 200, 2000, (80, 20), view) is None

@@ -710,7 +710,9 @@ class TableBoardView:
                 pygame.draw.circle(surface, colour, (x, y), r, 2)
             if ring.label:
                 t = self._fonts.pill(ring.label, TEXT_MIN + 1, pal.INK, (*colour, 230), pal.INK)
-                surface.blit(t, (round(x - t.get_width() / 2), round(y - r - t.get_height())))
+                at = ring_label_rect(x, y, r, t.get_size(), surface.get_rect())
+                if at is not None:
+                    surface.blit(t, at.topleft)
 
     def _draw_lines(self, surface: pygame.Surface, mk: TableMarks) -> None:
         for a, b, kind in mk.lines:
@@ -968,3 +970,17 @@ def _warning_mark(surface: pygame.Surface, x: float, y: float) -> None:
     pygame.draw.polygon(surface, pal.INK, pts, 2)
     pygame.draw.line(surface, pal.INK, (x, y - h * 0.25), (x, y + h * 0.12), 3)
     pygame.draw.circle(surface, pal.INK, (x, y + h * 0.3), 1.8)
+
+
+def ring_label_rect(x: float, y: float, r: float, size: tuple[int, int],
+                    view: pygame.Rect) -> pygame.Rect | None:
+    """Where a ring's label goes: on the ring where the view shows it, over its top,
+    else under its foot, else on a side or a slant; None if nowhere on screen."""
+    w, h = size
+    for a in (-90, 90, 180, 0, -135, -45, 135, 45):
+        px = x + r * math.cos(math.radians(a))
+        py = y + r * math.sin(math.radians(a))
+        at = pygame.Rect(round(px - w / 2), round(py - (h if a < 0 else 0)), w, h)
+        if view.contains(at):
+            return at
+    return None
