@@ -69,3 +69,31 @@ def test_g5_a_fall_while_dragging_is_said_once(app):
     falls = [t for t in said if "falls" in t or "drops" in t]
     assert len(falls) == 1, said
     assert "(G-5)" in falls[0] and f"falls {roof.ht}" in falls[0]
+
+
+def test_k4_a_drop_where_the_mini_cannot_go_says_why_and_clears_the_ruler(app):
+    m = open_match("backyard", 3)
+    players = {s: computer_player("hero", 3) for s in m.sides}
+    while not (m.phase == "play" and m.turn >= 2):
+        m.apply(players[m.to_act()].choose(m))
+    me = next(x for x in m.state.side_minis(m.to_act()) if x.on_table and x.conscious)
+    far = next(Point.of(x, y) for x in range(1, 30) for y in range(1, 20)
+               if abs(x - me.xy[0]) + abs(y - me.xy[1]) > 16
+               and not m.ruleset.plan_move(m.state, me.id, Point.of(x, y)).ok)
+    app.start_match(m, {s: "human" for s in m.sides})
+    app.step(0.0)
+    scene = app.scene
+    start = tuple(int(v) for v in scene.place_pos(me.at))
+    end = tuple(int(v) for v in scene.place_pos(far))
+    n = len(m.actions)
+    post(pygame.MOUSEMOTION, pos=start, rel=(0, 0), buttons=(0, 0, 0))
+    post(pygame.MOUSEBUTTONDOWN, pos=start, button=1)
+    app.step(0.016)
+    for pos in ((start[0] + 8, start[1] + 8), end):
+        post(pygame.MOUSEMOTION, pos=pos, rel=(0, 0), buttons=(1, 0, 0))
+        app.step(0.016)
+    assert scene.view.marks.ruler is not None and not scene.view.marks.ruler.ok
+    post(pygame.MOUSEBUTTONUP, pos=end, button=1)
+    app.step(0.016)
+    assert len(m.actions) == n
+    assert scene.view.marks.ruler is None

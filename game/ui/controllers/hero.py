@@ -368,8 +368,12 @@ class HeroController(Controller):
         fid = self.dragging
         self.dragging, self.drag_point = None, None
         if fid is None or not isinstance(place, Point):
-            return None
-        return Move(fid, place)
+            return ""  # dropped off the table: nothing moves, the ruler goes
+        move = Move(fid, place)
+        why = self.m.why_illegal(move)
+        if why is not None:  # said, and the board redrawn without the ruler
+            return f"Not allowed: {why}"
+        return move
 
     # ---------------------------------------------------------------- buttons
     def buttons(self, selected: str | None) -> list[ButtonSpec]:
