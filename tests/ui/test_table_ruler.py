@@ -97,3 +97,28 @@ def test_k4_a_drop_where_the_mini_cannot_go_says_why_and_clears_the_ruler(app):
     app.step(0.016)
     assert len(m.actions) == n
     assert scene.view.marks.ruler is None
+
+
+def test_the_weapon_button_changes_the_weapon_clicks_attack_with(app):
+    m = open_match("backyard", 3)
+    players = {s: computer_player("hero", 3) for s in m.sides}
+    while not (m.phase == "play" and m.turn >= 2):
+        m.apply(players[m.to_act()].choose(m))
+    me = next(x for x in m.state.side_minis(m.to_act())
+              if x.on_table and x.conscious and len(set(x.weapons)) > 1)
+    app.start_match(m, {s: "human" for s in m.sides})
+    app.step(0.0)
+    scene = app.scene
+    scene.select(me.id)
+    app.step(0.0)
+    control = scene.control
+    before = control.current_weapon(m.state.minis[me.id])
+    b = scene.button("weapon")
+    assert b is not None and b.enabled
+    pygame.event.post(pygame.event.Event(pygame.MOUSEMOTION, pos=b.rect.center, rel=(0, 0),
+                                         buttons=(0, 0, 0)))
+    pygame.event.post(pygame.event.Event(pygame.MOUSEBUTTONDOWN, pos=b.rect.center, button=1))
+    pygame.event.post(pygame.event.Event(pygame.MOUSEBUTTONUP, pos=b.rect.center, button=1))
+    app.step(0.016)
+    assert control.current_weapon(m.state.minis[me.id]) != before
+    assert scene.button("weapon").label != b.label

@@ -333,14 +333,7 @@ class HeroController(Controller):
             side = self.m.to_act()
             return EndTurn(side) if side is not None else None
         if key == pygame.K_w:
-            m = self.mini(selected)
-            if m is None or not m.weapons:
-                return None
-            kinds = list(dict.fromkeys(m.weapons))
-            now = self.current_weapon(m)
-            nxt = kinds[(kinds.index(now) + 1) % len(kinds)] if now in kinds else kinds[0]
-            self.weapon[m.id] = nxt
-            return f"{m.name} readies the {load_data().weapons[nxt].name.lower()}."
+            return self.next_weapon(selected)
         if key == pygame.K_n and st.phase == "play":
             side = self.m.to_act()
             ids = [m.id for m in st.side_minis(side or "") if self._has_work(m)]
@@ -349,6 +342,17 @@ class HeroController(Controller):
             k = (ids.index(selected) + 1) % len(ids) if selected in ids else 0
             return Select(ids[k])
         return None
+
+    def next_weapon(self, selected: str | None) -> str | None:
+        """The next of the mini's weapons for clicks on enemies (W, or its button)."""
+        m = self.mini(selected)
+        if m is None or not m.weapons:
+            return None
+        kinds = list(dict.fromkeys(m.weapons))
+        now = self.current_weapon(m)
+        nxt = kinds[(kinds.index(now) + 1) % len(kinds)] if now in kinds else kinds[0]
+        self.weapon[m.id] = nxt
+        return f"{m.name} readies the {load_data().weapons[nxt].name.lower()}."
 
     # ---------------------------------------------------------------- dragging
     def drag_start(self, selected: str | None, place: Place | None, piece: str | None) -> bool:
@@ -417,8 +421,11 @@ class HeroController(Controller):
             if len(sel.weapons) > 1:
                 w = self.current_weapon(sel)
                 name = load_data().weapons[w].name if w else "-"
-                out.append(ButtonSpec(f"Clicks attack with: {name}", command=lambda: None,
-                                      hint="W", name="weapon", enabled=False))
+                out.append(ButtonSpec(f"Clicks attack with: {name}",
+                                      command=lambda: self.next_weapon(sel.id),
+                                      hint="W", name="weapon",
+                                      tip="Click (or W) for the next weapon: clicking an "
+                                          "enemy attacks with it"))
         for a in self.legal:
             if isinstance(a, EndTurn):
                 out.append(ButtonSpec("End the turn", a, accent=ORANGE, hint="Enter",
