@@ -122,3 +122,18 @@ def test_the_weapon_button_changes_the_weapon_clicks_attack_with(app):
     app.step(0.016)
     assert control.current_weapon(m.state.minis[me.id]) != before
     assert scene.button("weapon").label != b.label
+
+
+def test_k4_the_reach_ring_of_a_mini_that_has_acted_says_what_is_left(app):
+    from game.ui.controllers.hero import HeroController
+
+    m = open_match("backyard", 3)
+    players = {s: computer_player("hero", 3) for s in m.sides}
+    while not (m.phase == "play" and m.turn >= 2):
+        m.apply(players[m.to_act()].choose(m))
+    me = next(x for x in m.state.side_minis(m.to_act()) if x.on_table and x.conscious)
+    m.state.minis[me.id] = dataclasses.replace(me, acted=True)
+    c = HeroController(m)
+    c.refresh(True)
+    labels = [r.label for r in c.marks(me.id, None).rings if r.kind == "reach"]
+    assert labels and all(t.endswith(" left") for t in labels), labels

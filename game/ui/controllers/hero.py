@@ -218,7 +218,8 @@ class HeroController(Controller):
                     mk.rings.append(Ring(sel.at, single / HUNDREDTHS + sel.r, "reach",
                                          f"{units(single)}: then act"))
                 mk.rings.append(Ring(sel.at, left / HUNDREDTHS + sel.r, "reach",
-                                     f"{units(left)}" + ("" if sel.acted else ": no action")))
+                                     f"{units(left)}" + (" left" if sel.acted else
+                                                         ": no action")))
             for a in self.legal:
                 if isinstance(a, Attack) and a.figure == sel.id and \
                         a.weapon == self.current_weapon(sel):
