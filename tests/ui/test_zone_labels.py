@@ -79,4 +79,11 @@ def test_no_label_covers_a_figure_or_another_label(screen, scenario, size):
         what = {(kind, w) for kind, w, _rc in view.label_rects}
         assert {("obstacle", o) for o in m.board.obstacles} <= what
         assert {("door", b) for b in m.board.bottlenecks} <= what
+        mx, my = view._origin()
+        x0, y0, _x1, _y1 = view.extent
+        z = view.camera.zoom
+        for kind, w, rc in view.label_rects:  # a bottleneck's label beside its marker
+            if kind == "door":
+                door = view._door_rect(m.board.bottlenecks[w], -x0 * z, -y0 * z)
+                assert rc.colliderect(door.move(mx, my).inflate(8, 8)), (w, rc, door)
         assert {("zone", z) for z in m.board.zones} <= what

@@ -248,7 +248,7 @@ def test_z16_a_holder_steps_out_of_its_bottleneck_in_plain_words(screen):
     c = MeleeZoneController(m)
     c.refresh(True)
     labels = [b.label for b in c.buttons("tom")]
-    assert any(t.startswith("Step out of the Door into ") and t.endswith("(Z-16)")
+    assert any(t.startswith("Step out into ") and t.endswith("(Z-16)")
                for t in labels), labels
     assert not any(t.startswith("Move apart") for t in labels), labels
 

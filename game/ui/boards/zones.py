@@ -961,8 +961,9 @@ class ZoneBoardView:
 
     def _label_specs(self, still: list[tuple[PieceView, float, float]]) -> list[_Pill]:
         """Every label to lay out, in the order they claim room: the figures' names, what
-        clicking a figure or a line does, the bottlenecks, the obstacles (near what they
-        name, or not at all), the zones' names, the reach odds (under the zone's name)."""
+        clicking a figure or a line does, the bottlenecks (beside their markers), the
+        zones' names, the reach odds (under the zone's name), the obstacles (near them or
+        not at all)."""
         b = self.board
         z = self.camera.zoom
         r = self.base_radius
@@ -988,14 +989,6 @@ class ZoneBoardView:
             forms = [self._label(f"{bn.id} {bn.capacity}{cover}", small, pal.INK,
                                  (*pal.ORANGE, 235))]
             out.append(("door", bn.id, forms, self._door_anchor(bn, ox, oy), None))
-        for ob in b.obstacles.values():
-            fill, edge = OBSTACLE_COLOURS.get(ob.kind, ((150, 150, 150), (60, 60, 60)))
-            texts = [f"{ob.kind} {ob.size}" + (f" · {ob.damage} dmg" if ob.damage else "")]
-            if ob.damage:
-                texts.append(f"{ob.kind} {ob.size}")
-            out.append(("obstacle", ob.id, [self._label(t, small, pal.PAPER, (*edge, 220))
-                                            for t in texts],
-                        self._to(ob.centre, ox, oy), None))
         big = max(TEXT_MIN + 2, int(24 * z))
         if self.visible["labels"]:
             for zid, zone in b.zones.items():
@@ -1017,6 +1010,14 @@ class ZoneBoardView:
                                  name.get_height() + 2))
                 out.append(("zone", zid, [both, name], (lx, ly), zid))
         out += [p for p in self._pills if p[0] != "target"]
+        for ob in b.obstacles.values():
+            fill, edge = OBSTACLE_COLOURS.get(ob.kind, ((150, 150, 150), (60, 60, 60)))
+            texts = [f"{ob.kind} {ob.size}" + (f" · {ob.damage} dmg" if ob.damage else "")]
+            if ob.damage:
+                texts.append(f"{ob.kind} {ob.size}")
+            out.append(("obstacle", ob.id, [self._label(t, small, pal.PAPER, (*edge, 220))
+                                            for t in texts],
+                        self._to(ob.centre, ox, oy), None))
         return out
 
     def _door_anchor(self, bn: Bottleneck, ox: float, oy: float) -> XY:
@@ -1031,6 +1032,25 @@ class ZoneBoardView:
         d = math.hypot(zx - cx, zy - cy) or 1.0
         reach = max(rect.w, rect.h) / 2 + 12
         return cx + (zx - cx) / d * reach, cy + (zy - cy) / d * reach
+
+    @staticmethod
+    def _door_cands(rect: pygame.Rect, toward: XY, w: int, h: int) -> list[XY]:
+        """Top-left corners of a bottleneck's ``w`` x ``h`` label along its marker's
+        sides, the side facing ``toward`` first, then a row further out."""
+        cx, cy = rect.center
+        shifts = (0.0, -w / 3, w / 3)
+        sides: dict[str, list[XY]] = {
+            "above": [(cx - w / 2 + s, rect.top - h - 2.0) for s in shifts],
+            "below": [(cx - w / 2 + s, rect.bottom + 2.0) for s in shifts],
+            "left": [(rect.left - w - 2.0, cy - h / 2 + s) for s in (0.0, -h, h)],
+            "right": [(rect.right + 2.0, cy - h / 2 + s) for s in (0.0, -h, h)]}
+        dx, dy = toward[0] - cx, toward[1] - cy
+        first = ("right" if dx > 0 else "left") if abs(dx) * rect.h > abs(dy) * rect.w \
+            else ("below" if dy > 0 else "above")
+        order = [first] + [k for k in ("above", "below", "right", "left") if k != first]
+        out = [p for k in order for p in sides[k]]
+        out += [(cx - w / 2, rect.top - 2 * h - 4), (cx - w / 2, rect.bottom + h + 4)]
+        return out
 
     def _layout_labels(self, pieces: Sequence[PieceView]) -> None:
         """Place every label where it covers no figure (its base, health bar, rings), no
@@ -1077,8 +1097,10 @@ class ZoneBoardView:
                     if kind == "mark":  # the odds of clicking it: beside it, or near
                         cands = cands[2:] + cands[:2] + _spiral(cx, cy, w, h,
                                                                 max(step, h * 0.7), 4)
+                elif kind == "door":  # hugging its marker, the outer side first
+                    cands = self._door_cands(doors[what], (cx, cy), w, h)
                 else:
-                    near = 4 if kind in ("door", "obstacle") else LABEL_RINGS
+                    near = 4 if kind == "obstacle" else LABEL_RINGS
                     cands = _spiral(cx, cy, w, h, max(step, h * 0.7), near)
                 best = None
                 for x, y in cands:

@@ -525,11 +525,11 @@ class MeleeZoneController(Controller):
     @staticmethod
     def leave_text(f: ZoneFigure, zone: str, risky: bool) -> str:
         """A Leave button (Z-4) in the words of what the figure leaves: a melee (with the
-        opportunity attack it risks), a bottleneck or a boundary line."""
+        opportunity attack it risks), a bottleneck (the panel names it) or a line."""
         if risky:
-            return f"Move apart into {zone} (opportunity attack, Z-17)"
+            return f"Move apart into {zone} (opportunity attack)"
         if f.bottleneck is not None:
-            return f"Step out of the {f.bottleneck} into {zone} (Z-16)"
+            return f"Step out into {zone} (Z-16)"
         if f.on_line:
             return f"Step off the line into {zone} (Z-12)"
         return f"Move apart into {zone} (Z-4)"
