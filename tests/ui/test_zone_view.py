@@ -103,6 +103,20 @@ def test_z16_holders_stand_on_the_bottleneck_spots_and_their_foes_beside_it(scre
         BASE * 7
 
 
+def test_figures_in_a_small_zone_stand_clear_of_a_door_and_of_those_holding_it(screen):
+    board = grid(["Garden House"], bottlenecks=[("Door", "Garden", "House", 2, "soft")],
+                 cell=170)
+    view = ZoneBoardView(board, SIZE, sides=["f", "g"])
+    pieces = [piece("will", "f", "House", "Garden", "bottleneck:Door"),
+              *(piece(f"g{k}", "g", "Garden") for k in range(3))]
+    spots = view.layout(pieces)
+    pts = [(s.x, s.y) for s in spots.values()] + [
+        p for p in view.bn_spots["Door"] if p != (spots["will"].x, spots["will"].y)]
+    for k, a in enumerate(pts):
+        for c in pts[k + 1:]:
+            assert math.dist(a, c) >= BASE * 2, (a, c)
+
+
 def test_places_picked_back_zone_line_and_bottleneck(screen):
     board = grid(["Yard House"], bottlenecks=[("Door", "Yard", "House", 2, "")])
     view = ZoneBoardView(board, SIZE, sides=["f", "g"])
@@ -222,3 +236,33 @@ def test_a_zone_frame_is_quick(screen):
         view.draw(surf, pieces)
         times.append((time.perf_counter() - t) * 1000)
     assert statistics.median(times) < 15  # the bench measures the full frame (<= 3 ms)
+
+
+def test_z16_a_holder_steps_out_of_its_bottleneck_in_plain_words(screen):
+    board = grid(["Yard House"], bottlenecks=[("Door", "Yard", "House", 2, "soft")])
+    m = zone_match(board, [("Tom", "f", "man", "House"), ("Gob", "g", "goblin", "Yard")],
+                   sides=("f", "g"))
+    act_now(m, "tom")
+    m.apply(EnterBottleneck("tom", "Door"))
+    act_now(m, "tom")
+    c = MeleeZoneController(m)
+    c.refresh(True)
+    labels = [b.label for b in c.buttons("tom")]
+    assert any(t.startswith("Step out into ") and t.endswith("(Z-16)")
+               for t in labels), labels
+    assert not any(t.startswith("Move apart") for t in labels), labels
+
+
+def test_z9_a_charge_mark_gives_the_chance_to_get_there_and_hit(screen):
+    from game.rules.tft.zones.actions import Charge
+    from game.ui.scenes.dice_log import percent
+
+    m = zone_match(grid(["A B C"]), [("Hob", "a", "man", "A"), ("X", "b", "man", "C")])
+    act_now(m, "hob")
+    c = MeleeZoneController(m)
+    c.refresh(True)
+    charge = next(a for a in c.legal if isinstance(a, Charge))
+    there = c.move_odds(m.state.figures["hob"], charge).p
+    mark = c.marks("hob", None).pieces["x"]
+    assert mark.startswith("charge ") and mark != "charge " + percent(there)
+    assert float(mark.split()[1].rstrip("%")) / 100 < there

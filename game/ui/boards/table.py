@@ -407,7 +407,7 @@ class TableBoardView:
         for p in self.board.pieces:
             if p.kind in ("ladder", "stairs", "door"):
                 self._access(surf, p, to)
-        self._labels(surf, to)
+        self._labels(surf, to, table_rect)
         return optimise(surf)
 
     def _tile(self, surf: pygame.Surface, rect: pygame.Rect, tex: pygame.Surface) -> None:
@@ -603,10 +603,17 @@ class TableBoardView:
             pb = (a2[0] + (b2[0] - a2[0]) * f, a2[1] + (b2[1] - a2[1]) * f)
             pygame.draw.line(surf, st.top, pa, pb, max(2, w - 1))
 
-    def _labels(self, surf: pygame.Surface, to: ToScreen) -> None:
-        """Each piece's name and height, small, where it is drawn."""
+    def _labels(self, surf: pygame.Surface, to: ToScreen, table: pygame.Rect) -> None:
+        """Each piece's name and height, small, where it is drawn: inside the table's
+        edge, a little up or down if another label is there (left out if no place near
+        it is free: the panel names what is under the pointer)."""
         z = self.camera.zoom
         size = max(TEXT_MIN, int(0.36 * PX * z))
+        taken: list[pygame.Rect] = []
+        self.map_labels: list[tuple[str, pygame.Rect]] = []
+        """Where the map's labels went on the map surface (name, rect)."""
+        self.map_table = table
+        """The table's top on the map surface."""
         for p in self.board.pieces:
             if p.kind in ("ladder", "stairs", "door"):
                 continue
@@ -616,7 +623,16 @@ class TableBoardView:
             x, y = to(cx, cy, lift)
             text = f"{p.name}" + (f"  Ht {h}" if h else "")
             t = self._fonts.pill(text, size, pal.PAPER, (*pal.INK, 150))
-            surf.blit(t, (round(x - t.get_width() / 2), round(y - t.get_height() / 2)))
+            w, h = t.get_size()
+            left = min(max(round(x - w / 2), table.left), table.right - w)
+            for dy in (0, -h - 1, h + 1, -2 * h - 2, 2 * h + 2):
+                rc = pygame.Rect(left, round(y - h / 2 + dy), w, h)
+                rc.top = min(max(rc.top, table.top), table.bottom - h)
+                if rc.collidelist(taken) < 0:
+                    taken.append(rc)
+                    self.map_labels.append((text, rc))
+                    surf.blit(t, rc.topleft)
+                    break
 
     def _map_surface(self) -> pygame.Surface:
         z = self.camera.zoom
@@ -694,7 +710,9 @@ class TableBoardView:
                 pygame.draw.circle(surface, colour, (x, y), r, 2)
             if ring.label:
                 t = self._fonts.pill(ring.label, TEXT_MIN + 1, pal.INK, (*colour, 230), pal.INK)
-                surface.blit(t, (round(x - t.get_width() / 2), round(y - r - t.get_height())))
+                at = ring_label_rect(x, y, r, t.get_size(), surface.get_rect())
+                if at is not None:
+                    surface.blit(t, at.topleft)
 
     def _draw_lines(self, surface: pygame.Surface, mk: TableMarks) -> None:
         for a, b, kind in mk.lines:
@@ -760,16 +778,20 @@ class TableBoardView:
             pygame.draw.line(surface, pal.INK, (x - q, y + q), (x + q, y - q), 6)
             pygame.draw.line(surface, pal.VERMILLION, (x - q, y - q), (x + q, y + q), 3)
             pygame.draw.line(surface, pal.VERMILLION, (x - q, y + q), (x + q, y - q), 3)
-        for at, text in r.warnings:
+        for at, _text in r.warnings:  # a mark where it happens; the words beside the end
             x, y = self.unit_screen(*at.units)
-            t = self._fonts.pill(text, TEXT_MIN + 1, pal.INK, (*pal.ORANGE, 240), pal.INK)
-            surface.blit(t, (round(x - t.get_width() / 2), round(y - t.get_height() - 6)))
+            _warning_mark(surface, x, y - 14)
+        warned = tuple(text for _at, text in r.warnings)
         if pts and r.lines:
             x, y = pts[-1]
-            rendered = [self._fonts.pill(ln, TEXT_MIN + (2 if k == 0 else 0),
-                                         pal.INK if k == 0 else pal.PAPER,
-                                         (*colour, 240) if k == 0 else (*pal.INK, 220))
-                        for k, ln in enumerate(r.lines)]
+            rendered = []
+            for k, ln in enumerate(r.lines):
+                warn = k > 0 and ln.startswith(warned) if warned else False
+                rendered.append(self._fonts.pill(
+                    ("! " if warn else "") + ln, TEXT_MIN + (2 if k == 0 else 0),
+                    pal.INK if k == 0 or warn else pal.PAPER,
+                    (*colour, 240) if k == 0 else (*pal.ORANGE, 240) if warn else
+                    (*pal.INK, 220), pal.INK if warn else None))
             w = max(t.get_width() for t in rendered)
             h = sum(t.get_height() + 2 for t in rendered)
             view_w, view_h = surface.get_size()
@@ -937,3 +959,28 @@ def _dashed(surface: pygame.Surface, a: Vec, b: Vec, colour: Colour) -> None:
         q = (a[0] + (b[0] - a[0]) * (k + 1) / n, a[1] + (b[1] - a[1]) * (k + 1) / n)
         pygame.draw.line(surface, pal.INK, p, q, 4)
         pygame.draw.line(surface, colour, p, q, 2)
+
+
+def _warning_mark(surface: pygame.Surface, x: float, y: float) -> None:
+    """An orange warning triangle with "!" centred on ``(x, y)``: where a fall happens
+    (the ruler's text beside its end says what it costs, in orange after a "!")."""
+    h = 18
+    pts = [(x, y - h * 0.6), (x + h * 0.6, y + h * 0.45), (x - h * 0.6, y + h * 0.45)]
+    pygame.draw.polygon(surface, pal.ORANGE, pts)
+    pygame.draw.polygon(surface, pal.INK, pts, 2)
+    pygame.draw.line(surface, pal.INK, (x, y - h * 0.25), (x, y + h * 0.12), 3)
+    pygame.draw.circle(surface, pal.INK, (x, y + h * 0.3), 1.8)
+
+
+def ring_label_rect(x: float, y: float, r: float, size: tuple[int, int],
+                    view: pygame.Rect) -> pygame.Rect | None:
+    """Where a ring's label goes: on the ring where the view shows it, over its top,
+    else under its foot, else on a side or a slant; None if nowhere on screen."""
+    w, h = size
+    for a in (-90, 90, 180, 0, -135, -45, 135, 45):
+        px = x + r * math.cos(math.radians(a))
+        py = y + r * math.sin(math.radians(a))
+        at = pygame.Rect(round(px - w / 2), round(py - (h if a < 0 else 0)), w, h)
+        if view.contains(at):
+            return at
+    return None

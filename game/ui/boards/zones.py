@@ -22,8 +22,14 @@ What a player reads on it:
 * the controller's marks: zones it can reach with the roll needed and its odds, targets
   (pieces), the hovered path, the selected figure.
 
-Layers: the map (zones, borders, obstacles, markers, labels) is drawn once per zoom into
-one surface; the marks into an overlay rebuilt when they change; figures (composed once
+Labels (zone names, obstacles, bottlenecks, reach and line odds, figure names and the
+odds of clicking a figure) are laid out together, as the hex view lays out its own, so
+none covers a figure or another label (one with no room near its place is left out: the
+panel names what is under the pointer); :attr:`ZoneBoardView.label_rects` lists what the
+last frame drew.
+
+Layers: the map (zones, borders, obstacles, markers) is drawn once per zoom into one
+surface; the marks into an overlay rebuilt when they change; figures (composed once
 per size by :class:`~game.ui.tokens.TokenPainter`) and animations
 (:class:`~game.ui.effects.Effects`) each frame.
 """
@@ -42,6 +48,7 @@ from game.core.places import InZone, Place
 from game.core.ruleset import PieceView
 from game.ui import palette as pal
 from game.ui.boards import Marks
+from game.ui.boards.hexes import _around, _Grid
 from game.ui.camera import Camera
 from game.ui.drawing import BoardFonts, dashed_ring, optimise, smoothstep
 from game.ui.effects import FALL_SECONDS, Effects
@@ -62,6 +69,8 @@ LINE_PICK = 9
 PAD = 30.0
 """Map pixels of table round the board."""
 OVERLAYS = ("reach", "targets", "path", "labels")
+LABEL_RINGS = 9
+"""Rings of places round its anchor a label tries before it is left out."""
 
 REACH_FILL: RGBA = (*pal.SKY, 42)
 REACH_EDGE: RGBA = (*pal.SKY, 235)
@@ -103,6 +112,25 @@ OBSTACLE_COLOURS: dict[str, tuple[Colour, Colour]] = {
 
 def zone_style(terrain: str) -> TerrainStyle:
     return ZONE_STYLES.get(terrain, pal.UNKNOWN_TERRAIN)
+
+
+_Pill = tuple[str, str, list[pygame.Surface], XY, str | None]
+"""A label to lay out: kind, what it names, its forms (longest first), its anchor in
+map-surface pixels, and the zone it must stay in (or None)."""
+
+
+def _spiral(cx: float, cy: float, w: int, h: int, step: float,
+            rings: int = LABEL_RINGS) -> list[XY]:
+    """Top-left corners of a ``w`` x ``h`` label centred on ``(cx, cy)``, then on rings
+    round it (below first, then above, then the sides), wider than tall."""
+    out = [(cx - w / 2, cy - h / 2)]
+    for d in range(1, rings + 1):
+        n = 8 * d
+        for k in sorted(range(n), key=lambda k: min(k, n - k)):
+            a = math.pi / 2 + 2 * math.pi * k / n
+            out.append((cx + math.cos(a) * d * step * 2.2 - w / 2,
+                        cy + math.sin(a) * d * step - h / 2))
+    return out
 
 
 @dataclass
@@ -152,6 +180,13 @@ class ZoneBoardView:
         self._spot_cache: dict[tuple[str, str], list[XY]] = {}
         self._rings: dict[tuple[str, int, int], pygame.Surface] = {}
         self._labels: dict[tuple[str, int, Colour], pygame.Surface] = {}
+        self._pills: list[_Pill] = []
+        """The overlay's labels (reach odds, targets), laid out with the others."""
+        self._label_key: object = None
+        self._placed: list[tuple[pygame.Surface, pygame.Rect, str, str]] = []
+        self.label_rects: list[tuple[str, str, pygame.Rect]] = []
+        """Every label drawn in the last frame: (kind, what, screen rect); kinds "name",
+        "mark" (a figure's action odds), "target", "zone", "reach", "door", "obstacle"."""
         self._geometry()
 
     # ================================================================ geometry
@@ -419,7 +454,10 @@ class ZoneBoardView:
                     "bottleneck:") else p.group
                 groups.setdefault(g or f"alone:{p.id}", []).append(p)
             spots = self._zone_spots(z)
-            placed: list[tuple[float, float, float]] = []
+            # clear of the bottlenecks' spots (held or not) and of figures on the lines
+            placed: list[tuple[float, float, float]] = [
+                (x, y, r * 1.15) for bn in b.bottlenecks.values() if z in bn.zones
+                for x, y in self.bn_spots[bn.id]] + [(s.x, s.y, r * 1.15) for s in out.values()]
             # clusters at a bottleneck stand beside it, on their own side
             order = sorted(groups.items(), key=lambda kv: (-len(kv[1]), kv[0]))
             for g, members in order:
@@ -566,8 +604,6 @@ class ZoneBoardView:
             pygame.Surface((w, h))
         surf.fill(self.background)
         ox, oy = -x0 * z, -y0 * z
-        small = max(TEXT_MIN, int(15 * z))
-        big = max(TEXT_MIN + 2, int(24 * z))
         for zid, zone in b.zones.items():
             pts = [self._to(p, ox, oy) for p in zone.polygon]
             xs, ys = [p[0] for p in pts], [p[1] for p in pts]
@@ -592,23 +628,9 @@ class ZoneBoardView:
                 pygame.draw.lines(surf, (64, 44, 30), True, pts, max(4, int(9 * z)))
             pygame.draw.lines(surf, (26, 28, 24), True, pts, max(2, int(2.5 * z)))
         for ob in b.obstacles.values():
-            self._draw_obstacle(surf, ob, ox, oy, small)
+            self._draw_obstacle(surf, ob, ox, oy)
         for bn in b.bottlenecks.values():
-            self._draw_bottleneck(surf, bn, ox, oy, small)
-        if self.visible["labels"]:
-            for zid, zone in b.zones.items():
-                lx, ly = self._to(self.label_at[zid], ox, oy)
-                name = self._label(zid, big, pal.PAPER, (*pal.INK, 200))
-                surf.blit(name, (round(lx - name.get_width() / 2), round(ly - name.get_height())))
-                bits = [zone.terrain]
-                if zone.move:
-                    bits.append(f"move {zone.move:+d}")
-                if zone.visibility:
-                    bits.append(f"sight {zone.visibility:+d}")
-                if zone.stacking:
-                    bits.append(f"holds {zone.stacking}")
-                info = self._label(" · ".join(bits), small, (230, 226, 200), (*pal.INK, 170))
-                surf.blit(info, (round(lx - info.get_width() / 2), round(ly + 2)))
+            self._draw_bottleneck(surf, bn, ox, oy)
         return surf
 
     def _decorate(self, part: pygame.Surface, zid: str, terrain: str, bx: int, by: int,
@@ -641,8 +663,8 @@ class ZoneBoardView:
                 pygame.draw.lines(part, (56, 112, 170), False, pts, max(3, int(12 * z)))
                 pygame.draw.lines(part, (120, 170, 214), False, pts, max(1, int(4 * z)))
 
-    def _draw_obstacle(self, surf: pygame.Surface, ob: Obstacle, ox: float, oy: float,
-                       small: int) -> None:
+    def _draw_obstacle(self, surf: pygame.Surface, ob: Obstacle, ox: float,
+                       oy: float) -> None:
         z = self.camera.zoom
         fill, edge = OBSTACLE_COLOURS.get(ob.kind, ((150, 150, 150), (60, 60, 60)))
         pts = [self._to(p, ox, oy) for p in ob.shape]
@@ -664,10 +686,6 @@ class ZoneBoardView:
             pygame.draw.lines(surf, fill, False, pts, width)
             if ob.kind in ("wall", "fence", "brambles", "hedge"):
                 self._ticks(surf, pts, edge, width, ob.kind)
-        cx, cy = self._to(ob.centre, ox, oy)
-        text = f"{ob.kind} {ob.size}" + (f" · {ob.damage} dmg" if ob.damage else "")
-        lab = self._label(text, small, pal.PAPER, (*edge, 220))
-        surf.blit(lab, (round(cx - lab.get_width() / 2), round(cy - lab.get_height() / 2)))
 
     @staticmethod
     def _ticks(surf: pygame.Surface, pts: list[XY], edge: Colour, width: int,
@@ -694,38 +712,29 @@ class ZoneBoardView:
                     pygame.draw.circle(surf, edge, (x, y), max(2, width // 2), 1)
                 t += step
 
-    def _draw_bottleneck(self, surf: pygame.Surface, bn: Bottleneck, ox: float, oy: float,
-                         small: int) -> None:
+    def _door_rect(self, bn: Bottleneck, ox: float, oy: float) -> pygame.Rect:
+        """The box of a bottleneck's marker (round its shape and spots), in map-surface
+        pixels."""
         z = self.camera.zoom
         pts = [self._to(p, ox, oy) for p in bn.shape]
-        xs, ys = [p[0] for p in pts], [p[1] for p in pts]
         spots = [self._to(p, ox, oy) for p in self.bn_spots[bn.id]]
         r = BASE * z * 1.12
-        sx = [p[0] for p in spots] + xs
-        sy = [p[1] for p in spots] + ys
-        rect = pygame.Rect(int(min(sx) - r), int(min(sy) - r),
+        sx = [p[0] for p in spots + pts]
+        sy = [p[1] for p in spots + pts]
+        return pygame.Rect(int(min(sx) - r), int(min(sy) - r),
                            int(max(sx) - min(sx) + 2 * r), int(max(sy) - min(sy) + 2 * r))
+
+    def _draw_bottleneck(self, surf: pygame.Surface, bn: Bottleneck, ox: float,
+                         oy: float) -> None:
+        z = self.camera.zoom
+        spots = [self._to(p, ox, oy) for p in self.bn_spots[bn.id]]
+        r = BASE * z * 1.12
+        rect = self._door_rect(bn, ox, oy)
         pygame.draw.rect(surf, (58, 44, 30), rect, border_radius=max(3, int(8 * z)))
         pygame.draw.rect(surf, pal.ORANGE, rect, max(2, int(3 * z)),
                          border_radius=max(3, int(8 * z)))
         for x, y in spots:
             pygame.draw.circle(surf, (200, 180, 150), (x, y), r * 0.82, max(1, int(2 * z)))
-        cover = f" · {bn.cover}" if bn.cover else ""
-        lab = self._label(f"{bn.id} {bn.capacity}{cover}", small, pal.INK,
-                          (*pal.ORANGE, 235))
-        # the label goes on the outer side: the zone with less bottleneck capacity
-        caps = {zz: sum(x.capacity for x in self.board.bottlenecks.values() if zz in x.zones)
-                for zz in bn.zones}
-        out = min(bn.zones, key=lambda zz: (caps[zz], zz))
-        zx, zy = self._to(self.board.centre(out), ox, oy)
-        cx, cy = rect.center
-        if abs(zx - cx) * rect.h > abs(zy - cy) * rect.w:  # left or right of the marker
-            x = rect.right + 4 if zx > cx else rect.left - lab.get_width() - 4
-            y = cy - lab.get_height() / 2
-        else:
-            x = cx - lab.get_width() / 2
-            y = rect.bottom + 3 if zy > cy else rect.top - lab.get_height() - 3
-        surf.blit(lab, (round(x), round(y)))
 
     def _map_surface(self) -> pygame.Surface:
         if self._map is None or self._map_zoom != self.camera.zoom:
@@ -747,13 +756,14 @@ class ZoneBoardView:
         z = self.camera.zoom
         b = self.board
         x0, y0, x1, y1 = self.extent
+        self._pills = []
+        self._label_key = None
         if not (m.reach or m.warnings or m.targets or m.path):
             return None, (0, 0)
         w, h = int(math.ceil((x1 - x0) * z)) + 2, int(math.ceil((y1 - y0) * z)) + 2
         surf = pygame.Surface((w, h), pygame.SRCALPHA)
         ox, oy = -x0 * z, -y0 * z
         size = max(TEXT_MIN + 1, int(17 * z))
-        later: list[tuple[pygame.Surface, XY]] = []
         if self.visible["reach"]:
             for place, label in list(m.reach.items()) + [
                     (p, t) for p, t in m.warnings.items() if p not in m.reach]:
@@ -767,13 +777,15 @@ class ZoneBoardView:
                                       max(3, int(4 * z)))
                     lx, ly = self.label_at[place.zone]
                     cx, cy = self._to((lx, ly + 62), ox, oy)  # under the zone's label
+                    inside: str | None = place.zone
                 else:
                     cx, cy = self._line_mark(surf, place, ox, oy, risky)
+                    inside = None
                 text = label + (f"  {m.warnings[place]}" if risky and place in m.reach
                                 and m.warnings[place] != label else "")
                 pill = self._fonts.pill(text, size, pal.INK,
                                         (*(pal.ORANGE if risky else pal.PAPER), 240), pal.INK)
-                later.append((pill, (cx - pill.get_width() / 2, cy - pill.get_height() / 2)))
+                self._pills.append(("reach", str(place), [pill], (cx, cy), inside))
         if self.visible["targets"]:
             for place, label in m.targets.items():
                 pt = self.place_point(place)
@@ -785,7 +797,8 @@ class ZoneBoardView:
                     cx, cy = self._to(pt, ox, oy)
                 if label:
                     pill = self._fonts.pill(label, size, pal.INK, (*pal.YELLOW, 240), pal.INK)
-                    later.append((pill, (cx - pill.get_width() / 2, cy + 6)))
+                    self._pills.insert(0, ("target", str(place), [pill],
+                                           (cx, cy + 6 + pill.get_height() / 2), None))
         if self.visible["path"] and len(m.path) >= 2:
             raw = [self.place_point(q) for q in m.path]
             sel = self._layout.get(m.selected_piece or "")
@@ -805,8 +818,6 @@ class ZoneBoardView:
                 right = (qx - ux * hd + uy * hd * 0.6, qy - uy * hd - ux * hd * 0.6)
                 pygame.draw.polygon(surf, (*pal.YELLOW, 255), [tip, left, right])
                 pygame.draw.polygon(surf, (*pal.INK, 255), [tip, left, right], 2)
-        for pill, (x, y) in later:
-            surf.blit(pill, (round(x), round(y)))
         box = surf.get_bounding_rect()
         if box.w == 0 or box.h == 0:
             return None, (0, 0)
@@ -873,8 +884,8 @@ class ZoneBoardView:
                 bar = self.tokens.bar(v.health, v.health_max, r)
                 blits.append((bar, (round(sx - bar.get_width() / 2),
                                     round(sy - r - bar.get_height() - 3))))
-            if show_labels and v.name:
-                lab = self.tokens.label(v.name, r * 0.85)
+            if show_labels and v.name and v.id in self.effects.moves:
+                lab = self.tokens.label(v.name, r * 0.85)  # a still figure's name is laid out
                 blits.append((lab, (round(sx - lab.get_width() / 2), round(sy + r + 1))))
             items.append((sy, n, blits))
             drawn.append((v.id, sx, sy, r))
@@ -893,26 +904,11 @@ class ZoneBoardView:
         seq = [bl for _y, _n, bls in items for bl in bls]
         if seq:
             surface.fblits(seq)
-        size = max(TEXT_MIN, int(r * 0.62))
-        taken: list[pygame.Rect] = [pygame.Rect(int(x - rr), int(y - rr), int(2 * rr),
-                                                int(2 * rr)) for _f, x, y, rr in drawn]
-        for sx, sy, text, col in rings:
-            if col != pal.YELLOW:
-                continue
-            rr = r * 1.28
-            img = self._ring_image("target", r, r)
-            surface.blit(img, (round(sx - img.get_width() / 2), round(sy - img.get_height() / 2)))
-            if text:
-                pill = self._label(text, size, pal.INK, (*pal.YELLOW, 240))
-                pw, ph = pill.get_size()
-                for dx, dy in ((rr - 2, -rr - ph / 2), (-rr - pw + 2, -rr - ph / 2),
-                               (rr - 2, rr - ph / 2), (-rr - pw + 2, rr - ph / 2),
-                               (-pw / 2, -rr - ph - r * 0.5)):
-                    box = pygame.Rect(round(sx + dx), round(sy + dy), pw, ph)
-                    if box.collidelist(taken) < 0:
-                        taken.append(box)
-                        surface.blit(pill, box.topleft)
-                        break
+        for sx, sy, _text, col in rings:
+            if col == pal.YELLOW:
+                img = self._ring_image("target", r, r)
+                surface.blit(img, (round(sx - img.get_width() / 2),
+                                   round(sy - img.get_height() / 2)))
         drawn.sort(key=lambda t: t[2])
         self._spots = drawn
 
@@ -948,6 +944,198 @@ class ZoneBoardView:
         self._rings[key] = img
         return img
 
+    # ================================================================ labels
+    def _still(self, pieces: Sequence[PieceView]) -> list[tuple[PieceView, float, float]]:
+        """Figures standing still (not sliding or falling now) at their map-surface
+        pixels."""
+        x0, y0, _x1, _y1 = self.extent
+        z = self.camera.zoom
+        out = []
+        for v in pieces:
+            s = self._layout.get(v.id)
+            if v.status == "dead" or s is None or v.id in self.effects.moves or \
+                    v.id in self.effects.falls:
+                continue
+            out.append((v, (s.x - x0) * z, (s.y - y0) * z))
+        return out
+
+    def _label_specs(self, still: list[tuple[PieceView, float, float]]) -> list[_Pill]:
+        """Every label to lay out, in the order they claim room: the figures' names, what
+        clicking a figure or a line does, the bottlenecks (beside their markers), the
+        zones' names, the reach odds (under the zone's name), the obstacles (near them or
+        not at all)."""
+        b = self.board
+        z = self.camera.zoom
+        r = self.base_radius
+        x0, y0, _x1, _y1 = self.extent
+        ox, oy = -x0 * z, -y0 * z
+        out: list[_Pill] = []
+        if r >= LABEL_MIN_RADIUS:
+            for v, px, py in still:
+                if v.name:
+                    out.append(("name", v.id, [self.tokens.label(v.name, r * 0.85)], (px, py),
+                                None))
+        if self.visible["targets"]:
+            size = max(TEXT_MIN, int(r * 0.62))
+            for v, px, py in still:
+                text = self.marks.pieces.get(v.id)
+                if text:
+                    out.append(("mark", v.id, [self._label(text, size, pal.INK,
+                                                           (*pal.YELLOW, 240))], (px, py), None))
+        out += [p for p in self._pills if p[0] == "target"]
+        small = max(TEXT_MIN, int(15 * z))
+        for bn in b.bottlenecks.values():
+            cover = f" · {bn.cover}" if bn.cover else ""
+            forms = [self._label(f"{bn.id} {bn.capacity}{cover}", small, pal.INK,
+                                 (*pal.ORANGE, 235))]
+            out.append(("door", bn.id, forms, self._door_anchor(bn, ox, oy), None))
+        big = max(TEXT_MIN + 2, int(24 * z))
+        if self.visible["labels"]:
+            for zid, zone in b.zones.items():
+                bits = [zone.terrain]
+                if zone.move:
+                    bits.append(f"move {zone.move:+d}")
+                if zone.visibility:
+                    bits.append(f"sight {zone.visibility:+d}")
+                if zone.stacking:
+                    bits.append(f"holds {zone.stacking}")
+                lx, ly = self._to(self.label_at[zid], ox, oy)
+                name = self._label(zid, big, pal.PAPER, (*pal.INK, 200))
+                info = self._label(" · ".join(bits), small, (230, 226, 200), (*pal.INK, 170))
+                both = pygame.Surface((max(name.get_width(), info.get_width()),
+                                       name.get_height() + info.get_height() + 2),
+                                      pygame.SRCALPHA)
+                both.blit(name, ((both.get_width() - name.get_width()) // 2, 0))
+                both.blit(info, ((both.get_width() - info.get_width()) // 2,
+                                 name.get_height() + 2))
+                out.append(("zone", zid, [both, name], (lx, ly), zid))
+        out += [p for p in self._pills if p[0] != "target"]
+        for ob in b.obstacles.values():
+            fill, edge = OBSTACLE_COLOURS.get(ob.kind, ((150, 150, 150), (60, 60, 60)))
+            texts = [f"{ob.kind} {ob.size}" + (f" · {ob.damage} dmg" if ob.damage else "")]
+            if ob.damage:
+                texts.append(f"{ob.kind} {ob.size}")
+            out.append(("obstacle", ob.id, [self._label(t, small, pal.PAPER, (*edge, 220))
+                                            for t in texts],
+                        self._to(ob.centre, ox, oy), None))
+        return out
+
+    def _door_anchor(self, bn: Bottleneck, ox: float, oy: float) -> XY:
+        """Where a bottleneck's label goes first: beside its marker, on the outer side
+        (the zone with less bottleneck capacity)."""
+        rect = self._door_rect(bn, ox, oy)
+        caps = {zz: sum(x.capacity for x in self.board.bottlenecks.values() if zz in x.zones)
+                for zz in bn.zones}
+        out = min(bn.zones, key=lambda zz: (caps[zz], zz))
+        zx, zy = self._to(self.board.centre(out), ox, oy)
+        cx, cy = rect.center
+        d = math.hypot(zx - cx, zy - cy) or 1.0
+        reach = max(rect.w, rect.h) / 2 + 12
+        return cx + (zx - cx) / d * reach, cy + (zy - cy) / d * reach
+
+    @staticmethod
+    def _door_cands(rect: pygame.Rect, toward: XY, w: int, h: int) -> list[XY]:
+        """Top-left corners of a bottleneck's ``w`` x ``h`` label along its marker's
+        sides, the side facing ``toward`` first, then a row further out."""
+        cx, cy = rect.center
+        shifts = (0.0, -w / 3, w / 3)
+        sides: dict[str, list[XY]] = {
+            "above": [(cx - w / 2 + s, rect.top - h - 2.0) for s in shifts],
+            "below": [(cx - w / 2 + s, rect.bottom + 2.0) for s in shifts],
+            "left": [(rect.left - w - 2.0, cy - h / 2 + s) for s in (0.0, -h, h)],
+            "right": [(rect.right + 2.0, cy - h / 2 + s) for s in (0.0, -h, h)]}
+        dx, dy = toward[0] - cx, toward[1] - cy
+        first = ("right" if dx > 0 else "left") if abs(dx) * rect.h > abs(dy) * rect.w \
+            else ("below" if dy > 0 else "above")
+        order = [first] + [k for k in ("above", "below", "right", "left") if k != first]
+        out = [p for k in order for p in sides[k]]
+        out += [(cx - w / 2, rect.top - 2 * h - 4), (cx - w / 2, rect.bottom + h + 4)]
+        return out
+
+    def _layout_labels(self, pieces: Sequence[PieceView]) -> None:
+        """Place every label where it covers no figure (its base, health bar, rings), no
+        bottleneck marker and no other label; a label that finds no room near its anchor
+        is left out (the panel names what is under the pointer)."""
+        still = self._still(pieces)
+        key = (self.camera.zoom, tuple((v.id, round(x), round(y), v.name)
+                                       for v, x, y in still),
+               tuple(self.visible.values()), id(self._pills), len(self._pills),
+               tuple(sorted(self.marks.pieces.items())))
+        if key == self._label_key:
+            return
+        self._label_key = key
+        b = self.board
+        z = self.camera.zoom
+        r = self.base_radius
+        x0, y0, x1, y1 = self.extent
+        ox, oy = -x0 * z, -y0 * z
+        area = pygame.Rect(0, 0, int(math.ceil((x1 - x0) * z)), int(math.ceil((y1 - y0) * z)))
+        hard = _Grid()
+        bar_w, bar_h = max(12, int(r * 1.5)), max(4, int(r * 0.24))
+        rr = r * 1.12  # the base and most of the rings round it
+        for _v, px, py in still:
+            hard.add(pygame.Rect(round(px - rr), round(py - rr), round(2 * rr), round(2 * rr)))
+            hard.add(pygame.Rect(round(px - bar_w / 2), round(py - r - bar_h - 3), bar_w,
+                                 bar_h))
+        doors = {bn.id: self._door_rect(bn, ox, oy) for bn in b.bottlenecks.values()}
+        for rc in doors.values():
+            hard.add(rc)
+        placed: list[tuple[pygame.Surface, pygame.Rect, str, str]] = []
+        zone_rects: dict[str, pygame.Rect] = {}
+        step = max(6.0, 12 * z)
+        for kind, what, forms, (cx, cy), inside in self._label_specs(still):
+            if kind == "reach" and inside in zone_rects:
+                under = zone_rects[inside]
+                cx, cy = under.centerx, under.bottom + 3 + forms[0].get_height() / 2
+            for s in forms:
+                w, h = s.get_size()
+                if kind in ("name", "mark"):
+                    top = cy - r - bar_h - 5 - h
+                    cands = [(cx - w / 2, cy + rr + 1), (cx - w / 2, top),
+                             (cx + rr + 1, cy - h / 2), (cx - rr - 1 - w, cy - h / 2),
+                             *_around(cx, cy, rr + 1, w, h), *_around(cx, cy, rr * 1.9, w, h)]
+                    if kind == "mark":  # the odds of clicking it: beside it, or near
+                        cands = cands[2:] + cands[:2] + _spiral(cx, cy, w, h,
+                                                                max(step, h * 0.7), 4)
+                elif kind == "door":  # hugging its marker, the outer side first
+                    cands = self._door_cands(doors[what], (cx, cy), w, h)
+                else:
+                    near = 4 if kind == "obstacle" else LABEL_RINGS
+                    cands = _spiral(cx, cy, w, h, max(step, h * 0.7), near)
+                best = None
+                for x, y in cands:
+                    rc = pygame.Rect(round(x), round(y), w, h)
+                    if not area.contains(rc) or hard.hits(rc):
+                        continue
+                    if inside is not None and any(
+                            b.zone_at((x - ox) / z, (y - oy) / z) != inside
+                            for x, y in ((rc.centerx, rc.centery), (rc.left + 2, rc.top + 2),
+                                         (rc.right - 2, rc.bottom - 2), (rc.left + 2,
+                                                                          rc.bottom - 2),
+                                         (rc.right - 2, rc.top + 2))):
+                        continue  # wholly in its zone, or it reads as another's
+                    best = rc
+                    break
+                if best is not None:
+                    hard.add(best)
+                    placed.append((s, best, kind, what))
+                    if kind == "zone":
+                        zone_rects[what] = best
+                    break
+        self._placed = placed
+
+    def _draw_labels(self, surface: pygame.Surface, pieces: Sequence[PieceView]) -> None:
+        self._layout_labels(pieces)
+        mx, my = self._origin()
+        self.label_rects = []
+        seq = []
+        for s, rc, kind, what in self._placed:
+            at = rc.move(mx, my)
+            seq.append((s, at.topleft))
+            self.label_rects.append((kind, what, at))
+        if seq:
+            surface.fblits(seq)
+
     # ================================================================ frame
     def draw(self, surface: pygame.Surface, pieces: Sequence[PieceView] = ()) -> None:
         """Draw the board, marks, figures and animations onto ``surface``."""
@@ -967,6 +1155,7 @@ class ZoneBoardView:
             surface.blit(self._overlay, (mx + self._overlay_at[0], my + self._overlay_at[1]))
         self._draw_hover(surface)
         self._draw_figures(surface, pieces)
+        self._draw_labels(surface, pieces)
         if self.effects.floats:
             size = max(18, int(30 * self.camera.zoom))
             self.effects.draw_floats(surface, self._fonts, self.screen_pos, size,

@@ -218,7 +218,8 @@ class HeroController(Controller):
                     mk.rings.append(Ring(sel.at, single / HUNDREDTHS + sel.r, "reach",
                                          f"{units(single)}: then act"))
                 mk.rings.append(Ring(sel.at, left / HUNDREDTHS + sel.r, "reach",
-                                     f"{units(left)}" + ("" if sel.acted else ": no action")))
+                                     f"{units(left)}" + (" left" if sel.acted else
+                                                         ": no action")))
             for a in self.legal:
                 if isinstance(a, Attack) and a.figure == sel.id and \
                         a.weapon == self.current_weapon(sel):
@@ -333,14 +334,7 @@ class HeroController(Controller):
             side = self.m.to_act()
             return EndTurn(side) if side is not None else None
         if key == pygame.K_w:
-            m = self.mini(selected)
-            if m is None or not m.weapons:
-                return None
-            kinds = list(dict.fromkeys(m.weapons))
-            now = self.current_weapon(m)
-            nxt = kinds[(kinds.index(now) + 1) % len(kinds)] if now in kinds else kinds[0]
-            self.weapon[m.id] = nxt
-            return f"{m.name} readies the {load_data().weapons[nxt].name.lower()}."
+            return self.next_weapon(selected)
         if key == pygame.K_n and st.phase == "play":
             side = self.m.to_act()
             ids = [m.id for m in st.side_minis(side or "") if self._has_work(m)]
@@ -349,6 +343,17 @@ class HeroController(Controller):
             k = (ids.index(selected) + 1) % len(ids) if selected in ids else 0
             return Select(ids[k])
         return None
+
+    def next_weapon(self, selected: str | None) -> str | None:
+        """The next of the mini's weapons for clicks on enemies (W, or its button)."""
+        m = self.mini(selected)
+        if m is None or not m.weapons:
+            return None
+        kinds = list(dict.fromkeys(m.weapons))
+        now = self.current_weapon(m)
+        nxt = kinds[(kinds.index(now) + 1) % len(kinds)] if now in kinds else kinds[0]
+        self.weapon[m.id] = nxt
+        return f"{m.name} readies the {load_data().weapons[nxt].name.lower()}."
 
     # ---------------------------------------------------------------- dragging
     def drag_start(self, selected: str | None, place: Place | None, piece: str | None) -> bool:
@@ -368,8 +373,12 @@ class HeroController(Controller):
         fid = self.dragging
         self.dragging, self.drag_point = None, None
         if fid is None or not isinstance(place, Point):
-            return None
-        return Move(fid, place)
+            return ""  # dropped off the table: nothing moves, the ruler goes
+        move = Move(fid, place)
+        why = self.m.why_illegal(move)
+        if why is not None:  # said, and the board redrawn without the ruler
+            return f"Not allowed: {why}"
+        return move
 
     # ---------------------------------------------------------------- buttons
     def buttons(self, selected: str | None) -> list[ButtonSpec]:
@@ -413,8 +422,11 @@ class HeroController(Controller):
             if len(sel.weapons) > 1:
                 w = self.current_weapon(sel)
                 name = load_data().weapons[w].name if w else "-"
-                out.append(ButtonSpec(f"Clicks attack with: {name}", command=lambda: None,
-                                      hint="W", name="weapon", enabled=False))
+                out.append(ButtonSpec(f"Clicks attack with: {name}",
+                                      command=lambda: self.next_weapon(sel.id),
+                                      hint="W", name="weapon",
+                                      tip="Click (or W) for the next weapon: clicking an "
+                                          "enemy attacks with it"))
         for a in self.legal:
             if isinstance(a, EndTurn):
                 out.append(ButtonSpec("End the turn", a, accent=ORANGE, hint="Enter",
@@ -628,10 +640,13 @@ def ruler_of(plan: MovePlan, m: Mini, allowance: int) -> Ruler:
     if "G-7" in plan.rules:
         lines.append("flies: terrain and minis ignored (G-7)")
     warnings = []
-    for f in plan.falls:
+    said: dict[str, int] = {}
+    for f in plan.falls:  # each fall marked where it happens, its words said once
         text = f"falls {f.drop}: {f.damage} damage" if f.damage else f"drops {f.drop}: unhurt"
-        lines.append(f"{text} (G-5)")
+        said[text] = said.get(text, 0) + 1
         warnings.append((f.at, text))
+    for text, n in said.items():
+        lines.append(f"{text} (G-5)" + (f", {n} times" if n > 1 else ""))
     if plan.cut:
         lines.append("knocked out by the fall: the move ends there")
     if plan.hazards:

@@ -330,7 +330,8 @@ class MeleeZoneController(Controller):
         return marks
 
     def short(self, a: Action) -> str:
-        """A piece's mark: the chance of the default action against it."""
+        """A piece's mark: the chance the default action against it hits (a charge's: of
+        getting there and hitting)."""
         st = self.state
         f = st.figures[getattr(a, "figure", "")]
         t = st.figures[getattr(a, "target", "")]
@@ -339,8 +340,10 @@ class MeleeZoneController(Controller):
             extra = numbers().running_missile_dice if t.running else 0
             return "shot " + percent(combat.attack_odds(f, t, line[1] if line else [],
                                                         extra_dice=extra).p_hit)
-        if isinstance(a, Charge):
-            return "charge " + percent(self.move_odds(f, a).p)
+        if isinstance(a, Charge):  # it hits only if it gets there: the chance of both
+            o = combat.attack_odds(f, t, rules.prone_modifier(f, t),
+                                   multiplier=numbers().charge_damage)
+            return "charge " + percent(self.move_odds(f, a).p * o.p_hit)
         if isinstance(a, Attack):
             return percent(self.melee_odds(f, t).p_hit)
         return a.kind
@@ -512,13 +515,24 @@ class MeleeZoneController(Controller):
                                       "W" if isinstance(a, Wait) else ""))
         for z, a in self.sorted.leaves.items():
             risky = rules.status(st, actor) == CONTACT
-            out.append(ButtonSpec(f"Move apart into {z}" + (" (opportunity attack)"
-                                                             if risky else ""), a,
+            out.append(ButtonSpec(self.leave_text(actor, z, risky), a,
                                   accent=ORANGE if risky else SKY, name=a.kind))
         if len(out) > MAX_BUTTONS:  # keep the end of the action and the choices on top
             keep = [b for b in out if b.name in ("pass", "end_action")]
             out = [b for b in out if b not in keep][:MAX_BUTTONS - len(keep)] + keep
         return out
+
+    @staticmethod
+    def leave_text(f: ZoneFigure, zone: str, risky: bool) -> str:
+        """A Leave button (Z-4) in the words of what the figure leaves: a melee (with the
+        opportunity attack it risks), a bottleneck (the panel names it) or a line."""
+        if risky:
+            return f"Move apart into {zone} (opportunity attack)"
+        if f.bottleneck is not None:
+            return f"Step out into {zone} (Z-16)"
+        if f.on_line:
+            return f"Step off the line into {zone} (Z-12)"
+        return f"Move apart into {zone} (Z-4)"
 
     def react_text(self, r: React) -> str:
         st = self.state

@@ -5,7 +5,9 @@ armour (click to change), a toggle per weapon, explosives and medkits with - and
 the points it carries against what it may (the hero 10, the others 5). The gear tables
 are shown beside it as in the rule book. "Field this army" sends the sheet to the match
 (``BuildArmy``, which the rules judge); Cancel goes back to the table. The sheet starts
-from the side's ready army.
+from the side's ready army. Its columns fit the window: in a narrow one the weapons'
+names head their columns over plain check boxes, and the gear tables show only where
+they have room (every button's tip says what it is).
 """
 
 from __future__ import annotations
@@ -31,6 +33,8 @@ from game.ui.widgets import (
     YELLOW,
     Button,
     draw_panel,
+    draw_tooltip,
+    fit,
     wrap,
 )
 
@@ -39,6 +43,17 @@ if TYPE_CHECKING:
 
 ROW_H = 44
 PLAIN_WEAPONS = ("melee", "light", "medium", "heavy", "sniper")
+SHORT_WEAPONS = {"medium": "med", "sniper": "snip", "heavy": "hvy", "light": "lgt"}
+"""Weapon toggles on a narrow sheet (each button's tip names the weapon in full)."""
+COUNT_W = 108
+"""A "- n +" counter and the gap after it."""
+
+
+def armour_label(name: str) -> str:
+    """An armour's name in its column (headed Armour): "Medium", "Heavy", "None"."""
+    if name.lower() == "no armour":
+        return "None"
+    return name[:-len(" armour")] if name.lower().endswith(" armour") else name
 
 
 @dataclass
@@ -88,6 +103,33 @@ class ArmyScene(Scene):
     def why_not(self) -> str | None:
         return self.match.why_illegal(BuildArmy(self.side, self.sheet()))
 
+    def _intro(self) -> list[str]:
+        """The sheet's instructions, wrapped to the window."""
+        intro = (f"K-2: the hero carries 10 points of gear, every other mini 5; each side "
+                 f"fields {len(self.rows)} minis, so both have the same total. Click the "
+                 f"armour to change it, the weapons to carry them; explosives and medkits "
+                 f"with - and +.")
+        return wrap(self.app.fonts.body, intro, self.size[0] - 48)
+
+    def _columns(self) -> tuple[int, int, int, dict[str, str]]:
+        """Widths of the name, armour and weapon columns and the weapon buttons' labels,
+        to fit the window: the weapons' names on their buttons if they fit, else on
+        top of their columns over plain boxes (each button's tip names it in full)."""
+        f = self.app.fonts
+        d = load_data()
+        avail = self.size[0] - 48 - 2 * COUNT_W - 16 - 5 * 4
+        name_w = max(f.bold.size(r.name + (" (hero)" if r.hero else ""))[0]
+                     for r in self.rows) + 16 + f.bold.size("10/10")[0]
+        armour_w = max(f.body.size(armour_label(a.name))[0] for a in d.armour.values()) + 28
+        labels = {k: k for k in PLAIN_WEAPONS}
+        ww = max(f.body.size("[  ] " + t)[0] for t in labels.values()) + 24
+        if name_w + armour_w + 5 * ww <= avail:
+            return name_w, armour_w, ww, labels
+        ww = max(f.body.size("[x] ")[0] + 20,
+                 *(f.small.size(SHORT_WEAPONS.get(k, k))[0] + 6 for k in PLAIN_WEAPONS))
+        name_w = max(100, min(name_w, avail - armour_w - 5 * ww))
+        return name_w, armour_w, ww, dict.fromkeys(PLAIN_WEAPONS, "")
+
     def _build(self) -> None:
         d = load_data()
         self.buttons = []
@@ -96,19 +138,26 @@ class ArmyScene(Scene):
         y = 150
         armour_keys = list(d.armour)
         self.count_x: dict[str, int] = {}
+        name_w, armour_w, weapon_w, labels = self._columns()
+        self.top = y = 66 + 22 * len(self._intro()) + 34
+        self.name_w = name_w
+        self.weapon_w = weapon_w
+        self.weapon_heads = not any(labels.values())
+        self.col_x = {"armour": x0 + name_w + 8, "weapons": x0 + name_w + armour_w + 16}
         for k, row in enumerate(self.rows):
-            x = x0 + 210
+            x = self.col_x["armour"]
 
             def cycle(row: Row = row) -> None:
                 i = armour_keys.index(row.armour)
                 row.armour = armour_keys[(i + 1) % len(armour_keys)]
                 self._changed()
 
-            b = Button(f"{d.armour[row.armour].name}", cycle, name=f"armour:{k}",
-                       accent=SKY)
-            b.rect = pygame.Rect(x, y, 160, 34)
+            b = Button(armour_label(d.armour[row.armour].name), cycle, name=f"armour:{k}",
+                       accent=SKY, tip=f"{d.armour[row.armour].name}: click for the next "
+                                       "armour (K-11)")
+            b.rect = pygame.Rect(x, y, armour_w, 34)
             self.buttons.append(b)
-            x += 168
+            x = self.col_x["weapons"]
             for wkey in PLAIN_WEAPONS:
                 def toggle(row: Row = row, wkey: str = wkey) -> None:
                     if wkey in row.weapons:
@@ -116,10 +165,15 @@ class ArmyScene(Scene):
                     else:
                         row.weapons.append(wkey)
                     self._changed()
-                t = Button(wkey, toggle, toggled=wkey in row.weapons, name=f"weapon:{k}:{wkey}")
-                t.rect = pygame.Rect(x, y, 104, 34)
+                t = Button(labels[wkey], toggle, toggled=wkey in row.weapons,
+                           name=f"weapon:{k}:{wkey}",
+                           tip=f"{d.weapons[wkey].name}: carry it or not "
+                               f"({d.weapons[wkey].cost} point"
+                               f"{'s' * (d.weapons[wkey].cost != 1)})")
+                t.rect = pygame.Rect(x, y, weapon_w, 34)
                 self.buttons.append(t)
-                x += 108
+                x += weapon_w + 4
+            x += 12
             for what, attr in (("explosive", "explosives"), ("medkit", "medkits")):
                 self.count_x[what] = x + 32
                 for sign, label, dx in ((-1, "-", 0), (1, "+", 66)):
@@ -129,15 +183,16 @@ class ArmyScene(Scene):
                     s = Button(label, step, name=f"{what}:{k}:{label}")
                     s.rect = pygame.Rect(x + dx, y, 30, 34)
                     self.buttons.append(s)
-                x += 118
+                x += COUNT_W
             y += ROW_H
         self.rows_bottom = y
         why = self.why_not()
         self.field = Button("Field this army", self.field_army, name="field", accent=ORANGE,
                             primary=True, enabled=why is None, hint="Enter")
         self.cancel = Button("Back to the table", self.go_back, name="cancel", hint="Esc")
-        self.ready = Button("Start again from the ready army", self.reset, name="reset")
-        bw = 300
+        self.ready = Button("Reset to the ready army", self.reset, name="reset",
+                            tip="Start again from the side's ready army")
+        bw = min(300, (w - 48 - 32) // 3)
         self.field.rect = pygame.Rect(w - bw - 24, self.size[1] - 64, bw, 44)
         self.cancel.rect = pygame.Rect(w - 2 * bw - 40, self.size[1] - 60, bw, 36)
         self.ready.rect = pygame.Rect(w - 3 * bw - 56, self.size[1] - 60, bw, 36)
@@ -190,33 +245,39 @@ class ArmyScene(Scene):
         surface.fill(BG)
         name = self.match.side_name(self.side)
         surface.blit(f.render(f.title, f"Build the army: {name}", TEXT), (24, 18))
-        size = len(self.rows)
-        intro = (f"K-2: the hero carries 10 points of gear, every other mini 5; each side "
-                 f"fields {size} minis, so both have the same total. Click the armour to "
-                 f"change it, the weapons to carry them; explosives and medkits with - "
-                 f"and +.")
         y = 66
-        for ln in wrap(f.body, intro, surface.get_width() - 48):
+        for ln in self._intro():
             surface.blit(f.render(f.body, ln, DIM), (26, y))
             y += 22
-        head_y = 124
-        for label, x in (("Mini", 24), ("Armour", 234), ("Weapons", 402),
+        head_y = self.top - 26
+        heads = [("Mini", 24), ("Armour", self.col_x["armour"])]
+        if self.weapon_heads:  # narrow: the weapons' names head their columns
+            for k, wkey in enumerate(PLAIN_WEAPONS):
+                word = wkey if f.small.size(wkey)[0] <= self.weapon_w - 4 else \
+                    SHORT_WEAPONS.get(wkey, wkey)
+                x = self.col_x["weapons"] + k * (self.weapon_w + 4)
+                surface.blit(f.render(f.small, fit(f.small, word, self.weapon_w), DIM),
+                             (x + 2, head_y))
+        else:
+            heads.append(("Weapons", self.col_x["weapons"]))
+        for label, x in (*heads,
                          ("Explosives", self.count_x["explosive"] - 30),
                          ("Medkits", self.count_x["medkit"] - 26)):
             surface.blit(f.render(f.small, label, DIM), (x, head_y))
         spent = budget = 0
         for k, row in enumerate(self.rows):
-            y = 150 + k * ROW_H
+            y = self.top + k * ROW_H
             spec = row.spec()
             cost, allow = spec.cost(), spec.allowance()
             spent += cost
             budget += allow
             colour = YELLOW if row.hero else TEXT
-            surface.blit(f.render(f.bold, row.name + (" (hero)" if row.hero else ""), colour),
-                         (24, y + 6))
             over = cost > allow
-            surface.blit(f.render(f.bold, f"{cost}/{allow}", VERMILLION if over else GREEN),
-                         (24 + 190 - f.bold.size(f"{cost}/{allow}")[0], y + 6))
+            pts = f.render(f.bold, f"{cost}/{allow}", VERMILLION if over else GREEN)
+            who = fit(f.bold, row.name + (" (hero)" if row.hero else ""),
+                      self.name_w - pts.get_width() - 12)
+            surface.blit(f.render(f.bold, who, colour), (24, y + 6))
+            surface.blit(pts, (24 + self.name_w - pts.get_width(), y + 6))
             for what, n in (("explosive", row.explosives), ("medkit", row.medkits)):
                 t = f.render(f.bold, str(n), TEXT)
                 surface.blit(t, (self.count_x[what] + 17 - t.get_width() // 2, y + 6))
@@ -232,8 +293,16 @@ class ArmyScene(Scene):
         # the gear tables (K-11), as in the rule book
         y = max(y + 40, self.rows_bottom + 70)
         box = pygame.Rect(24, y, surface.get_width() - 48, surface.get_height() - y - 80)
-        if box.h < 80:
-            return
+        rows = len(d.weapons) + 1
+        step = min(22, (box.h - 56) // rows)
+        if step >= f.small.get_height() - 2 and box.w >= 900:
+            self._gear_tables(surface, box, step)
+        draw_tooltip(surface, f, self.buttons, mouse)
+
+    def _gear_tables(self, surface: pygame.Surface, box: pygame.Rect, step: int) -> None:
+        """The armour and the weapons tables (K-11) in ``box``, ``step`` pixels a line."""
+        f = self.app.fonts
+        d = load_data()
         draw_panel(surface, box, PANEL)
         x = box.x + 14
         ty = box.y + 10
@@ -243,7 +312,7 @@ class ArmyScene(Scene):
         for label, dx in heads:
             surface.blit(f.render(f.small, label, DIM), (x + dx, ty + 24))
         for k, a in enumerate(d.armour.values()):
-            yy = ty + 46 + k * 22
+            yy = ty + 46 + k * step
             note = " hero only" if a.hero_only else ""
             for text, dx in ((a.name, 0), (str(a.hit), 130), (str(a.absorb), 190),
                              (str(a.speed), 260), (f"{a.cost}{note}", 330)):
@@ -257,13 +326,13 @@ class ArmyScene(Scene):
         notes = {"melee": "ignores Absorb", "light": "fires twice, damage halved up",
                  "sniper": "not after moving", "explosive": "blast 5, consumed (K-7)"}
         for k, w in enumerate(d.weapons.values()):
-            yy = ty + 46 + k * 22
+            yy = ty + 46 + k * step
             for text, dx in ((w.name, 0), (str(w.hit), 130), (str(w.damage), 185),
                              (w.range_text, 260), (str(w.cost), 325),
                              (notes.get(w.key, ""), 375)):
                 surface.blit(f.render(f.small, text, TEXT if dx < 375 else DIM), (x + dx, yy))
         kit = d.items["medkit"]
-        yy = ty + 46 + len(d.weapons) * 22
+        yy = ty + 46 + len(d.weapons) * step
         for text, dx in ((kit.name, 0), (str(kit.hit), 130), (f"{kit.success}+", 185),
                          (str(kit.range[1]), 260), (str(kit.cost), 325),
                          (f"heals {kit.heal}, used up", 375)):

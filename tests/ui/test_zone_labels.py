@@ -1,0 +1,89 @@
+"""The zone board's labels (zone names, obstacles, bottlenecks, reach odds, line odds,
+figure names and action odds) are laid out so none covers a figure or another label."""
+
+import os
+
+os.environ["SDL_VIDEODRIVER"] = "dummy"
+os.environ["SDL_AUDIODRIVER"] = "dummy"
+os.environ.setdefault("PYGAME_HIDE_SUPPORT_PROMPT", "1")
+
+import pygame  # noqa: E402
+import pytest  # noqa: E402
+from zonemap import act_now, grid, zone_match  # noqa: E402
+
+from game.core.places import InZone  # noqa: E402
+from game.rules import open_match  # noqa: E402
+from game.ui.boards.zones import ZoneBoardView  # noqa: E402
+from game.ui.controllers.melee_zones import MeleeZoneController  # noqa: E402
+
+
+@pytest.fixture(scope="module")
+def screen():
+    pygame.display.init()
+    pygame.font.init()
+    yield pygame.display.set_mode((1280, 720))
+
+
+def drawn(view, pieces):
+    surf = pygame.Surface(view.camera.view)
+    view.draw(surf, pieces)
+    return view.label_rects
+
+
+def assert_apart(view, pieces, rects):
+    for k, (kind, what, rc) in enumerate(rects):
+        for kind2, what2, rc2 in rects[k + 1:]:
+            assert not rc.colliderect(rc2), f"{kind} {what} covers {kind2} {what2}"
+    r = view.base_radius
+    for p in pieces:
+        pos = view.piece_screen_pos(p.id)
+        if pos is None:
+            continue
+        x, y = pos
+        base = pygame.Rect(round(x - r), round(y - r), round(2 * r), round(2 * r))
+        for kind, what, rc in rects:
+            assert not rc.colliderect(base.inflate(-4, -4)), f"{kind} {what} covers {p.id}"
+
+
+def test_a_wall_label_does_not_cover_the_line_odds_or_the_figures_on_the_line(screen):
+    board = grid(["A B"], walls=[("w1", "A", "B", 2, "wall", 0)], cell=300)
+    m = zone_match(board, [("Hob", "a", "man", "A"), ("Ann", "a", "man", "A", "B"),
+                           ("Bo", "a", "man", "A", "B"), ("X", "b", "man", "B")])
+    act_now(m, "hob")
+    c = MeleeZoneController(m)
+    c.refresh(True)
+    view = ZoneBoardView(m.board, (920, 460), sides=m.sides)
+    view.show(c.marks("hob", InZone("A", "B")))
+    assert any(t.startswith("line") for t in view.marks.targets.values())
+    pieces = m.pieces()
+    rects = drawn(view, pieces)
+    kinds = {kind for kind, _w, _rc in rects}
+    assert {"obstacle", "target", "zone", "name"} <= kinds, rects
+    assert_apart(view, pieces, rects)
+
+
+@pytest.mark.parametrize("scenario", ["farmhouse", "open_field"])
+@pytest.mark.parametrize("size", [(920, 460), (440, 250)])
+def test_no_label_covers_a_figure_or_another_label(screen, scenario, size):
+    m = open_match(scenario, 3)
+    c = MeleeZoneController(m)
+    c.refresh(True)
+    view = ZoneBoardView(m.board, size, sides=m.sides)
+    pieces = m.pieces()
+    for who in [p.id for p in pieces][:4]:
+        marks = c.marks(who, None)
+        marks.pieces = {p.id: "62%" for p in pieces if p.side != pieces[0].side}
+        view.show(marks)
+        assert_apart(view, pieces, drawn(view, pieces))
+    if size[0] >= 900:  # room for every obstacle's, bottleneck's and zone's name
+        what = {(kind, w) for kind, w, _rc in view.label_rects}
+        assert {("obstacle", o) for o in m.board.obstacles} <= what
+        assert {("door", b) for b in m.board.bottlenecks} <= what
+        mx, my = view._origin()
+        x0, y0, _x1, _y1 = view.extent
+        z = view.camera.zoom
+        for kind, w, rc in view.label_rects:  # a bottleneck's label beside its marker
+            if kind == "door":
+                door = view._door_rect(m.board.bottlenecks[w], -x0 * z, -y0 * z)
+                assert rc.colliderect(door.move(mx, my).inflate(8, 8)), (w, rc, door)
+        assert {("zone", z) for z in m.board.zones} <= what
