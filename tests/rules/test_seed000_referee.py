@@ -69,3 +69,59 @@ def test_h9_a_prone_figure_pushed_off_a_drop_is_not_said_to_land_on_its_feet():
     assert events[0].roll.success
     assert not any("on their feet" in e.text for e in events)
     assert orc.prone
+
+
+# ====================================================================== H-7, T-6
+GIANTS = {
+    "human": {"kind": "human", "st": 12, "dx": 12, "weapons": ["broadsword"]},
+    "giant": {"kind": "giant", "st": 30, "dx": 11, "weapons": ["great_club"]},
+    "dragon": {"kind": "dragon", "st": 60, "dx": 13, "weapons": ["claws"]},
+}
+
+
+def giant_and(humans, text="0 0 0 0 0 0\n0 0 0 0 0 0\n0 0 0 0 0 0\n0 0 0 0 0 0"):
+    """A giant at (2,1) facing W (its hexes run E behind it) and humans facing it."""
+    figs = [("Gog", "b", "giant", 2, 1, 3)]
+    figs += [(f"H{k}", "a", "human", c, r, f) for k, (c, r, f) in enumerate(humans)]
+    m = match(text, figs, units=GIANTS)
+    return m, m.state.figures["gog"]
+
+
+def test_h7_a_giant_is_not_engaged_by_a_single_one_hex_figure():
+    """H-7: "Of course the giant is not engaged by a single, one hex figure but he would
+    also not be engaged by 2, one hex human figures if the 2 figures were next to him but
+    standing on a two hex tile high hill" - one human in front of a giant does not engage
+    it (the parent rule: enemies engaging a figure must cover more than a third of its
+    hexes); two on its level do; two on a two-level hill do not."""
+    from game.rules.tft.hexes import heights
+
+    m, gog = giant_and([(1, 1, 0)])  # W of the giant's front hex, facing E
+    h0 = m.state.figures["h0"]
+    assert heights.engages(m.board, h0, gog)  # its front hex holds the giant ...
+    assert not m.ruleset.is_engaged(m.state, gog)  # ... but one man does not engage it
+    m, gog = giant_and([(1, 1, 0), (2, 0, 5)])  # a second human, NW, facing SE
+    assert all(heights.engages(m.board, h, gog) for h in m.state.figures.values()
+               if h.side == "a")
+    assert m.ruleset.is_engaged(m.state, gog)
+    hill = "0 0 2 0 0 0\n0 2 0 0 0 0\n0 0 0 0 0 0\n0 0 0 0 0 0"
+    m, gog = giant_and([(1, 1, 0), (2, 0, 5)], text=hill)
+    assert not m.ruleset.is_engaged(m.state, gog)
+
+
+def test_h7_a_giant_walks_on_past_a_single_man_and_stops_beside_two():
+    """T-6 with H-7: a giant's move stops in a hex where it would be engaged; one man's
+    front hex does not stop it."""
+    from game.rules.tft.hexes.actions import ChooseFirst
+
+    text = "\n".join(" ".join(["0"] * 9) for _ in range(5))
+    one = match(text, [("Gog", "b", "giant", 6, 2, 3), ("H0", "a", "human", 2, 2, 0)],
+                units=GIANTS)
+    one.apply(ChooseFirst(one.state.winner, "b"))
+    front = one.board.index(3, 2)  # E of the man: his middle front hex
+    opts = one.ruleset.move_options(one.state, "gog")
+    assert front in opts.reach.cells and front not in opts.reach.stops
+    two = match(text, [("Gog", "b", "giant", 6, 2, 3), ("H0", "a", "human", 2, 2, 0),
+                       ("H1", "a", "human", 3, 1, 5)], units=GIANTS)
+    two.apply(ChooseFirst(two.state.winner, "b"))
+    opts = two.ruleset.move_options(two.state, "gog")
+    assert front in opts.reach.stops  # in the front hexes of both men

@@ -197,7 +197,7 @@ def entry_table(state: HexState, f: HexFigure) -> tuple[str, np.ndarray]:
 def engaged_stops(state: HexState, f: HexFigure, pos: object = None) -> frozenset[int]:
     """T-6, H-7: the hexes where a figure of ``f``'s side stands engaged (its move stops
     there), once per position (``pos``: :meth:`HexState.positions`, if known)."""
-    key = ("stop", f.side, state.positions() if pos is None else pos)
+    key = ("stop", f.side, f.hexes, state.positions() if pos is None else pos)
     stop = state.memo.get(key)
     if stop is None:
         enemies = [g for g in state.figures.values() if g.side != f.side]
@@ -222,7 +222,7 @@ def walking_reach(state: HexState, f: HexFigure, budget: int, pos: object = None
     stop = engaged_stops(state, f, pos)
     entry = entry_table(state, f)
     climb = heights.climbing_height(f)
-    if f.standing and any(c in stop for c in heights.cells_of(f)):
+    if state_is_engaged(state, f):
         stop = frozenset(board.neighbours(f.cell))  # T-6: engaged, a one-hex shift
         steps = heights.climbing_step_costs(board, climb, entry)
         up = min(climb, f.hexes)  # H-10
@@ -234,11 +234,11 @@ def walking_reach(state: HexState, f: HexFigure, budget: int, pos: object = None
 
 
 def state_is_engaged(state: HexState, fig: HexFigure) -> bool:
-    """T-6, H-7: a standing figure with a hex in the front hex of a standing enemy that
-    reaches it."""
+    """T-6, H-7: a standing figure with a hex in the front hexes of standing enemies that
+    reach it, enough of them for its size (:func:`heights.engaged_by`)."""
     if not fig.standing:
         return False
-    return any(heights.engages(state.board, e, fig) for e in state.figures.values())
+    return heights.engaged_by(state.board, list(state.figures.values()), fig)
 
 
 def charge_reach(state: HexState, f: HexFigure) -> Reach | None:
@@ -529,11 +529,7 @@ class MeleeOnHeights:
                     settle[c] = s
         ways: dict[int, list[Jump]] = {}
         drops = heights.jump_edges(board, climb)
-        if f.standing:
-            stop = engaged_stops(state, f, pos)
-            engaged = any(c in stop for c in heights.cells_of(f))
-        else:
-            engaged = False
+        engaged = state_is_engaged(state, f)
         entry = entry_table(state, f)[1]
         costs, stops, start = reach.costs, reach.stops, reach.start
         for c in reach.cells:
@@ -875,9 +871,9 @@ class MeleeOnHeights:
         """T-7, H-10: one hex back from every engaging enemy, staying on the level, up at
         most the hexes the figure covers, or down any number (a fall if more than H)."""
         board = state.board
-        engagers = [e for e in state.figures.values() if heights.engages(board, e, f)]
-        if not engagers or not f.standing:
+        if not state_is_engaged(state, f):
             return []
+        engagers = [e for e in state.figures.values() if heights.engages(board, e, f)]
         occ = {c: g for c, g in state.occupied().items() if g.id != f.id}
         out = []
         for c in board.neighbours(f.cell):
