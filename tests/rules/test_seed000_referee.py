@@ -125,3 +125,28 @@ def test_h7_a_giant_walks_on_past_a_single_man_and_stops_beside_two():
     two.apply(ChooseFirst(two.state.winner, "b"))
     opts = two.ruleset.move_options(two.state, "gog")
     assert front in opts.reach.stops  # in the front hexes of both men
+
+
+# ====================================================================== H-13
+def test_h13_a_giant_forces_back_a_man_standing_two_levels_up():
+    """H-13: "You can force retreat an opponent if ... your opponent is standing on a
+    number of higher tiles equal to or less than your base size": a 3-hex giant may push
+    a man two levels above it (one-hex figures may not), back to a hex on the man's level
+    or one up, or down any number."""
+    from game.rules.tft.hexes import heights
+    from game.rules.tft.hexes.actions import NoRetreat, Retreat
+
+    hill = "0 0 0 0 0 0\n2 2 0 0 0 0\n2 2 0 0 0 0\n0 0 0 0 0 0"
+    m, gog = giant_and([(1, 1, 0)], text=hill)
+    man = m.state.figures["h0"]
+    b = m.board
+    assert (b.level(man.cell), b.level(gog.cell)) == (2, 0)
+    assert heights.can_force_retreat(b, gog, man)
+    m.state.hits = [("gog", "h0")]
+    cells = m.ruleset._retreat_options(m.state, "gog", "h0")
+    assert cells and all(min(b.distance(c, x) for x in gog.footprint) >= 2 for c in cells)
+    assert all(b.level(c) <= 3 for c in cells)
+    m.state.phase, m.state.retreats = "retreat", [("gog", "h0")]
+    legal = m.legal_actions()
+    assert NoRetreat("gog", "h0") in legal
+    assert any(isinstance(a, Retreat) for a in legal)

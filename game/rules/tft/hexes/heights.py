@@ -245,12 +245,14 @@ def can_force_retreat(board: HexMap, attacker: HexFigure, target: HexFigure) -> 
 def retreat_cells(board: HexMap, attacker: HexFigure, target: HexFigure,
                   occupied: set[int] | dict[int, HexFigure]) -> list[int]:
     """T-8, H-13: where a target may be forced back: an empty hex adjacent to it and
-    farther from the attacker, on the same level, one level up, or any number down.
+    farther from the attacker (two hexes from the nearest hex the attacker covers), on
+    the same level, one level up, or any number down.
     """
     out = []
     lt = board.level(target.cell)
+    mine = cells_of(attacker)
     for c in board.neighbours(target.cell):
-        if c in occupied or board.distance(c, attacker.cell) != 2:
+        if c in occupied or min(board.distance(c, x) for x in mine) != 2:
             continue
         if board.level(c) - lt <= 1:
             out.append(c)

@@ -850,19 +850,26 @@ class MeleeOnHeights:
 
     def _retreat_options(self, state: HexState, a_id: str, t_id: str) -> list[int]:
         """T-8, H-13: cells the attacker may force the target back into (empty if none).
-        Multi-hex figures are neither pushed nor push (H-15 gives no rule for it)."""
+        A multi-hex attacker pushes by its base size (H-13: "equal to or less than your
+        base size"); a multi-hex target is not pushed (the source gives no rule for
+        moving all its hexes back)."""
         a, t = state.figures[a_id], state.figures[t_id]
-        if not (a.standing and t.active) or t.hold or a.hexes > 1 or t.hexes > 1:
+        if not (a.standing and t.active) or t.hold or t.hexes > 1:
             return []
         if t_id in a.hurt_by:  # it took damage from the target this turn
             return []
-        if state.board.distance(a.cell, t.cell) != 1:
+        if not heights.adjacent_figures(state.board, a, t):
             return []
         if not heights.can_force_retreat(state.board, a, t):
             return []
         return heights.retreat_cells(state.board, a, t, state.occupied())
 
     def _can_follow(self, state: HexState, a: HexFigure, cell: int) -> bool:
+        """T-8: the attacker may step into the hex it pushed its foe out of, within its
+        climbing H. A multi-hex attacker does not follow (its hexes would need room and
+        footing the source does not speak of)."""
+        if a.hexes > 1:
+            return False
         climb = heights.climbing_height(a)
         diff = state.board.level(cell) - state.board.level(a.cell)
         return -climb <= diff <= climb
