@@ -5,6 +5,7 @@ Positions are tiny text maps (pointy hexes, odd rows shifted right; tests/textma
 """
 
 import pytest
+from test_seed000 import game, idx, moving
 from textmap import match
 
 from game.core.dice import Dice
@@ -150,3 +151,22 @@ def test_h13_a_giant_forces_back_a_man_standing_two_levels_up():
     legal = m.legal_actions()
     assert NoRetreat("gog", "h0") in legal
     assert any(isinstance(a, Retreat) for a in legal)
+
+
+# ====================================================================== H-21, H-3
+def test_h21_a_jump_into_broken_ground_costs_double():
+    """H-3: a jump down costs "only 1 since you move forward into another, lower hex";
+    H-21: broken ground (a scenario switch) counts double MP to enter, so a jump into it
+    costs 2."""
+    m = moving(game("5 0d 0\n0 0 0", [("Hum", "a", "human", 0, 0, 0),
+                                        ("Orc", "b", "orc", 2, 1, 0)],
+                    options={"broken_ground": True}))
+    opts = m.ruleset.move_options(m.state, "hum")
+    assert opts.jump(idx(m, 1, 0), idx(m, 0, 0)).cost == 2  # dirt: broken ground
+    plain = [j for c, js in opts.ways.items() for j in js
+             if m.board.terrain_of(c) == "grass" and j.via == idx(m, 0, 0)]
+    assert plain and all(j.cost == 1 for j in plain)
+    m.state.figures["hum"].mp_spent = m.state.figures["hum"].ma - 1  # 1 MP left
+    opts = m.ruleset.move_options(m.state, "hum")
+    assert opts.jump(idx(m, 1, 0), idx(m, 0, 0)) is None
+    assert opts.jump(idx(m, 0, 1), idx(m, 0, 0)) is not None

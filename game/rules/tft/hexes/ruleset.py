@@ -233,6 +233,12 @@ def walking_reach(state: HexState, f: HexFigure, budget: int, pos: object = None
     return board.reach(f.cell, budget, steps, blocked=occupied, stop=stop)
 
 
+def jump_cost(entry: np.ndarray, cell: int) -> int:
+    """H-3, H-21: MP for the jump down into ``cell``: "only 1 since you move forward into
+    another, lower hex" - what entering that hex costs (2 on broken ground), no more."""
+    return int(entry[cell])
+
+
 def state_is_engaged(state: HexState, fig: HexFigure) -> bool:
     """T-6, H-7: a standing figure with a hex in the front hexes of standing enemies that
     reach it, enough of them for its size (:func:`heights.engaged_by`)."""
@@ -543,11 +549,14 @@ class MeleeOnHeights:
             for j, drop in drops[c]:
                 if j in occupied or entry[j] == np.inf:
                     continue
+                landing = jump_cost(entry, j)
+                if cost + landing > budget:
+                    continue
                 if settle is not None and settle_facing(
                         state, f, j, board.direction(c, j) or 0) is None:
                     continue
                 band, p = falls.fall_odds(f, drop)
-                ways.setdefault(j, []).append(Jump(cost + 1, c, drop, band, p))
+                ways.setdefault(j, []).append(Jump(cost + landing, c, drop, band, p))
         jumps: dict[int, Jump] = {}
         for j, lst in ways.items():
             lst.sort(key=lambda x: (x.cost, x.levels, x.via))
