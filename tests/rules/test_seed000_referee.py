@@ -1,17 +1,19 @@
 """Seed 000 checked rule by rule against the text: positions tried by hand where the game
-and the text disagreed (H-7, H-8, H-14), each with the seed's words it follows.
+and the text disagreed (H-3, H-7, H-8, H-11, H-13, H-14, H-21), each with the seed's words
+it follows.
 
 Positions are tiny text maps (pointy hexes, odd rows shifted right; tests/textmap.py).
 """
 
 import pytest
-from test_seed000 import game, idx, moving
+from test_seed000 import game, idx, moving, to_actions
 from textmap import match
 
 from game.core.dice import Dice
 from game.core.events import Kind
 from game.rules.tft import combat
-from game.rules.tft.hexes import falls
+from game.rules.tft.hexes import falls, heights
+from game.rules.tft.hexes.actions import ChooseFirst, Climb, NoRetreat, Pass, Retreat, Shoot
 
 FLAT = "0 0 0\n0 0 0"
 
@@ -94,7 +96,6 @@ def test_h7_a_giant_is_not_engaged_by_a_single_one_hex_figure():
     standing on a two hex tile high hill" - one human in front of a giant does not engage
     it (the parent rule: enemies engaging a figure must cover more than a third of its
     hexes); two on its level do; two on a two-level hill do not."""
-    from game.rules.tft.hexes import heights
 
     m, gog = giant_and([(1, 1, 0)])  # W of the giant's front hex, facing E
     h0 = m.state.figures["h0"]
@@ -112,7 +113,6 @@ def test_h7_a_giant_is_not_engaged_by_a_single_one_hex_figure():
 def test_h7_a_giant_walks_on_past_a_single_man_and_stops_beside_two():
     """T-6 with H-7: a giant's move stops in a hex where it would be engaged; one man's
     front hex does not stop it."""
-    from game.rules.tft.hexes.actions import ChooseFirst
 
     text = "\n".join(" ".join(["0"] * 9) for _ in range(5))
     one = match(text, [("Gog", "b", "giant", 6, 2, 3), ("H0", "a", "human", 2, 2, 0)],
@@ -134,8 +134,6 @@ def test_h13_a_giant_forces_back_a_man_standing_two_levels_up():
     number of higher tiles equal to or less than your base size": a 3-hex giant may push
     a man two levels above it (one-hex figures may not), back to a hex on the man's level
     or one up, or down any number."""
-    from game.rules.tft.hexes import heights
-    from game.rules.tft.hexes.actions import NoRetreat, Retreat
 
     hill = "0 0 0 0 0 0\n2 2 0 0 0 0\n2 2 0 0 0 0\n0 0 0 0 0 0"
     m, gog = giant_and([(1, 1, 0)], text=hill)
@@ -170,3 +168,39 @@ def test_h21_a_jump_into_broken_ground_costs_double():
     opts = m.ruleset.move_options(m.state, "hum")
     assert opts.jump(idx(m, 1, 0), idx(m, 0, 0)) is None
     assert opts.jump(idx(m, 0, 1), idx(m, 0, 0)) is not None
+
+
+# ====================================================================== H-11, T-3
+def _shot_at_the_wall(faces, st=12):
+    m = moving(game("0 0 0 0 0 0 0 0\n0 0 0 0 0 0 0 0\n0 9 0 0 0 0 0 0",
+                    [("Cat", "a", "talented", 1, 1, 0), ("Ann", "b", "archer", 6, 1, 3)],
+                    seed=1))
+    cat = m.state.figures["cat"]
+    m.apply(Climb("cat", idx(m, 1, 2), False))
+    assert (cat.hold, cat.hold_at) == ("climb", 3)
+    to_actions(m)
+    while m.state.acting().id != "ann":
+        m.apply(Pass(m.state.acting().id))
+    cat.st = st
+    m.dice = Dice.scripted(faces)
+    return m, cat, m.apply(Shoot("ann", "cat"))
+
+
+def test_h11_a_figure_knocked_down_on_a_wall_falls_off_it():
+    """T-3: "8+ damage in one turn: falls prone"; H-11: a figure clings to the wall
+    between turns, and one that loses its hold falls prone at the foot of the wall
+    (H-8 bands from where it clung). Shot for 8 three levels up, a climber is not left
+    prone on the wall: it falls (3 levels is within its H: no roll, no damage)."""
+    m, cat, events = _shot_at_the_wall([3, 3, 3, 6])  # hit on 9; 1d+2 = 8 damage
+    assert cat.st == 4 and cat.prone
+    assert not cat.hold and cat.hold_at == 0 and cat.cell == idx(m, 1, 1)
+    assert any(e.kind == Kind.FELL for e in events)
+    view = next(p for p in m.pieces() if p.id == "cat")
+    assert "clinging" not in view.tags
+
+
+def test_h11_a_figure_knocked_out_on_a_wall_falls_without_a_roll():
+    """H-11 with H-8: knocked out on the wall, it cannot hold on or brace for the drop."""
+    m, cat, events = _shot_at_the_wall([3, 3, 3, 6], st=9)  # 8 damage: ST 1
+    assert cat.status == "unconscious" and not cat.hold
+    assert not any(e.roll and e.roll.rule == "H-8" and e.roll.expr == "3d6" for e in events)

@@ -1402,6 +1402,19 @@ class MeleeOnHeights:
                                 rule, f.id))
         return events
 
+    def _fall_off_if_down(self, state: HexState, f: HexFigure, dice: Dice) -> list[Event]:
+        """H-11, T-3: a figure on a wall or an edge (H-20) that is knocked down (8 damage
+        in a turn) or out loses its hold: it falls from where it clings to the foot of
+        the wall (H-8 bands; knocked out, it cannot brace) and lies prone there. A dead
+        one simply drops there."""
+        if not f.hold or (f.active and not f.prone):
+            return []
+        if not f.alive:
+            f.hold, f.hold_to, f.hold_at = "", -1, 0
+            return [Event(Kind.FELL, f"{f.name} drops from the wall.", "H-11", f.id,
+                          places=(Cell(f.cell),))]
+        return self._let_go(state, f, dice, "H-11")
+
     def _do_leap(self, state: HexState, a: Leap, dice: Dice) -> list[Event]:
         f = state.figures[a.figure]
         board = state.board
@@ -1517,6 +1530,7 @@ class MeleeOnHeights:
             events.append(Event("shot", f"{g.name} is in the line of fire: rolled for first "
                                         "(H-18).", "H-18", f.id, g.id))
             events += res.events
+            events += self._fall_off_if_down(state, g, dice)
             self._record(state, f, g, res, f.cell)
             if res.hit:
                 struck = g
@@ -1529,6 +1543,7 @@ class MeleeOnHeights:
                     f, t, missiles.shot_modifiers(state, f, t, line.distance), dice,
                     rear=missiles.from_rear(state, f, t), places=(Cell(f.cell), Cell(t.cell)))
                 events += res.events
+                events += self._fall_off_if_down(state, t, dice)
                 self._record(state, f, t, res, f.cell)
         state.hits = [h for h in state.hits if h[0] != f.id]  # T-8 pushes follow melee only
         if w.thrown and f.ready == w.key:
