@@ -955,6 +955,9 @@ class MeleeHexController(Controller):
             lines = [TipLine(f"{a.name} pushes {t.name} back to {lab} (T-8, H-13)", TEXT,
                              True)]
             if not risk.rolls and not risk.dice_missed:
+                if not t.standing:
+                    return lines + [TipLine("already down: no roll, it stays down (H-14)",
+                                            DIM)]
                 return lines + [TipLine("no drop: no roll, it stays on its feet", GREEN)]
             return lines + risk_lines(risk, "to land on its feet")
         sel = self.figure(selected)

@@ -23,24 +23,33 @@ def fall(fig: HexFigure, frm: int, levels: int, dice: Dice, cause: str,
     beyond the first adds a die; armour of any kind stops only 2 of the damage.
     ``off_wall``: a fall off a wall (H-11), which lands prone whatever the roll (the
     caller lays it down); the log does not say it lands on its feet.
+    A figure knocked out cannot prepare itself for the drop (:func:`can_brace`): no roll,
+    the full band of dice. A figure already prone braces, but stays down.
     """
     d = load_data()
     h = heights.falling_height(fig)
     band = heights.fall_band(levels, h)
     if band == 0:
         return []
-    base, mods = combat.adjusted_dx(fig)
-    n = int(d.num("falling", "check_dice"))
-    roll = dice.check(n, base, mods, rule=rule,
-                      label=f"{fig.name} {cause} {levels} levels (H {h}, band {band})")
-    events = [Event(Kind.ROLLED, roll.explain(), rule, fig.id, roll=roll)]
-    n_dice = heights.fall_damage_dice(levels, h, bool(roll.success))
     where = (Cell(frm), Cell(fig.cell))
-    if not roll.success:
+    events: list[Event] = []
+    if can_brace(fig):
+        base, mods = combat.adjusted_dx(fig)
+        n = int(d.num("falling", "check_dice"))
+        roll = dice.check(n, base, mods, rule=rule,
+                          label=f"{fig.name} {cause} {levels} levels (H {h}, band {band})")
+        events.append(Event(Kind.ROLLED, roll.explain(), rule, fig.id, roll=roll))
+        saved = bool(roll.success)
+    else:
+        saved = False
+        events.append(Event(Kind.FELL, f"{fig.name} is out and cannot brace for the drop: "
+                                       "no roll (H-8).", rule, fig.id, places=where))
+    n_dice = heights.fall_damage_dice(levels, h, saved)
+    if not saved:
         fig.prone = True
         events.append(Event(Kind.FELL, f"{fig.name} falls {levels} levels and lands prone.",
                             rule, fig.id, places=where, amount=levels))
-    elif off_wall:
+    elif off_wall or fig.prone:
         events.append(Event(Kind.FELL, f"{fig.name} falls {levels} levels; the made roll "
                                        "saves a die of damage.", rule, fig.id,
                             places=where, amount=levels))
@@ -60,6 +69,12 @@ def fall(fig: HexFigure, frm: int, levels: int, dice: Dice, cause: str,
     return events
 
 
+def can_brace(fig: HexFigure) -> bool:
+    """H-8: whether a figure can "prepare yourself for the drop" (roll 3d6 vs adjusted
+    DX): not when it is knocked out."""
+    return fig.active
+
+
 def fall_odds(fig: HexFigure, levels: int) -> tuple[int, float]:
     """H-8: the band of a drop and the chance of landing standing (1.0 for band 0)."""
     band = heights.fall_band(levels, heights.falling_height(fig))
@@ -71,22 +86,23 @@ def fall_odds(fig: HexFigure, levels: int) -> tuple[int, float]:
 
 def stumble(fig: HexFigure, frm: int, levels: int, dice: Dice) -> list[Event]:
     """H-14: pushed back and down by at most H levels: 3d6 vs adjusted DX or fall prone in
-    the new hex; pushed down more than H: the falling rules (H-8, H-9).
+    the new hex; pushed down more than H: the falling rules (H-8, H-9). A figure already
+    down (prone or out) has no footing to keep: it makes no roll and stays down.
     """
     if levels <= 0:
         return []
     if levels > heights.falling_height(fig):
         return fall(fig, frm, levels, dice, "is pushed off a drop of", rule="H-9")
+    if not fig.standing:
+        return [Event(Kind.MOVED, f"{fig.name} is already down: no roll to keep a footing "
+                                  "(H-14).", "H-14", fig.id)]
     base, mods = combat.adjusted_dx(fig)
     n = int(load_data().num("stumble", "check_dice"))
-    down = fig.prone
     label = (f"{fig.name}, pushed down {levels} level{'s' * (levels > 1)}, rolls not to "
              "stumble")
-    if down:
-        label += " (already down: it stays down whatever the roll)"
     roll = dice.check(n, base, mods, rule="H-14", label=label)
     events = [Event(Kind.ROLLED, roll.explain(), "H-14", fig.id, roll=roll)]
-    if not roll.success and not down:
+    if not roll.success:
         fig.prone = True
         events.append(Event(Kind.PRONE, f"{fig.name} stumbles and falls prone.", "H-14",
                             fig.id))
@@ -210,10 +226,14 @@ def fall_damage_odds(fig: HexFigure, levels: int, *, prone_anyway: bool = False,
         up, _o, _d = _after_damage(0, stops, fig.st, fig.damage_taken, prone)
         return FallOdds(levels, 0, False, target, 1.0, 0, 0, stops, float(up), 0.0, 0.0,
                         prone_anyway, rule)
+    missed = heights.fall_damage_dice(levels, h, False)
+    if not can_brace(fig):
+        _u, out_m, dead_m = _after_damage(missed, stops, fig.st, fig.damage_taken, True)
+        return FallOdds(levels, band, False, target, 1.0, missed, missed, stops, 0.0,
+                        float(out_m), float(dead_m), prone_anyway, rule)
     n = int(load_data().num("falling", "check_dice"))
     p = odds.check_probability(n, target)
     made = heights.fall_damage_dice(levels, h, True)
-    missed = heights.fall_damage_dice(levels, h, False)
     up_s, out_s, dead_s = _after_damage(made, stops, fig.st, fig.damage_taken, prone)
     _u, out_m, dead_m = _after_damage(missed, stops, fig.st, fig.damage_taken, True)
     return FallOdds(levels, band, True, target, p, made, missed, stops, p * float(up_s),
@@ -230,10 +250,11 @@ def stumble_odds(fig: HexFigure, levels: int) -> FallOdds:
     if levels <= 0:
         return FallOdds(levels, 0, False, target, 1.0, 0, 0, 0, 0.0 if fig.prone else 1.0,
                         0.0, 0.0, rule="H-13")
+    if not fig.standing:  # already down: no roll (H-14)
+        return FallOdds(levels, 0, False, target, 1.0, 0, 0, 0, 0.0, 0.0, 0.0, rule="H-14")
     n = int(load_data().num("stumble", "check_dice"))
     p = odds.check_probability(n, target)
-    return FallOdds(levels, 0, True, target, p, 0, 0, 0, 0.0 if fig.prone else p, 0.0, 0.0,
-                    rule="H-14")
+    return FallOdds(levels, 0, True, target, p, 0, 0, 0, p, 0.0, 0.0, rule="H-14")
 
 
 def risk(p_fall: float, fall: FallOdds) -> tuple[float, float]:

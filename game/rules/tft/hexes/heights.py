@@ -185,17 +185,35 @@ def engages(board: HexMap, enemy: HexFigure, fig: HexFigure) -> bool:
                for c in cells_of(fig))
 
 
+def engaged_by(board: HexMap, enemies: list[HexFigure], fig: HexFigure) -> bool:
+    """T-6, H-7: whether ``fig`` is engaged: the enemies that hold it in a front hex
+    (:func:`engages`) must together cover more than a share of its hexes (the data's
+    ``engagement.share``: a third). So any enemy engages a one- or two-hex figure, but
+    "the giant is not engaged by a single, one hex figure": a 3- or 4-hex figure needs
+    two one-hex enemies, a 7-hex one three."""
+    cover = sum(e.hexes for e in enemies if engages(board, e, fig))
+    return cover > 0 and cover * engagement_share() > fig.hexes
+
+
+def engagement_share() -> int:
+    """T-6, H-7: enemies engaging a figure must cover more than 1/share of its hexes."""
+    return int(load_data().num("engagement", "share"))
+
+
 def engaged_cells(board: HexMap, enemies: list[HexFigure], mover: HexFigure) -> set[int]:
-    """T-6, H-7: cells where ``mover`` would stand engaged (its movement stops there)."""
-    out: set[int] = set()
+    """T-6, H-7: cells where ``mover`` would stand engaged (its movement stops there),
+    counting the enemies whose front hexes reach each cell against its size
+    (:func:`engaged_by`; a multi-hex mover is counted at the front hex it leads with)."""
+    cover: dict[int, int] = {}
     for e in enemies:
         if not e.standing or e.side == mover.side:
             continue
         le = board.level(e.cell)
         for c in front_cells(board, e):
             if abs(board.level(c) - le) <= e.hexes:
-                out.add(c)
-    return out
+                cover[c] = cover.get(c, 0) + e.hexes
+    share = engagement_share()
+    return {c for c, n in cover.items() if n * share > mover.hexes}
 
 
 def fall_band(levels: int, h: int) -> int:
@@ -227,12 +245,14 @@ def can_force_retreat(board: HexMap, attacker: HexFigure, target: HexFigure) -> 
 def retreat_cells(board: HexMap, attacker: HexFigure, target: HexFigure,
                   occupied: set[int] | dict[int, HexFigure]) -> list[int]:
     """T-8, H-13: where a target may be forced back: an empty hex adjacent to it and
-    farther from the attacker, on the same level, one level up, or any number down.
+    farther from the attacker (two hexes from the nearest hex the attacker covers), on
+    the same level, one level up, or any number down.
     """
     out = []
     lt = board.level(target.cell)
+    mine = cells_of(attacker)
     for c in board.neighbours(target.cell):
-        if c in occupied or board.distance(c, attacker.cell) != 2:
+        if c in occupied or min(board.distance(c, x) for x in mine) != 2:
             continue
         if board.level(c) - lt <= 1:
             out.append(c)

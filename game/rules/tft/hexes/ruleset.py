@@ -197,7 +197,7 @@ def entry_table(state: HexState, f: HexFigure) -> tuple[str, np.ndarray]:
 def engaged_stops(state: HexState, f: HexFigure, pos: object = None) -> frozenset[int]:
     """T-6, H-7: the hexes where a figure of ``f``'s side stands engaged (its move stops
     there), once per position (``pos``: :meth:`HexState.positions`, if known)."""
-    key = ("stop", f.side, state.positions() if pos is None else pos)
+    key = ("stop", f.side, f.hexes, state.positions() if pos is None else pos)
     stop = state.memo.get(key)
     if stop is None:
         enemies = [g for g in state.figures.values() if g.side != f.side]
@@ -222,7 +222,7 @@ def walking_reach(state: HexState, f: HexFigure, budget: int, pos: object = None
     stop = engaged_stops(state, f, pos)
     entry = entry_table(state, f)
     climb = heights.climbing_height(f)
-    if f.standing and any(c in stop for c in heights.cells_of(f)):
+    if state_is_engaged(state, f):
         stop = frozenset(board.neighbours(f.cell))  # T-6: engaged, a one-hex shift
         steps = heights.climbing_step_costs(board, climb, entry)
         up = min(climb, f.hexes)  # H-10
@@ -233,12 +233,18 @@ def walking_reach(state: HexState, f: HexFigure, budget: int, pos: object = None
     return board.reach(f.cell, budget, steps, blocked=occupied, stop=stop)
 
 
+def jump_cost(entry: np.ndarray, cell: int) -> int:
+    """H-3, H-21: MP for the jump down into ``cell``: "only 1 since you move forward into
+    another, lower hex" - what entering that hex costs (2 on broken ground), no more."""
+    return int(entry[cell])
+
+
 def state_is_engaged(state: HexState, fig: HexFigure) -> bool:
-    """T-6, H-7: a standing figure with a hex in the front hex of a standing enemy that
-    reaches it."""
+    """T-6, H-7: a standing figure with a hex in the front hexes of standing enemies that
+    reach it, enough of them for its size (:func:`heights.engaged_by`)."""
     if not fig.standing:
         return False
-    return any(heights.engages(state.board, e, fig) for e in state.figures.values())
+    return heights.engaged_by(state.board, list(state.figures.values()), fig)
 
 
 def charge_reach(state: HexState, f: HexFigure) -> Reach | None:
@@ -529,11 +535,7 @@ class MeleeOnHeights:
                     settle[c] = s
         ways: dict[int, list[Jump]] = {}
         drops = heights.jump_edges(board, climb)
-        if f.standing:
-            stop = engaged_stops(state, f, pos)
-            engaged = any(c in stop for c in heights.cells_of(f))
-        else:
-            engaged = False
+        engaged = state_is_engaged(state, f)
         entry = entry_table(state, f)[1]
         costs, stops, start = reach.costs, reach.stops, reach.start
         for c in reach.cells:
@@ -547,11 +549,14 @@ class MeleeOnHeights:
             for j, drop in drops[c]:
                 if j in occupied or entry[j] == np.inf:
                     continue
+                landing = jump_cost(entry, j)
+                if cost + landing > budget:
+                    continue
                 if settle is not None and settle_facing(
                         state, f, j, board.direction(c, j) or 0) is None:
                     continue
                 band, p = falls.fall_odds(f, drop)
-                ways.setdefault(j, []).append(Jump(cost + 1, c, drop, band, p))
+                ways.setdefault(j, []).append(Jump(cost + landing, c, drop, band, p))
         jumps: dict[int, Jump] = {}
         for j, lst in ways.items():
             lst.sort(key=lambda x: (x.cost, x.levels, x.via))
@@ -854,19 +859,26 @@ class MeleeOnHeights:
 
     def _retreat_options(self, state: HexState, a_id: str, t_id: str) -> list[int]:
         """T-8, H-13: cells the attacker may force the target back into (empty if none).
-        Multi-hex figures are neither pushed nor push (H-15 gives no rule for it)."""
+        A multi-hex attacker pushes by its base size (H-13: "equal to or less than your
+        base size"); a multi-hex target is not pushed (the source gives no rule for
+        moving all its hexes back)."""
         a, t = state.figures[a_id], state.figures[t_id]
-        if not (a.standing and t.active) or t.hold or a.hexes > 1 or t.hexes > 1:
+        if not (a.standing and t.active) or t.hold or t.hexes > 1:
             return []
         if t_id in a.hurt_by:  # it took damage from the target this turn
             return []
-        if state.board.distance(a.cell, t.cell) != 1:
+        if not heights.adjacent_figures(state.board, a, t):
             return []
         if not heights.can_force_retreat(state.board, a, t):
             return []
         return heights.retreat_cells(state.board, a, t, state.occupied())
 
     def _can_follow(self, state: HexState, a: HexFigure, cell: int) -> bool:
+        """T-8: the attacker may step into the hex it pushed its foe out of, within its
+        climbing H. A multi-hex attacker does not follow (its hexes would need room and
+        footing the source does not speak of)."""
+        if a.hexes > 1:
+            return False
         climb = heights.climbing_height(a)
         diff = state.board.level(cell) - state.board.level(a.cell)
         return -climb <= diff <= climb
@@ -875,9 +887,9 @@ class MeleeOnHeights:
         """T-7, H-10: one hex back from every engaging enemy, staying on the level, up at
         most the hexes the figure covers, or down any number (a fall if more than H)."""
         board = state.board
-        engagers = [e for e in state.figures.values() if heights.engages(board, e, f)]
-        if not engagers or not f.standing:
+        if not state_is_engaged(state, f):
             return []
+        engagers = [e for e in state.figures.values() if heights.engages(board, e, f)]
         occ = {c: g for c, g in state.occupied().items() if g.id != f.id}
         out = []
         for c in board.neighbours(f.cell):
@@ -1390,6 +1402,19 @@ class MeleeOnHeights:
                                 rule, f.id))
         return events
 
+    def _fall_off_if_down(self, state: HexState, f: HexFigure, dice: Dice) -> list[Event]:
+        """H-11, T-3: a figure on a wall or an edge (H-20) that is knocked down (8 damage
+        in a turn) or out loses its hold: it falls from where it clings to the foot of
+        the wall (H-8 bands; knocked out, it cannot brace) and lies prone there. A dead
+        one simply drops there."""
+        if not f.hold or (f.active and not f.prone):
+            return []
+        if not f.alive:
+            f.hold, f.hold_to, f.hold_at = "", -1, 0
+            return [Event(Kind.FELL, f"{f.name} drops from the wall.", "H-11", f.id,
+                          places=(Cell(f.cell),))]
+        return self._let_go(state, f, dice, "H-11")
+
     def _do_leap(self, state: HexState, a: Leap, dice: Dice) -> list[Event]:
         f = state.figures[a.figure]
         board = state.board
@@ -1505,6 +1530,7 @@ class MeleeOnHeights:
             events.append(Event("shot", f"{g.name} is in the line of fire: rolled for first "
                                         "(H-18).", "H-18", f.id, g.id))
             events += res.events
+            events += self._fall_off_if_down(state, g, dice)
             self._record(state, f, g, res, f.cell)
             if res.hit:
                 struck = g
@@ -1517,6 +1543,7 @@ class MeleeOnHeights:
                     f, t, missiles.shot_modifiers(state, f, t, line.distance), dice,
                     rear=missiles.from_rear(state, f, t), places=(Cell(f.cell), Cell(t.cell)))
                 events += res.events
+                events += self._fall_off_if_down(state, t, dice)
                 self._record(state, f, t, res, f.cell)
         state.hits = [h for h in state.hits if h[0] != f.id]  # T-8 pushes follow melee only
         if w.thrown and f.ready == w.key:
