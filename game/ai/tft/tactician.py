@@ -1179,7 +1179,7 @@ class PushCA(CandidateAction):
             if drop > heights.falling_height(t):
                 risk = fall_risk(t, drop)
                 value += risk.damage + w.kill * risk.p_down + w.prone * risk.p_prone
-            elif drop > 0:
+            elif drop > 0 and t.standing:  # H-14: a figure already down makes no roll
                 keep = odds.check_probability(int(d.num("stumble", "check_dice")),
                                               combat.adjusted_dx_total(t))
                 value += w.prone * (1.0 - keep)
