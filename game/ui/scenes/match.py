@@ -1021,6 +1021,8 @@ class MatchScene(Scene):
 
     # ---------------------------------------------------------------- hover tip
     def _draw_tip(self, surface: pygame.Surface) -> None:
+        self.tip_rect: pygame.Rect | None = None
+        """Where the hover tip went this frame (None: no tip)."""
         t = self.hovered_piece()
         if self._drag is not None or self.hover is None:
             return
@@ -1054,12 +1056,16 @@ class MatchScene(Scene):
             r.right = b.right - 10
         if r.collidepoint(pos):
             r.bottom = b.bottom - 10
+        r.clamp_ip(surface.get_rect())  # a tip wider than the board still starts on screen
         surface.blit(self._tip, r)
+        self.tip_rect = r
 
     def _render_tip(self, lines: list[TipLine]) -> pygame.Surface:
         f = self.app.fonts
-        rendered = [f.render(f.bold if ln.bold else f.small, ln.text, ln.colour)
-                    for ln in lines]
+        room = max(160, self.board_rect.w - 44)  # a line wider than the board wraps
+        rendered = [f.render(font, part, ln.colour) for ln in lines
+                    for font in [f.bold if ln.bold else f.small]
+                    for part in wrap(font, ln.text, room)]
         w = max(r.get_width() for r in rendered) + 24
         h = sum(r.get_height() + 2 for r in rendered) + 16
         surf = pygame.Surface((w, h), pygame.SRCALPHA)
