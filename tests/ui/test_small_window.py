@@ -83,3 +83,67 @@ def test_a_hover_tip_near_the_edge_stays_in_the_window(data_dir, size):
                     assert win.contains(scene.tip_rect), (me.name, p.name, scene.tip_rect)
                     assert scene.tip_rect.w <= scene.board_rect.w
     assert seen
+
+
+def overlaps(rects):
+    return [(a, b) for i, a in enumerate(rects) for b in rects[i + 1:] if a.colliderect(b)]
+
+
+def check_the_shell(app):
+    """Nothing the shell drew covers anything else it drew, nothing falls off, and the
+    tool buttons' words are whole."""
+    scene = app.scene
+    app.draw()
+    win = app.screen.get_rect()
+    side = scene.side_rect
+    buttons = [b.rect for b in scene.buttons]
+    assert all(win.contains(r) for r in buttons), buttons
+    assert not overlaps(buttons)
+    for b in scene.context_buttons + scene.tool_buttons:
+        assert side.contains(b.rect) and b.rect.h >= 26, (b.label, b.rect)
+    for b in scene.tool_buttons:
+        assert not b.cut(app.fonts), b.label
+    head = scene.panel_parts
+    assert head, "the panel shows something"
+    panel = pygame.Rect(side.x, side.y, side.w, scene.buttons_top - side.y - 6)
+    inked = [r.inflate(-2, -4) for r in head]  # a line's box has spacing round the ink
+    assert not overlaps(inked), overlaps(inked)
+    for r in head:
+        assert panel.contains(r), (r, panel)  # not cut off by the panel's foot
+        assert not any(r.colliderect(b) for b in buttons), r
+    return scene
+
+
+SCENARIOS = ["hill_fight", "farmhouse", "backyard", "ruined_village"]
+
+
+@pytest.mark.parametrize("size", [SMALL, (1280, 720)])
+@pytest.mark.parametrize("name", SCENARIOS)
+def test_every_button_and_panel_row_has_its_own_place(data_dir, name, size):
+    """Through the first actions of a game, with a figure of the side to act selected:
+    every legal action's button is laid out in the panel, none over another or over
+    the panel's texts."""
+    app, m = _start(name, size)
+    scene = app.scene
+    players = {s: computer_player(m.ruleset.key, 5) for s in m.sides}
+    for _ in range(12):
+        if m.outcome() is not None:
+            break
+        own = [p for p in scene.pieces if p.side == m.to_act() and p.place is not None]
+        for pid in [None] + [p.id for p in own[:2]]:
+            scene.select(pid)
+            check_the_shell(app)
+        scene.act(players[m.to_act()].choose(m), animate=False)
+
+
+def test_k2_both_army_buttons_are_there_in_a_small_window(data_dir):
+    app, m = _start("backyard", SMALL)
+    scene = check_the_shell(app)
+    labels = [b.label for b in scene.context_buttons]
+    assert any(lb.startswith("Take the ready army") for lb in labels)
+    assert any(lb.startswith("Build an army") for lb in labels)
+    take = next(b for b in scene.context_buttons if b.label.startswith("Take"))
+    if take.cut(app.fonts):  # a cut label is said whole in the button's tooltip
+        from game.ui.widgets import draw_tooltip
+        box = draw_tooltip(app.screen, app.fonts, scene.buttons, take.rect.center)
+        assert box is not None and app.screen.get_rect().contains(box)

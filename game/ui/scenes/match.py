@@ -86,6 +86,29 @@ LOG_TALL_SHARE = 0.55
 LOG_MIN = 150
 
 
+PANEL_MIN = 150
+"""Height the piece panel keeps above its buttons (name, kind, health) where the window
+has room; more buttons go into more columns first."""
+BUTTON_H = 34
+BUTTON_GAP = 6
+BUTTON_MIN_H = 26
+"""Buttons grow shorter, down to this, before they push into the panel's head."""
+
+
+class _Recorded(pygame.Surface):
+    """A surface that notes where each blit went (the panel's texts, for layout checks)."""
+
+    def __init__(self, *args: Any, **kw: Any) -> None:
+        super().__init__(*args, **kw)
+        self.parts: list[pygame.Rect] = []
+
+    def blit(self, source: pygame.Surface, dest: Any, *args: Any, **kw: Any
+             ) -> pygame.Rect:  # type: ignore[override]
+        r = super().blit(source, dest, *args, **kw)
+        self.parts.append(source.get_rect(topleft=(int(dest[0]), int(dest[1]))))
+        return r
+
+
 class MatchScene(Scene):
     """One game of any rule system on its board."""
 
@@ -129,6 +152,7 @@ class MatchScene(Scene):
         """The controller took the drag under way (it moves a piece; no panning)."""
         self._panel_key: object = None
         self._panel: pygame.Surface | None = None
+        self.panel_parts: list[pygame.Rect] = []
         self._tip_key: object = None
         self._tip: pygame.Surface | None = None
         self.size = app.screen.get_size()
@@ -290,18 +314,44 @@ class MatchScene(Scene):
                       tip=spec.tip)
 
     def _layout_buttons(self) -> None:
+        """The tool row at the panel's foot (two rows where one would cut its words),
+        the context buttons above it in as many columns as it takes to leave the panel's
+        head (PANEL_MIN) clear; every button keeps a place, none is dropped."""
         p = self.side_rect
+        f = self.app.fonts
         x, w = p.x + 12, p.w - 24
-        n = max(1, len(self.tool_buttons))
-        tw = (w - 6 * (n - 1)) // n
-        y = p.bottom - 46
-        for k, b in enumerate(self.tool_buttons):
-            b.rect = pygame.Rect(x + k * (tw + 6), y, tw, 34)
-        y -= 10
-        for b in reversed(self.context_buttons):
-            y -= 40
-            b.rect = pygame.Rect(x, y, w, 34)
-        self.buttons_top = y
+        tools = self.tool_buttons
+        n = max(1, len(tools))
+        need = max((f.body.size(b.label)[0] + 24 for b in tools), default=0)
+        per_row = n if n * need + BUTTON_GAP * (n - 1) <= w else (n + 1) // 2
+        rows = -(-len(tools) // per_row)
+        tw = (w - BUTTON_GAP * (per_row - 1)) // per_row
+        y = p.bottom - 12 - rows * BUTTON_H - (rows - 1) * BUTTON_GAP
+        for k, b in enumerate(tools):
+            r, c = divmod(k, per_row)
+            b.rect = pygame.Rect(x + c * (tw + BUTTON_GAP), y + r * (BUTTON_H + BUTTON_GAP),
+                                 tw, BUTTON_H)
+        bottom = y - 10  # the context buttons end here
+        ctx = self.context_buttons
+        room = bottom - (p.y + PANEL_MIN)
+        cols, h = 1, BUTTON_H
+        for cols in (1, 2, 3):
+            if -(-len(ctx) // cols) * (BUTTON_H + BUTTON_GAP) <= room:
+                break
+        rows = -(-len(ctx) // cols) if ctx else 0
+        if rows and rows * (BUTTON_H + BUTTON_GAP) > room:  # shorter buttons, then the
+            # panel's head gives way (the panel never gets less than a line)
+            room = max(room, bottom - (p.y + 40))
+            h = max(BUTTON_MIN_H, min(BUTTON_H, room // rows - BUTTON_GAP))
+        cw = (w - BUTTON_GAP * (cols - 1)) // cols
+        top = bottom - rows * (h + BUTTON_GAP)
+        for k, b in enumerate(ctx):
+            r, c = divmod(k, cols)
+            b.rect = pygame.Rect(x + c * (cw + BUTTON_GAP), top + r * (h + BUTTON_GAP), cw, h)
+        self.buttons_top = top if ctx else bottom
+        self._layout_ai_bar()
+
+    def _layout_ai_bar(self) -> None:
         f = self.app.fonts
         bx = self.board_rect.right - 12
         for b in reversed(getattr(self, "ai_buttons", [])):
@@ -902,6 +952,9 @@ class MatchScene(Scene):
         if key != self._panel_key or self._panel is None:
             self._panel_key = key
             self._panel = self._render_panel(piece, p.w, self.buttons_top - p.y - 6)
+            parts = self._panel.parts if isinstance(self._panel, _Recorded) else []
+            self.panel_parts = [r.move(p.topleft) for r in parts]
+            """Where each text of the piece panel went (window coordinates)."""
         pygame.draw.rect(surface, PANEL, p)
         pygame.draw.line(surface, EDGE, p.topleft, p.bottomleft)
         surface.blit(self._panel, p.topleft)
@@ -914,7 +967,7 @@ class MatchScene(Scene):
 
     def _render_panel(self, piece: PieceView | None, w: int, h: int) -> pygame.Surface:
         f = self.app.fonts
-        surf = pygame.Surface((w, max(10, h)), pygame.SRCALPHA)
+        surf = _Recorded((w, max(10, h)), pygame.SRCALPHA)
         x, y = 16, 12
         if piece is None:
             self._render_roster(surf, x, y, w, h)
@@ -988,8 +1041,9 @@ class MatchScene(Scene):
                 surf.blit(f.render(f.small, ln, DIM), (x, y))
                 y += 22
             y += 8
+        lh = max(24, f.body.get_linesize())
         for i, side in enumerate(self.sides):
-            if y > h - 30:
+            if y + max(28, f.bold.get_linesize()) > h:
                 return
             draw_mark(surf, i, (x + 9, y + 12), 18)
             surf.blit(f.render(f.bold, fit(f.bold, f"{self.side_label(side)} "
@@ -999,7 +1053,7 @@ class MatchScene(Scene):
             for g in self.pieces:
                 if g.side != side:
                     continue
-                if y > h - 24:
+                if y + lh > h:
                     return
                 alive = g.status != "dead"
                 colour = TEXT if g.active else FAINT
