@@ -147,3 +147,38 @@ def test_k2_both_army_buttons_are_there_in_a_small_window(data_dir):
         from game.ui.widgets import draw_tooltip
         box = draw_tooltip(app.screen, app.fonts, scene.buttons, take.rect.center)
         assert box is not None and app.screen.get_rect().contains(box)
+
+
+@pytest.mark.parametrize("size", [SMALL, (1280, 720)])
+def test_the_computers_bar_has_its_own_strip_under_the_board(data_dir, size):
+    """The computer's label and buttons never cover the board (where its figures are):
+    the board's view ends above them and the camera fits the board there."""
+    app, m = _start("farmhouse", size, {s: "computer" for s in open_match(
+        "farmhouse", 3).scenario.sides})
+    scene = check_the_shell(app)
+    assert scene.ai_buttons
+    board = scene.board_rect
+    assert scene.view.camera.view == board.size
+    for r in [b.rect for b in scene.ai_buttons] + [scene.ai_banner_rect]:
+        assert r is not None and not r.colliderect(board), (r, board)
+        assert app.screen.get_rect().contains(r)
+    assert not overlaps([b.rect for b in scene.ai_buttons] + [scene.ai_banner_rect])
+    assert not scene.ai_banner_text.endswith("...")  # who plays, not "The comput..."
+    assert m.side_name(m.to_act()) in scene.ai_banner_text
+
+
+def test_a_game_without_the_computer_keeps_the_whole_board(data_dir):
+    app, m = _start("farmhouse", SMALL)
+    assert app.scene.ai_rect.h == 0
+
+
+def test_a_roster_too_long_for_the_panel_counts_what_it_leaves_out(data_dir):
+    app, m = _start("farmhouse", SMALL)
+    scene = app.scene
+    scene.select(None)
+    check_the_shell(app)
+    lh = max(24, app.fonts.body.get_linesize())
+    shown = scene._roster_rows(scene.buttons_top - scene.side_rect.y - 6 - 12, lh)
+    counts = [sum(p.side == s for p in scene.pieces) for s in scene.sides]
+    assert all(1 <= k <= c for k, c in zip(shown, counts, strict=True))
+    assert sum(shown) < sum(counts)  # 14 figures do not fit 800x500: some are counted

@@ -84,6 +84,8 @@ LOG_SHARE = 0.28
 """The dice log's share of the window's height (L: the tall share)."""
 LOG_TALL_SHARE = 0.55
 LOG_MIN = 150
+AI_STRIP = 46
+"""Height of the computer's bar (what it plays, x4, Skip, Pause) under the board."""
 
 
 PANEL_MIN = 150
@@ -174,6 +176,10 @@ class MatchScene(Scene):
 
     def human_turn(self) -> bool:
         return self.m.outcome() is None and self.is_human(self.side_of_turn())
+
+    def has_computer(self) -> bool:
+        """Whether the computer plays a side (its bar then has a strip of its own)."""
+        return any(not self.is_human(s) for s in self.sides)
 
     def side_label(self, side: str) -> str:
         return self.m.side_name(side)
@@ -352,13 +358,26 @@ class MatchScene(Scene):
         self._layout_ai_bar()
 
     def _layout_ai_bar(self) -> None:
+        """The computer's buttons at the right of its strip, their key hints left out
+        where the words would not fit beside them (the tooltips say the keys)."""
         f = self.app.fonts
-        bx = self.board_rect.right - 12
-        for b in reversed(getattr(self, "ai_buttons", [])):
-            bw = f.body.size(("[x] " if b.toggled is not None else "") + b.label)[0] + \
-                f.small.size(b.hint)[0] + 40
+        bar = self.ai_rect
+        buttons = getattr(self, "ai_buttons", [])
+        names = [f"The computer plays {self.side_label(s)}" for s in self.sides]
+        text_w = max((f.body.size(t)[0] for t in names), default=0) + 40
+
+        def width(b: Button, hints: bool) -> int:
+            return f.body.size(b.shown_label())[0] + (
+                f.small.size(b.hint)[0] + 18 if hints and b.hint else 0) + 24
+
+        hints = sum(width(b, True) + 8 for b in buttons) + text_w <= bar.w - 12
+        bx = bar.right - 10
+        for b in reversed(buttons):
+            if not hints:
+                b.hint = ""
+            bw = width(b, hints)
             bx -= bw
-            b.rect = pygame.Rect(bx, self.board_rect.bottom - 44, bw, 34)
+            b.rect = pygame.Rect(bx, bar.centery - 17, bw, 34)
             bx -= 8
         self.ai_bar_left = bx
 
@@ -829,6 +848,9 @@ class MatchScene(Scene):
         self.side_rect = pygame.Rect(w - side_w, TOP_H, side_w, h - TOP_H)
         self.log_rect = pygame.Rect(0, h - log_h, w - side_w, log_h)
         self.board_rect = pygame.Rect(0, TOP_H, w - side_w, h - TOP_H - log_h)
+        strip = AI_STRIP if self.has_computer() else 0
+        self.board_rect.h -= strip  # the computer's bar has its own strip under the board
+        self.ai_rect = pygame.Rect(0, self.board_rect.bottom, self.board_rect.w, strip)
         self.log.rect = self.log_rect.inflate(-12, -10)
         self.view.resize(self.board_rect.size)
         if hasattr(self, "context_buttons"):
@@ -844,9 +866,8 @@ class MatchScene(Scene):
         self._draw_side(surface)
         self.log.draw(surface, self.app.fonts)
         self._draw_tip(surface)
-        if not self.human_turn() and self.m.outcome() is None:
-            self._draw_ai_banner(surface)
-        elif self.human_turn():
+        self._draw_ai_strip(surface)
+        if self.human_turn():
             text = self.control.banner()
             if text:
                 self._draw_banner(surface, text)
@@ -921,20 +942,42 @@ class MatchScene(Scene):
             surface.blit(t, (r.x + 14, y))
             y += t.get_height()
 
-    def _draw_ai_banner(self, surface: pygame.Surface) -> None:
-        f = self.app.fonts
-        side = self.side_of_turn()
-        if side is None:
+    def _draw_ai_strip(self, surface: pygame.Surface) -> None:
+        """The computer's strip under the board: on its turn what it plays and its
+        buttons; on a human's turn which sides it plays and its keys, dimmed."""
+        self.ai_banner_rect: pygame.Rect | None = None
+        """Where the computer's label went this frame."""
+        bar = self.ai_rect
+        if not bar.h:
             return
-        text = f"The computer plays {self.side_label(side)}"
-        text += " - paused" if self.ai_paused else ""
-        room = self.ai_bar_left - self.board_rect.x - 40
-        t = f.render(f.body, fit(f.body, text, room), TEXT)
+        f = self.app.fonts
+        pygame.draw.rect(surface, BG, bar)
+        pygame.draw.line(surface, EDGE, bar.topleft, bar.topright)
+        if self.m.outcome() is not None:
+            return
+        side = self.side_of_turn()
+        if self.human_turn() or side is None:
+            names = ", ".join(self.side_label(s) for s in self.sides if not self.is_human(s))
+            note = f"The computer plays {names}; on its turn Space: x4, S: skip, P: pause"
+            t = f.render(f.small, fit(f.small, note, bar.w - 28), FAINT)
+            surface.blit(t, (bar.x + 14, bar.centery - t.get_height() // 2))
+            self.ai_banner_rect = t.get_rect(topleft=(bar.x + 14,
+                                                      bar.centery - t.get_height() // 2))
+            return
+        name = self.side_label(side)
+        paused = " - paused" if self.ai_paused else ""
+        room = self.ai_bar_left - bar.x - 40
+        text = f"The computer plays {name}{paused}"
+        if f.body.size(text)[0] > room:
+            text = f"Computer: {name}{paused}"
+        self.ai_banner_text = fit(f.body, text, room)
+        t = f.render(f.body, self.ai_banner_text, TEXT)
         r = pygame.Rect(0, 0, t.get_width() + 28, t.get_height() + 12)
-        r.bottomleft = (self.board_rect.x + 12, self.board_rect.bottom - 8)
+        r.midleft = (bar.x + 12, bar.centery)
         if room > 60:
             draw_panel(surface, r, (30, 34, 40), ORANGE, radius=8)
             surface.blit(t, (r.x + 14, r.y + 6))
+            self.ai_banner_rect = r
         mouse = pygame.mouse.get_pos()
         for b in self.ai_buttons:
             b.draw(surface, f, mouse)
@@ -1030,6 +1073,23 @@ class MatchScene(Scene):
                 y += 22
         return surf
 
+    def _roster_rows(self, room: int, lh: int) -> list[int]:
+        """How many of each side's pieces the roster lists in ``room`` pixels: all where
+        they fit, else shares by size with a line per side saying how many more."""
+        counts = [sum(p.side == s for p in self.pieces) for s in self.sides]
+        heads = len(self.sides) * 38
+        if heads + lh * sum(counts) <= room:
+            return counts
+        rows = max(0, (room - heads - 22 * len(self.sides)) // lh)
+        total = max(1, sum(counts))
+        share = [min(c, max(1, rows * c // total)) for c in counts]
+        while sum(share) > rows and max(share) > 1:  # never more rows than room
+            share[share.index(max(share))] -= 1
+        for k in sorted(range(len(counts)), key=lambda k: share[k] - counts[k]):
+            if sum(share) < rows and share[k] < counts[k]:  # rows left over go to the
+                share[k] += 1  # sides with most not shown
+        return share
+
     def _render_roster(self, surf: pygame.Surface, x: int, y: int, w: int, h: int) -> None:
         """No piece in focus: every side's pieces with their health and condition."""
         f = self.app.fonts
@@ -1042,6 +1102,7 @@ class MatchScene(Scene):
                 y += 22
             y += 8
         lh = max(24, f.body.get_linesize())
+        shown = self._roster_rows(h - y, lh)
         for i, side in enumerate(self.sides):
             if y + max(28, f.bold.get_linesize()) > h:
                 return
@@ -1050,11 +1111,14 @@ class MatchScene(Scene):
                                                    f"({self._who(side)})", w - 26 - 2 * x),
                                side_colour(i)), (x + 26, y))
             y += 28
-            for g in self.pieces:
-                if g.side != side:
-                    continue
-                if y + lh > h:
-                    return
+            own = [g for g in self.pieces if g.side == side]
+            for k, g in enumerate(own):
+                if k >= shown[i] or y + lh > h:  # what does not fit is counted, not lost
+                    more = f"and {len(own) - k} more (Tab)"
+                    surf.blit(f.render(f.small, fit(f.small, more, w - 26 - 2 * x), DIM),
+                              (x + 26, y))
+                    y += 22
+                    break
                 alive = g.status != "dead"
                 colour = TEXT if g.active else FAINT
                 hp = f.render(f.body, f"{g.health_label} {g.health}/{g.health_max}" if alive

@@ -301,8 +301,9 @@ class ReplayScene(MatchScene):
             surface.blit(f.render(f.bold if bold else f.body, text, colour), (box.x + 14, y))
             y += lh
 
-    def _draw_ai_banner(self, surface: pygame.Surface) -> None:
-        return
+    def has_computer(self) -> bool:
+        """Nobody plays a replay (the record does): no computer's strip."""
+        return False
 
     def _draw_tip(self, surface: pygame.Surface) -> None:
         """The odds tip only under the pointer: the place a step points at is marked
