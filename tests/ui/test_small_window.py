@@ -182,3 +182,39 @@ def test_a_roster_too_long_for_the_panel_counts_what_it_leaves_out(data_dir):
     counts = [sum(p.side == s for p in scene.pieces) for s in scene.sides]
     assert all(1 <= k <= c for k, c in zip(shown, counts, strict=True))
     assert sum(shown) < sum(counts)  # 14 figures do not fit 800x500: some are counted
+
+
+@pytest.mark.parametrize("size", [SMALL, (1280, 720)])
+def test_z16_the_demo_caption_leaves_the_farmhouse_doors_in_view(data_dir, size):
+    """The demo's text has a strip above the board's view, and the camera fits what the
+    demo shows below it: every bottleneck of the zones its figures stand in (the front
+    and back doors, the windows) is whole inside the board's view."""
+    app = App(raise_errors=True, size=size)
+    app.open_demo("Z-16")
+    app.draw()
+    scene = app.scene
+    board, cap = scene.board_rect, scene.caption_rect
+    assert cap.bottom <= board.top and not cap.colliderect(board)
+    assert not scene.caption_lines[-2].endswith("...")  # the whole text is there
+    assert scene.view.camera.view == board.size
+    zones = {z for p in scene.frame_places() for z in p.zones}
+    cam = scene.view.camera
+    marks = [bn for bn in scene.m.board.bottlenecks.values() if set(bn.zones) & zones]
+    assert len(marks) >= 3
+    for bn in marks:
+        for x, y in bn.shape:
+            sx, sy = cam.map_to_screen(x, y)
+            assert 0 <= sx <= board.w and 0 <= sy <= board.h, (bn.id, sx, sy, board)
+    check_the_shell(app)
+
+
+def test_g6_the_demo_shows_its_figures_below_its_caption(data_dir):
+    app = App(raise_errors=True, size=SMALL)
+    app.open_demo("G-6")
+    app.draw()
+    scene = app.scene
+    assert not scene.caption_rect.colliderect(scene.board_rect)
+    inner = scene.board_rect.inflate(-20, -20)
+    for place in scene.frame_places():
+        assert inner.collidepoint(scene.place_pos(place)), place
+    check_the_shell(app)

@@ -340,15 +340,17 @@ class MatchScene(Scene):
         bottom = y - 10  # the context buttons end here
         ctx = self.context_buttons
         room = bottom - (p.y + PANEL_MIN)
-        cols, h = 1, BUTTON_H
-        for cols in (1, 2, 3):
-            if -(-len(ctx) // cols) * (BUTTON_H + BUTTON_GAP) <= room:
-                break
+        # one column, shorter buttons, then more columns (their words may be cut, the
+        # tooltip says them whole); last the panel's head gives way (to a line)
+        options = [(c, bh) for c in (1, 2) for bh in (BUTTON_H, BUTTON_MIN_H)]
+        least = max(room, bottom - (p.y + 40))
+        cols, h = next(((c, bh) for c, bh in options
+                        if -(-len(ctx) // c) * (bh + BUTTON_GAP) <= room),
+                       (2 if -(-len(ctx) // 2) * (BUTTON_MIN_H + BUTTON_GAP) <= least else 3,
+                        BUTTON_MIN_H))
         rows = -(-len(ctx) // cols) if ctx else 0
-        if rows and rows * (BUTTON_H + BUTTON_GAP) > room:  # shorter buttons, then the
-            # panel's head gives way (the panel never gets less than a line)
-            room = max(room, bottom - (p.y + 40))
-            h = max(BUTTON_MIN_H, min(BUTTON_H, room // rows - BUTTON_GAP))
+        if rows and rows * (h + BUTTON_GAP) > room:
+            h = max(BUTTON_MIN_H, min(BUTTON_H, least // rows - BUTTON_GAP))
         cw = (w - BUTTON_GAP * (cols - 1)) // cols
         top = bottom - rows * (h + BUTTON_GAP)
         for k, b in enumerate(ctx):
@@ -1017,18 +1019,26 @@ class MatchScene(Scene):
             return surf
         i = self.sides.index(piece.side)
         if piece.id != self.selected:
-            t = f.render(f.small, "under the pointer" if self.selected is None else
-                         "under the pointer (Esc clears the selection)", DIM)
+            t = f.render(f.small, fit(f.small, "under the pointer" if self.selected is None
+                                      else "under the pointer (Esc clears the selection)",
+                                      w - 2 * x), DIM)
             surf.blit(t, (x, y - 4))
             y += 18
         draw_mark(surf, i, (x + 10, y + 14), 20)
         surf.blit(f.render(f.head, fit(f.head, piece.name, w - 28 - 2 * x), TEXT), (x + 28, y))
         y += 32
         who = f"{piece.kind_name} of the {self.side_label(piece.side)} ({self._who(piece.side)})"
-        for ln in wrap(f.body, who, w - 2 * x):
+        lines = wrap(f.body, who, w - 2 * x)
+        if y + f.body.get_linesize() * len(lines) + 36 > h:  # a short panel: one line
+            lines = [fit(f.body, who, w - 2 * x)]
+        for ln in lines:
+            if y + f.body.get_linesize() > h:
+                return surf
             surf.blit(f.render(f.body, ln, side_colour(i)), (x, y))
             y += f.body.get_linesize()
         y += 6
+        if y + 26 > h:  # no room for the health bar
+            return surf
         # health bar
         bar = pygame.Rect(x, y + 4, w - 150, 14)
         pygame.draw.rect(surf, (60, 30, 20), bar, border_radius=4)
