@@ -104,9 +104,9 @@ class _Recorded(pygame.Surface):
         super().__init__(*args, **kw)
         self.parts: list[pygame.Rect] = []
 
-    def blit(self, source: pygame.Surface, dest: Any, *args: Any, **kw: Any
-             ) -> pygame.Rect:  # type: ignore[override]
-        r = super().blit(source, dest, *args, **kw)
+    def blit(self, source: pygame.Surface, dest: Any = (0, 0), area: Any = None,
+             special_flags: int = 0) -> pygame.Rect:
+        r = super().blit(source, dest, area, special_flags)
         self.parts.append(source.get_rect(topleft=(int(dest[0]), int(dest[1]))))
         return r
 
