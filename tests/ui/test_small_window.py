@@ -170,6 +170,10 @@ def test_the_computers_bar_has_its_own_strip_under_the_board(data_dir, size):
 def test_a_game_without_the_computer_keeps_the_whole_board(data_dir):
     app, m = _start("farmhouse", SMALL)
     assert app.scene.ai_rect.h == 0
+    human = app.scene.board_rect.h
+    app, m = _start("farmhouse", SMALL, {s: "computer" for s in m.sides})
+    assert app.scene.ai_rect.h > 0
+    assert app.scene.board_rect.h == human  # the dice log gave the strip its height
 
 
 def test_a_roster_too_long_for_the_panel_counts_what_it_leaves_out(data_dir):

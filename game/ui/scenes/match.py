@@ -84,6 +84,8 @@ LOG_SHARE = 0.28
 """The dice log's share of the window's height (L: the tall share)."""
 LOG_TALL_SHARE = 0.55
 LOG_MIN = 150
+LOG_FLOOR = 104
+"""The dice log gives up height to the computer's strip down to this."""
 AI_STRIP = 46
 """Height of the computer's bar (what it plays, x4, Skip, Pause) under the board."""
 
@@ -846,11 +848,13 @@ class MatchScene(Scene):
         side_w = max(SIDE_MIN, min(SIDE_W, int(w * 0.3)))
         share = LOG_TALL_SHARE if self.log_tall else LOG_SHARE
         log_h = max(min(LOG_MIN, h // 3), min(int(h * share), h - TOP_H - 120))
+        strip = AI_STRIP if self.has_computer() else 0
+        log_h -= min(strip, max(0, log_h - LOG_FLOOR))  # the log gives the computer's
+        # strip its height before the board does
         self.top_rect = pygame.Rect(0, 0, w, TOP_H)
         self.side_rect = pygame.Rect(w - side_w, TOP_H, side_w, h - TOP_H)
         self.log_rect = pygame.Rect(0, h - log_h, w - side_w, log_h)
         self.board_rect = pygame.Rect(0, TOP_H, w - side_w, h - TOP_H - log_h)
-        strip = AI_STRIP if self.has_computer() else 0
         self.board_rect.h -= strip  # the computer's bar has its own strip under the board
         self.ai_rect = pygame.Rect(0, self.board_rect.bottom, self.board_rect.w, strip)
         self.log.rect = self.log_rect.inflate(-12, -10)
