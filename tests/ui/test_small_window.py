@@ -136,7 +136,7 @@ def test_every_button_and_panel_row_has_its_own_place(data_dir, name, size):
         scene.act(players[m.to_act()].choose(m), animate=False)
 
 
-def test_k2_both_army_buttons_are_there_in_a_small_window(data_dir):
+def test_both_army_buttons_are_there_in_a_small_window(data_dir):
     app, m = _start("backyard", SMALL)
     scene = check_the_shell(app)
     labels = [b.label for b in scene.context_buttons]
@@ -189,7 +189,7 @@ def test_a_roster_too_long_for_the_panel_counts_what_it_leaves_out(data_dir):
 
 
 @pytest.mark.parametrize("size", [SMALL, (1280, 720)])
-def test_z16_the_demo_caption_leaves_the_farmhouse_doors_in_view(data_dir, size):
+def test_the_farmhouse_demo_caption_leaves_the_farmhouse_doors_in_view(data_dir, size):
     """The demo's text has a strip above the board's view, and the camera fits what the
     demo shows below it: every bottleneck of the zones its figures stand in (the front
     and back doors, the windows) is whole inside the board's view."""
@@ -212,7 +212,7 @@ def test_z16_the_demo_caption_leaves_the_farmhouse_doors_in_view(data_dir, size)
     check_the_shell(app)
 
 
-def test_g6_the_demo_shows_its_figures_below_its_caption(data_dir):
+def test_the_push_demo_shows_its_figures_below_its_caption(data_dir):
     app = App(raise_errors=True, size=SMALL)
     app.open_demo("G-6")
     app.draw()
