@@ -37,6 +37,11 @@ from game.ui.widgets import (  # noqa: E402
 
 TITLE = "Skirmish Table"
 SIZE = (1280, 720)
+"""The window's size on a screen that has room for it."""
+MIN_SIZE = (800, 500)
+"""The smallest window the layout is made for."""
+DESKTOP_MARGIN = (60, 100)
+"""Room left round the window on a smaller screen (title bar, task bar)."""
 FPS = 60
 ROOT = Path(__file__).resolve().parents[2]
 ICON = ROOT / "sprites" / "ui" / "icon.png"
@@ -51,11 +56,23 @@ GLOBAL_KEYS: list[tuple[str, str]] = [
 ]
 
 
+def window_size(wanted: tuple[int, int], desktops: list[tuple[int, int]]
+                ) -> tuple[int, int]:
+    """The size to open the window at: ``wanted``, but no larger than the first desktop
+    less a margin (so it does not hang off a small screen), and never below MIN_SIZE."""
+    if not desktops or min(desktops[0]) <= 0:
+        return wanted
+    dw, dh = desktops[0]
+    return (max(MIN_SIZE[0], min(wanted[0], dw - DESKTOP_MARGIN[0])),
+            max(MIN_SIZE[1], min(wanted[1], dh - DESKTOP_MARGIN[1])))
+
+
 class App:
     """The window, its fonts, the current scene, and the dialogs over it."""
 
     def __init__(self, args: argparse.Namespace | None = None, *,
-                 size: tuple[int, int] = SIZE, raise_errors: bool | None = None) -> None:
+                 size: tuple[int, int] | None = None,
+                 raise_errors: bool | None = None) -> None:
         self.args = args if args is not None else argparse.Namespace()
         self.fast = bool(getattr(self.args, "fast", False))
         self.seed_arg: int | None = getattr(self.args, "seed", None)
@@ -70,6 +87,9 @@ class App:
             except pygame.error:
                 pass
         pygame.display.set_caption(TITLE)
+        if size is None:  # the default fits the screen (a headless driver has none)
+            size = SIZE if pygame.display.get_driver() in ("dummy", "offscreen") else \
+                window_size(SIZE, pygame.display.get_desktop_sizes())
         self.screen = pygame.display.set_mode(size, pygame.RESIZABLE)
         pygame.key.set_repeat(350, 40)
         self.fonts = Fonts()

@@ -190,6 +190,14 @@ class Button:
                 return True
         return False
 
+    def shown_label(self) -> str:
+        return self.label if self.toggled is None else (
+            ("[x] " if self.toggled else "[  ] ") + self.label)
+
+    def cut(self, fonts: Fonts) -> bool:
+        """Whether the label is too long for the button (its tooltip then says it)."""
+        return fonts.body.size(self.shown_label())[0] > self.rect.w - 20
+
     def draw(self, surface: pygame.Surface, fonts: Fonts, mouse: tuple[int, int]) -> None:
         hot = self.enabled and self.rect.collidepoint(mouse)
         bg = PANEL_HI if hot else PANEL
@@ -202,9 +210,7 @@ class Button:
             bg = (min(255, r + 25), min(255, g + 25), min(255, b + 25)) if hot else self.accent
             edge, colour = TEXT if hot else self.accent, BLACK
         draw_panel(surface, self.rect, bg, edge, radius=6)
-        label = self.label
-        if self.toggled is not None:
-            label = ("[x] " if self.toggled else "[  ] ") + label
+        label = self.shown_label()
         txt = fonts.render(fonts.body, fit(fonts.body, label, self.rect.w - 20), colour)
         y = self.rect.centery - txt.get_height() // 2
         surface.blit(txt, (self.rect.x + 10, y))
@@ -220,11 +226,13 @@ def draw_tooltip(surface: pygame.Surface, fonts: Fonts, buttons: Sequence[Button
                  mouse: tuple[int, int]) -> pygame.Rect | None:
     """The tip of the button under the pointer, in a box beside it (left of it if there
     is room, else above); returns where it went."""
-    b = next((b for b in buttons if b.tip and b.rect.collidepoint(mouse)), None)
+    b = next((b for b in buttons if b.rect.collidepoint(mouse)
+              and (b.tip or b.cut(fonts))), None)
     if b is None:
         return None
+    text = b.tip if not b.cut(fonts) else f"{b.label}: {b.tip}" if b.tip else b.label
     width = min(420, max(200, surface.get_width() // 3))
-    lines = wrap(fonts.small, b.tip, width - 20)
+    lines = wrap(fonts.small, text, width - 20)
     lh = fonts.small.get_linesize()
     box = pygame.Rect(0, 0, max(fonts.small.size(ln)[0] for ln in lines) + 20,
                       lh * len(lines) + 12)

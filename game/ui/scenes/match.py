@@ -84,6 +84,33 @@ LOG_SHARE = 0.28
 """The dice log's share of the window's height (L: the tall share)."""
 LOG_TALL_SHARE = 0.55
 LOG_MIN = 150
+LOG_FLOOR = 104
+"""The dice log gives up height to the computer's strip down to this."""
+AI_STRIP = 46
+"""Height of the computer's bar (what it plays, x4, Skip, Pause) under the board."""
+
+
+PANEL_MIN = 150
+"""Height the piece panel keeps above its buttons (name, kind, health) where the window
+has room; more buttons go into more columns first."""
+BUTTON_H = 34
+BUTTON_GAP = 6
+BUTTON_MIN_H = 26
+"""Buttons grow shorter, down to this, before they push into the panel's head."""
+
+
+class _Recorded(pygame.Surface):
+    """A surface that notes where each blit went (the panel's texts, for layout checks)."""
+
+    def __init__(self, *args: Any, **kw: Any) -> None:
+        super().__init__(*args, **kw)
+        self.parts: list[pygame.Rect] = []
+
+    def blit(self, source: pygame.Surface, dest: Any = (0, 0), area: Any = None,
+             special_flags: int = 0) -> pygame.Rect:
+        r = super().blit(source, dest, area, special_flags)
+        self.parts.append(source.get_rect(topleft=(int(dest[0]), int(dest[1]))))
+        return r
 
 
 class MatchScene(Scene):
@@ -129,6 +156,7 @@ class MatchScene(Scene):
         """The controller took the drag under way (it moves a piece; no panning)."""
         self._panel_key: object = None
         self._panel: pygame.Surface | None = None
+        self.panel_parts: list[pygame.Rect] = []
         self._tip_key: object = None
         self._tip: pygame.Surface | None = None
         self.size = app.screen.get_size()
@@ -150,6 +178,10 @@ class MatchScene(Scene):
 
     def human_turn(self) -> bool:
         return self.m.outcome() is None and self.is_human(self.side_of_turn())
+
+    def has_computer(self) -> bool:
+        """Whether the computer plays a side (its bar then has a strip of its own)."""
+        return any(not self.is_human(s) for s in self.sides)
 
     def side_label(self, side: str) -> str:
         return self.m.side_name(side)
@@ -290,25 +322,66 @@ class MatchScene(Scene):
                       tip=spec.tip)
 
     def _layout_buttons(self) -> None:
+        """The tool row at the panel's foot (two rows where one would cut its words),
+        the context buttons above it in as many columns as it takes to leave the panel's
+        head (PANEL_MIN) clear; every button keeps a place, none is dropped."""
         p = self.side_rect
-        x, w = p.x + 12, p.w - 24
-        n = max(1, len(self.tool_buttons))
-        tw = (w - 6 * (n - 1)) // n
-        y = p.bottom - 46
-        for k, b in enumerate(self.tool_buttons):
-            b.rect = pygame.Rect(x + k * (tw + 6), y, tw, 34)
-        y -= 10
-        for b in reversed(self.context_buttons):
-            y -= 40
-            b.rect = pygame.Rect(x, y, w, 34)
-        self.buttons_top = y
         f = self.app.fonts
-        bx = self.board_rect.right - 12
-        for b in reversed(getattr(self, "ai_buttons", [])):
-            bw = f.body.size(("[x] " if b.toggled is not None else "") + b.label)[0] + \
-                f.small.size(b.hint)[0] + 40
+        x, w = p.x + 12, p.w - 24
+        tools = self.tool_buttons
+        n = max(1, len(tools))
+        need = max((f.body.size(b.label)[0] + 24 for b in tools), default=0)
+        per_row = n if n * need + BUTTON_GAP * (n - 1) <= w else (n + 1) // 2
+        rows = -(-len(tools) // per_row)
+        tw = (w - BUTTON_GAP * (per_row - 1)) // per_row
+        y = p.bottom - 12 - rows * BUTTON_H - (rows - 1) * BUTTON_GAP
+        for k, b in enumerate(tools):
+            r, c = divmod(k, per_row)
+            b.rect = pygame.Rect(x + c * (tw + BUTTON_GAP), y + r * (BUTTON_H + BUTTON_GAP),
+                                 tw, BUTTON_H)
+        bottom = y - 10  # the context buttons end here
+        ctx = self.context_buttons
+        room = bottom - (p.y + PANEL_MIN)
+        # one column, shorter buttons, then more columns (their words may be cut, the
+        # tooltip says them whole); last the panel's head gives way (to a line)
+        options = [(c, bh) for c in (1, 2) for bh in (BUTTON_H, BUTTON_MIN_H)]
+        least = max(room, bottom - (p.y + 40))
+        cols, h = next(((c, bh) for c, bh in options
+                        if -(-len(ctx) // c) * (bh + BUTTON_GAP) <= room),
+                       (2 if -(-len(ctx) // 2) * (BUTTON_MIN_H + BUTTON_GAP) <= least else 3,
+                        BUTTON_MIN_H))
+        rows = -(-len(ctx) // cols) if ctx else 0
+        if rows and rows * (h + BUTTON_GAP) > room:
+            h = max(BUTTON_MIN_H, min(BUTTON_H, least // rows - BUTTON_GAP))
+        cw = (w - BUTTON_GAP * (cols - 1)) // cols
+        top = bottom - rows * (h + BUTTON_GAP)
+        for k, b in enumerate(ctx):
+            r, c = divmod(k, cols)
+            b.rect = pygame.Rect(x + c * (cw + BUTTON_GAP), top + r * (h + BUTTON_GAP), cw, h)
+        self.buttons_top = top if ctx else bottom
+        self._layout_ai_bar()
+
+    def _layout_ai_bar(self) -> None:
+        """The computer's buttons at the right of its strip, their key hints left out
+        where the words would not fit beside them (the tooltips say the keys)."""
+        f = self.app.fonts
+        bar = self.ai_rect
+        buttons = getattr(self, "ai_buttons", [])
+        names = [f"The computer plays {self.side_label(s)}" for s in self.sides]
+        text_w = max((f.body.size(t)[0] for t in names), default=0) + 40
+
+        def width(b: Button, hints: bool) -> int:
+            return f.body.size(b.shown_label())[0] + (
+                f.small.size(b.hint)[0] + 18 if hints and b.hint else 0) + 24
+
+        hints = sum(width(b, True) + 8 for b in buttons) + text_w <= bar.w - 12
+        bx = bar.right - 10
+        for b in reversed(buttons):
+            if not hints:
+                b.hint = ""
+            bw = width(b, hints)
             bx -= bw
-            b.rect = pygame.Rect(bx, self.board_rect.bottom - 44, bw, 34)
+            b.rect = pygame.Rect(bx, bar.centery - 17, bw, 34)
             bx -= 8
         self.ai_bar_left = bx
 
@@ -775,10 +848,15 @@ class MatchScene(Scene):
         side_w = max(SIDE_MIN, min(SIDE_W, int(w * 0.3)))
         share = LOG_TALL_SHARE if self.log_tall else LOG_SHARE
         log_h = max(min(LOG_MIN, h // 3), min(int(h * share), h - TOP_H - 120))
+        strip = AI_STRIP if self.has_computer() else 0
+        log_h -= min(strip, max(0, log_h - LOG_FLOOR))  # the log gives the computer's
+        # strip its height before the board does
         self.top_rect = pygame.Rect(0, 0, w, TOP_H)
         self.side_rect = pygame.Rect(w - side_w, TOP_H, side_w, h - TOP_H)
         self.log_rect = pygame.Rect(0, h - log_h, w - side_w, log_h)
         self.board_rect = pygame.Rect(0, TOP_H, w - side_w, h - TOP_H - log_h)
+        self.board_rect.h -= strip  # the computer's bar has its own strip under the board
+        self.ai_rect = pygame.Rect(0, self.board_rect.bottom, self.board_rect.w, strip)
         self.log.rect = self.log_rect.inflate(-12, -10)
         self.view.resize(self.board_rect.size)
         if hasattr(self, "context_buttons"):
@@ -794,9 +872,8 @@ class MatchScene(Scene):
         self._draw_side(surface)
         self.log.draw(surface, self.app.fonts)
         self._draw_tip(surface)
-        if not self.human_turn() and self.m.outcome() is None:
-            self._draw_ai_banner(surface)
-        elif self.human_turn():
+        self._draw_ai_strip(surface)
+        if self.human_turn():
             text = self.control.banner()
             if text:
                 self._draw_banner(surface, text)
@@ -871,20 +948,42 @@ class MatchScene(Scene):
             surface.blit(t, (r.x + 14, y))
             y += t.get_height()
 
-    def _draw_ai_banner(self, surface: pygame.Surface) -> None:
-        f = self.app.fonts
-        side = self.side_of_turn()
-        if side is None:
+    def _draw_ai_strip(self, surface: pygame.Surface) -> None:
+        """The computer's strip under the board: on its turn what it plays and its
+        buttons; on a human's turn which sides it plays and its keys, dimmed."""
+        self.ai_banner_rect: pygame.Rect | None = None
+        """Where the computer's label went this frame."""
+        bar = self.ai_rect
+        if not bar.h:
             return
-        text = f"The computer plays {self.side_label(side)}"
-        text += " - paused" if self.ai_paused else ""
-        room = self.ai_bar_left - self.board_rect.x - 40
-        t = f.render(f.body, fit(f.body, text, room), TEXT)
+        f = self.app.fonts
+        pygame.draw.rect(surface, BG, bar)
+        pygame.draw.line(surface, EDGE, bar.topleft, bar.topright)
+        if self.m.outcome() is not None:
+            return
+        side = self.side_of_turn()
+        if self.human_turn() or side is None:
+            names = ", ".join(self.side_label(s) for s in self.sides if not self.is_human(s))
+            note = f"The computer plays {names}; on its turn Space: x4, S: skip, P: pause"
+            t = f.render(f.small, fit(f.small, note, bar.w - 28), FAINT)
+            surface.blit(t, (bar.x + 14, bar.centery - t.get_height() // 2))
+            self.ai_banner_rect = t.get_rect(topleft=(bar.x + 14,
+                                                      bar.centery - t.get_height() // 2))
+            return
+        name = self.side_label(side)
+        paused = " - paused" if self.ai_paused else ""
+        room = self.ai_bar_left - bar.x - 40
+        text = f"The computer plays {name}{paused}"
+        if f.body.size(text)[0] > room:
+            text = f"Computer: {name}{paused}"
+        self.ai_banner_text = fit(f.body, text, room)
+        t = f.render(f.body, self.ai_banner_text, TEXT)
         r = pygame.Rect(0, 0, t.get_width() + 28, t.get_height() + 12)
-        r.bottomleft = (self.board_rect.x + 12, self.board_rect.bottom - 8)
+        r.midleft = (bar.x + 12, bar.centery)
         if room > 60:
             draw_panel(surface, r, (30, 34, 40), ORANGE, radius=8)
             surface.blit(t, (r.x + 14, r.y + 6))
+            self.ai_banner_rect = r
         mouse = pygame.mouse.get_pos()
         for b in self.ai_buttons:
             b.draw(surface, f, mouse)
@@ -902,6 +1001,9 @@ class MatchScene(Scene):
         if key != self._panel_key or self._panel is None:
             self._panel_key = key
             self._panel = self._render_panel(piece, p.w, self.buttons_top - p.y - 6)
+            parts = self._panel.parts if isinstance(self._panel, _Recorded) else []
+            self.panel_parts = [r.move(p.topleft) for r in parts]
+            """Where each text of the piece panel went (window coordinates)."""
         pygame.draw.rect(surface, PANEL, p)
         pygame.draw.line(surface, EDGE, p.topleft, p.bottomleft)
         surface.blit(self._panel, p.topleft)
@@ -914,25 +1016,33 @@ class MatchScene(Scene):
 
     def _render_panel(self, piece: PieceView | None, w: int, h: int) -> pygame.Surface:
         f = self.app.fonts
-        surf = pygame.Surface((w, max(10, h)), pygame.SRCALPHA)
+        surf = _Recorded((w, max(10, h)), pygame.SRCALPHA)
         x, y = 16, 12
         if piece is None:
             self._render_roster(surf, x, y, w, h)
             return surf
         i = self.sides.index(piece.side)
         if piece.id != self.selected:
-            t = f.render(f.small, "under the pointer" if self.selected is None else
-                         "under the pointer (Esc clears the selection)", DIM)
+            t = f.render(f.small, fit(f.small, "under the pointer" if self.selected is None
+                                      else "under the pointer (Esc clears the selection)",
+                                      w - 2 * x), DIM)
             surf.blit(t, (x, y - 4))
             y += 18
         draw_mark(surf, i, (x + 10, y + 14), 20)
         surf.blit(f.render(f.head, fit(f.head, piece.name, w - 28 - 2 * x), TEXT), (x + 28, y))
         y += 32
         who = f"{piece.kind_name} of the {self.side_label(piece.side)} ({self._who(piece.side)})"
-        for ln in wrap(f.body, who, w - 2 * x):
+        lines = wrap(f.body, who, w - 2 * x)
+        if y + f.body.get_linesize() * len(lines) + 36 > h:  # a short panel: one line
+            lines = [fit(f.body, who, w - 2 * x)]
+        for ln in lines:
+            if y + f.body.get_linesize() > h:
+                return surf
             surf.blit(f.render(f.body, ln, side_colour(i)), (x, y))
             y += f.body.get_linesize()
         y += 6
+        if y + 26 > h:  # no room for the health bar
+            return surf
         # health bar
         bar = pygame.Rect(x, y + 4, w - 150, 14)
         pygame.draw.rect(surf, (60, 30, 20), bar, border_radius=4)
@@ -977,6 +1087,23 @@ class MatchScene(Scene):
                 y += 22
         return surf
 
+    def _roster_rows(self, room: int, lh: int) -> list[int]:
+        """How many of each side's pieces the roster lists in ``room`` pixels: all where
+        they fit, else shares by size with a line per side saying how many more."""
+        counts = [sum(p.side == s for p in self.pieces) for s in self.sides]
+        heads = len(self.sides) * 38
+        if heads + lh * sum(counts) <= room:
+            return counts
+        rows = max(0, (room - heads - 22 * len(self.sides)) // lh)
+        total = max(1, sum(counts))
+        share = [min(c, max(1, rows * c // total)) for c in counts]
+        while sum(share) > rows and max(share) > 1:  # never more rows than room
+            share[share.index(max(share))] -= 1
+        for k in sorted(range(len(counts)), key=lambda k: share[k] - counts[k]):
+            if sum(share) < rows and share[k] < counts[k]:  # rows left over go to the
+                share[k] += 1  # sides with most not shown
+        return share
+
     def _render_roster(self, surf: pygame.Surface, x: int, y: int, w: int, h: int) -> None:
         """No piece in focus: every side's pieces with their health and condition."""
         f = self.app.fonts
@@ -988,19 +1115,24 @@ class MatchScene(Scene):
                 surf.blit(f.render(f.small, ln, DIM), (x, y))
                 y += 22
             y += 8
+        lh = max(24, f.body.get_linesize())
+        shown = self._roster_rows(h - y, lh)
         for i, side in enumerate(self.sides):
-            if y > h - 30:
+            if y + max(28, f.bold.get_linesize()) > h:
                 return
             draw_mark(surf, i, (x + 9, y + 12), 18)
             surf.blit(f.render(f.bold, fit(f.bold, f"{self.side_label(side)} "
                                                    f"({self._who(side)})", w - 26 - 2 * x),
                                side_colour(i)), (x + 26, y))
             y += 28
-            for g in self.pieces:
-                if g.side != side:
-                    continue
-                if y > h - 24:
-                    return
+            own = [g for g in self.pieces if g.side == side]
+            for k, g in enumerate(own):
+                if k >= shown[i] or y + lh > h:  # what does not fit is counted, not lost
+                    more = f"and {len(own) - k} more (Tab)"
+                    surf.blit(f.render(f.small, fit(f.small, more, w - 26 - 2 * x), DIM),
+                              (x + 26, y))
+                    y += 22
+                    break
                 alive = g.status != "dead"
                 colour = TEXT if g.active else FAINT
                 hp = f.render(f.body, f"{g.health_label} {g.health}/{g.health_max}" if alive
@@ -1021,6 +1153,8 @@ class MatchScene(Scene):
 
     # ---------------------------------------------------------------- hover tip
     def _draw_tip(self, surface: pygame.Surface) -> None:
+        self.tip_rect: pygame.Rect | None = None
+        """Where the hover tip went this frame (None: no tip)."""
         t = self.hovered_piece()
         if self._drag is not None or self.hover is None:
             return
@@ -1054,12 +1188,16 @@ class MatchScene(Scene):
             r.right = b.right - 10
         if r.collidepoint(pos):
             r.bottom = b.bottom - 10
+        r.clamp_ip(surface.get_rect())  # a tip wider than the board still starts on screen
         surface.blit(self._tip, r)
+        self.tip_rect = r
 
     def _render_tip(self, lines: list[TipLine]) -> pygame.Surface:
         f = self.app.fonts
-        rendered = [f.render(f.bold if ln.bold else f.small, ln.text, ln.colour)
-                    for ln in lines]
+        room = max(160, self.board_rect.w - 44)  # a line wider than the board wraps
+        rendered = [f.render(font, part, ln.colour) for ln in lines
+                    for font in [f.bold if ln.bold else f.small]
+                    for part in wrap(font, ln.text, room)]
         w = max(r.get_width() for r in rendered) + 24
         h = sum(r.get_height() + 2 for r in rendered) + 16
         surf = pygame.Surface((w, h), pygame.SRCALPHA)

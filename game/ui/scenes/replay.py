@@ -26,6 +26,7 @@ from game.ui.widgets import (
     TEXT,
     YELLOW,
     Button,
+    fit,
     wrap,
 )
 
@@ -36,10 +37,19 @@ if TYPE_CHECKING:
 
 PLAY_SECONDS = 1.2
 """Seconds between two actions while a replay plays by itself."""
-CAPTION_LINES = 7
+CAPTION_LINES = 8
 """Lines of the caption strip over the board (title, what the step showed, what is next)."""
 LOOK_AHEAD = 3
 """Actions a replay looks ahead, past those of a whole side, for the piece to show."""
+LOG_FLOOR = 96
+"""Height the dice log keeps in a replay or demo however short the window."""
+BOARD_SHARE = 0.38
+"""Share of the height between the top bar and the window's foot the board keeps."""
+FIT_SHARE = 0.6
+"""The whole board is shown when that is at least this share of the zoom onto the
+demo's pieces."""
+FRAME_ROOM = 0.8
+"""Zoom factor that leaves room round the demo's pieces' zones."""
 
 
 class ReplayScene(MatchScene):
@@ -262,21 +272,69 @@ class ReplayScene(MatchScene):
 
     def resize(self, size: tuple[int, int]) -> None:
         """The shell's layout with a strip for the caption between the top bar and the
-        board, so the caption never covers the board."""
+        board, so the caption never covers the board. In a short window the dice log
+        gives up height (down to LOG_FLOOR) before the board does, and the board keeps
+        at least BOARD_SHARE of the height under the top bar; the camera then fits the
+        board (or the demo's pieces) in what is left."""
         super().resize(size)
         f = self.app.fonts
         lh = f.body.get_linesize()
-        width = self.board_rect.w - 28
         texts = [self.intro, *self.captions] if hasattr(self, "captions") else []
-        longest = max((len(wrap(f.body, t, width)) for t in texts), default=0)
-        lines = min(CAPTION_LINES, 2 + longest)  # the title, the longest text, what next
-        h = min(lh * lines + 14, max(0, self.board_rect.h // 2))
+
+        def need(width: int, body: pygame.font.Font = f.body) -> int:
+            longest = max((len(wrap(body, t, width - 28)) for t in texts), default=0)
+            return lh + body.get_linesize() * (2 + longest) + 14  # the title, the
+            # longest text, how to step (a demo's start), what comes next
+
+        area = self.log_rect.bottom - self.board_rect.top  # caption, board and log
+        board_min = int(area * BOARD_SHARE)
+        want = need(self.board_rect.w)
+        wide = want > self.board_rect.h + self.log_rect.h - LOG_FLOOR - board_min
+        if wide:  # the caption would be cut over the board: it spans the window, the
+            want = need(size[0])  # side panel starts under it, and the smaller face
+            if want > self.board_rect.h + self.log_rect.h - LOG_FLOOR - board_min:
+                want = need(size[0], f.small)  # is used where the body's is cut
+        want = min(want, lh * CAPTION_LINES + 14)
+        short = want + board_min - self.board_rect.h  # what the board would lose
+        if short > 0:  # the log gives it first
+            give = max(0, min(short, self.log_rect.h - LOG_FLOOR))
+            self.log_rect = pygame.Rect(self.log_rect.x, self.log_rect.y + give,
+                                        self.log_rect.w, self.log_rect.h - give)
+            self.log.rect = self.log_rect.inflate(-12, -10)
+            self.board_rect.h += give
+        h = max(0, min(want, self.board_rect.h - board_min))
         self.caption_rect = pygame.Rect(self.board_rect.x, self.board_rect.y,
-                                        self.board_rect.w, h)
+                                        size[0] if wide else self.board_rect.w, h)
+        if wide:
+            self.side_rect = pygame.Rect(self.side_rect.x, self.side_rect.y + h,
+                                         self.side_rect.w, self.side_rect.h - h)
+            if hasattr(self, "context_buttons"):
+                self._layout_buttons()
         self.board_rect = pygame.Rect(self.board_rect.x, self.board_rect.y + h,
                                       self.board_rect.w, self.board_rect.h - h)
+        self.ai_rect = pygame.Rect(self.board_rect.x, self.board_rect.bottom,
+                                   self.board_rect.w, 0)
         self.view.resize(self.board_rect.size)
-        self.view.frame(self.frame_places() if hasattr(self, "pieces") else [])
+        self._frame_view()
+
+    def _frame_view(self) -> None:
+        """Fit the whole board into its view where it is not much smaller that way than
+        zoomed onto the pieces; else zoom onto them with room round them, so what stands
+        at the edge of their zones (a door, a cliff's top) is not cut off."""
+        places = self.frame_places() if hasattr(self, "pieces") else []
+        cam = self.view.camera
+        if not places:
+            return
+        self.view.frame(places)
+        framed = cam.zoom
+        cam.fit()
+        x0, y0, x1, y1 = cam.extent
+        whole = cam.zoom * (x1 - x0) <= cam.view[0] and cam.zoom * (y1 - y0) <= cam.view[1]
+        if not whole or cam.zoom < framed * FIT_SHARE:
+            self.view.frame(places)  # more room above than below: boards draw their
+            # heights upwards
+            cam.zoom_at(FRAME_ROOM, self.board_rect.w / 2, self.board_rect.h * 0.8)
+        cam.moved = True
 
     def frame_places(self) -> list[Place]:
         """What the board zooms onto: every piece."""
@@ -286,23 +344,36 @@ class ReplayScene(MatchScene):
         super().draw(surface)
         f = self.app.fonts
         box = self.caption_rect
-        lines: list[tuple[str, tuple[int, int, int], bool]] = []
-        for text, colour, bold in self.caption():
-            for ln in wrap(f.bold if bold else f.body, text, box.w - 28):
-                lines.append((ln, colour, bold))
-        lh = f.body.get_linesize()
-        fit = max(1, (box.h - 12) // lh)
-        if len(lines) > fit:  # keep the title and what comes next
-            lines = lines[:fit - 1] + lines[-1:]
+        caption = self.caption()
+        for body in (f.body, f.small):  # the smaller face where the body's is cut
+            lines: list[tuple[str, tuple[int, int, int], bool]] = []
+            for text, colour, bold in caption:
+                for ln in wrap(f.bold if bold else body, text, box.w - 28):
+                    lines.append((ln, colour, bold))
+            lh = body.get_linesize()
+            room = max(1, (box.h - 12) // lh)
+            if len(lines) <= room:
+                break
+        while len(lines) > room and any(c == DIM for _t, c, _b in lines):
+            k = max(j for j, ln in enumerate(lines) if ln[1] == DIM)  # hints go first
+            del lines[k]
+        if len(lines) > room:  # keep the title and what comes next; the cut line ends
+            lines = lines[:room - 1] + lines[-1:]  # in an ellipsis
+            text, colour, bold = lines[-2] if len(lines) > 1 else lines[-1]
+            if len(lines) > 1:
+                lines[-2] = (fit(body, text + " ...", box.w - 28), colour, bold)
+        self.caption_lines = [text for text, _c, _b in lines]
+        """The caption's lines as drawn this frame."""
         surface.fill(BG, box)
         pygame.draw.line(surface, ORANGE, box.bottomleft, box.bottomright)
         y = box.y + 6
         for text, colour, bold in lines:
-            surface.blit(f.render(f.bold if bold else f.body, text, colour), (box.x + 14, y))
+            surface.blit(f.render(f.bold if bold else body, text, colour), (box.x + 14, y))
             y += lh
 
-    def _draw_ai_banner(self, surface: pygame.Surface) -> None:
-        return
+    def has_computer(self) -> bool:
+        """Nobody plays a replay (the record does): no computer's strip."""
+        return False
 
     def _draw_tip(self, surface: pygame.Surface) -> None:
         """The odds tip only under the pointer: the place a step points at is marked

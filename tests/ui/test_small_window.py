@@ -1,0 +1,224 @@
+"""The match shell in a small window (800x500) as well as a large one: every legal
+action's button is there, nothing drawn covers another text, the computer's bar and the
+demo caption leave the board's figures clear, tips stay on screen, and the window opens
+no larger than the screen."""
+
+import os
+
+os.environ.setdefault("SDL_VIDEODRIVER", "dummy")
+os.environ.setdefault("SDL_AUDIODRIVER", "dummy")
+
+import pygame  # noqa: E402
+import pytest  # noqa: E402
+
+from game.ai import computer_player  # noqa: E402
+from game.rules import open_match  # noqa: E402
+from game.ui import app as app_module  # noqa: E402
+from game.ui.app import MIN_SIZE, App, window_size  # noqa: E402
+
+SMALL = (800, 500)
+
+
+@pytest.fixture
+def data_dir(tmp_path, monkeypatch):
+    monkeypatch.setenv("SKIRMISH_DATA_DIR", str(tmp_path))
+    return tmp_path
+
+
+def test_the_window_opens_no_larger_than_a_small_screen():
+    assert window_size((1280, 720), [(1920, 1080)]) == (1280, 720)
+    w, h = window_size((1280, 720), [(1024, 600)])
+    assert w < 1024 and h < 600 and (w, h) >= MIN_SIZE
+    assert window_size((1280, 720), [(640, 480)]) == MIN_SIZE  # never below the layout's
+    assert window_size((1280, 720), []) == (1280, 720)
+
+
+def test_the_app_asks_the_desktop_for_its_size(monkeypatch):
+    monkeypatch.setattr(pygame.display, "get_driver", lambda: "x11")
+    monkeypatch.setattr(pygame.display, "get_desktop_sizes", lambda: [(1100, 650)])
+    app = App(raise_errors=True)
+    w, h = app.screen.get_size()
+    assert w <= 1100 - app_module.DESKTOP_MARGIN[0] and h <= 650 - app_module.DESKTOP_MARGIN[1]
+    assert (w, h) >= MIN_SIZE
+
+
+def _start(name, size, controllers=None, seed=3, until=None):
+    app = App(raise_errors=True, size=size)
+    m = open_match(name, seed)
+    if until is not None:  # the computer plays both sides up to there
+        players = {s: computer_player(m.ruleset.key, seed) for s in m.sides}
+        while m.outcome() is None and not until(m):
+            m.apply(players[m.to_act()].choose(m))
+    sides = list(m.scenario.sides)
+    app.start_match(m, controllers or {s: "human" for s in sides})
+    app.draw()
+    return app, m
+
+
+@pytest.mark.parametrize("size", [SMALL, (1280, 720)])
+def test_a_hover_tip_near_the_edge_stays_in_the_window(data_dir, size):
+    """Every figure's tip over every enemy, with the enemy in the middle and at the
+    board's left edge: the tip is inside the window and no wider than the board."""
+    app, m = _start("ruined_village", size, until=lambda m: m.phase == "play")
+    scene = app.scene
+    win = app.screen.get_rect()
+    side = m.to_act()
+    seen = 0
+    for me in [p for p in scene.pieces if p.side == side and p.place is not None]:
+        scene.select(me.id)
+        for p in [p for p in scene.pieces if p.side != side and p.place is not None]:
+            for edge in (False, True):
+                scene.view.camera.fit()
+                if edge:  # pan the enemy to the board's left edge
+                    scene.view.camera.pan(30 - scene.place_pos(p.place)[0], 0)
+                pos = scene.place_pos(p.place)
+                if not scene.board_rect.collidepoint(pos):
+                    continue
+                pygame.mouse.set_pos(pos)
+                app.dispatch(pygame.event.Event(pygame.MOUSEMOTION, pos=pos, rel=(1, 0),
+                                                buttons=(0, 0, 0)))
+                app.draw()
+                if scene.tip_rect is not None:
+                    seen += 1
+                    assert win.contains(scene.tip_rect), (me.name, p.name, scene.tip_rect)
+                    assert scene.tip_rect.w <= scene.board_rect.w
+    assert seen
+
+
+def overlaps(rects):
+    return [(a, b) for i, a in enumerate(rects) for b in rects[i + 1:] if a.colliderect(b)]
+
+
+def check_the_shell(app):
+    """Nothing the shell drew covers anything else it drew, nothing falls off, and the
+    tool buttons' words are whole."""
+    scene = app.scene
+    app.draw()
+    win = app.screen.get_rect()
+    side = scene.side_rect
+    buttons = [b.rect for b in scene.buttons]
+    assert all(win.contains(r) for r in buttons), buttons
+    assert not overlaps(buttons)
+    for b in scene.context_buttons + scene.tool_buttons:
+        assert side.contains(b.rect) and b.rect.h >= 26, (b.label, b.rect)
+    for b in scene.tool_buttons:
+        assert not b.cut(app.fonts), b.label
+    head = scene.panel_parts
+    assert head, "the panel shows something"
+    panel = pygame.Rect(side.x, side.y, side.w, scene.buttons_top - side.y - 6)
+    inked = [r.inflate(-2, -4) for r in head]  # a line's box has spacing round the ink
+    assert not overlaps(inked), overlaps(inked)
+    for r in head:
+        assert panel.contains(r), (r, panel)  # not cut off by the panel's foot
+        assert not any(r.colliderect(b) for b in buttons), r
+    return scene
+
+
+SCENARIOS = ["hill_fight", "farmhouse", "backyard", "ruined_village"]
+
+
+@pytest.mark.parametrize("size", [SMALL, (1280, 720)])
+@pytest.mark.parametrize("name", SCENARIOS)
+def test_every_button_and_panel_row_has_its_own_place(data_dir, name, size):
+    """Through the first actions of a game, with a figure of the side to act selected:
+    every legal action's button is laid out in the panel, none over another or over
+    the panel's texts."""
+    app, m = _start(name, size)
+    scene = app.scene
+    players = {s: computer_player(m.ruleset.key, 5) for s in m.sides}
+    for _ in range(12):
+        if m.outcome() is not None:
+            break
+        own = [p for p in scene.pieces if p.side == m.to_act() and p.place is not None]
+        for pid in [None] + [p.id for p in own[:2]]:
+            scene.select(pid)
+            check_the_shell(app)
+        scene.act(players[m.to_act()].choose(m), animate=False)
+
+
+def test_both_army_buttons_are_there_in_a_small_window(data_dir):
+    app, m = _start("backyard", SMALL)
+    scene = check_the_shell(app)
+    labels = [b.label for b in scene.context_buttons]
+    assert any(lb.startswith("Take the ready army") for lb in labels)
+    assert any(lb.startswith("Build an army") for lb in labels)
+    take = next(b for b in scene.context_buttons if b.label.startswith("Take"))
+    if take.cut(app.fonts):  # a cut label is said whole in the button's tooltip
+        from game.ui.widgets import draw_tooltip
+        box = draw_tooltip(app.screen, app.fonts, scene.buttons, take.rect.center)
+        assert box is not None and app.screen.get_rect().contains(box)
+
+
+@pytest.mark.parametrize("size", [SMALL, (1280, 720)])
+def test_the_computers_bar_has_its_own_strip_under_the_board(data_dir, size):
+    """The computer's label and buttons never cover the board (where its figures are):
+    the board's view ends above them and the camera fits the board there."""
+    app, m = _start("farmhouse", size, {s: "computer" for s in open_match(
+        "farmhouse", 3).scenario.sides})
+    scene = check_the_shell(app)
+    assert scene.ai_buttons
+    board = scene.board_rect
+    assert scene.view.camera.view == board.size
+    for r in [b.rect for b in scene.ai_buttons] + [scene.ai_banner_rect]:
+        assert r is not None and not r.colliderect(board), (r, board)
+        assert app.screen.get_rect().contains(r)
+    assert not overlaps([b.rect for b in scene.ai_buttons] + [scene.ai_banner_rect])
+    assert not scene.ai_banner_text.endswith("...")  # who plays, not "The comput..."
+    assert m.side_name(m.to_act()) in scene.ai_banner_text
+
+
+def test_a_game_without_the_computer_keeps_the_whole_board(data_dir):
+    app, m = _start("farmhouse", SMALL)
+    assert app.scene.ai_rect.h == 0
+    human = app.scene.board_rect.h
+    app, m = _start("farmhouse", SMALL, {s: "computer" for s in m.sides})
+    assert app.scene.ai_rect.h > 0
+    assert app.scene.board_rect.h == human  # the dice log gave the strip its height
+
+
+def test_a_roster_too_long_for_the_panel_counts_what_it_leaves_out(data_dir):
+    app, m = _start("farmhouse", SMALL)
+    scene = app.scene
+    scene.select(None)
+    check_the_shell(app)
+    lh = max(24, app.fonts.body.get_linesize())
+    shown = scene._roster_rows(scene.buttons_top - scene.side_rect.y - 6 - 12, lh)
+    counts = [sum(p.side == s for p in scene.pieces) for s in scene.sides]
+    assert all(1 <= k <= c for k, c in zip(shown, counts, strict=True))
+    assert sum(shown) < sum(counts)  # 14 figures do not fit 800x500: some are counted
+
+
+@pytest.mark.parametrize("size", [SMALL, (1280, 720)])
+def test_the_farmhouse_demo_caption_leaves_the_farmhouse_doors_in_view(data_dir, size):
+    """The demo's text has a strip above the board's view, and the camera fits what the
+    demo shows below it: every bottleneck of the zones its figures stand in (the front
+    and back doors, the windows) is whole inside the board's view."""
+    app = App(raise_errors=True, size=size)
+    app.open_demo("Z-16")
+    app.draw()
+    scene = app.scene
+    board, cap = scene.board_rect, scene.caption_rect
+    assert cap.bottom <= board.top and not cap.colliderect(board)
+    assert not scene.caption_lines[-2].endswith("...")  # the whole text is there
+    assert scene.view.camera.view == board.size
+    zones = {z for p in scene.frame_places() for z in p.zones}
+    cam = scene.view.camera
+    marks = [bn for bn in scene.m.board.bottlenecks.values() if set(bn.zones) & zones]
+    assert len(marks) >= 3
+    for bn in marks:
+        for x, y in bn.shape:
+            sx, sy = cam.map_to_screen(x, y)
+            assert 0 <= sx <= board.w and 0 <= sy <= board.h, (bn.id, sx, sy, board)
+    check_the_shell(app)
+
+
+def test_the_push_demo_shows_its_figures_below_its_caption(data_dir):
+    app = App(raise_errors=True, size=SMALL)
+    app.open_demo("G-6")
+    app.draw()
+    scene = app.scene
+    assert not scene.caption_rect.colliderect(scene.board_rect)
+    inner = scene.board_rect.inflate(-20, -20)
+    for place in scene.frame_places():
+        assert inner.collidepoint(scene.place_pos(place)), place
+    check_the_shell(app)
