@@ -12,6 +12,10 @@ class Camera:
     """
 
     MIN_ZOOM = 0.3
+    """The farthest the wheel zooms out, unless the whole map needs farther to fit the
+    view (a big table in a small window): then the fitting zoom is the floor."""
+    FLOOR = 0.05
+    """No view zooms out farther than this, however big the map."""
     MAX_ZOOM = 3.0
     STEP = 1.15
     """Zoom factor of one mouse-wheel notch."""
@@ -39,8 +43,16 @@ class Camera:
         return (sx - self.ox) / self.zoom, (sy - self.oy) / self.zoom
 
     # ---------------------------------------------------------------- moves
+    def fit_zoom(self, margin: int = 12) -> float:
+        """The zoom at which the whole map (its extent) fits the view, ``margin`` pixels
+        clear of each side."""
+        x0, y0, x1, y1 = self.extent
+        vw, vh = max(1, self.view[0] - 2 * margin), max(1, self.view[1] - 2 * margin)
+        return min(vw / max(1.0, x1 - x0), vh / max(1.0, y1 - y0))
+
     def _clamp_zoom(self, z: float) -> float:
-        return min(self.MAX_ZOOM, max(self.MIN_ZOOM, z))
+        low = max(self.FLOOR, min(self.MIN_ZOOM, self.fit_zoom()))
+        return min(self.MAX_ZOOM, max(low, z))
 
     def zoom_at(self, factor: float, sx: float, sy: float) -> None:
         """Zoom by ``factor`` keeping the map point under screen ``(sx, sy)`` still."""
@@ -82,10 +94,7 @@ class Camera:
 
     def fit(self, margin: int = 12) -> None:
         """Zoom so the whole map fits the view, and centre it."""
-        x0, y0, x1, y1 = self.extent
-        vw, vh = self.view[0] - 2 * margin, self.view[1] - 2 * margin
-        self.zoom = round(self._clamp_zoom(min(vw / max(1.0, x1 - x0),
-                                               vh / max(1.0, y1 - y0))), 4)
+        self.zoom = round(self._clamp_zoom(self.fit_zoom(margin)), 4)
         self.centre_on_map()
 
     def frame(self, x0: float, y0: float, x1: float, y1: float, margin: int = 60) -> None:

@@ -222,3 +222,44 @@ def test_the_push_demo_shows_its_figures_below_its_caption(data_dir):
     for place in scene.frame_places():
         assert inner.collidepoint(scene.place_pos(place)), place
     check_the_shell(app)
+
+
+def test_the_push_demo_shows_the_tops_of_the_pieces_among_its_figures(data_dir):
+    """G-6 demo at 800x500: the cliff the mini is pushed off is seen to its top (pieces are
+    drawn rising by their height; the framing leaves room for it)."""
+    from game.core.places import Point
+    from game.ui.boards.table import PX, RISE, _ht
+
+    app = App(raise_errors=True, size=SMALL)
+    app.open_demo("G-6")
+    app.draw()
+    scene = app.scene
+    cam = scene.view.camera
+    xs = [p.place.units[0] for p in scene.pieces if isinstance(p.place, Point)]
+    ys = [p.place.units[1] for p in scene.pieces if isinstance(p.place, Point)]
+    bx0, by0, bx1, by1 = min(xs) - 4, min(ys) - 4, max(xs) + 4, max(ys) + 4
+    among = [pc for pc in scene.m.board.pieces if pc.points
+             and min(px for px, _ in pc.points) <= bx1 and max(px for px, _ in pc.points) >= bx0
+             and min(py for _, py in pc.points) <= by1 and max(py for _, py in pc.points) >= by0]
+    assert len(among) >= 3, "the cliff, the tower and the shed stand among the minis"
+    for pc in among:
+        x, _y = pc.points[0]
+        top = max(min(py for _, py in pc.points), by0) - _ht(pc) * RISE
+        _sx, sy = cam.map_to_screen(x * PX, top * PX)
+        assert sy >= 24, (pc.name, sy)  # in view, with a label's room above it
+
+
+def test_a_table_bigger_than_the_zoom_floor_still_fits_a_small_window(data_dir):
+    """At 800x500 the backyard table needs a zoom below the wheel's usual floor: the
+    whole table is shown, and the wheel may zoom out as far as that fit."""
+    app = App(raise_errors=True, size=SMALL)
+    m = open_match("backyard", 1)
+    app.start_match(m, {s: "human" for s in m.sides})
+    app.draw()
+    cam = app.scene.view.camera
+    x0, y0, x1, y1 = cam.extent
+    assert cam.zoom < cam.MIN_ZOOM
+    assert (x1 - x0) * cam.zoom <= cam.view[0] and (y1 - y0) * cam.zoom <= cam.view[1]
+    sx0, sy0 = cam.map_to_screen(x0, y0)
+    sx1, sy1 = cam.map_to_screen(x1, y1)
+    assert sx0 >= 0 and sy0 >= 0 and sx1 <= cam.view[0] and sy1 <= cam.view[1]

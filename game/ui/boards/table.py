@@ -224,14 +224,23 @@ class TableBoardView:
         return self.camera.map_to_screen(x * PX, y * PX)
 
     def frame(self, places: Sequence[Place]) -> None:
-        """Zoom onto these points with a few units round them."""
+        """Zoom onto these points with a few units round them, room above for the top of
+        every terrain piece that stands among them (pieces are drawn rising by their
+        height: a cliff a demo's mini falls from is seen to its top)."""
         pts = [p.units for p in places if isinstance(p, Point)]
         if not pts:
             return
         m = 4.0
         xs, ys = [x for x, _ in pts], [y for _, y in pts]
-        self.camera.frame((min(xs) - m) * PX, (min(ys) - m) * PX, (max(xs) + m) * PX,
-                          (max(ys) + m) * PX)
+        x0, y0, x1, y1 = min(xs) - m, min(ys) - m, max(xs) + m, max(ys) + m
+        top = y0
+        for piece in self.board.pieces:
+            px = [x for x, _ in piece.points]
+            py = [y for _, y in piece.points]
+            if not px or max(px) < x0 or min(px) > x1 or max(py) < y0 or min(py) > y1:
+                continue
+            top = min(top, max(min(py), y0) - _ht(piece) * RISE)
+        self.camera.frame(x0 * PX, top * PX, x1 * PX, y1 * PX)
 
     def step(self, place: Place, dx: int, dy: int) -> Place | None:
         """The keyboard cursor moves half a unit a press; None off the table."""
