@@ -13,7 +13,7 @@ from test_seed000 import game, idx, moving, to_actions
 from game.core.dice import Dice
 from game.core.events import Kind
 from game.core.match import Match
-from game.rules.tft.hexes.actions import ChooseFirst, Climb, Pass
+from game.rules.tft.hexes.actions import ChooseFirst, Climb, Pass, Shoot
 
 PLATEAU = "10 10 10 10\n10 10 10 10\n0 0 0 0"
 
@@ -118,15 +118,28 @@ def test_h11_a_missed_set_on_the_way_down_falls_from_the_hold_prone():
 
 
 def test_h11_a_figure_knocked_down_climbing_down_falls_off():
-    m, bob, foot = bob_on_top(faces=[])
-    m.apply(Climb("bob", foot, False))
+    """T-3 with H-11: shot for 8 while clinging 7 levels up on the way down, Cat loses
+    the hold and falls 7 levels to the hex at the foot (H-8 band 2: a 3d6 roll) and lies
+    prone there."""
+    row = " ".join(["10"] * 8)
+    m = moving(game(f"{row}\n{row}\n" + " ".join(["0"] * 8),
+                    [("Cat", "a", "talented", 1, 1, 0), ("Ann", "b", "archer", 6, 2, 3)],
+                    seed=1))
+    cat = m.state.figures["cat"]
+    foot = idx(m, 1, 2)
+    m.apply(Climb("cat", foot, False))
+    assert (cat.hold, cat.hold_at) == ("down", 7)
     to_actions(m)
-    bob.st = 4
-    bob.prone = True  # as 8 damage in a turn would leave it (T-3)
-    m.dice = Dice.scripted([6, 6, 6, 1, 1])  # the fall's 3d6 misses; 2d6 = 2
-    events = m.ruleset._fall_off_if_down(m.state, bob, m.dice)
-    assert any(e.roll and "7 levels" in e.roll.label for e in events)
-    assert not bob.hold and bob.prone and bob.cell == foot
+    while m.state.acting().id != "ann":
+        m.apply(Pass(m.state.acting().id))
+    # hit on 9; 1d+2 = 8 damage; the fall: 3d6 = 3 saves, 1d6 = 1 (no armour)
+    m.dice = Dice.scripted([3, 3, 3, 6, 1, 1, 1, 1], then_seed=0)
+    events = m.apply(Shoot("ann", "cat"))
+    assert cat.st == 12 - 8 - 1 and cat.prone and not cat.hold and cat.hold_at == 0
+    assert cat.cell == foot
+    fall = next(e.roll for e in events if e.roll and e.roll.rule == "H-8")
+    assert fall.expr == "3d6" and "7 levels" in fall.label
+    assert "clinging" not in next(p for p in m.pieces() if p.id == "cat").tags
 
 
 def test_h11_climbing_down_needs_hands_free_and_a_drop_beyond_h():
