@@ -672,7 +672,9 @@ class Tactician:
         """H-11, H-20: a figure on a wall goes on up it (or pulls itself up an edge); a
         figure with its hands free at the foot of a wall starts up it when the top is
         nearer the enemy and no walk gets there this turn, and tries the second set when
-        the roll is likelier than not and a fall from it would not take it out."""
+        the roll is likelier than not and a fall from it would not take it out. It never
+        starts a climb down (it jumps down or walks round instead); a figure already on
+        the way down goes on down."""
         opts = ctx.rules.climb_options(ctx.state, f)
         if not opts:
             return None
@@ -682,7 +684,7 @@ class Tactician:
         walk = ctx.rules.move_options(ctx.state, f.id)
         best: tuple[float, int] | None = None
         for top, o in opts.items():
-            if near[top] >= near[f.cell] or walk.reach.cost_of(top) is not None:
+            if o.down or near[top] >= near[f.cell] or walk.reach.cost_of(top) is not None:
                 continue
             value = ctx.w.high * o.rise - ctx.w.approach * near[top]
             if best is None or value > best[0]:

@@ -260,17 +260,19 @@ class MeleeHexController(Controller):
     # ---------------------------------------------------------------- the board
     def ways(self, sel: HexFigure, cell: int) -> list[Action]:
         """Every way the selected figure may get into ``cell`` now: the walk first, then a
-        jump down from each hex it may jump from (cheapest first), a leap, a climb."""
+        climb (a hex it may climb down to is one it may also jump to: the ring says
+        climb, so the click climbs; J turns it into a jump), a jump down from each hex it
+        may jump from (cheapest first), a leap."""
         out: list[Action] = []
         walk = self.sorted.moves.get(sel.id, {}).get(cell)
         if walk is not None:
             out.append(walk)
+        climb = self.sorted.climbs.get(sel.id, {}).get(cell, {})
+        out += [climb[k] for k in (False, True) if k in climb]
         out += self.sorted.jumps.get(sel.id, {}).get(cell, [])
         leap = self.sorted.leaps.get(sel.id, {}).get(cell)
         if leap is not None:
             out.append(leap)
-        climb = self.sorted.climbs.get(sel.id, {}).get(cell, {})
-        out += [climb[k] for k in (False, True) if k in climb]
         return out
 
     def chosen_way(self, sel: HexFigure, cell: int) -> Action | None:
@@ -339,7 +341,8 @@ class MeleeHexController(Controller):
             for c in self.sorted.climbs.get(sel.id, {}):
                 cl = self.rules.climb_options(st, sel).get(c)
                 cr = self.rules.climb_risk(st, sel, c, more=not sel.hold)
-                text = "climb" if cl is None else f"climb {percent(cl.p_set)}"
+                verb = "climb down" if cl is not None and cl.down else "climb"
+                text = verb if cl is None else f"{verb} {percent(cl.p_set)}"
                 if cr is not None and cr[0] * cr[1].p_down > 0:
                     text += f", out {percent(cr[0] * cr[1].p_down)}"
                 marks.targets[Cell(c)] = text
@@ -751,11 +754,14 @@ class MeleeHexController(Controller):
                 p = f", {percent(o.p_set)}" if o else ""
                 if fig is not None and fig.hold == "hang":
                     return f"Pull up onto {lab} (4d6 vs ST{p})"
+                down = o is not None and o.down
                 if fig is not None and fig.hold:
-                    return f"Climb on to {lab} ({o.dice if o else 4}d6 vs DX{p})"
+                    on = "Climb on down to" if down else "Climb on to"
+                    return f"{on} {lab} ({o.dice if o else 4}d6 vs DX{p})"
+                verb = "Climb down to" if down else "Climb"
                 if f["more"]:
-                    return f"Climb {lab} + a 2nd set ({o.dice if o else 4}d6{p})"
-                return f"Climb {lab}: a free set"
+                    return f"{verb} {lab} + a 2nd set ({o.dice if o else 4}d6{p})"
+                return f"{verb} {lab}: a free set"
             case "sweep":
                 return f"{name} makes a sweeping blow (H-19)"
             case "put_away":
@@ -841,8 +847,12 @@ class MeleeHexController(Controller):
         if fig.hold:
             b = self.state.board
             left = b.level(fig.hold_to) - b.level(fig.cell) - fig.hold_at
-            how = "clings" if fig.hold == "climb" else "hangs"
-            rows.append(("Wall", f"{how} {fig.hold_at} levels up, {left} to the top"))
+            if fig.hold == "down":
+                rows.append(("Wall", f"climbing down: clings {fig.hold_at} levels up, "
+                                     f"{fig.hold_at} to the floor"))
+            else:
+                how = "clings" if fig.hold == "climb" else "hangs"
+                rows.append(("Wall", f"{how} {fig.hold_at} levels up, {left} to the top"))
         if fig.hexes > 1:
             rows.append(("Size", f"{fig.hexes} hexes (H-15)"))
         if fig.talents:
@@ -924,7 +934,8 @@ class MeleeHexController(Controller):
         if fig is not None:
             climb = self.rules.climb_options(st, fig).get(c)
             if climb is not None:
-                text += (f". Climb {climb.rise} levels in sets of {climb.set_h}: each set "
+                text += (f". Climb {'down ' * climb.down}{climb.rise} levels in sets of "
+                         f"{climb.set_h}: each set "
                          f"after the free one {climb.dice}d6 vs DX, {percent(climb.p_set)}; a "
                          f"fall lands prone (H-11)")
         return text
@@ -1006,8 +1017,8 @@ class MeleeHexController(Controller):
             if co is None or cr is None:
                 return None
             p_fall, fall = cr
-            head = (f"{sel.name} climbs towards {lab}: {co.rise} levels in sets of "
-                    f"{co.set_h} (H-11)")
+            head = (f"{sel.name} climbs {'down to' if co.down else 'towards'} {lab}: "
+                    f"{co.rise} levels in sets of {co.set_h} (H-11)")
             lines = [TipLine(head, TEXT, True)]
             if sel.hold == "hang":
                 d = load_data()
@@ -1027,6 +1038,9 @@ class MeleeHexController(Controller):
                                      f"{percent(co.p_set)}", YELLOW, True))
                 lines.append(TipLine(f"a miss ({percent(p_fall)}) falls {fall.levels} levels "
                                      "and lands prone", TEXT))
+                if co.down:
+                    lines.append(TipLine("(from where it clings: the top of the set it "
+                                         "tries)", DIM))
                 lines.append(TipLine(fall.damage_words(), TEXT))
                 if fall.p_down:
                     lines.append(TipLine(f"{percent(p_fall * fall.p_out)} knocked out, "

@@ -47,7 +47,9 @@ class Climb(Action):
     """Climb the wall up to ``to`` (H-11): a figure starting its turn beside it with its
     hands free climbs a set of H levels free and, with ``more``, tries a second set on
     the first turn; a figure already on the wall climbs the next set (a roll). A figure
-    hanging from an edge (H-20) pulls itself up."""
+    hanging from an edge (H-20) pulls itself up. Climbing down mirrors it: ``to`` is the
+    hex at the foot of the wall, lower than the figure's own by more than its H (and the
+    figure's own hex once it clings on the way down)."""
 
     kind = "climb"
     figure: str

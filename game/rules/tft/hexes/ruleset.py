@@ -96,13 +96,15 @@ class LeapOption:
 
 @dataclass(frozen=True)
 class ClimbOption:
-    """A climb up a wall higher than H (H-11), as the figure would start or go on."""
+    """A climb up (or down, ``down``) a wall higher than H (H-11), as the figure would
+    start or go on."""
 
     to: int
+    """Where the climb ends: the top of the wall, or (climbing down) the hex at its foot."""
     rise: int
-    """Levels from the figure's hex to the top of the wall."""
+    """Levels from the foot of the wall to its top."""
     at: int
-    """Levels it clings at now (0 before it starts)."""
+    """Levels it has climbed so far, up or down (0 before it starts)."""
     set_h: int
     """Levels of one set (its climbing H)."""
     dice: int
@@ -110,7 +112,10 @@ class ClimbOption:
     p_set: float
     """Chance of making one such set."""
     fall_band: int
-    """H-8 band of a fall from the top of the next set attempted."""
+    """H-8 band of a fall from the top of the next set attempted (climbing down, from
+    where it clings before that set)."""
+    down: bool = False
+    """A climb down: the figure goes from the top of the wall to the hex at its foot."""
 
 
 @dataclass
@@ -669,7 +674,8 @@ class MeleeOnHeights:
         """H-11 (H-20's pull-up): the walls ``f`` may climb now. A figure starting its turn
         standing beside a wall higher than its climbing H, with both hands free (no
         weapon ready, no shield), not engaged and a one-hex figure, may start; a figure
-        on a wall goes on up it (one set a turn, a roll)."""
+        on a wall goes on up it (one set a turn, a roll). Climbing down mirrors it
+        (:meth:`_climb_down_options`)."""
         if state.phase != "movement" or f.side != state.moving or not f.active:
             return {}
         board = state.board
@@ -681,6 +687,10 @@ class MeleeOnHeights:
             if f.move_over:
                 return {}
             rise = lv[f.hold_to] - lv[f.cell]
+            if f.hold == "down":
+                return {f.cell: ClimbOption(
+                    f.cell, rise, rise - f.hold_at, h, dice, missiles.chance(dice, f.dx),
+                    heights.fall_band(f.hold_at, heights.falling_height(f)), down=True)}
             if f.hold == "hang":
                 n = int(d.num("leap", "pull_dice"))
                 return {f.hold_to: ClimbOption(f.hold_to, rise, f.hold_at, h, n,
@@ -700,6 +710,27 @@ class MeleeOnHeights:
                 top = min(2 * h, rise)
                 out[c] = ClimbOption(c, rise, 0, h, dice, missiles.chance(dice, f.dx),
                                      heights.fall_band(top, heights.falling_height(f)))
+        out.update(self._climb_down_options(state, f, dice, h))
+        return out
+
+    def _climb_down_options(self, state: HexState, f: HexFigure, dice: int,
+                           h: int) -> dict[int, ClimbOption]:
+        """H-11: "to climb up (or down) more than your Height requires time": a figure
+        starting its move standing at the top of a wall, beside a free hex more than its
+        climbing H below, with both hands free, not engaged and a one-hex figure, may
+        climb down to it: the first set of H levels free, then one set a turn on a roll
+        (``dice`` d6 vs DX). Only for a figure that may start a climb (the caller checks)."""
+        board = state.board
+        lv = board.level_list
+        occ = state.occupied()
+        out: dict[int, ClimbOption] = {}
+        for c in board.neighbours(f.cell):
+            rise = lv[f.cell] - lv[c]
+            if rise > heights.climbing_height(f) and c not in occ:
+                clings = max(0, rise - h)
+                out[c] = ClimbOption(c, rise, 0, h, dice, missiles.chance(dice, f.dx),
+                                     heights.fall_band(clings, heights.falling_height(f)),
+                                     down=True)
         return out
 
     def climb_risk(self, state: HexState, f: HexFigure, to: int,
@@ -721,6 +752,11 @@ class MeleeOnHeights:
             return ((1 - o.p_set) if out else 0.0), fall
         if not f.hold and not more:
             return 0.0, falls.fall_damage_odds(f, 0, prone_anyway=True)
+        if o.down:  # a miss falls from where it clings before the set
+            clings = o.rise - (o.at if f.hold else min(o.set_h, o.rise))
+            if clings <= 0:
+                return 0.0, falls.fall_damage_odds(f, 0, prone_anyway=True)
+            return 1 - o.p_set, falls.fall_damage_odds(f, clings, prone_anyway=True)
         start = o.at if f.hold else min(o.set_h, o.rise)
         top = min(start + o.set_h, o.rise)
         if not f.hold and start >= o.rise:
@@ -1104,7 +1140,8 @@ class MeleeOnHeights:
             if f.ready is not None or f.shield is not None:
                 return f"{f.name} needs both hands free to climb: put weapon and shield away (H-11)"
             return (f"{f.name} cannot climb to {state.board.label(a.to)} now: a climb starts "
-                    "from beside a wall higher than its H at the start of its move (H-11)")
+                    "from beside a wall higher than its H (or at the top of one, to climb "
+                    "down) at the start of its move (H-11)")
         if a.more and (f.hold or opts[a.to].at):
             return "only the first turn of a climb may try a second set (H-11)"
         return None
@@ -1343,6 +1380,8 @@ class MeleeOnHeights:
             if not f.active:
                 hung += self._let_go(state, f, dice, "H-20")
             return hung
+        if o.down:
+            return self._climb_down(state, f, a, o, dice)
         events: list[Event] = []
         at, rise, h = o.at, o.rise, o.set_h
         if not f.hold:
@@ -1370,6 +1409,52 @@ class MeleeOnHeights:
         events.append(Event("climbed", f"{f.name} clings to the wall {top} levels up, "
                                        f"{rise - top} to go.", "H-11", f.id, amount=top))
         return events
+
+    def _climb_down(self, state: HexState, f: HexFigure, a: Climb, o: ClimbOption,
+                    dice: Dice) -> list[Event]:
+        """H-11: climbing down. Starting, the figure goes over the edge into the wall above
+        the hex at its foot (it holds that hex, ``hold_at`` levels above its floor) and
+        climbs its first set free; with ``more`` (the first turn only) or on a later turn
+        it rolls for the next set. A miss falls from where it clings (the top of the set
+        it tries) and lands prone; reaching the floor it stands there."""
+        board = state.board
+        events: list[Event] = []
+        rise, h = o.rise, o.set_h
+        if not f.hold:
+            start = f.cell
+            d = board.direction(a.to, start)
+            place(state, f, a.to, f.facing if d is None else d)
+            f.hold, f.hold_to, f.hold_at = "down", start, max(0, rise - h)
+            f.moved += 1
+            events.append(Event(Kind.MOVED, f"{f.name} goes over the edge of "
+                                            f"{board.label(start)} and climbs {rise - f.hold_at} "
+                                            "levels down free (H-11).", "H-11", f.id,
+                                places=(Cell(start), Cell(a.to)), amount=rise - f.hold_at))
+            if not f.hold_at:
+                return events + self._climb_down_done(state, f)
+            if not a.more:
+                return events + [self._clings_down(f)]
+        below = max(0, f.hold_at - h)
+        roll = dice.check(o.dice, f.dx, rule="H-11",
+                          label=f"{f.name} climbs down to {below} of {rise} levels "
+                                f"({o.dice}d6 vs DX)")
+        events.append(Event(Kind.ROLLED, roll.explain(), "H-11", f.id, roll=roll))
+        if not roll.success:
+            return events + self._let_go(state, f, dice, "H-11")
+        f.hold_at = below
+        if not below:
+            return events + self._climb_down_done(state, f)
+        return events + [self._clings_down(f)]
+
+    def _clings_down(self, f: HexFigure) -> Event:
+        return Event("climbed", f"{f.name} clings to the wall {f.hold_at} levels up, "
+                                f"{f.hold_at} to go down.", "H-11", f.id, amount=f.hold_at)
+
+    def _climb_down_done(self, state: HexState, f: HexFigure) -> list[Event]:
+        f.hold, f.hold_to, f.hold_at = "", -1, 0
+        return [Event("climbed", f"{f.name} climbs down to the floor of "
+                                 f"{state.board.label(f.cell)} and stands.", "H-11", f.id,
+                      places=(Cell(f.cell),))]
 
     def _top_out(self, state: HexState, f: HexFigure, to: int, rule: str) -> list[Event]:
         board = state.board
@@ -1646,7 +1731,7 @@ class MeleeOnHeights:
                 tags.append("defending")
             if self.is_engaged(state, f):
                 tags.append("engaged")
-            if f.hold == "climb":
+            if f.hold in ("climb", "down"):
                 tags.append("clinging")
             elif f.hold == "hang":
                 tags.append("hanging")
@@ -1681,7 +1766,10 @@ class MeleeOnHeights:
             case JumpDown(figure=fid, via=via, to=to):
                 return f"{name(fid)} jumps down from {lab(via)} to {lab(to)}"
             case Climb(figure=fid, to=to, more=more):
-                return f"{name(fid)} climbs towards {lab(to)}" + (
+                f = state.figures.get(fid)
+                down = f is not None and (f.hold == "down" or (
+                    not f.hold and state.board.level(to) < state.board.level(f.cell)))
+                return f"{name(fid)} climbs {'down ' * down}towards {lab(to)}" + (
                     " and tries a second set" if more else "")
             case Leap(figure=fid, to=to):
                 return f"{name(fid)} leaps to {lab(to)}"

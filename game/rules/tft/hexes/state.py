@@ -27,10 +27,12 @@ class HexFigure(Fighter):
     talents: list[str] = field(default_factory=list)
     """Talents the height rules read ("climbing" H-11, "swimming" H-21)."""
     hold: str = ""
-    """"climb": clinging to a wall it is climbing (H-11); "hang": hanging from the far
-    edge of a gap it failed to leap (H-20); "" otherwise."""
+    """"climb": clinging to a wall it is climbing up (H-11); "down": clinging to a wall it
+    is climbing down (H-11, its own hex the one at the foot of the wall); "hang": hanging
+    from the far edge of a gap it failed to leap (H-20); "" otherwise."""
     hold_to: int = -1
-    """The hex at the top of the wall or edge it holds on to."""
+    """The hex at the top of the wall or edge it holds on to (climbing down, the one it
+    left)."""
     hold_at: int = 0
     """Levels above its own hex's floor where it clings."""
     kneeling: bool = False
