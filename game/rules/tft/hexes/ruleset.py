@@ -674,8 +674,8 @@ class MeleeOnHeights:
         """H-11 (H-20's pull-up): the walls ``f`` may climb now. A figure starting its turn
         standing beside a wall higher than its climbing H, with both hands free (no
         weapon ready, no shield), not engaged and a one-hex figure, may start; a figure
-        on a wall goes on up it (one set a turn, a roll). Climbing down mirrors it
-        (:meth:`_climb_down_options`)."""
+        on a wall goes on up it (one set a turn, a roll). Climbing down mirrors it: from
+        the top of a wall more than its climbing H high, down to a free hex at its foot."""
         if state.phase != "movement" or f.side != state.moving or not f.active:
             return {}
         board = state.board
@@ -704,32 +704,21 @@ class MeleeOnHeights:
             return {}
         out = {}
         occ = state.occupied()
+        climb = heights.climbing_height(f)
+        falls_h = heights.falling_height(f)
+        p_set = missiles.chance(dice, f.dx)
         for c in board.neighbours(f.cell):
+            if c in occ:
+                continue
             rise = lv[c] - lv[f.cell]
-            if rise > heights.climbing_height(f) and c not in occ:
-                top = min(2 * h, rise)
-                out[c] = ClimbOption(c, rise, 0, h, dice, missiles.chance(dice, f.dx),
-                                     heights.fall_band(top, heights.falling_height(f)))
-        out.update(self._climb_down_options(state, f, dice, h))
-        return out
-
-    def _climb_down_options(self, state: HexState, f: HexFigure, dice: int,
-                           h: int) -> dict[int, ClimbOption]:
-        """H-11: "to climb up (or down) more than your Height requires time": a figure
-        starting its move standing at the top of a wall, beside a free hex more than its
-        climbing H below, with both hands free, not engaged and a one-hex figure, may
-        climb down to it: the first set of H levels free, then one set a turn on a roll
-        (``dice`` d6 vs DX). Only for a figure that may start a climb (the caller checks)."""
-        board = state.board
-        lv = board.level_list
-        occ = state.occupied()
-        out: dict[int, ClimbOption] = {}
-        for c in board.neighbours(f.cell):
-            rise = lv[f.cell] - lv[c]
-            if rise > heights.climbing_height(f) and c not in occ:
-                clings = max(0, rise - h)
-                out[c] = ClimbOption(c, rise, 0, h, dice, missiles.chance(dice, f.dx),
-                                     heights.fall_band(clings, heights.falling_height(f)),
+            if rise > climb:
+                out[c] = ClimbOption(c, rise, 0, h, dice, p_set,
+                                     heights.fall_band(min(2 * h, rise), falls_h))
+            elif -rise > climb:
+                # H-11 "to climb up (or down)": down to the hex at the wall's foot; a miss
+                # of the second set falls from where the free set leaves it clinging
+                out[c] = ClimbOption(c, -rise, 0, h, dice, p_set,
+                                     heights.fall_band(max(0, -rise - h), falls_h),
                                      down=True)
         return out
 
