@@ -3,9 +3,9 @@
 * ``tests/golden/<scenario>.json``: one transcript per shipped scenario: a seeded game
   between the ruleset's computer players (the random player where a ruleset has none),
   every action, every event's kind, rule and text, every turn's state hash, the outcome.
-* ``tests/golden/hill_fight_100.json``: 100 seeded computer-against-computer games of the
-  Hill fight: per game, the actions (their count and a hash of them), winner, length and a
-  hash of the per-turn state hashes.
+* ``tests/golden/<scenario>_100.json``: 100 seeded computer-against-computer games of
+  each playable scenario in maps/ (:data:`BATCHES`): per game, the actions (their count
+  and a hash of them), winner, length and a hash of the per-turn state hashes.
 
 A change that alters play on purpose (a rule fixed, the AI improved) writes them again:
 
@@ -37,7 +37,10 @@ GOLDEN = Path(__file__).parent / "golden"
 TRANSCRIPT_SEED = 7
 TRANSCRIPT_ACTIONS = 400
 """A transcript stops after this many actions (enough for several whole turns)."""
-BATCH = ("hill_fight", range(1, 101))
+BATCH_SEEDS = range(1, 101)
+BATCHES = ("hill_fight", "hill_fort", "farmhouse", "open_field", "backyard",
+           "ruined_village")
+"""The scenarios whose 100 seeded games are recorded game for game."""
 
 
 def shipped_scenarios() -> list[Scenario]:
@@ -92,14 +95,22 @@ def write() -> None:
         path = GOLDEN / f"{s.key}.json"
         path.write_text(json.dumps(transcript(s), indent=0) + "\n", encoding="utf-8")
         print(f"wrote {path.relative_to(ROOT)}")
-    name, seeds = BATCH
+    for name in BATCHES:
+        write_batch(name)
+
+
+def write_batch(name: str) -> None:
     path = GOLDEN / f"{name}_100.json"
-    path.write_text(json.dumps({"scenario": name, "games": batch(name, seeds)}, indent=0)
-                    + "\n", encoding="utf-8")
+    path.write_text(json.dumps({"scenario": name, "games": batch(name, BATCH_SEEDS)},
+                               indent=0) + "\n", encoding="utf-8")
     print(f"wrote {path.relative_to(ROOT)}")
 
 
 if __name__ == "__main__":
-    if "--write" not in sys.argv[1:]:
-        sys.exit("usage: python tests/golden_games.py --write")
-    write()
+    args = sys.argv[1:]
+    if args[:1] == ["--write-batch"] and len(args) == 2:
+        write_batch(args[1])
+    elif args == ["--write"]:
+        write()
+    else:
+        sys.exit("usage: python tests/golden_games.py --write | --write-batch SCENARIO")

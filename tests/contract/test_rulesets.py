@@ -12,7 +12,7 @@ import json
 from typing import Any
 
 import pytest
-from golden_games import GOLDEN, batch, shipped_scenarios, transcript
+from golden_games import BATCHES, GOLDEN, batch, shipped_scenarios, transcript
 
 from game.ai import RandomPlayer
 from game.core.match import Match
@@ -153,10 +153,12 @@ def test_golden_transcript(scenario):
     assert got == want
 
 
-def test_hill_fight_plays_game_for_game_as_recorded():
-    """100 seeded computer-against-computer games: the same actions, winners, lengths and
-    per-turn state hashes as recorded (before the engine took any rule system)."""
-    want = json.loads((GOLDEN / "hill_fight_100.json").read_text(encoding="utf-8"))
+@pytest.mark.parametrize("name", BATCHES)
+def test_plays_game_for_game_as_recorded(name):
+    """100 seeded computer-against-computer games of each scenario: the same actions,
+    winners, lengths and per-turn state hashes as recorded (the Hill fight's since before
+    the engine took any rule system; the rest since before the rooms were rebuilt)."""
+    want = json.loads((GOLDEN / f"{name}_100.json").read_text(encoding="utf-8"))
     seeds = [g["seed"] for g in want["games"]]
     got = batch(want["scenario"], range(seeds[0], seeds[-1] + 1))
     assert [g["seed"] for g in got] == seeds
