@@ -63,4 +63,9 @@ class SaveError(GameError):
 
 
 class IllegalActionError(GameError, ValueError):
-    """An action that is not legal in the current state."""
+    """An action that is not legal in the current state (``reason``: why, in a player's
+    words)."""
+
+    def __init__(self, message: str, reason: str = "") -> None:
+        super().__init__(message)
+        self.reason = reason or message

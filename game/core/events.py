@@ -2,10 +2,10 @@
 
 Every event caused by a roll carries that :class:`~game.core.dice.Roll` (or
 :class:`~game.core.dice.Contest`), and every event names the rule it comes from, so a
-player can always ask "why?". ``kind`` is an open string: :class:`Kind` lists the ones
-any front end understands (a move along places, damage, a fall...); a rule system may
-add its own ("intercepted", "washed away") and a front end that does not know one just
-logs its text.
+player can always ask "why?". ``kind`` is a word from an enum: :class:`Kind` lists the
+board-neutral ones any front end understands (a move along places, damage, a fall...);
+a rules family adds its own in an enum of its own (the Fantasy Trip's ``MeleeKind``:
+readied, defending...), and a front end that does not know one just logs its text.
 """
 
 from __future__ import annotations
@@ -40,11 +40,6 @@ class Kind(StrEnum):
     DIED = "died"
     RETREATED = "retreated"
     """``target`` was pushed from ``places[0]`` to ``places[-1]``."""
-    DROPPED = "dropped"
-    BROKE = "broke"
-    READIED = "readied"
-    PICKED_UP = "picked_up"
-    DEFENDING = "defending"
     PASSED = "passed"
     GAME_OVER = "game_over"
 
@@ -54,8 +49,8 @@ class Kind(StrEnum):
 class Event:
     """One thing that happened, in words and in data."""
 
-    kind: str
-    """One of :class:`Kind`, or a rule system's own word."""
+    kind: StrEnum
+    """One of :class:`Kind`, or of a rules family's own enum."""
     text: str
     """A sentence for the log: "Pip climbs to (4,3), 2 MP (H-2)"."""
     rule: str = ""

@@ -32,6 +32,7 @@ import os
 import struct
 import tempfile
 from collections.abc import Iterator, Mapping, Sequence
+from dataclasses import dataclass
 from pathlib import Path
 from typing import Any, Generic
 
@@ -68,6 +69,18 @@ _CHAIN = "skirmish-table save chain 2"
 
 SANDBOX_SALT = 0x5A4D_B0C5
 """Mixed into the seed of a clone's dice, so a sandbox never rolls the match's future."""
+
+
+@dataclass(frozen=True)
+class Refusal:
+    """What :meth:`Match.attempt` returns for an action that is not legal now."""
+
+    action: Action
+    reason: str
+    """Why not, in a player's words."""
+
+    def __bool__(self) -> bool:
+        return False
 
 
 class Match(Generic[S]):
@@ -219,13 +232,24 @@ class Match(Generic[S]):
         return self._links
 
     # ------------------------------------------------------------------ acting
+    def attempt(self, action: Action) -> list[Event] | Refusal:
+        """Judge ``action`` once and carry it out: its events, or the :class:`Refusal`
+        (with the reason) and no change if it is not legal now. What a front end calls
+        with a player's action: it need not (and should not) check it first."""
+        try:
+            return self.apply(action)
+        except IllegalActionError as e:
+            return Refusal(action, e.reason)
+
     def apply(self, action: Action) -> list[Event]:
-        """Check and carry out ``action``; IllegalActionError (and no change) if illegal."""
+        """Check and carry out ``action``; IllegalActionError (with its ``reason``, and no
+        change) if illegal. For callers that only send legal actions (computer players,
+        replays, tests), where an illegal one is a bug; a front end uses :meth:`attempt`."""
         why = self.why_illegal(action)
         if why is not None:
             raise IllegalActionError(
-                f"turn {self.turn}: {self._describe_safely(action)} is not legal: {why}"
-            )
+                f"turn {self.turn}: {self._describe_safely(action)} is not legal: {why}",
+                why)
         actor = self.to_act()
         try:
             events = self.ruleset.apply(self.state, action, self.dice)

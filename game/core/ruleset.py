@@ -31,6 +31,7 @@ if TYPE_CHECKING:
     from game.core.events import Event
     from game.core.phases import PhaseTable
     from game.core.places import LoadedMap
+    from game.core.queries import Queries
     from game.core.scenario import Scenario
 
 Side = str
@@ -256,10 +257,18 @@ class Ruleset(Protocol[S]):
         """Every piece as a front end shows it."""
         ...
 
+    def queries(self, state: S) -> Queries:
+        """The read-only questions about ``state`` a front end or a computer player may
+        ask (see :mod:`game.core.queries`): all they take from the rules besides actions."""
+        ...
+
+    def save_stamp(self) -> Mapping[str, str]:
+        """What its play depends on beyond its own code, written in saves (e.g.
+        ``{"pymunk": "7.3.1"}`` for a ruleset whose pushes a physics engine resolves);
+        empty if nothing."""
+        ...
+
 
 def save_stamp(ruleset: Ruleset[Any]) -> dict[str, str]:
-    """What a ruleset's play depends on beyond its own code, to be written in saves
-    (e.g. ``{"pymunk": "7.3.1"}`` for a ruleset whose pushes a physics engine resolves):
-    its optional ``save_stamp()`` method, or nothing."""
-    stamp = getattr(ruleset, "save_stamp", None)
-    return dict(stamp()) if callable(stamp) else {}
+    """:meth:`Ruleset.save_stamp` as a plain dict (what a save records)."""
+    return dict(ruleset.save_stamp())

@@ -16,6 +16,7 @@ from game.core.events import Event, Kind
 from game.core.frozen import quick_init
 from game.core.places import Place
 from game.rules.tft.data import Weapon, load_data
+from game.rules.tft.events import MeleeKind
 from game.rules.tft.figure import DEAD, UNCONSCIOUS, Fighter
 
 
@@ -184,7 +185,7 @@ def resolve_attack(attacker: Fighter, target: Fighter, situation: Sequence[Modif
     if not roll.success:
         if special and special.drop and used:
             out.dropped = used
-            out.events.append(Event(Kind.DROPPED, f"{attacker.name} drops the {w.name}.",
+            out.events.append(Event(MeleeKind.DROPPED, f"{attacker.name} drops the {w.name}.",
                                     "T-2", attacker.id))
             if attacker.ready == used:
                 attacker.ready = None
@@ -192,7 +193,7 @@ def resolve_attack(attacker: Fighter, target: Fighter, situation: Sequence[Modif
             attacker.weapons.remove(used)
             if attacker.ready == used:
                 attacker.ready = None
-            out.events.append(Event(Kind.BROKE, f"{attacker.name}'s {w.name} breaks.", "T-2",
+            out.events.append(Event(MeleeKind.BROKE, f"{attacker.name}'s {w.name} breaks.", "T-2",
                                     attacker.id))
         return out
     out.hit = True

@@ -70,7 +70,7 @@ AI_QUIET = 0.1
 waits): idle figures do not keep a player waiting."""
 SEEN = frozenset({Kind.MOVED, Kind.FACED, Kind.ATTACKED, Kind.DAMAGED, Kind.FELL,
                   Kind.RETREATED, Kind.DIED, Kind.UNCONSCIOUS, Kind.PRONE, Kind.STOOD,
-                  Kind.INITIATIVE, Kind.DROPPED, Kind.BROKE})
+                  Kind.INITIATIVE})
 """Kinds of event worth a pause to watch after a computer action."""
 MOVE_SECONDS_PER_STEP = 0.12
 SKIP_LIMIT = 400

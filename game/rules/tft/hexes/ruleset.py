@@ -27,6 +27,7 @@ from game.core.scenario import Scenario
 from game.rules.tft import combat, turn
 from game.rules.tft.combat import AttackOdds
 from game.rules.tft.data import load_data, unit_spec
+from game.rules.tft.events import MeleeKind
 from game.rules.tft.hexes import bigfigures, falls, heights, melee, missiles, terrain
 from game.rules.tft.hexes.actions import (
     ACTIONS,
@@ -494,6 +495,10 @@ class MeleeOnHeights:
         if state.phase == "retreat" and state.retreats:
             return state.figures[state.retreats[0][0]].side
         return None
+
+    def save_stamp(self) -> dict[str, str]:
+        """Its play depends on nothing beyond this program's own code."""
+        return {}
 
     def outcome(self, state: HexState) -> Outcome | None:
         return state.ended
@@ -1537,8 +1542,8 @@ class MeleeOnHeights:
     def _do_defend(self, state: HexState, a: Defend, dice: Dice) -> list[Event]:
         f = state.figures[a.figure]
         f.defending, f.move_over = True, True
-        return [Event(Kind.DEFENDING, f"{f.name} will defend this turn: attackers roll 4 dice.",
-                      "T-7", f.id)]
+        return [Event(MeleeKind.DEFENDING,
+                      f"{f.name} will defend this turn: attackers roll 4 dice.", "T-7", f.id)]
 
     def _do_end_movement(self, state: HexState, a: EndMovement, dice: Dice) -> list[Event]:
         if a.side == state.first:
@@ -1644,14 +1649,14 @@ class MeleeOnHeights:
         if f.stowed_shield and w.hands < 2:
             f.shield, f.stowed_shield = f.stowed_shield, None
             text = f"{f.name} readies the {w.name} and the shield."
-        return [Event(Kind.READIED, text, "T-7", f.id)] + self._after_action(state, f, dice)
+        return [Event(MeleeKind.READIED, text, "T-7", f.id)] + self._after_action(state, f, dice)
 
     def _do_put_away(self, state: HexState, a: PutAway, dice: Dice) -> list[Event]:
         f = state.figures[a.figure]
         f.ready = None
         if f.shield:
             f.stowed_shield, f.shield = f.shield, None
-        return [Event(Kind.READIED, f"{f.name} puts weapon and shield away: hands free to "
+        return [Event(MeleeKind.READIED, f"{f.name} puts weapon and shield away: hands free to "
                                     "climb.", "H-11", f.id)] + self._after_action(state, f, dice)
 
     def _do_pickup(self, state: HexState, a: PickUp, dice: Dice) -> list[Event]:
@@ -1664,7 +1669,7 @@ class MeleeOnHeights:
         f.weapons.append(w)
         f.ready = w
         name = load_data().weapons[w].name
-        return [Event(Kind.PICKED_UP, f"{f.name} picks up the {name}.", "T-7", f.id)] + \
+        return [Event(MeleeKind.PICKED_UP, f"{f.name} picks up the {name}.", "T-7", f.id)] + \
             self._after_action(state, f, dice)
 
     def _do_stand(self, state: HexState, a: StandUp, dice: Dice) -> list[Event]:

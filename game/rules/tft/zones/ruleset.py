@@ -29,6 +29,7 @@ from game.core.ruleset import Action, Outcome, PieceView, Termination
 from game.core.scenario import Scenario
 from game.rules.tft import combat, turn
 from game.rules.tft.data import load_data, unit_spec
+from game.rules.tft.events import MeleeKind
 from game.rules.tft.zones import legal, rules
 from game.rules.tft.zones.actions import (
     ACTIONS,
@@ -264,6 +265,10 @@ class MeleeOnZones:
         f = state.acting()
         return f.side if f else None
 
+    def save_stamp(self) -> dict[str, str]:
+        """Its play depends on nothing beyond this program's own code."""
+        return {}
+
     def outcome(self, state: ZoneState) -> Outcome | None:
         return state.ended
 
@@ -322,7 +327,7 @@ class MeleeOnZones:
         f = state.figures[a.figure]
         self._stop_protecting(state, f)
         f.defending = True
-        return [Event(Kind.DEFENDING, f"{f.name} defends: attackers roll 4 dice until its "
+        return [Event(MeleeKind.DEFENDING, f"{f.name} defends: attackers roll 4 dice until its "
                       "next action.", "T-7", f.id)] + self._finish(state, f, dice, False)
 
     def _do_wait(self, state: ZoneState, a: Wait, dice: Dice) -> list[Event]:
@@ -347,7 +352,7 @@ class MeleeOnZones:
         self._stop_protecting(state, f)
         f.ready = a.weapon
         name = load_data().weapons[a.weapon].name
-        return [Event(Kind.READIED, f"{f.name} readies the {name}.", "T-7", f.id)] + \
+        return [Event(MeleeKind.READIED, f"{f.name} readies the {name}.", "T-7", f.id)] + \
             self._finish(state, f, dice, False)
 
     def _do_pick_up(self, state: ZoneState, a: PickUp, dice: Dice) -> list[Event]:
@@ -360,7 +365,7 @@ class MeleeOnZones:
             f.weapons.append(a.weapon)
         f.ready = a.weapon
         name = load_data().weapons[a.weapon].name
-        return [Event(Kind.PICKED_UP, f"{f.name} picks up the {name}.", "T-7", f.id)] + \
+        return [Event(MeleeKind.PICKED_UP, f"{f.name} picks up the {name}.", "T-7", f.id)] + \
             self._finish(state, f, dice, False)
 
     def _do_stand(self, state: ZoneState, a: StandUp, dice: Dice) -> list[Event]:
@@ -824,7 +829,7 @@ class MeleeOnZones:
             f.weapons.remove(w)
             f.ready = None
             state.dropped.setdefault(t.zone, []).append(w)
-            events.append(Event(Kind.DROPPED, f"The {load_data().weapons[w].name} lands in "
+            events.append(Event(MeleeKind.DROPPED, f"The {load_data().weapons[w].name} lands in "
                                 f"{t.zone}.", "Z-17", f.id))
         elif res.dropped:
             self._drop(state, f, res.dropped)
