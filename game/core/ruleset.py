@@ -185,6 +185,12 @@ class PieceView:
     group: str = ""
     """Where pieces share a place (a zone), the ones standing together share a group (a
     melee on a zone board) and are drawn side by side; "" for a piece standing apart."""
+    spot: str = ""
+    """The id of a board feature the piece holds or fights at (a zone board's
+    bottleneck); its group is drawn there. "" for none."""
+    partner: str | None = None
+    """Within a group, the piece this one is locked with hand to hand (drawn as a pair);
+    None for none."""
 
 
 S = TypeVar("S", bound="State")
