@@ -19,6 +19,7 @@ from collections.abc import Sequence
 from dataclasses import dataclass
 from typing import TYPE_CHECKING, Protocol
 
+from game.core.board import Scenery
 from game.core.places import Place
 
 if TYPE_CHECKING:
@@ -82,4 +83,10 @@ class Queries(Protocol):
 
     def holds(self, place: Place) -> list[str]:
         """The ids of the pieces at ``place`` (on it, or covering it)."""
+        ...
+
+    def scenery(self) -> Sequence[Scenery]:
+        """Terrain that lives in the game state rather than on the board (a street
+        chase's moving buildings), for a front end to draw; empty where all the terrain
+        is the board's."""
         ...
