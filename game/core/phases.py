@@ -13,6 +13,7 @@ transition table with checked moves, is this page.
 
 from __future__ import annotations
 
+from collections.abc import Iterator
 from dataclasses import dataclass
 
 
@@ -52,7 +53,7 @@ class PhaseTable:
     def __getitem__(self, name: str) -> Phase:
         return self.phases[name]
 
-    def __iter__(self):  # noqa: ANN204 - iterator of Phase
+    def __iter__(self) -> Iterator[Phase]:
         return iter(self.phases.values())
 
     def transition(self, current: str, to: str) -> str:

@@ -132,10 +132,6 @@ class Outcome:
     termination: Termination
     reason: str
 
-    @property
-    def is_draw(self) -> bool:
-        return self.winner is None
-
     def to_json(self) -> dict[str, Any]:
         return {"winner": self.winner, "termination": self.termination.value,
                 "reason": self.reason}
