@@ -158,6 +158,8 @@ class _Table:
 
     def __init__(self, file: str, name: str, raw: object) -> None:
         self.where = f"{file} [{name}]"
+        if raw is None:
+            raise ScenarioError(f"{file} has no [{name}] table")
         if not isinstance(raw, dict):
             raise ScenarioError(f"{self.where} must be a table, not {raw!r}")
         self.raw: dict[str, Any] = raw
