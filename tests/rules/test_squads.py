@@ -26,6 +26,10 @@ from game.rules.squads.data import load_data
 from game.rules.squads.events import SquadKind
 from game.rules.squads.units import Model, Unit
 
+# Rules of the flood and the chase call these functions with their own rule ids; the
+# tests spell such ids "HOUSE-F6" so that tools/rules_coverage.py does not count them as
+# showing those rules.
+
 # The S section of RULES.md, word for word.
 S2_TEXT = "S-2 Shooting to-hit by BS: BS1 6+, BS2 5+, BS3 4+, BS4 3+, BS5 2+."
 S4_TEXT = ("S-4 To-wound (S vs T): S >= T+2: 2+; S = T+1: 3+; S = T: 4+; S = T-1: 5+; "
@@ -143,11 +147,12 @@ def test_s2_shooting_line_counts_shots_and_the_roll_needed():
 
 
 def test_s2_a_bs_set_by_another_rule_says_why():
-    """P-13's sergeant shooting over his shoulder at BS 3."""
+    """The chase's sergeant shooting over his shoulder at BS 3."""
     sgt = Model.new("s", "rider_sergeant", name="Sergeant")
     line = shooting_line(sgt, "heavy_pistol", 6, moved=False, bs=3, bs_why="over his "
-                         "shoulder, P-13")
-    assert line.hit_on == 4 and "BS 3 (over his shoulder, P-13) needs 4+" in line.hit_why
+                         "shoulder, HOUSE-P13")
+    assert line.hit_on == 4
+    assert "BS 3 (over his shoulder, HOUSE-P13) needs 4+" in line.hit_why
 
 
 def test_s2_a_template_hits_the_models_under_it_with_no_roll():
@@ -276,7 +281,7 @@ def test_s4_to_wound_is_the_rules_table():
 def test_s4_no_effect_when_strength_is_four_below_toughness():
     assert to_wound(1, 5) is None and to_wound(2, 5) == 6 and to_wound(6, 10) is None
     rider = Model.new("r", "scout_rider")
-    line = hit_line("flood", "the flood", 1, 1, rule="F-6", no_save=True)
+    line = hit_line("flood", "the flood", 1, 1, rule="HOUSE-F6", no_save=True)
     r = resolve_attacks([line], [rider], Dice.scripted([]))  # no die is thrown
     assert kinds(r.events) == [Kind.ATTACKED, SquadKind.NO_EFFECT]
     assert r.events[1].rule == "S-4" and rider.wounds == 1
@@ -285,13 +290,13 @@ def test_s4_no_effect_when_strength_is_four_below_toughness():
 
 def test_s4_to_wound_roll_carries_its_odds():
     t = Model.new("t", "trooper")
-    line = hit_line("flood", "the flood", 1, 1, rule="F-6", no_save=True,
-                    why="carried 2 inches, F-6")
+    line = hit_line("flood", "the flood", 1, 1, rule="HOUSE-F6", no_save=True,
+                    why="carried 2 inches, HOUSE-F6")
     r = resolve_attacks([line], [t], Dice.scripted([5]))
     wound = r.events[1]
     assert wound.kind == SquadKind.NOT_WOUNDED and wound.roll.target == 6
     assert wound.roll.probability == pytest.approx(1 / 6)
-    assert "S 1 (carried 2 inches, F-6) against T 3 needs 6+" in wound.roll.label
+    assert "S 1 (carried 2 inches, HOUSE-F6) against T 3 needs 6+" in wound.roll.label
 
 
 # ============================================================================ S-5
@@ -335,11 +340,11 @@ def test_s5_ap_at_the_save_cancels_it_no_die_rolled():
 
 def test_s5_a_no_save_hit_skips_the_save():
     t = Model.new("t", "trooper")
-    line = hit_line("crash", "a crash", 1, 5, rule="P-11", no_save=True)
+    line = hit_line("crash", "a crash", 1, 5, rule="HOUSE-P11", no_save=True)
     r = resolve_attacks([line], [t], Dice.scripted([2]))  # S5 vs T3: 2+
     assert kinds(r.events) == [Kind.ATTACKED, SquadKind.WOUNDED, SquadKind.NO_SAVE,
                                Kind.DAMAGED, Kind.DIED]
-    assert r.events[0].rule == "P-11" and "a hit with no save" in r.events[2].text
+    assert r.events[0].rule == "HOUSE-P11" and "a hit with no save" in r.events[2].text
 
 
 def test_s5_a_saved_wound_does_nothing():
@@ -370,7 +375,7 @@ def test_s5_wounds_beyond_the_last_model_are_lost():
 
 def test_s5_take_wound_removes_one_wound_and_reports_a_casualty():
     m = Model.new("m", "trooper", name="Tom")
-    ev = take_wound(m, "a fall", "F-6")
+    ev = take_wound(m, "a fall", "HOUSE-F6")
     assert kinds(ev) == [Kind.DAMAGED, Kind.DIED] and ev[0].amount == 1
     assert take_wound(m, "again") == []
 
@@ -378,9 +383,10 @@ def test_s5_take_wound_removes_one_wound_and_reports_a_casualty():
 # ============================================================================ S-6
 def test_s6_characteristic_test_passes_at_or_under_the_value():
     t = Model.new("t", "trooper", name="Tom")
-    ok = checks.characteristic_test(t, "s", Dice.scripted([3]), rule="F-3", why="the flood")
-    assert ok.passed and ok.event.kind == SquadKind.TEST_PASSED and ok.event.rule == "F-3"
-    assert ok.roll.rule == "F-3" and ok.roll.probability == pytest.approx(0.5)
+    ok = checks.characteristic_test(t, "s", Dice.scripted([3]), rule="HOUSE-F3",
+                                    why="the flood")
+    assert ok.passed and ok.event.kind == SquadKind.TEST_PASSED and ok.event.rule == "HOUSE-F3"
+    assert ok.roll.rule == "HOUSE-F3" and ok.roll.probability == pytest.approx(0.5)
     assert "Tom tests Strength (the flood)" in ok.roll.label
     bad = checks.characteristic_test(t, "s", Dice.scripted([4]))
     assert not bad.passed and bad.event.kind == SquadKind.TEST_FAILED
@@ -416,7 +422,7 @@ def test_s6_leadership_test_is_2d6_at_or_under_ld():
 # ============================================================================ S-7
 def test_s7_dangerous_terrain_test_fails_on_a_one():
     t = Model.new("t", "scout_rider")
-    assert not checks.dangerous_terrain_test(t, Dice.scripted([1]), rule="P-10").passed
+    assert not checks.dangerous_terrain_test(t, Dice.scripted([1]), rule="HOUSE-P10").passed
     ok = checks.dangerous_terrain_test(t, Dice.scripted([2]))
     assert ok.passed and ok.event.rule == "S-7"
     assert checks.p_dangerous_terrain_test() == Fraction(5, 6)

@@ -116,7 +116,7 @@ def test_s5_a_three_wound_model_takes_three_unsaved_wounds_to_fall():
 
 
 def test_s4_no_effect_hits_never_cause_casualties():
-    line = hit_line("flood", "the flood", 5, 1, rule="F-6", no_save=True)
+    line = hit_line("flood", "the flood", 5, 1, rule="HOUSE-F6", no_save=True)
     assert casualty_odds([line], [model("r", "scout_rider")]) == {0: 1}
 
 
