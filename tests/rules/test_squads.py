@@ -315,8 +315,7 @@ def test_s5_a_shot_that_hits_wounds_and_is_not_saved_removes_a_wound():
     shooter = Model.new("t", "trooper", name="Trooper 1")
     target = squad("g", "swarm", 2)
     line = shooting_line(shooter, "rifle", 10, moved=False)
-    r = resolve_attacks([line], target.allocation_order(), Dice.scripted([4, 3, 5, 5]),
-                        target="the swarm")
+    r = resolve_attacks([line], target, Dice.scripted([4, 3, 5, 5]))
     assert kinds(r.events) == [Kind.ATTACKED, Kind.ATTACKED, SquadKind.WOUNDED,
                                SquadKind.SAVE_FAILED, Kind.DAMAGED, Kind.DIED]
     assert [e.rule for e in r.events] == ["S-2", "S-2", "S-4", "S-5", "S-5", "S-5"]
@@ -324,6 +323,8 @@ def test_s5_a_shot_that_hits_wounds_and_is_not_saved_removes_a_wound():
     assert r.events[3].roll.probability == pytest.approx(1 / 6)
     assert r.events[4].roll is r.events[3].roll  # the damage names the failed save
     assert "Trooper 1's Rifle" in r.events[4].text
+    assert [e.target for e in r.events] == ["g", "g", "g", "g0", "g0", "g0"]
+    assert "at unit g" in r.events[0].roll.label
     assert (r.hits, r.wounds, r.unsaved, r.casualties) == (1, 1, 1, ["g0"])
     assert target.models[0].wounds == 0 and target.models[1].wounds == 1
 

@@ -20,7 +20,7 @@ from fractions import Fraction
 from functools import lru_cache
 
 from game.rules.squads.basics import AttackLine, armour_save, p_at_least, to_wound
-from game.rules.squads.units import Model, majority
+from game.rules.squads.units import Model, Target, majority, wound_order
 
 _Line = tuple[int, int | None, int, int | None, bool]
 """What a line's odds depend on: attacks, roll to hit, S, AP, no save."""
@@ -53,12 +53,12 @@ def _p_fail(save: int | None) -> Fraction:
     return Fraction(1) if save is None else 1 - p_at_least(save)
 
 
-def casualty_odds(lines: Sequence[AttackLine], targets: Sequence[Model]
-                  ) -> dict[int, Fraction]:
+def casualty_odds(lines: Sequence[AttackLine], target: Target) -> dict[int, Fraction]:
     """S-2..S-5: the exact chance of each number of casualties (models removed) that
-    ``lines`` inflict on ``targets``, taken in order (the first takes wounds until it
-    falls, then the next...). Wounds beyond the last target are lost."""
-    alive = [m for m in targets if m.alive]
+    ``lines`` inflict on ``target`` (a unit, a model, or models in the order they take
+    wounds: the first takes wounds until it falls, then the next...). Wounds beyond the
+    last model are lost."""
+    alive = wound_order(target)
     if not alive:
         return {0: Fraction(1)}
     t = toughness_of(alive)
@@ -66,9 +66,9 @@ def casualty_odds(lines: Sequence[AttackLine], targets: Sequence[Model]
                             tuple((m.wounds, m.stats.sv) for m in alive)))
 
 
-def expected_casualties(lines: Sequence[AttackLine], targets: Sequence[Model]) -> Fraction:
+def expected_casualties(lines: Sequence[AttackLine], target: Target) -> Fraction:
     """The mean of :func:`casualty_odds`."""
-    return sum((k * p for k, p in casualty_odds(lines, targets).items()), Fraction(0))
+    return sum((k * p for k, p in casualty_odds(lines, target).items()), Fraction(0))
 
 
 @lru_cache(maxsize=4096)

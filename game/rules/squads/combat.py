@@ -30,7 +30,7 @@ from game.rules.squads.basics import (
 )
 from game.rules.squads.casualties import casualty_odds, toughness_of
 from game.rules.squads.events import SquadKind
-from game.rules.squads.units import Model, Unit, majority
+from game.rules.squads.units import Model, Target, Unit, majority, target_name, wound_order
 
 
 @dataclass
@@ -65,27 +65,29 @@ def take_wound(model: Model, cause: str, rule: str = "S-5", roll: Roll | None = 
     return events
 
 
-def _roll_hits(line: AttackLine, target: str, dice: Dice, out: AttackResult) -> int:
+def _roll_hits(line: AttackLine, who: tuple[str | None, str], dice: Dice,
+               out: AttackResult) -> int:
     """S-2, S-3: the line's rolls to hit; the number of hits."""
+    target, name = who
     if line.hit_on is None:
         out.events.append(Event(Kind.ATTACKED, f"{line.label}: {line.attacks} "
                                                f"{'hit' if line.attacks == 1 else 'hits'} "
-                                               f"on {target}, {line.hit_why}.",
+                                               f"on {name}, {line.hit_why}.",
                                 line.hit_rule, line.attacker, target, amount=line.attacks))
         return line.attacks
     hits = 0
     for k in range(line.attacks):
         nth = f" ({k + 1} of {line.attacks})" if line.attacks > 1 else ""
         roll = dice.check(1, line.hit_on, rule=line.hit_rule, comparison=">=",
-                          label=f"{line.label} at {target}{nth}: {line.hit_why}")
+                          label=f"{line.label} at {name}{nth}: {line.hit_why}")
         hits += bool(roll.success)
         out.events.append(Event(Kind.ATTACKED, roll.explain(), line.hit_rule, line.attacker,
                                 target, roll=roll))
     return hits
 
 
-def _roll_wounds(line: AttackLine, hits: int, toughness: int, target: str, dice: Dice,
-                 out: AttackResult) -> int:
+def _roll_wounds(line: AttackLine, hits: int, toughness: int, target: str | None,
+                 dice: Dice, out: AttackResult) -> int:
     """S-4: a roll to wound for each hit; the number of wounds."""
     need = to_wound(line.strength, toughness)
     strength = f"S {line.strength}" + (f" ({line.strength_why})" if line.strength_why else "")
@@ -137,23 +139,22 @@ def _roll_saves(line: AttackLine, wounds: int, order: list[Model], dice: Dice,
             out.casualties.append(m.id)
 
 
-def resolve_attacks(lines: Sequence[AttackLine], targets: Sequence[Model], dice: Dice, *,
-                    target: str = "") -> AttackResult:
-    """S-2..S-5: roll ``lines`` against ``targets`` (in the order they take wounds: a unit's
-    ``allocation_order()``, or one model) and apply the unsaved wounds. ``target`` names
-    them in the events (a unit's name). Trusts its caller: range, sight and who may
-    attack are the board's and the ruleset's business."""
-    order = [m for m in targets if m.alive]
+def resolve_attacks(lines: Sequence[AttackLine], target: Target, dice: Dice) -> AttackResult:
+    """S-2..S-5: roll ``lines`` against ``target`` (a unit, whose survivors take wounds in
+    its ``allocation_order()``; a lone model; or models in that order) and apply the
+    unsaved wounds. Trusts its caller: range, sight and who may attack are the board's
+    and the ruleset's business."""
+    order = wound_order(target)
     out = AttackResult(odds=casualty_odds(lines, order))
     if not order:
         return out
-    name = target or (order[0].name if len(order) == 1 else "the unit")
+    who = target_name(target)
     toughness = toughness_of(order)
     for line in lines:
         if not order:
             break
-        hits = _roll_hits(line, name, dice, out)
-        wounds = _roll_wounds(line, hits, toughness, name, dice, out)
+        hits = _roll_hits(line, who, dice, out)
+        wounds = _roll_wounds(line, hits, toughness, who[0], dice, out)
         out.hits += hits
         out.wounds += wounds
         _roll_saves(line, wounds, order, dice, out)
@@ -197,7 +198,7 @@ def fight_round(a: Unit, b: Unit, dice: Dice, *, charging: str | None = None) ->
         for own, foe, line in blows:  # all of this step's blows were decided above
             if foe.destroyed:
                 continue
-            r = resolve_attacks([line], foe.allocation_order(), dice, target=foe.name)
+            r = resolve_attacks([line], foe, dice)
             out.events += r.events
             out.unsaved[own.id] += r.unsaved
             out.casualties[foe.id] += r.casualties

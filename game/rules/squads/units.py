@@ -198,6 +198,30 @@ class Unit:
                    [Model.from_json(m) for m in d["models"]], leader)
 
 
+Target = Unit | Model | Sequence[Model]
+"""What an attack is made against: a unit (its survivors in the order they take wounds),
+a lone model, or models already in that order."""
+
+
+def wound_order(target: Target) -> list[Model]:
+    """S-5: the standing models of ``target`` in the order they take unsaved wounds."""
+    if isinstance(target, Unit):
+        return target.allocation_order()
+    if isinstance(target, Model):
+        return [target] if target.alive else []
+    return [m for m in target if m.alive]
+
+
+def target_name(target: Target) -> tuple[str | None, str]:
+    """The id events give ``target`` and the name their text does."""
+    if isinstance(target, Unit | Model):
+        return target.id, target.name
+    models = list(target)
+    if len(models) == 1:
+        return models[0].id, models[0].name
+    return None, "the models"
+
+
 def majority(values: Iterable[int]) -> int:
     """S-3, S-4, a reading (rules.toml [to_hit_close_combat] target_reading): the value most
     of a unit's models have, the higher on a tie."""
