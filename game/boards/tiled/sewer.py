@@ -31,8 +31,6 @@ from __future__ import annotations
 import math
 from typing import Any
 
-import shapely
-
 from game.boards.corridors import (
     FEATURE_KINDS,
     XY,
@@ -44,7 +42,7 @@ from game.boards.corridors import (
 from game.boards.table import ellipse_points
 from game.boards.tiled.kinds import TiledKind
 from game.boards.tiled.reading import MapObject, MapReading
-from game.boards.tiled.table import TABLE_SIDES, scale_of
+from game.boards.tiled.table import TABLE_SIDES, check_geometry, scale_of
 from game.core.errors import printable
 from game.core.places import LoadedMap, Placement, Point
 
@@ -244,12 +242,7 @@ def _feature(reading: MapReading, label: str, obj: MapObject, kind: str, name: s
         return Feature(obj.id, kind, pts, True, name, label, others)
     if obj.shape in ("rectangle", "polygon"):
         pts = _points(reading, label, obj, scale, box)
-        poly = shapely.Polygon(pts) if len(pts) >= 3 else None
-        if poly is None or poly.area < MIN_SIZE * MIN_SIZE:
-            raise reading.fail(f"{label}: the {obj.shape} has no area")
-        if not poly.is_valid:
-            raise reading.fail(f"{label}: the {obj.shape} crosses itself; redraw it so its "
-                               f"edges do not cross")
+        check_geometry(reading, label, obj.shape, pts)
         return Feature(obj.id, kind, pts, True, name, label, others)
     if obj.shape == "polyline" and kind != "gantry":
         pts = _points(reading, label, obj, scale, box)

@@ -187,7 +187,7 @@ def _piece(reading: MapReading, obj: MapObject, index: int, scale: float,
                                f"piece may have {MAX_POINTS}")
         points = _dedupe(tuple((x / scale, y / scale) for x, y in obj.points))
         shape = "line" if obj.shape == "polyline" else obj.shape
-        _check_geometry(reading, label, obj.shape, points)
+        check_geometry(reading, label, obj.shape, points)
     else:
         raise reading.fail(f"{label} is a {obj.shape}; a terrain piece must be a rectangle, "
                            f"ellipse or polygon (a footprint) or a polyline (a fence, a wall)")
@@ -213,8 +213,10 @@ def _dedupe(points: tuple[Vec, ...]) -> tuple[Vec, ...]:
     return tuple(out)
 
 
-def _check_geometry(reading: MapReading, label: str, shape: str,
-                    points: tuple[Vec, ...]) -> None:
+def check_geometry(reading: MapReading, label: str, shape: str,
+                   points: tuple[Vec, ...]) -> None:
+    """MapError naming ``label`` if a polyline has no length, or a rectangle or polygon
+    has no area or crosses itself (points in units)."""
     if shape == "polyline":
         length = sum(math.dist(a, b) for a, b in zip(points, points[1:], strict=False))
         if len(points) < 2 or length < MIN_SIZE:

@@ -29,12 +29,10 @@ from __future__ import annotations
 import math
 from typing import Any
 
-import shapely
-
 from game.boards.table import ellipse_points
 from game.boards.tiled.kinds import TiledKind
 from game.boards.tiled.reading import MapObject, MapReading
-from game.boards.tiled.table import TABLE_SIDES, scale_of
+from game.boards.tiled.table import TABLE_SIDES, check_geometry, scale_of
 from game.boards.track import EDGES, SIZES, XY, Track, TrackError, TrackPiece
 from game.core.errors import printable
 from game.core.places import LoadedMap, Placement, Point
@@ -197,12 +195,7 @@ def _piece(reading: MapReading, obj: MapObject, index: int, scale: float,
         pts = ellipse_points(cx, cy, rx, ry, obj.rotation)
     elif obj.shape in ("rectangle", "polygon"):
         pts = _points(reading, label, obj, scale, box)
-        poly = shapely.Polygon(pts) if len(pts) >= 3 else None
-        if poly is None or poly.area < MIN_SIZE * MIN_SIZE:
-            raise reading.fail(f"{label}: the {obj.shape} has no area")
-        if not poly.is_valid:
-            raise reading.fail(f"{label}: the {obj.shape} crosses itself; redraw it so its "
-                               f"edges do not cross")
+        check_geometry(reading, label, obj.shape, pts)
     else:
         raise reading.fail(f"{label} is a {obj.shape}; a terrain piece is a rectangle, "
                            f"ellipse or polygon")
