@@ -135,3 +135,30 @@ def test_a_mark_of_the_wrong_layer_kind_is_named(claim):
     with pytest.raises(MapError, match="layer 'corridors' must be an object layer, but it is "
                                        "a tile layer"):
         claim(tile, INCH)
+
+
+# ============================================================================ demos
+def test_demos_ask_the_board_whether_a_place_is_on_it():
+    from game.core.errors import ScenarioError
+    from game.core.places import LoadedMap
+    from game.rules import demos
+
+    sewer = load_map(MAPS / "test" / "sewer_stub.tmx")
+    track = load_map(MAPS / "test" / "track_stub.tmx")
+    assert demos._place(sewer, {"place": {"track": "Main", "at": 150}}, "f") == \
+        OnTrack("Main", 150)
+    assert demos._place(sewer, {"place": {"x": 1800, "y": 500}}, "f") == Point(1800, 500)
+    assert demos._place(track, {"place": {"track": "axis", "at": 5000}}, "f") == \
+        OnTrack("axis", 5000)
+    with pytest.raises(ScenarioError, match="f: 'place' .* is not a point or a position "
+                                            "along a corridor of this board"):
+        demos._place(sewer, {"place": {"x": 500, "y": 500}}, "f")
+    with pytest.raises(ScenarioError, match="'hex' is for a hex board"):
+        demos._place(track, {"hex": [1, 1]}, "f")
+    assert demos._facing(tiled_kind("sewer"), 90.5, "f") == 90.5
+    with pytest.raises(ScenarioError, match="a hex side from 0 to 5"):
+        demos._facing(tiled_kind("hex"), 90, "f")
+    moon = LoadedMap(MAPS / "moon.tmx", "moon", object(), ())
+    with pytest.raises(ScenarioError, match=r"f: its board is of a kind no map builder knows "
+                                            r"\('moon'\), so no figure can be placed on it"):
+        demos._place(moon, {"place": {"x": 0, "y": 0}}, "f")

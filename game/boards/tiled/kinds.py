@@ -38,7 +38,8 @@ class TiledKind(Generic[B]):
     """What marks a map as this kind, as messages say it ("an object layer named
     'corridors'")."""
     places: str
-    """How messages name a place of such a board ("a zone", "a point on the table")."""
+    """How messages name a place of such a board: "is not {places} of this board" ("a
+    zone", "a point")."""
     claims: Callable[[MapReading], bool]
     """Whether a map carries this kind's marks. It looks only at the marks; MapError if a
     mark itself is malformed (a tile layer named 'zones', a scale that is no number)."""

@@ -283,7 +283,7 @@ def _figures(reading: MapReading, board: Corridors, scale: float) -> tuple[Place
 
 SEWER: TiledKind[Corridors] = TiledKind(
     key=KIND, name="sewer map", claims=claims_sewer, build=build_sewer_board,
-    places="a point in the corridors or a position along one",
+    places="a point or a position along a corridor",
     marks=f"an object layer named '{CORRIDORS_LAYER}' (each corridor a polyline with a "
           f"float property 'width')",
     refines=("table",))

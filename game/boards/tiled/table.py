@@ -277,7 +277,7 @@ def _figures(reading: MapReading, table: Table, scale: float) -> tuple[Placement
 
 
 TABLE: TiledKind[Table] = TiledKind(
-    key=KIND, name="table map", places="a point on the table", claims=claims_table,
+    key=KIND, name="table map", places="a point", claims=claims_table,
     build=build_table_board,
     marks="the map property 'inch' (or 'unit'): map pixels per inch (or per unit)")
 """The table map kind, as :data:`game.boards.tiled.BUILDERS` lists it."""

@@ -238,7 +238,7 @@ def _figures(reading: MapReading, track: Track, scale: float) -> tuple[Placement
 
 TRACK: TiledKind[Track] = TiledKind(
     key=KIND, name="track map", claims=claims_track, build=build_track_board,
-    places="a point on the table or a position along it",
+    places="a point or a position along the table or its street",
     marks=f"the map property '{ARRIVAL}' (the Arrival edge: left, right, top or bottom) or "
           f"an object layer named '{STREET_LAYER}'",
     refines=("table",))
