@@ -119,6 +119,15 @@ class Corridor:
         f = min(1.0, max(0.0, (at - s0) / (s1 - s0)))
         return a[0] + (b[0] - a[0]) * f, a[1] + (b[1] - a[1]) * f
 
+    def path(self, start: float, end: float) -> tuple[XY, ...]:
+        """The centre line from ``start`` to ``end`` inches along it (either way; both
+        clamped), its bends included: the path a carried model follows (F-4)."""
+        lo, hi = sorted((min(self.length, max(0.0, start)), min(self.length, max(0.0, end))))
+        inner = [q for q, m in zip(self.points, self.marks, strict=True)
+                 if lo + EPS < m < hi - EPS]
+        out = (self.point_at(lo), *inner, self.point_at(hi))
+        return out if start <= end else tuple(reversed(out))
+
     def direction_at(self, at: float, heading: Heading = 1) -> XY:
         """The unit vector along the centre line ``at`` inches from its start, going
         ``heading`` (at a bend: the segment ahead)."""

@@ -37,6 +37,9 @@ def test_f1_corridors_have_arc_length_and_points_along_them():
     assert c.point_at(-4) == (0, 0) and c.point_at(50) == (3, 10)
     assert c.direction_at(5, 1) == (0, 1) and c.direction_at(5, -1) == (-0.6, -0.8)
     assert c.project(5, 7) == (8, 2)
+    assert c.path(2.5, 8) == ((1.5, 2.0), (3, 4), (3, 7))
+    assert c.path(8, 2.5) == ((3, 7), (3, 4), (1.5, 2.0))
+    assert c.path(-1, 5) == ((0, 0), (3, 4))
 
 
 @pytest.mark.parametrize("points,width,says", [
