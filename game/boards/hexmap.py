@@ -28,6 +28,9 @@ from typing import Any, Literal
 import numpy as np
 from numpy.typing import NDArray
 
+from game.core.board import Outline
+from game.core.places import Cell, Place
+
 Orientation = Literal["pointy", "flat"]
 Stagger = Literal["odd", "even"]
 
@@ -56,8 +59,8 @@ class Reach:
     """Where a mover can get to from ``start`` within a budget, and how.
 
     The search keeps plain per-cell lists (:attr:`costs`, :attr:`before`) and the reached
-    cells cheapest first (:attr:`cells`); the dictionaries :attr:`cost`, :attr:`previous`
-    and :attr:`ends` are built from them the first time they are asked for.
+    cells cheapest first (:attr:`cells`); the dictionaries :attr:`cost` and :attr:`ends`
+    are built from them the first time they are asked for.
     """
 
     start: int
@@ -88,12 +91,6 @@ class Reach:
         if self.order is not None and isinstance(c, list):  # whole numbers already
             return dict(zip(self.order, map(c.__getitem__, self.order), strict=True))
         return {i: int(c[i]) for i in self.cells}
-
-    @cached_property
-    def previous(self) -> dict[int, int]:
-        """The cell before each reached cell on its cheapest path."""
-        b = self.before
-        return {i: int(b[i]) for i in self.cells if i != self.start}
 
     @cached_property
     def ends(self) -> dict[int, int]:
@@ -368,6 +365,30 @@ class HexMap:
             pts = [(-s / 2, -h / 2), (s / 2, -h / 2), (w / 2, 0), (s / 2, h / 2),
                    (-s / 2, h / 2), (-w / 2, 0)]
         return [(cx + x, cy + y) for x, y in pts]
+
+    # ------------------------------------------------------------------ the Board protocol
+    def bounds(self) -> tuple[float, float, float, float]:
+        """The whole map in map pixels, as Tiled draws it."""
+        w, h = self.pixel_size
+        return 0.0, 0.0, float(w), float(h)
+
+    def outlines(self) -> tuple[Outline, ...]:
+        """Every real cell's hexagon, labelled with its column and row."""
+        found = self.__dict__.get("_outlines")
+        if found is None:
+            found = self.__dict__["_outlines"] = tuple(
+                Outline(tuple(self.corners(i)), True, "hex", self.label(i))
+                for i in self.cells())
+        return found
+
+    def locate(self, place: Place) -> tuple[float, float] | None:
+        """The centre of a cell of this map, in map pixels."""
+        return self.center(place.index) if isinstance(place, Cell) and \
+            self.on_board(place.index) else None
+
+    def has_place(self, place: Place) -> bool:
+        """A real cell of this map."""
+        return isinstance(place, Cell) and self.on_board(place.index)
 
     def direction_name(self, direction: int) -> str:
         """Compass name of a direction on this map: E, NE... (pointy) or SE, NE, N... (flat)."""

@@ -33,7 +33,9 @@ from typing import Any, Literal
 import numpy as np
 from numpy.typing import NDArray
 
+from game.core.board import Outline
 from game.core.frozen import quick_init
+from game.core.places import Place, Point
 
 Vec = tuple[float, float]
 Shape = Literal["polygon", "rectangle", "ellipse", "line"]
@@ -165,21 +167,8 @@ class Table:
                 raise ValueError(f"{p.label or p.name}: index {p.index}, but it is piece {k}")
             if len(p.points) < (2 if p.is_line else 3):
                 raise ValueError(f"{p.label or p.name} has too few points")
-        edges: list[tuple[float, float, float, float]] = []
-        owner: list[int] = []
-        for p in self.pieces:
-            for (x0, y0), (x1, y1) in p.segments():
-                edges.append((x0, y0, x1, y1))
-                owner.append(p.index)
-        e = np.array(edges, dtype=np.float64).reshape(-1, 4)
-        self._e0 = e[:, 0:2]
-        self._e1 = e[:, 2:4]
-        self._ed = self._e1 - self._e0
-        self._owner = np.array(owner, dtype=np.int64)
         self._is_area = np.array([not p.is_line for p in self.pieces], dtype=bool)
-        boxes = [p.bbox for p in self.pieces]
-        self._bbox = np.array(boxes, dtype=np.float64).reshape(-1, 4)
-        self._boxes = boxes
+        self._boxes = [p.bbox for p in self.pieces]
         self._rings = [tuple(p.points) for p in self.pieces]
         self._at_cache: dict[tuple[float, float], tuple[int, ...]] = {}
         self._edges: list[list[tuple[float, float, float, float]]] = [
@@ -191,8 +180,7 @@ class Table:
             for edges in self._edges]
         """Each edge of :attr:`_edges` with its start and step, as :meth:`_candidates`
         hands them out."""
-        self._elo = np.minimum(self._e0, self._e1)
-        self._ehi = np.maximum(self._e0, self._e1)
+        self._edge_count = sum(len(edges) for edges in self._edges)
 
     def __repr__(self) -> str:
         return f"Table({self.name!r}, {self.width:g} x {self.height:g} {self.unit}s, " \
@@ -230,14 +218,6 @@ class Table:
                         strict=False))
         return min((_seg_dist(x, y, a, b) for a, b in segs), default=math.inf)
 
-    def distances(self, x: float, y: float) -> NDArray[np.float64]:
-        """Distance from ``(x, y)`` to every piece's outline (one value per piece)."""
-        out = np.full(len(self.pieces), np.inf)
-        if len(self._owner):
-            d = _point_segment_distance(np.array([x, y]), self._e0, self._e1)
-            np.minimum.at(out, self._owner, d)
-        return out
-
     def disc_overlaps(self, x: float, y: float, radius: float,
                       pieces: Iterable[int] | None = None) -> list[int]:
         """The pieces (of ``pieces``, or all) that a disc of ``radius`` about ``(x, y)``
@@ -254,6 +234,26 @@ class Table:
                 out.append(k)
         return out
 
+    # ================================================================ the Board protocol
+    def bounds(self) -> tuple[float, float, float, float]:
+        """The table, in units."""
+        return 0.0, 0.0, self.width, self.height
+
+    def outlines(self) -> tuple[Outline, ...]:
+        """The table's edge, then each piece (its kind as written, its name as label)."""
+        w, h = self.width, self.height
+        out = [Outline(((0.0, 0.0), (w, 0.0), (w, h), (0.0, h)), True, "table", self.name)]
+        out += [Outline(p.points, not p.is_line, p.kind, p.name) for p in self.pieces]
+        return tuple(out)
+
+    def locate(self, place: Place) -> Vec | None:
+        """A point on the table, in units."""
+        return place.units if self.has_place(place) and isinstance(place, Point) else None
+
+    def has_place(self, place: Place) -> bool:
+        """A point on the table (its edge included)."""
+        return isinstance(place, Point) and self.on_table(*place.units)
+
     # ================================================================ rays
     def spans(self, eye: Vec, ends: NDArray[np.float64] | Sequence[Vec]) -> Spans:
         """Where each ray from ``eye`` to one of ``ends`` meets each piece (see
@@ -267,7 +267,7 @@ class Table:
         last = np.full((n, pc), np.nan)
         eye_in = self._inside_few(a[None, :])[0]
         end_in = self._inside_few(b)
-        if len(self._owner) and n:
+        if self._edge_count and n:
             lo = np.minimum(b.min(axis=0), a)
             hi = np.maximum(b.max(axis=0), a)
             cands = list(self._candidates((float(lo[0]), float(lo[1])),
@@ -394,17 +394,6 @@ def _seg_dist(x: float, y: float, a: Vec, b: Vec) -> float:
     ll = dx * dx + dy * dy
     u = 0.0 if ll == 0 else max(0.0, min(1.0, ((x - a[0]) * dx + (y - a[1]) * dy) / ll))
     return math.hypot(x - a[0] - u * dx, y - a[1] - u * dy)
-
-
-def _point_segment_distance(p: NDArray[np.float64], e0: NDArray[np.float64],
-                            e1: NDArray[np.float64]) -> NDArray[np.float64]:
-    ed = e1 - e0
-    ll = (ed * ed).sum(axis=1)
-    with np.errstate(divide="ignore", invalid="ignore"):
-        u = np.where(ll > 0, ((p - e0) * ed).sum(axis=1) / ll, 0.0)
-    u = np.clip(u, 0.0, 1.0)
-    q = e0 + u[:, None] * ed
-    return np.hypot(p[0] - q[:, 0], p[1] - q[:, 1])
 
 
 def _capsule_entry_one(a: Vec, b: Vec, e0: Vec, e1: Vec, r: float) -> float | None:

@@ -30,6 +30,9 @@ from shapely import LineString, MultiLineString, Point, Polygon, prepared
 from shapely.geometry.base import BaseGeometry
 from shapely.ops import linemerge, polylabel, unary_union
 
+from game.core.board import Outline
+from game.core.places import InZone, Place
+
 XY = tuple[float, float]
 
 TOLERANCE = 1.5
@@ -467,6 +470,34 @@ class ZoneBoard:
     def label(self, zone: str) -> str:
         """The zone's name (as places are written in messages)."""
         return zone
+
+    # ================================================================ the Board protocol
+    def bounds(self) -> tuple[float, float, float, float]:
+        """Every zone and the map's own size, in map pixels (:attr:`extent`)."""
+        return self.extent
+
+    def outlines(self) -> tuple[Outline, ...]:
+        """The zones (labelled with their names), then the bottlenecks and obstacles."""
+        out = [Outline(z.polygon, True, "zone", z.id) for z in self.zones.values()]
+        out += [Outline(b.shape, True, "bottleneck", b.id) for b in self.bottlenecks.values()]
+        out += [Outline(o.shape, o.closed, "obstacle", o.id) for o in self.obstacles.values()]
+        return tuple(out)
+
+    def locate(self, place: Place) -> XY | None:
+        """A zone's centre, or the middle of the boundary a figure sits on (Z-12)."""
+        if not self.has_place(place):
+            return None
+        assert isinstance(place, InZone)
+        if place.boundary is None:
+            return self.centre(place.zone)
+        line = self.boundary(place.zone, place.boundary)
+        return None if line is None else line.middle
+
+    def has_place(self, place: Place) -> bool:
+        """A zone of this board, or the boundary between two adjacent zones of it."""
+        if not isinstance(place, InZone) or place.zone not in self.zones:
+            return False
+        return place.boundary is None or self.adjacent(place.zone, place.boundary)
 
     def __repr__(self) -> str:
         return (f"ZoneBoard({self.name!r}, {len(self.zones)} zones, "

@@ -27,9 +27,10 @@ in the book), and the actions to play, each with a sentence saying what it shows
 
 Steps are actions exactly as saves write them, so a demo can be made by playing the
 position and copying the actions from the save. A new rule system adds its demos as
-files; nothing here knows any ruleset (only the kinds of board, to check that each figure
-stands on its board: a hex of a hex map, a zone or boundary of a zone board, a point on a
-table; a facing is a hex side 0-5 on a hex map, degrees elsewhere).
+files; nothing here knows any ruleset or any kind of board: each figure's place is asked
+of its board (the board-neutral ``has_place``; a board of a kind no builder knows takes no
+place), and a facing is read as the board's kind says (a hex side 0-5 on a hex map,
+degrees elsewhere). Only the ``hex = [column, row]`` spelling is a hex map's own.
 
 Where a rule system sets its table by play rather than by the map (Tabletop Hero's
 armies are chosen, then deployed, K-2, K-3), the demo reaches its position with
@@ -57,13 +58,13 @@ from pathlib import Path
 from typing import Any
 
 from game.boards.hexmap import HexMap
-from game.boards.table import Table
-from game.boards.zones import ZoneBoard
+from game.boards.tiled.kinds import TiledKind
+from game.core.board import Board
 from game.core.dice import Dice
 from game.core.errors import GameError, ScenarioError, printable
 from game.core.files import Unreadable, exists, read_limited, utf8_text
 from game.core.match import Match
-from game.core.places import Cell, InZone, LoadedMap, Place, Placement, Point, place_from_json
+from game.core.places import Cell, InZone, LoadedMap, Place, Placement, place_from_json
 from game.core.ruleset import Action
 from game.core.scenario import MAPS_DIR, MAX_NAME, Scenario, load_scenario
 from game.rules import board_for, get_ruleset
@@ -179,15 +180,29 @@ def _short(v: Any) -> str:
     return text if len(text) <= 40 else text[:37] + "..."
 
 
-def _place(board: Any, spec: Mapping[str, Any], where: str) -> Place:
-    """The place a figure stands on, checked against the board (a hex on it, a zone of
-    it, a point on the table)."""
+def _board_kind(loaded: LoadedMap[Any], where: str) -> TiledKind[Any]:
+    """The kind of the demo's board; ScenarioError if no builder knows it (no place can
+    be checked on a board of an unknown kind)."""
+    from game.boards.tiled import BUILDERS
+
+    if loaded.kind not in BUILDERS:
+        raise ScenarioError(f"{where}: its board is of a kind no map builder knows "
+                            f"('{printable(loaded.kind)[:MAX_NAME]}'), so no figure can be "
+                            f"placed on it")
+    return BUILDERS.get(loaded.kind)
+
+
+def _place(loaded: LoadedMap[Any], spec: Mapping[str, Any], where: str) -> Place:
+    """The place a figure stands on, asked of the board (a hex on it, a zone of it, a
+    point on the table...)."""
+    kind = _board_kind(loaded, where)
     if "hex" in spec:
         h = spec["hex"]
         if not (isinstance(h, list) and len(h) == 2
                 and all(isinstance(v, int) and not isinstance(v, bool) for v in h)):
             raise ScenarioError(f"{where}: 'hex' must be [column, row]")
-        if not isinstance(board, HexMap):
+        board = loaded.board
+        if not isinstance(board, HexMap):  # [column, row] is a hex map's own spelling
             raise ScenarioError(f"{where}: 'hex' is for a hex board; this board takes a "
                                 f"'place'")
         try:
@@ -201,35 +216,27 @@ def _place(board: Any, spec: Mapping[str, Any], where: str) -> Place:
         place = place_from_json(spec["place"])
     except ValueError as e:
         raise ScenarioError(f"{where}: {e}") from None
-    why = _off_board(board, place)
+    why = _off_board(loaded.board, kind, place)
     if why is not None:
         raise ScenarioError(f"{where}: 'place' {_short(spec['place'])} {why}")
     return place
 
 
-def _off_board(board: Any, place: Place) -> str | None:
-    """Why ``place`` is not a place of ``board`` (a cell of a hex map, a zone or boundary
-    of a zone board, a point on a table), or None."""
-    if isinstance(board, HexMap):
-        if not isinstance(place, Cell) or not board.on_board(place.index):
-            return "is not a hex of this board"
-    elif isinstance(board, ZoneBoard):
-        if not isinstance(place, InZone) or place.zone not in board.zones:
-            return f"is not a zone of this board (zones: {', '.join(board.zones)})"
-        if place.boundary is not None and not board.adjacent(place.zone, place.boundary):
-            return "is not a boundary between two adjacent zones"
-    elif isinstance(board, Table):
-        if not isinstance(place, Point) or not board.on_table(*place.units):
-            return (f"is not a point on this table ({board.width:g} x {board.height:g}, in "
-                    f"hundredths of a unit)")
-    return None
+def _off_board(board: Board, kind: TiledKind[Any], place: Place) -> str | None:
+    """Why ``place`` is not a place of ``board`` (it says, whatever its kind), or None."""
+    if board.has_place(place):
+        return None
+    if isinstance(place, InZone) and place.boundary is not None \
+            and board.has_place(InZone(place.zone)):
+        return "is not a boundary between two adjacent zones"
+    return f"is not {kind.places} of this board"
 
 
-def _facing(board: Any, v: Any, where: str) -> float | None:
-    """A figure's facing as its board takes it: a hex side 0-5, or degrees on a table."""
+def _facing(kind: TiledKind[Any], v: Any, where: str) -> float | None:
+    """A figure's facing as its board's kind takes it: a hex side 0-5, or degrees."""
     if v is None:
         return None
-    if isinstance(board, HexMap):
+    if kind.facing == "hex side":
         if isinstance(v, bool) or not isinstance(v, int) or not 0 <= v <= 5:
             raise ScenarioError(f"{where}: 'facing' must be a hex side from 0 to 5, "
                                 f"not {_short(v)}")
@@ -298,8 +305,8 @@ def load_demo(path: str | Path) -> Demo:
             w = f"{path.name}: figure {k}"
             name = _str(f, "name", w)
             placed.append(Placement(name=name, side=_key(f, "side", w),
-                                    unit=_key(f, "unit", w), place=_place(board.board, f, w),
-                                    facing=_facing(board.board, f.get("facing"), w),
+                                    unit=_key(f, "unit", w), place=_place(board, f, w),
+                                    facing=_facing(_board_kind(board, w), f.get("facing"), w),
                                     label=f"figure '{name}'"))
         board = LoadedMap(board.path, board.kind, board.board, tuple(placed),
                           board.properties)

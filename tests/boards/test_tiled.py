@@ -463,8 +463,16 @@ def test_missing_terrain_with_a_default_is_filled(tmp_path):
 
 
 def test_reserved_property_name_is_reported(tmp_path):
+    props = '<properties><property name="visible" type="int" value="3"/></properties>'
+    text = tmx().replace('name="figures">', f'name="figures">{props}')
+    fails(write(tmp_path, text), "visible", "rename")
+
+
+def test_an_object_may_name_a_property_like_one_of_its_attributes(tmp_path):
+    # Tiled allows it, pytmx does not; objects' properties are read from the XML
     objects = figure(1, "Pip", 40, 40, extra='<property name="width" type="int" value="3"/>')
-    fails(write(tmp_path, tmx(objects=objects)), "width", "rename")
+    m = load_hex_map(write(tmp_path, tmx(objects=objects), "ok.tmx"))
+    assert m.placements[0].properties == {"width": 3}
 
 
 def test_map_property_named_width_is_refused(tmp_path):

@@ -13,8 +13,8 @@ from pathlib import Path
 
 import pytest
 
-from game.boards.tiled import BUILDERS, load_map
-from game.boards.tiled.reader import MapReading, TileRef, kind_of, read_map
+from game.boards.tiled import BUILDERS, kind_of, load_map
+from game.boards.tiled.reader import MapReading, TileRef, read_map
 from game.core.errors import MapError
 from game.core.places import Cell
 
@@ -375,9 +375,19 @@ def test_pytmx_failures_become_one_map_error_naming_the_file(tmp_path, monkeypat
     fails(write(tmp_path, table_tmx()), "pytmx could not read the map",
           "ValueError: something pytmx did not expect")
     monkeypatch.undo()
-    reserved = '<property name="width" type="int" value="3"/>'
-    text = table_tmx().replace('<property name="size" type="int" value="2"/>', reserved)
+    reserved = '<property name="visible" type="int" value="3"/>'
+    text = table_tmx().replace('<property name="floor" type="int" value="0"/>', reserved)
     fails(write(tmp_path, text), "a custom property uses a name Tiled itself uses", "rename")
+
+
+def test_an_objects_property_may_share_a_name_with_its_attributes(tmp_path):
+    # Tiled allows an object's custom property named "width" (a sewer corridor has one);
+    # pytmx refuses it; the reader reads objects' properties from the XML as typed
+    width = '<property name="width" type="float" value="3.5"/>'
+    text = table_tmx().replace('<property name="size" type="int" value="2"/>', width)
+    barrel = read_map(write(tmp_path, text)).object_layers["zones"].objects[-1]
+    assert barrel.name == "Barrel" and barrel.properties["width"] == 3.5
+    assert barrel.width == 16
 
 
 def test_unknown_orientation_and_render_order(tmp_path):
@@ -451,8 +461,13 @@ def test_a_table_scale_must_be_a_positive_number(tmp_path, prop):
 
 def test_a_map_that_is_both_zones_and_table_or_sets_both_scales_is_refused(tmp_path):
     inch = '<property name="inch" type="float" value="32"/>'
-    with pytest.raises(MapError, match="both an object layer 'zones'"):
+    with pytest.raises(MapError) as err:
         kind_of(read(tmp_path, map_props=inch))
+    assert str(err.value) == (
+        "yard.tmx: it has the marks of more than one kind of board: a table map (the map "
+        "property 'inch' (or 'unit'): map pixels per inch (or per unit)) and a zones board "
+        "(an object layer named 'zones' (the zones as rectangles and polygons)); keep the "
+        "marks of one")
     both = inch + '<property name="unit" type="float" value="32"/>'
     with pytest.raises(MapError, match="both map properties 'inch' and 'unit'"):
         kind_of(read(tmp_path, layer="terrain", map_props=both))
@@ -496,18 +511,21 @@ def test_a_map_of_no_kind_asked_for_as_a_table(tmp_path):
           call=lambda p: load_map(p, "table"))
 
 
-def test_a_kind_without_a_builder_and_an_unknown_kind(tmp_path, monkeypatch):
+def test_a_map_no_registered_kind_claims_and_an_unknown_kind(tmp_path, monkeypatch):
     import game.boards.tiled as tiled
     from game.core.registry import Registry
 
-    assert set(BUILDERS) == {"hex", "table", "zones"}
-    only_hex = Registry("board builder", {"hex": BUILDERS.target("hex")}, error=MapError)
+    assert set(BUILDERS) == {"hex", "sewer", "table", "track", "zones"}
+    only_hex = Registry("board kind", {"hex": BUILDERS.target("hex")}, error=MapError)
     monkeypatch.setattr(tiled, "BUILDERS", only_hex)
     path = write(tmp_path, table_tmx(layer="scenery",
                                      map_props='<property name="inch" type="int" value="32"/>'))
-    fails(path, "it is a table map, which cannot be loaded yet", "boards that load: hex",
+    fails(path, "cannot tell what kind of board it is (a hex map needs a hexagonal map",
           call=load_map)
-    fails(path, "there is no board kind 'dungeon'", "hex, table, zones",
+    fails(path, "there is no board kind 'table' (the kinds are hex)",
+          call=lambda p: load_map(p, "table"))
+    monkeypatch.undo()
+    fails(path, "there is no board kind 'dungeon'", "hex, sewer, table, track, zones",
           call=lambda p: load_map(p, "dungeon"))
 
 

@@ -52,6 +52,7 @@ from fuzzing import (  # noqa: E402
     board_of,
     mutate,
     peak_mb,
+    through_check_map,
 )
 
 import main  # noqa: E402
@@ -161,7 +162,7 @@ def argv_for(f: Fuzzer, kind: str, case: int, path: Path) -> list[str]:
     if what == "save":
         return (["--headless", "--load", str(path)] if case % 2 else
                 ["--load", str(path), "--screenshot", shot])
-    if what == "checkmap":
+    if through_check_map(kind):
         return ["--check-map", str(path)]
     if what == "demo":
         return ["--demo", name, "--screenshot", shot]
@@ -196,7 +197,7 @@ def command_line(f: Fuzzer, kinds: tuple[str, ...], cases: int,
                 counts["broken"] += 1
                 report["broken"].append(f"command line {argv}: took {peak_mb() - base:.0f} MB "
                                         f"more memory")
-            ok = (0, 1) if what == "checkmap" else (0,)
+            ok = (0, 1) if through_check_map(kind) else (0,)
             if (code in ok and err.getvalue() == "") or (
                     code == 2 and one_error_line(err.getvalue(), names)):
                 counts[f"{what} exit {code}"] += 1
@@ -219,7 +220,7 @@ def command_line(f: Fuzzer, kinds: tuple[str, ...], cases: int,
         argv = argv_for(f, kind, case, path)
         run = subprocess.run([sys.executable, "main.py", *argv], capture_output=True,
                              text=True, cwd=ROOT, timeout=120)
-        ok = (0, 1) if kind.startswith("checkmap:") else (0,)
+        ok = (0, 1) if through_check_map(kind) else (0,)
         if (run.returncode in ok and run.stderr == "") or (
                 run.returncode == 2 and one_error_line(run.stderr, names)):
             counts[f"process exit {run.returncode}"] += 1

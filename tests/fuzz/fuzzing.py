@@ -20,6 +20,9 @@ action while it is not over, and never refuses an action its legal list offered.
 A *kind* of mutant is ``WHAT:NAME``: ``map:farmhouse``, ``scenario:backyard``,
 ``save:hill_fort``, ``tileset:hill_fight``, ``checkmap:ruined_village``,
 ``demo:t5_rear_attack`` (see :data:`KINDS`; :func:`board_of` groups them by board kind).
+The board kinds no shipped scenario plays yet (the sewer, the street chase's track) are
+fuzzed through their stub maps (:data:`MAP_ONLY`): each mutant is read as its kind, and
+given to ``--check-map`` on the command line.
 
 The dice of the game make the choices (seeded), so case ``n`` of a kind and seed is
 always the same mutant.
@@ -70,8 +73,11 @@ DEMOS: tuple[str, ...] = tuple(sorted(p.stem for p in (MAPS / "demos").glob("*.t
 MADE_DEMOS = ("farmhouse", "backyard")
 """Scenarios no shipped demo uses, of the other board kinds: a demo of each is made from a
 short game (:func:`made_demo`) and mutated like the shipped ones."""
+MAP_ONLY: dict[str, str] = {"sewer_stub": "sewer", "track_stub": "track"}
+"""Stub maps (maps/test/) of the board kinds no shipped scenario plays yet, and their
+kind: a mutant is read as that kind (a map, not a scenario)."""
 TILESETS = ("levels.tsx", "terrain.tsx", "figures.tsx")
-BOARDS = ("hex", "zones", "table", "demo")
+BOARDS = ("hex", "zones", "table", "sewer", "track", "demo")
 """The groups :func:`board_of` sorts kinds into."""
 
 
@@ -83,6 +89,7 @@ def _kinds() -> tuple[str, ...]:
             out.append(f"tileset:{name}")
         if board == "table":
             out.append(f"checkmap:{name}")
+    out += [f"map:{name}" for name in MAP_ONLY]
     out += [f"demo:{d}" for d in (*DEMOS, *MADE_DEMOS)]
     return tuple(out)
 
@@ -94,7 +101,14 @@ KINDS = _kinds()
 def board_of(kind: str) -> str:
     """The group of a kind: the board kind of its scenario, or "demo"."""
     what, name = kind.split(":")
-    return "demo" if what == "demo" else SCENARIOS[name]
+    return "demo" if what == "demo" else MAP_ONLY.get(name) or SCENARIOS[name]
+
+
+def through_check_map(kind: str) -> bool:
+    """Whether the command line takes mutants of ``kind`` through ``--check-map`` (table
+    maps, and the stub maps of kinds no scenario plays: any map may be given to it)."""
+    what, name = kind.split(":")
+    return what == "checkmap" or name in MAP_ONLY
 
 
 def kinds_of(board: str) -> tuple[str, ...]:
@@ -636,6 +650,8 @@ class Fuzzer:
         what, name = kind.split(":")
         if what == "save":
             return self.save_of(name), "json", "mutant.json"
+        if what == "map" and name in MAP_ONLY:
+            return MAPS / "test" / f"{name}.tmx", "xml", f"{name}.tmx"
         if what in ("map", "checkmap"):
             return MAPS / f"{name}.tmx", "xml", f"{name}.tmx"
         if what == "tileset":
@@ -685,6 +701,18 @@ class Fuzzer:
                 return d
 
             return path, demo, names
+        if name in MAP_ONLY:
+            folder.mkdir(parents=True)
+            hostile_neighbours(folder, self.huge)
+            path = folder / rel
+            path.write_bytes(data)
+
+            def read_as_its_kind() -> Any:
+                from game.boards.tiled import load_map
+
+                return load_map(path, MAP_ONLY[name])
+
+            return path, read_as_its_kind, (path.name,)
         table(folder, self.huge, name)
         path = folder / rel
         path.write_bytes(data)

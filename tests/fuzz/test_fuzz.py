@@ -9,7 +9,17 @@ import contextlib
 import io
 
 import pytest
-from fuzzing import BOARDS, KINDS, Fuzzer, all_maps, board_of, kinds_of, peak_mb
+from fuzzing import (
+    BOARDS,
+    KINDS,
+    MAP_ONLY,
+    Fuzzer,
+    all_maps,
+    board_of,
+    kinds_of,
+    peak_mb,
+    through_check_map,
+)
 
 import main
 from game.core import scenario as scenarios
@@ -19,11 +29,14 @@ from game.ui.app import App
 
 CASES = {"map": 18, "tileset": 10, "scenario": 16, "save": 10, "checkmap": 14, "demo": 14}
 """Cases of each kind in the suite, by what is mutated (a few hundred in all)."""
+MAP_ONLY_CASES = 40
+"""Cases of each stub map of a kind no scenario plays (read as a map only: quick)."""
 SEED = 20261123
 
 
 def cases(kind: str) -> int:
-    return CASES[kind.split(":")[0]]
+    what, name = kind.split(":")
+    return MAP_ONLY_CASES if name in MAP_ONLY else CASES[what]
 
 
 @pytest.fixture(scope="module")
@@ -75,7 +88,7 @@ def test_mutants_through_the_command_line(fuzzer, board, tmp_path, monkeypatch):
             shot = tmp_path / f"{kind.replace(':', '-')}-{case}.png"
             if what == "save":
                 argv = ["--headless", "--load", str(path)]
-            elif what == "checkmap":
+            elif through_check_map(kind):
                 argv = ["--check-map", str(path)]
             elif what == "demo":
                 monkeypatch.setattr(demos, "DEMOS_DIR", path.parent)
@@ -84,13 +97,13 @@ def test_mutants_through_the_command_line(fuzzer, board, tmp_path, monkeypatch):
                 argv = ["--scenario", str(path.parent / f"{name}.toml"), "--screenshot",
                         str(shot)]
             code, err = run_main(argv)
-            ok = (0, 1, 2) if what == "checkmap" else (0, 2)
+            ok = (0, 1, 2) if through_check_map(kind) else (0, 2)
             assert code in ok, (kind, case, err)
             if code == 2:
                 assert one_error_line(err, names), (kind, case, err)
             else:
                 assert err == "", (kind, case, err)
-                assert what in ("save", "checkmap") or shot.is_file()
+                assert what == "save" or through_check_map(kind) or shot.is_file()
 
 
 def test_the_window_opens_on_a_data_folder_of_mutated_files(fuzzer, tmp_path, monkeypatch):

@@ -2,10 +2,11 @@
 
 The only module in the project that imports pytmx. :func:`read_map` checks everything
 about a map file that does not depend on the kind of board it holds, then turns it into
-frozen, pytmx-free values: the map's attributes and custom properties, its tilesets,
-its tile layers (a grid of :class:`TileRef`) and its object layers (a list of
-:class:`MapObject`, with absolute geometry). The board builders (``hexes`` and the
-ones to come) work from that reading alone; :func:`kind_of` tells which one a map is for.
+frozen, pytmx-free values (:mod:`.reading`): the map's attributes and custom properties,
+its tilesets, its tile layers (a grid of :class:`TileRef`) and its object layers (a list
+of :class:`MapObject`, with absolute geometry). The board builders work from that reading
+alone; each says by the map's layers and properties which maps are its own
+(:func:`game.boards.tiled.kind_of`).
 
 pytmx fails in assorted ways on bad files and lets some bad input through silently, so
 the file is checked before pytmx reads it (XML, attributes, property values, tilesets,
@@ -40,13 +41,11 @@ import functools
 import logging
 import math
 import os
-import re
 import zlib
-from collections.abc import Callable, Iterator, Mapping
+from collections.abc import Callable, Iterator
 from contextlib import contextmanager
-from dataclasses import dataclass, field
 from pathlib import Path
-from typing import Any, Literal, TypeVar, cast
+from typing import Any, cast
 from xml.etree import ElementTree
 
 # pytmx imports pygame (for its optional pygame loader) when it is imported; keep pygame's
@@ -54,39 +53,51 @@ from xml.etree import ElementTree
 os.environ.setdefault("PYGAME_HIDE_SUPPORT_PROMPT", "1")
 import pytmx  # noqa: E402
 
+from game.boards.tiled.reading import (  # noqa: E402
+    A_KIND,
+    ANCHORS,
+    ORIENTATIONS,
+    PROPERTY_TYPES,
+    RENDER_ORDERS,
+    LayerKind,
+    MapObject,
+    MapReading,
+    ObjectLayer,
+    Shape,
+    TileLayer,
+    TileRef,
+    Tileset,
+    area_centroid,
+    length_centroid,
+    object_name,
+    rotate,
+)
+from game.boards.tiled.xmlparts import (  # noqa: E402
+    CSV,
+    LAYER_TAGS,
+    LONG_ID,
+    PLACES,
+    WHOLE,
+    WHOLE_ID,
+    element_label,
+    inflate,
+    layer_nodes,
+    quote,
+)
 from game.core.errors import MapError, printable  # noqa: E402
 from game.core.files import Unreadable, read_limited, size_text  # noqa: E402
 
-ORIENTATIONS = ("orthogonal", "isometric", "staggered", "hexagonal")
-"""Tiled's map orientations."""
-RENDER_ORDERS = ("right-down", "right-up", "left-down", "left-up")
-"""Tiled's tile render orders."""
-PROPERTY_TYPES = ("string", "int", "float", "bool", "color", "file", "object")
-"""Custom property types that are read (``class`` properties are refused)."""
-
-Shape = Literal["rectangle", "ellipse", "point", "polygon", "polyline", "tile", "text"]
-"""What a Tiled object is drawn as."""
-LayerKind = Literal["tile", "object", "image", "group"]
-"""The four kinds of Tiled layer."""
+__all__ = [
+    "ANCHORS", "ID_MASK", "MAX_MAP_BYTES", "MAX_MAP_CELLS", "MAX_MAP_SIDE", "MAX_OBJECTS",
+    "MAX_POINTS", "MAX_TILESETS", "MAX_TILESET_TILES", "MAX_TILE_PIXELS", "MAX_XML_DEPTH",
+    "MAX_XML_ELEMENTS", "ORIENTATIONS", "PROPERTY_TYPES", "RENDER_ORDERS", "LayerKind",
+    "MapObject", "MapReading", "ObjectLayer", "Shape", "TileLayer", "TileRef", "Tileset",
+    "read_map",
+]
 
 ID_MASK = 0x0FFFFFFF
 """Tiled keeps flip and rotation flags (including hex 120-degree turns) in the top 4 bits
 of a global tile id."""
-
-ANCHORS: dict[str, tuple[float, float]] = {
-    "bottomleft": (0.0, 1.0),
-    "bottom": (0.5, 1.0),
-    "bottomright": (1.0, 1.0),
-    "left": (0.0, 0.5),
-    "center": (0.5, 0.5),
-    "right": (1.0, 0.5),
-    "topleft": (0.0, 0.0),
-    "top": (0.5, 0.0),
-    "topright": (1.0, 0.0),
-}
-"""Where a tile object's (x, y) sits on its image, as fractions of its width and height,
-for each value of a tileset's ``objectalignment``. ``unspecified`` (the default) means
-``bottom`` on isometric maps and ``bottomleft`` on all others, as in Tiled."""
 
 MAX_MAP_BYTES = 4 << 20
 """Bytes read for one map: the map file and its tileset files together (4 MiB; a
@@ -114,228 +125,6 @@ MAX_POINTS = 20_000
 """Most polygon and polyline points a map may hold, all its objects together (a hand-drawn
 zone or footprint has a few dozen)."""
 
-_A_KIND = {"int": "an int", "object": "an object id (a whole number)", "float": "a number",
-           "bool": "true or false"}
-
-T = TypeVar("T")
-
-
-# ============================================================================ the reading
-@dataclass(frozen=True)
-class Tileset:
-    """A tileset the map uses (embedded or an external ``.tsx`` file)."""
-
-    name: str
-    source: str
-    """The ``.tsx`` path as the map gives it (relative to the map); "" if embedded."""
-    first_gid: int
-    """The map's global id of the tileset's tile 0."""
-    count: int
-    """Number of tiles (global ids ``first_gid`` to ``first_gid + count - 1``)."""
-    tile_width: int
-    tile_height: int
-    alignment: str
-    """``objectalignment``: where a tile object's (x, y) sits on its image (a key of
-    :data:`ANCHORS`; Tiled's ``unspecified`` is given as what it means on this map)."""
-    tiles: Mapping[int, Mapping[str, Any]] = field(default_factory=dict, compare=False)
-    """Custom properties of each tile that has any, by local tile id."""
-
-    @property
-    def label(self) -> str:
-        """How messages name it: "tileset 'levels' (tiles/levels.tsx)"."""
-        return f"tileset '{self.name}'" + (f" ({self.source})" if self.source else "")
-
-
-@dataclass(frozen=True)
-class TileRef:
-    """One tile of a tileset, as a tile layer cell or a tile object shows it."""
-
-    tileset: str
-    """The tileset's name."""
-    source: str
-    """The tileset's ``.tsx`` path as the map gives it; "" if it is embedded."""
-    tile: int
-    """The tile's local id in its tileset (0 for its first tile)."""
-    properties: Mapping[str, Any] = field(default_factory=dict, compare=False)
-    """The tile's custom properties, typed as in Tiled."""
-
-    @property
-    def label(self) -> str:
-        """How messages name it: "tile 3 of tileset 'levels' (tiles/levels.tsx)"."""
-        return f"tile {self.tile} of tileset '{self.tileset}'" + (
-            f" ({self.source})" if self.source else "")
-
-
-@dataclass(frozen=True)
-class TileLayer:
-    """A tile layer: one :class:`TileRef` (or None for an empty cell) per map cell."""
-
-    name: str
-    cells: tuple[tuple[TileRef | None, ...], ...]
-    """Rows top to bottom, each ``width`` cells left to right (map size, checked)."""
-    offset: tuple[float, float] = (0.0, 0.0)
-    """Pixel offset of the layer, its groups' offsets included."""
-    properties: Mapping[str, Any] = field(default_factory=dict)
-
-    def at(self, col: int, row: int) -> TileRef | None:
-        """The tile in cell ``(col, row)``; None if the cell is empty."""
-        return self.cells[row][col]
-
-
-@dataclass(frozen=True)
-class MapObject:
-    """One object of an object layer, its geometry in absolute map pixels.
-
-    Positions include the offsets of the object's layer and of the groups above it, and
-    the object's rotation (clockwise, in degrees, about its (x, y) as in Tiled).
-    """
-
-    id: int
-    name: str
-    """"" if it has none."""
-    type: str
-    """Its class (Tiled 1.9+) or type (up to 1.8); "" if it has none."""
-    shape: Shape
-    layer: str
-    """Name of the object layer that holds it."""
-    x: float
-    """Tiled's x of the object (its top left; for a tile object the alignment point)."""
-    y: float
-    width: float
-    """0 for points, polygons and polylines (their extent is in ``points``)."""
-    height: float
-    rotation: float
-    """Degrees clockwise about (x, y)."""
-    points: tuple[tuple[float, float], ...]
-    """A polygon's or polyline's vertices; the four corners of a rectangle's, tile's or
-    text's box (clockwise in Tiled's y-down view, from (x, y)'s corner); a point's
-    position; empty for an ellipse (use x, y, width, height, rotation)."""
-    centre: tuple[float, float]
-    """The middle of what the object shows: a box's centre, a point itself, a polygon's
-    area centroid, a polyline's length centroid, a tile's image centre."""
-    properties: Mapping[str, Any] = field(default_factory=dict)
-    """Custom properties typed as in Tiled; a tile object's include its tile's, which its
-    own override (as Tiled shows them)."""
-    tile: TileRef | None = None
-    """The tile a tile object shows; None for other shapes."""
-
-    @property
-    def label(self) -> str:
-        """How messages name it: "object 'House' (id 12) in layer 'zones'"."""
-        return f"{_object_name(self.id, self.name)} in layer '{self.layer}'"
-
-
-@dataclass(frozen=True)
-class ObjectLayer:
-    """An object layer: its objects in the order Tiled lists them."""
-
-    name: str
-    objects: tuple[MapObject, ...]
-    offset: tuple[float, float] = (0.0, 0.0)
-    """Pixel offset of the layer, its groups' offsets included (already applied to the
-    objects' geometry)."""
-    properties: Mapping[str, Any] = field(default_factory=dict)
-
-
-@dataclass(frozen=True)
-class MapReading:
-    """Everything in one Tiled map file, checked and read into plain values.
-
-    Layers inside group layers are listed with the others (their names must be unique
-    across the map). A builder asks for layers with :meth:`tile_layer` and
-    :meth:`object_layer`, and makes its errors with :meth:`fail` so they name the file.
-    """
-
-    path: Path
-    orientation: str
-    """One of :data:`ORIENTATIONS`."""
-    render_order: str
-    """One of :data:`RENDER_ORDERS`."""
-    width: int
-    """Map width in tiles (cells)."""
-    height: int
-    tile_width: int
-    """Tile width in pixels."""
-    tile_height: int
-    hex_side: int | None
-    """Hex side length in pixels on hexagonal maps; None on other maps."""
-    stagger_axis: str | None
-    """"x" or "y" on hexagonal and staggered maps; None on other maps."""
-    stagger_index: str | None
-    """"odd" or "even" on hexagonal and staggered maps; None on other maps."""
-    properties: Mapping[str, Any]
-    """The map's custom properties, typed as in Tiled: int, float, bool, str (string,
-    color "#aarrggbb" or "" if unset, file as written), object (an object id, int)."""
-    tilesets: tuple[Tileset, ...]
-    """By first global id."""
-    tile_layers: Mapping[str, TileLayer]
-    object_layers: Mapping[str, ObjectLayer]
-    layer_kinds: Mapping[str, LayerKind]
-    """Every named layer (image and group layers too) and its kind, in map order."""
-
-    @property
-    def file(self) -> str:
-        """The map's file name, as messages give it."""
-        return self.path.name
-
-    def fail(self, why: str) -> MapError:
-        """The error for a fault in this map: "hill.tmx: <why>"."""
-        return MapError(f"{self.file}: {why}")
-
-    def tile_layer(self, name: str) -> TileLayer | None:
-        """The tile layer ``name``; None if there is no layer of that name, MapError if
-        the layer of that name is of another kind."""
-        self._expect(name, "tile")
-        return self.tile_layers.get(name)
-
-    def object_layer(self, name: str) -> ObjectLayer | None:
-        """The object layer ``name``; None if there is no layer of that name, MapError
-        if the layer of that name is of another kind."""
-        self._expect(name, "object")
-        return self.object_layers.get(name)
-
-    def _expect(self, name: str, kind: LayerKind) -> None:
-        found = self.layer_kinds.get(name)
-        if found is not None and found != kind:
-            raise self.fail(f"layer '{name}' must be {_A_LAYER[kind]}, but it is "
-                            f"{_A_LAYER[found]}")
-
-    def value(self, where: str, props: Mapping[str, Any], name: str, kind: type[T], *,
-              default: T | None = None, what: str = "") -> T:
-        """Property ``name`` of ``props`` (of the thing ``where`` names) as a ``kind``
-        (int, float, bool or str; a string is stripped and must not be empty).
-
-        Without a ``default`` the property must be there. MapError naming ``where``, the
-        property, ``what`` it is for and the wrong value otherwise. A float accepts an
-        int.
-        """
-        if kind not in (int, float, bool, str):
-            raise TypeError(f"value() reads int, float, bool or str, not {kind!r}")
-        raw = props.get(name)
-        for_ = f" ({what})" if what else ""
-        if raw is None:
-            if default is not None:
-                return default
-            raise self.fail(f"{where} has no '{name}' property{for_}")
-        if kind is str:
-            if isinstance(raw, str) and raw.strip():
-                return cast(T, raw.strip())
-            raise self.fail(f"{where}: property '{name}' must be a non-empty string{for_}, "
-                            f"not {raw!r}")
-        ok = (isinstance(raw, bool) if kind is bool else
-              not isinstance(raw, bool) and isinstance(raw, int if kind is int else (int, float)))
-        if not ok:
-            tiled = {int: "int", float: "float", bool: "bool"}.get(kind, kind.__name__)
-            raise self.fail(f"{where}: property '{name}' must be "
-                            f"{_A_KIND.get(tiled, tiled)}{for_} (type {tiled} in Tiled), "
-                            f"not {raw!r}")
-        return cast(T, float(raw) if kind is float else raw)
-
-
-_A_LAYER: dict[str, str] = {"tile": "a tile layer", "object": "an object layer",
-                            "image": "an image layer", "group": "a group layer"}
-
-
 def read_map(path: str | Path) -> MapReading:
     """Check and read the Tiled map at ``path``; MapError naming the file and the fault
     if it is not a good Tiled map (whatever kind of board it is meant to be)."""
@@ -349,61 +138,7 @@ def read_map(path: str | Path) -> MapReading:
                        f"({type(e).__name__}: {e})") from e
 
 
-# ============================================================================ board kinds
-KIND_NEEDS: dict[str, str] = {
-    "hex": "a hexagonal map (in Tiled: File > New Map, Orientation: Hexagonal)",
-    "zones": "an object layer named 'zones' (the zones as rectangles and polygons)",
-    "table": "the map property 'inch' (or 'unit'): map pixels per inch (or per unit)",
-}
-"""What makes a map each kind of board (see DESIGN.md, Maps)."""
-KIND_NAMES: dict[str, str] = {"hex": "hex map", "zones": "zones board", "table": "table map"}
-"""How messages name each kind of board."""
-TABLE_SCALES = ("inch", "unit")
-"""Map properties that make a map a table, each map pixels per inch (or per unit)."""
-
-
-def kind_of(reading: MapReading) -> str:
-    """The kind of board the map holds: "hex" (a hexagonal map), "zones" (an object layer
-    named ``zones``) or "table" (the map property ``inch`` or ``unit``, a positive number
-    of map pixels per inch or unit). MapError if it cannot tell, or the map is both a
-    zones board and a table."""
-    kind = kind_or_none(reading)
-    if kind is None:
-        needs = "; ".join(f"a {KIND_NAMES[k]} needs {v}" for k, v in KIND_NEEDS.items())
-        raise reading.fail(f"cannot tell what kind of board it is ({needs})")
-    return kind
-
-
-def kind_or_none(reading: MapReading) -> str | None:
-    """:func:`kind_of`, but None where it cannot tell. The orientation decides first (a
-    hexagonal map is a hex map whatever its layers), then the ``zones`` layer or a table
-    scale; MapError for a bad scale or a map that is both a zones board and a table."""
-    if reading.orientation == "hexagonal":
-        return "hex"
-    scales = [k for k in TABLE_SCALES if k in reading.properties]
-    if len(scales) > 1:
-        raise reading.fail("it sets both map properties 'inch' and 'unit'; keep one (map "
-                           "pixels per inch, or per unit)")
-    for k in scales:
-        v = reading.properties[k]
-        if isinstance(v, bool) or not isinstance(v, int | float) or not 0 < v < math.inf:
-            raise reading.fail(f"map property '{k}' must be a positive number (map pixels "
-                               f"per {k}; type int or float in Tiled), not {v!r}")
-    zones = "zones" in reading.layer_kinds
-    if zones and scales:
-        raise reading.fail(f"it has both an object layer 'zones' (a zones board) and the "
-                           f"map property '{scales[0]}' (a table map); remove one")
-    if zones:
-        reading.object_layer("zones")  # a tile layer named 'zones' is a mistake: say so
-        return "zones"
-    return "table" if scales else None
-
-
 # ============================================================================ internals
-def _object_name(oid: object, name: object) -> str:
-    return f"object '{name}' (id {oid})" if name else f"object id {oid}"
-
-
 class _PytmxLog(logging.Handler):
     """Collects what pytmx logs while it loads: its exceptions often say less."""
 
@@ -426,6 +161,20 @@ def _capture_pytmx_log() -> Iterator[_PytmxLog]:
         logger.removeHandler(handler)
 
 
+@contextmanager
+def _objects_name_properties_freely() -> Iterator[None]:
+    """While pytmx loads: let an object have a custom property named like one of pytmx's
+    own attributes (``width``, ``height``, ``x``...), as Tiled lets it. pytmx refuses
+    one; objects' properties are read from the XML here, never from pytmx, so a sewer
+    corridor's float ``width`` (its breadth in inches) is read as the map maker typed it."""
+    before = pytmx.TiledObject.allow_duplicate_names
+    pytmx.TiledObject.allow_duplicate_names = True
+    try:
+        yield
+    finally:
+        pytmx.TiledObject.allow_duplicate_names = before
+
+
 def _no_images(filename: str, colorkey: object = None, **kwargs: object) -> Callable[..., None]:
     """A pytmx image loader that loads nothing: the game draws boards itself, and this
     keeps the module free of pygame and of a display."""
@@ -441,52 +190,6 @@ def _reserved_map_names_of_pytmx() -> frozenset[str]:
     """Names pytmx's map object itself uses: a map property of one of these names makes
     pytmx fail without saying which."""
     return frozenset(dir(pytmx.TiledMap()))
-
-
-def _rotate(points: list[tuple[float, float]], degrees: float, x: float, y: float,
-            ox: float, oy: float) -> tuple[tuple[float, float], ...]:
-    """Points relative to (x, y), turned clockwise about it, moved to absolute pixels."""
-    if degrees:
-        a = math.radians(degrees)
-        c, s = math.cos(a), math.sin(a)
-        return tuple((x + ox + dx * c - dy * s, y + oy + dx * s + dy * c) for dx, dy in points)
-    return tuple((x + ox + dx, y + oy + dy) for dx, dy in points)
-
-
-def _mean(points: tuple[tuple[float, float], ...]) -> tuple[float, float]:
-    n = len(points)
-    return sum(p[0] for p in points) / n, sum(p[1] for p in points) / n
-
-
-def _area_centroid(points: tuple[tuple[float, float], ...]) -> tuple[float, float]:
-    """Centroid of a polygon's area (the shoelace formula); the vertices' mean if it has
-    no area. A few lines, so no geometry library is loaded for it."""
-    a = cx = cy = 0.0
-    n = len(points)
-    for k in range(n):
-        x0, y0 = points[k]
-        x1, y1 = points[(k + 1) % n]
-        cross = x0 * y1 - x1 * y0
-        a += cross
-        cx += (x0 + x1) * cross
-        cy += (y0 + y1) * cross
-    if abs(a) < 1e-9:
-        return _mean(points)
-    return cx / (3 * a), cy / (3 * a)
-
-
-def _length_centroid(points: tuple[tuple[float, float], ...]) -> tuple[float, float]:
-    """Centroid of a polyline's length (each segment weighs its length); the vertices'
-    mean if it has no length."""
-    total = cx = cy = 0.0
-    for (x0, y0), (x1, y1) in zip(points, points[1:], strict=False):
-        d = math.hypot(x1 - x0, y1 - y0)
-        total += d
-        cx += (x0 + x1) / 2 * d
-        cy += (y0 + y1) / 2 * d
-    if total < 1e-9:
-        return _mean(points)
-    return cx / total, cy / total
 
 
 class _Reader:
@@ -619,9 +322,9 @@ class _Reader:
             if default is not None:
                 return default
             raise self.fail(f"{where} has no '{attr}' attribute")
-        if not _WHOLE.fullmatch(raw):
+        if not WHOLE.fullmatch(raw):
             raise self.fail(f"{where}: '{attr}' must be a whole number, not "
-                            f"{_quote(raw)}")
+                            f"{quote(raw)}")
         value = int(raw)
         if value < minimum:
             raise self.fail(f"{where}: '{attr}' must be at least {minimum}, not {value}")
@@ -636,7 +339,7 @@ class _Reader:
         try:
             value = float(raw)
         except ValueError:
-            raise self.fail(f"{where}: '{attr}' must be a number, not {_quote(raw)}") from None
+            raise self.fail(f"{where}: '{attr}' must be a number, not {quote(raw)}") from None
         if not math.isfinite(value):
             raise self.fail(f"{where}: '{attr}' must be a finite number, not {raw!r}")
         return value
@@ -696,7 +399,7 @@ class _Reader:
         if node.tag in ("layer", "objectgroup", "imagelayer", "group"):
             return f"layer '{node.get('name', '')}'"
         if node.tag == "object":
-            where = _object_name(node.get("id"), node.get("name"))
+            where = object_name(node.get("id"), node.get("name"))
             if tileset:  # a tile's collision shape
                 return f"{where} of {tileset}"
             return f"{where} in layer '{layers[node]}'" if node in layers else where
@@ -709,7 +412,7 @@ class _Reader:
         value that does not parse as its type, an unknown type, or a class property
         (pytmx cannot read one without a project file)."""
         layers: dict[ElementTree.Element, str] = {}  # object -> its layer's name
-        for _, group in _layer_nodes(root):
+        for _, group in layer_nodes(root):
             if group.tag == "objectgroup":
                 for obj in group.iterfind("object"):
                     layers[obj] = group.get("name", "")
@@ -744,7 +447,7 @@ class _Reader:
                     else:  # Tiled writes a string of several lines as the element's text
                         value = prop.text or ""
                 except ValueError:
-                    raise self.fail(f"{where} must be {_A_KIND[kind]}, not {raw!r} (it has "
+                    raise self.fail(f"{where} must be {A_KIND[kind]}, not {raw!r} (it has "
                                     f"type {kind} in Tiled)") from None
                 props[name] = value
             self.props[node] = props
@@ -760,12 +463,12 @@ class _Reader:
             source = node.get("source")
             if source:
                 if not source.lower().endswith(".tsx"):
-                    raise self.fail(f"tileset {_quote(source)} is not a .tsx file; export it "
+                    raise self.fail(f"tileset {quote(source)} is not a .tsx file; export it "
                                     f"from Tiled as XML (.tsx) or embed it in the map")
                 tsx = self.path.parent / source
                 ts = self._read_xml(tsx, "tileset")
                 label_src = f" ({source})"
-                self._check_for_pytmx(ts, f"tileset {_quote(source)}")
+                self._check_for_pytmx(ts, f"tileset {quote(source)}")
             else:
                 ts, label_src = node, ""
             name = ts.get("name") or (Path(source).stem if source else "?")
@@ -839,7 +542,7 @@ class _Reader:
         seen: dict[str, int] = {}
         out: list[tuple[ElementTree.Element, LayerKind, tuple[float, float]]] = []
         groups: dict[ElementTree.Element, tuple[float, float]] = {root: (0.0, 0.0)}
-        for parent, node in _layer_nodes(root):
+        for parent, node in layer_nodes(root):
             name = node.get("name", "")
             where = f"layer '{name}'"
             if name:
@@ -849,7 +552,7 @@ class _Reader:
             dy = self._int(node, "offsety", where, default=0, minimum=-(2 ** 31))
             base = groups[parent]
             offset = (base[0] + dx, base[1] + dy)
-            out.append((node, _LAYER_TAGS[node.tag], offset))
+            out.append((node, LAYER_TAGS[node.tag], offset))
             if node.tag == "group":
                 groups[node] = offset
             if node.tag == "imagelayer" and node.find("image") is None:
@@ -858,7 +561,7 @@ class _Reader:
             if node.tag == "objectgroup":
                 for obj in node.iterfind("object"):
                     if obj.get("template"):
-                        raise self.fail(f"{_object_name(obj.get('id'), obj.get('name'))} in "
+                        raise self.fail(f"{object_name(obj.get('id'), obj.get('name'))} in "
                                         f"{where} uses the object template "
                                         f"{obj.get('template')}, which cannot be read; "
                                         f"right-click it in Tiled > Detach")
@@ -899,17 +602,17 @@ class _Reader:
         need = self.width * self.height
         size = f"the map is {self.width}x{self.height} = {need} cells"
         if encoding == "csv":
-            if not _CSV.fullmatch(text):
+            if not CSV.fullmatch(text):
                 bad = next((v.strip() for v in text.split(",")
-                            if not _WHOLE_ID.fullmatch(v)), "")
-                raise self.fail(f"{where}: its CSV data holds {_quote(bad)}, which is not a "
+                            if not WHOLE_ID.fullmatch(v)), "")
+                raise self.fail(f"{where}: its CSV data holds {quote(bad)}, which is not a "
                                 f"tile id (a whole number of at most 10 digits)")
             count = text.count(",") + 1
             if count != need:
                 raise self.fail(f"{where} holds {count} cells, but {size} "
                                 f"({'too few' if count < need else 'too many'} values in "
                                 f"its data)")
-            if any(int(v) > 0xFFFFFFFF for v in _LONG_ID.findall(text)):
+            if any(int(v) > 0xFFFFFFFF for v in LONG_ID.findall(text)):
                 raise self.fail(f"{where}: its data holds a tile id over 4294967295")
             return
         try:
@@ -918,7 +621,7 @@ class _Reader:
             raise self.fail(f"{where}: its base64 data cannot be decoded") from None
         if compression:
             try:
-                raw = _inflate(raw, compression, need * 4)
+                raw = inflate(raw, compression, need * 4)
             except (zlib.error, ValueError) as e:
                 raise self.fail(f"{where}: its {compression} data is damaged ({e})") from None
         if len(raw) != need * 4:
@@ -952,10 +655,10 @@ class _Reader:
                     value = convert(raw)
                 except ValueError:
                     raise self.fail(f"{where}: '{attr}' must be {_CAST_NAMES[convert]}, not "
-                                    f"{_quote(raw)}") from None
+                                    f"{quote(raw)}") from None
                 if isinstance(value, float) and not math.isfinite(value):
                     raise self.fail(f"{where}: '{attr}' must be a finite number, not "
-                                    f"{_quote(raw)}")
+                                    f"{quote(raw)}")
             if node.tag in ("polygon", "polyline"):
                 self.points += node.get("points", "").count(",")
                 if self.points > MAX_POINTS:
@@ -969,15 +672,15 @@ class _Reader:
             for child in node:
                 if not isinstance(child.tag, str):
                     continue
-                allowed = _PLACES.get(child.tag)
+                allowed = PLACES.get(child.tag)
                 if allowed is not None and node.tag not in allowed:
                     raise self.fail(f"{where} holds a <{child.tag}>, which Tiled puts only in "
                                     f"{' or '.join(f'<{t}>' for t in allowed)}")
-                stack.append((child, _element_label(child, node.tag, where), depth + 1))
+                stack.append((child, element_label(child, node.tag, where), depth + 1))
 
     # ------------------------------------------------------------------ pytmx
     def _pytmx_load(self) -> pytmx.TiledMap:
-        with _capture_pytmx_log() as log:
+        with _capture_pytmx_log() as log, _objects_name_properties_freely():
             try:
                 return pytmx.TiledMap(str(self.path), image_loader=_no_images, invert_y=False)
             except MapError:
@@ -1074,9 +777,9 @@ class _Reader:
     def _object(self, node: ElementTree.Element, layer: str,
                 offset: tuple[float, float]) -> MapObject:
         name = printable(node.get("name", ""))
-        oid = self._int(node, "id", f"{_object_name(node.get('id'), name)} in layer '{layer}'",
+        oid = self._int(node, "id", f"{object_name(node.get('id'), name)} in layer '{layer}'",
                         default=0, minimum=0)
-        where = f"{_object_name(oid, name)} in layer '{layer}'"
+        where = f"{object_name(oid, name)} in layer '{layer}'"
         x, y = self._float(node, "x", where), self._float(node, "y", where)
         w, h = self._float(node, "width", where), self._float(node, "height", where)
         rot = self._float(node, "rotation", where)
@@ -1113,13 +816,13 @@ class _Reader:
                          "text" if node.find("text") is not None else "rectangle")
                 rel = [] if shape == "ellipse" else [(0.0, 0.0), (w, 0.0), (w, h), (0.0, h)]
                 mid = [(w / 2, h / 2)]
-        points = _rotate(rel, rot, x, y, ox, oy)
+        points = rotate(rel, rot, x, y, ox, oy)
         if shape == "polygon":
-            centre = _area_centroid(points)
+            centre = area_centroid(points)
         elif shape == "polyline":
-            centre = _length_centroid(points)
+            centre = length_centroid(points)
         else:
-            centre = _rotate(mid, rot, x, y, ox, oy)[0]
+            centre = rotate(mid, rot, x, y, ox, oy)[0]
         return MapObject(id=oid, name=name, type=node.get("class") or node.get("type") or "",
                          shape=shape, layer=layer, x=x + ox, y=y + oy, width=w, height=h,
                          rotation=rot, points=points, centre=centre, properties=props,
@@ -1138,84 +841,9 @@ class _Reader:
         return pts
 
 
-_LAYER_TAGS: dict[str, LayerKind] = {"layer": "tile", "objectgroup": "object",
-                                     "imagelayer": "image", "group": "group"}
-
-_WHOLE = re.compile(r"\s*[+-]?[0-9]{1,15}\s*")
-"""A whole number as an attribute may hold it (ASCII digits, no more than 15)."""
-_WHOLE_ID = re.compile(r"\s*[0-9]{1,10}\s*")
-_CSV = re.compile(r"\s*[0-9]{1,10}\s*(?:,\s*[0-9]{1,10}\s*)*")
-_LONG_ID = re.compile(r"[0-9]{10}")
-
 _PYTMX_CASTS: dict[str, Callable[[str], Any]] = {
     k: f for k, f in pytmx.pytmx.types.items() if f in (int, float, pytmx.convert_to_bool)}
 """Attributes pytmx converts with int, float or its truth reading, wherever they are."""
 _CAST_NAMES: dict[Callable[[str], Any], str] = {
     int: "a whole number", float: "a number", pytmx.convert_to_bool: "true or false (1 or 0)"}
 
-_PLACES: dict[str, tuple[str, ...]] = {
-    "tileset": ("map",), "layer": ("map", "group"), "imagelayer": ("map", "group"),
-    "group": ("map", "group"), "objectgroup": ("map", "group", "tile"),
-    "tile": ("tileset", "data"), "object": ("objectgroup",), "data": ("layer",)}
-"""Where Tiled puts each of these elements. pytmx looks for them at any depth, so one
-anywhere else would be read by pytmx and not by these checks."""
-
-
-def _quote(raw: str) -> str:
-    """A value from the file as a message quotes it (short)."""
-    return repr(raw) if len(raw) <= 40 else repr(raw[:37]) + "..."
-
-
-def _element_label(node: ElementTree.Element, parent_tag: str, parent: str) -> str:
-    """How a message names an element, from its parent's tag and how it is named (an
-    element of no interest of its own by the one above it that has a name)."""
-    tag, name = node.tag, node.get("name")
-    if parent.startswith("a <"):
-        parent = parent.split(" in ", 1)[1]
-    if tag == "objectgroup" and parent_tag == "tile":
-        return f"the collision shapes of {parent}"
-    if tag in ("layer", "objectgroup", "imagelayer", "group"):
-        return f"layer '{name or ''}'"
-    if tag == "object":
-        return f"{_object_name(node.get('id'), name)} in {parent}"
-    if tag == "tileset":
-        src = node.get("source")
-        return f"tileset {_quote(src)}" if src else f"tileset '{name or '?'}'"
-    if tag == "tile":
-        return f"tile {node.get('id')} of {parent}"
-    return f"a <{tag}> in {parent}"
-
-
-def _inflate(data: bytes, compression: str, limit: int) -> bytes:
-    """``data`` inflated as pytmx would (zlib, or gzip members one after another), but
-    never to more than ``limit + 1`` bytes."""
-    if compression == "zlib":
-        d = zlib.decompressobj()
-        out = d.decompress(data, limit + 1)
-        if not d.eof and len(out) <= limit:
-            raise ValueError("it ends before its compressed stream does")
-        return out
-    result = b""
-    rest = data
-    while True:
-        d = zlib.decompressobj(16 + zlib.MAX_WBITS)
-        result += d.decompress(rest, limit + 1 - len(result))
-        if len(result) > limit:
-            return result
-        if not d.eof:
-            raise ValueError("it ends before its compressed stream does")
-        rest = d.unused_data.lstrip(b"\0")
-        if not rest:
-            return result
-
-
-def _layer_nodes(
-        parent: ElementTree.Element,
-) -> Iterator[tuple[ElementTree.Element, ElementTree.Element]]:
-    """``(parent, layer)`` for the layer elements under ``parent`` (the map or a group),
-    groups before their layers, in map order; not the collision shapes of tiles."""
-    for node in parent:
-        if node.tag in _LAYER_TAGS:
-            yield parent, node
-            if node.tag == "group":
-                yield from _layer_nodes(node)

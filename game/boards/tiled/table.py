@@ -31,7 +31,8 @@ from typing import Any
 import shapely
 
 from game.boards.table import Piece, Table, Vec, ellipse_points
-from game.boards.tiled.reader import TABLE_SCALES, MapObject, MapReading
+from game.boards.tiled.kinds import TiledKind
+from game.boards.tiled.reading import MapObject, MapReading
 from game.core.errors import printable
 from game.core.places import LoadedMap, Placement, Point
 
@@ -57,6 +58,32 @@ MAX_POINTS = 256
 """Most corners of one piece (an ellipse is a polygon of 24)."""
 MAX_NAME = 60
 """Longest name (of a piece or figure), kind and traits list, in characters."""
+TABLE_SCALES = ("inch", "unit")
+"""Map properties that make a map a table, each map pixels per inch (or per unit)."""
+
+
+def scale_of(reading: MapReading) -> tuple[str, float] | None:
+    """The map's scale: ``("inch", pixels per inch)`` or ``("unit", pixels per unit)``;
+    None if it sets neither; MapError if it sets both, or one that is not a positive
+    number."""
+    scales = [k for k in TABLE_SCALES if k in reading.properties]
+    if len(scales) > 1:
+        raise reading.fail("it sets both map properties 'inch' and 'unit'; keep one (map "
+                           "pixels per inch, or per unit)")
+    if not scales:
+        return None
+    k = scales[0]
+    v = reading.properties[k]
+    if isinstance(v, bool) or not isinstance(v, int | float) or not 0 < v < math.inf:
+        raise reading.fail(f"map property '{k}' must be a positive number (map pixels per "
+                           f"{k}; type int or float in Tiled), not {v!r}")
+    return k, float(v)
+
+
+def claims_table(reading: MapReading) -> bool:
+    """A map with the map property ``inch`` (or ``unit``) is a table map (the sewer and
+    street kinds refine it)."""
+    return scale_of(reading) is not None
 
 
 def build_table_board(reading: MapReading) -> LoadedMap[Table]:
@@ -65,14 +92,11 @@ def build_table_board(reading: MapReading) -> LoadedMap[Table]:
     if reading.orientation != "orthogonal":
         raise reading.fail(f"a table map must be orthogonal, not {reading.orientation} (in "
                            f"Tiled: Map > Map Properties > Orientation)")
-    unit = next((k for k in TABLE_SCALES if k in reading.properties), None)
-    if unit is None:
+    measure = scale_of(reading)
+    if measure is None:
         raise reading.fail("a table map needs the map property 'inch' (or 'unit'): map "
                            "pixels per inch (or per unit)")
-    scale = reading.value("the map", reading.properties, unit, float,
-                          what=f"map pixels per {unit}")
-    if not 0 < scale < math.inf:
-        raise reading.fail(f"map property '{unit}' must be a positive number, not {scale!r}")
+    unit, scale = measure
     width = reading.width * reading.tile_width / scale
     height = reading.height * reading.tile_height / scale
     lo, hi = TABLE_SIDES
@@ -163,7 +187,7 @@ def _piece(reading: MapReading, obj: MapObject, index: int, scale: float,
                                f"piece may have {MAX_POINTS}")
         points = _dedupe(tuple((x / scale, y / scale) for x, y in obj.points))
         shape = "line" if obj.shape == "polyline" else obj.shape
-        _check_geometry(reading, label, obj.shape, points)
+        check_geometry(reading, label, obj.shape, points)
     else:
         raise reading.fail(f"{label} is a {obj.shape}; a terrain piece must be a rectangle, "
                            f"ellipse or polygon (a footprint) or a polyline (a fence, a wall)")
@@ -189,8 +213,10 @@ def _dedupe(points: tuple[Vec, ...]) -> tuple[Vec, ...]:
     return tuple(out)
 
 
-def _check_geometry(reading: MapReading, label: str, shape: str,
-                    points: tuple[Vec, ...]) -> None:
+def check_geometry(reading: MapReading, label: str, shape: str,
+                   points: tuple[Vec, ...]) -> None:
+    """MapError naming ``label`` if a polyline has no length, or a rectangle or polygon
+    has no area or crosses itself (points in units)."""
     if shape == "polyline":
         length = sum(math.dist(a, b) for a, b in zip(points, points[1:], strict=False))
         if len(points) < 2 or length < MIN_SIZE:
@@ -248,3 +274,10 @@ def _figures(reading: MapReading, table: Table, scale: float) -> tuple[Placement
                              facing=None if facing is None else float(facing), label=label,
                              properties=others))
     return tuple(out)
+
+
+TABLE: TiledKind[Table] = TiledKind(
+    key=KIND, name="table map", places="a point", claims=claims_table,
+    build=build_table_board,
+    marks="the map property 'inch' (or 'unit'): map pixels per inch (or per unit)")
+"""The table map kind, as :data:`game.boards.tiled.BUILDERS` lists it."""

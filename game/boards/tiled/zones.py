@@ -37,7 +37,8 @@ from typing import Any
 import shapely
 from shapely import prepared
 
-from game.boards.tiled.reader import MapObject, MapReading
+from game.boards.tiled.kinds import TiledKind
+from game.boards.tiled.reading import MapObject, MapReading
 from game.boards.zones import XY, Bottleneck, Obstacle, Zone, ZoneBoard, ZoneGeometryError
 from game.core.errors import printable
 from game.core.odds import DiceExpr
@@ -74,6 +75,12 @@ MAX_DICE = (20, 100, 100)
 """Most dice, faces a die and added points of an obstacle's ``damage``."""
 FIGURE_PROPERTIES = frozenset({"side", "unit"})
 """Figure properties the board reads; a placement keeps the others."""
+
+
+def claims_zones(reading: MapReading) -> bool:
+    """A map with an object layer named ``zones`` is a zones board (MapError if the layer
+    of that name is a tile layer: a mistake worth naming)."""
+    return reading.object_layer(ZONES_LAYER) is not None
 
 
 def build_zone_board(reading: MapReading) -> LoadedMap[ZoneBoard]:
@@ -297,3 +304,10 @@ def _figures(reading: MapReading, board: ZoneBoard) -> tuple[Placement, ...]:
         out.append(Placement(name=obj.name, side=side, unit=unit, place=place,
                              label=label, properties=others))
     return tuple(out)
+
+
+ZONES: TiledKind[ZoneBoard] = TiledKind(
+    key=KIND, name="zones board", places="a zone", claims=claims_zones,
+    build=build_zone_board,
+    marks=f"an object layer named '{ZONES_LAYER}' (the zones as rectangles and polygons)")
+"""The zones board kind, as :data:`game.boards.tiled.BUILDERS` lists it."""

@@ -1,0 +1,290 @@
+"""Sewer maps: a checked :class:`MapReading` -> :class:`Corridors` and its placements.
+
+A sewer map is a table map with corridors (seed 001's Flash Flood, F-1): it is claimed by
+its object layer ``corridors``, and refines the table kind (it carries the map property
+``inch`` too). Conventions (docs/making-maps.md tells a map maker the same, step by
+step):
+
+* an orthogonal map with the map property ``inch``: map pixels per inch;
+* object layer ``corridors``: one polyline per corridor, drawn along its middle, with a
+  float property ``width`` (wall to wall, in inches); its name (unique) names it in
+  messages and saves, an unnamed one is "corridor <object id>". Corridors meet where one
+  ends on another, where two cross, or where two ends touch (within a quarter inch);
+* object layer ``features``: the flood's ``origin`` (a point in a corridor, F-1), and
+  areas (rectangles, ellipses, polygons) of kind ``gantry`` (raised, out of the flood's
+  reach: inside the corridors), ``grate``, ``sluice`` or ``cave-in`` (these three may be
+  lines across a corridor too). The kind is the object's string property ``kind``, or
+  else its class (type) in Tiled;
+* object layer ``figures`` (optional): objects with string properties ``side`` and
+  ``unit`` standing at the object's centre, in the corridors; an optional float
+  ``facing`` in degrees.
+
+Limits, checked before the board is built: :data:`MAX_CORRIDORS` corridors,
+:data:`MAX_FEATURES` features and :data:`MAX_FIGURES` figures; :data:`MAX_POINTS` points
+a shape; corridors :data:`WIDTHS` wide; the table of the table kind's size.
+
+Every problem is one :class:`MapError` naming the file and the object.
+"""
+
+from __future__ import annotations
+
+import math
+from typing import Any
+
+from game.boards.corridors import (
+    FEATURE_KINDS,
+    XY,
+    Corridor,
+    CorridorError,
+    Corridors,
+    Feature,
+)
+from game.boards.table import ellipse_points
+from game.boards.tiled.kinds import TiledKind
+from game.boards.tiled.reading import MapObject, MapReading
+from game.boards.tiled.table import TABLE_SIDES, check_geometry, scale_of
+from game.core.errors import printable
+from game.core.places import LoadedMap, Placement, Point
+
+KIND = "sewer"
+"""The board kind this module builds."""
+CORRIDORS_LAYER = "corridors"
+FEATURES_LAYER = "features"
+FIGURES_LAYER = "figures"
+ORIGIN = "origin"
+"""The kind of the feature that marks the flood's origin (F-1)."""
+MAX_CORRIDORS = 200
+"""Most corridors a sewer may have (every two near each other are compared once)."""
+MAX_FEATURES = 200
+MAX_FIGURES = 200
+MAX_POINTS = 256
+"""Most points of one corridor or feature."""
+MAX_NAME = 60
+"""Longest name of a corridor, feature or figure, in characters."""
+WIDTHS = (0.1, 48.0)
+"""Narrowest and widest a corridor may be, in inches."""
+MIN_SIZE = 0.05
+"""Smallest width, height or length of a feature, in inches."""
+FIGURE_PROPERTIES = frozenset({"side", "unit", "facing"})
+"""Figure properties the board reads; a placement keeps the others."""
+
+
+def claims_sewer(reading: MapReading) -> bool:
+    """A map with an object layer named ``corridors`` is a sewer map (MapError if the
+    layer of that name is not an object layer)."""
+    return reading.object_layer(CORRIDORS_LAYER) is not None
+
+
+def build_sewer_board(reading: MapReading) -> LoadedMap[Corridors]:
+    """The corridors and figure placements of a sewer map; MapError (naming the file and
+    the object) if it breaks the sewer map conventions."""
+    if reading.orientation != "orthogonal":
+        raise reading.fail(f"a sewer map must be orthogonal, not {reading.orientation} (in "
+                           f"Tiled: Map > Map Properties > Orientation)")
+    found = scale_of(reading)
+    if found is None or found[0] != "inch":
+        raise reading.fail("a sewer map needs the map property 'inch': map pixels per inch "
+                           "(its corridors' widths are in inches)")
+    scale = found[1]
+    width = reading.width * reading.tile_width / scale
+    height = reading.height * reading.tile_height / scale
+    lo, hi = TABLE_SIDES
+    if not (lo <= width <= hi and lo <= height <= hi):
+        raise reading.fail(f"the sewer is {width:.4g} x {height:.4g} inches (the map's pixels "
+                           f"over its property 'inch', {scale:g}); a sewer is {lo:g} to "
+                           f"{hi:g} inches a side")
+    for name, most in ((CORRIDORS_LAYER, MAX_CORRIDORS), (FEATURES_LAYER, MAX_FEATURES),
+                       (FIGURES_LAYER, MAX_FIGURES)):
+        layer = reading.object_layer(name)
+        if layer is not None and len(layer.objects) > most:
+            raise reading.fail(f"its layer '{name}' has {len(layer.objects)} objects; a "
+                               f"sewer map may have {most}")
+    box = (width, height)
+    corridors = _corridors(reading, scale, box)
+    origin, features = _features(reading, scale, box)
+    title = reading.properties.get("title")
+    try:
+        board = Corridors(width, height, corridors, features, origin=origin,
+                          name=title if isinstance(title, str) and title
+                          else reading.path.stem)
+    except CorridorError as e:
+        raise reading.fail(str(e)) from None
+    return LoadedMap(path=reading.path, kind=KIND, board=board,
+                     placements=_figures(reading, board, scale),
+                     properties=dict(reading.properties))
+
+
+def _label(what: str, obj: MapObject) -> str:
+    name = obj.name if len(obj.name) <= MAX_NAME else obj.name[:MAX_NAME] + "..."
+    return f"{what} '{name}' (object id {obj.id})" if name else f"{what} object id {obj.id}"
+
+
+def _points(reading: MapReading, label: str, obj: MapObject, scale: float,
+            box: tuple[float, float]) -> tuple[XY, ...]:
+    """The object's points in inches, if there are at most :data:`MAX_POINTS` and they lie
+    on the map or no further off it than its own size, no two in a row alike."""
+    if len(obj.points) > MAX_POINTS:
+        raise reading.fail(f"{label} has {len(obj.points)} points; a shape may have "
+                           f"{MAX_POINTS}")
+    w, h = box
+    out: list[XY] = []
+    for px, py in obj.points:
+        x, y = px / scale, py / scale
+        if not (-w <= x <= 2 * w and -h <= y <= 2 * h):
+            raise reading.fail(f"{label} reaches ({x:g}, {y:g}), far off the {w:g} x {h:g} "
+                               f"inch map")
+        if not out or math.dist(out[-1], (x, y)) > 1e-6:
+            out.append((x, y))
+    return tuple(out)
+
+
+def _name(reading: MapReading, label: str, obj: MapObject) -> str:
+    if len(obj.name) > MAX_NAME:
+        raise reading.fail(f"{label}: its name is {len(obj.name)} characters long; at most "
+                           f"{MAX_NAME}")
+    return printable(obj.name)
+
+
+def _corridors(reading: MapReading, scale: float,
+               box: tuple[float, float]) -> list[Corridor]:
+    layer = reading.object_layer(CORRIDORS_LAYER)
+    if layer is None or not layer.objects:
+        raise reading.fail(f"its layer '{CORRIDORS_LAYER}' has no corridors; draw each as a "
+                           f"polyline along its middle with a float property 'width'")
+    out: list[Corridor] = []
+    seen: dict[str, str] = {}
+    for obj in layer.objects:
+        label = _label("corridor", obj)
+        name = _name(reading, label, obj) or f"corridor {obj.id}"
+        if obj.shape != "polyline":
+            raise reading.fail(f"{label} is a {obj.shape}; a corridor is a polyline drawn "
+                               f"along its middle, with a float property 'width'")
+        wide = reading.value(label, obj.properties, "width", float,
+                             what="wall to wall, in inches")
+        lo, hi = WIDTHS
+        if not lo <= wide <= hi:
+            why = "has no width" if wide <= 0 else f"is {wide:g} inches wide"
+            raise reading.fail(f"{label} {why}; a corridor is {lo:g} to {hi:g} inches wide "
+                               f"(its property 'width')")
+        points = _points(reading, label, obj, scale, box)
+        if len(points) < 2:
+            raise reading.fail(f"{label} has no length; draw it along the corridor's middle")
+        if name in seen:
+            raise reading.fail(f"{label} and {seen[name]} are both named '{name}'; each "
+                               f"corridor needs a name of its own")
+        seen[name] = label
+        others = {k: v for k, v in obj.properties.items() if k != "width"}
+        try:
+            out.append(Corridor(name, points, wide, label, others))
+        except CorridorError as e:
+            raise reading.fail(str(e)) from None
+    return out
+
+
+def _kind(reading: MapReading, label: str, obj: MapObject) -> str:
+    raw = obj.properties.get("kind", obj.type or None)
+    if raw is None:
+        raise reading.fail(f"{label} has no 'kind' (a string property, or its class in "
+                           f"Tiled): one of {ORIGIN}, {', '.join(FEATURE_KINDS)}")
+    if not isinstance(raw, str):
+        raise reading.fail(f"{label}: property 'kind' must be a string, not {raw!r}")
+    kind = printable(raw).strip().lower().replace("_", "-").replace(" ", "-")
+    if kind not in (ORIGIN, *FEATURE_KINDS):
+        shown = kind if len(kind) <= MAX_NAME else kind[:MAX_NAME] + "..."
+        raise reading.fail(f"{label}: kind '{shown}' is not one of {ORIGIN}, "
+                           f"{', '.join(FEATURE_KINDS)}")
+    return kind
+
+
+def _features(reading: MapReading, scale: float,
+              box: tuple[float, float]) -> tuple[XY, list[Feature]]:
+    """The flood's origin and the features."""
+    layer = reading.object_layer(FEATURES_LAYER)
+    origin: tuple[XY, str] | None = None
+    out: list[Feature] = []
+    for obj in layer.objects if layer is not None else ():
+        label = _label("feature", obj)
+        kind = _kind(reading, label, obj)
+        label = _label(kind, obj)
+        name = _name(reading, label, obj)
+        if kind == ORIGIN:
+            if obj.shape != "point":
+                raise reading.fail(f"{label} is a {obj.shape}; the flood's origin is a point "
+                                   f"(in Tiled: Insert Point)")
+            if origin is not None:
+                raise reading.fail(f"{label} and {origin[1]} are both the flood's origin; "
+                                   f"a sewer has one (F-1)")
+            x, y = obj.centre[0] / scale, obj.centre[1] / scale
+            if not (0 <= x <= box[0] and 0 <= y <= box[1]):
+                raise reading.fail(f"{label} at ({x:g}, {y:g}) is off the map")
+            origin = ((x, y), label)
+            continue
+        out.append(_feature(reading, label, obj, kind, name, scale, box))
+    if origin is None:
+        raise reading.fail(f"it has no flood origin: put a point of kind '{ORIGIN}' in a "
+                           f"corridor, in an object layer '{FEATURES_LAYER}' (F-1)")
+    return origin[0], out
+
+
+def _feature(reading: MapReading, label: str, obj: MapObject, kind: str, name: str,
+             scale: float, box: tuple[float, float]) -> Feature:
+    others = {k: v for k, v in obj.properties.items() if k != "kind"}
+    if obj.shape == "ellipse":
+        cx, cy = obj.centre[0] / scale, obj.centre[1] / scale
+        rx, ry = obj.width / 2 / scale, obj.height / 2 / scale
+        if min(rx, ry) * 2 < MIN_SIZE:
+            raise reading.fail(f"{label}: the ellipse has no size")
+        if not (-box[0] <= cx <= 2 * box[0] and -box[1] <= cy <= 2 * box[1]
+                and rx <= box[0] and ry <= box[1]):
+            raise reading.fail(f"{label} reaches far off the {box[0]:g} x {box[1]:g} inch "
+                               f"map")
+        pts = ellipse_points(cx, cy, rx, ry, obj.rotation)
+        return Feature(obj.id, kind, pts, True, name, label, others)
+    if obj.shape in ("rectangle", "polygon"):
+        pts = _points(reading, label, obj, scale, box)
+        check_geometry(reading, label, obj.shape, pts)
+        return Feature(obj.id, kind, pts, True, name, label, others)
+    if obj.shape == "polyline" and kind != "gantry":
+        pts = _points(reading, label, obj, scale, box)
+        if len(pts) < 2:
+            raise reading.fail(f"{label}: the polyline has no length")
+        return Feature(obj.id, kind, pts, False, name, label, others)
+    lines = "" if kind == "gantry" else " or a polyline across a corridor"
+    raise reading.fail(f"{label} is a {obj.shape}; a {kind} is a rectangle, ellipse or "
+                       f"polygon{lines}")
+
+
+def _figures(reading: MapReading, board: Corridors, scale: float) -> tuple[Placement, ...]:
+    layer = reading.object_layer(FIGURES_LAYER)
+    if layer is None:
+        return ()
+    out: list[Placement] = []
+    for obj in layer.objects:
+        label = _label("figure", obj)
+        _name(reading, label, obj)
+        props = obj.properties
+        side = reading.value(label, props, "side", str, what="the side it plays for")
+        unit = reading.value(label, props, "unit", str, what="a key of the scenario's units")
+        facing = props.get("facing")
+        if facing is not None and (isinstance(facing, bool)
+                                   or not isinstance(facing, int | float)
+                                   or not -360 <= facing <= 360):
+            raise reading.fail(f"{label}: property 'facing' must be a number of degrees "
+                               f"from -360 to 360, not {facing!r}")
+        x, y = obj.centre[0] / scale, obj.centre[1] / scale
+        if not board.contains(x, y):
+            raise reading.fail(f"{label} at ({x:g}, {y:g}) is not in the corridors")
+        others: dict[str, Any] = {k: v for k, v in props.items() if k not in FIGURE_PROPERTIES}
+        out.append(Placement(name=obj.name, side=side, unit=unit, place=Point.of(x, y),
+                             facing=None if facing is None else float(facing), label=label,
+                             properties=others))
+    return tuple(out)
+
+
+SEWER: TiledKind[Corridors] = TiledKind(
+    key=KIND, name="sewer map", claims=claims_sewer, build=build_sewer_board,
+    places="a point or a position along a corridor",
+    marks=f"an object layer named '{CORRIDORS_LAYER}' (each corridor a polyline with a "
+          f"float property 'width')",
+    refines=("table",))
+"""The sewer map kind, as :data:`game.boards.tiled.BUILDERS` lists it."""
