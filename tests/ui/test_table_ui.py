@@ -90,7 +90,7 @@ def test_k4_dragging_a_mini_shows_a_ruler_and_moves_it(app):
     x, y = me.xy
     for dx, dy in ((3, 0), (-3, 0), (0, 3), (0, -3), (2, 2), (-2, -2)):
         p = Point.of(x + dx, y + dy)
-        if m.ruleset.plan_move(m.state, me.id, p).ok:
+        if m.ruleset.queries(m.state).plan_move(me.id, p).ok:
             plan_to = p
             break
     assert plan_to is not None
@@ -164,12 +164,12 @@ def test_clicking_a_visible_enemy_attacks_it(app):
 def test_k3_deployment_click_places_the_mini_and_says_why_not(app):
     scene, m = start(app, lambda m: m.phase == "deploy")
     st = m.state
-    nxt = m.ruleset.next_to_deploy(st)
+    nxt = m.ruleset.queries(st).next_to_deploy()
     assert scene.selected == nxt.id
     move_mouse(app, scene.place_pos(Point.of(st.board.width / 2, st.board.height / 2)))
     ghost = scene.view.marks.ghost
     assert ghost is not None and not ghost[2] and "edge" in ghost[3]
-    good = m.ruleset.deploy_points(st, nxt)[0]
+    good = m.ruleset.queries(st).deploy_points(nxt.id)[0]
     click(app, scene.place_pos(good))
     assert m.state.minis[nxt.id].at is not None
 

@@ -23,7 +23,6 @@ menu and the move itself all use it.
 
 from __future__ import annotations
 
-import functools
 import math
 from dataclasses import dataclass, field
 
@@ -31,7 +30,7 @@ from game.core.frozen import quick_init
 from game.core.places import HUNDREDTHS, Point
 from game.rules.hero.data import load_data
 from game.rules.hero.state import HeroState, Mini
-from game.rules.hero.terrain import Feature, Terrain, falling_damage, terrain_of, vantage
+from game.rules.hero.terrain import Feature, Terrain, falling_damage, vantage
 
 CONTACT = 0.02
 """Bases closer than their radii by less than this (units) only touch."""
@@ -149,7 +148,7 @@ def _fail(m: Mini, to: Point, why: str, left: int, **kw: object) -> MovePlan:
 
 
 def _plan(state: HeroState, m: Mini, to: Point) -> MovePlan:
-    terrain = terrain_of(state.board)
+    terrain = state.terrain
     table = terrain.table
     left = budget(m)
     if m.at is None:
@@ -310,15 +309,16 @@ def _blocked(m: Mini, to: Point, left: int, w: _Walk, point: tuple[float, float]
                  path=path, levels=levels)
 
 
-def _solids(terrain: Terrain, z: int, skip: set[int]) -> list[int]:
+def _solids(state: HeroState, z: int, skip: set[int]) -> list[int]:
     """Pieces a base at height ``z`` cannot slide into."""
-    return [k for k in _solid_at(terrain, z) if k not in skip]
+    return [k for k in _solid_at(state, z) if k not in skip]
 
 
-@functools.lru_cache(maxsize=64)
-def _solid_at(terrain: Terrain, z: int) -> tuple[int, ...]:
-    return tuple(f.index for f in terrain.features
-                 if f.has("impassable") and (z == 0 or f.ht > z))
+def _solid_at(state: HeroState, z: int) -> tuple[int, ...]:
+    """The impassable pieces standing above height ``z`` (worked out once a match)."""
+    terrain = state.terrain
+    return state.derived.get(("solid at", z), lambda: tuple(
+        f.index for f in terrain.features if f.has("impassable") and (z == 0 or f.ht > z)))
 
 
 def g7_ignored_in_moves(o: Mini) -> bool:
@@ -336,7 +336,7 @@ def _slide(state: HeroState, terrain: Terrain, m: Mini, a: tuple[float, float],
         return None
     skip = set(accessed) | ({start_on.index} if start_on is not None else set())
     skip |= {k for k in terrain.standable if terrain[k].ht == z}
-    hit = terrain.table.first_touch(a, b, m.r - CONTACT, _solids(terrain, z, skip))
+    hit = terrain.table.first_touch(a, b, m.r - CONTACT, _solids(state, z, skip))
     best: tuple[float, str] | None = None
     if hit is not None:
         best = (hit[0], terrain[hit[1]].name)

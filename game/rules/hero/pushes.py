@@ -22,8 +22,9 @@ from game.core.events import Event, Kind
 from game.core.places import HUNDREDTHS, Point
 from game.physics import Disc, Wall, shove
 from game.rules.hero.combat import take_damage
+from game.rules.hero.events import HeroKind
 from game.rules.hero.state import HeroState, Mini
-from game.rules.hero.terrain import Terrain, falling_damage, hazard_damage, terrain_of
+from game.rules.hero.terrain import Terrain, falling_damage, hazard_damage
 
 MAX_LEGS = 6
 """A push falls off at most this many ledges (each leg is at a new, lower height)."""
@@ -56,7 +57,7 @@ def push(state: HeroState, m: Mini, heading: tuple[float, float], distance: floa
     """G-6: push ``m`` ``distance`` units along ``heading`` (see the module text)."""
     if m.at is None or not m.alive or distance <= 0:
         return []
-    terrain = terrain_of(state.board)
+    terrain = state.terrain
     n = math.hypot(*heading)
     if n < 1e-9:
         return []
@@ -100,7 +101,7 @@ def push(state: HeroState, m: Mini, heading: tuple[float, float], distance: floa
             what = ("the table's edge" if s.contact.body == "edge" else
                     terrain[int(s.contact.body.split(":")[1])].name
                     if s.contact.body.startswith("piece:") else state.minis[s.contact.body].name)
-            events.append(Event("stopped", f"{m.name} stops in base contact with {what} "
+            events.append(Event(HeroKind.STOPPED, f"{m.name} stops in base contact with {what} "
                                 "(G-6).", "G-6", None, m.id, places=(s.end,)))
             break
         if ledge is None or on is None or not _off(terrain, m, on.index):
@@ -143,7 +144,7 @@ def _off_lines(state: HeroState, terrain: Terrain, m: Mini, start: Point) -> lis
             continue
         back = Point.of(sx + (x - sx) * t[0], sy + (y - sy) * t[0])
         m.at = back
-        return [Event("stopped", f"{m.name} cannot end a push on {terrain[k].name}: it "
+        return [Event(HeroKind.STOPPED, f"{m.name} cannot end a push on {terrain[k].name}: it "
                       "stops before it (G-2).", "G-6", None, m.id, places=(back,))]
     return []
 
@@ -167,7 +168,7 @@ def hazard(state: HeroState, m: Mini, piece: int, dice: Dice) -> list[Event]:
     if piece in m.hazards or not m.alive:
         return []
     m.hazards.append(piece)
-    f = terrain_of(state.board)[piece]
+    f = state.terrain[piece]
     other = next((s for s in state.sides if s != m.side), m.side)
     r = dice.roll("1d6", rule="G-1", label=f"{state.side_name(other)} roll {f.name}'s "
                   f"hazard on {m.name}")

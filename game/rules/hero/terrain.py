@@ -10,7 +10,6 @@ another's edge.
 
 from __future__ import annotations
 
-import functools
 import math
 from dataclasses import dataclass
 
@@ -58,7 +57,7 @@ def vantage(f: Feature) -> bool:
 
 
 class Terrain:
-    """The effective terrain of one table (built once per board; see :func:`terrain_of`)."""
+    """The effective terrain of one table (a match builds it once: ``HeroState.terrain``)."""
 
     def __init__(self, table: Table, data: HeroData) -> None:
         self.table = table
@@ -183,9 +182,8 @@ def _overlaps(table: Table, a: Piece, b: Piece) -> bool:
         table.distance(b.index, *p) < 1e-6 for p in a.points)
 
 
-@functools.lru_cache(maxsize=16)
 def terrain_of(table: Table) -> Terrain:
-    """The terrain of ``table`` (boards are immutable and shared: built once)."""
+    """The terrain of ``table`` read anew (a match keeps its own: ``HeroState.terrain``)."""
     return Terrain(table, load_data())
 
 
