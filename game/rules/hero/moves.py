@@ -214,20 +214,7 @@ def _walk(state: HeroState, terrain: Terrain, m: Mini, to: Point, left: int) -> 
         # leaving
         if on is not None and on.index == f.index:
             beyond = at(min(1.0, c.t + 1e-6))
-            below = max([h for h in terrain.surfaces_at(*beyond) if h < w.z], default=0)
-            access = terrain.access_at(c.point, f.index)
-            if access in ("climb", "walk"):
-                w.climb += (w.z - below) * (2 if access == "climb" else 1)
-                w.cost += (w.z - below) * (2 if access == "climb" else 1)
-                w.note("G-1" if access == "climb" else "K-4")
-            else:
-                dmg = falling_damage(w.z - below)
-                w.falls.append(Fall(Point.of(*c.point), w.z - below, dmg, f.name))
-                w.hp -= dmg
-                w.note("G-5")
-            w.z = below
-            w.path.append(c.point)
-            w.levels.append(w.z)
+            _step_down(terrain, f, c.point, beyond, w)
             on = terrain.stands_on(*beyond, w.z)
             if w.hp <= d.hp_unconscious:
                 end_t = c.t  # knocked out where it lands
@@ -258,6 +245,26 @@ def _walk(state: HeroState, terrain: Terrain, m: Mini, to: Point, left: int) -> 
         path, levels = _track(w)
         return _fail(m, to, why_end, left, path=path, levels=levels)
     return _finish(m, to, end, left, w, cut)
+
+
+def _step_down(terrain: Terrain, f: Feature, point: tuple[float, float],
+               beyond: tuple[float, float], w: _Walk) -> None:
+    """Leaving the top of ``f`` at ``point`` for what is below ``beyond``: climbing down
+    where an access reaches it (G-1 climbable: 2 a unit; stairs: 1), else a fall (G-5)."""
+    below = max([h for h in terrain.surfaces_at(*beyond) if h < w.z], default=0)
+    access = terrain.access_at(point, f.index)
+    if access in ("climb", "walk"):
+        w.climb += (w.z - below) * (2 if access == "climb" else 1)
+        w.cost += (w.z - below) * (2 if access == "climb" else 1)
+        w.note("G-1" if access == "climb" else "K-4")
+    else:
+        dmg = falling_damage(w.z - below)
+        w.falls.append(Fall(Point.of(*point), w.z - below, dmg, f.name))
+        w.hp -= dmg
+        w.note("G-5")
+    w.z = below
+    w.path.append(point)
+    w.levels.append(w.z)
 
 
 def _enter(terrain: Terrain, f: Feature, point: tuple[float, float], w: _Walk,

@@ -78,6 +78,7 @@ class HeroQueries:
         """What the state was when this object was made (:meth:`HeroState.key`)."""
         self._plans: dict[tuple[str, Point], MovePlan] = {}
         self._spots: dict[tuple[str, bool | None], list[Point]] = {}
+        self._attacks: dict[str, list[AttackOption]] = {}
 
     def _mini(self, fid: str) -> Mini:
         return self.state.minis[fid]
@@ -115,7 +116,13 @@ class HeroQueries:
 
     def attacks(self, piece: str) -> list[AttackOption]:
         """K-5..K-8, K-11: the attacks and throws ``piece`` may make now, each with its
-        exact chance to hit (empty if it cannot act now)."""
+        exact chance to hit (empty if it cannot act now); worked out once for this state."""
+        got = self._attacks.get(piece)
+        if got is None:
+            got = self._attacks[piece] = self._find_attacks(piece)
+        return list(got)
+
+    def _find_attacks(self, piece: str) -> list[AttackOption]:
         st = self.state
         m = self._mini(piece)
         if not legality.can_act(st, m) or legality.why_no_action(m) is not None:
