@@ -28,6 +28,7 @@ from dataclasses import dataclass, field
 
 from game.core.frozen import quick_init
 from game.core.places import HUNDREDTHS, Point
+from game.physics import first_touch
 from game.rules.hero.data import load_data
 from game.rules.hero.state import HeroState, Mini
 from game.rules.hero.terrain import Feature, Terrain, falling_damage, vantage
@@ -343,10 +344,11 @@ def _slide(state: HeroState, terrain: Terrain, m: Mini, a: tuple[float, float],
         return None
     skip = set(accessed) | ({start_on.index} if start_on is not None else set())
     skip |= {k for k in terrain.standable if terrain[k].ht == z}
-    hit = terrain.table.first_touch(a, b, m.r - CONTACT, _solids(state, z, skip))
+    solids = _solids(state, z, skip)
+    hit = first_touch(a, b, m.r - CONTACT, [terrain.outlines[k] for k in solids])
     best: tuple[float, str] | None = None
     if hit is not None:
-        best = (hit[0], terrain[hit[1]].name)
+        best = (hit.t, terrain[solids[hit.wall]].name)
     for o in state.placed():
         if o.id == m.id or o.z != z or g7_ignored_in_moves(o):
             continue

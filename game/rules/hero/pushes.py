@@ -9,8 +9,9 @@ it is hazardous (the hazards of a push's last leg are counted once it is known w
 ends). An incorporeal
 mini ignores, and is ignored by, minis and terrain (G-7).
 
-Physics (game.physics.shove) finds where each straight leg stops; these rules decide
-what stops it, where the ledges are and what a fall costs.
+Physics finds where each straight leg stops (game.physics.shove) and where a push would
+first touch a linear obstacle (game.physics.first_touch); these rules decide what stops
+it, where the ledges are and what a fall costs.
 """
 
 from __future__ import annotations
@@ -20,7 +21,7 @@ import math
 from game.core.dice import Dice
 from game.core.events import Event, Kind
 from game.core.places import HUNDREDTHS, Point
-from game.physics import Disc, Wall, shove
+from game.physics import Disc, Wall, first_touch, shove
 from game.rules.hero.combat import take_damage
 from game.rules.hero.events import HeroKind
 from game.rules.hero.state import HeroState, Mini
@@ -139,10 +140,10 @@ def _off_lines(state: HeroState, terrain: Terrain, m: Mini, start: Point) -> lis
         if terrain.table.distance(k, x, y) >= m.r + half - 0.02:
             continue
         sx, sy = start.units
-        t = terrain.table.first_touch((sx, sy), (x, y), m.r + half, [k])
-        if t is None:
+        hit = first_touch((sx, sy), (x, y), m.r + half, [terrain.outlines[k]])
+        if hit is None:
             continue
-        back = Point.of(sx + (x - sx) * t[0], sy + (y - sy) * t[0])
+        back = Point.of(sx + (x - sx) * hit.t, sy + (y - sy) * hit.t)
         m.at = back
         return [Event(HeroKind.STOPPED, f"{m.name} cannot end a push on {terrain[k].name}: it "
                       "stops before it (G-2).", "G-6", None, m.id, places=(back,))]

@@ -14,6 +14,7 @@ import math
 from dataclasses import dataclass
 
 from game.boards.table import Piece, Table, Vec
+from game.physics import Outline, Wall
 from game.rules.hero.data import HeroData, KindSpec, load_data
 
 
@@ -95,6 +96,9 @@ class Terrain:
         self.standable = tuple(f.index for f in feats if vantage(f))
         self.lines = tuple(f.index for f in feats if f.linear)
         self.accesses = tuple(f.index for f in feats if f.access is not None)
+        self.outlines = tuple(Outline.of(Wall(f"piece:{p.index}", tuple(p.points) + (
+            () if p.is_line else (p.points[0],)))) for p in table.pieces)
+        """Each piece's outline as the physics package sweeps discs against it."""
 
     def __getitem__(self, index: int) -> Feature:
         return self.features[index]
