@@ -207,3 +207,47 @@ def test_the_backyard_screenshot(tmp_path):
                     "--screenshot", str(out)], check=True, env=env, cwd=root, timeout=120)
     img = pygame.image.load(str(out))
     assert img.get_size() == (1280, 720)
+
+
+class _NoMenu:
+    """Stands for the legal menu where nothing may read it."""
+
+    def _no(self, *a):
+        raise AssertionError("the Tabletop Hero controller read the whole legal menu")
+
+    __iter__ = __len__ = __bool__ = __getitem__ = _no
+
+
+def test_k4_a_drag_move_builds_no_legal_menu(app, monkeypatch):
+    """The act of a drag move asks for one mini what it needs (its plan, its attacks),
+    never the whole legal menu (the shell builds it only when something shows it)."""
+    from game.ui.controllers import Controller
+
+    scene, m = start(app, battle)
+    side = m.to_act()
+    me = next(x for x in m.state.side_minis(side) if x.on_table and x.conscious)
+    x, y = me.xy
+    q = m.ruleset.queries(m.state)
+    plan_to = next(p for p in (Point.of(x + dx, y + dy) for dx, dy in
+                               ((3, 0), (-3, 0), (0, 3), (0, -3), (2, 2), (-2, -2)))
+                   if q.plan_move(me.id, p).ok)
+
+    def refresh(self, human):
+        self.__dict__["legal"] = _NoMenu()
+
+    calls = []
+    real = m.legal_actions
+    monkeypatch.setattr(Controller, "refresh", refresh)
+    monkeypatch.setattr(m, "legal_actions", lambda: calls.append(1) or real())
+    scene.refresh()
+    start_pos, end_pos = scene.place_pos(me.at), scene.place_pos(plan_to)
+    move_mouse(app, start_pos)
+    post(pygame.MOUSEBUTTONDOWN, pos=start_pos, button=1)
+    app.step(0.016)
+    move_mouse(app, (start_pos[0] + 8, start_pos[1] + 8), (1, 0, 0))
+    move_mouse(app, end_pos, (1, 0, 0))
+    post(pygame.MOUSEBUTTONUP, pos=end_pos, button=1)
+    app.step(0.016)
+    assert isinstance(m.actions[-1], Move) and m.actions[-1].figure == me.id
+    assert calls == []
+    assert scene.button("end_turn") is not None

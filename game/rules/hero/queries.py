@@ -17,12 +17,12 @@ from __future__ import annotations
 
 import math
 from collections.abc import Callable, Hashable, Sequence
-from typing import Any, TypeVar
+from typing import TYPE_CHECKING, Any, TypeVar
 
 from game.boards.table import Table
 from game.core.board import Scenery
 from game.core.places import HUNDREDTHS, Place, Point
-from game.core.queries import AttackOption, MoveOption
+from game.core.queries import AttackOption, MoveOption, Queries
 from game.rules.hero import explosives, legality
 from game.rules.hero.actions import Attack
 from game.rules.hero.combat import AttackOdds, attack_odds
@@ -335,3 +335,8 @@ def piece_heights(table: Table) -> tuple[int, ...]:
     from game.rules.hero.terrain import terrain_of
 
     return tuple(f.ht for f in terrain_of(table).features)
+
+
+if TYPE_CHECKING:
+    def _answers_the_protocol(q: HeroQueries) -> Queries:
+        return q  # mypy checks that HeroQueries is a game.core.queries.Queries

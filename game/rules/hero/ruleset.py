@@ -16,7 +16,7 @@ player ask (:mod:`~game.rules.hero.queries`). ``TabletopHero.apply`` trusts its 
 
 from __future__ import annotations
 
-from typing import ClassVar
+from typing import TYPE_CHECKING, ClassVar
 
 from game.boards.table import Table
 from game.core.dice import Dice
@@ -24,7 +24,7 @@ from game.core.errors import ScenarioError, printable
 from game.core.events import Event, Kind
 from game.core.phases import PhaseTable
 from game.core.places import HUNDREDTHS, LoadedMap
-from game.core.ruleset import Action, Outcome, PieceView
+from game.core.ruleset import Action, ActionRegistry, Outcome, PieceView, Ruleset
 from game.core.scenario import Scenario
 from game.physics import engine_stamp
 from game.rules.hero import legality, steps
@@ -56,7 +56,7 @@ class TabletopHero:
     title: ClassVar[str] = "Tabletop Hero"
     board_kind: ClassVar[str] = "table"
     phases: ClassVar[PhaseTable] = PHASES
-    actions = ACTIONS
+    actions: ClassVar[ActionRegistry] = ACTIONS
 
     def save_stamp(self) -> dict[str, str]:
         """Pushes are resolved by physics: saves record its engine's version."""
@@ -223,3 +223,8 @@ class TabletopHero:
             case EndTurn(side=s):
                 return f"{state.side_name(s)} end their turn"
         return repr(action)
+
+
+if TYPE_CHECKING:
+    def _keeps_the_contract(r: TabletopHero) -> Ruleset[HeroState]:
+        return r  # mypy checks that TabletopHero is a game.core.ruleset.Ruleset
