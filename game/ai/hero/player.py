@@ -1,9 +1,10 @@
 """The Tabletop Hero computer player: a sergeant who keeps to cover and counts the odds.
 
 It reads the match through its ruleset's queries (move plans, sight, exact attack odds)
-and returns one legal action at a time, Wesnoth's way: for the first of its minis that
+and returns one legal action at a time, Wesnoth's way, on the shared skeleton
+(:class:`game.ai.skeleton.CandidatePlayer`): it proposes, for the first of its minis that
 still has something worth doing this turn (its hero last), the best of a few candidate
-actions by a simple score; when none is left, it ends its turn.
+actions with its score; when none is left, it proposes ending its turn.
 
 * Armies: the scenario's ready army.
 * Deployment (K-3): the edge farthest from the enemy (or, deploying first, the one with
@@ -24,12 +25,14 @@ within 1.5 units of it. Everything it knows of the rules it asks the ruleset's q
 from __future__ import annotations
 
 import math
+from collections.abc import Iterator
 from dataclasses import dataclass
 from typing import Any
 
 import numpy as np
 from numpy.typing import NDArray
 
+from game.ai.skeleton import CandidatePlayer, Proposal
 from game.boards.table import Table
 from game.core.dice import Dice
 from game.core.errors import GameError
@@ -162,29 +165,32 @@ def make_spots(terrain: Terrain) -> Spots:
                  np.array([float(len(p)) for p in shelter]))
 
 
-class HeroPlayer:
+class HeroPlayer(CandidatePlayer):
     """The Tabletop Hero computer player (see the module text)."""
 
     def __init__(self, seed: int = 0) -> None:
-        self.seed = seed
+        super().__init__(seed)
         self.dice = Dice(seed)  # its own, if it ever needs one: never the match's
         self._idle: set[tuple[Any, ...]] = set()
         """Minis found with nothing worth doing, by what that depended on (turn, where
         it stands, what it has spent), not asked again while that holds."""
 
     # ================================================================ entry
-    def choose(self, match: Match[Any]) -> Action:
-        side = match.to_act()
-        if side is None:
-            raise GameError("no legal action: the game is over")
+    def propose(self, match: Match[Any], side: str) -> Iterator[Proposal]:
+        """The candidate for ``side`` now: its ready army (K-2), its next mini's spot
+        (K-3), or in battle the first mini's best action or move, else the end of the
+        turn. One proposal: the minis are tried in turn, and the first with something
+        worth doing plays it."""
         st: HeroState = match.state
         if st.phase == HeroPhase.ARMY:
-            return TakeArmy(side)
+            yield Proposal(0.0, (TakeArmy(side),), "the ready army")
+            return
         q = match.ruleset.queries(st)
         assert isinstance(q, HeroQueries)
         if st.phase == HeroPhase.DEPLOY:
-            return self._deploy(match, st, q)
-        return self._play(match, st, q, side)
+            yield Proposal(0.0, (self._deploy(match, st, q),), "the most sheltered spot")
+            return
+        yield self._play(match, st, q, side)
 
     # ================================================================ deployment
     def _deploy(self, match: Match[Any], st: HeroState, q: HeroQueries) -> Action:
@@ -253,13 +259,14 @@ class HeroPlayer:
 
     # ================================================================ battle
     def _play(self, match: Match[Any], st: HeroState, q: HeroQueries,
-              side: str) -> Action:
+              side: str) -> Proposal:
         mine = [m for m in st.side_minis(side) if m.on_table and m.conscious
                 and not m.down_at_start]
         mine.sort(key=lambda m: (m.hero, m.id))
         enemies = [e for e in st.placed() if e.side != side]
+        end = Proposal(0.0, (EndTurn(side),), "nothing left worth doing")
         if not enemies:
-            return EndTurn(side)
+            return end
         if len(self._idle) > 2000:
             self._idle.clear()
         for m in mine:
@@ -267,18 +274,25 @@ class HeroPlayer:
             if idle in self._idle:
                 continue
             if not m.acted and m.moved <= q.allowance(m.id):
-                act = self._best_action(st, q, m, enemies)
-                if act is not None and match.why_illegal(act) is None:
-                    return act
+                best = self._scored_action(st, q, m, enemies)
+                if best is not None and match.why_illegal(best[1]) is None:
+                    return Proposal(best[0], (best[1],), f"{m.name}'s best action")
             if m.moved == 0 and q.budget(m.id) >= HUNDREDTHS // 2:
                 mv = self._best_move(st, q, m, enemies)
                 if mv is not None and match.why_illegal(mv) is None:
-                    return mv
+                    return Proposal(0.0, (mv,), f"{m.name} moves to a better spot")
             self._idle.add(idle)
-        return EndTurn(side)
+        return end
 
     def _best_action(self, st: HeroState, q: HeroQueries, m: Mini,
                      enemies: list[Mini]) -> Action | None:
+        best = self._scored_action(st, q, m, enemies)
+        return None if best is None else best[1]
+
+    def _scored_action(self, st: HeroState, q: HeroQueries, m: Mini,
+                       enemies: list[Mini]) -> tuple[float, Action] | None:
+        """The best action ``m`` can take where it stands, with its value, or None if
+        none is worth taking."""
         d = load_data()
         best: tuple[float, Action] | None = None
         if m.medkits:
@@ -288,7 +302,7 @@ class HeroPlayer:
                     if best is None or value > best[0]:
                         best = (value, Heal(m.id, f.id))
         if q.no_attacks() is not None:
-            return best[1] if best else None
+            return best
         reach = max((d.weapons[w].range[1] for w in m.weapons), default=0)
         for t in enemies:
             if q.distance(m.id, t.id) > reach + 1e-9:
@@ -313,7 +327,7 @@ class HeroPlayer:
                     best = (v, Attack(m.id, t.id, w))
         if best is None or best[0] < 0.25:
             return None
-        return best[1]
+        return best
 
     def _throw_value(self, q: HeroQueries, m: Mini, t: Mini) -> float:
         """A blast on ``t``: enemies caught (their hero double) less friends caught."""
