@@ -150,8 +150,13 @@ class HeroState:
 
     @property
     def terrain(self) -> Terrain:
-        """The table's terrain as the rules read it (G-1, G-2), worked out once a match."""
-        return self.derived.get("terrain", lambda: Terrain(self.board, load_data()))
+        """The table's terrain as the rules read it (G-1, G-2), worked out once a match
+        (and kept at hand on the state and its clones: it is asked for all the time)."""
+        t: Terrain | None = self.__dict__.get("_terrain")
+        if t is None:
+            t = self.__dict__["_terrain"] = self.derived.get(
+                "terrain", lambda: Terrain(self.board, load_data()))
+        return t
 
     def clone(self) -> HeroState:
         c = object.__new__(HeroState)
