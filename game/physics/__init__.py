@@ -8,6 +8,10 @@ hold one. Physics reports contacts; the rules decide what they mean and roll any
 
 * :func:`shove` (G-6 pushes): a disc driven in a straight line for a distance; it stops
   in base contact with the first wall or disc in its way.
+* :func:`first_touch` (a move's slide, K-4, G-1; a push stopping short of a linear
+  obstacle, G-2): where a disc slid along a segment first touches one of some walls,
+  in closed form (:mod:`game.physics.touch`, no pymunk: its shape cast does not say when
+  a disc already touching a wall moves into it).
 * :func:`carry` (the shape of the sewer flood's wash, F-4/F-5): a disc carried along a
   polyline (a corridor's bends) for a distance; it passes the discs it touches,
   reporting each (the rules roll to knock them off their feet), and stops in contact
@@ -31,5 +35,7 @@ from game.physics.sweep import (
     engine_stamp,
     shove,
 )
+from game.physics.touch import Outline, Touch, first_touch
 
-__all__ = ["Carry", "Contact", "Disc", "Shove", "Wall", "carry", "engine_stamp", "shove"]
+__all__ = ["Carry", "Contact", "Disc", "Outline", "Shove", "Touch", "Wall", "carry",
+           "engine_stamp", "first_touch", "shove"]

@@ -7,7 +7,6 @@ import time
 
 from game.ai import RandomPlayer, computer_player
 from game.ai.hero.player import HeroPlayer, spots
-from game.boards.tiled import load_map
 from game.headless import play_game
 from game.rules import open_match
 
@@ -48,8 +47,8 @@ def test_same_seed_same_game_and_choosing_twice_changes_nothing():
 def test_decisions_take_milliseconds():
     times = []
     for name in SCENARIOS:
-        spots(load_map(f"maps/{name}.tmx", "table").board)  # once per table
         m = open_match(name, 11)
+        spots(m.ruleset.queries(m.state))  # once per match
         players = {s: HeroPlayer(11) for s in m.sides}
         while m.outcome() is None:
             t = time.perf_counter()

@@ -315,8 +315,8 @@ def test_k11_a_medkit_heals_4_on_3_or_more_and_is_used_up():
     assert combat.heal_chance() == pytest.approx(4 / 6)
     m2.apply(Heal("doc", "hurt"))
     assert st2.minis["hurt"].hp == 3 and st2.minis["doc"].medkits == 0
-    assert "has no medkit" in get_ruleset("hero").why_not_heal(st2, st2.minis["doc"],
-                                                                 st2.minis["hurt"])
+    assert "has no medkit" in get_ruleset("hero").queries(st2).why_not_heal(
+        "doc", "hurt")
 
 
 # ============================================================================ K-8, G-1, G-3

@@ -37,7 +37,7 @@ def test_g5_a_fall_while_dragging_is_said_once(app):
         m.apply(players[m.to_act()].choose(m))
     st = m.state
     me = next(x for x in st.side_minis(m.to_act()) if x.on_table and x.conscious)
-    roof = next(f for f in m.ruleset.terrain(st).features if vantage(f))
+    roof = next(f for f in m.ruleset.queries(st).terrain().features if vantage(f))
     c = shapely.Polygon(roof.piece.points).centroid
     st.minis[me.id] = dataclasses.replace(me, at=Point.of(c.x, c.y), z=roof.ht)
     app.start_match(m, {s: "human" for s in m.sides})
@@ -79,7 +79,7 @@ def test_k4_a_drop_where_the_mini_cannot_go_says_why_and_clears_the_ruler(app):
     me = next(x for x in m.state.side_minis(m.to_act()) if x.on_table and x.conscious)
     far = next(Point.of(x, y) for x in range(1, 30) for y in range(1, 20)
                if abs(x - me.xy[0]) + abs(y - me.xy[1]) > 16
-               and not m.ruleset.plan_move(m.state, me.id, Point.of(x, y)).ok)
+               and not m.ruleset.queries(m.state).plan_move(me.id, Point.of(x, y)).ok)
     app.start_match(m, {s: "human" for s in m.sides})
     app.step(0.0)
     scene = app.scene

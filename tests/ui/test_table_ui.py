@@ -90,7 +90,7 @@ def test_k4_dragging_a_mini_shows_a_ruler_and_moves_it(app):
     x, y = me.xy
     for dx, dy in ((3, 0), (-3, 0), (0, 3), (0, -3), (2, 2), (-2, -2)):
         p = Point.of(x + dx, y + dy)
-        if m.ruleset.plan_move(m.state, me.id, p).ok:
+        if m.ruleset.queries(m.state).plan_move(me.id, p).ok:
             plan_to = p
             break
     assert plan_to is not None
@@ -164,12 +164,12 @@ def test_clicking_a_visible_enemy_attacks_it(app):
 def test_k3_deployment_click_places_the_mini_and_says_why_not(app):
     scene, m = start(app, lambda m: m.phase == "deploy")
     st = m.state
-    nxt = m.ruleset.next_to_deploy(st)
+    nxt = m.ruleset.queries(st).next_to_deploy()
     assert scene.selected == nxt.id
     move_mouse(app, scene.place_pos(Point.of(st.board.width / 2, st.board.height / 2)))
     ghost = scene.view.marks.ghost
     assert ghost is not None and not ghost[2] and "edge" in ghost[3]
-    good = m.ruleset.deploy_points(st, nxt)[0]
+    good = m.ruleset.queries(st).deploy_points(nxt.id)[0]
     click(app, scene.place_pos(good))
     assert m.state.minis[nxt.id].at is not None
 
@@ -207,3 +207,47 @@ def test_the_backyard_screenshot(tmp_path):
                     "--screenshot", str(out)], check=True, env=env, cwd=root, timeout=120)
     img = pygame.image.load(str(out))
     assert img.get_size() == (1280, 720)
+
+
+class _NoMenu:
+    """Stands for the legal menu where nothing may read it."""
+
+    def _no(self, *a):
+        raise AssertionError("the Tabletop Hero controller read the whole legal menu")
+
+    __iter__ = __len__ = __bool__ = __getitem__ = _no
+
+
+def test_k4_a_drag_move_builds_no_legal_menu(app, monkeypatch):
+    """The act of a drag move asks for one mini what it needs (its plan, its attacks),
+    never the whole legal menu (the shell builds it only when something shows it)."""
+    from game.ui.controllers import Controller
+
+    scene, m = start(app, battle)
+    side = m.to_act()
+    me = next(x for x in m.state.side_minis(side) if x.on_table and x.conscious)
+    x, y = me.xy
+    q = m.ruleset.queries(m.state)
+    plan_to = next(p for p in (Point.of(x + dx, y + dy) for dx, dy in
+                               ((3, 0), (-3, 0), (0, 3), (0, -3), (2, 2), (-2, -2)))
+                   if q.plan_move(me.id, p).ok)
+
+    def refresh(self, human):
+        self.__dict__["legal"] = _NoMenu()
+
+    calls = []
+    real = m.legal_actions
+    monkeypatch.setattr(Controller, "refresh", refresh)
+    monkeypatch.setattr(m, "legal_actions", lambda: calls.append(1) or real())
+    scene.refresh()
+    start_pos, end_pos = scene.place_pos(me.at), scene.place_pos(plan_to)
+    move_mouse(app, start_pos)
+    post(pygame.MOUSEBUTTONDOWN, pos=start_pos, button=1)
+    app.step(0.016)
+    move_mouse(app, (start_pos[0] + 8, start_pos[1] + 8), (1, 0, 0))
+    move_mouse(app, end_pos, (1, 0, 0))
+    post(pygame.MOUSEBUTTONUP, pos=end_pos, button=1)
+    app.step(0.016)
+    assert isinstance(m.actions[-1], Move) and m.actions[-1].figure == me.id
+    assert calls == []
+    assert scene.button("end_turn") is not None

@@ -1,9 +1,10 @@
 """The Tabletop Hero computer player: a sergeant who keeps to cover and counts the odds.
 
 It reads the match through its ruleset's queries (move plans, sight, exact attack odds)
-and returns one legal action at a time, Wesnoth's way: for the first of its minis that
+and returns one legal action at a time, Wesnoth's way, on the shared skeleton
+(:class:`game.ai.skeleton.CandidatePlayer`): it proposes, for the first of its minis that
 still has something worth doing this turn (its hero last), the best of a few candidate
-actions by a simple score; when none is left, it ends its turn.
+actions with its score; when none is left, it proposes ending its turn.
 
 * Armies: the scenario's ready army.
 * Deployment (K-3): the edge farthest from the enemy (or, deploying first, the one with
@@ -16,27 +17,28 @@ actions by a simple score; when none is left, it ends its turn.
   sights), or, with nothing to reach, runs twice its move towards the enemy; then acts
   from there if it can.
 
-Candidate spots come from a grid computed once per table: where a base fits on the
-ground and which sight-blocking or cover pieces stand within 1.5 units of it.
+Candidate spots come from a grid computed once per match (kept with the match's derived
+data): where a base fits on the ground and which sight-blocking or cover pieces stand
+within 1.5 units of it. Everything it knows of the rules it asks the ruleset's queries.
 """
 
 from __future__ import annotations
 
-import functools
 import math
+from collections.abc import Iterator
 from dataclasses import dataclass
 from typing import Any
 
 import numpy as np
 from numpy.typing import NDArray
 
+from game.ai.skeleton import CandidatePlayer, Proposal
 from game.boards.table import Table
 from game.core.dice import Dice
 from game.core.errors import GameError
 from game.core.match import Match
 from game.core.places import HUNDREDTHS, Point
 from game.core.ruleset import Action
-from game.rules.hero import explosives
 from game.rules.hero.actions import (
     Attack,
     Deploy,
@@ -46,13 +48,8 @@ from game.rules.hero.actions import (
     TakeArmy,
     Throw,
 )
-from game.rules.hero.combat import attack_odds
-from game.rules.hero.data import load_data
-from game.rules.hero.moves import allowance, budget, plan_move
-from game.rules.hero.ruleset import EDGES, TabletopHero, edge_distance
-from game.rules.hero.sight import distance
-from game.rules.hero.state import HeroState, Mini
-from game.rules.hero.terrain import terrain_of
+from game.rules.hero.phases import HeroPhase
+from game.rules.hero.queries import EDGES, HeroQueries, HeroState, Mini, Terrain, load_data
 
 GRID = 1.0
 """Spacing of the candidate spots, in units."""
@@ -100,10 +97,14 @@ class Spots:
         return np.bincount(ps, weights=facing, minlength=len(self.xy)) > 0
 
 
-@functools.lru_cache(maxsize=8)
-def spots(table: Table) -> Spots:
-    """The candidate spots of ``table`` (worked out once per table, all points at once)."""
-    terrain = terrain_of(table)
+def spots(q: HeroQueries) -> Spots:
+    """The candidate spots of the match's table (worked out once per match)."""
+    return q.per_match("hero player spots", lambda: make_spots(q.terrain()))
+
+
+def make_spots(terrain: Terrain) -> Spots:
+    """The candidate spots of a table, all points at once."""
+    table = terrain.table
     r = load_data().base / 2 + 0.05
     xs = np.arange(r + 0.1, table.width - r + 1e-9, GRID)
     ys = np.arange(r + 0.1, table.height - r + 1e-9, GRID)
@@ -164,43 +165,46 @@ def spots(table: Table) -> Spots:
                  np.array([float(len(p)) for p in shelter]))
 
 
-class HeroPlayer:
+class HeroPlayer(CandidatePlayer):
     """The Tabletop Hero computer player (see the module text)."""
 
     def __init__(self, seed: int = 0) -> None:
-        self.seed = seed
+        super().__init__(seed)
         self.dice = Dice(seed)  # its own, if it ever needs one: never the match's
         self._idle: set[tuple[Any, ...]] = set()
         """Minis found with nothing worth doing, by what that depended on (turn, where
         it stands, what it has spent), not asked again while that holds."""
 
     # ================================================================ entry
-    def choose(self, match: Match[Any]) -> Action:
-        side = match.to_act()
-        if side is None:
-            raise GameError("no legal action: the game is over")
+    def propose(self, match: Match[Any], side: str) -> Iterator[Proposal]:
+        """The candidate for ``side`` now: its ready army (K-2), its next mini's spot
+        (K-3), or in battle the first mini's best action or move, else the end of the
+        turn. One proposal: the minis are tried in turn, and the first with something
+        worth doing plays it."""
         st: HeroState = match.state
-        rules = match.ruleset
-        assert isinstance(rules, TabletopHero)
-        if st.phase == "army":
-            return TakeArmy(side)
-        if st.phase == "deploy":
-            return self._deploy(match, st, rules)
-        return self._play(match, st, rules, side)
+        if st.phase == HeroPhase.ARMY:
+            yield Proposal(0.0, (TakeArmy(side),), "the ready army")
+            return
+        q = match.ruleset.queries(st)
+        assert isinstance(q, HeroQueries)
+        if st.phase == HeroPhase.DEPLOY:
+            yield Proposal(0.0, (self._deploy(match, st, q),), "the most sheltered spot")
+            return
+        yield self._play(match, st, q, side)
 
     # ================================================================ deployment
-    def _deploy(self, match: Match[Any], st: HeroState, rules: TabletopHero) -> Action:
-        m = rules.next_to_deploy(st)
+    def _deploy(self, match: Match[Any], st: HeroState, q: HeroQueries) -> Action:
+        m = q.next_to_deploy()
         assert m is not None
         table = st.board
-        sp = spots(table)
+        sp = spots(q)
         enemies = [e for e in st.placed() if e.side != m.side]
         mates = [o for o in st.placed() if o.side == m.side]
-        depth = load_data().deploy_edge
-        edge = st.deploy_edge.get(m.side) or self._edge(table, sp, enemies)
+        depth = q.deploy_depth()
+        edges = q.deploy_edges(m.side)
+        edge = edges[0] if len(edges) == 1 else self._edge(q, table, sp, enemies)
         xy = sp.xy
-        dist_edge = {"north": xy[:, 1], "south": table.height - xy[:, 1], "west": xy[:, 0],
-                     "east": table.width - xy[:, 0]}[edge] - m.r
+        dist_edge = q.edge_distance(edge, xy[:, 0], xy[:, 1], m.r)
         near = dist_edge <= depth
         score = 2.0 * np.minimum(2.0, sp.shelter_n)
         if mates:
@@ -212,7 +216,7 @@ class HeroPlayer:
             score -= 0.05 * np.hypot(xy[:, 0] - mid[0], xy[:, 1] - mid[1])
         if m.hero:
             score -= 0.6 * dist_edge
-        waive = rules.range_waived(st, m)
+        waive = q.range_waived(m.id)
         # cheap K-3 tests first: near a team mate, out of enemy range
         ok = near.copy()
         d = load_data()
@@ -229,9 +233,9 @@ class HeroPlayer:
             if not ok[k]:
                 continue
             p = Point.of(float(xy[k, 0]), float(xy[k, 1]))
-            if rules.deploy_check(st, m, p, waive_range=waive) is None:
+            if q.deploy_check(m.id, p, waive_range=waive) is None:
                 return Deploy(m.id, p)
-        pts = rules.deploy_points(st, m, waive)
+        pts = q.deploy_points(m.id, waive)
         if pts:
             return Deploy(m.id, pts[0])
         legal = match.legal_actions()
@@ -239,88 +243,95 @@ class HeroPlayer:
             raise GameError("no legal deployment")
         return legal[0]
 
-    def _edge(self, table: Table, sp: Spots, enemies: list[Mini]) -> str:
+    def _edge(self, q: HeroQueries, table: Table, sp: Spots, enemies: list[Mini]) -> str:
         """Deploying second: the edge farthest from the enemy; first: the one with the
-        most shelter near it."""
+        most shelter near it (K-3's edges and distances are the rules')."""
         if enemies:
             ex = float(np.mean([e.xy[0] for e in enemies]))
             ey = float(np.mean([e.xy[1] for e in enemies]))
-            return max(EDGES, key=lambda e: edge_distance(table, e, ex, ey, 0))
-        depth = load_data().deploy_edge
+            return max(EDGES, key=lambda e: q.edge_distance(e, ex, ey, 0))
+        depth = q.deploy_depth()
         x, y = sp.xy[:, 0], sp.xy[:, 1]
-        away = {"north": y, "south": table.height - y, "west": x, "east": table.width - x}
 
         def shelter(e: str) -> int:
-            return int((sp.near_cover & (away[e] - 0.5 <= depth)).sum())
+            return int((sp.near_cover & (q.edge_distance(e, x, y, 0.5) <= depth)).sum())
         return max(EDGES, key=shelter)
 
     # ================================================================ battle
-    def _play(self, match: Match[Any], st: HeroState, rules: TabletopHero,
-              side: str) -> Action:
+    def _play(self, match: Match[Any], st: HeroState, q: HeroQueries,
+              side: str) -> Proposal:
         mine = [m for m in st.side_minis(side) if m.on_table and m.conscious
                 and not m.down_at_start]
         mine.sort(key=lambda m: (m.hero, m.id))
         enemies = [e for e in st.placed() if e.side != side]
+        end = Proposal(0.0, (EndTurn(side),), "nothing left worth doing")
         if not enemies:
-            return EndTurn(side)
+            return end
         if len(self._idle) > 2000:
             self._idle.clear()
         for m in mine:
             idle = (st.turn, side, m.id, m.at, m.z, m.moved, m.acted, len(m.weapons))
             if idle in self._idle:
                 continue
-            if not m.acted and m.moved <= allowance(m):
-                act = self._best_action(st, rules, m, enemies)
-                if act is not None and match.why_illegal(act) is None:
-                    return act
-            if m.moved == 0 and budget(m) >= HUNDREDTHS // 2:
-                mv = self._best_move(st, rules, m, enemies)
+            if not m.acted and m.moved <= q.allowance(m.id):
+                best = self._scored_action(st, q, m, enemies)
+                if best is not None and match.why_illegal(best[1]) is None:
+                    return Proposal(best[0], (best[1],), f"{m.name}'s best action")
+            if m.moved == 0 and q.budget(m.id) >= HUNDREDTHS // 2:
+                mv = self._best_move(st, q, m, enemies)
                 if mv is not None and match.why_illegal(mv) is None:
-                    return mv
+                    return Proposal(0.0, (mv,), f"{m.name} moves to a better spot")
             self._idle.add(idle)
-        return EndTurn(side)
+        return end
 
-    def _best_action(self, st: HeroState, rules: TabletopHero, m: Mini,
+    def _best_action(self, st: HeroState, q: HeroQueries, m: Mini,
                      enemies: list[Mini]) -> Action | None:
+        best = self._scored_action(st, q, m, enemies)
+        return None if best is None else best[1]
+
+    def _scored_action(self, st: HeroState, q: HeroQueries, m: Mini,
+                       enemies: list[Mini]) -> tuple[float, Action] | None:
+        """The best action ``m`` can take where it stands, with its value, or None if
+        none is worth taking."""
         d = load_data()
         best: tuple[float, Action] | None = None
         if m.medkits:
             for f in st.side_minis(m.side):
-                if f.on_table and f.hp <= HURT and rules.why_not_heal(st, m, f) is None:
+                if f.on_table and f.hp <= HURT and q.why_not_heal(m.id, f.id) is None:
                     value = 3.0 + (3.0 if f.hero else 0.0) + (2.0 if not f.conscious else 0.0)
                     if best is None or value > best[0]:
                         best = (value, Heal(m.id, f.id))
-        if rules.no_attacks(st) is not None:
-            return best[1] if best else None
+        if q.no_attacks() is not None:
+            return best
         reach = max((d.weapons[w].range[1] for w in m.weapons), default=0)
         for t in enemies:
-            if distance(m, t) > reach + 1e-9:
+            if q.distance(m.id, t.id) > reach + 1e-9:
                 continue
             worth = 2.0 if t.hero else 1.0
             for w in dict.fromkeys(m.weapons):
                 weapon = d.weapons[w]
                 if weapon.explosive:
-                    v = self._throw_value(st, m, t)
-                    if v > 0 and explosives.why_not_throw(st, m, t) is None and (
+                    v = self._throw_value(q, m, t)
+                    if v > 0 and q.why_not_throw(m.id, t.id) is None and (
                             best is None or v > best[0]):
                         best = (v, Throw(m.id, t.id))
                     continue
-                if not weapon.in_range(distance(m, t)):
+                if not weapon.in_range(q.distance(m.id, t.id)):
                     continue
-                if rules.why_not_attack(st, m, t, w) is not None:
+                if q.why_not_attack(m.id, t.id, w) is not None:
                     continue
-                o = attack_odds(st, m, t, weapon)
+                o = q.attack_odds(m.id, t.id, w)
                 down = sum(p for k, p in o.damage.items() if t.hp - k <= 0)
                 v = worth * (o.expected + 3.0 * down)
                 if best is None or v > best[0]:
                     best = (v, Attack(m.id, t.id, w))
         if best is None or best[0] < 0.25:
             return None
-        return best[1]
+        return best
 
-    def _throw_value(self, st: HeroState, m: Mini, t: Mini) -> float:
+    def _throw_value(self, q: HeroQueries, m: Mini, t: Mini) -> float:
         """A blast on ``t``: enemies caught (their hero double) less friends caught."""
-        caught = explosives.blast_reach(st, t.xy, t.z)
+        caught = q.blast_reach(t.xy, t.z)
         foes = sum(2.0 if c.hero else 1.0 for c in caught if c.side != m.side)
         friends = sum(1 for c in caught if c.side == m.side)
         if friends or foes < 1.5:
@@ -344,17 +355,18 @@ class HeroPlayer:
         return st.turn >= HUNT_TURN or ours >= theirs + 2
 
     @staticmethod
-    def _clear(a: tuple[float, float], b: tuple[float, float], st: HeroState) -> bool:
+    def _clear(a: tuple[float, float], b: tuple[float, float], st: HeroState,
+               q: HeroQueries) -> bool:
         """Whether nothing that blocks sight stands on the line from ``a`` to ``b`` (a
         quick look, not the rules' rays)."""
-        terrain = terrain_of(st.board)
+        terrain = q.terrain()
         for c in st.board.crossings(a, b):
             f = terrain[c.piece]
             if (f.has("blocking") and f.ht >= 2) or f.has("dense"):
                 return False
         return True
 
-    def _charge(self, st: HeroState, m: Mini, t: Mini, weapons: list[Any]) -> Move | None:
+    def _charge(self, q: HeroQueries, m: Mini, t: Mini, weapons: list[Any]) -> Move | None:
         """Into base contact with an armoured target or a hero, for a melee weapon
         (melee ignores Absorb, K-5), keeping the action."""
         if m.acted or not any(w.melee for w in weapons) or abs(m.z - t.z) > 1:
@@ -365,35 +377,35 @@ class HeroPlayer:
         gap = math.dist((x, y), (tx, ty))
         if gap < 1e-6:
             return None
-        single = (allowance(m) - m.moved) / HUNDREDTHS
+        single = (q.allowance(m.id) - m.moved) / HUNDREDTHS
         back = m.r + t.r + 0.1
         if gap - back > single - 0.05 or gap - back < 0.05:
             return None
         for turn in (0.0, 0.5, -0.5, 1.0, -1.0):
             a = math.atan2(y - ty, x - tx) + turn
             p = Point.of(tx + math.cos(a) * back, ty + math.sin(a) * back)
-            if plan_move(st, m, p).ok:
+            if q.plan_move(m.id, p).ok:
                 return Move(m.id, p)
         return None
 
-    def _best_move(self, st: HeroState, rules: TabletopHero, m: Mini,
+    def _best_move(self, st: HeroState, q: HeroQueries, m: Mini,
                    enemies: list[Mini]) -> Move | None:
         d = load_data()
         weapons = [d.weapons[w] for w in m.weapons if not d.weapons[w].explosive]
-        if any(w.still for w in weapons) and self._best_action(st, rules, m, enemies):
+        if any(w.still for w in weapons) and self._best_action(st, q, m, enemies):
             return None  # a sniper with a target stays where it can shoot
         hunt = self._hunting(st, m.side, enemies)
         t = self._target(m, enemies, hunt)
-        charge = self._charge(st, m, t, weapons)
+        charge = self._charge(q, m, t, weapons)
         if charge is not None:
             return charge
         reach = max((w.range[1] for w in weapons), default=1)
         keep = [w for w in weapons if not w.still]
         want = 0.8 if all(w.melee for w in keep) else max(
             1.0, 0.75 * max((w.range[1] for w in keep), default=reach))
-        single = (allowance(m) - m.moved) / HUNDREDTHS
-        full = budget(m) / HUNDREDTHS
-        sp = spots(st.board)
+        single = (q.allowance(m.id) - m.moved) / HUNDREDTHS
+        full = q.budget(m.id) / HUNDREDTHS
+        sp = spots(q)
         x, y = m.xy
         all_step = np.hypot(sp.xy[:, 0] - x, sp.xy[:, 1] - y)
         idx = np.nonzero((all_step <= full - 0.05) & (all_step > 0.3))[0]
@@ -424,7 +436,7 @@ class HeroPlayer:
         # counts for the best few spots in range of it
         top = [k for k in order[:CLEAR_CHECKS] if np.isfinite(score[k]) and to_t[k] <= reach]
         for k in top:
-            if self._clear((float(xy[k, 0]), float(xy[k, 1])), (tx, ty), st):
+            if self._clear((float(xy[k, 0]), float(xy[k, 1])), (tx, ty), st, q):
                 score[k] += 4.0
         if top:
             order = np.argsort(-score, kind="stable")
@@ -442,7 +454,7 @@ class HeroPlayer:
                 continue  # further along a line already found blocked
             tries += 1
             p = Point.of(sx, sy)
-            plan = plan_move(st, m, p)
+            plan = q.plan_move(m.id, p)
             if plan.ok:
                 return Move(m.id, p)
             stop = plan.blocked_at.units if plan.blocked_at is not None else None

@@ -18,6 +18,7 @@ from game.core.events import Event, Kind
 from game.core.frozen import quick_init
 from game.core.odds import ContestCritical, DiceExpr
 from game.rules.hero.data import Weapon, load_data
+from game.rules.hero.events import HeroKind
 from game.rules.hero.sight import LEVEL_WORDS, Sight, distance, sight
 from game.rules.hero.state import HeroState, Mini
 
@@ -267,7 +268,7 @@ def _wound(state: HeroState, a: Mini, t: Mini, w: Weapon, c: Contest, worse_dama
         dealt = halve_for(t, w.max_damage)
         text = (f"Critical hit: maximum damage {w.max_damage}, armour ignored (K-6)"
                 + (", halved: incorporeal (G-7)" if t.has("incorporeal") else ""))
-        return [Event("critical", text + ".", "K-6", a.id, t.id, amount=dealt)] + \
+        return [Event(HeroKind.CRITICAL, text + ".", "K-6", a.id, t.id, amount=dealt)] + \
             take_damage(state, t, dealt, "K-6", f"critical {w.name.lower()} hit", a.id)
     r = roll_damage(w, worse_damage, dice, f"{w.name} damage to {t.name}")
     absorb = absorb_of(t, w)
@@ -277,7 +278,7 @@ def _wound(state: HeroState, a: Mini, t: Mini, w: Weapon, c: Contest, worse_dama
         parts.append(f"- {absorb} absorbed")
     if t.has("incorporeal"):
         parts.append("halved: incorporeal (G-7)")
-    ev = Event("damage_roll", f"{r.explain()} ({' '.join(parts)}) = {dealt}", r.rule, a.id,
+    ev = Event(HeroKind.DAMAGE_ROLL, f"{r.explain()} ({' '.join(parts)}) = {dealt}", r.rule, a.id,
                t.id, amount=dealt, roll=r)
     return [ev] + take_damage(state, t, dealt, "K-5", f"{w.name.lower()}", a.id)
 
@@ -302,7 +303,7 @@ def resolve_heal(state: HeroState, a: Mini, t: Mini, dice: Dice) -> list[Event]:
         before = t.hp
         was_down = not t.conscious
         t.hp = min(d.hp_start, t.hp + kit.heal)
-        events.append(Event("healed", f"{t.name} is healed {t.hp - before}: {t.hp} hit "
+        events.append(Event(HeroKind.HEALED, f"{t.name} is healed {t.hp - before}: {t.hp} hit "
                             f"points" + (", and comes round" if was_down and t.conscious
                                          else "") + "; the medkit is used up.", "K-11",
                             a.id, t.id, amount=t.hp - before))

@@ -28,10 +28,10 @@ from game.rules.hero.combat import (
     take_damage,
 )
 from game.rules.hero.data import Weapon, load_data
+from game.rules.hero.events import HeroKind
 from game.rules.hero.pushes import push, walls_at
 from game.rules.hero.sight import distance
 from game.rules.hero.state import HeroState, Mini
-from game.rules.hero.terrain import terrain_of
 
 GRENADE = 0.05
 """Radius of a bouncing explosive, in units (it stops at walls and the table's edge)."""
@@ -48,7 +48,7 @@ def why_not_throw(state: HeroState, a: Mini, t: Mini) -> str | None:
     d = distance(a, t)
     if not w.in_range(d):
         return f"{t.name} is {d:.1f} units away; an explosive reaches {w.range[1]} (K-11)"
-    terrain = terrain_of(state.board)
+    terrain = state.terrain
     limit = w.range[1] * load_data().explosive.arc
     own = set(terrain.table.pieces_at(*a.xy))
     for c in terrain.table.crossings(a.xy, t.xy):
@@ -138,7 +138,7 @@ def resolve_throw(state: HeroState, a: Mini, t: Mini, dice: Dice) -> list[Event]
                                 f"{'up' if r.total == 1 else 'down'}, it lands on target for "
                                 "half damage.", "K-7", a.id, roll=r))
         else:
-            terrain = terrain_of(state.board)
+            terrain = state.terrain
             dist = math.hypot(*throw) * d.explosive.bounce
             box = (tx - dist - 1, ty - dist - 1, tx + dist + 1, ty + dist + 1)
             s = shove(Disc("explosive", tx, ty, GRENADE), way, dist, (),
@@ -146,23 +146,23 @@ def resolve_throw(state: HeroState, a: Mini, t: Mini, dice: Dice) -> list[Event]
             point = s.end.units
             z = max([h for h in terrain.surfaces_at(*point) if h <= t.z], default=0)
             name = d.explosive.directions[r.total]
-            events.append(Event("bounced", f"{r.explain()}: it bounces {name}, "
+            events.append(Event(HeroKind.BOUNCED, f"{r.explain()}: it bounces {name}, "
                                 f"{s.travelled / 100:g} units.", "K-7", a.id,
                                 places=(Point.of(tx, ty), s.end), roll=r,
                                 amount=s.travelled))
     crit = c.critical
     if crit:
         dmg = w.max_damage
-        events.append(Event("critical", f"Critical: maximum damage {dmg}, armour ignored "
+        events.append(Event(HeroKind.CRITICAL, f"Critical: maximum damage {dmg}, armour ignored "
                             "(K-6).", "K-6", a.id, amount=dmg))
     else:
         r = dice.roll(w.damage, rule="K-7", label="Blast damage")
         dmg = odds.halve(r.total, True) if half else r.total
-        events.append(Event("damage_roll", f"{r.explain()}" + (f", halved: {dmg}" if half
+        events.append(Event(HeroKind.DAMAGE_ROLL, f"{r.explain()}" + (f", halved: {dmg}" if half
                                                                  else ""),
                             "K-7", a.id, amount=dmg, roll=r))
     hit_minis = blast_reach(state, point, z)
-    events.append(Event("exploded", f"The explosive goes off: a {d.explosive.blast:g}-unit "
+    events.append(Event(HeroKind.EXPLODED, f"The explosive goes off: a {d.explosive.blast:g}-unit "
                         f"blast reaches {', '.join(m.name for m in hit_minis) or 'nobody'}.",
                         "K-7", a.id, places=(Point.of(*point),),
                         amount=round(d.explosive.blast * 100)))

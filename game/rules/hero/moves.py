@@ -23,15 +23,15 @@ menu and the move itself all use it.
 
 from __future__ import annotations
 
-import functools
 import math
 from dataclasses import dataclass, field
 
 from game.core.frozen import quick_init
 from game.core.places import HUNDREDTHS, Point
+from game.physics import first_touch
 from game.rules.hero.data import load_data
 from game.rules.hero.state import HeroState, Mini
-from game.rules.hero.terrain import Feature, Terrain, falling_damage, terrain_of, vantage
+from game.rules.hero.terrain import Feature, Terrain, falling_damage, vantage
 
 CONTACT = 0.02
 """Bases closer than their radii by less than this (units) only touch."""
@@ -149,7 +149,7 @@ def _fail(m: Mini, to: Point, why: str, left: int, **kw: object) -> MovePlan:
 
 
 def _plan(state: HeroState, m: Mini, to: Point) -> MovePlan:
-    terrain = terrain_of(state.board)
+    terrain = state.terrain
     table = terrain.table
     left = budget(m)
     if m.at is None:
@@ -215,20 +215,7 @@ def _walk(state: HeroState, terrain: Terrain, m: Mini, to: Point, left: int) -> 
         # leaving
         if on is not None and on.index == f.index:
             beyond = at(min(1.0, c.t + 1e-6))
-            below = max([h for h in terrain.surfaces_at(*beyond) if h < w.z], default=0)
-            access = terrain.access_at(c.point, f.index)
-            if access in ("climb", "walk"):
-                w.climb += (w.z - below) * (2 if access == "climb" else 1)
-                w.cost += (w.z - below) * (2 if access == "climb" else 1)
-                w.note("G-1" if access == "climb" else "K-4")
-            else:
-                dmg = falling_damage(w.z - below)
-                w.falls.append(Fall(Point.of(*c.point), w.z - below, dmg, f.name))
-                w.hp -= dmg
-                w.note("G-5")
-            w.z = below
-            w.path.append(c.point)
-            w.levels.append(w.z)
+            _step_down(terrain, f, c.point, beyond, w)
             on = terrain.stands_on(*beyond, w.z)
             if w.hp <= d.hp_unconscious:
                 end_t = c.t  # knocked out where it lands
@@ -259,6 +246,26 @@ def _walk(state: HeroState, terrain: Terrain, m: Mini, to: Point, left: int) -> 
         path, levels = _track(w)
         return _fail(m, to, why_end, left, path=path, levels=levels)
     return _finish(m, to, end, left, w, cut)
+
+
+def _step_down(terrain: Terrain, f: Feature, point: tuple[float, float],
+               beyond: tuple[float, float], w: _Walk) -> None:
+    """Leaving the top of ``f`` at ``point`` for what is below ``beyond``: climbing down
+    where an access reaches it (G-1 climbable: 2 a unit; stairs: 1), else a fall (G-5)."""
+    below = max([h for h in terrain.surfaces_at(*beyond) if h < w.z], default=0)
+    access = terrain.access_at(point, f.index)
+    if access in ("climb", "walk"):
+        w.climb += (w.z - below) * (2 if access == "climb" else 1)
+        w.cost += (w.z - below) * (2 if access == "climb" else 1)
+        w.note("G-1" if access == "climb" else "K-4")
+    else:
+        dmg = falling_damage(w.z - below)
+        w.falls.append(Fall(Point.of(*point), w.z - below, dmg, f.name))
+        w.hp -= dmg
+        w.note("G-5")
+    w.z = below
+    w.path.append(point)
+    w.levels.append(w.z)
 
 
 def _enter(terrain: Terrain, f: Feature, point: tuple[float, float], w: _Walk,
@@ -310,15 +317,16 @@ def _blocked(m: Mini, to: Point, left: int, w: _Walk, point: tuple[float, float]
                  path=path, levels=levels)
 
 
-def _solids(terrain: Terrain, z: int, skip: set[int]) -> list[int]:
+def _solids(state: HeroState, z: int, skip: set[int]) -> list[int]:
     """Pieces a base at height ``z`` cannot slide into."""
-    return [k for k in _solid_at(terrain, z) if k not in skip]
+    return [k for k in _solid_at(state, z) if k not in skip]
 
 
-@functools.lru_cache(maxsize=64)
-def _solid_at(terrain: Terrain, z: int) -> tuple[int, ...]:
-    return tuple(f.index for f in terrain.features
-                 if f.has("impassable") and (z == 0 or f.ht > z))
+def _solid_at(state: HeroState, z: int) -> tuple[int, ...]:
+    """The impassable pieces standing above height ``z`` (worked out once a match)."""
+    terrain = state.terrain
+    return state.derived.get(("solid at", z), lambda: tuple(
+        f.index for f in terrain.features if f.has("impassable") and (z == 0 or f.ht > z)))
 
 
 def g7_ignored_in_moves(o: Mini) -> bool:
@@ -336,10 +344,11 @@ def _slide(state: HeroState, terrain: Terrain, m: Mini, a: tuple[float, float],
         return None
     skip = set(accessed) | ({start_on.index} if start_on is not None else set())
     skip |= {k for k in terrain.standable if terrain[k].ht == z}
-    hit = terrain.table.first_touch(a, b, m.r - CONTACT, _solids(terrain, z, skip))
+    solids = _solids(state, z, skip)
+    hit = first_touch(a, b, m.r - CONTACT, [terrain.outlines[k] for k in solids])
     best: tuple[float, str] | None = None
     if hit is not None:
-        best = (hit[0], terrain[hit[1]].name)
+        best = (hit.t, terrain[solids[hit.wall]].name)
     for o in state.placed():
         if o.id == m.id or o.z != z or g7_ignored_in_moves(o):
             continue

@@ -9,8 +9,9 @@ it is hazardous (the hazards of a push's last leg are counted once it is known w
 ends). An incorporeal
 mini ignores, and is ignored by, minis and terrain (G-7).
 
-Physics (game.physics.shove) finds where each straight leg stops; these rules decide
-what stops it, where the ledges are and what a fall costs.
+Physics finds where each straight leg stops (game.physics.shove) and where a push would
+first touch a linear obstacle (game.physics.first_touch); these rules decide what stops
+it, where the ledges are and what a fall costs.
 """
 
 from __future__ import annotations
@@ -20,10 +21,11 @@ import math
 from game.core.dice import Dice
 from game.core.events import Event, Kind
 from game.core.places import HUNDREDTHS, Point
-from game.physics import Disc, Wall, shove
+from game.physics import Disc, Wall, first_touch, shove
 from game.rules.hero.combat import take_damage
+from game.rules.hero.events import HeroKind
 from game.rules.hero.state import HeroState, Mini
-from game.rules.hero.terrain import Terrain, falling_damage, hazard_damage, terrain_of
+from game.rules.hero.terrain import Terrain, falling_damage, hazard_damage
 
 MAX_LEGS = 6
 """A push falls off at most this many ledges (each leg is at a new, lower height)."""
@@ -56,7 +58,7 @@ def push(state: HeroState, m: Mini, heading: tuple[float, float], distance: floa
     """G-6: push ``m`` ``distance`` units along ``heading`` (see the module text)."""
     if m.at is None or not m.alive or distance <= 0:
         return []
-    terrain = terrain_of(state.board)
+    terrain = state.terrain
     n = math.hypot(*heading)
     if n < 1e-9:
         return []
@@ -100,7 +102,7 @@ def push(state: HeroState, m: Mini, heading: tuple[float, float], distance: floa
             what = ("the table's edge" if s.contact.body == "edge" else
                     terrain[int(s.contact.body.split(":")[1])].name
                     if s.contact.body.startswith("piece:") else state.minis[s.contact.body].name)
-            events.append(Event("stopped", f"{m.name} stops in base contact with {what} "
+            events.append(Event(HeroKind.STOPPED, f"{m.name} stops in base contact with {what} "
                                 "(G-6).", "G-6", None, m.id, places=(s.end,)))
             break
         if ledge is None or on is None or not _off(terrain, m, on.index):
@@ -138,12 +140,12 @@ def _off_lines(state: HeroState, terrain: Terrain, m: Mini, start: Point) -> lis
         if terrain.table.distance(k, x, y) >= m.r + half - 0.02:
             continue
         sx, sy = start.units
-        t = terrain.table.first_touch((sx, sy), (x, y), m.r + half, [k])
-        if t is None:
+        hit = first_touch((sx, sy), (x, y), m.r + half, [terrain.outlines[k]])
+        if hit is None:
             continue
-        back = Point.of(sx + (x - sx) * t[0], sy + (y - sy) * t[0])
+        back = Point.of(sx + (x - sx) * hit.t, sy + (y - sy) * hit.t)
         m.at = back
-        return [Event("stopped", f"{m.name} cannot end a push on {terrain[k].name}: it "
+        return [Event(HeroKind.STOPPED, f"{m.name} cannot end a push on {terrain[k].name}: it "
                       "stops before it (G-2).", "G-6", None, m.id, places=(back,))]
     return []
 
@@ -167,7 +169,7 @@ def hazard(state: HeroState, m: Mini, piece: int, dice: Dice) -> list[Event]:
     if piece in m.hazards or not m.alive:
         return []
     m.hazards.append(piece)
-    f = terrain_of(state.board)[piece]
+    f = state.terrain[piece]
     other = next((s for s in state.sides if s != m.side), m.side)
     r = dice.roll("1d6", rule="G-1", label=f"{state.side_name(other)} roll {f.name}'s "
                   f"hazard on {m.name}")

@@ -27,7 +27,6 @@ the target. Range is measured top-down, base to base.
 
 from __future__ import annotations
 
-import functools
 import math
 from dataclasses import dataclass
 from typing import Literal
@@ -39,7 +38,7 @@ from game.boards.table import Vec
 from game.core.frozen import quick_init
 from game.rules.hero.data import load_data
 from game.rules.hero.state import HeroState, Mini
-from game.rules.hero.terrain import Terrain, terrain_of, vantage
+from game.rules.hero.terrain import Terrain, vantage
 
 Level = Literal["open", "covered", "concealed", "hidden"]
 CoverKind = Literal["none", "soft", "hard"]
@@ -105,8 +104,12 @@ class _Arrays:
     hard: NDArray[np.bool_]
 
 
-@functools.lru_cache(maxsize=16)
-def _arrays(terrain: Terrain) -> _Arrays:
+def _arrays(state: HeroState) -> _Arrays:
+    """The pieces' heights and sight traits as arrays, worked out once a match."""
+    return state.derived.get("sight arrays", lambda: _make_arrays(state.terrain))
+
+
+def _make_arrays(terrain: Terrain) -> _Arrays:
     fs = terrain.features
     d = terrain.data
     ht = np.array([f.ht for f in fs], dtype=np.float64)
@@ -142,9 +145,9 @@ def sight(state: HeroState, viewer: Mini, target: Mini) -> Sight:
 
 
 def _sight(state: HeroState, viewer: Mini, target: Mini) -> Sight:
-    terrain = terrain_of(state.board)
+    terrain = state.terrain
     table = terrain.table
-    arr = _arrays(terrain)
+    arr = _arrays(state)
     data = terrain.data
     (vx, vy), (tx, ty) = viewer.xy, target.xy
     dx, dy = tx - vx, ty - vy

@@ -6,9 +6,12 @@ from dataclasses import dataclass, field
 from typing import Any
 
 from game.boards.table import Table
+from game.core.derived import Derived
 from game.core.places import HUNDREDTHS, Point
 from game.core.ruleset import Outcome
 from game.rules.hero.data import MiniSpec, load_data
+from game.rules.hero.phases import HeroPhase
+from game.rules.hero.terrain import Terrain
 
 
 @dataclass(kw_only=True)
@@ -113,13 +116,15 @@ class Mini:
 
 @dataclass
 class HeroState:
-    """A whole game. ``board``, ``options`` and ``side_names`` are shared, not saved."""
+    """A whole game. ``board``, ``options``, ``side_names`` and ``derived`` are shared by
+    its clones, not saved."""
 
     board: Table
     sides: list[str]
     minis: dict[str, Mini] = field(default_factory=dict)
     turn: int = 1
-    phase: str = "army"
+    phase: str = HeroPhase.ARMY
+    """A :class:`HeroPhase` (typed ``str`` as the engine's State has it)."""
     armies: dict[str, bool] = field(default_factory=dict)
     """Sides that have chosen their army (K-2)."""
     deploy_rolls: dict[str, int] = field(default_factory=dict)
@@ -138,6 +143,20 @@ class HeroState:
     side_names: dict[str, str] = field(default_factory=dict)
     memo: dict[Any, Any] = field(default_factory=dict, repr=False, compare=False)
     """Answers to queries keyed by what they depend on; never saved."""
+    derived: Derived = field(default_factory=Derived, repr=False, compare=False)
+    """What the match works out once from its board and data (the terrain read by the
+    rules, the deployment lattice, the computer player's standing grid...): shared by
+    every clone, never saved."""
+
+    @property
+    def terrain(self) -> Terrain:
+        """The table's terrain as the rules read it (G-1, G-2), worked out once a match
+        (and kept at hand on the state and its clones: it is asked for all the time)."""
+        t: Terrain | None = self.__dict__.get("_terrain")
+        if t is None:
+            t = self.__dict__["_terrain"] = self.derived.get(
+                "terrain", lambda: Terrain(self.board, load_data()))
+        return t
 
     def clone(self) -> HeroState:
         c = object.__new__(HeroState)

@@ -10,11 +10,11 @@ another's edge.
 
 from __future__ import annotations
 
-import functools
 import math
 from dataclasses import dataclass
 
 from game.boards.table import Piece, Table, Vec
+from game.physics import Outline, Wall
 from game.rules.hero.data import HeroData, KindSpec, load_data
 
 
@@ -58,7 +58,7 @@ def vantage(f: Feature) -> bool:
 
 
 class Terrain:
-    """The effective terrain of one table (built once per board; see :func:`terrain_of`)."""
+    """The effective terrain of one table (a match builds it once: ``HeroState.terrain``)."""
 
     def __init__(self, table: Table, data: HeroData) -> None:
         self.table = table
@@ -96,6 +96,9 @@ class Terrain:
         self.standable = tuple(f.index for f in feats if vantage(f))
         self.lines = tuple(f.index for f in feats if f.linear)
         self.accesses = tuple(f.index for f in feats if f.access is not None)
+        self.outlines = tuple(Outline.of(Wall(f"piece:{p.index}", tuple(p.points) + (
+            () if p.is_line else (p.points[0],)))) for p in table.pieces)
+        """Each piece's outline as the physics package sweeps discs against it."""
 
     def __getitem__(self, index: int) -> Feature:
         return self.features[index]
@@ -183,9 +186,8 @@ def _overlaps(table: Table, a: Piece, b: Piece) -> bool:
         table.distance(b.index, *p) < 1e-6 for p in a.points)
 
 
-@functools.lru_cache(maxsize=16)
 def terrain_of(table: Table) -> Terrain:
-    """The terrain of ``table`` (boards are immutable and shared: built once)."""
+    """The terrain of ``table`` read anew (a match keeps its own: ``HeroState.terrain``)."""
     return Terrain(table, load_data())
 
 

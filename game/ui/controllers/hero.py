@@ -1,8 +1,10 @@
 """The Tabletop Hero controller: the only UI code that knows its actions and minis.
 
-It decides no rule. It asks the Match what is legal, asks the ruleset what a move would
-cost and meet (``plan_move``), what a mini sees of another (``sight``) and the exact
-odds of an attack or a throw, and turns clicks, drags and keys into actions:
+It decides no rule. It asks the Match whether an action is legal, and the ruleset's
+queries (:mod:`game.rules.hero.queries`) what a move would cost and meet (``plan_move``),
+what a mini sees of another (``sight``), what it can attack and the exact odds, where it
+may deploy; it turns clicks, drags and keys into actions. It never builds the whole legal
+menu (the shell's ``legal``): what it shows, it asks for one mini.
 
 * armies: take the ready army, or open the army sheet (:mod:`game.ui.scenes.army`);
 * deployment: the edge bands, enemy ranges and team mates' 5 units drawn; the mini to
@@ -21,6 +23,7 @@ from typing import Any
 
 import pygame
 
+from game.core.events import Kind
 from game.core.match import Match
 from game.core.places import HUNDREDTHS, Place, Point
 from game.core.ruleset import Action, PieceView
@@ -33,11 +36,17 @@ from game.rules.hero.actions import (
     TakeArmy,
     Throw,
 )
-from game.rules.hero.data import load_data
-from game.rules.hero.moves import MovePlan
-from game.rules.hero.ruleset import EDGES, TabletopHero
-from game.rules.hero.sight import LEVEL_WORDS
-from game.rules.hero.state import HeroState, Mini
+from game.rules.hero.events import HeroKind
+from game.rules.hero.phases import HeroPhase
+from game.rules.hero.queries import (
+    LEVEL_WORDS,
+    HeroQueries,
+    HeroState,
+    Mini,
+    MovePlan,
+    load_data,
+    units,
+)
 from game.ui.boards.table import Rays, Ring, Ruler, TableMarks
 from game.ui.controllers import ButtonSpec, Controller, Reply, Select, TipLine
 from game.ui.scenes.dice_log import percent
@@ -52,12 +61,8 @@ from game.ui.widgets import (
 )
 
 MAX_ATTACK_BUTTONS = 6
-
-
-def units(h: int) -> str:
-    """Hundredths of a unit as players read them: "5.25", "8"."""
-    return f"{h / HUNDREDTHS:.2f}".rstrip("0").rstrip(".")
-
+VERBS: dict[str, str] = {HeroPhase.ARMY: "chooses an army", HeroPhase.DEPLOY: "deploys",
+         HeroPhase.PLAY: "plays"}
 
 DEPLOY_SNAP = 40
 """Hundredths of a unit within which a deployment click takes the nearest lit spot."""
@@ -71,17 +76,18 @@ class HeroController(Controller):
         """The weapon each mini attacks with when an enemy is clicked (W changes it)."""
         self.dragging: str | None = None
         self.drag_point: Point | None = None
-        self._spots: tuple[object, list[Point]] = (None, [])
-        """The deployment lattice points legal now, kept while nothing is played."""
+        self.human = False
+        """Whether a human acts now (the shell says so at each refresh)."""
         self.shown: Move | None = None
         """A move a replay previews (until the game moves on): its ruler is drawn."""
 
     # ---------------------------------------------------------------- state
     @property
-    def rules(self) -> TabletopHero:
-        r = self.m.ruleset
-        assert isinstance(r, TabletopHero)
-        return r
+    def q(self) -> HeroQueries:
+        """The ruleset's queries for the state as it is now (one object per state)."""
+        q = self.m.ruleset.queries(self.m.state)
+        assert isinstance(q, HeroQueries)
+        return q
 
     @property
     def state(self) -> HeroState:
@@ -94,10 +100,11 @@ class HeroController(Controller):
 
     def mine(self, m: Mini | None) -> bool:
         """Whether ``m`` is of the side to act, and a human acts now."""
-        return m is not None and bool(self.legal) and m.side == self.m.to_act()
+        return m is not None and self.human and m.side == self.m.to_act()
 
     def refresh(self, human: bool) -> None:
         super().refresh(human)
+        self.human = human
         self.shown = None
 
     def preview(self, action: Action) -> tuple[str | None, Place | None]:
@@ -122,8 +129,8 @@ class HeroController(Controller):
 
     def focus(self) -> str | None:
         st = self.state
-        if st.phase == "deploy" and self.legal:
-            m = self.rules.next_to_deploy(st)
+        if st.phase == HeroPhase.DEPLOY and self.human:
+            m = self.q.next_to_deploy()
             return m.id if m is not None else None
         return None
 
@@ -140,14 +147,12 @@ class HeroController(Controller):
         return pick[0].id if pick else None
 
     def _has_work(self, m: Mini) -> bool:
-        if self.state.phase != "play" or not m.on_table or not m.conscious:
-            return False
-        return self.rules.budget(self.state, m.id) > 0 or not m.acted
+        return self.q.has_work(m.id)
 
     def selection_done(self, selected: str | None) -> bool:
         sel = self.mini(selected)
-        return (self.state.phase == "play" and sel is not None and sel.side == self.m.to_act()
-                and not self._has_work(sel))
+        return (self.state.phase == HeroPhase.PLAY and sel is not None
+                and sel.side == self.m.to_act() and not self._has_work(sel))
 
     def current_weapon(self, m: Mini) -> str | None:
         """The weapon ``m`` attacks with when an enemy is clicked."""
@@ -168,38 +173,29 @@ class HeroController(Controller):
         if sel is not None and sel.at is not None:
             mk.selected = sel.at
         pt = hover if isinstance(hover, Point) else None
-        if st.phase == "deploy":
+        if st.phase == HeroPhase.DEPLOY:
             self._deploy_marks(mk, pt)
-        elif st.phase == "play":
+        elif st.phase == HeroPhase.PLAY:
             self._play_marks(mk, sel, pt)
         self._last_blast(mk)
         return mk
 
     def _deploy_marks(self, mk: TableMarks, pt: Point | None) -> None:
         st = self.state
-        m = self.rules.next_to_deploy(st)
+        q = self.q
+        m = q.next_to_deploy()
         if m is None or not self.mine(m):
             return
-        d = load_data()
-        t = st.board
-        depth = d.deploy_edge
-        edges = [st.deploy_edge[m.side]] if m.side in st.deploy_edge else list(EDGES)
-        for e in edges:
-            mk.zones.append({"north": (0, 0, t.width, depth), "south": (0, t.height - depth,
-                                                                        t.width, t.height),
-                             "west": (0, 0, depth, t.height),
-                             "east": (t.width - depth, 0, t.width, t.height)}[e])
+        for e in q.deploy_edges(m.side):
+            mk.zones.append(q.deploy_band(e))
         for o in st.placed():
+            assert o.at is not None
             if o.side == m.side:
-                mk.rings.append(Ring(o.at, o.r + d.deploy_teammate, "deploy"))  # type: ignore[arg-type]
+                mk.rings.append(Ring(o.at, o.r + q.teammate_reach(), "deploy"))
             else:
-                reach = max((d.weapons[w].range[1] for w in o.weapons), default=0)
-                mk.rings.append(Ring(o.at, o.r + reach, "range",  # type: ignore[arg-type]
-                                     f"{o.name}: {reach}"))
-        key = (len(self.m.actions), m.id)
-        if self._spots[0] != key:
-            self._spots = (key, self.rules.deploy_points(st, m))
-        mk.spots = list(self._spots[1])
+                reach = q.weapon_reach(o.id)
+                mk.rings.append(Ring(o.at, o.r + reach, "range", f"{o.name}: {reach}"))
+        mk.spots = q.deploy_points(m.id)
         if pt is not None:
             at = self._deploy_spot(m.id, pt)
             why = self.m.why_illegal(Deploy(m.id, at))
@@ -211,8 +207,9 @@ class HeroController(Controller):
             return
         own = self.mine(sel)
         if own and sel.conscious:
-            left = self.rules.budget(st, sel.id)
-            single = max(0, self.rules.allowance(st, sel.id) - sel.moved)
+            q = self.q
+            left = q.budget(sel.id)
+            single = q.single_move_left(sel.id)
             if left > 0:
                 if not sel.acted and single and single < left:
                     mk.rings.append(Ring(sel.at, single / HUNDREDTHS + sel.r, "reach",
@@ -220,16 +217,14 @@ class HeroController(Controller):
                 mk.rings.append(Ring(sel.at, left / HUNDREDTHS + sel.r, "reach",
                                      f"{units(left)}" + (" left" if sel.acted else
                                                          ": no action")))
-            for a in self.legal:
-                if isinstance(a, Attack) and a.figure == sel.id and \
-                        a.weapon == self.current_weapon(sel):
-                    t = st.minis[a.target]
-                    o = self.rules.attack_odds(st, sel.id, t.id, a.weapon)
-                    mk.targets[t.at] = percent(o.p_hit)  # type: ignore[index]
-                if isinstance(a, Throw) and a.figure == sel.id and \
-                        self.current_weapon(sel) == "explosive":
-                    t = st.minis[a.target]
-                    mk.targets[t.at] = "throw"  # type: ignore[index]
+            weapon = self.current_weapon(sel)
+            for o in q.attacks(sel.id):
+                at = st.minis[o.target].at
+                assert at is not None
+                if isinstance(o.action, Attack) and o.action.weapon == weapon:
+                    mk.targets[at] = percent(o.chance)
+                if isinstance(o.action, Throw) and weapon == "explosive":
+                    mk.targets[at] = "throw"
         if self.dragging is not None and self.drag_point is not None:
             mk.ruler = self.ruler(sel, self.drag_point)
             return
@@ -254,14 +249,13 @@ class HeroController(Controller):
         return t
 
     def _sight_marks(self, mk: TableMarks, a: Mini, t: Mini) -> None:
-        st = self.state
         w = self.current_weapon(a)
         if w == "explosive":
             assert a.at is not None and t.at is not None
             mk.lines.append((a.at, t.at, "throw"))
             mk.rings.append(Ring(t.at, load_data().explosive.blast, "blast", "blast 5"))
             return
-        s = self.rules.sight(st, a.id, t.id)
+        s = self.q.sight(a.id, t.id)
         mk.rays.append(Rays(a.at, tuple((Point.of(*e), f) for e, f in s.columns),  # type: ignore[arg-type]
                             f"{s.fraction:.0%} {LEVEL_WORDS[s.level]}"))
 
@@ -271,17 +265,17 @@ class HeroController(Controller):
             return
         for e in reversed(self.m.log):
             pts = [p for p in e.places if isinstance(p, Point)]
-            if e.kind == "exploded" and pts:
+            if e.kind == HeroKind.EXPLODED and pts:
                 mk.rings.append(Ring(pts[0], (e.amount or 500) / HUNDREDTHS, "blast"))
-            elif e.kind == "bounced" and len(pts) == 2:
+            elif e.kind == HeroKind.BOUNCED and len(pts) == 2:
                 mk.lines.append((pts[0], pts[1], "bounce"))
-            elif e.kind == "attacked":
+            elif e.kind == Kind.ATTACKED:
                 break
 
     def ruler(self, m: Mini, to: Point) -> Ruler:
         """The ruler of a move of ``m`` to ``to`` (K-4, G-1, G-5, G-7)."""
-        plan = self.rules.plan_move(self.state, m.id, to)
-        return ruler_of(plan, m, self.rules.allowance(self.state, m.id))
+        q = self.q
+        return ruler_of(q.plan_move(m.id, to), m, q.allowance(m.id))
 
     def _deploy_spot(self, mini: str, pt: Point) -> Point:
         """Where a click at ``pt`` deploys ``mini``: there if it may stand there, else the
@@ -289,8 +283,7 @@ class HeroController(Controller):
         exact hundredth), else there (and the Match says why not)."""
         if self.m.why_illegal(Deploy(mini, pt)) is None:
             return pt
-        spots = self._spots[1] if self._spots[0] == (len(self.m.actions), mini) else \
-            self.rules.deploy_points(self.state, self.state.minis[mini])
+        spots = self.q.deploy_points(mini)
         near = [(abs(s.x - pt.x) + abs(s.y - pt.y), s) for s in spots]
         near = [(d, s) for d, s in near if d <= DEPLOY_SNAP]
         return min(near)[1] if near else pt
@@ -300,12 +293,12 @@ class HeroController(Controller):
         st = self.state
         if not isinstance(place, Point):
             return None
-        if st.phase == "deploy":
-            m = self.rules.next_to_deploy(st)
+        if st.phase == HeroPhase.DEPLOY:
+            m = self.q.next_to_deploy()
             if m is not None and self.mine(m):
                 return Deploy(m.id, self._deploy_spot(m.id, place))
             return Select(piece) if piece else None
-        if st.phase != "play":
+        if st.phase != HeroPhase.PLAY:
             return Select(piece) if piece else None
         sel = self.mini(selected)
         t = self.mini(piece)
@@ -330,12 +323,12 @@ class HeroController(Controller):
 
     def key(self, selected: str | None, key: int) -> Reply:
         st = self.state
-        if key in (pygame.K_RETURN, pygame.K_KP_ENTER) and st.phase == "play":
+        if key in (pygame.K_RETURN, pygame.K_KP_ENTER) and st.phase == HeroPhase.PLAY:
             side = self.m.to_act()
             return EndTurn(side) if side is not None else None
         if key == pygame.K_w:
             return self.next_weapon(selected)
-        if key == pygame.K_n and st.phase == "play":
+        if key == pygame.K_n and st.phase == HeroPhase.PLAY:
             side = self.m.to_act()
             ids = [m.id for m in st.side_minis(side or "") if self._has_work(m)]
             if not ids:
@@ -358,7 +351,8 @@ class HeroController(Controller):
     # ---------------------------------------------------------------- dragging
     def drag_start(self, selected: str | None, place: Place | None, piece: str | None) -> bool:
         m = self.mini(piece)
-        if self.state.phase != "play" or m is None or not self.mine(m) or not m.conscious:
+        if self.state.phase != HeroPhase.PLAY or m is None or not self.mine(m) or \
+                not m.conscious:
             return False
         self.dragging = m.id
         self.drag_point = None
@@ -383,54 +377,56 @@ class HeroController(Controller):
     # ---------------------------------------------------------------- buttons
     def buttons(self, selected: str | None) -> list[ButtonSpec]:
         st = self.state
-        out: list[ButtonSpec] = []
-        if st.phase == "army":
-            for a in self.legal:
-                if isinstance(a, TakeArmy):
-                    out.append(ButtonSpec("Take the ready army (K-2)", a, accent=ORANGE,
-                                          name="take_army"))
-                    out.append(ButtonSpec("Build an army... (K-2)",
-                                          command=self._opener(a.side), name="build_army"))
-            return out
-        if st.phase == "deploy":
-            m = self.rules.next_to_deploy(st)
+        side = self.m.to_act() if self.human else None
+        if side is None:
+            return []
+        if st.phase == HeroPhase.ARMY:
+            return [ButtonSpec("Take the ready army (K-2)", TakeArmy(side), accent=ORANGE,
+                               name="take_army"),
+                    ButtonSpec("Build an army... (K-2)", command=self._opener(side),
+                               name="build_army")]
+        if st.phase == HeroPhase.DEPLOY:
+            m = self.q.next_to_deploy()
             if m is not None and self.mine(m):
-                out.append(ButtonSpec(f"Place {m.name} for me", command=self._auto_deploy,
-                                      name="auto_deploy"))
-            return out
+                return [ButtonSpec(f"Place {m.name} for me", command=self._auto_deploy,
+                                   name="auto_deploy")]
+            return []
+        out: list[ButtonSpec] = []
         sel = self.mini(selected)
         if sel is not None and self.mine(sel):
-            attacks = []
-            for a in self.legal:
-                if getattr(a, "figure", None) != sel.id:
-                    continue
-                if isinstance(a, Attack):
-                    o = self.rules.attack_odds(st, sel.id, a.target, a.weapon)
-                    attacks.append((o.expected, ButtonSpec(
-                        f"{load_data().weapons[a.weapon].name} at "
-                        f"{st.minis[a.target].name}: {percent(o.p_hit)}", a,
-                        accent=VERMILLION, name="attack")))
-                elif isinstance(a, Throw):
-                    attacks.append((0.1, ButtonSpec(f"Throw an explosive at "
-                                                    f"{st.minis[a.target].name}", a,
-                                                    accent=ORANGE, name="throw")))
-                elif isinstance(a, Heal):
-                    out.append(ButtonSpec(f"Medkit on {st.minis[a.target].name} "
-                                          f"(3+: heal 4)", a, accent=GREEN, name="heal"))
-            attacks.sort(key=lambda t: -t[0])
-            out = [b for _v, b in attacks[:MAX_ATTACK_BUTTONS]] + out
-            if len(sel.weapons) > 1:
-                w = self.current_weapon(sel)
-                name = load_data().weapons[w].name if w else "-"
-                out.append(ButtonSpec(f"Clicks attack with: {name}",
-                                      command=lambda: self.next_weapon(sel.id),
-                                      hint="W", name="weapon",
-                                      tip="Click (or W) for the next weapon: clicking an "
-                                          "enemy attacks with it"))
-        for a in self.legal:
-            if isinstance(a, EndTurn):
-                out.append(ButtonSpec("End the turn", a, accent=ORANGE, hint="Enter",
-                                      name="end_turn"))
+            out = self._mini_buttons(sel)
+        if st.phase == HeroPhase.PLAY:
+            out.append(ButtonSpec("End the turn", EndTurn(side), accent=ORANGE, hint="Enter",
+                                  name="end_turn"))
+        return out
+
+    def _mini_buttons(self, sel: Mini) -> list[ButtonSpec]:
+        """The selected mini's attacks (the likeliest damage first), medkits and weapon."""
+        st = self.state
+        q = self.q
+        attacks: list[tuple[float, ButtonSpec]] = []
+        for o in q.attacks(sel.id):
+            name = st.minis[o.target].name
+            if isinstance(o.action, Attack):
+                odds = q.attack_odds(sel.id, o.target, o.action.weapon)
+                attacks.append((odds.expected, ButtonSpec(
+                    f"{load_data().weapons[o.action.weapon].name} at {name}: "
+                    f"{percent(o.chance)}", o.action, accent=VERMILLION, name="attack")))
+            else:
+                attacks.append((0.1, ButtonSpec(f"Throw an explosive at {name}", o.action,
+                                                accent=ORANGE, name="throw")))
+        attacks.sort(key=lambda t: -t[0])
+        out = [b for _v, b in attacks[:MAX_ATTACK_BUTTONS]]
+        out += [ButtonSpec(f"Medkit on {st.minis[t].name} (3+: heal 4)", Heal(sel.id, t),
+                           accent=GREEN, name="heal") for t in q.heals(sel.id)]
+        if len(sel.weapons) > 1:
+            w = self.current_weapon(sel)
+            wname = load_data().weapons[w].name if w else "-"
+            out.append(ButtonSpec(f"Clicks attack with: {wname}",
+                                  command=lambda: self.next_weapon(sel.id),
+                                  hint="W", name="weapon",
+                                  tip="Click (or W) for the next weapon: clicking an "
+                                      "enemy attacks with it"))
         return out
 
     def _opener(self, side: str) -> Callable[[], None]:
@@ -454,17 +450,16 @@ class HeroController(Controller):
 
     # ---------------------------------------------------------------- words
     def verb(self) -> str:
-        return {"army": "chooses an army", "deploy": "deploys",
-                "play": "plays"}.get(self.state.phase, "acts")
+        return VERBS.get(self.state.phase, "acts")
 
     def phase_line(self) -> str:
         st = self.state
-        if st.phase == "deploy":
-            m = self.rules.next_to_deploy(st)
+        if st.phase == HeroPhase.DEPLOY:
+            m = self.q.next_to_deploy()
             if m is not None:
                 return (f"Place {m.name}: at your edge, within 5 units of a team mate, out of "
                         f"every enemy's range (K-3). Click a green spot.")
-        if st.phase == "play":
+        if st.phase == HeroPhase.PLAY:
             first = " No attacks in the first turn (K-3)." if st.turn == 1 else ""
             return ("Drag a mini to move it; hover an enemy to see it; click it to attack "
                     "(W: weapon, right-click: throw). Enter ends the turn." + first)
@@ -487,10 +482,11 @@ class HeroController(Controller):
         arm = d.armour[m.armour]
         rows = [("Armour", f"{arm.name}: defends {arm.hit}, absorbs {arm.absorb}"
                  + (f", speed {arm.speed}" if arm.speed else ""))]
-        move = self.rules.allowance(st, m.id)
-        left = self.rules.budget(st, m.id) if m.side == st.active else 0
+        q = self.q
+        move = q.allowance(m.id)
+        left = q.budget(m.id) if m.side == st.active else 0
         rows.append(("Move", f"{units(move)} a turn, {units(move * d.no_action)} taking no "
-                             f"action" + (f"; {units(left)} left" if st.phase == "play"
+                             f"action" + (f"; {units(left)} left" if st.phase == HeroPhase.PLAY
                                           and m.side == st.active else "")))
         for k in dict.fromkeys(m.weapons):
             w = d.weapons[k]
@@ -503,7 +499,7 @@ class HeroController(Controller):
             rows.append(("Items", f"{m.medkits} medkit{'s' * (m.medkits > 1)} (3+: heal 4)"))
         if m.abilities:
             rows.append(("Abilities", ", ".join(m.abilities) + " (G-7)"))
-        f = self.rules.terrain(st).stands_on(*m.xy, m.z) if m.at is not None else None
+        f = q.stands_on(m.id)
         rows.append(("Stands", f"on {f.name}, Ht {m.z}" if f is not None else
                      "on the ground" if m.at is not None else "not deployed yet"))
         return rows
@@ -519,17 +515,17 @@ class HeroController(Controller):
             out.append((m.status, VERMILLION))
         if m.down_at_start and m.alive:
             out.append(("out this turn (K-9)", VERMILLION))
-        if self.state.phase == "play" and m.side == self.state.active:
+        if self.state.phase == HeroPhase.PLAY and m.side == self.state.active:
             if m.acted:
                 out.append(("has acted", DIM))
-            if m.moved > self.rules.allowance(self.state, m.id) and not m.acted:
+            if self.q.gave_up_action(m.id):
                 out.append(("double move: no action", ORANGE))
         return out
 
     def place_text(self, place: Place) -> str | None:
         if not isinstance(place, Point):
             return None
-        terrain = self.rules.terrain(self.state)
+        terrain = self.q.terrain()
         x, y = place.units
         here = [terrain[k] for k in terrain.table.pieces_at(x, y)]
         if not here:
@@ -542,7 +538,8 @@ class HeroController(Controller):
 
     def preview_actor(self, selected: str | None, target: PieceView) -> str | None:
         a = self.mini(selected)
-        if a is None or a.side == target.side or not a.on_table or self.state.phase != "play":
+        if a is None or a.side == target.side or not a.on_table or \
+                self.state.phase != HeroPhase.PLAY:
             return None
         return a.id
 
@@ -556,7 +553,7 @@ class HeroController(Controller):
         lines = [TipLine(f"{a.name} -> {t.name}", TEXT, True)]
         if w == "explosive":
             why = self.m.why_illegal(Throw(a.id, t.id))
-            th = self.rules.throw_odds(st, a.id, t.id)
+            th = self.q.throw_odds(a.id, t.id)
             lines.append(TipLine("can throw now" if why is None else f"cannot: {why}",
                                  GREEN if why is None else VERMILLION))
             lines.append(TipLine(f"on target {percent(th.p_hit)}; a miss lands on it anyway "
@@ -567,7 +564,7 @@ class HeroController(Controller):
             lines.append(TipLine("damage to each if it lands on target (before armour): "
                                  + _dist(th.damage), DIM))
             return lines
-        s = self.rules.sight(st, a.id, t.id)
+        s = self.q.sight(a.id, t.id)
         lines.append(TipLine(f"{s.fraction:.0%} visible: {LEVEL_WORDS[s.level]} (K-8)"
                              + (", seen from a vantage point (G-4)" if s.diagonal else ""),
                              YELLOW, True))
@@ -590,7 +587,7 @@ class HeroController(Controller):
         lines.append(TipLine("can attack now" if why is None else f"cannot: {why}",
                              GREEN if why is None else VERMILLION))
         if s.targetable:
-            o = self.rules.attack_odds(st, a.id, t.id, w)
+            o = self.q.attack_odds(a.id, t.id, w)
             shots = f" (each of {weapon.shots} shots)" if weapon.shots > 1 else ""
             lines.append(TipLine(f"hit {percent(o.p_hit)}{shots}, critical "
                                  f"{percent(o.p_crit)} (K-5, K-6)", YELLOW, True))

@@ -18,8 +18,7 @@ from typing import TYPE_CHECKING, Any
 import pygame
 
 from game.rules.hero.actions import BuildArmy
-from game.rules.hero.data import MiniSpec, load_data
-from game.rules.hero.ruleset import TabletopHero
+from game.rules.hero.queries import HeroQueries, MiniSpec, load_data
 from game.ui.scenes.base import Scene
 from game.ui.widgets import (
     BG,
@@ -81,10 +80,9 @@ class ArmyScene(Scene):
         self.back = match_scene
         self.match = match_scene.m
         self.side = side
-        rules = self.match.ruleset
-        assert isinstance(rules, TabletopHero)
-        self.rules = rules
-        ready = self.match.state.options["_ready"][side]
+        q = self.match.ruleset.queries(self.match.state)
+        assert isinstance(q, HeroQueries)
+        ready = q.ready_army(side)
         d = load_data()
         self.rows: list[Row] = []
         for spec in ready:
