@@ -18,8 +18,6 @@ The questions a rule system asks, answered here for many rays at once with numpy
   end): lines of sight and visible fractions are built on it;
 * :meth:`Table.crossings`: where one segment crosses piece outlines, in order (a move's
   path over the ground);
-* :meth:`Table.first_touch`: how far a disc (a figure's base) can slide along a segment
-  before it touches one of some pieces;
 * :meth:`Table.pieces_at`, :meth:`Table.distance`, :meth:`Table.disc_overlaps`.
 """
 
@@ -332,20 +330,6 @@ class Table:
             out.append(Crossing(t, p, entering, (ax + dx * t, ay + dy * t)))
         return out
 
-    def first_touch(self, a: Vec, b: Vec, radius: float,
-                    pieces: Iterable[int]) -> tuple[float, int] | None:
-        """How far along ``a``-``b`` (0-1) a disc of ``radius`` slides before it touches
-        the outline of one of ``pieces`` while moving towards it, and which piece; None
-        if it touches none. A disc already touching an outline counts it only if it
-        moves closer to it (a figure may step away from a wall it stands against)."""
-        wanted = set(pieces)
-        best: tuple[float, int] | None = None
-        for p, (ex0, ey0, ex1, ey1), _e in self._candidates(a, b, radius, wanted):
-            t = _capsule_entry_one(a, b, (ex0, ey0), (ex1, ey1), radius)
-            if t is not None and (best is None or (t, p) < best):
-                best = (t, p)
-        return best
-
     # ================================================================ internals
     def _candidates(self, a: Vec, b: Vec, radius: float, only: set[int] | None = None,
                     ) -> list[tuple[int, tuple[float, float, float, float],
@@ -394,46 +378,6 @@ def _seg_dist(x: float, y: float, a: Vec, b: Vec) -> float:
     ll = dx * dx + dy * dy
     u = 0.0 if ll == 0 else max(0.0, min(1.0, ((x - a[0]) * dx + (y - a[1]) * dy) / ll))
     return math.hypot(x - a[0] - u * dx, y - a[1] - u * dy)
-
-
-def _capsule_entry_one(a: Vec, b: Vec, e0: Vec, e1: Vec, r: float) -> float | None:
-    """The first t in [0, 1] where ``a + t (b - a)`` comes within ``r`` of segment
-    ``e0``-``e1`` while approaching it (0 if it starts within ``r`` moving closer);
-    None if never."""
-    dx, dy = b[0] - a[0], b[1] - a[1]
-    fx, fy = e1[0] - e0[0], e1[1] - e0[1]
-    ll = fx * fx + fy * fy
-    u0 = 0.0 if ll == 0 else max(0.0, min(1.0, ((a[0] - e0[0]) * fx + (a[1] - e0[1]) * fy) / ll))
-    qx, qy = a[0] - e0[0] - u0 * fx, a[1] - e0[1] - u0 * fy
-    if math.hypot(qx, qy) <= r + EPS:
-        return 0.0 if qx * dx + qy * dy < -EPS else None
-    dd = dx * dx + dy * dy
-    if dd <= EPS * EPS:
-        return None
-    best: float | None = None
-    if ll > 0:
-        length = math.sqrt(ll)
-        nx, ny = -fy / length, fx / length
-        s0 = (a[0] - e0[0]) * nx + (a[1] - e0[1]) * ny
-        ds = dx * nx + dy * ny
-        for side in (1.0, -1.0):
-            if side * s0 > r and side * ds < 0:
-                t = (side * r - s0) / ds
-                if 0 <= t <= 1:
-                    px, py = a[0] + t * dx - e0[0], a[1] + t * dy - e0[1]
-                    u = (px * fx + py * fy) / ll
-                    if 0 <= u <= 1 and (best is None or t < best):
-                        best = t
-    for cx, cy in (e0, e1):
-        wx, wy = a[0] - cx, a[1] - cy
-        bq = wx * dx + wy * dy
-        cq = wx * wx + wy * wy - r * r
-        disc = bq * bq - dd * cq
-        if disc >= 0 and bq < 0:
-            t = (-bq - math.sqrt(disc)) / dd
-            if 0 <= t <= 1 and (best is None or t < best):
-                best = t
-    return best
 
 
 def _signed_area(points: Sequence[Vec]) -> float:

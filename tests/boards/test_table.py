@@ -187,20 +187,6 @@ def test_crossings_in_order_entering_and_leaving(yard):
     assert [(c.piece, c.entering) for c in out] == [(0, False)]
 
 
-def test_a_disc_slides_until_it_touches_and_may_step_away(yard):
-    t, p = yard.first_touch((0, 3), (10, 3), 0.5, [0, 1])
-    assert p == 0 and t == pytest.approx(0.15)  # stops at x 1.5: base contact
-    t, p = yard.first_touch((0, 6), (10, 6), 0.5, [0, 1])
-    assert p == 1 and t == pytest.approx(0.55)
-    # a corner: the round end of the capsule
-    t, p = yard.first_touch((0, 1.8), (10, 1.8), 0.5, [0])
-    dx = math.sqrt(0.5 ** 2 - 0.2 ** 2)
-    assert t == pytest.approx((2 - dx) / 10)
-    assert yard.first_touch((4.5, 3), (10, 3), 0.5, [0]) is None  # stepping away
-    assert yard.first_touch((4.5, 3), (0, 3), 0.5, [0]) == (0.0, 0)  # into it
-    assert yard.first_touch((0, 8), (10, 8), 0.5, [0]) is None
-
-
 def test_an_empty_table():
     t = Table(5, 5)
     assert t.pieces_at(1, 1) == () and t.crossings((0, 0), (1, 1)) == []
