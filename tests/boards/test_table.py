@@ -191,7 +191,6 @@ def test_an_empty_table():
     t = Table(5, 5)
     assert t.pieces_at(1, 1) == () and t.crossings((0, 0), (1, 1)) == []
     assert t.spans((0, 0), [(1, 1)]).first.shape == (1, 0)
-    assert t.first_touch((0, 0), (1, 1), 0.5, []) is None
     with pytest.raises(ValueError):
         Table(0, 5)
 
