@@ -11,7 +11,7 @@ from game.core.events import Event, Kind
 from game.core.ruleset import Outcome, Termination
 from game.rules.tft import combat, turn
 from game.rules.tft.zones.data import numbers
-from game.rules.tft.zones.phases import PHASES, ZonePhase
+from game.rules.tft.zones.phases import ACTION, INITIATIVE, PHASES, ZonePhase
 from game.rules.tft.zones.state import Doing, ZoneFigure, ZoneState
 
 _DOWN = (Kind.DIED, Kind.UNCONSCIOUS, Kind.PRONE)
@@ -47,7 +47,7 @@ def start_turn(state: ZoneState, dice: Dice) -> list[Event]:
 def start_actions(state: ZoneState, dice: Dice) -> list[Event]:
     """T-7: figures act in order of adjusted DX, highest first; between the sides the
     chosen side goes first at equal DX, within a side a die breaks ties."""
-    set_phase(state, ZonePhase.ACTION)
+    set_phase(state, ACTION)
     per_side: dict[str, list[str]] = {}
     events: list[Event] = []
     for s in state.sides:
@@ -98,7 +98,7 @@ def end_turn(state: ZoneState, dice: Dice) -> list[Event]:
                                   f"A draw: the turn limit of {state.turn_limit} was "
                                   "reached.")
         return [game_over_event(state)]
-    set_phase(state, ZonePhase.INITIATIVE)
+    set_phase(state, INITIATIVE)
     state.turn += 1
     return start_turn(state, dice)
 

@@ -40,7 +40,7 @@ from game.rules.tft.zones.actions import (
     ZoneMove,
 )
 from game.rules.tft.zones.data import numbers
-from game.rules.tft.zones.phases import ZonePhase
+from game.rules.tft.zones.phases import ACTION, INITIATIVE, REACTION
 from game.rules.tft.zones.rules import contact_zone, default_into
 from game.rules.tft.zones.state import ALONE, CLOSE, CONTACT, ZoneFigure, ZoneState
 
@@ -53,7 +53,7 @@ STRIKES = (Attack, Shoot, Close, Rush)
 # ============================================================================ helpers
 def actor(state: ZoneState, fid: str) -> ZoneFigure | str:
     """The acting figure if it is ``fid``, else why not."""
-    if state.phase != ZonePhase.ACTION:
+    if state.phase != ACTION:
         return f"it is the {state.phase} phase, not actions"
     f = state.acting()
     if f is None or f.id != fid:
@@ -255,7 +255,7 @@ def why_not_contact(state: ZoneState, f: ZoneFigure, t: ZoneFigure, into: str
 
 # ============================================================================ checks
 def _choose(state: ZoneState, a: ChooseFirst) -> str | None:
-    if state.phase != ZonePhase.INITIATIVE:
+    if state.phase != INITIATIVE:
         return f"it is the {state.phase} phase, not initiative"
     if a.side != state.winner:
         return f"{state.side_name(a.side)} did not win the initiative"
@@ -541,7 +541,7 @@ def _pass(state: ZoneState, a: Pass) -> str | None:
 
 def _react(state: ZoneState, a: React) -> str | None:
     w = state.window
-    if state.phase != ZonePhase.REACTION or w is None:
+    if state.phase != REACTION or w is None:
         return "nothing to react to"
     if (a.figure, a.how) not in [tuple(o) for o in w.options]:
         return f"{a.figure} cannot {a.how} now"
@@ -550,7 +550,7 @@ def _react(state: ZoneState, a: React) -> str | None:
 
 def _decline(state: ZoneState, a: Decline) -> str | None:
     w = state.window
-    if state.phase != ZonePhase.REACTION or w is None:
+    if state.phase != REACTION or w is None:
         return "nothing to react to"
     return None if a.side == w.side else f"{state.side_name(a.side)} are not reacting"
 
@@ -573,7 +573,7 @@ def why_illegal(state: ZoneState, a: Action) -> str | None:
     if check is None:
         return f"'{a.kind}' is not an action of this game"
     why = check(state, a)
-    if why is None and state.phase == ZonePhase.ACTION:
+    if why is None and state.phase == ACTION:
         why = split_allows(state, a)
     return why
 
@@ -593,11 +593,26 @@ def zone_moves(state: ZoneState, f: ZoneFigure, run: bool, plans: Plans | None =
                 continue
             seen.add(path)
             for via in product(*rules.crossings(board, start, path)):
-                for through in (False, True):
-                    v = tuple(via)
+                v = tuple(via)
+                for through in _throughs(state, f, path, v):
                     if zone_move_check(state, f, path, v, run, through, False,
                                        plans)[0] is None:
                         yield ZoneMove(f.id, path, v, run, through)
+
+
+def _throughs(state: ZoneState, f: ZoneFigure, path: tuple[str, ...], via: tuple[str, ...]
+              ) -> tuple[bool, ...]:
+    """Z-11: the ways ``f``'s move along ``path`` may treat its obstacles: over them, and
+    also through them where one it crosses does damage (else there is nothing to run
+    through, and :func:`zone_move_check` would say so)."""
+    board = state.board
+    prev = start_zone(state, f, path[0]) or f.zone
+    for z, how in zip(path, via, strict=True):
+        if (how in ("", OVER) or board.bottleneck_on(prev, z) is None) and \
+                any(o.damage for o in board.obstacles_on(prev, z)):
+            return (False, True)
+        prev = z
+    return (False,)
 
 
 def charges(state: ZoneState, f: ZoneFigure, plans: Plans | None = None) -> Iterator[Charge]:
@@ -618,8 +633,8 @@ def charges(state: ZoneState, f: ZoneFigure, plans: Plans | None = None) -> Iter
         if not here:
             continue
         for via in product(*rules.crossings(board, start, path)):
-            for through in (False, True):
-                v = tuple(via)
+            v = tuple(via)
+            for through in _throughs(state, f, path, v):
                 if zone_move_check(state, f, path, v, True, through, True, plans)[0] is None:
                     for t in here:
                         yield Charge(f.id, path, v, t.id, through)
@@ -647,9 +662,9 @@ def legal_actions(state: ZoneState, plans: Plans | None = None) -> list[Action]:
     :func:`zone_move_check`."""
     if state.ended is not None:
         return []
-    if state.phase == ZonePhase.INITIATIVE:
+    if state.phase == INITIATIVE:
         return [ChooseFirst(state.winner or "", s) for s in state.sides]
-    if state.phase == ZonePhase.REACTION:
+    if state.phase == REACTION:
         w = state.window
         if w is None:
             return []

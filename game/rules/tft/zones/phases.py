@@ -37,6 +37,10 @@ class WindowKind(StrEnum):
     """Strike at a figure leaving a melee without a successful withdraw (Z-17)."""
 
 
+INITIATIVE, ACTION, REACTION = ZonePhase.INITIATIVE, ZonePhase.ACTION, ZonePhase.REACTION
+"""The phases as plain names (an enum's attribute costs a lookup the rules' inner loops
+need not pay)."""
+
 PHASES = PhaseTable(
     Phase(ZonePhase.INITIATIVE, "Initiative", "T-7", (ZonePhase.ACTION,),
           "Both sides rolled a die; the winner chooses which side acts first where "
@@ -50,4 +54,4 @@ PHASES = PhaseTable(
 )
 """The zone rules' phase table (T-7)."""
 
-__all__ = ["PHASES", "WindowKind", "ZonePhase"]
+__all__ = ["ACTION", "INITIATIVE", "PHASES", "REACTION", "WindowKind", "ZonePhase"]

@@ -24,7 +24,7 @@ from game.rules.tft.zones.actions import (
 )
 from game.rules.tft.zones.flow import check_end, complete, downed, set_phase
 from game.rules.tft.zones.groups import tidy
-from game.rules.tft.zones.phases import ZonePhase
+from game.rules.tft.zones.phases import ACTION, REACTION, ZonePhase
 from game.rules.tft.zones.state import Doing, ZoneState
 
 Step = Callable[[ZoneState, Doing, Dice], list[Event]]
@@ -69,8 +69,8 @@ def run(state: ZoneState, dice: Dice) -> list[Event]:
             if check_end(state):
                 state.doing, state.window = None, None
                 break
-    set_phase(state, ZonePhase.REACTION if state.window is not None else
-              ZonePhase.ACTION if state.phase == ZonePhase.REACTION else ZonePhase(state.phase))
+    set_phase(state, REACTION if state.window is not None else
+              ACTION if state.phase == REACTION else ZonePhase(state.phase))
     return events
 
 

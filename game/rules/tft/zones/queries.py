@@ -47,7 +47,7 @@ from game.rules.tft.zones.actions import (
     runs,
 )
 from game.rules.tft.zones.data import ZoneNumbers, numbers
-from game.rules.tft.zones.phases import ZonePhase
+from game.rules.tft.zones.phases import ACTION, REACTION, ZonePhase
 from game.rules.tft.zones.rules import BalanceCheck, MovePlan
 from game.rules.tft.zones.state import (
     ALONE,
@@ -60,6 +60,7 @@ from game.rules.tft.zones.state import (
 )
 
 T = TypeVar("T")
+_MISSING = object()
 
 
 def percent(p: float) -> str:
@@ -99,6 +100,8 @@ class ZoneQueries:
         self._memo: dict[Hashable, Any] = {}
 
     def _get(self, key: Hashable, make: Callable[[], T]) -> T:
+        """The answer under ``key``, worked out by ``make()`` the first time (the hot
+        questions of a computer player's loops look their memo up inline)."""
         try:
             value: T = self._memo[key]
         except KeyError:
@@ -112,7 +115,7 @@ class ZoneQueries:
         st = self.state
         if st.ended is not None:
             return []
-        if st.phase == ZonePhase.REACTION and st.window is not None:
+        if st.phase == REACTION and st.window is not None:
             return list(dict.fromkeys(r for r, _how in st.window.options))
         f = self.actor()
         return [f.id] if f is not None else []
@@ -169,6 +172,26 @@ class ZoneQueries:
         """None: a zone board's terrain is all the board's."""
         return ()
 
+    # ================================================================ plain rules
+    # questions of a figure alone, asked in a computer player's inner loops: the rules'
+    # own functions, with nothing between
+    is_prone = staticmethod(rules.is_prone)
+    """Z-2, T-3: down (knocked down, or InClose)."""
+    able_to_move = staticmethod(rules.able_to_move)
+    """Z-11: standing and not held hand to hand."""
+    melee_weapon = staticmethod(rules.melee_weapon)
+    """Z-2, T-7: what a figure strikes with in a melee (None: a missile weapon in hand)."""
+    reach_of = staticmethod(rules.reach)
+    """Z-17 CHARGE RESPONSE: how long a weapon is."""
+    missile_range = staticmethod(rules.missile_range)
+    """Z-17 SHOOT: the zones a missile or thrown weapon reaches."""
+    default_into = staticmethod(rules.default_into)
+    """Z-12: where a melee between two figures on one line goes (the mover's zone)."""
+    can_split = staticmethod(rules.can_split)
+    """Z-8: MR 20+ may split its move."""
+    withdraw_odds = staticmethod(rules.withdraw_odds)
+    """Z-17 WITHDRAW: the exact chance a figure gets away at once."""
+
     # ================================================================ the turn
     @property
     def phase(self) -> ZonePhase:
@@ -177,7 +200,7 @@ class ZoneQueries:
     def actor(self) -> ZoneFigure | None:
         """The figure whose action it is, in the action phase (T-7)."""
         st = self.state
-        return st.acting() if st.phase == ZonePhase.ACTION else None
+        return st.acting() if st.phase == ACTION else None
 
     def legal_actions(self) -> list[Action]:
         """Every legal action now, for the side to act (the finite menu of
@@ -186,19 +209,15 @@ class ZoneQueries:
 
     def why_illegal(self, action: Action) -> str | None:
         """None if ``action`` is legal now, else why not, in a player's words."""
-        return self._get(("why", action), lambda: legal.why_illegal(self.state, action))
+        return legal.why_illegal(self.state, action)
 
     def status(self, f: ZoneFigure) -> str:
         """Z-2: InClose, InContact or Alone."""
-        return self._get(("status", f.id), lambda: rules.status(self.state, f))
-
-    def is_prone(self, f: ZoneFigure) -> bool:
-        """Z-2, T-3: down (knocked down, or InClose)."""
-        return rules.is_prone(f)
-
-    def able_to_move(self, f: ZoneFigure) -> bool:
-        """Z-11: standing and not held hand to hand."""
-        return rules.able_to_move(f)
+        key = ("status", f.id)
+        got = self._memo.get(key)
+        if got is None:
+            got = self._memo[key] = rules.status(self.state, f)
+        return got
 
     def adjusted_dx(self, f: ZoneFigure) -> tuple[int, list[Modifier]]:
         """T-1: DX and the modifiers in force on the figure itself."""
@@ -218,9 +237,12 @@ class ZoneQueries:
                    ) -> tuple[str | None, MovePlan | None]:
         """Z-3..Z-6, Z-10, Z-11, Z-16: why a zone move (or a charge's move) could not be
         tried (None if it can), and its plan when it can be tried."""
-        key = (f.id, path, via, run, through, charge)
-        return self._get(("check", key), lambda: legal.zone_move_check(
-            self.state, f, path, via, run, through, charge, self._plans()))
+        key = ("check", f.id, path, via, run, through, charge)
+        got = self._memo.get(key)
+        if got is None:
+            got = self._memo[key] = legal.zone_move_check(self.state, f, path, via, run,
+                                                          through, charge, self._plans())
+        return got
 
     def move_plan(self, a: MoveAction) -> MovePlan:
         """Z-3, Z-5, Z-6, Z-10, Z-11, Z-16: the plan of a zone move or a charge's move:
@@ -379,8 +401,11 @@ class ZoneQueries:
 
     def interceptors(self, mover: ZoneFigure, zone: str) -> list[ZoneFigure]:
         """Z-13: the enemies that may intercept ``mover`` leaving or entering ``zone``."""
-        return self._get(("interceptors", mover.id, zone),
-                         lambda: legal.interceptors(self.state, mover, zone))
+        key = ("interceptors", mover.id, zone)
+        got = self._memo.get(key)
+        if got is None:
+            got = self._memo[key] = legal.interceptors(self.state, mover, zone)
+        return got
 
     def free_spots(self, bottleneck: str) -> int:
         """Z-16: spots left in a bottleneck."""
@@ -404,10 +429,6 @@ class ZoneQueries:
         mr = f.mr + sum(m.value for m in mods)
         return mr, mods, max(0, (mr - 1) // numbers().mr_per_zone + 1)
 
-    def can_split(self, f: ZoneFigure) -> bool:
-        """Z-8: MR 20+ may split its move."""
-        return rules.can_split(f)
-
     def split_pool(self, f: ZoneFigure) -> int:
         """Z-8: the MR of one pool of a split move."""
         return f.mr // numbers().split_pools
@@ -428,42 +449,36 @@ class ZoneQueries:
         return self._get("after split", make)
 
     # ================================================================ striking
-    def melee_weapon(self, f: ZoneFigure) -> str | None:
-        """Z-2, T-7: what ``f`` strikes with in a melee (None: a missile weapon in hand)."""
-        return rules.melee_weapon(f)
-
-    def reach_of(self, weapon: str | None) -> int:
-        """Z-17 CHARGE RESPONSE: how long a weapon is."""
-        return rules.reach(weapon)
-
-    def missile_range(self, weapon: str) -> int:
-        """Z-17 SHOOT: the zones a missile or thrown weapon reaches."""
-        return rules.missile_range(weapon)
-
     def why_not_strike(self, a: ZoneFigure, t: ZoneFigure) -> str | None:
         """Z-2, Z-16: why ``a`` cannot strike ``t`` in their melee (None if it can)."""
-        return self._get(("strike", a.id, t.id), lambda: rules.why_not_strike(self.state, a, t))
+        key = ("strike", a.id, t.id)
+        got = self._memo.get(key, _MISSING)
+        if got is _MISSING:
+            got = self._memo[key] = rules.why_not_strike(self.state, a, t)
+        return got
 
     def obstacle_for(self, a: ZoneFigure, t: ZoneFigure) -> tuple[Obstacle, int] | None:
         """Z-11: the obstacle ``t`` keeps between itself and ``a`` coming at it, and its
         size as it counts."""
         return rules.obstacle_for(self.state, a, t)
 
-    def default_into(self, f: ZoneFigure, t: ZoneFigure) -> str:
-        """Z-12: where a melee between two figures on one line goes (the mover's zone)."""
-        return rules.default_into(f, t)
-
     def contact_odds(self, f: ZoneFigure, t: ZoneFigure, through: bool = False) -> float:
         """Z-4, Z-11: the exact chance a battle move into contact with ``t`` gets there
         (1 in one melee already)."""
-        return self._get(("contact", f.id, t.id, through),
-                         lambda: rules.contact_odds(self.state, f, t, through))
+        key = ("contact", f.id, t.id, through)
+        got = self._memo.get(key)
+        if got is None:
+            got = self._memo[key] = rules.contact_odds(self.state, f, t, through)
+        return got
 
     def blow_odds(self, a: ZoneFigure, t: ZoneFigure, multiplier: int = 1) -> AttackOdds:
         """T-2..T-4, Z-2, Z-16: the exact odds of a melee blow of ``a`` at ``t`` (a
         charge's damage ``multiplier``, Z-9)."""
-        return self._get(("blow", a.id, t.id, multiplier),
-                         lambda: rules.blow_odds(self.state, a, t, multiplier))
+        key = ("blow", a.id, t.id, multiplier)
+        got = self._memo.get(key)
+        if got is None:
+            got = self._memo[key] = rules.blow_odds(self.state, a, t, multiplier)
+        return got
 
     def charge_multiplier(self, answered: bool = False) -> int:
         """Z-9: the damage multiple of a charge's blow (``answered``: of a blow that
@@ -485,7 +500,11 @@ class ZoneQueries:
 
     def shot_odds(self, a: ZoneFigure, t: ZoneFigure) -> AttackOdds:
         """Z-17 SHOOT, Z-7: the exact odds of a shot (one die more at a runner)."""
-        return self._get(("shot", a.id, t.id), lambda: rules.shot_odds(self.state, a, t))
+        key = ("shot", a.id, t.id)
+        got = self._memo.get(key)
+        if got is None:
+            got = self._memo[key] = rules.shot_odds(self.state, a, t)
+        return got
 
     def rush_balance(self, a: ZoneFigure, t: ZoneFigure) -> BalanceCheck:
         """Z-17 RUSH, Z-7: the roll ``t`` makes to keep its feet when ``a``'s rush hits
@@ -499,17 +518,16 @@ class ZoneQueries:
         bottleneck), once in contact."""
         return self.blow_odds(a, t).p_hit * (1 - self.rush_balance(a, t).p_keep)
 
-    def withdraw_odds(self, f: ZoneFigure) -> float:
-        """Z-17 WITHDRAW: the exact chance ``f`` gets away at once."""
-        return rules.withdraw_odds(f)
-
     def contest_odds(self, reactor: ZoneFigure, mover: ZoneFigure, with_mr: bool,
                      mover_runs: bool | None = None) -> float:
         """Z-13..Z-15: the exact chance ``reactor`` wins a DX contest with ``mover``
         (``with_mr``: half the MR difference to the faster, Z-13)."""
-        return self._get(("contest", reactor.id, mover.id, with_mr, mover_runs),
-                         lambda: rules.contest_odds(self.state, reactor, mover, with_mr,
-                                                    mover_runs))
+        key = ("contest", reactor.id, mover.id, with_mr, mover_runs)
+        got = self._memo.get(key)
+        if got is None:
+            got = self._memo[key] = rules.contest_odds(self.state, reactor, mover, with_mr,
+                                                       mover_runs)
+        return got
 
     def reaction_odds(self, r: React) -> ReactionOdds | None:
         """The exact chance of a reaction the window offers: the contest of an
@@ -527,7 +545,7 @@ class ZoneQueries:
         if self.melee_weapon(f) is None:
             return None
         mult = rules.charge_multiplier(answered=True) if how == How.RESPOND else 1
-        o = combat.attack_odds(f, m, rules.prone_modifier(f, m), multiplier=mult)
+        o = rules.attack_odds(st, f, m, rules.prone_modifier(f, m), multiplier=mult)
         return ReactionOdds(o.p_hit, False)
 
     def attack_option(self, a: Targeted) -> AttackOption:

@@ -520,12 +520,27 @@ def blow_weapon(f: ZoneFigure) -> str | None:
     return melee_weapon(f) if f.close_with is not None else None
 
 
+def attack_odds(state: ZoneState, attacker: ZoneFigure, target: ZoneFigure,
+                situation: Sequence[Modifier], *, extra_dice: int = 0, multiplier: int = 1,
+                weapon: str | None = None) -> combat.AttackOdds:
+    """:func:`game.rules.tft.combat.attack_odds`, kept in the match's derived data by
+    everything it depends on (the attacker's DX, hurt, armour, shield and weapon; the
+    target's ST, armour, shield and defence; the situation, the dice and the multiple):
+    a computer player asks the same odds again and again over a game."""
+    key = ("attack odds", attacker.dx, attacker.dx_penalty, attacker.armour, attacker.shield,
+           attacker.ready, weapon, target.st, target.armour, target.shield, target.defending,
+           tuple(situation), extra_dice, multiplier)
+    return state.derived.get(key, lambda: combat.attack_odds(
+        attacker, target, situation, extra_dice=extra_dice, multiplier=multiplier,
+        weapon=weapon))
+
+
 def blow_odds(state: ZoneState, attacker: ZoneFigure, target: ZoneFigure,
               multiplier: int = 1) -> combat.AttackOdds:
     """T-2..T-4, Z-2, Z-9, Z-16: the exact odds of a melee blow as the rules strike it
     (with a charge's ``multiplier``)."""
-    return combat.attack_odds(attacker, target, blow_modifiers(state, attacker, target),
-                              multiplier=multiplier, weapon=blow_weapon(attacker))
+    return attack_odds(state, attacker, target, blow_modifiers(state, attacker, target),
+                       multiplier=multiplier, weapon=blow_weapon(attacker))
 
 
 def moving_runs(state: ZoneState) -> bool:
@@ -651,5 +666,5 @@ def shot_odds(state: ZoneState, shooter: ZoneFigure, target: ZoneFigure
     """Z-17 SHOOT, Z-7: the exact odds of a shot as the rules roll it: the line's
     modifiers (none if there is no line) and one die more at a running target."""
     line = shot(state, shooter, target)
-    return combat.attack_odds(shooter, target, line[1] if line else [],
-                              extra_dice=missile_extra_dice(target))
+    return attack_odds(state, shooter, target, line[1] if line else [],
+                       extra_dice=missile_extra_dice(target))

@@ -30,7 +30,7 @@ from game.core.ruleset import Action, Outcome, PieceView
 from game.core.scenario import Scenario
 from game.rules.tft.zones import apply, legal, setup, words
 from game.rules.tft.zones.actions import ACTIONS
-from game.rules.tft.zones.phases import PHASES, ZonePhase
+from game.rules.tft.zones.phases import INITIATIVE, PHASES, REACTION
 from game.rules.tft.zones.queries import ZoneQueries
 from game.rules.tft.zones.state import ZoneState
 
@@ -55,9 +55,9 @@ class MeleeOnZones:
         the figure whose action it is; None once the game is over."""
         if state.ended:
             return None
-        if state.phase == ZonePhase.INITIATIVE:
+        if state.phase == INITIATIVE:
             return state.winner
-        if state.phase == ZonePhase.REACTION:
+        if state.phase == REACTION:
             return state.window.side if state.window else None
         f = state.acting()
         return f.side if f else None

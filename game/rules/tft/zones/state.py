@@ -21,7 +21,7 @@ from game.core.derived import Derived
 from game.core.places import InZone
 from game.core.ruleset import Action, Outcome
 from game.rules.tft.figure import Fighter
-from game.rules.tft.zones.phases import WindowKind, ZonePhase
+from game.rules.tft.zones.phases import ACTION, INITIATIVE, REACTION, WindowKind
 
 ALONE, CONTACT, CLOSE = "Alone", "InContact", "InClose"
 """The three statuses of Z-2, as the rules name them."""
@@ -153,7 +153,7 @@ class ZoneState:
     sides: list[str]
     figures: dict[str, ZoneFigure]
     turn: int = 1
-    phase: str = ZonePhase.INITIATIVE
+    phase: str = INITIATIVE
     """One of :class:`~game.rules.tft.zones.phases.ZonePhase`."""
     initiative: dict[str, int] = field(default_factory=dict)
     winner: str | None = None
@@ -211,7 +211,7 @@ class ZoneState:
     # ------------------------------------------------------------------ lookups
     def acting(self) -> ZoneFigure | None:
         """The figure whose action it is (also while the other side reacts)."""
-        if self.phase not in (ZonePhase.ACTION, ZonePhase.REACTION) or \
+        if self.phase not in (ACTION, REACTION) or \
                 self.current >= len(self.order):
             return None
         return self.figures[self.order[self.current]]
