@@ -1,9 +1,9 @@
 """The actions of Melee on zone boards (Z-17 as far as it has meaning without magic).
 
 Zones are named by their ids; a zone move lists the zones it enters (``path``) and, for
-each border it crosses, how (``via``): "" across an open border, a bottleneck's id
-through it, or "over" its obstacle where the border also has a bottleneck (a wall with
-a gate in it).
+each border it crosses, how (``via``): ``OPEN`` ("") across an open border, a
+bottleneck's id through it, or ``OVER`` ("over") its obstacle where the border also has
+a bottleneck (a wall with a gate in it).
 """
 
 from __future__ import annotations
@@ -15,6 +15,8 @@ from game.core.ruleset import Action, ActionRegistry
 
 ACTIONS = ActionRegistry()
 
+OPEN = ""
+"""A crossing of an open border (no bottleneck on it)."""
 OVER = "over"
 """A crossing over a border's obstacle rather than through its bottleneck."""
 

@@ -14,6 +14,7 @@ from game.core.ruleset import Action
 from game.rules.tft.data import load_data
 from game.rules.tft.zones import rules
 from game.rules.tft.zones.actions import (
+    OPEN,
     OVER,
     Attack,
     Charge,
@@ -197,7 +198,7 @@ def _why_not_across(state: ZoneState, f: ZoneFigure, start: str, path: tuple[str
             return f"{prev} and {z} do not share a border", False
         bn = board.bottleneck_on(prev, z)
         if bn is None:
-            if how != "":
+            if how != OPEN:
                 return f"there is no bottleneck between {prev} and {z}", False
         elif how == OVER:
             if not board.obstacles_on(prev, z):
@@ -608,7 +609,7 @@ def _throughs(state: ZoneState, f: ZoneFigure, path: tuple[str, ...], via: tuple
     board = state.board
     prev = start_zone(state, f, path[0]) or f.zone
     for z, how in zip(path, via, strict=True):
-        if (how in ("", OVER) or board.bottleneck_on(prev, z) is None) and \
+        if (how in (OPEN, OVER) or board.bottleneck_on(prev, z) is None) and \
                 any(o.damage for o in board.obstacles_on(prev, z)):
             return (False, True)
         prev = z

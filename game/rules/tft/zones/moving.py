@@ -14,6 +14,7 @@ from game.core.events import Event, Kind
 from game.rules.tft import combat
 from game.rules.tft.zones import legal, rules
 from game.rules.tft.zones.actions import (
+    OPEN,
     OVER,
     Charge,
     EnterBottleneck,
@@ -223,7 +224,7 @@ def zm_enter(state: ZoneState, d: Doing, dice: Dice) -> list[Event]:
     board = state.board
     prev, z, how = f.zone, a.path[d.at], a.via[d.at]
     events = []
-    if how not in ("", OVER):
+    if how not in (OPEN, OVER):
         state.passed[how] = state.passed.get(how, 0) + 1
     else:
         for ob in board.obstacles_on(prev, z):
@@ -232,7 +233,7 @@ def zm_enter(state: ZoneState, d: Doing, dice: Dice) -> list[Event]:
     start = f.place
     f.zone, f.boundary = z, None
     d.at += 1
-    how_text = f" through the {how}" if how not in ("", OVER) else \
+    how_text = f" through the {how}" if how not in (OPEN, OVER) else \
         " over the " + "/".join(o.kind for o in board.obstacles_on(prev, z)) \
         if board.obstacles_on(prev, z) else ""
     events.insert(0, Event(Kind.MOVED, f"{f.name} crosses into {z}{how_text}.", "Z-4",
@@ -260,7 +261,7 @@ def zm_arrive(state: ZoneState, d: Doing, dice: Dice) -> list[Event]:
         return [Event(ZoneKind.ARRIVES, f"{f.name} is in {f.zone}, Alone.", "Z-4", f.id)]
     nxt, how = a.path[d.reach], a.via[d.reach]
     start = f.place
-    if how not in ("", OVER):
+    if how not in (OPEN, OVER):
         bn = state.board.bottlenecks[how]
         if rules.free_spots(state, bn) > 0 and not rules.enemy_holders(state, f, how):
             f.bottleneck, f.boundary = how, nxt

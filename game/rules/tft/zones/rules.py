@@ -24,7 +24,7 @@ from game.core import odds
 from game.core.dice import Contestant, Modifier
 from game.rules.tft import combat
 from game.rules.tft.data import load_data
-from game.rules.tft.zones.actions import OVER, runs
+from game.rules.tft.zones.actions import OPEN, OVER, runs
 from game.rules.tft.zones.data import numbers
 from game.rules.tft.zones.state import ALONE, CLOSE, CONTACT, ZoneFigure, ZoneState
 
@@ -128,7 +128,7 @@ def crossings(board: ZoneBoard, start: str, path: Sequence[str]
     for z in path:
         bn = board.bottleneck_on(prev, z)
         if bn is None:
-            out.append([""])
+            out.append([OPEN])
         else:
             ways = [bn.id]
             if board.obstacles_on(prev, z):
@@ -223,7 +223,7 @@ def zone_move_plan(state: ZoneState, f: ZoneFigure, start: str, path: Sequence[s
     damage: list[Obstacle] = []
     prev = start
     for z, how in zip(path, via, strict=True):
-        if how == "" or how == OVER:
+        if how in (OPEN, OVER):
             for ob in board.obstacles_on(prev, z):
                 if through and ob.damage:
                     damage.append(ob)

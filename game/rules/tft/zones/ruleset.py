@@ -26,7 +26,7 @@ from game.core.dice import Dice
 from game.core.events import Event
 from game.core.phases import PhaseTable
 from game.core.places import LoadedMap
-from game.core.ruleset import Action, Outcome, PieceView
+from game.core.ruleset import Action, ActionRegistry, Outcome, PieceView
 from game.core.scenario import Scenario
 from game.rules.tft.zones import apply, legal, setup, words
 from game.rules.tft.zones.actions import ACTIONS
@@ -42,7 +42,7 @@ class MeleeOnZones:
     title: ClassVar[str] = setup.TITLE
     board_kind: ClassVar[str] = "zones"
     phases: ClassVar[PhaseTable] = PHASES
-    actions = ACTIONS
+    actions: ClassVar[ActionRegistry] = ACTIONS
 
     def setup(self, scenario: Scenario, loaded: LoadedMap[ZoneBoard], dice: Dice
               ) -> tuple[ZoneState, list[Event]]:
