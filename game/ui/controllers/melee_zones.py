@@ -474,7 +474,8 @@ class MeleeZoneController(Controller):
         the first few)."""
         out: list[ButtonSpec] = []
         if any(self.sorted.moves.values()):
-            out.append(ButtonSpec("Run (zone moves +10 MR)", command=self.toggle_run,
+            out.append(ButtonSpec(f"Run (zone moves {numbers().running_mr:+d} MR)",
+                                  command=self.toggle_run,
                                   toggled=self.run, hint="R", name="run"))
         if self.target is not None:
             for a in self.sorted.on_target.get(self.target, []):
@@ -524,7 +525,7 @@ class MeleeZoneController(Controller):
                 return f"Withdraw from hand to hand - {percent(p)} (Z-17)"
             return f"Withdraw ({numbers().withdraw_dice}d6 vs DX) - {percent(p)} (Z-17)"
         if isinstance(a, Defend):
-            return "Defend (attackers roll 4 dice)"
+            return f"Defend (attackers roll {int(d.num('attack', 'defend_dice'))} dice)"
         if isinstance(a, Wait):
             return "Wait (act last, still react)"
         if isinstance(a, Hold):
