@@ -103,3 +103,20 @@ def test_same_position_same_choice():
         a, b = ZoneTactician(1).choose(m), ZoneTactician(1).choose(m)
         assert a == b
         m.apply(a)
+
+
+def test_it_is_built_on_the_shared_skeleton_and_plays_the_best_legal_proposal():
+    from game.ai.skeleton import CandidatePlayer, Proposal
+    from game.rules.tft.zones.actions import Pass
+
+    m = zone_match(grid(["A B C"]), [("Orc", "b", "strong", "A"), ("Pip", "a", "man", "B"),
+                                     ("Bob", "a", "man", "C")])
+    act_now(m, "orc")
+    ai = ZoneTactician()
+    assert isinstance(ai, CandidatePlayer)
+    props = ai.propose(m, "b")
+    assert all(isinstance(p, Proposal) for p in props)
+    assert props[0].actions == (Pass("orc"),) and props[0].score == 0.0  # always there
+    legal = [p for p in props if m.why_illegal(p.actions[0]) is None]
+    top = max(p.score for p in legal)
+    assert ai.choose(m) == next(p for p in legal if p.score == top).actions[0]

@@ -266,3 +266,42 @@ def test_z9_a_charge_mark_gives_the_chance_to_get_there_and_hit(screen):
     mark = c.marks("hob", None).pieces["x"]
     assert mark.startswith("charge ") and mark != "charge " + percent(there)
     assert float(mark.split()[1].rstrip("%")) / 100 < there
+
+
+def test_a_zone_click_acts_at_once_and_its_marks_are_built_once(screen, tmp_path, monkeypatch):
+    """Issue 14: one queries object per state (each zone move planned once), the marks
+    of a selection, pointer and run toggle built once, the click to the next frame's
+    marks quick (the bench: tests/ui/zone_click_bench.py)."""
+    from game.rules.tft.zones import rules
+
+    monkeypatch.setenv("SKIRMISH_DATA_DIR", str(tmp_path))
+    app = App(raise_errors=True)
+    m = zone_match(grid(["A B C D", "E F G H"]), [("Hob", "a", "fast", "A"),
+                                                  ("X", "b", "man", "H"),
+                                                  ("Sam", "a", "man", "E")])
+    act_now(m, "hob")
+    app.start_match(m, {"a": "human", "b": "human"})
+    app.step(0.0)
+    scene = app.scene
+    c = scene.control
+    assert c.marks(scene.selected, InZone("B")) is c.marks(scene.selected, InZone("B"))
+    calls = []
+    real = rules.zone_move_plan
+    monkeypatch.setattr(rules, "zone_move_plan", lambda *a, **k: calls.append(1) or
+                        real(*a, **k))
+    c.marks(scene.selected, InZone("C"))  # another pointer: the plans are the state's
+    c.place_text(InZone("C"))
+    assert calls == []
+    times = []
+    for _ in range(5):
+        m2 = zone_match(grid(["A B C D", "E F G H"]), [("Hob", "a", "fast", "A"),
+                                                       ("X", "b", "man", "H"),
+                                                       ("Sam", "a", "man", "E")])
+        act_now(m2, "hob")
+        app.start_match(m2, {"a": "human", "b": "human"})
+        app.step(0.0)
+        t = time.perf_counter()
+        app.scene.click(InZone("B"))
+        times.append((time.perf_counter() - t) * 1000)
+        assert isinstance(m2.actions[-1], ZoneMove)
+    assert statistics.median(times) < 15  # the bench measures it (<= 3 ms)

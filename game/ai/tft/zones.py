@@ -1,10 +1,12 @@
 """The zone Tactician: a computer player for Melee on zone boards (seed 002).
 
-Candidate actions in the manner of Wesnoth's AI, each scored in points of ST with exact
-odds (the attack odds of :mod:`game.rules.tft.combat`, the move and contest chances of
-:mod:`game.rules.tft.zones.rules`); the best legal one is played. It rolls nothing and
-looks at no die of the match; ties between equal scores go by the order the candidates
-are made in, so the same position gives the same action.
+Candidate actions in the manner of Wesnoth's AI, on the shared skeleton
+(:class:`game.ai.skeleton.CandidatePlayer`): each proposal scored in points of ST with
+the exact odds the rules give through the state's queries
+(:class:`~game.rules.tft.zones.queries.ZoneQueries`: blows, shots, zone move plans, DX
+contests); the best legal one is played. It rolls nothing and looks at no die of the
+match; ties between equal scores go by the order the candidates are proposed in, so the
+same position gives the same action.
 
 - Initiative (T-7): a side that holds out (the farmers) lets the enemy act first on DX
   ties, so its figures stay unacted longer and can intercept; others act first.
@@ -25,19 +27,14 @@ are made in, so the same position gives the same action.
 
 from __future__ import annotations
 
-from collections.abc import Iterable
-from functools import lru_cache
+from collections.abc import Sequence
 from itertools import product
+from typing import Any, TypeVar
 
-from game.boards.zones import ZoneBoard
-from game.core import odds
-from game.core.dice import Modifier
+from game.ai.skeleton import CandidatePlayer, Proposal
 from game.core.errors import GameError
 from game.core.match import Match
-from game.core.ruleset import Action
-from game.rules.tft import combat
-from game.rules.tft.data import load_data
-from game.rules.tft.zones import legal, rules
+from game.core.ruleset import Action, Side
 from game.rules.tft.zones.actions import (
     Attack,
     Charge,
@@ -47,6 +44,7 @@ from game.rules.tft.zones.actions import (
     EndAction,
     EnterBottleneck,
     Hold,
+    How,
     Leave,
     Pass,
     React,
@@ -57,9 +55,19 @@ from game.rules.tft.zones.actions import (
     Wait,
     Withdraw,
     ZoneMove,
+    runs,
 )
-from game.rules.tft.zones.data import numbers
-from game.rules.tft.zones.state import ALONE, CLOSE, CONTACT, ZoneFigure, ZoneState
+from game.rules.tft.zones.phases import INITIATIVE, REACTION
+from game.rules.tft.zones.queries import (
+    ALONE,
+    CLOSE,
+    CONTACT,
+    ZoneFigure,
+    ZoneQueries,
+    ZoneState,
+    load_data,
+    numbers,
+)
 
 KILL = 8.0
 """Points for putting an enemy down, on top of the damage."""
@@ -70,43 +78,21 @@ HOLD = 9.0
 HOME = 6.0
 """Points a defender loses for each zone away from the zone it holds."""
 
-
-_BLOWS: dict[tuple[object, ...], float] = {}
-"""Points of a blow by everything they depend on (exact odds are dear to recompute)."""
-
-
-@lru_cache(maxsize=1024)
-def _paths(board: ZoneBoard, start: str, most: int) -> tuple[tuple[str, ...], ...]:
-    return tuple(board.paths(start, most))
+T = TypeVar("T")
+Cand = tuple[float, Action]
+"""A candidate: its score and the action."""
 
 
-@lru_cache(maxsize=1024)
-def _paths_to(board: ZoneBoard, start: str, most: int) -> dict[str, tuple[tuple[str, ...], ...]]:
-    """Simple paths from ``start`` of at most ``most`` zones by the zone they end in,
-    shortest first (and, for a charge, out to a neighbour and back)."""
-    out: dict[str, list[tuple[str, ...]]] = {}
-    for p in board.paths(start, most):
-        out.setdefault(p[-1], []).append(p)
-    if most >= 2:
-        out.setdefault(start, []).extend((n, start) for n in board.neighbours(start))
-    return {k: tuple(v) for k, v in out.items()}
-
-
-@lru_cache(maxsize=256)
-def _archer(weapons: tuple[str, ...]) -> bool:
+def is_archer(f: ZoneFigure) -> bool:
+    """It carries a missile or thrown weapon."""
     d = load_data().weapons
-    return any(d[w].missile or d[w].thrown for w in weapons)
+    return any(d[w].missile or d[w].thrown for w in f.weapons)
 
 
-@lru_cache(maxsize=4096)
-def _nearest(board: ZoneBoard, spots: frozenset[str]) -> dict[str, int]:
-    return {z: min((board.distance(z, e) or 0 for e in spots), default=0)
-            for z in board.zones}
-
-
-def _home(st: ZoneState) -> str | None:
+def home(q: ZoneQueries) -> str | None:
     """The zone a holding-out side defends: the one whose borders carry the most
     bottleneck capacity (the farmhouse), where most of the side stands on a tie."""
+    st = q.state
     side = st.hold_out
     if side is None:
         return None
@@ -115,174 +101,155 @@ def _home(st: ZoneState) -> str | None:
         if f.side == side and f.active:
             for z in f.zones:
                 counts[z] = counts.get(z, 0) + 1
-    caps = _capacities(st.board)
+    caps = q.capacities()
     best = max(caps, key=lambda z: (caps[z], counts.get(z, 0), -list(caps).index(z)),
                default=None)
     return best if best is not None and caps[best] else None
 
 
-@lru_cache(maxsize=64)
-def _capacities(board: ZoneBoard) -> dict[str, int]:
-    """Each zone's bottleneck capacity on its borders."""
-    return {z: sum(b.capacity for b in board.bottlenecks.values() if z in b.zones)
-            for z in board.zones}
-
-
-class ZoneTactician:
+class ZoneTactician(CandidatePlayer):
     """A computer opponent for ``tft-zones`` (see the module text)."""
 
     def __init__(self, seed: int = 0) -> None:
-        self.seed = seed
-        self._memo: dict[tuple[object, ...], object] = {}
-        """Answers within one decision (reset by :meth:`choose`)."""
+        super().__init__(seed)
+        self._decisions = 0
+        self._scope = "decision"
+        """The memo scope of the position weighed: the decision's, or the split's look
+        ahead (Z-8), which sees the same board with one pool of MR."""
+        self._q: ZoneQueries | None = None
 
-    # ================================================================ entry
-    def choose(self, match: Match) -> Action:
+    # ================================================================ the skeleton
+    def propose(self, match: Match[Any], side: Side) -> list[Proposal]:
         st = match.state
         if not isinstance(st, ZoneState):
             raise GameError("the zone Tactician plays zone boards only")
-        if match.outcome() is not None or match.to_act() is None:
-            raise GameError("no legal action: the game is over")
-        self._memo = {}
-        if st.phase == "initiative":
-            side = st.winner or st.sides[0]
-            first = next((s for s in st.sides if s != side), side) \
-                if side == st.hold_out else side
-            return ChooseFirst(side, first)
-        if st.phase == "reaction":
-            return self._react(st)
+        q = match.ruleset.queries(st)
+        assert isinstance(q, ZoneQueries)
+        self._q = q
+        self._decisions += 1
+        self.memo.scope("decision", self._decisions)
+        self.memo.scope("split", self._decisions)
+        self._scope = "decision"
+        if st.phase == INITIATIVE:
+            winner = st.winner or st.sides[0]
+            first = next((s for s in st.sides if s != winner), winner) \
+                if winner == st.hold_out else winner
+            return [Proposal(0.0, (ChooseFirst(winner, first),), "who acts first on ties")]
+        if st.phase == REACTION:
+            return self._react(q)
         f = st.acting()
         assert f is not None
-        return self._act(st, f)
+        return [Proposal(score, (a,)) for score, a in self._act(q, f)]
+
+    def best(self, proposals: Sequence[Proposal], match: Match[Any]) -> Proposal:
+        """The best-scoring legal proposal, ties going to the first proposed; doing
+        nothing if none is legal."""
+        q = self._q
+        assert q is not None
+        for _score, k in sorted([(-p.score, k) for k, p in enumerate(proposals)]):
+            if q.why_illegal(proposals[k].actions[0]) is None:
+                return proposals[k]
+        f = q.state.acting()
+        assert f is not None
+        return Proposal(0.0, (Pass(f.id),), "nothing else is legal")
 
     # ================================================================ odds
-    def _blow(self, st: ZoneState, a: ZoneFigure, t: ZoneFigure, mult: int = 1,
-              extra: int = 0, shot: bool = False) -> float:
-        """Points of a blow: expected damage plus the chance to put the target down."""
-        memo_key = ("blow", a.id, t.id, mult, extra, shot)
-        got = self._memo.get(memo_key)
-        if got is not None:
-            assert isinstance(got, float)
-            return got
-        got = self._blow_odds(st, a, t, mult, extra, shot)
-        self._memo[memo_key] = got
-        return got
-
-    def _blow_odds(self, st: ZoneState, a: ZoneFigure, t: ZoneFigure, mult: int,
-                   extra: int, shot: bool) -> float:
+    def _blow(self, q: ZoneQueries, a: ZoneFigure, t: ZoneFigure, mult: int = 1,
+              shot: bool = False) -> float:
+        """Points of a blow (or a shot, Z-7: one die more at a runner): expected damage
+        plus the chance to put the target down."""
         if shot:
-            line = rules.shot(st, a, t)
-            mods = line[1] if line else []
-            weapon = None
+            o = q.shot_odds(a, t)
+        elif q.melee_weapon(a) is None:
+            return 0.0
         else:
-            w = rules.melee_weapon(a)
-            if w is None:
-                return 0.0
-            mods = rules.cover_modifier(st, a, t) + rules.prone_modifier(a, t)
-            weapon = w if a.close_with is not None else None
-        key = (a.dx, a.dx_penalty, a.armour, a.shield, a.ready, weapon, t.st, t.armour,
-               t.shield, t.defending, tuple(m.value for m in mods), mult, extra)
-        v = _BLOWS.get(key)
-        if v is None:
-            o = combat.attack_odds(a, t, mods, extra_dice=extra, multiplier=mult,
-                                   weapon=weapon)
-            v = o.expected_damage + o.p_down * (KILL + t.st / 2)
-            if len(_BLOWS) > 50_000:
-                _BLOWS.clear()
-            _BLOWS[key] = v
-        return v
+            o = q.blow_odds(a, t, mult)
+        return o.expected_damage + o.p_down * (KILL + t.st / 2)
 
-    def _threat(self, st: ZoneState, f: ZoneFigure) -> float:
+    def _threat(self, q: ZoneQueries, f: ZoneFigure) -> float:
         """What the enemies in its melee are expected to do to ``f`` in a round."""
         total = 0.0
-        for g in st.group_of(f):
-            if g.side != f.side and g.standing and rules.why_not_strike(st, g, f) is None:
-                total += self._blow(st, g, f)
+        for g in q.state.group_of(f):
+            if g.side != f.side and g.standing and q.why_not_strike(g, f) is None:
+                total += self._blow(q, g, f)
         return total
 
     # ================================================================ reactions
-    def _react(self, st: ZoneState) -> Action:
+    def _react(self, q: ZoneQueries) -> list[Proposal]:
+        st = q.state
         w = st.window
         assert w is not None
-        m = st.figures[w.mover]
-        doing = st.doing
-        charging = doing is not None and isinstance(doing.action, Charge)
-        best: tuple[float, Action] = (0.0, Decline(w.side))
+        out = [Proposal(0.0, (Decline(w.side),), "let it go on")]
         for rid, how in w.options:
-            r = st.figures[rid]
-            score = -1.0
-            if how == "opportunity":
-                score = self._blow(st, r, m)
-            elif how in ("respond", "closing"):
-                score = self._blow(st, r, m, mult=numbers().charge_interrupted
-                                   if how == "respond" else 1) - 0.5
-            elif how == "intercept":
-                run = charging or bool(getattr(doing.action if doing else None, "run", False))
-                p = rules.contest_odds(st, r, m, True, run)
-                if self._is_archer(r):
-                    continue
-                gain = 4.0 + (self._charge_threat(st, m) if charging else 0.0)
-                if not w.leaving and w.zone == _home(st) and r.side == st.hold_out:
+            score = self._reaction(q, st.figures[rid], How(how))
+            if score is not None:
+                out.append(Proposal(score, (React(rid, how),)))
+        return out
+
+    def _reaction(self, q: ZoneQueries, r: ZoneFigure, how: How) -> float | None:
+        """The worth of reacting ``how`` with ``r`` (None: not worth weighing)."""
+        st = q.state
+        w, doing = st.window, st.doing
+        assert w is not None
+        m = st.figures[w.mover]
+        charging = doing is not None and isinstance(doing.action, Charge)
+        match how:
+            case How.OPPORTUNITY:
+                return self._blow(q, r, m)
+            case How.RESPOND | How.CLOSING:
+                mult = q.charge_multiplier(answered=True) if how == How.RESPOND else 1
+                return self._blow(q, r, m, mult=mult) - 0.5
+            case How.INTERCEPT:
+                if is_archer(r):
+                    return None
+                p = q.contest_odds(r, m, True, doing is not None and runs(doing.action))
+                gain = 4.0 + (self._charge_threat(q, m) if charging else 0.0)
+                if not w.leaving and w.zone == home(q) and r.side == st.hold_out:
                     gain += 4.0
                 if w.leaving and not charging:
                     gain = 1.5  # stopping a move away matters less
-                score = p * gain - (1 - p) * 1.5 - 1.0
-            elif how == "evade":
-                p = rules.contest_odds(st, r, m, False)
-                hit = self._charge_threat(st, m) if charging else self._blow(st, m, r)
-                score = p * hit - 2.0
-            elif how == "protect":
+                return p * gain - (1 - p) * 1.5 - 1.0
+            case How.EVADE:
+                p = q.contest_odds(r, m, False)
+                hit = self._charge_threat(q, m) if charging else self._blow(q, m, r)
+                return p * hit - 2.0
+            case How.PROTECT:
                 t = st.figures[w.target] if w.target else None
                 if t is None:
-                    continue
-                p = rules.contest_odds(st, r, m, False)
-                hit_t = self._blow(st, m, t, mult=2 if charging else 1)
-                hit_r = self._blow(st, m, r, mult=2 if charging else 1)
-                score = p * (hit_t - hit_r + self._blow(st, r, m)) - 1.0
-            if score > best[0]:
-                best = (score, React(rid, how))
-        return best[1]
+                    return None
+                p = q.contest_odds(r, m, False)
+                mult = q.charge_multiplier() if charging else 1
+                hit_t, hit_r = self._blow(q, m, t, mult=mult), self._blow(q, m, r, mult=mult)
+                return p * (hit_t - hit_r + self._blow(q, r, m)) - 1.0
+        return -1.0
 
-    def _charge_threat(self, st: ZoneState, m: ZoneFigure) -> float:
-        doing = st.doing
+    def _charge_threat(self, q: ZoneQueries, m: ZoneFigure) -> float:
+        doing = q.state.doing
         if doing is None or not isinstance(doing.action, Charge):
             return 0.0
-        t = st.figures[doing.target or doing.action.target]
-        return self._blow(st, m, t, mult=numbers().charge_damage)
+        t = q.state.figures[doing.target or doing.action.target]
+        return self._blow(q, m, t, mult=q.charge_multiplier())
 
     # ================================================================ actions
-    def _act(self, st: ZoneState, f: ZoneFigure) -> Action:
-        if st.split:
-            return self._split_step(st, f)
-        status = rules.status(st, f)
+    def _act(self, q: ZoneQueries, f: ZoneFigure) -> list[Cand]:
+        if q.state.split:
+            return self._split_step(q, f)
+        status = q.status(f)
         if f.prone and f.close_with is None:
-            return StandUp(f.id)
-        ready = self._ready(st, f, status)
+            return [(0.0, StandUp(f.id))]
+        ready = self._ready(q, f, status)
         if ready is not None:
-            return ready
-        cands: list[tuple[float, Action]] = [(0.0, Pass(f.id))]
+            return [(0.0, ready)]
+        cands: list[Cand] = [(0.0, Pass(f.id))]
         if f.protecting:
             cands.append((0.5, Hold(f.id)))
         if status in (CONTACT, CLOSE):
-            cands += self._melee(st, f, status)
+            cands += self._melee(q, f, status)
         else:
-            cands += self._alone(st, f)
-        best = self._best(st, cands)
-        return best
+            cands += self._alone(q, f)
+        return cands
 
-    def _best(self, st: ZoneState, cands: Iterable[tuple[float, Action]]) -> Action:
-        ordered = sorted(enumerate(cands), key=lambda kc: (-kc[1][0], kc[0]))
-        for _k, (_score, a) in ordered:
-            if legal.why_illegal(st, a) is None:
-                return a
-        f = st.acting()
-        assert f is not None
-        return Pass(f.id)
-
-    def _is_archer(self, f: ZoneFigure) -> bool:
-        return _archer(tuple(f.weapons))
-
-    def _ready(self, st: ZoneState, f: ZoneFigure, status: str) -> Action | None:
+    def _ready(self, q: ZoneQueries, f: ZoneFigure, status: str) -> Action | None:
         """Change weapons (T-7): a melee weapon in a melee, the bow when Alone."""
         d = load_data().weapons
         ready = d.get(f.ready or "")
@@ -293,208 +260,200 @@ class ZoneTactician:
         if status == CONTACT and missile_ready and melee:
             return Ready(f.id, max(melee, key=lambda w: d[w].damage.n * 3.5 + d[w].damage.plus))
         if status == ALONE and not missile_ready and missiles and self._targets_in_range(
-                st, f, missiles[0]) and not self._enemy_near(st, f):
+                q, f, missiles[0]) and not self._enemy_near(q, f):
             return Ready(f.id, missiles[0])
         if f.ready is None and melee and status != ALONE:
             return Ready(f.id, melee[0])
         return None
 
-    def _enemy_near(self, st: ZoneState, f: ZoneFigure) -> bool:
+    def _enemy_near(self, q: ZoneQueries, f: ZoneFigure) -> bool:
         return any(g.side != f.side and g.active and g.zone in f.zones and
-                   not self._is_archer(g) for g in st.figures.values())
+                   not is_archer(g) for g in q.state.figures.values())
 
-    def _targets_in_range(self, st: ZoneState, f: ZoneFigure, weapon: str) -> bool:
-        reach = rules.missile_range(weapon)
-        for t in st.figures.values():
+    def _targets_in_range(self, q: ZoneQueries, f: ZoneFigure, weapon: str) -> bool:
+        reach = q.missile_range(weapon)
+        for t in q.state.figures.values():
             if t.side != f.side and t.active:
-                line = rules.shot_line(st, f, t)
+                line = q.shot_line(f, t)
                 if line is not None and line[0] <= reach:
                     return True
         return False
 
     # ---------------------------------------------------------------- in a melee
-    def _melee(self, st: ZoneState, f: ZoneFigure, status: str
-               ) -> list[tuple[float, Action]]:
-        out: list[tuple[float, Action]] = []
-        threat = self._threat(st, f)
+    def _melee(self, q: ZoneQueries, f: ZoneFigure, status: str) -> list[Cand]:
+        out: list[Cand] = []
+        threat = self._threat(q, f)
         best_blow = 0.0
-        for t in st.group_of(f):
+        for t in q.state.group_of(f):
             if t.side == f.side or not t.active:
                 continue
-            if rules.why_not_strike(st, f, t) is not None:
+            if q.why_not_strike(f, t) is not None:
                 continue
-            v = self._blow(st, f, t) * self._urgency(st, f)
+            v = self._blow(q, f, t) * self._urgency(q, f)
             best_blow = max(best_blow, v)
             out.append((v + 0.1, Attack(f.id, t.id)))
         if status == CLOSE:
-            p = combat.adjusted_dx_total(f)
-            out.append(((p - 10) * 0.3, Withdraw(f.id)))
+            out.append(((q.adjusted_dx_total(f) - 10) * 0.3, Withdraw(f.id)))
             return out
         hurt = f.st <= f.st_max / 3
         if hurt and threat > best_blow:
-            base, mods = combat.adjusted_dx(f)
             out.append((threat * 0.8 - 1.0, Withdraw(f.id)))
-        if threat > 2 * best_blow + 3 and self._urgency(st, f) == 1.0:
+        if threat > 2 * best_blow + 3 and self._urgency(q, f) == 1.0:
             out.append((threat * 0.4, Defend(f.id)))
         return out
 
     # ---------------------------------------------------------------- Alone
-    def _alone(self, st: ZoneState, f: ZoneFigure) -> list[tuple[float, Action]]:
-        out: list[tuple[float, Action]] = []
+    def _alone(self, q: ZoneQueries, f: ZoneFigure) -> list[Cand]:
+        st = q.state
         enemies = [t for t in st.figures.values() if t.side != f.side and t.active]
         if not enemies:
-            return out
-        d = load_data().weapons
-        ready = d.get(f.ready or "")
-        if ready is not None and (ready.missile or ready.thrown) and \
-                rules.status(st, f) == ALONE:
-            reach = rules.missile_range(ready.key)
-            for t in enemies:
-                line = rules.shot_line(st, f, t)
-                if line is not None and line[0] <= reach:  # _best checks the rest
-                    extra = numbers().running_missile_dice if t.running else 0
-                    out.append((self._blow(st, f, t, extra=extra, shot=True) + 0.1,
-                                Shoot(f.id, t.id)))
+            return []
+        out = self._shots(q, f, enemies)
         if f.bottleneck is not None:  # holding a spot: keep it, shoot, or wait
             if f.side != st.hold_out:  # an attacker in a door goes on through it
-                near = self._near(st, f.side)
+                near = self._near(q, f.side)
                 other = f.boundary or f.zone
                 go = min((f.zone, other), key=lambda z: (near[z], z != other))
                 out.append((1.0, Leave(f.id, go)))
-            elif not f.waiting and not st.split and self._may_be_entered(st, f):
+            elif not f.waiting and not st.split and self._may_be_entered(q, f):
                 out.append((0.8, Wait(f.id)))
             return out
-        at_home = f.side == st.hold_out and f.zone == _home(st)
-        if rules.melee_weapon(f) is not None:
-            out += self._contact_attacks(st, f, enemies)
+        at_home = f.side == st.hold_out and f.zone == home(q)
+        if q.melee_weapon(f) is not None:
+            out += self._contact_attacks(q, f, enemies)
             if not at_home:  # a defender does not charge out of the house it holds
-                out += self._charges(st, f, enemies)
-        out += self._holds(st, f, enemies)
-        out += self._moves(st, f, enemies)
-        if not f.waiting and not st.split and self._may_be_entered(st, f):
+                out += self._charges(q, f, enemies)
+        out += self._holds(q, f, enemies)
+        out += self._moves(q, f)
+        if not f.waiting and not st.split and self._may_be_entered(q, f):
             out.append((0.8, Wait(f.id)))
-        if rules.can_split(f) and rules.melee_weapon(f) is not None:
-            split = self._split_plan(st, f, enemies)
+        if q.can_split(f) and q.melee_weapon(f) is not None:
+            split = self._split_plan(q, f, enemies)
             if split is not None:
                 out.append(split)
         return out
 
-    def _contact_attacks(self, st: ZoneState, f: ZoneFigure, enemies: list[ZoneFigure]
-                         ) -> list[tuple[float, Action]]:
+    def _shots(self, q: ZoneQueries, f: ZoneFigure, enemies: list[ZoneFigure]) -> list[Cand]:
+        """Shots at the enemies in range of the missile weapon ready (the rules judge
+        the rest)."""
+        ready = load_data().weapons.get(f.ready or "")
+        if ready is None or not (ready.missile or ready.thrown) or q.status(f) != ALONE:
+            return []
+        reach = q.missile_range(ready.key)
+        out: list[Cand] = []
+        for t in enemies:
+            line = q.shot_line(f, t)
+            if line is not None and line[0] <= reach:
+                out.append((self._blow(q, f, t, shot=True) + 0.1, Shoot(f.id, t.id)))
+        return out
+
+    def _contact_attacks(self, q: ZoneQueries, f: ZoneFigure, enemies: list[ZoneFigure]
+                         ) -> list[Cand]:
         """Battle moves into contact (Z-4): the blow times the chance to get there."""
-        out: list[tuple[float, Action]] = []
+        out: list[Cand] = []
         for t in enemies:
             if not any(z in t.zones for z in f.zones):
                 continue
-            a = Attack(f.id, t.id, legal.default_into(f, t))  # _best checks it is legal
-            p = self._contact_odds(st, f, t)
-            if t.bottleneck is None and not t.acted and rules.able_to_move(t) and \
-                    rules.status(st, t) == ALONE:
-                p *= 1 - 0.5 * rules.contest_odds(st, t, f, False)  # it may evade
-            out.append((p * self._blow(st, f, t) * self._urgency(st, f)
-                        - 0.15 * self._crowd(st, f, t), a))
+            a = Attack(f.id, t.id, q.default_into(f, t))  # the rules judge it
+            p = q.contact_odds(f, t)
+            if t.bottleneck is None and not t.acted and q.able_to_move(t) and \
+                    q.status(t) == ALONE:
+                p *= 1 - 0.5 * q.contest_odds(t, f, False)  # it may evade
+            out.append((p * self._blow(q, f, t) * self._urgency(q, f)
+                        - 0.15 * self._crowd(q, f, t), a))
         return out
 
-    def _urgency(self, st: ZoneState, f: ZoneFigure) -> float:
+    def _urgency(self, q: ZoneQueries, f: ZoneFigure) -> float:
         """How much a side that must break a holding-out enemy before the last turn
         leans into the fight (1 for others): more as the turns run out."""
+        st = q.state
         if st.hold_out is None or f.side == st.hold_out or not st.turn_limit:
             return 1.0
         return 1.0 + 2.0 * st.turn / st.turn_limit
 
-    def _crowd(self, st: ZoneState, f: ZoneFigure, t: ZoneFigure) -> float:
+    def _crowd(self, q: ZoneQueries, f: ZoneFigure, t: ZoneFigure) -> float:
         """Blows it will take joining ``t``'s melee: from every enemy in it, weighed
         down by the urgency of a side that must attack."""
         total = 0.0
-        for g in st.group_of(t):
+        for g in q.state.group_of(t):
             if g.side != f.side and g.standing and g.close_with is None:
-                total += self._blow(st, g, f)
-        return total / self._urgency(st, f)
+                total += self._blow(q, g, f)
+        return total / self._urgency(q, f)
 
-    def _contact_odds(self, st: ZoneState, f: ZoneFigure, t: ZoneFigure) -> float:
-        extra = []
-        ob = rules.obstacle_for(st, f, t)
-        if ob is not None:
-            extra.append(Modifier(-ob[1], "obstacle", "Z-11"))
-        zone = legal.contact_zone(f, t, legal.default_into(f, t))
-        mods = rules.battle_move_modifiers(st, f, zone, extra)
-        if not mods:
-            return 1.0
-        dx = combat.adjusted_dx_total(f) + sum(m.value for m in mods)
-        return rules.move_roll_odds(numbers().check_dice, dx, 7)[0]
-
-    def _pass_odds(self, st: ZoneState, f: ZoneFigure, start: str, path: tuple[str, ...],
+    def _pass_odds(self, q: ZoneQueries, f: ZoneFigure, start: str, path: tuple[str, ...],
                    run: bool) -> float:
         """The chance no enemy intercepts the move (each one willing, Z-13)."""
         p = 1.0
         for z in (start, *path):
-            key = ("pass", f.id, z, run)
-            q = self._memo.get(key)
-            if q is None:
-                q = 1.0
-                for g in legal.interceptors(st, f, z):
-                    if not self._is_archer(g):
-                        q *= 1 - 0.7 * rules.contest_odds(st, g, f, True, run)
-                self._memo[key] = q
-            assert isinstance(q, float)
-            p *= q
+            def make(z: str = z) -> float:
+                chance = 1.0
+                for g in q.interceptors(f, z):
+                    if not is_archer(g):
+                        chance *= 1 - 0.7 * q.contest_odds(g, f, True, run)
+                return chance
+
+            p *= self.memo.get(self._scope, ("pass", f.id, z, run), make)
         return p
 
-    def _charges(self, st: ZoneState, f: ZoneFigure, enemies: list[ZoneFigure]
-                 ) -> list[tuple[float, Action]]:
-        out: list[tuple[float, Action]] = []
+    def _charges(self, q: ZoneQueries, f: ZoneFigure, enemies: list[ZoneFigure]
+                 ) -> list[Cand]:
+        out: list[Cand] = []
         per = numbers().mr_per_zone
-        most = (rules.current_mr(st, f, True) - 1) // per + 1
-        near = self._near(st, f.side)
+        most = (q.current_mr(f, True) - 1) // per + 1
+        near = self._near(q, f.side)
         if most < 1 or min(near[z] for z in f.zones) > most:
             return out
-        targets = [t for t in enemies if t.bottleneck is None]
-        if not targets:
-            return out
         ends: dict[str, list[ZoneFigure]] = {}
-        for t in targets:
-            for z in t.zones:
-                ends.setdefault(z, []).append(t)
+        for t in enemies:
+            if t.bottleneck is None:
+                for z in t.zones:
+                    ends.setdefault(z, []).append(t)
+        if not ends:
+            return out
         for start in f.zones:
-            by_end = _paths_to(st.board, start, most)
+            by_end = q.paths_to(start, most)
             paths = [p for z in ends for p in by_end.get(z, ())[:3] if p[0] not in f.zones]
             for path in paths:
-                here = ends[path[-1]]
-                best = self._best_way(st, f, start, path, True, charge=True)
+                best = self._best_way(q, f, start, path, True, charge=True)
                 if best is None:
                     continue
                 via, p_move = best
-                p = p_move * self._pass_odds(st, f, start, path, True)
-                for t in here:
-                    a = Charge(f.id, path, via, t.id)
-                    gain = self._blow(st, f, t, mult=numbers().charge_damage)
-                    risk = 0.0
-                    if not t.acted and t.standing:
-                        tw = rules.melee_weapon(t)
-                        if tw is not None and (t.waiting or rules.reach(tw) > rules.reach(
-                                rules.melee_weapon(f))):
-                            risk += self._blow(st, t, f, mult=numbers().charge_interrupted)
-                        if rules.status(st, t) == ALONE:
-                            gain *= 1 - 0.5 * rules.contest_odds(st, t, f, False)
-                    out.append((p * gain * self._urgency(st, f) - risk
-                                - 0.15 * self._crowd(st, f, t) - 0.3
-                                - self._away(st, f, path[-1]), a))
+                p = p_move * self._pass_odds(q, f, start, path, True)
+                for t in ends[path[-1]]:
+                    out.append((self._charge_score(q, f, t, p, path[-1]),
+                                Charge(f.id, path, via, t.id)))
         return out
 
-    def _away(self, st: ZoneState, f: ZoneFigure, zone: str) -> float:
-        """What a defender loses by ending its action away from the zone it holds."""
-        home = _home(st) if f.side == st.hold_out else None
-        if home is None:
-            return 0.0
-        return HOME * (st.board.distance(zone, home) or 0)
+    def _charge_score(self, q: ZoneQueries, f: ZoneFigure, t: ZoneFigure, p: float,
+                      end: str) -> float:
+        """A charge at ``t`` that gets there with chance ``p``: its blow at double
+        damage (Z-9) less the blow answering it and the blows of ``t``'s melee."""
+        gain = self._blow(q, f, t, mult=q.charge_multiplier())
+        risk = 0.0
+        if not t.acted and t.standing:
+            tw = q.melee_weapon(t)
+            if tw is not None and (t.waiting or q.reach_of(tw) > q.reach_of(
+                    q.melee_weapon(f))):
+                risk += self._blow(q, t, f, mult=q.charge_multiplier(answered=True))
+            if q.status(t) == ALONE:
+                gain *= 1 - 0.5 * q.contest_odds(t, f, False)
+        return (p * gain * self._urgency(q, f) - risk - 0.15 * self._crowd(q, f, t) - 0.3
+                - self._away(q, f, end))
 
-    def _best_way(self, st: ZoneState, f: ZoneFigure, start: str, path: tuple[str, ...],
+    def _away(self, q: ZoneQueries, f: ZoneFigure, zone: str) -> float:
+        """What a defender loses by ending its action away from the zone it holds."""
+        at = home(q) if f.side == q.state.hold_out else None
+        if at is None:
+            return 0.0
+        return HOME * (q.state.board.distance(zone, at) or 0)
+
+    def _best_way(self, q: ZoneQueries, f: ZoneFigure, start: str, path: tuple[str, ...],
                   run: bool, charge: bool = False) -> tuple[tuple[str, ...], float] | None:
         """The legal way across the borders of ``path`` with the best chance to make it."""
         best: tuple[tuple[str, ...], float] | None = None
-        for via in product(*rules.crossings(st.board, start, path)):
+        for via in product(*q.crossings(start, path)):
             v = tuple(via)
-            why, plan = legal.zone_move_check(st, f, path, v, run, False, charge=charge)
+            why, plan = q.move_check(f, path, v, run, False, charge)
             if why is not None or plan is None:
                 continue
             p = plan.p + plan.p_line * 0.3 if plan.roll else 1.0
@@ -503,173 +462,166 @@ class ZoneTactician:
         return best
 
     # ---------------------------------------------------------------- holding
-    def _holds(self, st: ZoneState, f: ZoneFigure, enemies: list[ZoneFigure]
-               ) -> list[tuple[float, Action]]:
+    def _holds(self, q: ZoneQueries, f: ZoneFigure, enemies: list[ZoneFigure]) -> list[Cand]:
         """Z-16: take a free spot in a bottleneck of its zone that enemies come at (a
         defender) or that enemies hold with room to get in (an attacker)."""
-        out: list[tuple[float, Action]] = []
+        out: list[Cand] = []
         if f.on_line or f.bottleneck is not None:
             return out
+        st = q.state
         board = st.board
         for bn in board.bottlenecks.values():
-            if f.zone not in bn.zones or rules.free_spots(st, bn) <= 0:
+            if f.zone not in bn.zones or q.free_spots(bn.id) <= 0:
                 continue
             outside = bn.other(f.zone)
-            holders = rules.enemy_holders(st, f, bn.id)
+            holders = q.enemy_holders(f, bn.id)
             near = min((board.distance(outside, z) or 0 for t in enemies for z in t.zones),
                        default=99)
-            if f.side == st.hold_out and f.zone == _home(st):
+            if f.side == st.hold_out and f.zone == home(q):
                 if near <= 2:
                     out.append((HOLD - near * 2, EnterBottleneck(f.id, bn.id)))
             elif holders:
-                gain = max(self._blow(st, f, h) for h in holders)
-                out.append((gain + 2.0 - 0.3 * sum(self._blow(st, h, f) for h in holders),
+                gain = max(self._blow(q, f, h) for h in holders)
+                out.append((gain + 2.0 - 0.3 * sum(self._blow(q, h, f) for h in holders),
                             EnterBottleneck(f.id, bn.id)))
         return out
 
-    def _may_be_entered(self, st: ZoneState, f: ZoneFigure) -> bool:
+    def _may_be_entered(self, q: ZoneQueries, f: ZoneFigure) -> bool:
         """Whether an enemy yet to act could come into its zone (worth an intercept)."""
-        for g in st.figures.values():
+        board = q.state.board
+        for g in q.state.figures.values():
             if g.side == f.side or not g.active or g.acted or g.prone or g.bottleneck:
                 continue
-            dist = min((st.board.distance(a, b) or 0 for a in g.zones for b in f.zones),
+            dist = min((board.distance(a, b) or 0 for a in g.zones for b in f.zones),
                        default=9)
-            if 1 <= dist <= 2 and not self._is_archer(g):
+            if 1 <= dist <= 2 and not is_archer(g):
                 return True
         return False
 
     # ---------------------------------------------------------------- moving
-    def _goal_distance(self, st: ZoneState, f: ZoneFigure, zone: str,
-                       enemies: list[ZoneFigure]) -> float:
+    def _goal_distance(self, q: ZoneQueries, f: ZoneFigure, zone: str) -> float:
         """How far ``zone`` is from where ``f`` wants to be."""
-        key = ("goal", f.id, zone)
-        v = self._memo.get(key)
-        if v is None:
-            v = self._memo[key] = self._goal(st, f, zone, enemies)
-        assert isinstance(v, float)
-        return v
+        return self.memo.get(self._scope, ("goal", f.id, zone), lambda: self._goal(q, f, zone))
 
-    def _near(self, st: ZoneState, side: str) -> dict[str, int]:
+    def _near(self, q: ZoneQueries, side: str) -> dict[str, int]:
         """Zones between each zone and the nearest enemy of ``side``."""
-        key = ("near", side)
-        got = self._memo.get(key)
-        if got is None:
-            spots = frozenset(z for t in st.figures.values() if t.side != side and t.active
-                              for z in t.zones)
-            got = self._memo[key] = _nearest(st.board, spots)
-        assert isinstance(got, dict)
-        return got
+        def make() -> dict[str, int]:
+            spots = frozenset(z for t in q.state.figures.values()
+                              if t.side != side and t.active for z in t.zones)
+            return q.distances_to(spots)
 
-    def _goal(self, st: ZoneState, f: ZoneFigure, zone: str, enemies: list[ZoneFigure]
-              ) -> float:
-        board = st.board
-        near = self._near(st, f.side)[zone]
-        if self._is_archer(f):
+        return self.memo.get(self._scope, ("near", side), make)
+
+    def _goal(self, q: ZoneQueries, f: ZoneFigure, zone: str) -> float:
+        near = self._near(q, f.side)[zone]
+        if is_archer(f):
             d = load_data().weapons
-            reach = max((rules.missile_range(w) for w in f.weapons
+            reach = max((q.missile_range(w) for w in f.weapons
                          if d[w].missile or d[w].thrown), default=1)
             want = 1 if reach >= 1 else 0
             return float(abs(near - want) + (2 if near == 0 else 0))
-        if f.side == st.hold_out:
-            home = _home(st)
-            if home is not None:
-                return (board.distance(zone, home) or 0) * HOME / STEP
+        if f.side == q.state.hold_out:
+            at = home(q)
+            if at is not None:
+                return (q.state.board.distance(zone, at) or 0) * HOME / STEP
         return float(near)
 
-    def _moves(self, st: ZoneState, f: ZoneFigure, enemies: list[ZoneFigure]
-               ) -> list[tuple[float, Action]]:
-        out: list[tuple[float, Action]] = []
+    def _moves(self, q: ZoneQueries, f: ZoneFigure) -> list[Cand]:
         if f.bottleneck is not None:
-            here = self._goal_distance(st, f, f.zone, enemies)
-            return out if here == 0 else [(0.5, Leave(f.id, f.zone))]
-        now = min(self._goal_distance(st, f, z, enemies) for z in f.zones)
+            here = self._goal_distance(q, f, f.zone)
+            return [] if here == 0 else [(0.5, Leave(f.id, f.zone))]
+        now = min(self._goal_distance(q, f, z) for z in f.zones)
         if now <= 0:
-            return out
+            return []
+        out: list[Cand] = []
         per = numbers().mr_per_zone
-        shooters = self._missile_threat(st, f)
+        shooters = self._missile_threat(q, f)
         for run in ((True, False) if shooters else (True,)):
-            most = (rules.current_mr(st, f, run) - 1) // per + 1
+            most = (q.current_mr(f, run) - 1) // per + 1
             for start in f.zones:
-                by_end = _paths_to(st.board, start, max(0, min(most, 3)))
-                ranked = sorted((self._goal_distance(st, f, end, enemies), k, end)
-                                for k, end in enumerate(by_end))
-                found = 0
-                for after, _k, end in ranked:
-                    if after >= now or found >= 2:
-                        break
-                    for path in by_end[end][:2]:
-                        if path[0] in f.zones or start in path:
-                            continue
-                        got = self._move(st, f, start, path, run, now - after, shooters)
-                        if got:
-                            out += got
-                            found += 1
-                            break
+                out += self._moves_from(q, f, start, max(0, min(most, 3)), run, now,
+                                        shooters)
         return out
 
-    def _move(self, st: ZoneState, f: ZoneFigure, start: str, path: tuple[str, ...],
-              run: bool, gain: float, shooters: float) -> list[tuple[float, Action]]:
-        best = self._best_way(st, f, start, path, run)
+    def _moves_from(self, q: ZoneQueries, f: ZoneFigure, start: str, most: int, run: bool,
+                    now: float, shooters: float) -> list[Cand]:
+        """Zone moves from ``start`` to the (at most two) ends that bring ``f`` nearest
+        where it wants to be, each by its first workable path."""
+        by_end = q.paths_to(start, most)
+        ranked = sorted((self._goal_distance(q, f, end), k, end)
+                        for k, end in enumerate(by_end))
+        out: list[Cand] = []
+        found = 0
+        for after, _k, end in ranked:
+            if after >= now or found >= 2:
+                break
+            for path in by_end[end][:2]:
+                if path[0] in f.zones or start in path:
+                    continue
+                got = self._move(q, f, start, path, run, now - after, shooters)
+                if got:
+                    out += got
+                    found += 1
+                    break
+        return out
+
+    def _move(self, q: ZoneQueries, f: ZoneFigure, start: str, path: tuple[str, ...],
+              run: bool, gain: float, shooters: float) -> list[Cand]:
+        best = self._best_way(q, f, start, path, run)
         if best is None:
             return []
         via, p = best
-        p *= self._pass_odds(st, f, start, path, run)
+        p *= self._pass_odds(q, f, start, path, run)
         score = gain * STEP * p - (1 - p) * 0.5
         if run:
             score -= 0.4 * shooters
         return [(score, ZoneMove(f.id, path, via, run))]
 
-    def _missile_threat(self, st: ZoneState, f: ZoneFigure) -> float:
+    def _missile_threat(self, q: ZoneQueries, f: ZoneFigure) -> float:
         """How many enemy missile weapons could reach it (running makes them roll a die
         more, Z-7)."""
         n = 0.0
         d = load_data().weapons
-        for g in st.figures.values():
+        for g in q.state.figures.values():
             if g.side == f.side or not g.active:
                 continue
             w = d.get(g.ready or "")
             if w is not None and (w.missile or w.thrown):
-                line = rules.shot_line(st, g, f)
-                if line is not None and line[0] <= rules.missile_range(w.key) + 1:
+                line = q.shot_line(g, f)
+                if line is not None and line[0] <= q.missile_range(w.key) + 1:
                     n += 1
         return n
 
     # ---------------------------------------------------------------- splitting
-    def _split_plan(self, st: ZoneState, f: ZoneFigure, enemies: list[ZoneFigure]
-                    ) -> tuple[float, Action] | None:
+    def _split_plan(self, q: ZoneQueries, f: ZoneFigure, enemies: list[ZoneFigure]
+                    ) -> Cand | None:
         """Z-8: split to charge with one pool and get away with the other, when a
         charge with half the MR is as good as the best whole-MR action's charge."""
-        look = st.clone()  # the split charges as the rules would see them (a copy)
-        look.split = {"moves": 0, "attacks": 0, "ran": 0}
-        memo, self._memo = self._memo, {}
+        look = q.after_split()  # the split charges as the rules would see them
+        self._scope = "split"
         try:
-            charges = self._charges(look, look.figures[f.id],
-                                    [look.figures[e.id] for e in enemies])
+            charges = self._charges(look, look.state.figures[f.id],
+                                    [look.state.figures[e.id] for e in enemies])
         finally:
-            self._memo = memo
+            self._scope = "decision"
         if not charges:
             return None
         score, _a = max(charges, key=lambda c: c[0])
         return (score + 1.0, SplitMove(f.id)) if score > 1.0 else None
 
-    def _split_step(self, st: ZoneState, f: ZoneFigure) -> Action:
-        enemies = [t for t in st.figures.values() if t.side != f.side and t.active]
-        used = st.split
-        status = rules.status(st, f)
-        cands: list[tuple[float, Action]] = [(0.0, EndAction(f.id))]
-        if used.get("attacks", 0) < numbers().split_attacks:
+    def _split_step(self, q: ZoneQueries, f: ZoneFigure) -> list[Cand]:
+        enemies = [t for t in q.state.figures.values() if t.side != f.side and t.active]
+        moves_left, attacks_left = q.split_left()
+        status = q.status(f)
+        cands: list[Cand] = [(0.0, EndAction(f.id))]
+        if attacks_left > 0:
             if status in (CONTACT, CLOSE):
-                cands += [c for c in self._melee(st, f, status) if isinstance(c[1], Attack)]
+                cands += [c for c in self._melee(q, f, status) if isinstance(c[1], Attack)]
             else:
-                cands += self._charges(st, f, enemies)
-                cands += self._contact_attacks(st, f, enemies)
+                cands += self._charges(q, f, enemies)
+                cands += self._contact_attacks(q, f, enemies)
         elif status == CONTACT:
-            threat = self._threat(st, f)
-            base, mods = combat.adjusted_dx(f)
-            p = odds.check_probability(numbers().withdraw_dice,
-                                              base + sum(m.value for m in mods))
-            cands.append((p * threat - 0.5, Withdraw(f.id)))
+            cands.append((q.withdraw_odds(f) * self._threat(q, f) - 0.5, Withdraw(f.id)))
         elif status == ALONE:
-            cands += self._moves(st, f, enemies)
-        return self._best(st, cands)
-
+            cands += self._moves(q, f)
+        return cands

@@ -1,21 +1,47 @@
 """The actions of Melee on zone boards (Z-17 as far as it has meaning without magic).
 
 Zones are named by their ids; a zone move lists the zones it enters (``path``) and, for
-each border it crosses, how (``via``): "" across an open border, a bottleneck's id
-through it, or "over" its obstacle where the border also has a bottleneck (a wall with
-a gate in it).
+each border it crosses, how (``via``): ``OPEN`` ("") across an open border, a
+bottleneck's id through it, or ``OVER`` ("over") its obstacle where the border also has
+a bottleneck (a wall with a gate in it).
 """
 
 from __future__ import annotations
 
 from dataclasses import dataclass
+from enum import StrEnum
 
 from game.core.ruleset import Action, ActionRegistry
 
 ACTIONS = ActionRegistry()
 
+OPEN = ""
+"""A crossing of an open border (no bottleneck on it)."""
 OVER = "over"
 """A crossing over a border's obstacle rather than through its bottleneck."""
+
+
+class How(StrEnum):
+    """How a figure reacts (:class:`React`); the values are the words saves carry."""
+
+    INTERCEPT = "intercept"
+    """Stop a zone move leaving or entering its zone (Z-13)."""
+    EVADE = "evade"
+    """Slip away from a figure moving into contact (Z-15)."""
+    PROTECT = "protect"
+    """Step in front of the friend it protects (Z-14)."""
+    RESPOND = "respond"
+    """Answer a charge with a longer weapon or a held action (Z-9, Z-17)."""
+    CLOSING = "closing"
+    """Strike first at one who closes hand to hand (Z-17)."""
+    OPPORTUNITY = "opportunity"
+    """Strike at one leaving the melee without a withdraw (Z-17)."""
+
+    @property
+    def contest(self) -> bool:
+        """A DX contest decides it (an intercept, an evade, a protection), rather than a
+        blow."""
+        return self in (How.INTERCEPT, How.EVADE, How.PROTECT)
 
 
 @ACTIONS.register
@@ -242,9 +268,9 @@ class Pass(Action):
 @ACTIONS.register
 @dataclass(frozen=True)
 class React(Action):
-    """A reaction the rules offer the other side: ``how`` is "intercept" (Z-13),
-    "evade" (Z-15), "protect" (Z-14), "respond" (charge response), "closing" (closing
-    attack) or "opportunity" (opportunity attack), made by ``figure``."""
+    """A reaction the rules offer the other side, made by ``figure``: ``how`` is one of
+    :class:`How` (an intercept Z-13, an evade Z-15, a protection Z-14, a charge response,
+    a closing attack or an opportunity attack, Z-17)."""
 
     kind = "react"
     figure: str
@@ -258,3 +284,24 @@ class Decline(Action):
 
     kind = "decline"
     side: str
+
+
+Targeted = Attack | Charge | Close | Rush | Shoot
+"""The actions aimed at an enemy (``figure`` at ``target``)."""
+MoveAction = ZoneMove | Charge
+"""The actions made of a zone move along ``path`` (Z-4, Z-9)."""
+FigureAction = (ZoneMove | Charge | Attack | Close | Rush | Shoot | Withdraw | Leave
+                | ToBoundary | EnterBottleneck | Protect | Hold | SplitMove | EndAction
+                | Defend | Wait | Ready | PickUp | StandUp | Pass | React)
+"""The actions a figure makes (each names it in ``figure``)."""
+TARGETED = (Attack, Charge, Close, Rush, Shoot)
+"""The classes of :data:`Targeted`, for ``isinstance``."""
+FIGURE_ACTIONS = (ZoneMove, Charge, Attack, Close, Rush, Shoot, Withdraw, Leave,
+                  ToBoundary, EnterBottleneck, Protect, Hold, SplitMove, EndAction, Defend,
+                  Wait, Ready, PickUp, StandUp, Pass, React)
+"""The classes of :data:`FigureAction`, for ``isinstance``."""
+
+
+def runs(action: Action) -> bool:
+    """Z-7, Z-9: whether the action is made running (a charge, or a zone move run)."""
+    return isinstance(action, Charge) or (isinstance(action, ZoneMove) and action.run)

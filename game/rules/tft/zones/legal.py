@@ -8,11 +8,13 @@ from __future__ import annotations
 
 from collections.abc import Callable, Iterator
 from itertools import product
+from typing import Any
 
 from game.core.ruleset import Action
 from game.rules.tft.data import load_data
 from game.rules.tft.zones import rules
 from game.rules.tft.zones.actions import (
+    OPEN,
     OVER,
     Attack,
     Charge,
@@ -39,6 +41,8 @@ from game.rules.tft.zones.actions import (
     ZoneMove,
 )
 from game.rules.tft.zones.data import numbers
+from game.rules.tft.zones.phases import ACTION, INITIATIVE, REACTION
+from game.rules.tft.zones.rules import contact_zone, default_into
 from game.rules.tft.zones.state import ALONE, CLOSE, CONTACT, ZoneFigure, ZoneState
 
 MOVES = (ZoneMove, Leave, ToBoundary, EnterBottleneck, Withdraw)
@@ -50,7 +54,7 @@ STRIKES = (Attack, Shoot, Close, Rush)
 # ============================================================================ helpers
 def actor(state: ZoneState, fid: str) -> ZoneFigure | str:
     """The acting figure if it is ``fid``, else why not."""
-    if state.phase != "action":
+    if state.phase != ACTION:
         return f"it is the {state.phase} phase, not actions"
     f = state.acting()
     if f is None or f.id != fid:
@@ -125,15 +129,27 @@ def why_not_zone_move(state: ZoneState, f: ZoneFigure, path: tuple[str, ...],
     return zone_move_check(state, f, path, via, run, through, charge)[0]
 
 
+Plans = dict[tuple[Any, ...], rules.MovePlan]
+"""Zone move plans worked out, by (figure, path, via, run, through): a caller that asks
+about one state many times keeps them (the state's queries)."""
+
+
 def zone_move_check(state: ZoneState, f: ZoneFigure, path: tuple[str, ...],
-                    via: tuple[str, ...], run: bool, through: bool, charge: bool = False
+                    via: tuple[str, ...], run: bool, through: bool, charge: bool = False,
+                    plans: Plans | None = None
                     ) -> tuple[str | None, rules.MovePlan | None]:
-    """:func:`why_not_zone_move` and, when the move can be tried, its plan."""
+    """:func:`why_not_zone_move` and, when the move can be tried, its plan (kept in
+    ``plans`` if given, and taken from there if it is in it)."""
     why = _zone_move_why(state, f, path, via, run, through, charge)
     if why is not None:
         return why, None
-    start = start_zone(state, f, path[0]) or f.zone
-    plan = rules.zone_move_plan(state, f, start, path, via, run, through)
+    key = (f.id, path, via, run, through)
+    plan = plans.get(key) if plans is not None else None
+    if plan is None:
+        start = start_zone(state, f, path[0]) or f.zone
+        plan = rules.zone_move_plan(state, f, start, path, via, run, through)
+        if plans is not None:
+            plans[key] = plan
     return (None if plan.possible else plan.why), plan
 
 
@@ -156,31 +172,9 @@ def _zone_move_why(state: ZoneState, f: ZoneFigure, path: tuple[str, ...],
     start = start_zone(state, f, path[0])
     if start is None:
         return f"{f.name} is not next to {path[0]}"
-    prev = start
-    uses: dict[str, int] = {}
-    crossed_damage = False
-    for z, how in zip(path, via, strict=True):
-        if not board.adjacent(prev, z):
-            return f"{prev} and {z} do not share a border"
-        bn = board.bottleneck_on(prev, z)
-        if bn is None:
-            if how != "":
-                return f"there is no bottleneck between {prev} and {z}"
-        elif how == OVER:
-            if not board.obstacles_on(prev, z):
-                return f"the border of {prev} and {z} can only be crossed through the {bn.id}"
-        elif how != bn.id:
-            return f"the border of {prev} and {z} is crossed through the {bn.id}"
-        else:
-            why = rules.why_no_passage(state, f, bn)
-            if why:
-                return why
-            uses[bn.id] = uses.get(bn.id, 0) + 1
-            if state.passed.get(bn.id, 0) + uses[bn.id] > bn.capacity:
-                return f"only {bn.capacity} may pass the {bn.id} this round (Z-16)"
-        if (bn is None or how == OVER) and any(o.damage for o in board.obstacles_on(prev, z)):
-            crossed_damage = True
-        prev = z
+    why, crossed_damage = _why_not_across(state, f, start, path, via)
+    if why is not None:
+        return why
     back = charge and len(path) == 2 and path[1] == start
     if len(set((start, *path))) != len(path) + 1 and not back:
         return "a path may not enter a zone twice"
@@ -189,6 +183,40 @@ def _zone_move_why(state: ZoneState, f: ZoneFigure, path: tuple[str, ...],
     if stacking_full(state, path[-1]) and not (charge and path[-1] in f.zones):
         return f"{path[-1]} is full (stacking {board.zones[path[-1]].stacking}, Z-1)"
     return None
+
+
+def _why_not_across(state: ZoneState, f: ZoneFigure, start: str, path: tuple[str, ...],
+                    via: tuple[str, ...]) -> tuple[str | None, bool]:
+    """Z-11, Z-16: why the borders of ``path`` cannot be crossed the ways ``via`` says
+    (None if they can), and whether a damaging obstacle is crossed on the way."""
+    board = state.board
+    prev = start
+    uses: dict[str, int] = {}
+    crossed_damage = False
+    for z, how in zip(path, via, strict=True):
+        if not board.adjacent(prev, z):
+            return f"{prev} and {z} do not share a border", False
+        bn = board.bottleneck_on(prev, z)
+        if bn is None:
+            if how != OPEN:
+                return f"there is no bottleneck between {prev} and {z}", False
+        elif how == OVER:
+            if not board.obstacles_on(prev, z):
+                return (f"the border of {prev} and {z} can only be crossed through the "
+                        f"{bn.id}"), False
+        elif how != bn.id:
+            return f"the border of {prev} and {z} is crossed through the {bn.id}", False
+        else:
+            why = rules.why_no_passage(state, f, bn)
+            if why:
+                return why, False
+            uses[bn.id] = uses.get(bn.id, 0) + 1
+            if state.passed.get(bn.id, 0) + uses[bn.id] > bn.capacity:
+                return f"only {bn.capacity} may pass the {bn.id} this round (Z-16)", False
+        if (bn is None or how == OVER) and any(o.damage for o in board.obstacles_on(prev, z)):
+            crossed_damage = True
+        prev = z
+    return None, crossed_damage
 
 
 def why_not_contact(state: ZoneState, f: ZoneFigure, t: ZoneFigure, into: str
@@ -223,36 +251,12 @@ def why_not_contact(state: ZoneState, f: ZoneFigure, t: ZoneFigure, into: str
         return None
     if into:
         return "no zone to choose"
-    if t.on_line and f.on_line:
-        return None  # lines of one zone meet in it
-    return None
-
-
-def default_into(f: ZoneFigure, t: ZoneFigure) -> str:
-    """Z-12: where a close or a rush between two figures on one line takes them (the
-    mover's own zone)."""
-    if f.on_line and t.on_line and set(f.zones) == set(t.zones):
-        return f.zone
-    return ""
-
-
-def contact_zone(f: ZoneFigure, t: ZoneFigure, into: str) -> str:
-    """Z-12: where the melee forms: the chosen zone when both sit on one line, the
-    zone of whichever is not on a line, else the zone both lines touch."""
-    if into:
-        return into
-    if t.bottleneck is not None:
-        return f.zone
-    if not t.on_line:
-        return t.zone
-    if not f.on_line:
-        return f.zone
-    return next((z for z in f.zones if z in t.zones), f.zone)
+    return None  # lines of one zone meet in it
 
 
 # ============================================================================ checks
 def _choose(state: ZoneState, a: ChooseFirst) -> str | None:
-    if state.phase != "initiative":
+    if state.phase != INITIATIVE:
         return f"it is the {state.phase} phase, not initiative"
     if a.side != state.winner:
         return f"{state.side_name(a.side)} did not win the initiative"
@@ -538,7 +542,7 @@ def _pass(state: ZoneState, a: Pass) -> str | None:
 
 def _react(state: ZoneState, a: React) -> str | None:
     w = state.window
-    if state.phase != "reaction" or w is None:
+    if state.phase != REACTION or w is None:
         return "nothing to react to"
     if (a.figure, a.how) not in [tuple(o) for o in w.options]:
         return f"{a.figure} cannot {a.how} now"
@@ -547,7 +551,7 @@ def _react(state: ZoneState, a: React) -> str | None:
 
 def _decline(state: ZoneState, a: Decline) -> str | None:
     w = state.window
-    if state.phase != "reaction" or w is None:
+    if state.phase != REACTION or w is None:
         return "nothing to react to"
     return None if a.side == w.side else f"{state.side_name(a.side)} are not reacting"
 
@@ -570,14 +574,16 @@ def why_illegal(state: ZoneState, a: Action) -> str | None:
     if check is None:
         return f"'{a.kind}' is not an action of this game"
     why = check(state, a)
-    if why is None and state.phase == "action":
+    if why is None and state.phase == ACTION:
         why = split_allows(state, a)
     return why
 
 
 # ============================================================================ the menu
-def zone_moves(state: ZoneState, f: ZoneFigure, run: bool) -> Iterator[ZoneMove]:
-    """Every zone move ``f`` could try now, walking or running (Z-3..Z-6, Z-16)."""
+def zone_moves(state: ZoneState, f: ZoneFigure, run: bool, plans: Plans | None = None
+               ) -> Iterator[ZoneMove]:
+    """Every zone move ``f`` could try now, walking or running (Z-3..Z-6, Z-16), as if it
+    were its action (``plans``: see :func:`zone_move_check`)."""
     per = numbers().mr_per_zone
     board = state.board
     most = (rules.current_mr(state, f, run) - 1) // per + 1
@@ -588,13 +594,29 @@ def zone_moves(state: ZoneState, f: ZoneFigure, run: bool) -> Iterator[ZoneMove]
                 continue
             seen.add(path)
             for via in product(*rules.crossings(board, start, path)):
-                for through in (False, True):
-                    a = ZoneMove(f.id, path, tuple(via), run, through)
-                    if why_not_zone_move(state, f, path, tuple(via), run, through) is None:
-                        yield a
+                v = tuple(via)
+                for through in _throughs(state, f, path, v):
+                    if zone_move_check(state, f, path, v, run, through, False,
+                                       plans)[0] is None:
+                        yield ZoneMove(f.id, path, v, run, through)
 
 
-def charges(state: ZoneState, f: ZoneFigure) -> Iterator[Charge]:
+def _throughs(state: ZoneState, f: ZoneFigure, path: tuple[str, ...], via: tuple[str, ...]
+              ) -> tuple[bool, ...]:
+    """Z-11: the ways ``f``'s move along ``path`` may treat its obstacles: over them, and
+    also through them where one it crosses does damage (else there is nothing to run
+    through, and :func:`zone_move_check` would say so)."""
+    board = state.board
+    prev = start_zone(state, f, path[0]) or f.zone
+    for z, how in zip(path, via, strict=True):
+        if (how in (OPEN, OVER) or board.bottleneck_on(prev, z) is None) and \
+                any(o.damage for o in board.obstacles_on(prev, z)):
+            return (False, True)
+        prev = z
+    return (False,)
+
+
+def charges(state: ZoneState, f: ZoneFigure, plans: Plans | None = None) -> Iterator[Charge]:
     """Every charge ``f`` could try now (Z-9): a zone move into the target's zone,
     out and back in if it stands in the same one."""
     per = numbers().mr_per_zone
@@ -607,6 +629,23 @@ def charges(state: ZoneState, f: ZoneFigure) -> Iterator[Charge]:
                and t.bottleneck is None]
     if not targets or most < 1:
         return
+    for start, path in _charge_paths(state, f, most):
+        here = [t for t in targets if path[-1] in t.zones]
+        if not here:
+            continue
+        for via in product(*rules.crossings(board, start, path)):
+            v = tuple(via)
+            for through in _throughs(state, f, path, v):
+                if zone_move_check(state, f, path, v, True, through, True, plans)[0] is None:
+                    for t in here:
+                        yield Charge(f.id, path, v, t.id, through)
+
+
+def _charge_paths(state: ZoneState, f: ZoneFigure, most: int
+                  ) -> list[tuple[str, tuple[str, ...]]]:
+    """Z-9: the paths a charge of at most ``most`` zones may take from each zone ``f``
+    counts as in: out of it, or out to a neighbour and back."""
+    board = state.board
     paths: list[tuple[str, tuple[str, ...]]] = []
     for start in f.zones:
         for path in board.paths(start, most):
@@ -616,30 +655,17 @@ def charges(state: ZoneState, f: ZoneFigure) -> Iterator[Charge]:
             for n in board.neighbours(start):
                 if n not in f.zones:
                     paths.append((start, (n, start)))
-    for start, path in paths:
-        end = path[-1]
-        here = [t for t in targets if end in t.zones]
-        if not here:
-            continue
-        for via in product(*rules.crossings(board, start, path)):
-            for through in (False, True):
-                if _charge_ok(state, f, path, tuple(via), through):
-                    for t in here:
-                        yield Charge(f.id, path, tuple(via), t.id, through)
+    return paths
 
 
-def _charge_ok(state: ZoneState, f: ZoneFigure, path: tuple[str, ...], via: tuple[str, ...],
-               through: bool) -> bool:
-    return why_not_zone_move(state, f, path, via, True, through, charge=True) is None
-
-
-def legal_actions(state: ZoneState) -> list[Action]:
-    """Every legal action now, for the side to act (a finite menu)."""
+def legal_actions(state: ZoneState, plans: Plans | None = None) -> list[Action]:
+    """Every legal action now, for the side to act (a finite menu); ``plans``: see
+    :func:`zone_move_check`."""
     if state.ended is not None:
         return []
-    if state.phase == "initiative":
+    if state.phase == INITIATIVE:
         return [ChooseFirst(state.winner or "", s) for s in state.sides]
-    if state.phase == "reaction":
+    if state.phase == REACTION:
         w = state.window
         if w is None:
             return []
@@ -647,10 +673,10 @@ def legal_actions(state: ZoneState) -> list[Action]:
     f = state.acting()
     if f is None:
         return []
+    # zone moves and charges are judged as they are made: only the split is left to ask
+    moving: list[Action] = [*zone_moves(state, f, False, plans),
+                            *zone_moves(state, f, True, plans), *charges(state, f, plans)]
     out: list[Action] = []
-    out += zone_moves(state, f, False)
-    out += zone_moves(state, f, True)
-    out += charges(state, f)
     for t in state.figures.values():
         if t.side == f.side or not t.active:
             continue
@@ -679,4 +705,11 @@ def legal_actions(state: ZoneState) -> list[Action]:
     out += [Ready(f.id, w) for w in f.weapons]
     out += [PickUp(f.id, w) for w in sorted(set(state.dropped.get(f.zone, [])))]
     out += [StandUp(f.id), Pass(f.id)]
-    return [a for a in out if why_illegal(state, a) is None]
+    return [a for a in moving if split_allows(state, a) is None] + \
+        [a for a in out if why_illegal(state, a) is None]
+
+
+__all__ = ["CHECKS", "MOVES", "STRIKES", "actor", "charges", "contact_zone", "default_into",
+           "enemy", "interceptors", "legal_actions", "split_allows", "stacking_full",
+           "start_zone", "why_illegal", "why_not_contact", "why_not_zone_move",
+           "zone_move_check", "zone_moves"]

@@ -14,7 +14,7 @@ the figure whose action it is: the one reacting must beat it. Protect (Z-14) and
 
 from __future__ import annotations
 
-from collections.abc import Sequence
+from collections.abc import Mapping, Sequence
 from dataclasses import dataclass
 from functools import lru_cache
 from itertools import product
@@ -24,7 +24,7 @@ from game.core import odds
 from game.core.dice import Contestant, Modifier
 from game.rules.tft import combat
 from game.rules.tft.data import load_data
-from game.rules.tft.zones.actions import OVER
+from game.rules.tft.zones.actions import OPEN, OVER, runs
 from game.rules.tft.zones.data import numbers
 from game.rules.tft.zones.state import ALONE, CLOSE, CONTACT, ZoneFigure, ZoneState
 
@@ -128,7 +128,7 @@ def crossings(board: ZoneBoard, start: str, path: Sequence[str]
     for z in path:
         bn = board.bottleneck_on(prev, z)
         if bn is None:
-            out.append([""])
+            out.append([OPEN])
         else:
             ways = [bn.id]
             if board.obstacles_on(prev, z):
@@ -223,7 +223,7 @@ def zone_move_plan(state: ZoneState, f: ZoneFigure, start: str, path: Sequence[s
     damage: list[Obstacle] = []
     prev = start
     for z, how in zip(path, via, strict=True):
-        if how == "" or how == OVER:
+        if how in (OPEN, OVER):
             for ob in board.obstacles_on(prev, z):
                 if through and ob.damage:
                     damage.append(ob)
@@ -299,6 +299,92 @@ def obstacle_for(state: ZoneState, attacker: ZoneFigure, target: ZoneFigure
     return best
 
 
+def obstacle_modifier(target: ZoneFigure, ob: Obstacle, size: int) -> Modifier:
+    """Z-11: the obstacle ``target`` keeps between itself and one coming at it, as a
+    modifier of the roll to get round it."""
+    return Modifier(-size, f"{target.name} keeps the {ob.kind} between them", "Z-11")
+
+
+# ============================================================================ Z-12 contact
+def default_into(f: ZoneFigure, t: ZoneFigure) -> str:
+    """Z-12: where a close or a rush between two figures on one line takes them (the
+    mover's own zone)."""
+    if f.on_line and t.on_line and set(f.zones) == set(t.zones):
+        return f.zone
+    return ""
+
+
+def contact_zone(f: ZoneFigure, t: ZoneFigure, into: str) -> str:
+    """Z-12: where the melee forms: the chosen zone when both sit on one line, the
+    zone of whichever is not on a line, else the zone both lines touch."""
+    if into:
+        return into
+    if t.bottleneck is not None:
+        return f.zone
+    if not t.on_line:
+        return t.zone
+    if not f.on_line:
+        return f.zone
+    return next((z for z in f.zones if z in t.zones), f.zone)
+
+
+def in_contact(f: ZoneFigure, t: ZoneFigure) -> bool:
+    """Z-2: ``f`` stands in ``t``'s melee already (their group, or hand to hand): a blow
+    needs no move into contact."""
+    return bool(f.group and f.group == t.group) or f.close_with == t.id
+
+
+def contact_roll_modifiers(state: ZoneState, f: ZoneFigure, t: ZoneFigure, through: bool,
+                           battle: bool) -> tuple[list[Modifier], Obstacle | None]:
+    """Z-4, Z-11: the modifiers of the roll a move into contact with ``t`` needs (none:
+    no roll), and the obstacle ``f`` runs ``through`` (taking its damage first).
+
+    A ``battle`` move (an attack, a close, a rush) rolls for its MR shortfall and the
+    obstacle together; the end of a charge (Z-9) only for the obstacle."""
+    extra: list[Modifier] = []
+    damage: Obstacle | None = None
+    ob = obstacle_for(state, f, t)
+    if ob is not None:
+        o, size = ob
+        if through and o.damage:
+            damage = o
+        else:
+            extra.append(obstacle_modifier(t, o, size))
+    if not battle:
+        return extra, damage
+    zone = contact_zone(f, t, "") if t.bottleneck is None else f.zone
+    return battle_move_modifiers(state, f, zone, extra), damage
+
+
+def p_through(f: ZoneFigure, ob: Obstacle) -> float:
+    """Z-11: the chance ``f`` is still in the fight after running through ``ob`` (its
+    damage less armour, T-3)."""
+    down = f.st - int(load_data().num("damage", "unconscious_at"))
+    return 1.0 - odds.p_at_least_after_reduction(odds.DiceExpr.parse(ob.damage),
+                                                 combat.armour_stops(f, rear=False), down)
+
+
+def roll_odds(f: ZoneFigure, mods: Sequence[Modifier]) -> float:
+    """Z-4, Z-5, Z-11: the chance of a move's roll (3d6 vs adjusted DX with ``mods``);
+    1 without modifiers (no roll)."""
+    if not mods:
+        return 1.0
+    target = combat.adjusted_dx_total(f) + sum(m.value for m in mods)
+    return move_roll_odds(numbers().check_dice, target, numbers().stop_face)[0]
+
+
+def contact_odds(state: ZoneState, f: ZoneFigure, t: ZoneFigure, through: bool = False,
+                 battle: bool = True) -> float:
+    """Z-4, Z-11: the exact chance a move into contact with ``t`` gets there (1 if they
+    are in one melee already): through the damage of an obstacle run through, and the
+    roll."""
+    if battle and in_contact(f, t):
+        return 1.0
+    mods, damage = contact_roll_modifiers(state, f, t, through, battle)
+    p = p_through(f, damage) if damage is not None else 1.0
+    return p * roll_odds(f, mods)
+
+
 # ============================================================================ Z-14
 def can_protect_now(g: ZoneFigure) -> bool:
     """Z-14: a protector steps in if it has not acted this turn (holding its action), or
@@ -361,6 +447,108 @@ def melee_weapon(f: ZoneFigure) -> str | None:
     return f.ready if w.melee else None
 
 
+def charge_multiplier(answered: bool = False) -> int:
+    """Z-9: a charge's blow does double damage; a blow answering a charge (a longer
+    weapon, a held action, a protector stepping in) does its own multiple."""
+    n = numbers()
+    return n.charge_interrupted if answered else n.charge_damage
+
+
+def withdraw_odds(f: ZoneFigure) -> float:
+    """Z-17 WITHDRAW: the chance it gets away at once: from InClose 3d6 vs adjusted DX;
+    from InContact 4d6 vs adjusted DX and under the fumble (16+ does not move)."""
+    n = numbers()
+    dx = combat.adjusted_dx_total(f)
+    if f.close_with is not None:
+        return odds.check_probability(n.close_withdraw_dice, dx)
+    return odds.check_probability(n.withdraw_dice, min(dx, n.withdraw_fumble - 1))
+
+
+@dataclass(frozen=True)
+class BalanceCheck:
+    """Z-17 RUSH: the roll a figure rushed and hit makes to keep its feet."""
+
+    dice: int
+    """3d6 (2d6 if the rusher is weaker), one more while the target runs (Z-7)."""
+    dx: int
+    modifiers: tuple[Modifier, ...]
+    """Its adjusted DX's modifiers, and -1 per 6 ST the rusher has over it."""
+    automatic: Mapping[int, tuple[bool, str]] | None
+    """A 12 always fails on the 2d6 against a weaker rusher."""
+    label: str
+
+    @property
+    def target(self) -> int:
+        return self.dx + sum(m.value for m in self.modifiers)
+
+    @property
+    def p_keep(self) -> float:
+        """The exact chance it keeps its feet."""
+        return odds.check_probability(self.dice, self.target, automatic=self.automatic)
+
+
+def rush_balance(f: ZoneFigure, t: ZoneFigure, running: bool | None = None
+                 ) -> BalanceCheck:
+    """Z-17 RUSH, Z-7: ``t``'s roll to keep its feet when ``f``'s rush hits: 3d6 vs DX
+    (2d6 if ``f`` is weaker, 12 failing), -1 per 6 ST ``f`` has over it, one die more if
+    it runs (``running``: as it will be then, if not as it is now)."""
+    n = numbers()
+    weaker = f.st < t.st
+    runs_now = t.running if running is None else running
+    k = (n.rush_weaker_dice if weaker else n.rush_dice) + (
+        n.running_balance_dice if runs_now else 0)
+    mods = list(combat.adjusted_dx(t)[1])
+    over = (f.st - t.st) // n.rush_st_step
+    if over > 0:
+        mods.append(Modifier(-over, f"{f.name} is {f.st - t.st} ST stronger", "Z-17"))
+    auto = {n.rush_weaker_fails: (False, "always fails")} if weaker else None
+    label = f"{t.name} keeps its feet" + (" (running: one die more, Z-7)" if runs_now
+                                           else "")
+    return BalanceCheck(k, t.dx, tuple(mods), auto, label)
+
+
+def blow_modifiers(state: ZoneState, attacker: ZoneFigure, target: ZoneFigure
+                   ) -> list[Modifier]:
+    """T-2 with what the zone rules add to a blow: the target's cover in a bottleneck
+    (Z-16) and a figure down (Z-2)."""
+    return cover_modifier(state, attacker, target) + prone_modifier(attacker, target)
+
+
+def blow_weapon(f: ZoneFigure) -> str | None:
+    """Z-2: the weapon a blow is struck with when it is not the ready one (hand to hand,
+    the hand weapon); None for the ready one."""
+    return melee_weapon(f) if f.close_with is not None else None
+
+
+def attack_odds(state: ZoneState, attacker: ZoneFigure, target: ZoneFigure,
+                situation: Sequence[Modifier], *, extra_dice: int = 0, multiplier: int = 1,
+                weapon: str | None = None) -> combat.AttackOdds:
+    """:func:`game.rules.tft.combat.attack_odds`, kept in the match's derived data by
+    everything it depends on (the attacker's DX, hurt, armour, shield and weapon; the
+    target's ST, armour, shield and defence; the situation, the dice and the multiple):
+    a computer player asks the same odds again and again over a game."""
+    key = ("attack odds", attacker.dx, attacker.dx_penalty, attacker.armour, attacker.shield,
+           attacker.ready, weapon, target.st, target.armour, target.shield, target.defending,
+           tuple(situation), extra_dice, multiplier)
+    return state.derived.get(key, lambda: combat.attack_odds(
+        attacker, target, situation, extra_dice=extra_dice, multiplier=multiplier,
+        weapon=weapon))
+
+
+def blow_odds(state: ZoneState, attacker: ZoneFigure, target: ZoneFigure,
+              multiplier: int = 1) -> combat.AttackOdds:
+    """T-2..T-4, Z-2, Z-9, Z-16: the exact odds of a melee blow as the rules strike it
+    (with a charge's ``multiplier``)."""
+    return attack_odds(state, attacker, target, blow_modifiers(state, attacker, target),
+                       multiplier=multiplier, weapon=blow_weapon(attacker))
+
+
+def moving_runs(state: ZoneState) -> bool:
+    """Z-7, Z-13: whether the action under way is made running (the intercept contest
+    compares the runner's MR with running)."""
+    return state.doing is not None and runs(state.doing.action)
+
+
 def reach(weapon: str | None) -> int:
     """Z-17 CHARGE RESPONSE: how long a weapon is (a longer one may answer a charge)."""
     return numbers().reach.get(weapon or "fist", 0)
@@ -404,10 +592,15 @@ def why_not_strike(state: ZoneState, a: ZoneFigure, t: ZoneFigure) -> str | None
 
 # ============================================================================ missiles
 def missile_range(weapon: str) -> int:
+    """Z-17 SHOOT: how many zones away a missile or thrown weapon reaches."""
     return numbers().missile_range.get(weapon, 0)
 
 
-@lru_cache(maxsize=64)
+def missile_extra_dice(target: ZoneFigure) -> int:
+    """Z-7: a running target is shot at with one die more."""
+    return numbers().running_missile_dice if target.running else 0
+
+
 def _sight(board: ZoneBoard) -> dict[tuple[str, str], tuple[int, int]]:
     """For each pair of zones: (zones between them, the best sum of the visibility
     modifiers of the zones a shot passes, both ends included, over the shortest ways)."""
@@ -437,7 +630,8 @@ def shot_line(state: ZoneState, shooter: ZoneFigure, target: ZoneFigure
               ) -> tuple[int, int] | None:
     """(zones between, visibility) of the best line from ``shooter`` to ``target``: the
     fewest zones, then the clearest; None if there is none."""
-    sight = _sight(state.board)
+    board = state.board
+    sight = state.derived.get("sight", lambda: _sight(board))
     best: tuple[int, int] | None = None
     for a in shooter.zones:
         for b in target.zones:
@@ -465,3 +659,12 @@ def shot(state: ZoneState, shooter: ZoneFigure, target: ZoneFigure
         mods.append(Modifier(vis, "visibility of the zones", "Z-1"))
     mods += cover_modifier(state, shooter, target)
     return dist, mods
+
+
+def shot_odds(state: ZoneState, shooter: ZoneFigure, target: ZoneFigure
+              ) -> combat.AttackOdds:
+    """Z-17 SHOOT, Z-7: the exact odds of a shot as the rules roll it: the line's
+    modifiers (none if there is no line) and one die more at a running target."""
+    line = shot(state, shooter, target)
+    return attack_odds(state, shooter, target, line[1] if line else [],
+                       extra_dice=missile_extra_dice(target))

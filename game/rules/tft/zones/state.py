@@ -17,9 +17,11 @@ from dataclasses import dataclass, field
 from typing import Any
 
 from game.boards.zones import ZoneBoard
+from game.core.derived import Derived
 from game.core.places import InZone
 from game.core.ruleset import Action, Outcome
 from game.rules.tft.figure import Fighter
+from game.rules.tft.zones.phases import ACTION, INITIATIVE, REACTION, WindowKind
 
 ALONE, CONTACT, CLOSE = "Alone", "InContact", "InClose"
 """The three statuses of Z-2, as the rules name them."""
@@ -80,14 +82,15 @@ class ZoneFigure(Fighter):
 class Window:
     """A reaction the rules offer one side, waiting for its answer."""
 
-    kind: str
-    """"intercept" (Z-13), "defend" (evade Z-15, protect Z-14, charge response, closing
-    attack), "opportunity" (Z-17)."""
+    kind: WindowKind
+    """An intercept (Z-13), a defence (evade Z-15, protect Z-14, charge response, closing
+    attack) or an opportunity attack (Z-17)."""
     side: str
     mover: str
     """The figure whose action it is."""
     options: list[tuple[str, str]]
-    """(reactor, how) pairs the side may choose from, or it declines."""
+    """(reactor, how) pairs the side may choose from, or it declines (``how`` one of
+    :class:`~game.rules.tft.zones.actions.How`)."""
     target: str | None = None
     zone: str = ""
     """Where it happens (the zone left or entered)."""
@@ -143,13 +146,15 @@ class Doing:
 
 @dataclass
 class ZoneState:
-    """A whole game. ``board`` and ``options`` are shared, not part of the saved state."""
+    """A whole game. ``board``, ``options`` and ``derived`` are shared by its clones, not
+    part of the saved state."""
 
     board: ZoneBoard
     sides: list[str]
     figures: dict[str, ZoneFigure]
     turn: int = 1
-    phase: str = "initiative"
+    phase: str = INITIATIVE
+    """One of :class:`~game.rules.tft.zones.phases.ZonePhase`."""
     initiative: dict[str, int] = field(default_factory=dict)
     winner: str | None = None
     """The side that won this turn's initiative (T-7)."""
@@ -172,6 +177,9 @@ class ZoneState:
     ended: Outcome | None = None
     options: dict[str, Any] = field(default_factory=dict)
     side_names: dict[str, str] = field(default_factory=dict)
+    derived: Derived = field(default_factory=Derived)
+    """What the rules work out once from the board for the whole match (the lines of
+    sight between zones...), shared by every clone."""
 
     def clone(self) -> ZoneState:
         c = object.__new__(ZoneState)
@@ -203,7 +211,8 @@ class ZoneState:
     # ------------------------------------------------------------------ lookups
     def acting(self) -> ZoneFigure | None:
         """The figure whose action it is (also while the other side reacts)."""
-        if self.phase not in ("action", "reaction") or self.current >= len(self.order):
+        if self.phase not in (ACTION, REACTION) or \
+                self.current >= len(self.order):
             return None
         return self.figures[self.order[self.current]]
 
@@ -228,7 +237,3 @@ class ZoneState:
         """Active figures standing in ``zone`` itself (not on its lines or bottlenecks)."""
         return [g for g in self.figures.values()
                 if g.zone == zone and g.boundary is None and g.active]
-
-    def counts_in(self, zone: str) -> list[ZoneFigure]:
-        """Active figures that count as in ``zone`` (its lines and bottlenecks too)."""
-        return [g for g in self.figures.values() if g.active and zone in g.zones]
