@@ -19,13 +19,11 @@ import numpy as np
 from numpy.typing import NDArray
 
 from game.boards.hexmap import HexMap
-from game.core import odds
 from game.core.frozen import quick_init
 from game.core.match import Match
-from game.core.odds import DiceExpr
 from game.rules.tft import combat
-from game.rules.tft.data import load_data
 from game.rules.tft.hexes import falls, heights, melee, terrain
+from game.rules.tft.hexes.falls import FallOdds
 from game.rules.tft.hexes.ruleset import charge_reach
 from game.rules.tft.hexes.state import HexFigure, HexState
 
@@ -212,47 +210,22 @@ def arc_of(direction_to_attacker: int, facing: int) -> Arc:
     return heights.facing_arc(direction_to_attacker, facing)
 
 
-@dataclass(frozen=True)
-class FallRisk:
-    """H-8: what a jump down costs on average, and the chance it takes the jumper out."""
-
-    damage: float
-    p_down: float
-    p_prone: float
+_FALLS: dict[tuple[object, ...], FallOdds] = {}
 
 
-_FALLS: dict[tuple[object, ...], FallRisk] = {}
-
-
-def fall_risk(fig: HexFigure, levels: int) -> FallRisk:
-    """Exact expected fall damage and chance of going down for a drop of ``levels`` (H-8):
-    made 3d6 vs adjusted DX: standing, one die fewer; missed: prone, a die per band.
-    Armour stops at most the data's ``falling.armour_stops``. Cached by what decides it
-    (the figure's climbing H, DX and gear, ST and the drop)."""
-    key = (fig.climb_h, fig.dx, fig.dx_penalty, fig.armour, fig.shield, fig.st, levels)
+def fall_risk(fig: HexFigure, levels: int) -> FallOdds:
+    """H-8: the rules' own odds of ``fig`` dropping ``levels``
+    (:func:`falls.fall_damage_odds`: the 3d6 roll to brace, a die per band, armour
+    stopping only 2, knocked down by 8 damage in the turn or out, T-3), cached by what
+    decides them."""
+    key = (fig.climb_h, fig.dx, fig.dx_penalty, fig.armour, fig.shield, fig.st,
+           fig.damage_taken, fig.prone, fig.status, levels)
     risk = _FALLS.get(key)
     if risk is None:
         if len(_FALLS) > _ODDS_LIMIT:
             _FALLS.clear()
-        risk = _FALLS[key] = _fall_risk(fig, levels)
+        risk = _FALLS[key] = falls.fall_damage_odds(fig, levels)
     return risk
-
-
-def _fall_risk(fig: HexFigure, levels: int) -> FallRisk:
-    band, p_stand = falls.fall_odds(fig, levels)
-    if band == 0:
-        return FallRisk(0.0, 0.0, 0.0)
-    d = load_data()
-    stops = heights.falling_armour_stops(fig)
-    down_at = fig.st - int(d.num("damage", "unconscious_at"))
-    dmg = p_down = 0.0
-    for p, n in ((p_stand, band - 1), (1.0 - p_stand, band)):
-        if n <= 0 or p == 0:
-            continue
-        e = DiceExpr(n)
-        dmg += p * odds.mean_after_reduction(e, stops)
-        p_down += p * odds.p_at_least_after_reduction(e, stops, down_at)
-    return FallRisk(dmg, p_down, 1.0 - p_stand)
 
 
 @dataclass

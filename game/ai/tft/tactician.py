@@ -692,8 +692,8 @@ class Tactician:
         if best is None:
             return None
         o = opts[best[1]]
-        risk = fall_risk(f, min(2 * o.set_h, o.rise))
-        more = o.p_set >= 0.5 and risk.p_down <= ctx.w.deadly_fall
+        climb = ctx.rules.climb_risk(ctx.state, f, best[1], True)
+        more = climb is not None and o.p_set >= 0.5 and climb[1].p_down <= ctx.w.deadly_fall
         return [Climb(f.id, best[1], more)]
 
     def _shooter(self, ctx: Context, plan: _MovePlan, f: HexFigure) -> list[Action] | None:
@@ -865,11 +865,11 @@ class Tactician:
             risk = fall_risk(f, j.levels)
             if risk.p_down > w.deadly_fall:
                 continue  # H-8: a fall that takes the figure out is never worth it
-            fall = risk.damage + w.lose * risk.p_down + w.prone * risk.p_prone
+            fall = risk.expected_damage + w.lose * risk.p_down + w.prone * risk.p_prone
             falls[c] = fall
             b = static[c] + a_friend * friends.get(c, 0) - fall - 0.01 * j.cost
             if c in hot:
-                how[c] = (j.cost, j.via, True, 1.0 - risk.p_prone)
+                how[c] = (j.cost, j.via, True, risk.p_standing)
                 warm.append((b, c))
             else:
                 keep_cold(c, b)
@@ -1145,7 +1145,7 @@ class DisengageCA(CandidateAction):
             risk = fall_risk(f, heights.drop_levels(board, f.cell, a.to))
             if risk.p_down > w.deadly_fall:
                 continue
-            cost = risk.damage + w.lose * risk.p_down + w.prone * risk.p_prone
+            cost = risk.expected_damage + w.lose * risk.p_down + w.prone * risk.p_prone
             out.append(Proposal(w.threat * (now - danger(a.to)) - cost, (a,), self.name))
         return out
 
@@ -1180,7 +1180,7 @@ class PushCA(CandidateAction):
             value = 0.0
             if drop > heights.falling_height(t):
                 risk = fall_risk(t, drop)
-                value += risk.damage + w.kill * risk.p_down + w.prone * risk.p_prone
+                value += risk.expected_damage + w.kill * risk.p_down + w.prone * risk.p_prone
             elif drop > 0 and t.standing:  # H-14: a figure already down makes no roll
                 keep = odds.check_probability(int(d.num("stumble", "check_dice")),
                                               combat.adjusted_dx_total(t))
