@@ -8,11 +8,11 @@ from dataclasses import replace
 from textmap import match
 
 from game.ai import RandomPlayer
-from game.ai.tft import evaluation
-from game.ai.tft.evaluation import Weights, distances_to
+from game.ai.tft.evaluation import Weights
 from game.ai.tft.tactician import Tactician
 from game.headless import play_game
 from game.rules import new_match, open_match
+from game.rules.tft.hexes import tables
 from game.rules.tft.hexes.actions import (
     Attack,
     ChooseFirst,
@@ -87,7 +87,7 @@ class TestFalls:
         m = match(cliff(6), [("Pip", "a", "hobbit", 1, 1, 0), ("Orc", "b", "orc", 3, 1, 0)],
                   seed=1)
         to_movement_of(m, "a")
-        assert m.ruleset.move_options(m.state, "pip").jumps  # the jump was on offer
+        assert m.ruleset.queries(m.state).move_options("pip").jumps  # the jump was on offer
         acts = movement_actions(m, Tactician(0))
         assert not any(jump for _, jump in acts)
         assert m.state.figures["pip"].st == 8
@@ -135,7 +135,7 @@ class TestAttacks:
         assert m.state.acting().id == "hum"
         a = Tactician(0).choose(m)
         assert isinstance(a, Attack)
-        odds = {t: m.ruleset.attack_check(m.state, "hum", t).odds for t in ("orca", "orcb")}
+        odds = {t: m.ruleset.queries(m.state).attack_check("hum", t).odds for t in ("orca", "orcb")}
         best = max(odds, key=lambda t: odds[t].expected_damage)
         assert a.target == best == "orcb"
 
@@ -152,7 +152,7 @@ class TestAttacks:
         to_movement_of(m, "a")
         movement_actions(m, Tactician(0))
         assert m.state.figures["hum"].cell == m.board.index(3, 1)
-        chk = m.ruleset.attack_check(m.state, "hum", "orc")
+        chk = m.ruleset.queries(m.state).attack_check("hum", "orc")
         assert chk.allowed and chk.odds.target > chk.odds.base - 2  # leather -2, +1 higher
 
 
@@ -208,20 +208,22 @@ class TestDefence:
 
 
 def test_distances_to_the_nearest_cell():
-    board = open_match("hill_fight", 0).board
+    m = open_match("hill_fight", 0)
+    board, q = m.board, m.ruleset.queries(m.state)
     cells = [board.index(3, 4), board.index(15, 9)]
     want = [min(board.distance(i, c) for c in cells) for i in range(board.n)]
-    assert distances_to(board, cells).tolist() == want
-    assert distances_to(board, cells[:1]).tolist() == [board.distance(i, cells[0])
-                                                        for i in range(board.n)]
+    assert q.distances_to(cells).tolist() == want
+    assert q.distances_to(cells[:1]).tolist() == [board.distance(i, cells[0])
+                                                  for i in range(board.n)]
 
 
 def test_distances_to_without_a_table_on_a_huge_board(monkeypatch):
-    board = open_match("hill_fight", 0).board
+    m = open_match("hill_fight", 0)
+    board, q = m.board, m.ruleset.queries(m.state)
     cells = [board.index(3, 4), board.index(15, 9)]
-    monkeypatch.setattr(evaluation, "_DIST_MAX_CELLS", 0)
+    monkeypatch.setattr(tables, "DIST_MAX_CELLS", 0)
     want = [min(board.distance(i, c) for c in cells) for i in range(board.n)]
-    assert distances_to(board, cells).tolist() == want
+    assert q.distances_to(cells).tolist() == want
 
 
 def test_choosing_twice_without_playing_gives_the_same_action():

@@ -7,7 +7,6 @@ Levels are counted in tile sides; a figure on a cell stands on top of its stack.
 from __future__ import annotations
 
 import math
-import weakref
 
 import numpy as np
 
@@ -36,11 +35,6 @@ def movement_allowance(fig: HexFigure) -> int:
     return int(load_data().num("prone", "ma")) if fig.prone else fig.ma
 
 
-_step_cache: weakref.WeakKeyDictionary[HexMap, dict[tuple[int, str], Steps]] = (
-    weakref.WeakKeyDictionary()
-)
-
-
 def climbing_step_costs(board: HexMap, climb: int,
                         entry: tuple[str, np.ndarray] | None = None) -> Steps:
     """H-2, H-3 (H-21): the steps possible from each cell and their MP, for a climbing H
@@ -50,44 +44,38 @@ def climbing_step_costs(board: HexMap, climb: int,
     broken ground and knee-deep water cost 2, H-21; ``inf`` where it may not enter);
     each level climbed costs 1 more, and no more than ``climb`` levels may be climbed at
     once. Stepping down at most ``climb`` levels costs just the entry. A bigger drop is a
-    jump (H-8), not a step: left out here.
+    jump (H-8), not a step: left out here. (A match keeps the table of each climbing H:
+    :func:`game.rules.tft.hexes.tables.steps`.)
     """
-    per_board = _step_cache.setdefault(board, {})
-    key = (climb, entry[0] if entry is not None else "")
-    table = per_board.get(key)
-    if table is None:
-        nb = board.neighbour_table
-        lv = board.levels.ravel().astype(np.int32)
-        there = lv[np.maximum(nb, 0)]
-        diff = there - lv[:, None]
-        enter = (np.ones(board.n) if entry is None else entry[1])[np.maximum(nb, 0)]
-        cost = (enter + np.maximum(diff, 0)).astype(np.float64)
-        cost[(diff > climb) | (diff < -climb) | (nb < 0)] = INF
-        table = board.step_edges(cost)
-        per_board[key] = table
-    return table
-
-
-_jump_cache: weakref.WeakKeyDictionary[HexMap, dict[int, dict[int, list[tuple[int, int]]]]] = (
-    weakref.WeakKeyDictionary()
-)
+    nb = board.neighbour_table
+    lv = board.levels.ravel().astype(np.int32)
+    there = lv[np.maximum(nb, 0)]
+    diff = there - lv[:, None]
+    enter = (np.ones(board.n) if entry is None else entry[1])[np.maximum(nb, 0)]
+    cost = (enter + np.maximum(diff, 0)).astype(np.float64)
+    cost[(diff > climb) | (diff < -climb) | (nb < 0)] = INF
+    return board.step_edges(cost)
 
 
 def jump_edges(board: HexMap, climb: int) -> dict[int, list[tuple[int, int]]]:
     """H-3, H-8: for each cell with a drop bigger than ``climb`` beside it, the
     ``(cell, levels)`` of those drops: the steps that are jumps, not moves."""
-    per_board = _jump_cache.setdefault(board, {})
-    table = per_board.get(climb)
-    if table is None:
-        table = {}
-        for i in board.cells():
-            li = board.level(i)
-            drops = [(j, li - board.level(j)) for j in board.neighbours(i)
-                     if li - board.level(j) > climb]
-            if drops:
-                table[i] = drops
-        per_board[climb] = table
+    table: dict[int, list[tuple[int, int]]] = {}
+    for i in board.cells():
+        li = board.level(i)
+        drops = [(j, li - board.level(j)) for j in board.neighbours(i)
+                 if li - board.level(j) > climb]
+        if drops:
+            table[i] = drops
     return table
+
+
+def gap_beside(board: HexMap, climb: int) -> list[bool]:
+    """H-20: for every cell, whether a hex beside it is water or a drop of more than
+    ``climb`` (the first hex of a gap a figure standing there might leap)."""
+    lv = board.level_list
+    return [any(board.terrain_of(j) == "water" or lv[j] < lv[i] - climb
+                for j in board.neighbours(i)) for i in range(board.n)]
 
 
 def drop_levels(board: HexMap, frm: int, to: int) -> int:
