@@ -6,7 +6,7 @@ instead (:func:`climb`, :func:`shooter`).
 
 from __future__ import annotations
 
-from collections.abc import Callable, Sequence
+from collections.abc import Callable, Iterable, Sequence
 from itertools import chain
 
 import numpy as np
@@ -34,8 +34,8 @@ def outshoots(ctx: Context) -> bool:
     return shooters(ctx.own) > shooters(ctx.enemies)
 
 
-def _hot(plan_threats: list[EnemyThreat], board_neighbours: Callable[[int], list[int]]
-         ) -> set[int]:
+def _hot(plan_threats: list[EnemyThreat],
+         board_neighbours: Callable[[int], Iterable[int]]) -> set[int]:
     """Cells where an enemy can strike: a fixed enemy's front, any neighbour of where a
     mobile one can charge to."""
     hot: set[int] = set()

@@ -120,13 +120,9 @@ class Stance:
                 best = v
         return best
 
-    def best(self, c: int, k: int, fixed: int | None, p_stand: float,
-             attack: tuple[float, ...], natural: int) -> tuple[float, int | None, bool]:
-        """Best facing for ``f`` in ``c`` reached for ``k`` MP (and whether to defend):
-        the attack it can make (:meth:`attacks`) minus the weighted blows it can expect.
-        On a tie the ``natural`` facing (the one the move leaves) is kept: no Face."""
-        f = self.f
-        attack_now = f.standing and k <= self.allowance
+    def strikes(self, c: int) -> list[Strikes]:
+        """The enemies that can strike ``f`` in ``c``, each with its duels and the
+        directions it may strike from (one entry per duel, its directions a bit mask)."""
         strikes: list[Strikes] = []
         occupied, duels, lv = self.occupied, self._duels, self.lv
         lc = lv[c]
@@ -137,7 +133,6 @@ class Stance:
                 if dl.can:
                     strikes.append((weight, fx, [(dl, 1 << d)]))
                 continue
-            # one entry per duel (level difference), its directions as a bit mask
             spots: list[tuple[Duel, int]] = []
             for d, n in cand:
                 if n == e.cell or n not in occupied:
@@ -151,6 +146,16 @@ class Stance:
                             spots.append((dl, 1 << d))
             if spots:
                 strikes.append((weight, fx, spots))
+        return strikes
+
+    def best(self, c: int, k: int, fixed: int | None, p_stand: float,
+             attack: tuple[float, ...], natural: int) -> tuple[float, int | None, bool]:
+        """Best facing for ``f`` in ``c`` reached for ``k`` MP (and whether to defend):
+        the attack it can make (:meth:`attacks`) minus the weighted blows it can expect.
+        On a tie the ``natural`` facing (the one the move leaves) is kept: no Face."""
+        f = self.f
+        attack_now = f.standing and k <= self.allowance
+        strikes = self.strikes(c)
         if not strikes:
             threat: list[float] | tuple[float, ...] = ZERO6
         else:
