@@ -8,11 +8,12 @@ from dataclasses import replace
 from textmap import match
 
 from game.ai import RandomPlayer
-from game.ai.tft.evaluation import Weights
+from game.ai.skeleton import CandidatePlayer
+from game.ai.tft.evaluation import Weights, fall_risk
 from game.ai.tft.tactician import Tactician
 from game.headless import play_game
 from game.rules import new_match, open_match
-from game.rules.tft.hexes import tables
+from game.rules.tft.hexes import falls, tables
 from game.rules.tft.hexes.actions import (
     Attack,
     ChooseFirst,
@@ -118,6 +119,27 @@ class TestFalls:
         assert m.state.phase == "retreat"
         a = ai.choose(m)
         assert isinstance(a, Retreat) and a.to == m.board.index(2, 1)
+
+
+class TestOnTheRulesAnswers:
+    def test_the_tactician_is_a_candidate_player_breaking_ties_by_seed_turn_and_actor(self):
+        m = open_match("hill_fight", 2)
+        ai = Tactician(5)
+        assert isinstance(ai, CandidatePlayer)
+        st = m.state
+        assert ai.tie_break(3, m) == (5 + st.turn + st.current) % 3
+
+    def test_h8_its_fall_risk_is_the_rules_own_odds(self):
+        """The Tactician weighs a jump with the rules' fall odds: bracing and T-3's
+        knock-down after 8 damage in a turn counted (it once summed its own)."""
+        m = match(cliff(6), [("Hum", "a", "human", 1, 1, 0), ("Orc", "b", "orc", 3, 1, 0)])
+        q = m.ruleset.queries(m.state)
+        hum = m.state.figures["hum"]
+        assert fall_risk(q, hum, 9) == falls.fall_damage_odds(hum, 9)
+        hum.damage_taken = 6
+        hurt = fall_risk(q, hum, 9)
+        assert hurt == falls.fall_damage_odds(hum, 9)
+        assert hurt.p_standing < hurt.p_save  # the fall's damage may knock it down
 
 
 class TestAttacks:
@@ -280,3 +302,21 @@ class TestHillFort:
         to_movement_of(m, "a")
         a = Tactician(1).choose(m)
         assert a.kind == "climb" and a.to == m.board.index(2, 1)
+
+
+def test_the_tactician_imports_only_the_rules_public_modules():
+    """It asks the rules through their queries, actions, phases and events modules."""
+    import ast
+    from pathlib import Path
+
+    folder = Path(__file__).resolve().parents[2] / "game/ai/tft"
+    found = []
+    for path in sorted(folder.glob("*.py")):
+        if path.name == "zones.py":  # the zone Tactician is another ruleset's
+            continue
+        for node in ast.walk(ast.parse(path.read_text(encoding="utf-8"))):
+            if isinstance(node, ast.ImportFrom) and (node.module or "").startswith(
+                    "game.rules"):
+                found.append(node.module)
+    assert found and all(m.rsplit(".", 1)[-1] in ("actions", "queries", "phases", "events")
+                         for m in found), found

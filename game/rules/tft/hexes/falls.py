@@ -272,9 +272,3 @@ def stumble_odds(fig: HexFigure, levels: int) -> FallOdds:
     n = int(load_data().num("stumble", "check_dice"))
     p = odds.check_probability(n, target)
     return FallOdds(levels, 0, True, target, p, 0, 0, 0, p, 0.0, 0.0, rule="H-14")
-
-
-def risk(p_fall: float, fall: FallOdds) -> tuple[float, float]:
-    """The overall chance of being knocked out and of being killed by something that
-    ends in ``fall`` with chance ``p_fall`` (a missed climb, a missed leap)."""
-    return p_fall * fall.p_out, p_fall * fall.p_dead
