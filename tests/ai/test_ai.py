@@ -5,15 +5,18 @@ pushes (T-8, H-14). Positions are tiny text maps (pointy hexes, odd rows shifted
 import time
 from dataclasses import replace
 
+import numpy as np
 from textmap import match
 
 from game.ai import RandomPlayer
 from game.ai.skeleton import CandidatePlayer
 from game.ai.tft.evaluation import Weights, fall_risk
 from game.ai.tft.tactician import Tactician
+from game.boards.hexmap import HexMap
+from game.core.derived import Derived
 from game.headless import play_game
 from game.rules import new_match, open_match
-from game.rules.tft.hexes import falls, tables
+from game.rules.tft.hexes import falls
 from game.rules.tft.hexes.actions import (
     Attack,
     ChooseFirst,
@@ -239,13 +242,14 @@ def test_distances_to_the_nearest_cell():
                                                   for i in range(board.n)]
 
 
-def test_distances_to_without_a_table_on_a_huge_board(monkeypatch):
+def test_distances_to_on_a_big_board():
     m = open_match("hill_fight", 0)
-    board, q = m.board, m.ruleset.queries(m.state)
-    cells = [board.index(3, 4), board.index(15, 9)]
-    monkeypatch.setattr(tables, "DIST_MAX_CELLS", 0)
-    want = [min(board.distance(i, c) for c in cells) for i in range(board.n)]
-    assert q.distances_to(cells).tolist() == want
+    big = HexMap(np.zeros((70, 80), dtype=int))
+    state = replace(m.state, board=big, derived=Derived())
+    q = m.ruleset.queries(state)
+    cells = [big.index(3, 4), big.index(75, 60), big.index(40, 1)]
+    want = [min(big.distance(i, c) for c in cells) for i in range(0, big.n, 37)]
+    assert q.distances_to(cells)[::37].tolist() == want
 
 
 def test_choosing_twice_without_playing_gives_the_same_action():

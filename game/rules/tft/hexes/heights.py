@@ -54,28 +54,47 @@ def climbing_step_costs(board: HexMap, climb: int,
     enter = (np.ones(board.n) if entry is None else entry[1])[np.maximum(nb, 0)]
     cost = (enter + np.maximum(diff, 0)).astype(np.float64)
     cost[(diff > climb) | (diff < -climb) | (nb < 0)] = INF
-    return board.step_edges(cost)
+    return _steps(nb, cost)
+
+
+def _steps(nb: np.ndarray, cost: np.ndarray) -> Steps:
+    """The :class:`Steps` of a ``(n, 6)`` table of step costs by direction (``inf`` or
+    negative where a step is impossible), as :meth:`HexMap.step_edges` makes them, built
+    in one pass over the possible steps."""
+    ok = (nb >= 0) & (cost >= 0) & (cost < INF)
+    rows, cols = np.nonzero(ok)
+    weights = cost[rows, cols].astype(np.int64)
+    pairs = list(zip(nb[rows, cols].tolist(), weights.tolist(), strict=True))
+    ends = np.cumsum(np.count_nonzero(ok, axis=1)).tolist()
+    out = Steps(pairs[a:b] for a, b in zip([0, *ends], ends, strict=False))
+    out.widest = max(1, int(weights.max())) if len(weights) else 1
+    return out
 
 
 def jump_edges(board: HexMap, climb: int) -> dict[int, list[tuple[int, int]]]:
     """H-3, H-8: for each cell with a drop bigger than ``climb`` beside it, the
     ``(cell, levels)`` of those drops: the steps that are jumps, not moves."""
+    nb = board.neighbour_table
+    lv = board.levels.ravel().astype(np.int64)
+    drop = lv[:, None] - lv[np.maximum(nb, 0)]
+    rows, cols = np.nonzero((nb >= 0) & (drop > climb))
     table: dict[int, list[tuple[int, int]]] = {}
-    for i in board.cells():
-        li = board.level(i)
-        drops = [(j, li - board.level(j)) for j in board.neighbours(i)
-                 if li - board.level(j) > climb]
-        if drops:
-            table[i] = drops
+    for i, j, d in zip(rows.tolist(), nb[rows, cols].tolist(), drop[rows, cols].tolist(),
+                       strict=True):
+        table.setdefault(i, []).append((j, d))
     return table
 
 
 def gap_beside(board: HexMap, climb: int) -> list[bool]:
     """H-20: for every cell, whether a hex beside it is water or a drop of more than
     ``climb`` (the first hex of a gap a figure standing there might leap)."""
-    lv = board.level_list
-    return [any(board.terrain_of(j) == "water" or lv[j] < lv[i] - climb
-                for j in board.neighbours(i)) for i in range(board.n)]
+    nb = board.neighbour_table
+    lv = board.levels.ravel().astype(np.int64)
+    j = np.maximum(nb, 0)
+    water = np.array([name == "water" for name in board.terrain_names], dtype=bool)
+    wet = water[board.terrain.ravel()] if water.any() else np.zeros(board.n, dtype=bool)
+    gap = (nb >= 0) & (wet[j] | (lv[j] < lv[:, None] - climb))
+    return np.any(gap, axis=1).tolist()
 
 
 def drop_levels(board: HexMap, frm: int, to: int) -> int:

@@ -1,6 +1,6 @@
 """Per-match tables of Melee on heights: what the rules work out once from a match's board
-and scenario (steps by climbing height, jumps, gaps, distances) and keep in the state's
-:class:`~game.core.derived.Derived`, shared by every clone of the state (an AI's
+and scenario (steps by climbing height, jumps, gaps, the cells' axial places) and keep in
+the state's :class:`~game.core.derived.Derived`, shared by every clone of the state (an AI's
 sandboxes work each out once). The rules that fill them are pure functions of the board
 (:mod:`heights`, :mod:`terrain`); this module only names and keeps their answers.
 """
@@ -10,13 +10,9 @@ from __future__ import annotations
 import numpy as np
 from numpy.typing import NDArray
 
-from game.boards.hexmap import HexMap, Steps
+from game.boards.hexmap import Steps
 from game.rules.tft.hexes import heights
 from game.rules.tft.hexes.state import HexState
-
-DIST_MAX_CELLS = 4096
-"""Boards bigger than this get no table of every distance (it takes n * n * 2 bytes):
-:func:`distances_to` measures from the cells it is given instead."""
 
 
 def steps(state: HexState, climb: int, entry: tuple[str, np.ndarray]) -> Steps:
@@ -36,14 +32,11 @@ def gaps(state: HexState, climb: int) -> list[bool]:
     return state.derived.get(("gaps", climb), lambda: heights.gap_beside(state.board, climb))
 
 
-def distance_table(board: HexMap) -> NDArray[np.int16]:
-    """``(n, n)`` hex distances between every two cells of ``board``."""
-    ax = np.array([board.axial(i) for i in range(board.n)], dtype=np.int64)
-    dq = ax[:, None, 0] - ax[None, :, 0]
-    dr = ax[:, None, 1] - ax[None, :, 1]
-    table = ((np.abs(dq) + np.abs(dr) + np.abs(dq + dr)) // 2).astype(np.int16)
-    table.setflags(write=False)
-    return table
+def _axial(state: HexState) -> NDArray[np.int64]:
+    """Every cell's axial ``(q, r)``, as an ``(n, 2)`` array."""
+    board = state.board
+    return state.derived.get(("axial",), lambda: np.array(
+        [board.axial(i) for i in range(board.n)], dtype=np.int64))
 
 
 def distances_to(state: HexState, cells: list[int]) -> NDArray[np.int64]:
@@ -52,17 +45,12 @@ def distances_to(state: HexState, cells: list[int]) -> NDArray[np.int64]:
     board = state.board
     if not cells:
         return np.full(board.n, board.n, dtype=np.int64)
-    if board.n > DIST_MAX_CELLS:
-        ax = np.array([board.axial(i) for i in range(board.n)], dtype=np.int64)
-        src = ax[cells]
-        dq = ax[:, None, 0] - src[None, :, 0]
-        dr = ax[:, None, 1] - src[None, :, 1]
-        out: NDArray[np.int64] = ((np.abs(dq) + np.abs(dr) + np.abs(dq + dr)) // 2).min(axis=1)
-        return out
-    table = state.derived.get(("distances",), lambda: distance_table(board))
-    if len(cells) == 1:
-        return table[cells[0]].astype(np.int64)
-    return table[cells].min(axis=0).astype(np.int64)
+    ax = _axial(state)
+    src = ax[cells]
+    dq = ax[:, None, 0] - src[None, :, 0]
+    dr = ax[:, None, 1] - src[None, :, 1]
+    out: NDArray[np.int64] = ((np.abs(dq) + np.abs(dr) + np.abs(dq + dr)) // 2).min(axis=1)
+    return out
 
 
 def levels(state: HexState) -> NDArray[np.float64]:

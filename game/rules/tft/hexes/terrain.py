@@ -28,12 +28,16 @@ from game.rules.tft.hexes.state import HexState
 def water_depths(board: HexMap) -> list[str | None]:
     """H-21: every cell's water depth ("ankle", "knee", "neck"), None on dry land: by its
     distance in hexes from the nearest hex that is not water (the bank)."""
+    water = np.array([name == "water" for name in board.terrain_names], dtype=bool)
+    if not water.any():
+        return [None] * board.n
+    wet = water[board.terrain.ravel()].tolist()
     table = {int(k): v for k, v in load_data().num("water", "depth_by_distance").items()}
     deepest = table[max(table)]
     dist = [-1] * board.n
     todo: deque[int] = deque()
     for i in board.cells():
-        if board.terrain_of(i) != "water":
+        if not wet[i]:
             dist[i] = 0
             todo.append(i)
     while todo:
@@ -44,7 +48,7 @@ def water_depths(board: HexMap) -> list[str | None]:
                 todo.append(j)
     out: list[str | None] = [None if d <= 0 else table.get(d, deepest) for d in dist]
     for i in board.cells():
-        if board.terrain_of(i) == "water" and dist[i] < 0:
+        if wet[i] and dist[i] < 0:
             out[i] = deepest  # a board all of water: no bank anywhere
     return out
 
@@ -65,17 +69,16 @@ def entry_table(board: HexMap, depth: list[str | None], broken: bool, swimmer: b
     the data's rough terrains; ``inf`` for neck-deep water unless ``swimmer``)."""
     d = load_data()
     knee = float(d.num("water", "knee_mp"))
-    rough = set(d.num("broken_ground", "terrains")) if broken else set()
-    mp = float(d.num("broken_ground", "mp"))
     arr = np.ones(board.n)
-    for i in board.cells():
-        w = depth[i]
-        if w == "neck":
-            arr[i] = knee if swimmer else INF
-        elif w == "knee":
+    if broken:
+        rough = set(d.num("broken_ground", "terrains"))
+        by_name = np.array([name in rough for name in board.terrain_names], dtype=bool)
+        arr[by_name[board.terrain.ravel()] & board.exists] = float(d.num("broken_ground", "mp"))
+    for i, w in enumerate(depth):
+        if w == "knee":
             arr[i] = knee
-        elif board.terrain_of(i) in rough:
-            arr[i] = mp
+        elif w == "neck":
+            arr[i] = knee if swimmer else INF
     return arr
 
 
