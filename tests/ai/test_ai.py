@@ -5,14 +5,18 @@ pushes (T-8, H-14). Positions are tiny text maps (pointy hexes, odd rows shifted
 import time
 from dataclasses import replace
 
+import numpy as np
 from textmap import match
 
 from game.ai import RandomPlayer
-from game.ai.tft import evaluation
-from game.ai.tft.evaluation import Weights, distances_to
+from game.ai.skeleton import CandidatePlayer
+from game.ai.tft.evaluation import Weights, fall_risk
 from game.ai.tft.tactician import Tactician
+from game.boards.hexmap import HexMap
+from game.core.derived import Derived
 from game.headless import play_game
 from game.rules import new_match, open_match
+from game.rules.tft.hexes import falls
 from game.rules.tft.hexes.actions import (
     Attack,
     ChooseFirst,
@@ -87,7 +91,7 @@ class TestFalls:
         m = match(cliff(6), [("Pip", "a", "hobbit", 1, 1, 0), ("Orc", "b", "orc", 3, 1, 0)],
                   seed=1)
         to_movement_of(m, "a")
-        assert m.ruleset.move_options(m.state, "pip").jumps  # the jump was on offer
+        assert m.ruleset.queries(m.state).move_options("pip").jumps  # the jump was on offer
         acts = movement_actions(m, Tactician(0))
         assert not any(jump for _, jump in acts)
         assert m.state.figures["pip"].st == 8
@@ -120,6 +124,27 @@ class TestFalls:
         assert isinstance(a, Retreat) and a.to == m.board.index(2, 1)
 
 
+class TestOnTheRulesAnswers:
+    def test_the_tactician_is_a_candidate_player_breaking_ties_by_seed_turn_and_actor(self):
+        m = open_match("hill_fight", 2)
+        ai = Tactician(5)
+        assert isinstance(ai, CandidatePlayer)
+        st = m.state
+        assert ai.tie_break(3, m) == (5 + st.turn + st.current) % 3
+
+    def test_h8_its_fall_risk_is_the_rules_own_odds(self):
+        """The Tactician weighs a jump with the rules' fall odds: bracing and T-3's
+        knock-down after 8 damage in a turn counted (it once summed its own)."""
+        m = match(cliff(6), [("Hum", "a", "human", 1, 1, 0), ("Orc", "b", "orc", 3, 1, 0)])
+        q = m.ruleset.queries(m.state)
+        hum = m.state.figures["hum"]
+        assert fall_risk(q, hum, 9) == falls.fall_damage_odds(hum, 9)
+        hum.damage_taken = 6
+        hurt = fall_risk(q, hum, 9)
+        assert hurt == falls.fall_damage_odds(hum, 9)
+        assert hurt.p_standing < hurt.p_save  # the fall's damage may knock it down
+
+
 class TestAttacks:
     def test_t5_attacks_the_target_with_the_best_odds(self):
         # Hum faces east; Orc A faces it from (3,1), Orc B shows its back from (3,0)
@@ -135,7 +160,7 @@ class TestAttacks:
         assert m.state.acting().id == "hum"
         a = Tactician(0).choose(m)
         assert isinstance(a, Attack)
-        odds = {t: m.ruleset.attack_check(m.state, "hum", t).odds for t in ("orca", "orcb")}
+        odds = {t: m.ruleset.queries(m.state).attack_check("hum", t).odds for t in ("orca", "orcb")}
         best = max(odds, key=lambda t: odds[t].expected_damage)
         assert a.target == best == "orcb"
 
@@ -152,7 +177,7 @@ class TestAttacks:
         to_movement_of(m, "a")
         movement_actions(m, Tactician(0))
         assert m.state.figures["hum"].cell == m.board.index(3, 1)
-        chk = m.ruleset.attack_check(m.state, "hum", "orc")
+        chk = m.ruleset.queries(m.state).attack_check("hum", "orc")
         assert chk.allowed and chk.odds.target > chk.odds.base - 2  # leather -2, +1 higher
 
 
@@ -208,20 +233,23 @@ class TestDefence:
 
 
 def test_distances_to_the_nearest_cell():
-    board = open_match("hill_fight", 0).board
+    m = open_match("hill_fight", 0)
+    board, q = m.board, m.ruleset.queries(m.state)
     cells = [board.index(3, 4), board.index(15, 9)]
     want = [min(board.distance(i, c) for c in cells) for i in range(board.n)]
-    assert distances_to(board, cells).tolist() == want
-    assert distances_to(board, cells[:1]).tolist() == [board.distance(i, cells[0])
-                                                        for i in range(board.n)]
+    assert q.distances_to(cells).tolist() == want
+    assert q.distances_to(cells[:1]).tolist() == [board.distance(i, cells[0])
+                                                  for i in range(board.n)]
 
 
-def test_distances_to_without_a_table_on_a_huge_board(monkeypatch):
-    board = open_match("hill_fight", 0).board
-    cells = [board.index(3, 4), board.index(15, 9)]
-    monkeypatch.setattr(evaluation, "_DIST_MAX_CELLS", 0)
-    want = [min(board.distance(i, c) for c in cells) for i in range(board.n)]
-    assert distances_to(board, cells).tolist() == want
+def test_distances_to_on_a_big_board():
+    m = open_match("hill_fight", 0)
+    big = HexMap(np.zeros((70, 80), dtype=int))
+    state = replace(m.state, board=big, derived=Derived())
+    q = m.ruleset.queries(state)
+    cells = [big.index(3, 4), big.index(75, 60), big.index(40, 1)]
+    want = [min(big.distance(i, c) for c in cells) for i in range(0, big.n, 37)]
+    assert q.distances_to(cells)[::37].tolist() == want
 
 
 def test_choosing_twice_without_playing_gives_the_same_action():
@@ -278,3 +306,21 @@ class TestHillFort:
         to_movement_of(m, "a")
         a = Tactician(1).choose(m)
         assert a.kind == "climb" and a.to == m.board.index(2, 1)
+
+
+def test_the_tactician_imports_only_the_rules_public_modules():
+    """It asks the rules through their queries, actions, phases and events modules."""
+    import ast
+    from pathlib import Path
+
+    folder = Path(__file__).resolve().parents[2] / "game/ai/tft"
+    found = []
+    for path in sorted(folder.glob("*.py")):
+        if path.name == "zones.py":  # the zone Tactician is another ruleset's
+            continue
+        for node in ast.walk(ast.parse(path.read_text(encoding="utf-8"))):
+            if isinstance(node, ast.ImportFrom) and (node.module or "").startswith(
+                    "game.rules"):
+                found.append(node.module)
+    assert found and all(m.rsplit(".", 1)[-1] in ("actions", "queries", "phases", "events")
+                         for m in found), found

@@ -40,11 +40,11 @@ def next_turn(m: Match) -> None:
 def test_h11_climbing_down_starts_with_a_free_set_and_clings():
     m, bob, foot = bob_on_top(faces=[])
     top = bob.cell
-    opt = m.ruleset.climb_options(m.state, bob)[foot]
+    opt = m.ruleset.queries(m.state).climb_options(bob.id)[foot]
     assert opt.down and (opt.rise, opt.at, opt.set_h, opt.dice) == (10, 0, 3, 4)
     assert Climb("bob", foot, False) in m.legal_actions()
     assert Climb("bob", foot, True) in m.legal_actions()
-    assert m.ruleset.climb_risk(m.state, bob, foot, more=False)[0] == 0.0
+    assert m.ruleset.queries(m.state).climb_risk(bob.id, foot, more=False)[0] == 0.0
     events = m.apply(Climb("bob", foot, False))  # no dice: the script is empty
     assert (bob.cell, bob.hold, bob.hold_to, bob.hold_at) == (foot, "down", top, 7)
     assert bob.move_over and not bob.prone
@@ -63,7 +63,7 @@ def test_h11_climbing_down_starts_with_a_free_set_and_clings():
 
 def test_h11_climbing_down_a_second_set_on_the_first_turn_is_rolled():
     m, bob, foot = bob_on_top(faces=[4, 4, 4, 3])  # 4d6 = 15 vs DX 16
-    p_fall, fall = m.ruleset.climb_risk(m.state, bob, foot, more=True)
+    p_fall, fall = m.ruleset.queries(m.state).climb_risk(bob.id, foot, more=True)
     assert fall.levels == 7 and fall.prone_anyway  # a miss falls from where it clings
     events = m.apply(Climb("bob", foot, True))
     roll = next(e.roll for e in events if e.roll is not None)
@@ -105,7 +105,7 @@ def test_h11_a_missed_set_on_the_way_down_falls_from_the_hold_prone():
     m, bob, foot = bob_on_top(faces=[])
     m.apply(Climb("bob", foot, False))
     next_turn(m)
-    p_fall, fall = m.ruleset.climb_risk(m.state, bob, foot)
+    p_fall, fall = m.ruleset.queries(m.state).climb_risk(bob.id, foot)
     assert p_fall > 0 and fall.levels == 7 and fall.band == 2 and fall.p_standing == 0.0
     m.dice = Dice.scripted([6, 6, 5, 4, 4, 4, 4, 5])
     events = m.apply(Climb("bob", foot, False))
@@ -146,16 +146,16 @@ def test_h11_climbing_down_needs_hands_free_and_a_drop_beyond_h():
     m = moving(game(PLATEAU, [("Hum", "a", "human", 1, 1, 0), ("Cat", "a", "talented", 2, 0, 0),
                               ("Orc", "b", "orc", 3, 0, 3)]))
     foot = idx(m, 1, 2)
-    assert not m.ruleset.climb_options(m.state, m.state.figures["hum"])  # sword in hand
+    assert not m.ruleset.queries(m.state).climb_options(m.state.figures["hum"].id)  # sword in hand
     assert "hands free" in m.why_illegal(Climb("hum", foot, False))
     # not beside the edge: no climb down
-    assert not m.ruleset.climb_options(m.state, m.state.figures["cat"])
+    assert not m.ruleset.queries(m.state).climb_options(m.state.figures["cat"].id)
     low = moving(game("4 4 4 4\n4 4 4 4\n1 1 1 1",
                       [("Bob", "a", "climber", 1, 1, 0), ("Orc", "b", "orc", 3, 0, 3)]))
-    assert not low.ruleset.climb_options(low.state, low.state.figures["bob"])  # 3 = H: a step
+    assert not low.ruleset.queries(low.state).climb_options("bob")  # 3 = H: a step
 
 
 def test_h11_the_talent_climbs_down_on_3d6_and_the_words_say_down():
     m, cat, foot = bob_on_top(unit="talented")
-    assert m.ruleset.climb_options(m.state, cat)[foot].dice == 3
+    assert m.ruleset.queries(m.state).climb_options(cat.id)[foot].dice == 3
     assert "climbs down towards" in m.describe(Climb("bob", foot, True))

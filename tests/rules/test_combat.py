@@ -46,7 +46,7 @@ class TestT2Attack:
     def _attack(self, faces):
         m = duel()
         h, o = m.state.figures["hum"], m.state.figures["orc"]
-        r = melee.resolve_attack(m.board, h, o, Dice.scripted(faces))
+        r = melee.resolve_attack(m.state, h, o, Dice.scripted(faces))
         return m, h, o, r
 
     def test_t2_hit_on_dx_or_less_and_t3_damage_less_armour(self):
@@ -74,10 +74,10 @@ class TestT2Attack:
         m = duel()
         h, o = m.state.figures["hum"], m.state.figures["orc"]
         h.dx = 3
-        ev = melee.resolve_attack(m.board, h, o, Dice.scripted([1, 2, 2, 1, 1])).events
+        ev = melee.resolve_attack(m.state, h, o, Dice.scripted([1, 2, 2, 1, 1])).events
         assert ev[0].roll.success and ev[0].roll.note == "automatic hit"
         h.dx = 20
-        ev = melee.resolve_attack(m.board, h, o, Dice.scripted([6, 6, 4])).events
+        ev = melee.resolve_attack(m.state, h, o, Dice.scripted([6, 6, 4])).events
         assert not ev[0].roll.success and ev[0].roll.note == "automatic miss"
 
     def test_t2_seventeen_drops_eighteen_breaks(self):
@@ -139,7 +139,7 @@ class TestT5Facing:
 
     def test_t5_only_front_hexes_can_be_attacked(self):
         m = duel(a=("Hum", "a", "human", 1, 1, 3))  # facing away from the orc
-        c = m.ruleset.attack_check(m.state, "hum", "orc")
+        c = m.ruleset.queries(m.state).attack_check("hum", "orc")
         assert not c.allowed and "front hexes" in c.reason
 
 
@@ -147,7 +147,7 @@ class TestT6Engagement:
     def test_t6_moving_into_an_enemy_front_hex_stops(self):
         m = duel(a=("Hum", "a", "human", 0, 1, 0), b=("Orc", "b", "orc", 3, 1, 3))
         m.apply(ChooseFirst(m.state.winner, "a"))
-        opts = m.ruleset.move_options(m.state, "hum")
+        opts = m.ruleset.queries(m.state).move_options("hum")
         stop = m.board.index(2, 1)
         assert stop in opts.reach.ends
         m.apply(Move("hum", stop))
@@ -156,14 +156,14 @@ class TestT6Engagement:
     def test_t6_an_engaged_figure_may_only_shift_one_hex(self):
         m = duel()
         m.apply(ChooseFirst(m.state.winner, "a"))
-        opts = m.ruleset.move_options(m.state, "hum")
+        opts = m.ruleset.queries(m.state).move_options("hum")
         assert all(m.board.distance(c, m.state.figures["hum"].cell) == 1 for c in opts.cells())
 
     def test_h7_engagement_needs_level_within_size(self):
         m = duel(text="0 0 0\n0 0 2\n0 0 0")
         h, o = m.state.figures["hum"], m.state.figures["orc"]
         assert not heights.engages(m.board, o, h)  # two levels apart, 1-hex figures
-        assert not m.ruleset.is_engaged(m.state, h)
+        assert not m.ruleset.queries(m.state).is_engaged(h.id)
 
 
 class TestT7Turn:
@@ -184,7 +184,7 @@ class TestT7Turn:
         m.apply(Defend("orc"))
         m.apply(EndMovement("b"))
         m.apply(EndMovement("a"))
-        odds_ = m.ruleset.attack_check(m.state, "hum", "orc").odds
+        odds_ = m.ruleset.queries(m.state).attack_check("hum", "orc").odds
         assert odds_.dice == 4 and odds_.p_hit == pytest.approx(odds.check_probability(4, 12))
         ev = m.apply(Attack("hum", "orc"))
         assert ev[0].roll.expr == "4d6" and ev[0].roll.total == 12 and ev[0].roll.success
@@ -193,7 +193,7 @@ class TestT7Turn:
         m = duel(a=("Hum", "a", "human", 0, 0, 0), b=("Orc", "b", "orc", 4, 2, 3))
         h = m.state.figures["hum"]
         h.mp_spent = 6
-        c = m.ruleset.attack_check(m.state, "hum", "orc")
+        c = m.ruleset.queries(m.state).attack_check("hum", "orc")
         assert not c.allowed
 
     def test_t7_prone_figure_stands_up_instead_of_attacking(self):

@@ -129,9 +129,9 @@ def test_h11_climb_risk_is_a_missed_set_and_the_fall_from_its_top():
     m.apply(ChooseFirst(m.state.winner, "a"))
     top = m.board.index(1, 2)
     bob = m.state.figures["bob"]
-    free, _fall = m.ruleset.climb_risk(m.state, bob, top, more=False)
+    free, _fall = m.ruleset.queries(m.state).climb_risk(bob.id, top, more=False)
     assert free == 0.0
-    p_fall, fall = m.ruleset.climb_risk(m.state, bob, top, more=True)
+    p_fall, fall = m.ruleset.queries(m.state).climb_risk(bob.id, top, more=True)
     assert fall.levels == 6 and fall.prone_anyway and fall.p_standing == 0.0
     n = fell = 0
     for faces in product(range(1, 7), repeat=4):
@@ -152,9 +152,9 @@ def test_h20_leap_risk_is_a_missed_leap_and_grab():
     m.apply(ChooseFirst(m.state.winner, "a"))
     pip = m.state.figures["pip"]
     far = m.board.index(2, 0)
-    opts = m.ruleset.leap_options(m.state, pip)
+    opts = m.ruleset.queries(m.state).leap_options(pip.id)
     assert far in opts
-    p_fall, fall = m.ruleset.leap_risk(m.state, pip, far)
+    p_fall, fall = m.ruleset.queries(m.state).leap_risk(pip.id, far)
     assert p_fall == pytest.approx((1 - opts[far].p_leap) * (1 - opts[far].p_grab))
     assert fall.levels == 2 and fall.rolls
     fell = n = 0

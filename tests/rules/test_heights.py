@@ -40,7 +40,7 @@ def cell(m, c, r):
 class TestH22SideView:
     def test_h22_climbing_ground_c_b_a_costs_2_2_2(self):
         m = moving(side_view((4, 1)))
-        opts = m.ruleset.move_options(m.state, "hobbit")
+        opts = m.ruleset.queries(m.state).move_options("hobbit")
         assert opts.cost(cell(m, 3, 1)) == 2  # onto C: one tile side + one to enter
         assert opts.cost(cell(m, 2, 1)) == 4  # C -> B: 2 more
         assert opts.cost(cell(m, 1, 1)) == 6  # B -> A: 2 more, a total of 6
@@ -52,26 +52,26 @@ class TestH22SideView:
         steps = dict(heights.climbing_step_costs(b, 1)[cell(m, 2, 0)])
         assert cell(m, 2, 1) not in steps  # 2 levels > H 1 (H-2)
         assert steps[cell(m, 3, 0)] == 1
-        opts = m.ruleset.move_options(m.state, "hobbit")
+        opts = m.ruleset.queries(m.state).move_options("hobbit")
         assert opts.path(cell(m, 2, 1))[1] != cell(m, 2, 1)  # B only by way of C
         assert opts.cost(cell(m, 2, 1)) == 5
 
     def test_h22_descent_from_a_to_the_far_ground_costs_3(self):
         m = moving(side_view((1, 1)))
-        opts = m.ruleset.move_options(m.state, "hobbit")
+        opts = m.ruleset.queries(m.state).move_options("hobbit")
         assert opts.cost(cell(m, 4, 1)) == 3  # drops of 1 are free for H 1 (H-3)
         assert cell(m, 4, 1) not in opts.jumps
         # with 2 MP left the ground beside A can only be reached by jumping 3 levels:
         # band 2 for a hobbit
         m.state.figures["hobbit"].mp_spent = 8
-        jump = m.ruleset.move_options(m.state, "hobbit").jumps[cell(m, 2, 2)]
+        jump = m.ruleset.queries(m.state).move_options("hobbit").jumps[cell(m, 2, 2)]
         assert (jump.levels, jump.band, jump.cost) == (3, 2, 1)
 
     def test_h22_jump_from_b_fails_and_takes_1d6(self):
         # initiative 6 v 1; the fall: 3d6 = 6+6+5 = 17 vs DX 14 fails; 1d6 = 4 damage
         m = moving(side_view((2, 1), faces=[6, 1, 6, 6, 5, 4]))
         m.state.figures["hobbit"].mp_spent = 8  # too few MP to walk down by way of C
-        j = m.ruleset.move_options(m.state, "hobbit").jumps[cell(m, 2, 0)]
+        j = m.ruleset.queries(m.state).move_options("hobbit").jumps[cell(m, 2, 0)]
         assert (j.levels, j.band) == (2, 1)
         events = m.apply(JumpDown("hobbit", cell(m, 2, 1), cell(m, 2, 0)))
         roll = next(e.roll for e in events if e.roll and e.roll.rule == "H-8")
@@ -149,7 +149,7 @@ class TestHeightCombat:
         d, h = m.state.figures["d"], m.state.figures["h"]
         assert heights.height_advantage(m.board, d, h) == 2
         assert heights.height_advantage(m.board, h, d) == -2
-        _, mods = melee.attack_modifiers(m.board, h, d)
+        _, mods = melee.attack_modifiers(m.state, h, d)
         assert any(x.value == -2 and x.rule == "H-6" for x in mods)
 
     def test_h5_prone_figures_have_h1_and_ma2(self):
@@ -193,7 +193,7 @@ class TestHeightCombat:
     def test_h2_elf_climbs_four(self):
         m = match("4 0\n0 0", [("E", "a", "elf", 1, 0, 3), ("O", "b", "orc", 1, 1, 0)])
         m.apply(ChooseFirst(m.state.winner, "a"))
-        assert m.ruleset.move_options(m.state, "e").cost(m.board.index(0, 0)) == 5
+        assert m.ruleset.queries(m.state).move_options("e").cost(m.board.index(0, 0)) == 5
 
 
 def test_end_movement_passes_to_the_other_side():
@@ -219,12 +219,12 @@ def test_h10_disengage_back_up_one_level_or_down_any():
 7 7 0 7 7
 """, [("Hum", "a", "human", 2, 1, 0), ("Orc", "b", "orc", 3, 1, 3)],
               faces=[6, 1, 6, 6, 6, 1, 1])
-    assert m.ruleset.is_engaged(m.state, m.state.figures["hum"])
+    assert m.ruleset.queries(m.state).is_engaged(m.state.figures["hum"].id)
     m.apply(ChooseFirst("a", "a"))
     m.apply(EndMovement("a"))
     m.apply(EndMovement("b"))
     b = m.board
-    cells = set(m.ruleset._disengage_cells(m.state, m.state.figures["hum"]))
+    cells = set(m.ruleset.queries(m.state).disengage_cells(m.state.figures["hum"].id))
     assert cells == {b.index(1, 1), b.index(2, 2)}  # not two levels up (base size 1)
     events = m.apply(Disengage("hum", b.index(2, 2)))
     assert any(e.roll and e.roll.rule == "H-8" for e in events)  # 7 down: the fall rules
@@ -241,7 +241,7 @@ def test_h22_on_its_tiled_test_map():
     hob, hum = m.state.figures["hobbit"], m.state.figures["human"]
     assert b.offset(hob.cell) == (4, 1) and b.offset(hum.cell) == (1, 1)
     m.apply(ChooseFirst(m.state.winner, "a"))
-    opts = m.ruleset.move_options(m.state, "hobbit")
+    opts = m.ruleset.queries(m.state).move_options("hobbit")
     assert [opts.cost(b.index(c, 1)) for c in (3, 2)] == [2, 4]  # ground -> C -> B
     assert b.index(1, 1) not in opts.cells()  # A is occupied by the human
     hob.cell = b.index(3, 0)  # beside B (level 2) and C (level 1)

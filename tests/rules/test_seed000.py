@@ -107,7 +107,7 @@ class TestFixes:
         orc = m.state.figures["orc"]
         # a hex in the orc's front whose last step is not towards the orc
         stop = nb(m, orc.cell, 2)  # NW of the orc, in its front arc
-        opts = m.ruleset.move_options(m.state, "hum")
+        opts = m.ruleset.queries(m.state).move_options("hum")
         assert stop in opts.reach.ends
         m.apply(Move("hum", stop))
         hum = m.state.figures["hum"]
@@ -119,14 +119,14 @@ class TestFixes:
         to_actions(m)
         while m.state.acting() is not None and m.state.acting().id != "hum":
             m.apply(Pass(m.state.acting().id))
-        assert m.ruleset.attack_check(m.state, "hum", "orc").allowed
+        assert m.ruleset.queries(m.state).attack_check("hum", "orc").allowed
 
     def test_t6_an_engaged_figure_turns_in_place_and_still_shifts(self):
         """Fix 2: turning in place does not use up the one-hex shift, and the shift's
         facing can be corrected."""
         m = moving(game(flat(), [("Hum", "a", "human", 2, 2, 0), ("Orc", "b", "orc", 3, 2, 3)]))
         hum = m.state.figures["hum"]
-        assert m.ruleset.is_engaged(m.state, hum)
+        assert m.ruleset.queries(m.state).is_engaged(hum.id)
         m.apply(Face("hum", 1))
         shift = nb(m, hum.cell, 5)
         assert Move("hum", shift) in m.legal_actions()
@@ -140,8 +140,8 @@ class TestFixes:
         m = moving(game(text, [("Dwarf", "a", "dwarf", 2, 1, 3), ("Orc", "b", "orc", 3, 1, 3)]))
         dwarf = m.state.figures["dwarf"]
         # the orc faces W: the dwarf is in its front hex, on the same level: engaged
-        assert m.ruleset.is_engaged(m.state, dwarf)
-        cells = m.ruleset.move_options(m.state, "dwarf").cells()
+        assert m.ruleset.queries(m.state).is_engaged(dwarf.id)
+        cells = m.ruleset.queries(m.state).move_options("dwarf").cells()
         assert idx(m, 1, 1) not in cells  # two levels up: no (H-10)
         up_one = [c for c in m.board.neighbours(dwarf.cell) if m.board.level(c) == 1]
         assert up_one and all(c in cells for c in up_one)
@@ -152,7 +152,7 @@ class TestFixes:
         text = "0 0 0 0 0 0\n0 3 2 1 0 0\n0 0 0 0 0 0"
         m = moving(game(text, [("Hobbit", "a", "hobbit", 2, 1, 0), ("Orc", "b", "orc", 5, 0, 3)]))
         ground = idx(m, 2, 0)
-        opts = m.ruleset.move_options(m.state, "hobbit")
+        opts = m.ruleset.queries(m.state).move_options("hobbit")
         j = opts.jump(ground, idx(m, 2, 1))
         assert j is not None and (j.cost, j.levels, j.band) == (1, 2, 1)
         assert 0 < j.p_standing < 1
@@ -167,7 +167,7 @@ class TestFixes:
         text = "0 0 0 0 0 0 0\n0 0 2 0 0 0 0\n0 0 0 0 0 0 0"
         m = moving(game(text, [("Hobbit", "a", "hobbit", 2, 1, 0), ("Orc", "b", "orc", 5, 1, 3)]))
         m.state.figures["hobbit"].mp_spent = 2
-        opts = m.ruleset.move_options(m.state, "hobbit")
+        opts = m.ruleset.queries(m.state).move_options("hobbit")
         below = idx(m, 3, 1)
         assert opts.jump(below, idx(m, 2, 1)).cost == 1
 
@@ -177,9 +177,10 @@ class TestFixes:
         m = game(flat(), [("Ann", "a", "archer", 2, 2, 0), ("Orc", "b", "orc", 3, 2, 3)])
         ann = m.state.figures["ann"]
         assert ann.ready == "longbow"
-        c = m.ruleset.attack_check(m.state, "ann", "orc")
+        c = m.ruleset.queries(m.state).attack_check("ann", "orc")
         assert not c.allowed and "missile weapon" in c.reason
-        assert m.ruleset.shot_check(m.state, "ann", "orc").allowed  # at the enemy engaging it
+        # at the enemy engaging it
+        assert m.ruleset.queries(m.state).shot_check("ann", "orc").allowed
 
     @pytest.mark.parametrize("raw,says", [
         ({"weapons": [3]}, "must be a list of weapon names"),
@@ -209,7 +210,7 @@ class TestClimbing:
         bob = m.state.figures["bob"]
         top = idx(m, 1, 2)
         m.apply(ChooseFirst("a", "a"))
-        opt = m.ruleset.climb_options(m.state, bob)[top]
+        opt = m.ruleset.queries(m.state).climb_options(bob.id)[top]
         assert (opt.rise, opt.set_h, opt.dice) == (10, 3, 4)
         m.apply(Climb("bob", top, True))
         assert (bob.hold, bob.hold_at) == ("climb", 6)
@@ -243,8 +244,8 @@ class TestClimbing:
         m = moving(game(self.WALL, [("Cat", "a", "talented", 1, 1, 0),
                                     ("Hum", "a", "human", 0, 2, 0),
                                     ("Orc", "b", "orc", 2, 0, 0)]))
-        assert m.ruleset.climb_options(m.state, m.state.figures["cat"])[idx(m, 1, 2)].dice == 3
-        assert not m.ruleset.climb_options(m.state, m.state.figures["hum"])  # sword in hand
+        assert m.ruleset.queries(m.state).climb_options("cat")[idx(m, 1, 2)].dice == 3
+        assert not m.ruleset.queries(m.state).climb_options("hum")  # sword in hand
         why = m.why_illegal(Climb("hum", idx(m, 1, 2), False))
         assert "hands free" in why
 
@@ -267,10 +268,10 @@ class TestBigFigures:
         assert [p.footprint for p in m.pieces() if p.id == "rider"][0]
         # a hex on the level-2 row with its rear hex on the ground: two levels apart
         edge = idx(m, 3, 3)
-        assert not m.ruleset.move_options(m.state, "rider").can_walk(edge) or \
+        assert not m.ruleset.queries(m.state).move_options("rider").can_walk(edge) or \
             abs(m.board.level(r.footprint[0]) - m.board.level(r.footprint[-1])) <= 1
-        for c in m.ruleset.move_options(m.state, "rider").walk_cells():
-            f = m.ruleset.move_options(m.state, "rider").settle[c]
+        for c in m.ruleset.queries(m.state).move_options("rider").walk_cells():
+            f = m.ruleset.queries(m.state).move_options("rider").settle[c]
             cells = bigfigures.footprint(m.board, load_data().kinds["horseman"].shape, c, f)
             assert bigfigures.balance(m.board, cells)[0]
 
@@ -299,7 +300,7 @@ class TestBigFigures:
         text = "1 1 1 1 1\n1 1 1 1 1\n0 0 0 0 0"
         m = game(text, [("Gog", "a", "giant", 2, 1, 0), ("Orc", "b", "orc", 4, 0, 0)])
         g = m.state.figures["gog"]
-        mods = melee.footing(m.board, g)
+        mods = melee.footing(m.state, g)
         off = any(m.board.level(c) != m.board.level(g.cell) for c in g.footprint)
         assert off == any(x.rule == "H-15" and x.value == -2 for x in mods)
         view = next(p for p in m.pieces() if p.id == "gog")
@@ -312,7 +313,7 @@ class TestBigFigures:
         assert len(set(d.footprint)) == 7
         centre = d.footprint[1]
         assert all(m.board.distance(centre, c) <= 1 for c in d.footprint)
-        opts = m.ruleset.move_options(m.state, "smaug")
+        opts = m.ruleset.queries(m.state).move_options("smaug")
         assert opts.walk_cells()
         for c in d.footprint:
             assert m.state.figure_at(c) is d
@@ -329,7 +330,8 @@ class TestBigFigures:
         ann = m.state.figures["ann"]
         assert heights.engages(m.board, g, ann)  # 2 levels: within the giant's 3
         assert not heights.engages(m.board, ann, g)  # a human engages within 1
-        assert m.ruleset.is_engaged(m.state, ann) and not m.ruleset.is_engaged(m.state, g)
+        q = m.ruleset.queries(m.state)
+        assert q.is_engaged(ann.id) and not q.is_engaged(g.id)
 
 
 # ====================================================================== H-16, H-17, H-19
@@ -341,7 +343,7 @@ class TestReach:
         p, o = m.state.figures["pike"], m.state.figures["orc"]
         r = melee.reach(m.board, p, o)
         assert r.how == melee.POLE
-        mods = melee.situation(m.board, p, o, r.how, (r.attacker_level, r.target_level))
+        mods = melee.situation(m.state, p, o, r.how, (r.attacker_level, r.target_level))
         assert not any(x.rule == "H-6" for x in mods)
         assert not melee.reach(m.board, o, p).ok  # the orc cannot strike back (H-4)
         m2 = game(text.replace("5", "6"), [("Pike", "a", "pikeman", 1, 1, 0),
@@ -355,15 +357,15 @@ class TestReach:
         text = "0 0 0 0\n0 5 0 0\n0 0 0 0"
         figs = [("Hum", "a", "swiper", 1, 1, 0), ("Hob", "b", "hobbit", 2, 1, 3)]
         off = game(text, figs)
-        assert not off.ruleset.attack_check(off.state, "hum", "hob").allowed
+        assert not off.ruleset.queries(off.state).attack_check("hum", "hob").allowed
         m = game(text, figs, options={"swipe": True}, seed=4)
-        chk = m.ruleset.attack_check(m.state, "hum", "hob")
+        chk = m.ruleset.queries(m.state).attack_check("hum", "hob")
         # 5 levels down, less the human's own 3: 2 > the hobbit's H 1: not even kneeling
         assert not chk.allowed
         text3 = "0 0 0 0\n0 4 0 0\n0 0 0 0"
         m = game(text3, [("Hum", "a", "swiper", 1, 1, 0), ("Dwa", "b", "dwarf", 2, 1, 3)],
                  options={"swipe": True}, seed=4)
-        chk = m.ruleset.attack_check(m.state, "hum", "dwa")
+        chk = m.ruleset.queries(m.state).attack_check("hum", "dwa")
         assert chk.allowed and chk.how == melee.SWIPE
         assert any(x.rule == "H-17" and x.value == -4 for x in chk.odds.modifiers)
         assert any(x.rule == "H-6" and x.value == 4 for x in chk.odds.modifiers)
@@ -398,7 +400,7 @@ class TestReach:
         plan = melee.sweep_plan(m.state.board, g, foes)
         assert len([f for _c, f in plan if f is not None]) == swept
         dice = Dice.scripted([3, 3, 3, 1, 1, 1] * 3)  # rolls 9 vs 13-2: hits
-        events, results = melee.sweep(m.state.board, g, foes, dice)
+        events, results = melee.sweep(m.state, g, foes, dice)
         assert len(results) == swept
         assert all(e.rule in ("T-2", "T-3", "H-19") for e in events if e.roll)
 
@@ -417,7 +419,7 @@ class TestReach:
         assert [f is None for _c, f in plan] == [False, True, False]
         # first foe hit (3d6 = 6, damage 3d = 10), then the wall: 3d6 = 18 misses the miss
         dice = Dice.scripted([2, 2, 2, 3, 3, 4, 6, 6, 6])
-        events, results = melee.sweep(m.state.board, g, foes, dice)
+        events, results = melee.sweep(m.state, g, foes, dice)
         assert len(results) == 1 and any(e.kind == "swept" for e in events)
 
 
@@ -431,12 +433,12 @@ class TestMissiles:
         row = "0 " * 15
         m = game("\n".join([row] * 3), [("Ann", "a", "archer", 0, 1, 0),
                                         ("Orc", "b", "orc", 9, 1, 3)])
-        chk = m.ruleset.shot_check(m.state, "ann", "orc")
+        chk = m.ruleset.queries(m.state).shot_check("ann", "orc")
         assert chk.allowed and chk.line.distance == 9
         assert any(x.rule == "H-18" and x.value == -1 for x in chk.odds.modifiers)
         wall = "\n".join([row, "0 0 0 0 5 " + "0 " * 10, row])
         m = game(wall, [("Ann", "a", "archer", 0, 1, 0), ("Orc", "b", "orc", 9, 1, 3)])
-        chk = m.ruleset.shot_check(m.state, "ann", "orc")
+        chk = m.ruleset.queries(m.state).shot_check("ann", "orc")
         assert not chk.allowed and "no line of sight" in chk.reason
         assert chk.line.blocked_at == idx(m, 4, 1)
 
@@ -445,19 +447,19 @@ class TestMissiles:
         m = game("\n".join([row] * 3), [("Ann", "a", "archer", 0, 1, 0),
                                         ("Bob", "b", "human", 4, 1, 0),
                                         ("Orc", "b", "orc", 8, 1, 3)])
-        line = m.ruleset.shot_check(m.state, "ann", "orc").line
+        line = m.ruleset.queries(m.state).shot_check("ann", "orc").line
         assert line.in_way == ("bob",)
         high = "\n".join([row, "3 " + "0 " * 11, row])
         m2 = game(high, [("Ann", "a", "archer", 0, 1, 0), ("Hob", "b", "hobbit", 3, 1, 0),
                          ("Orc", "b", "orc", 8, 1, 3)])
-        line2 = m2.ruleset.shot_check(m2.state, "ann", "orc").line
+        line2 = m2.ruleset.queries(m2.state).shot_check("ann", "orc").line
         assert line2.over == ("hob",) and not line2.in_way
         # the shot: the human in the way is missed (3d6 = 16, an automatic miss), the orc
         # hit (9) for 1d+2 = 6
         m = to_actions(moving(m))
         while m.state.acting().id != "ann":
             m.apply(Pass(m.state.acting().id))
-        chk = m.ruleset.shot_check(m.state, "ann", "orc")
+        chk = m.ruleset.queries(m.state).shot_check("ann", "orc")
         assert chk.p_target < chk.odds.p_hit
         m.dice = Dice.scripted([6, 6, 4, 3, 3, 3, 4])
         events = m.apply(Shoot("ann", "orc"))
@@ -487,7 +489,7 @@ class TestMissiles:
         m.apply(Move("ann", idx(m, 2, 1)))
         ann = m.state.figures["ann"]
         assert ann.moved == 2
-        assert "moved more than" in m.ruleset.shot_check(m.state, "ann", "orc").reason
+        assert "moved more than" in m.ruleset.queries(m.state).shot_check("ann", "orc").reason
 
 
 # ====================================================================== H-20
@@ -499,7 +501,7 @@ class TestLeaping:
         m = moving(game(text, [("Hum", "a", "human", 1, 1, 0), ("Orc", "b", "orc", 0, 0, 0)]))
         hum = m.state.figures["hum"]
         far = idx(m, 2 + width, 1)
-        o = m.ruleset.leap_options(m.state, hum)[far]
+        o = m.ruleset.queries(m.state).leap_options(hum.id)[far]
         assert (o.dice, o.target, len(o.gap)) == (dice, 12 + 12, width)
         m.dice = Dice.scripted([1] * dice)
         m.apply(Leap("hum", far))
@@ -519,7 +521,7 @@ class TestLeaping:
         while m.state.phase == "action":
             m.apply(Pass(m.state.acting().id))
         m.apply(ChooseFirst(m.state.winner, "a"))
-        o = m.ruleset.climb_options(m.state, hum)[far]
+        o = m.ruleset.queries(m.state).climb_options(hum.id)[far]
         assert o.dice == 4  # 4d6 vs ST
         m.dice = Dice.scripted([6, 6, 6, 6])  # missed: 1 ST of exhaustion
         m.apply(Climb("hum", far, False))
@@ -543,24 +545,24 @@ class TestTerrain:
         m = moving(game(self.RIVER, [("Hum", "a", "human", 3, 0, 5),
                                      ("Sw", "a", "swimmer", 5, 0, 5),
                                      ("Orc", "b", "orc", 6, 6, 0)]))
-        hum = m.ruleset.move_options(m.state, "hum")
+        hum = m.ruleset.queries(m.state).move_options("hum")
         assert hum.reach.cost_of(idx(m, 3, 1)) == 1
         assert hum.reach.cost_of(idx(m, 3, 2)) == 3  # ankle 1 + knee 2
         assert hum.reach.cost_of(idx(m, 3, 3)) is None
-        sw = m.ruleset.move_options(m.state, "sw")
+        sw = m.ruleset.queries(m.state).move_options("sw")
         assert sw.reach.cost_of(idx(m, 5, 3)) is not None
-        assert melee.footing(m.board, m.state.figures["sw"]) == []
+        assert melee.footing(m.state, m.state.figures["sw"]) == []
         m.state.figures["sw"].cell = idx(m, 5, 3)
-        assert melee.footing(m.board, m.state.figures["sw"])[0].value == -4
+        assert melee.footing(m.state, m.state.figures["sw"])[0].value == -4
 
     def test_h21_broken_ground_is_a_switch(self):
         text = "0 0d 0d 0d 0\n0 0 0 0 0"
         figs = [("Hum", "a", "human", 0, 0, 0), ("Orc", "b", "orc", 4, 1, 0)]
         off = moving(game(text, figs))
-        assert off.ruleset.move_options(off.state, "hum").reach.cost_of(idx(off, 3, 0)) == 3
+        assert off.ruleset.queries(off.state).move_options("hum").reach.cost_of(idx(off, 3, 0)) == 3
         on = moving(game(text, figs, options={"broken_ground": True}))
-        assert on.ruleset.move_options(on.state, "hum").reach.cost_of(idx(on, 3, 0)) == 5
-        assert "broken ground" in terrain.describe(on.board, idx(on, 1, 0), on.state.options)
+        assert on.ruleset.queries(on.state).move_options("hum").reach.cost_of(idx(on, 3, 0)) == 5
+        assert "broken ground" in terrain.describe(on.state, idx(on, 1, 0))
 
     def test_an_unknown_switch_is_named(self):
         with pytest.raises(ScenarioError, match="'flying'"):

@@ -100,14 +100,14 @@ def test_h7_a_giant_is_not_engaged_by_a_single_one_hex_figure():
     m, gog = giant_and([(1, 1, 0)])  # W of the giant's front hex, facing E
     h0 = m.state.figures["h0"]
     assert heights.engages(m.board, h0, gog)  # its front hex holds the giant ...
-    assert not m.ruleset.is_engaged(m.state, gog)  # ... but one man does not engage it
+    assert not m.ruleset.queries(m.state).is_engaged(gog.id)  # ... but one man does not engage it
     m, gog = giant_and([(1, 1, 0), (2, 0, 5)])  # a second human, NW, facing SE
     assert all(heights.engages(m.board, h, gog) for h in m.state.figures.values()
                if h.side == "a")
-    assert m.ruleset.is_engaged(m.state, gog)
+    assert m.ruleset.queries(m.state).is_engaged(gog.id)
     hill = "0 0 2 0 0 0\n0 2 0 0 0 0\n0 0 0 0 0 0\n0 0 0 0 0 0"
     m, gog = giant_and([(1, 1, 0), (2, 0, 5)], text=hill)
-    assert not m.ruleset.is_engaged(m.state, gog)
+    assert not m.ruleset.queries(m.state).is_engaged(gog.id)
 
 
 def test_h7_a_giant_walks_on_past_a_single_man_and_stops_beside_two():
@@ -119,12 +119,12 @@ def test_h7_a_giant_walks_on_past_a_single_man_and_stops_beside_two():
                 units=GIANTS)
     one.apply(ChooseFirst(one.state.winner, "b"))
     front = one.board.index(3, 2)  # E of the man: his middle front hex
-    opts = one.ruleset.move_options(one.state, "gog")
+    opts = one.ruleset.queries(one.state).move_options("gog")
     assert front in opts.reach.cells and front not in opts.reach.stops
     two = match(text, [("Gog", "b", "giant", 6, 2, 3), ("H0", "a", "human", 2, 2, 0),
                        ("H1", "a", "human", 3, 1, 5)], units=GIANTS)
     two.apply(ChooseFirst(two.state.winner, "b"))
-    opts = two.ruleset.move_options(two.state, "gog")
+    opts = two.ruleset.queries(two.state).move_options("gog")
     assert front in opts.reach.stops  # in the front hexes of both men
 
 
@@ -142,7 +142,7 @@ def test_h13_a_giant_forces_back_a_man_standing_two_levels_up():
     assert (b.level(man.cell), b.level(gog.cell)) == (2, 0)
     assert heights.can_force_retreat(b, gog, man)
     m.state.hits = [("gog", "h0")]
-    cells = m.ruleset._retreat_options(m.state, "gog", "h0")
+    cells = m.ruleset.queries(m.state).retreat_options("gog", "h0")
     assert cells and all(min(b.distance(c, x) for x in gog.footprint) >= 2 for c in cells)
     assert all(b.level(c) <= 3 for c in cells)
     m.state.phase, m.state.retreats = "retreat", [("gog", "h0")]
@@ -159,13 +159,13 @@ def test_h21_a_jump_into_broken_ground_costs_double():
     m = moving(game("5 0d 0\n0 0 0", [("Hum", "a", "human", 0, 0, 0),
                                         ("Orc", "b", "orc", 2, 1, 0)],
                     options={"broken_ground": True}))
-    opts = m.ruleset.move_options(m.state, "hum")
+    opts = m.ruleset.queries(m.state).move_options("hum")
     assert opts.jump(idx(m, 1, 0), idx(m, 0, 0)).cost == 2  # dirt: broken ground
     plain = [j for c, js in opts.ways.items() for j in js
              if m.board.terrain_of(c) == "grass" and j.via == idx(m, 0, 0)]
     assert plain and all(j.cost == 1 for j in plain)
     m.state.figures["hum"].mp_spent = m.state.figures["hum"].ma - 1  # 1 MP left
-    opts = m.ruleset.move_options(m.state, "hum")
+    opts = m.ruleset.queries(m.state).move_options("hum")
     assert opts.jump(idx(m, 1, 0), idx(m, 0, 0)) is None
     assert opts.jump(idx(m, 0, 1), idx(m, 0, 0)) is not None
 

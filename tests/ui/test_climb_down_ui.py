@@ -41,9 +41,9 @@ def test_h11_the_controller_offers_a_climb_down_with_its_odds(app):
     bob = m.state.figures["bob"]
     foot = m.board.index(1, 2)
     lab = m.board.label(foot)
-    o = m.ruleset.climb_options(m.state, bob)[foot]
+    o = m.ruleset.queries(m.state).climb_options(bob.id)[foot]
     assert o.down
-    p_fall, fall = m.ruleset.climb_risk(m.state, bob, foot, more=True)
+    p_fall, fall = m.ruleset.queries(m.state).climb_risk(bob.id, foot, more=True)
     assert fall.levels == 6 and p_fall > 0
     ring = scene.view.targets[foot]
     assert ring.startswith(f"climb down {percent(o.p_set)}")

@@ -421,7 +421,7 @@ def test_issue9_3_front_arcs_and_what_a_turn_costs(app):
     assert (orc.cell, tuple(heights.front_cells(m.board, orc)), True) in scene.view.front_arcs
     turn = scene.button("Turn left (free)")
     assert turn is not None and "free" in turn.tip and "(T-5)" in turn.tip
-    assert m.ruleset.is_engaged(m.state, pip)
+    assert m.ruleset.queries(m.state).is_engaged(pip.id)
     assert "without using its one-hex shift (T-6)" in turn.tip
     f0 = pip.facing
     press(app, scene, "Turn left (free)")
@@ -570,7 +570,7 @@ def test_issue9_1_a_climb_and_a_leap_show_their_fall_risk(app):
     to_movement(app, scene)
     scene.select("bob")
     top = m.board.index(1, 2)
-    p_fall, fall = m.ruleset.climb_risk(m.state, m.state.figures["bob"], top, more=True)
+    p_fall, fall = m.ruleset.queries(m.state).climb_risk(m.state.figures["bob"].id, top, more=True)
     assert scene.view.targets[top].endswith(f"out {percent(p_fall * fall.p_down)}")
     hover(app, scene, Cell(top))
     key(app, pygame.K_j)  # the free set, then the free set and a second one
@@ -586,6 +586,6 @@ def test_issue9_1_a_climb_and_a_leap_show_their_fall_risk(app):
     far = m.board.index(2, 0)
     assert scene.view.jumps[far].startswith("leap ")
     tip = [ln.text for ln in scene.control.place_tip("pip", Cell(far))]
-    p_fall, fall = m.ruleset.leap_risk(m.state, m.state.figures["pip"], far)
+    p_fall, fall = m.ruleset.queries(m.state).leap_risk(m.state.figures["pip"].id, far)
     assert f"{percent(p_fall)} it falls into the gap ({fall.levels} levels): " \
            f"{fall.damage_words()}" in tip

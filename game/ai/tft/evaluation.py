@@ -1,33 +1,30 @@
 """What the Tactician knows about a position: exact odds, cached, and who can hit where.
 
-Every number here comes from the rules' own functions (:func:`melee.attack_odds`,
-:func:`falls.fall_odds`, :mod:`game.core.odds`) applied to *copies* of figures placed
-where the AI is thinking of putting them; nothing here changes a match. Odds are cached
-by what decides them (attacker's DX and gear, target's ST, gear and defence, the level
-difference and the facing arc), and so are fall risks, so a game asks icepool each
-question once; the board's distances come from a table built once per board.
+Every number here comes from the rules' own answers, asked through their queries
+(:class:`~game.rules.tft.hexes.queries.HexQueries`: a blow's odds on *copies* of figures
+placed where the AI is thinking of putting them, a fall's odds, a charge's reach);
+nothing here changes a match. Odds are cached by what decides them (attacker's DX and
+gear, target's ST, gear and defence, the level difference and the facing arc), and so
+are fall risks, so a game asks icepool each question once; the board's distances are a
+table the rules keep for the match.
 """
 
 from __future__ import annotations
 
-import weakref
 from dataclasses import dataclass
 from itertools import chain
 from typing import Any
 
-import numpy as np
-from numpy.typing import NDArray
-
 from game.boards.hexmap import HexMap
-from game.core import odds
 from game.core.frozen import quick_init
-from game.core.match import Match
-from game.core.odds import DiceExpr
-from game.rules.tft import combat
-from game.rules.tft.data import load_data
-from game.rules.tft.hexes import falls, heights, melee, terrain
-from game.rules.tft.hexes.ruleset import charge_reach
-from game.rules.tft.hexes.state import HexFigure, HexState
+from game.rules.tft.hexes.queries import (
+    FallOdds,
+    HexFigure,
+    HexQueries,
+    charge_allowance,
+    facing_arc,
+    front_cells,
+)
 
 Arc = str
 """T-5: "front", "side" or "rear", as :func:`heights.facing_from` names them."""
@@ -92,60 +89,13 @@ class Hit:
 _ODDS: dict[tuple[Any, ...], Hit] = {}
 _ODDS_LIMIT = 200_000
 
-_DIST_MAX_CELLS = 4096
-"""Boards bigger than this get no distance table (it would take n * n * 2 bytes)."""
-
-_DIST: weakref.WeakKeyDictionary[HexMap, NDArray[np.int16]] = weakref.WeakKeyDictionary()
-
-
-def distance_table(board: HexMap) -> NDArray[np.int16]:
-    """``(n, n)`` hex distances between every two cells, built once per board."""
-    table = _DIST.get(board)
-    if table is None:
-        ax = np.array([board.axial(i) for i in range(board.n)], dtype=np.int64)
-        dq = ax[:, None, 0] - ax[None, :, 0]
-        dr = ax[:, None, 1] - ax[None, :, 1]
-        table = ((np.abs(dq) + np.abs(dr) + np.abs(dq + dr)) // 2).astype(np.int16)
-        table.setflags(write=False)
-        _DIST[board] = table
-    return table
-
-
-_LEVELS: weakref.WeakKeyDictionary[HexMap, NDArray[np.float64]] = weakref.WeakKeyDictionary()
-
-
-def levels_array(board: HexMap) -> NDArray[np.float64]:
-    """Every cell's level as floats, built once per board."""
-    arr = _LEVELS.get(board)
-    if arr is None:
-        arr = np.asarray(board.level_list, dtype=np.float64)
-        arr.setflags(write=False)
-        _LEVELS[board] = arr
-    return arr
-
-
-def distances_to(board: HexMap, cells: list[int]) -> NDArray[np.int64]:
-    """For every cell of the board, its distance to the nearest of ``cells``."""
-    if not cells:
-        return np.full(board.n, board.n, dtype=np.int64)
-    if board.n > _DIST_MAX_CELLS:
-        ax = np.array([board.axial(i) for i in range(board.n)], dtype=np.int64)
-        src = ax[cells]
-        dq = ax[:, None, 0] - src[None, :, 0]
-        dr = ax[:, None, 1] - src[None, :, 1]
-        return ((np.abs(dq) + np.abs(dr) + np.abs(dq + dr)) // 2).min(axis=1)
-    table = distance_table(board)
-    if len(cells) == 1:
-        return table[cells[0]].astype(np.int64)
-    return table[cells].min(axis=0).astype(np.int64)
-
 
 class Sandbox:
     """Copies of figures the AI moves about freely to ask the rules "what if"."""
 
-    def __init__(self, state: HexState) -> None:
-        self.state = state
-        self.board: HexMap = state.board
+    def __init__(self, q: HexQueries) -> None:
+        self.q = q
+        self.board: HexMap = q.board
         self._copies: dict[str, HexFigure] = {}
 
     def at(self, fig: HexFigure, cell: int) -> HexFigure:
@@ -171,18 +121,18 @@ class Sandbox:
 
     def can_fight(self, a: HexFigure, a_cell: int, t: HexFigure, t_cell: int) -> bool:
         """H-4: whether a figure in ``a_cell`` and one in ``t_cell`` may attack each other."""
-        return heights.can_attack_across_heights(self.board, self.at(a, a_cell),
-                                                 self._target(t, t_cell))
+        return self.q.can_fight(self.at(a, a_cell), self._target(t, t_cell))
 
     def hit(self, a: HexFigure, a_cell: int, t: HexFigure, t_cell: int, arc: Arc,
             defending: bool | None = None) -> Hit:
         """Exact odds of ``a`` in ``a_cell`` attacking ``t`` in ``t_cell`` into ``arc``
-        (T-2..T-5, H-6), via :func:`melee.attack_odds` on copies; cached."""
+        (T-2..T-5, H-6), the rules' own odds on copies (:meth:`HexQueries.blow_odds`);
+        cached."""
         dfd = t.defending if defending is None else defending
         lv = self.board.level_list
         key = (a.dx, a.dx_penalty, a.armour, a.shield, a.ready, a.h, a.prone, a.kneeling,
                t.st, t.armour, t.shield, t.h, t.prone, t.kneeling, dfd,
-               lv[a_cell] - lv[t_cell], arc, footing_key(self.board, a_cell))
+               lv[a_cell] - lv[t_cell], arc, self.q.ground_dx(a_cell))
         h = _ODDS.get(key)
         if h is None:
             d = self.board.direction(t_cell, a_cell)
@@ -192,7 +142,7 @@ class Sandbox:
             tgt = self._target(t, t_cell)
             tgt.facing = (d - ARC_TURN[arc]) % 6
             tgt.defending = dfd
-            o = melee.attack_odds(self.board, att, tgt)
+            o = self.q.blow_odds(att, tgt)
             h = Hit(o.p_hit, o.expected_damage, o.p_down)
             if len(_ODDS) > _ODDS_LIMIT:
                 _ODDS.clear()
@@ -200,59 +150,27 @@ class Sandbox:
         return h
 
 
-def footing_key(board: HexMap, cell: int) -> int:
-    """What a hex does to the adjusted DX of a one-hex figure standing in it (H-21: neck-
-    deep water): a part of every cached odds' key."""
-    return sum(m.value for m in terrain.water_modifiers(board, cell))
-
-
 def arc_of(direction_to_attacker: int, facing: int) -> Arc:
     """T-5 for a figure facing ``facing`` attacked from ``direction_to_attacker``: the
-    rules' own :func:`heights.facing_arc`."""
-    return heights.facing_arc(direction_to_attacker, facing)
+    rules' own :func:`facing_arc`."""
+    return facing_arc(direction_to_attacker, facing)
 
 
-@dataclass(frozen=True)
-class FallRisk:
-    """H-8: what a jump down costs on average, and the chance it takes the jumper out."""
-
-    damage: float
-    p_down: float
-    p_prone: float
+_FALLS: dict[tuple[object, ...], FallOdds] = {}
 
 
-_FALLS: dict[tuple[object, ...], FallRisk] = {}
-
-
-def fall_risk(fig: HexFigure, levels: int) -> FallRisk:
-    """Exact expected fall damage and chance of going down for a drop of ``levels`` (H-8):
-    made 3d6 vs adjusted DX: standing, one die fewer; missed: prone, a die per band.
-    Armour stops at most the data's ``falling.armour_stops``. Cached by what decides it
-    (the figure's climbing H, DX and gear, ST and the drop)."""
-    key = (fig.climb_h, fig.dx, fig.dx_penalty, fig.armour, fig.shield, fig.st, levels)
+def fall_risk(q: HexQueries, fig: HexFigure, levels: int) -> FallOdds:
+    """H-8: the rules' own odds of ``fig`` dropping ``levels`` (:meth:`HexQueries.fall_odds`:
+    the 3d6 roll to brace, a die per band, armour stopping only 2, knocked down by 8
+    damage in the turn or out, T-3), cached by what decides them."""
+    key = (fig.climb_h, fig.dx, fig.dx_penalty, fig.armour, fig.shield, fig.st,
+           fig.damage_taken, fig.prone, fig.status, levels)
     risk = _FALLS.get(key)
     if risk is None:
         if len(_FALLS) > _ODDS_LIMIT:
             _FALLS.clear()
-        risk = _FALLS[key] = _fall_risk(fig, levels)
+        risk = _FALLS[key] = q.fall_odds(fig.id, levels)
     return risk
-
-
-def _fall_risk(fig: HexFigure, levels: int) -> FallRisk:
-    band, p_stand = falls.fall_odds(fig, levels)
-    if band == 0:
-        return FallRisk(0.0, 0.0, 0.0)
-    d = load_data()
-    stops = heights.falling_armour_stops(fig)
-    down_at = fig.st - int(d.num("damage", "unconscious_at"))
-    dmg = p_down = 0.0
-    for p, n in ((p_stand, band - 1), (1.0 - p_stand, band)):
-        if n <= 0 or p == 0:
-            continue
-        e = DiceExpr(n)
-        dmg += p * odds.mean_after_reduction(e, stops)
-        p_down += p * odds.p_at_least_after_reduction(e, stops, down_at)
-    return FallRisk(dmg, p_down, 1.0 - p_stand)
 
 
 @dataclass
@@ -277,26 +195,26 @@ class EnemyThreat:
         return set(chain.from_iterable(map(self.board.neighbours, self.stands)))
 
 
-def enemy_threats(match: Match[HexState], side: str, *, mobile: bool) -> list[EnemyThreat]:
+def enemy_threats(q: HexQueries, side: str, *, mobile: bool) -> list[EnemyThreat]:
     """Each enemy of ``side`` able to attack in the coming action phase, and from where.
 
     ``mobile``: the enemy side has yet to move this turn, so each enemy may still charge
-    (its charge reach, T-7: the rules' own :func:`charge_reach`, walking only: an enemy
-    that jumps down ends its move, often prone) and face any way.
+    (its charge reach, T-7: the rules' own :meth:`HexQueries.charge_reach`, walking only:
+    an enemy that jumps down ends its move, often prone) and face any way.
     """
-    state = match.state
+    state = q.state
     board = state.board
     out = []
     for e in state.figures.values():
         if e.side == side or not e.standing or e.defending:
             continue
-        if combat.charge_allowance(e) < e.mp_spent:
+        if charge_allowance(e) < e.mp_spent:
             continue
         if mobile and not e.move_over:
-            reach = charge_reach(state, e)
+            reach = q.charge_reach(e.id)
             assert reach is not None
             out.append(EnemyThreat(e, False, set(reach.cost), board))
         else:
-            front = set(heights.front_cells(board, e))
+            front = set(front_cells(board, e))
             out.append(EnemyThreat(e, True, {e.cell}, board, front))
     return out

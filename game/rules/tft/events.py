@@ -16,3 +16,13 @@ class MeleeKind(StrEnum):
     READIED = "readied"
     PICKED_UP = "picked_up"
     DEFENDING = "defending"
+    CLIMBED = "climbed"
+    """``figure`` climbed a set of a wall, clings to it, hangs from an edge or reached
+    the floor climbing down (H-11, H-20)."""
+    KNEELS = "kneels"
+    """``figure`` kneels at an edge to swipe down at ``target`` (H-17)."""
+    SHOT = "shot"
+    """``figure`` shoots or throws at ``target``, or ``target`` is in the line of fire
+    (H-18)."""
+    SWEPT = "swept"
+    """``figure``'s sweeping blow hit a wall and stopped (H-19)."""

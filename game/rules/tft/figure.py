@@ -8,9 +8,19 @@ has a cell and a facing; a zone figure a zone and a status), which extends
 from __future__ import annotations
 
 from dataclasses import dataclass, field
+from enum import StrEnum
 from typing import Self
 
-OK, UNCONSCIOUS, DEAD = "ok", "unconscious", "dead"
+
+class Status(StrEnum):
+    """A figure's condition (T-3)."""
+
+    OK = "ok"
+    UNCONSCIOUS = "unconscious"
+    DEAD = "dead"
+
+
+OK, UNCONSCIOUS, DEAD = Status.OK, Status.UNCONSCIOUS, Status.DEAD
 
 
 @dataclass
@@ -34,6 +44,7 @@ class Fighter:
     shield: str | None
     prone: bool = False
     status: str = OK
+    """A :class:`Status` (a string in saves)."""
     # --- this turn
     defending: bool = False
     acted: bool = False

@@ -155,6 +155,18 @@ class FallOdds:
         """Knocked out or killed."""
         return self.p_out + self.p_dead
 
+    @property
+    def p_prone(self) -> float:
+        """Still in the fight but down: it lands prone (a missed roll, a fall off a wall)
+        or the damage knocks it down (8 in a turn, T-3)."""
+        return max(0.0, 1.0 - self.p_standing - self.p_down)
+
+    @property
+    def expected_damage(self) -> float:
+        """H-8: the damage it takes on average, through armour (its roll counted)."""
+        return (self.p_save * _mean_damage(self.dice_saved, self.stops)
+                + (1.0 - self.p_save) * _mean_damage(self.dice_missed, self.stops))
+
     def damage_words(self) -> str:
         """The dice of damage in words: "on a failed roll 3 dice of damage, on a made
         roll 2; armour stops only 2 of it"."""
@@ -178,6 +190,11 @@ class FallOdds:
         if self.p_dead > 0:
             parts.append(f"{_pc(self.p_dead)} killed")
         return ", ".join(parts)
+
+
+def _mean_damage(n: int, stops: int) -> float:
+    """The mean of ``n``d6 less ``stops`` (never below 0)."""
+    return odds.mean_after_reduction(odds.DiceExpr(n), stops) if n > 0 else 0.0
 
 
 def _pc(p: float) -> str:
@@ -255,9 +272,3 @@ def stumble_odds(fig: HexFigure, levels: int) -> FallOdds:
     n = int(load_data().num("stumble", "check_dice"))
     p = odds.check_probability(n, target)
     return FallOdds(levels, 0, True, target, p, 0, 0, 0, p, 0.0, 0.0, rule="H-14")
-
-
-def risk(p_fall: float, fall: FallOdds) -> tuple[float, float]:
-    """The overall chance of being knocked out and of being killed by something that
-    ends in ``fall`` with chance ``p_fall`` (a missed climb, a missed leap)."""
-    return p_fall * fall.p_out, p_fall * fall.p_dead

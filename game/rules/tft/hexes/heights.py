@@ -7,7 +7,6 @@ Levels are counted in tile sides; a figure on a cell stands on top of its stack.
 from __future__ import annotations
 
 import math
-import weakref
 
 import numpy as np
 
@@ -36,11 +35,6 @@ def movement_allowance(fig: HexFigure) -> int:
     return int(load_data().num("prone", "ma")) if fig.prone else fig.ma
 
 
-_step_cache: weakref.WeakKeyDictionary[HexMap, dict[tuple[int, str], Steps]] = (
-    weakref.WeakKeyDictionary()
-)
-
-
 def climbing_step_costs(board: HexMap, climb: int,
                         entry: tuple[str, np.ndarray] | None = None) -> Steps:
     """H-2, H-3 (H-21): the steps possible from each cell and their MP, for a climbing H
@@ -50,44 +44,57 @@ def climbing_step_costs(board: HexMap, climb: int,
     broken ground and knee-deep water cost 2, H-21; ``inf`` where it may not enter);
     each level climbed costs 1 more, and no more than ``climb`` levels may be climbed at
     once. Stepping down at most ``climb`` levels costs just the entry. A bigger drop is a
-    jump (H-8), not a step: left out here.
+    jump (H-8), not a step: left out here. (A match keeps the table of each climbing H:
+    :func:`game.rules.tft.hexes.tables.steps`.)
     """
-    per_board = _step_cache.setdefault(board, {})
-    key = (climb, entry[0] if entry is not None else "")
-    table = per_board.get(key)
-    if table is None:
-        nb = board.neighbour_table
-        lv = board.levels.ravel().astype(np.int32)
-        there = lv[np.maximum(nb, 0)]
-        diff = there - lv[:, None]
-        enter = (np.ones(board.n) if entry is None else entry[1])[np.maximum(nb, 0)]
-        cost = (enter + np.maximum(diff, 0)).astype(np.float64)
-        cost[(diff > climb) | (diff < -climb) | (nb < 0)] = INF
-        table = board.step_edges(cost)
-        per_board[key] = table
-    return table
+    nb = board.neighbour_table
+    lv = board.levels.ravel().astype(np.int32)
+    there = lv[np.maximum(nb, 0)]
+    diff = there - lv[:, None]
+    enter = (np.ones(board.n) if entry is None else entry[1])[np.maximum(nb, 0)]
+    cost = (enter + np.maximum(diff, 0)).astype(np.float64)
+    cost[(diff > climb) | (diff < -climb) | (nb < 0)] = INF
+    return _steps(nb, cost)
 
 
-_jump_cache: weakref.WeakKeyDictionary[HexMap, dict[int, dict[int, list[tuple[int, int]]]]] = (
-    weakref.WeakKeyDictionary()
-)
+def _steps(nb: np.ndarray, cost: np.ndarray) -> Steps:
+    """The :class:`Steps` of a ``(n, 6)`` table of step costs by direction (``inf`` or
+    negative where a step is impossible), as :meth:`HexMap.step_edges` makes them, built
+    in one pass over the possible steps."""
+    ok = (nb >= 0) & (cost >= 0) & (cost < INF)
+    rows, cols = np.nonzero(ok)
+    weights = cost[rows, cols].astype(np.int64)
+    pairs = list(zip(nb[rows, cols].tolist(), weights.tolist(), strict=True))
+    ends = np.cumsum(np.count_nonzero(ok, axis=1)).tolist()
+    out = Steps(pairs[a:b] for a, b in zip([0, *ends], ends, strict=False))
+    out.widest = max(1, int(weights.max())) if len(weights) else 1
+    return out
 
 
 def jump_edges(board: HexMap, climb: int) -> dict[int, list[tuple[int, int]]]:
     """H-3, H-8: for each cell with a drop bigger than ``climb`` beside it, the
     ``(cell, levels)`` of those drops: the steps that are jumps, not moves."""
-    per_board = _jump_cache.setdefault(board, {})
-    table = per_board.get(climb)
-    if table is None:
-        table = {}
-        for i in board.cells():
-            li = board.level(i)
-            drops = [(j, li - board.level(j)) for j in board.neighbours(i)
-                     if li - board.level(j) > climb]
-            if drops:
-                table[i] = drops
-        per_board[climb] = table
+    nb = board.neighbour_table
+    lv = board.levels.ravel().astype(np.int64)
+    drop = lv[:, None] - lv[np.maximum(nb, 0)]
+    rows, cols = np.nonzero((nb >= 0) & (drop > climb))
+    table: dict[int, list[tuple[int, int]]] = {}
+    for i, j, d in zip(rows.tolist(), nb[rows, cols].tolist(), drop[rows, cols].tolist(),
+                       strict=True):
+        table.setdefault(i, []).append((j, d))
     return table
+
+
+def gap_beside(board: HexMap, climb: int) -> list[bool]:
+    """H-20: for every cell, whether a hex beside it is water or a drop of more than
+    ``climb`` (the first hex of a gap a figure standing there might leap)."""
+    nb = board.neighbour_table
+    lv = board.levels.ravel().astype(np.int64)
+    j = np.maximum(nb, 0)
+    water = np.array([name == "water" for name in board.terrain_names], dtype=bool)
+    wet = water[board.terrain.ravel()] if water.any() else np.zeros(board.n, dtype=bool)
+    gap = (nb >= 0) & (wet[j] | (lv[j] < lv[:, None] - climb))
+    return np.any(gap, axis=1).tolist()
 
 
 def drop_levels(board: HexMap, frm: int, to: int) -> int:

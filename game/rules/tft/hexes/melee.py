@@ -7,6 +7,7 @@ sweeping blow (H-19)."""
 from __future__ import annotations
 
 from dataclasses import dataclass
+from enum import StrEnum
 
 from game.boards.hexmap import HexMap
 from game.core.dice import Dice, Modifier
@@ -16,12 +17,25 @@ from game.core.places import Cell
 from game.rules.tft import combat
 from game.rules.tft.combat import AttackOdds, AttackResult
 from game.rules.tft.data import load_data
+from game.rules.tft.events import MeleeKind
 from game.rules.tft.hexes import bigfigures, heights, terrain
-from game.rules.tft.hexes.state import HexFigure
+from game.rules.tft.hexes.state import HexFigure, HexState
 
-NORMAL, POLE, SWIPE = "normal", "pole", "swipe"
-"""How a blow reaches its target: within H (H-4), a pole's jab beyond it (H-16), or the
-swipe of a kneeling figure (H-17)."""
+
+class Blow(StrEnum):
+    """How a blow reaches its target."""
+
+    NONE = ""
+    """It cannot."""
+    NORMAL = "normal"
+    """Within H (H-4)."""
+    POLE = "pole"
+    """A pole's jab beyond H (H-16)."""
+    SWIPE = "swipe"
+    """The swipe of a kneeling figure (H-17)."""
+
+
+NORMAL, POLE, SWIPE = Blow.NORMAL, Blow.POLE, Blow.SWIPE
 
 
 @quick_init
@@ -30,7 +44,7 @@ class Reach:
     """Whether ``attacker`` can strike ``target`` where they stand, and how (or why not)."""
 
     how: str
-    """NORMAL, POLE or SWIPE; "" if it cannot."""
+    """A :class:`Blow`: NORMAL, POLE or SWIPE; ``Blow.NONE`` ("") if it cannot."""
     reason: str
     target_hex: int = -1
     attacker_level: int = 0
@@ -41,12 +55,12 @@ class Reach:
         return bool(self.how)
 
 
-def footing(board: HexMap, fig: HexFigure) -> list[Modifier]:
+def footing(state: HexState, fig: HexFigure) -> list[Modifier]:
     """H-15, H-21: what where a figure stands does to its adjusted DX: off balance on a
     multi-hex footing (-2), neck-deep in water (-4)."""
-    mods = terrain.water_modifiers(board, fig.cell) if not fig.hold else []
+    mods = terrain.water_modifiers(state, fig.cell) if not fig.hold else []
     if fig.hexes > 2 and fig.footprint and not fig.hold:
-        _ok, off = bigfigures.balance(board, fig.footprint)
+        _ok, off = bigfigures.balance(state.board, fig.footprint)
         if off:
             mods.append(Modifier(bigfigures.off_balance_dx(), "off balance", "H-15"))
     return mods
@@ -83,19 +97,20 @@ def reach(board: HexMap, attacker: HexFigure, target: HexFigure, *,
     hx = heights.target_hex(board, attacker, target)
     if hx is None:
         if heights.adjacent_figures(board, attacker, target):
-            return Reach("", f"{target.name} is not in {attacker.name}'s front hexes (T-5)")
-        return Reach("", f"{target.name} is not adjacent")
+            return Reach(Blow.NONE,
+                         f"{target.name} is not in {attacker.name}'s front hexes (T-5)")
+        return Reach(Blow.NONE, f"{target.name} is not adjacent")
     la = heights.measured_level(board, attacker, attacker.cell)
     lt = heights.measured_level(board, target, hx)
     if attacker.hold or target.hold:
         who = attacker if attacker.hold else target
-        return Reach("", f"{who.name} is hanging on a wall (H-11)", hx, la, lt)
+        return Reach(Blow.NONE, f"{who.name} is hanging on a wall (H-11)", hx, la, lt)
     diff = la - lt
     # H-17: a kneeling figure counts as lower by its own H; figures 2+ levels above it
     # cannot reach it unless they kneel too
     if target.kneeling and diff >= 2 and not attacker.kneeling:
-        return Reach("", f"{target.name} kneels at the edge below: only a figure at most one "
-                         "level up can strike it (H-17)", hx, la, lt)
+        return Reach(Blow.NONE, f"{target.name} kneels at the edge below: only a figure at "
+                                "most one level up can strike it (H-17)", hx, la, lt)
     eff = diff - _kneel_drop(attacker) + _kneel_drop(target)
     lower, gap = (target, eff) if eff >= 0 else (attacker, -eff)
     if gap <= heights.height(lower):
@@ -106,16 +121,17 @@ def reach(board: HexMap, attacker: HexFigure, target: HexFigure, *,
         return Reach(POLE, "", hx, la, lt)
     if swipe_allowed and diff > 0 and diff - heights.height(attacker) <= heights.height(target):
         return Reach(SWIPE, "", hx, la, lt)
-    return Reach("", f"{abs(diff)} levels apart: the lower figure, {lower.name} (H "
-                     f"{heights.height(lower)}), cannot reach (H-4)", hx, la, lt)
+    return Reach(Blow.NONE, f"{abs(diff)} levels apart: the lower figure, {lower.name} (H "
+                            f"{heights.height(lower)}), cannot reach (H-4)", hx, la, lt)
 
 
-def situation(board: HexMap, attacker: HexFigure, target: HexFigure,
+def situation(state: HexState, attacker: HexFigure, target: HexFigure,
               how: str = NORMAL, levels: tuple[int, int] | None = None) -> list[Modifier]:
     """What the board adds to an attacker's adjusted DX: height advantage (H-6; none for
     a pole's jab beyond H, H-16), the target's facing (T-5), the attacker's footing
     (H-15, H-21), a kneeling target (H-17: +4) and a swipe (H-17: -4)."""
     d = load_data()
+    board = state.board
     mods: list[Modifier] = []
     if levels is None:
         r = reach(board, attacker, target, swipe_allowed=True)
@@ -129,7 +145,7 @@ def situation(board: HexMap, attacker: HexFigure, target: HexFigure,
     f = facing_modifier(board, attacker, target)
     if f is not None:
         mods.append(f)
-    mods += footing(board, attacker)
+    mods += footing(state, attacker)
     if target.kneeling and levels[0] >= levels[1]:
         mods.append(Modifier(int(d.num("swipe", "hit_same_level")), "the target kneels",
                              "H-17"))
@@ -144,38 +160,34 @@ def from_rear(board: HexMap, attacker: HexFigure, target: HexFigure) -> bool:
                               target.facing) == "rear"
 
 
-def attack_modifiers(board: HexMap, attacker: HexFigure, target: HexFigure
+def attack_modifiers(state: HexState, attacker: HexFigure, target: HexFigure
                      ) -> tuple[int, list[Modifier]]:
     """Adjusted DX for one attack: T-1 modifiers, height advantage H-6, facing T-5."""
     base, mods = combat.adjusted_dx(attacker)
-    return base, mods + situation(board, attacker, target)
+    return base, mods + situation(state, attacker, target)
 
 
-def can_reach(board: HexMap, attacker: HexFigure, target: HexFigure) -> bool:
-    """T-5 aside: whether two figures are close enough to fight: adjacent, and the lower
-    able to reach the higher (H-4)."""
-    return (board.distance(attacker.cell, target.cell) == 1
-            and heights.can_attack_across_heights(board, attacker, target))
-
-
-def attack_odds(board: HexMap, attacker: HexFigure, target: HexFigure,
+def attack_odds(state: HexState, attacker: HexFigure, target: HexFigure,
                 how: str | None = None) -> AttackOdds:
-    """T-2..T-5, H-6: the exact odds of ``attacker`` striking ``target`` where they stand."""
+    """T-2..T-5, H-6: the exact odds of ``attacker`` striking ``target`` where they stand
+    (either may be a copy standing elsewhere: a what-if)."""
+    board = state.board
     r = reach(board, attacker, target, swipe_allowed=True)
     levels = (r.attacker_level, r.target_level) if r.target_hex >= 0 else None
     return combat.attack_odds(attacker, target,
-                              situation(board, attacker, target, how or r.how or NORMAL,
+                              situation(state, attacker, target, how or r.how or NORMAL,
                                         levels),
                               rear=from_rear(board, attacker, target))
 
 
-def resolve_attack(board: HexMap, attacker: HexFigure, target: HexFigure,
+def resolve_attack(state: HexState, attacker: HexFigure, target: HexFigure,
                    dice: Dice, how: str | None = None,
                    extra: tuple[Modifier, ...] = ()) -> AttackResult:
     """T-2, T-3 with H-6 and T-5: roll the attack where the two figures stand."""
+    board = state.board
     r = reach(board, attacker, target, swipe_allowed=True)
     levels = (r.attacker_level, r.target_level) if r.target_hex >= 0 else None
-    mods = situation(board, attacker, target, how or r.how or NORMAL, levels) + list(extra)
+    mods = situation(state, attacker, target, how or r.how or NORMAL, levels) + list(extra)
     return combat.resolve_attack(attacker, target, mods, dice,
                                  rear=from_rear(board, attacker, target),
                                  places=(Cell(attacker.cell), Cell(target.cell)))
@@ -217,30 +229,54 @@ def sweep_plan(board: HexMap, fig: HexFigure, foes: list[HexFigure]
     return plan
 
 
-def sweep(board: HexMap, fig: HexFigure, foes: list[HexFigure], dice: Dice
+def sweep_penalty() -> Modifier:
+    """H-19: what a sweeping blow costs each of its attacks."""
+    return Modifier(int(load_data().num("sweep", "dx")), "sweeping blow", "H-19")
+
+
+def sweep_odds(state: HexState, fig: HexFigure, foes: list[HexFigure]
+               ) -> list[tuple[HexFigure, AttackOdds]]:
+    """H-19: the exact odds of each blow of a sweeping blow, foe by foe, left to right
+    (:func:`sweep_plan`; the walls it must miss on the way not counted)."""
+    board = state.board
+    pen = sweep_penalty()
+    out = []
+    for _c, foe in sweep_plan(board, fig, foes):
+        if foe is None:
+            continue
+        r = reach(board, fig, foe)
+        mods = situation(state, fig, foe, r.how, (r.attacker_level, r.target_level)) + [pen]
+        out.append((foe, combat.attack_odds(fig, foe, mods,
+                                            rear=from_rear(board, fig, foe))))
+    return out
+
+
+def sweep(state: HexState, fig: HexFigure, foes: list[HexFigure], dice: Dice
           ) -> tuple[list[Event], list[tuple[HexFigure, AttackResult]]]:
     """H-19: a sweeping blow: one attack on each foe in the front hexes within a level,
     left to right, each at the data's sweep penalty; a tile wall 2+ levels high in the
     way must be missed (3d6 vs adjusted DX) or the sweep stops against it."""
     d = load_data()
-    pen = Modifier(int(d.num("sweep", "dx")), "sweeping blow", "H-19")
+    board = state.board
+    pen = sweep_penalty()
     events: list[Event] = []
     results: list[tuple[HexFigure, AttackResult]] = []
     for c, foe in sweep_plan(board, fig, foes):
         if foe is None:
             base, mods = combat.adjusted_dx(fig)
-            roll = dice.check(int(d.num("sweep", "wall_dice")), base, mods + footing(board, fig),
+            roll = dice.check(int(d.num("sweep", "wall_dice")), base, mods + footing(state, fig),
                               rule="H-19", label=f"{fig.name}'s sweep misses the wall at "
                                                  f"{board.label(c)}")
             events.append(Event(Kind.ROLLED, roll.explain(), "H-19", fig.id, roll=roll))
             if not roll.success:
-                events.append(Event("swept", f"{fig.name}'s sweep hits the wall at "
-                                             f"{board.label(c)} and stops.", "H-19", fig.id))
+                events.append(Event(MeleeKind.SWEPT, f"{fig.name}'s sweep hits the wall at "
+                                                     f"{board.label(c)} and stops.", "H-19",
+                                    fig.id))
                 break
             continue
         if not foe.alive or not fig.active:
             continue
-        res = resolve_attack(board, fig, foe, dice, extra=(pen,))
+        res = resolve_attack(state, fig, foe, dice, extra=(pen,))
         events += res.events
         results.append((foe, res))
         if fig.ready is None:  # dropped or broke it (T-2)

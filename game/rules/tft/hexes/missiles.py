@@ -113,7 +113,7 @@ def shot_modifiers(state: HexState, shooter: HexFigure, target: HexFigure,
     shooter's footing (H-15, H-21)."""
     from game.rules.tft.hexes import melee
 
-    return range_modifiers(distance) + melee.footing(state.board, shooter)
+    return range_modifiers(distance) + melee.footing(state, shooter)
 
 
 def from_rear(state: HexState, shooter: HexFigure, target: HexFigure) -> bool:
@@ -139,10 +139,6 @@ def p_through(state: HexState, shooter: HexFigure, lof: LineOfFire) -> float:
         g = state.figures[gid]
         p *= 1.0 - shot_odds(state, shooter, g).p_hit
     return p
-
-
-def miss_dice() -> int:
-    return int(load_data().num("missile", "miss_dice"))
 
 
 def chance(n: int, target: int) -> float:

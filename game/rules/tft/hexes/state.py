@@ -3,11 +3,27 @@
 from __future__ import annotations
 
 from dataclasses import dataclass, field
+from enum import StrEnum
 from typing import Any
 
 from game.boards.hexmap import HexMap
+from game.core.derived import Derived
 from game.core.ruleset import Outcome
-from game.rules.tft.figure import Fighter
+from game.rules.tft.figure import OK, Fighter
+from game.rules.tft.hexes.phases import HexPhase
+
+
+class Hold(StrEnum):
+    """What a figure off its feet on a wall or an edge holds on to (H-11, H-20)."""
+
+    NONE = ""
+    """Nothing: it stands or lies on its hex."""
+    CLIMB = "climb"
+    """Clinging to a wall it is climbing up (H-11)."""
+    DOWN = "down"
+    """Clinging to a wall it is climbing down (H-11), its own hex the one at the foot."""
+    HANG = "hang"
+    """Hanging from the far edge of a gap it failed to leap (H-20)."""
 
 
 @dataclass(kw_only=True)
@@ -26,10 +42,9 @@ class HexFigure(Fighter):
     """Every hex it covers, its own ``cell`` (the front hex) first (H-15)."""
     talents: list[str] = field(default_factory=list)
     """Talents the height rules read ("climbing" H-11, "swimming" H-21)."""
-    hold: str = ""
-    """"climb": clinging to a wall it is climbing up (H-11); "down": clinging to a wall it
-    is climbing down (H-11, its own hex the one at the foot of the wall); "hang": hanging
-    from the far edge of a gap it failed to leap (H-20); "" otherwise."""
+    hold: str = Hold.NONE
+    """What it holds on to (:class:`Hold`): a wall it climbs up or down (H-11), an edge
+    it hangs from (H-20); nothing (``Hold.NONE``, "") otherwise."""
     hold_to: int = -1
     """The hex at the top of the wall or edge it holds on to (climbing down, the one it
     left)."""
@@ -45,7 +60,6 @@ class HexFigure(Fighter):
     """Hexes entered this turn (T-7: a bow shoots after at most one)."""
     move_over: bool = False
 
-
     def clone(self) -> HexFigure:
         c = super().clone()
         c.footprint = list(self.footprint)
@@ -53,24 +67,21 @@ class HexFigure(Fighter):
         return c
 
     @property
-    def holding(self) -> bool:
-        """On a wall or an edge (H-11, H-20): neither standing nor prone on a hex."""
-        return bool(self.hold)
-
-    @property
     def standing(self) -> bool:
-        return self.status == "ok" and not self.prone and not self.hold
+        return self.status == OK and not self.prone and not self.hold
 
 
 @dataclass
 class HexState:
-    """A whole game. ``board`` and ``options`` are shared, not part of the saved state."""
+    """A whole game. ``board``, ``options`` and ``derived`` are shared by its clones, not
+    part of the saved state."""
 
     board: HexMap
     sides: list[str]
     figures: dict[str, HexFigure]
     turn: int = 1
-    phase: str = "initiative"
+    phase: str = HexPhase.INITIATIVE
+    """A :class:`HexPhase` (a string in saves)."""
     initiative: dict[str, int] = field(default_factory=dict)
     winner: str | None = None
     """Side that won this turn's initiative and chooses who moves first (T-7)."""
@@ -92,7 +103,11 @@ class HexState:
     side_names: dict[str, str] = field(default_factory=dict)
     """Side key -> the name players read ("raiders" -> "Raiders")."""
     memo: dict[Any, Any] = field(default_factory=dict, repr=False, compare=False)
-    """Answers to queries (reach) keyed by the positions they depend on; never saved."""
+    """Answers to queries (reach) keyed by the positions they depend on; never saved,
+    not shared with clones."""
+    derived: Derived = field(default_factory=Derived, repr=False, compare=False)
+    """Per-match tables worked out from the board and the scenario (steps by climbing
+    height, water depths...): shared by every clone."""
 
     def clone(self) -> HexState:
         c = object.__new__(HexState)
@@ -149,7 +164,7 @@ class HexState:
 
     def acting(self) -> HexFigure | None:
         """The figure whose action it is in the action phase."""
-        if self.phase != "action" or self.current >= len(self.order):
+        if self.phase != HexPhase.ACTION or self.current >= len(self.order):
             return None
         return self.figures[self.order[self.current]]
 

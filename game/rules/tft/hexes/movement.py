@@ -1,0 +1,293 @@
+"""Where a figure can go on a height map (T-6, T-7, H-2, H-3, H-8, H-10, H-15, H-21):
+its walks, its jumps, the hexes where an enemy stops it, and how a big figure stands.
+
+Read-only but for :func:`place`, which the apply steps use to stand a figure somewhere.
+What :func:`move_options` works out is kept in the state's memo, keyed by the positions
+it depends on, so a legality check, the move itself and a front end's marks build it
+once.
+"""
+
+from __future__ import annotations
+
+from dataclasses import dataclass, field
+
+import numpy as np
+
+from game.boards.hexmap import Reach
+from game.rules.tft import combat
+from game.rules.tft.data import load_data
+from game.rules.tft.hexes import bigfigures, falls, heights, tables, terrain
+from game.rules.tft.hexes.state import HexFigure, HexState
+
+MEMO_LIMIT = 4096
+"""Answers kept in a state's memo before it is emptied."""
+
+
+@dataclass(frozen=True)
+class Jump:
+    """A move that ends with a drop bigger than the figure's H (H-8): walk to ``via``
+    for ``cost - 1`` MP, then jump down ``levels`` into the cell."""
+
+    cost: int
+    via: int
+    levels: int
+    band: int
+    p_standing: float
+
+
+@dataclass
+class MoveOptions:
+    """Where a figure can go this movement phase, and at what cost (H-2, H-3, T-6, H-8).
+
+    ``reach`` are its walks; ``ways`` every jump into each cell (one per cell it could
+    jump from, cheapest first); ``jumps`` the cheapest jump of each cell no walk gets to
+    as cheaply. A multi-hex figure (H-15) may only end where it can stand: ``settle``
+    gives the facing it takes in each such cell (None for a one-hex figure).
+    """
+
+    figure: str
+    budget: int
+    reach: Reach
+    jumps: dict[int, Jump] = field(default_factory=dict)
+    ways: dict[int, list[Jump]] = field(default_factory=dict)
+    settle: dict[int, int] | None = None
+
+    def walk_cells(self) -> set[int]:
+        cells = set(self.reach.cost) - {self.reach.start}
+        if self.settle is not None:
+            cells &= set(self.settle)
+        return cells
+
+    def cells(self) -> set[int]:
+        return self.walk_cells() | set(self.ways)
+
+    def can_walk(self, cell: int) -> bool:
+        return cell != self.reach.start and self.reach.cost_of(cell) is not None and (
+            self.settle is None or cell in self.settle)
+
+    def cost(self, cell: int) -> int | None:
+        """The cheapest way there: a walk, or a jump if no walk gets there as cheaply."""
+        j = self.jumps.get(cell)
+        if j is not None:
+            return j.cost
+        if self.can_walk(cell):
+            return self.reach.cost_of(cell)
+        w = self.ways.get(cell)
+        return w[0].cost if w else None
+
+    def jump(self, cell: int, via: int) -> Jump | None:
+        return next((j for j in self.ways.get(cell, ()) if j.via == via), None)
+
+    def path(self, cell: int, via: int | None = None) -> list[int]:
+        """The way to ``cell``: its cheapest walk, or (``via`` given, or no walk there)
+        the walk to ``via`` and the jump."""
+        if via is None:
+            j = self.jumps.get(cell)
+            if j is None and self.can_walk(cell):
+                return self.reach.path(cell)
+            if j is None:
+                w = self.ways.get(cell)
+                j = w[0] if w else None
+            if j is None:
+                return []
+            via = j.via
+        if self.jump(cell, via) is None:
+            return []
+        return self.reach.path(via) + [cell]
+
+
+def make_room(state: HexState) -> None:
+    """Empty the state's memo once it holds :data:`MEMO_LIMIT` answers."""
+    if len(state.memo) > MEMO_LIMIT:
+        state.memo.clear()
+
+
+def entry_table(state: HexState, f: HexFigure) -> tuple[str, np.ndarray]:
+    """H-21: what entering each hex costs ``f`` (water depth, broken ground)."""
+    return terrain.entry_costs(state, "swimming" in f.talents)
+
+
+def engaged_stops(state: HexState, f: HexFigure, pos: object = None) -> frozenset[int]:
+    """T-6, H-7: the hexes where a figure of ``f``'s side stands engaged (its move stops
+    there), once per position (``pos``: :meth:`HexState.positions`, if known)."""
+    key = ("stop", f.side, f.hexes, state.positions() if pos is None else pos)
+    stop = state.memo.get(key)
+    if stop is None:
+        enemies = [g for g in state.figures.values() if g.side != f.side]
+        stop = state.memo[key] = frozenset(heights.engaged_cells(state.board, enemies, f))
+    return stop
+
+
+def is_engaged(state: HexState, fig: HexFigure) -> bool:
+    """T-6, H-7: a standing figure with a hex in the front hexes of standing enemies that
+    reach it, enough of them for its size (:func:`heights.engaged_by`)."""
+    if not fig.standing:
+        return False
+    return heights.engaged_by(state.board, list(state.figures.values()), fig)
+
+
+def walking_reach(state: HexState, f: HexFigure, budget: int, pos: object = None) -> Reach:
+    """H-2, H-3, T-6, H-10, H-21: every cell ``f`` can walk to with ``budget`` MP, and the
+    cheapest way.
+
+    Climbing costs 1 MP a level on top of the MP to enter (1; 2 in knee-deep water or on
+    broken ground, H-21), at most its climbing H at once; stepping down at most that
+    costs the entry; bigger drops are jumps, not walks (see :func:`move_options`).
+    Entering a hex where an enemy engages the figure ends the walk there; a figure
+    already engaged may only shift one hex (T-6), and no higher than the hexes it covers
+    (H-10: a dwarf steps up one level, not two). A multi-hex figure leads with its front
+    hex (H-15).
+    """
+    board = state.board
+    occupied = {c for c, g in state.occupied().items() if g.id != f.id}
+    stop = engaged_stops(state, f, pos)
+    entry = entry_table(state, f)
+    climb = heights.climbing_height(f)
+    steps = tables.steps(state, climb, entry)
+    if is_engaged(state, f):
+        stop = frozenset(board.neighbours(f.cell))  # T-6: engaged, a one-hex shift
+        up = min(climb, f.hexes)  # H-10
+        lv = board.level_list
+        blocked = occupied | {j for j, _w in steps[f.cell] if lv[j] - lv[f.cell] > up}
+        return board.reach(f.cell, budget, steps, blocked=blocked, stop=stop)
+    return board.reach(f.cell, budget, steps, blocked=occupied, stop=stop)
+
+
+def jump_cost(entry: np.ndarray, cell: int) -> int:
+    """H-3, H-21: MP for the jump down into ``cell``: "only 1 since you move forward into
+    another, lower hex" - what entering that hex costs (2 on broken ground), no more."""
+    return int(entry[cell])
+
+
+def charge_reach(state: HexState, f: HexFigure) -> Reach | None:
+    """T-7: where ``f`` can still walk this turn and attack (its charge allowance less
+    the MP it has spent); None if it has spent more than that already."""
+    left = combat.charge_allowance(f) - f.mp_spent
+    return walking_reach(state, f, left) if left >= 0 else None
+
+
+def settle_facing(state: HexState, f: HexFigure, cell: int, natural: int) -> int | None:
+    """H-15: the facing a multi-hex figure ends a move in ``cell`` with: the way it
+    stepped if it can stand so (its hexes on the board, free, level enough), else the
+    nearest turn that lets it; None if it cannot stand there at all."""
+    for k in (0, 1, -1, 2, -2, 3):
+        d = (natural + k) % 6
+        if placement_ok(state, f, cell, d):
+            return d
+    return None
+
+
+def placement_ok(state: HexState, f: HexFigure, cell: int, facing: int,
+                 occupied: dict[int, HexFigure] | None = None) -> bool:
+    """H-15: whether ``f`` can stand on ``cell`` facing ``facing``: every hex on the board
+    and free of others, and level enough (:func:`bigfigures.balance`)."""
+    if f.hexes <= 1:
+        return True
+    kind = load_data().kinds[f.kind]
+    cells = bigfigures.footprint(state.board, kind.shape, cell, facing)
+    if cells is None:
+        return False
+    occ = state.occupied() if occupied is None else occupied
+    if any(c in occ and occ[c].id != f.id for c in cells):
+        return False
+    return bigfigures.balance(state.board, cells)[0]
+
+
+def place(state: HexState, f: HexFigure, cell: int, facing: int) -> None:
+    """Stand ``f`` on ``cell`` facing ``facing``, covering its hexes (H-15)."""
+    f.cell, f.facing = cell, facing
+    if f.hexes > 1:
+        kind = load_data().kinds[f.kind]
+        cells = bigfigures.footprint(state.board, kind.shape, cell, facing)
+        assert cells is not None
+        f.footprint = cells
+    else:
+        f.footprint = [cell]
+
+
+def move_options(state: HexState, fig_id: str) -> MoveOptions:
+    """H-2, H-3, T-6, H-8: every cell a figure can reach with the MP it has left.
+
+    Climbing costs 1 MP a level on top of the 1 MP to enter; drops of at most H cost
+    only the 1 MP; a bigger drop is a jump that ends the move with a fall roll.
+    Entering a hex where an enemy engages the figure ends its move; a figure already
+    engaged may only shift one hex. Worked out once per position.
+    """
+    pos = state.positions()
+    key = ("move", fig_id, pos)
+    cached = state.memo.get(key)
+    if cached is not None:
+        assert isinstance(cached, MoveOptions)
+        return cached
+    make_room(state)
+    opts = state.memo[key] = _move_options(state, fig_id, pos)
+    return opts
+
+
+def _settle(state: HexState, f: HexFigure, reach: Reach) -> dict[int, int] | None:
+    """H-15: the facing a multi-hex figure ends in each cell of ``reach`` it can stand
+    in (None for a one-hex figure)."""
+    if f.hexes <= 1:
+        return None
+    board = state.board
+    settle: dict[int, int] = {}
+    for c in reach.cells:
+        if c == reach.start:
+            continue
+        path = reach.path(c)
+        d = board.direction(path[-2], path[-1])
+        s = settle_facing(state, f, c, f.facing if d is None else d)
+        if s is not None:
+            settle[c] = s
+    return settle
+
+
+def _jump_ways(state: HexState, f: HexFigure, reach: Reach, budget: int,
+               settle: dict[int, int] | None) -> dict[int, list[Jump]]:
+    """H-3, H-8: every jump down ``f`` can make this turn, by the cell it lands in: from
+    each cell of its walks beside a drop bigger than its climbing H, if the walk and
+    the landing fit its MP (an engaged figure only from where it stands, T-6)."""
+    board = state.board
+    occupied = {c for c, g in state.occupied().items() if g.id != f.id}
+    drops = tables.jumps(state, heights.climbing_height(f))
+    engaged = is_engaged(state, f)
+    entry = entry_table(state, f)[1]
+    costs, stops, start = reach.costs, reach.stops, reach.start
+    ways: dict[int, list[Jump]] = {}
+    for c in reach.cells:
+        if c not in drops:
+            continue
+        cost = int(costs[c])  # reach.cost_of(c): every cell of reach.cells is reached
+        if cost + 1 > budget or c in stops and c != start:
+            continue
+        if engaged and c != start:
+            continue  # T-6: the engaged figure's shift is its one step
+        for j, drop in drops[c]:
+            if j in occupied or entry[j] == np.inf:
+                continue
+            landing = jump_cost(entry, j)
+            if cost + landing > budget:
+                continue
+            if settle is not None and settle_facing(
+                    state, f, j, board.direction(c, j) or 0) is None:
+                continue
+            band, p = falls.fall_odds(f, drop)
+            ways.setdefault(j, []).append(Jump(cost + landing, c, drop, band, p))
+    return ways
+
+
+def _move_options(state: HexState, fig_id: str, pos: object = None) -> MoveOptions:
+    f = state.figures[fig_id]
+    budget = max(0, heights.movement_allowance(f) - f.mp_spent)
+    if f.move_over or not f.active or f.hold:
+        budget = 0
+    reach = walking_reach(state, f, budget, pos)
+    settle = _settle(state, f, reach)
+    ways = _jump_ways(state, f, reach, budget, settle)
+    jumps: dict[int, Jump] = {}
+    for j, lst in ways.items():
+        lst.sort(key=lambda x: (x.cost, x.levels, x.via))
+        walk = reach.cost_of(j)
+        if walk is None or (settle is not None and j not in settle) or lst[0].cost < walk:
+            jumps[j] = lst[0]
+    return MoveOptions(fig_id, budget, reach, jumps, ways, settle)
