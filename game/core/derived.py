@@ -1,10 +1,12 @@
-"""Per-match derived data: what a ruleset works out once from a match's board and
-scenario and keeps for the whole match (tables by climbing height, a board's distance
-grid, a zone board's crossings), instead of caches at module level keyed on boards.
+"""Derived data: what a ruleset works out once from a board and keeps (tables by
+climbing height, a board's distance grid, a zone board's crossings), instead of caches
+at module level keyed on boards.
 
-A ruleset's state holds one :class:`Derived`; clones of the state share it (what it holds
-depends on the board and the scenario, never on the state's own changes), so an AI's
-thousand sandboxes work it out once.
+Each loaded map holds one :class:`Derived` (``LoadedMap.derived``) and a ruleset's state
+holds that one: every match on the map and every clone of its states share it, so a
+batch of games and an AI's thousand sandboxes work a table out once. What it holds
+depends on the board and on what its key names (a climbing height, a scenario's
+switch), never on the state's own changes. A position built by hand has one of its own.
 """
 
 from __future__ import annotations

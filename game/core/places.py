@@ -22,6 +22,8 @@ from dataclasses import dataclass, field
 from pathlib import Path
 from typing import Any, Generic, TypeVar
 
+from game.core.derived import Derived
+
 HUNDREDTHS = 100
 """Points and track positions are stored in hundredths of a unit."""
 
@@ -159,3 +161,8 @@ class LoadedMap(Generic[B]):
     """Pieces in the order the map lists them; empty if it places none."""
     properties: Mapping[str, Any] = field(default_factory=dict)
     """The map's own custom properties."""
+    derived: Derived = field(default_factory=Derived, compare=False, repr=False)
+    """What the rules derive from this board (tables of step costs, sight grids...),
+    made on first use and shared by every match played on this loaded map and by their
+    clones; a key names anything else a value depends on (a climbing height, a switch).
+    A ruleset's state holds it (see :mod:`game.core.derived`)."""

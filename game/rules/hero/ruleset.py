@@ -71,7 +71,7 @@ class TabletopHero:
         mapname = scenario.map_path.name
         if not isinstance(table, Table):
             raise ScenarioError(f"{scenario.path.name}: Tabletop Hero plays on a table map")
-        state = HeroState(board=table, sides=list(scenario.sides),
+        state = HeroState(board=table, sides=list(scenario.sides), derived=loaded.derived,
                           turn_limit=scenario.turn_limit, options=dict(scenario.options),
                           side_names=dict(scenario.sides))
         problems = state.terrain.problems

@@ -93,6 +93,7 @@ def setup(scenario: Scenario, loaded: LoadedMap[HexMap], dice: Dice,
         f = _figure(scenario, specs, p, counts, figures)
         figures[f.id] = f
     state = HexState(board=loaded.board, sides=list(scenario.sides), figures=figures,
+                     derived=loaded.derived,
                      turn_limit=scenario.turn_limit, options=dict(scenario.options),
                      side_names=dict(scenario.sides))
     _stand_all(scenario, state)

@@ -40,7 +40,7 @@ def setup(scenario: Scenario, loaded: LoadedMap[ZoneBoard], dice: Dice
             raise ScenarioError(f"{scenario.map_path.name}: side '{side}' has no figures")
     hold = _hold_out(scenario)
     state = ZoneState(board=board, sides=list(scenario.sides), figures=figures,
-                      turn_limit=scenario.turn_limit, hold_out=hold,
+                      derived=loaded.derived, turn_limit=scenario.turn_limit, hold_out=hold,
                       options=dict(scenario.options), side_names=dict(scenario.sides))
     return state, start_turn(state, dice)
 
