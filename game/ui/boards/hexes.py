@@ -250,6 +250,9 @@ class _Grid:
 class HexBoardView:
     """Draws one HexMap board, its overlays, figures and animations at a Camera."""
 
+    pieces_share_places = False
+    """One piece to a place: the place under the pointer tells the piece."""
+
     def __init__(self, board: HexMap, view_size: tuple[int, int] = (1280, 720), *,
                  sides: Sequence[str] = (), level_height: float | None = None,
                  background: Colour = pal.TABLE, sprites: Path = SPRITES) -> None:

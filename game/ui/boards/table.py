@@ -167,6 +167,9 @@ def _pose(p: PieceView) -> str:
 class TableBoardView:
     """Draws one Table, its marks, its minis and their animations at a Camera."""
 
+    pieces_share_places = False
+    """One piece to a place: the place under the pointer tells the piece."""
+
     def __init__(self, board: Table, view_size: tuple[int, int] = (1280, 720), *,
                  sides: Sequence[str] = (), sprites: Path = SPRITES) -> None:
         self.board = board
