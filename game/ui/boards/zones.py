@@ -48,7 +48,8 @@ from game.core.places import InZone, Place
 from game.core.ruleset import PieceView
 from game.ui import palette as pal
 from game.ui.boards import Marks
-from game.ui.boards.hexes import _around, _Grid
+from game.ui.boards.labels import LabelGrid as _Grid
+from game.ui.boards.labels import around as _around
 from game.ui.camera import Camera
 from game.ui.drawing import BoardFonts, dashed_ring, optimise, smoothstep
 from game.ui.effects import FALL_SECONDS, Effects
