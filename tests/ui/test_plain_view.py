@@ -243,3 +243,27 @@ def test_a_view_can_follow_its_pieces(screen):
         view.update(1 / 30)
     sx, sy = view.screen_pos(InZone("C"))
     assert 0 < sx < SIZE[0] and 0 < sy < SIZE[1]
+
+
+@pytest.mark.parametrize("scenario", ["hill_fight", "farmhouse", "backyard"])
+def test_every_view_draws_terrain_held_in_the_game_state(screen, scenario):
+    from game.rules import open_match
+    from game.ui.boards.table import PX, TableBoardView
+
+    m = open_match(scenario, 1)
+    view = board_view(m.map.kind, m.board, SIZE, m.sides)
+    mx, my = view.camera.screen_to_map(SIZE[0] / 2, SIZE[1] / 2)
+    per_unit = PX if isinstance(view, TableBoardView) else 1.0
+    x, y, d = mx / per_unit, my / per_unit, 60 / per_unit
+    barn = Scenery("b1", "building", ((x - d, y - d), (x + d, y - d), (x + d, y + d),
+                                      (x - d, y + d)), 3.0, "Barn")
+    bare, shown = pygame.Surface(SIZE), pygame.Surface(SIZE)
+    view.draw(bare, [])
+    view.draw(shown, [], [barn])
+    x0, y0 = view.camera.map_to_screen((x - d) * per_unit, (y - d) * per_unit)
+    x1, y1 = view.camera.map_to_screen((x + d) * per_unit, (y + d) * per_unit)
+    box = pygame.Rect(round(x0), round(y0), round(x1 - x0), round(y1 - y0))
+    changed = sum(shown.get_at((i, j)) != bare.get_at((i, j))
+                  for i in range(box.left, box.right, 3) for j in range(box.top, box.bottom, 3))
+    assert changed > 0.8 * (box.w // 3) * (box.h // 3)  # its footprint is drawn over the map
+    assert view.legend(["A", "B"])[0][1].startswith("A: solid ring")
