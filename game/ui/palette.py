@@ -71,6 +71,48 @@ def terrain_style(name: str) -> TerrainStyle:
     return TERRAIN_STYLES.get(name, UNKNOWN_TERRAIN)
 
 
+@dataclass(frozen=True)
+class PieceStyle:
+    """How a terrain piece on an open table looks (a G-2 kind), and scenery of the same
+    kind: its top and side colours, its texture, and whether it stands up."""
+
+    top: Colour
+    side: Colour
+    pattern: str
+    """"grass", "dirt", "rock", "water", "sand", "plain" (a texture), or "" (flat)."""
+    solid: bool
+    """Drawn raised (a prism), else flat on the table."""
+
+
+PIECE_STYLES: dict[str, PieceStyle] = {
+    "forest": PieceStyle((46, 104, 52), (34, 74, 38), "grass", False),
+    "trees": PieceStyle((58, 120, 56), (92, 66, 40), "", True),
+    "rough": PieceStyle((150, 128, 78), (110, 90, 56), "dirt", False),
+    "deep_water": PieceStyle((40, 100, 176), (24, 62, 112), "water", False),
+    "caustic_pool": PieceStyle((130, 168, 60), (80, 110, 40), "water", False),
+    "trapped": PieceStyle((150, 70, 60), (100, 50, 44), "dirt", False),
+    "obstacle": PieceStyle((168, 124, 74), (118, 84, 48), "", True),
+    "building": PieceStyle((150, 92, 82), (104, 74, 66), "", True),
+    "ruin": PieceStyle((150, 146, 136), (104, 100, 94), "", True),
+    "vantage": PieceStyle((170, 164, 150), (116, 110, 100), "", True),
+    "ladder": PieceStyle((196, 150, 86), (140, 100, 50), "", False),
+    "stairs": PieceStyle((196, 180, 150), (140, 126, 100), "", False),
+    "door": PieceStyle((120, 96, 70), (90, 70, 50), "", False),
+}
+PLAIN_PIECE = PieceStyle((150, 150, 150), (100, 100, 100), "", True)
+"""Any other kind of piece."""
+LINE_STYLES: dict[str, tuple[Colour, Colour]] = {
+    "wall": ((170, 166, 158), (90, 88, 84)),
+    "fence": ((176, 128, 72), (96, 66, 36)),
+    "barbed_wire": ((120, 120, 124), (60, 60, 64)),
+}
+"""Face and dark edge of each linear obstacle."""
+
+
+def piece_style(kind: str) -> PieceStyle:
+    return PIECE_STYLES.get(kind, PLAIN_PIECE)
+
+
 def clamp8(v: float) -> int:
     return 0 if v < 0 else 255 if v > 255 else int(v)
 

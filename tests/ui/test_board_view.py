@@ -392,10 +392,10 @@ def test_screenshot_and_timings(screen):
 
     def rezoom():  # a new zoom: scaled textures, tops and the map all redone
         r.camera.zoom = round(z * 1.0573, 4)
-        r._zoom_caches.clear()
+        r.images.kept.clear()
         r._map_surface()
         r.camera.zoom = z
-        r._zoom_caches.clear()
+        r.images.kept.clear()
         r._map_surface()
 
     rebuild_ms = best(rebuild, 15)

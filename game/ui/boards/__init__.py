@@ -2,7 +2,11 @@
 pointed at. The match shell (game.ui.scenes.match) uses only :class:`BoardView`; a rule
 system's controller says what to mark with :class:`Marks`.
 
-:data:`BOARD_VIEWS` maps a board kind ("hex") to its view class.
+:data:`BOARD_VIEWS` maps a board kind ("hex") to its view class; a kind with no view of
+its own gets the plain view (:mod:`game.ui.boards.plain`), which draws any board from the
+board-neutral :class:`game.core.board.Board` questions. What the views share is in
+:mod:`game.ui.boards.base` (the map cache, typed marks, scenery) and
+:mod:`game.ui.boards.labels` (label layout).
 """
 
 from __future__ import annotations
@@ -13,6 +17,7 @@ from typing import Any, Protocol
 
 import pygame
 
+from game.core.board import Scenery
 from game.core.places import Place
 from game.core.registry import Registry
 from game.core.ruleset import PieceView
@@ -46,6 +51,9 @@ class BoardView(Protocol):
     """What the match shell needs of any board's view."""
 
     camera: Camera
+    pieces_share_places: bool
+    """Whether several pieces may share a place on this board (a zone): then the piece
+    under the pointer is the one :meth:`piece_at` finds, not the place's."""
 
     def resize(self, view_size: tuple[int, int]) -> None: ...
     def place_at(self, sx: float, sy: float) -> Place | None:
@@ -59,7 +67,11 @@ class BoardView(Protocol):
         ...
     def show(self, marks: Marks) -> None: ...
     def set_hover(self, place: Place | None) -> None: ...
-    def draw(self, surface: pygame.Surface, pieces: Sequence[PieceView]) -> None: ...
+    def draw(self, surface: pygame.Surface, pieces: Sequence[PieceView],
+             scenery: Sequence[Scenery] = ()) -> None:
+        """Draw the board, the marks, ``pieces`` and ``scenery`` (terrain held in the game
+        state, from the ruleset's queries) onto ``surface`` (the board area)."""
+        ...
     @property
     def busy(self) -> bool: ...
     def update(self, dt: float) -> None: ...
@@ -75,18 +87,32 @@ class BoardView(Protocol):
     def frame(self, places: Sequence[Place]) -> None:
         """Bring ``places`` (and what is round them) into view, as large as fits."""
         ...
+    def legend(self, sides: Sequence[str]) -> list[tuple[pygame.Surface, str]]:
+        """The F1 legend: what each mark of this board means, each with a small icon,
+        the sides (named ``sides``, in the scenario's order) first."""
+        ...
 
+
+PLAIN = "plain"
+"""The key of the plain view, the one a board kind without a view of its own gets."""
 
 BOARD_VIEWS: Registry[Any] = Registry("board view", {
     "hex": "game.ui.boards.hexes:HexBoardView",
     "table": "game.ui.boards.table:TableBoardView",
     "zones": "game.ui.boards.zones:ZoneBoardView",
+    PLAIN: "game.ui.boards.plain:PlainBoardView",
 })
 """Board kind -> its view class, called as ``View(board, view_size, sides=[...])``."""
 
 
+def view_class(kind: str) -> Any:
+    """The view class of board kind ``kind``: its own, else the plain view."""
+    return BOARD_VIEWS.get(kind if kind in BOARD_VIEWS else PLAIN)
+
+
 def board_view(kind: str, board: Any, view_size: tuple[int, int],
                sides: Sequence[str]) -> BoardView:
-    """A view of ``board`` (of ``kind``) for a board area of ``view_size``."""
-    view: BoardView = BOARD_VIEWS.get(kind)(board, view_size, sides=list(sides))
+    """A view of ``board`` (of ``kind``) for a board area of ``view_size``: the kind's
+    own view, or the plain one if the kind has none."""
+    view: BoardView = view_class(kind)(board, view_size, sides=list(sides))
     return view

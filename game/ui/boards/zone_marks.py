@@ -1,0 +1,175 @@
+"""The marks of a zone board and their overlay: zones the selected figure can reach (with
+the roll needed and its odds; orange where the move risks something), lines and
+bottlenecks to click, targets, and the hovered path; drawn on one surface the size of the
+map, cropped to what they cover, rebuilt when the marks change. The labels of the marks
+are laid out with the board's other labels (:mod:`game.ui.boards.zone_labels`)."""
+
+from __future__ import annotations
+
+import math
+from collections.abc import Callable
+from dataclasses import dataclass, field
+
+import pygame
+
+from game.boards.zones import ZoneBoard
+from game.core.places import InZone, Place
+from game.ui import palette as pal
+from game.ui.boards import Marks
+from game.ui.boards.zone_layout import BASE
+from game.ui.drawing import BoardFonts, optimise
+from game.ui.palette import RGBA, Colour
+
+XY = tuple[float, float]
+
+TEXT_MIN = 12
+"""Smallest text on the board (pixels): readable at 1280x720."""
+REACH_FILL: RGBA = (*pal.SKY, 42)
+REACH_EDGE: RGBA = (*pal.SKY, 235)
+RISK_FILL: RGBA = (*pal.ORANGE, 52)
+RISK_EDGE: RGBA = (*pal.ORANGE, 255)
+MELEE_PATCH: RGBA = (20, 16, 12, 70)
+
+Pill = tuple[str, str, list[pygame.Surface], XY, str | None]
+"""A label to lay out: kind, what it names, its forms (longest first), its anchor in
+map-surface pixels, and the zone it must stay in (or None)."""
+
+
+@dataclass
+class ZoneOverlay:
+    """The overlay of one set of marks at one zoom: its surface (None if nothing shows),
+    where it lies on the map surface, and the labels of its marks."""
+
+    surface: pygame.Surface | None = None
+    at: tuple[int, int] = (0, 0)
+    pills: list[Pill] = field(default_factory=list)
+
+
+@dataclass
+class _Draw:
+    """What drawing the marks needs: the board, the map-surface transform and the font."""
+
+    board: ZoneBoard
+    surf: pygame.Surface
+    zoom: float
+    ox: float
+    oy: float
+
+    def to(self, p: XY) -> XY:
+        return self.ox + p[0] * self.zoom, self.oy + p[1] * self.zoom
+
+
+def build_overlay(board: ZoneBoard, marks: Marks, zoom: float,
+                  extent: tuple[float, float, float, float], visible: dict[str, bool],
+                  label_at: dict[str, XY], place_point: Callable[[Place], XY | None],
+                  fonts: BoardFonts, selected_at: XY | None) -> ZoneOverlay:
+    """The marks on a surface the size of the map, cropped to what they cover.
+    ``selected_at``: where the selected figure stands (the path starts there)."""
+    m = marks
+    z = zoom
+    x0, y0, x1, y1 = extent
+    out = ZoneOverlay()
+    if not (m.reach or m.warnings or m.targets or m.path):
+        return out
+    w, h = int(math.ceil((x1 - x0) * z)) + 2, int(math.ceil((y1 - y0) * z)) + 2
+    d = _Draw(board, pygame.Surface((w, h), pygame.SRCALPHA), z, -x0 * z, -y0 * z)
+    size = max(TEXT_MIN + 1, int(17 * z))
+    if visible["reach"]:
+        _mark_reach(d, m, label_at, fonts, size, out.pills)
+    if visible["targets"]:
+        _mark_targets(d, m, place_point, fonts, size, out.pills)
+    if visible["path"] and len(m.path) >= 2:
+        raw = [place_point(q) for q in m.path]
+        if selected_at is not None and raw[0] is not None:
+            raw[0] = selected_at  # from the figure itself
+        _draw_path(d, [d.to(p) for p in raw if p is not None])
+    box = d.surf.get_bounding_rect()
+    if box.w == 0 or box.h == 0:
+        return ZoneOverlay(pills=out.pills)
+    out.surface = optimise(d.surf.subsurface(box).copy(), alpha=True)
+    out.at = (box.x, box.y)
+    return out
+
+
+def _mark_reach(d: _Draw, m: Marks, label_at: dict[str, XY], fonts: BoardFonts, size: int,
+                pills: list[Pill]) -> None:
+    """Each reachable zone washed and edged (orange where it risks something), each line
+    or bottleneck highlighted, each with its roll and odds to lay out."""
+    b = d.board
+    for place, label in list(m.reach.items()) + [
+            (p, t) for p, t in m.warnings.items() if p not in m.reach]:
+        if not isinstance(place, InZone) or place.zone not in b.zones:
+            continue
+        risky = place in m.warnings
+        if place.boundary is None:
+            pts = [d.to(p) for p in b.zones[place.zone].polygon]
+            pygame.draw.polygon(d.surf, RISK_FILL if risky else REACH_FILL, pts)
+            pygame.draw.lines(d.surf, RISK_EDGE if risky else REACH_EDGE, True, pts,
+                              max(3, int(4 * d.zoom)))
+            lx, ly = label_at[place.zone]
+            cx, cy = d.to((lx, ly + 62))  # under the zone's label
+            inside: str | None = place.zone
+        else:
+            cx, cy = line_mark(d, place, risky)
+            inside = None
+        text = label + (f"  {m.warnings[place]}" if risky and place in m.reach
+                        and m.warnings[place] != label else "")
+        pill = fonts.pill(text, size, pal.INK, (*(pal.ORANGE if risky else pal.PAPER), 240),
+                          pal.INK)
+        pills.append(("reach", str(place), [pill], (cx, cy), inside))
+
+
+def _mark_targets(d: _Draw, m: Marks, place_point: Callable[[Place], XY | None],
+                  fonts: BoardFonts, size: int, pills: list[Pill]) -> None:
+    for place, label in m.targets.items():
+        pt = place_point(place)
+        if pt is None:
+            continue
+        if isinstance(place, InZone) and place.boundary is not None:
+            cx, cy = line_mark(d, place, False, pal.YELLOW)
+        else:
+            cx, cy = d.to(pt)
+        if label:
+            pill = fonts.pill(label, size, pal.INK, (*pal.YELLOW, 240), pal.INK)
+            pills.insert(0, ("target", str(place), [pill],
+                             (cx, cy + 6 + pill.get_height() / 2), None))
+
+
+def _draw_path(d: _Draw, pts: list[XY]) -> None:
+    if len(pts) < 2:
+        return
+    wide = max(4, int(7 * d.zoom))
+    pygame.draw.lines(d.surf, (*pal.INK, 230), False, pts, wide + 3)
+    pygame.draw.lines(d.surf, (*pal.YELLOW, 255), False, pts, wide)
+    (px, py), (qx, qy) = pts[-2], pts[-1]
+    dd = math.hypot(qx - px, qy - py) or 1.0
+    ux, uy = (qx - px) / dd, (qy - py) / dd
+    hd = wide * 2.6
+    tip = (qx, qy)
+    left = (qx - ux * hd - uy * hd * 0.6, qy - uy * hd + ux * hd * 0.6)
+    right = (qx - ux * hd + uy * hd * 0.6, qy - uy * hd - ux * hd * 0.6)
+    pygame.draw.polygon(d.surf, (*pal.YELLOW, 255), [tip, left, right])
+    pygame.draw.polygon(d.surf, (*pal.INK, 255), [tip, left, right], 2)
+
+
+def line_mark(d: _Draw, place: InZone, risky: bool, colour: Colour | None = None) -> XY:
+    """Highlight a boundary line or a bottleneck; returns where its label goes."""
+    b = d.board
+    assert place.boundary is not None
+    z = d.zoom
+    col = colour or (pal.ORANGE if risky else pal.SKY)
+    bn = b.bottleneck_on(place.zone, place.boundary)
+    if bn is not None:
+        cx, cy = d.to(bn.centre)
+        pygame.draw.circle(d.surf, (*col, 120), (cx, cy), BASE * z * 2.4)
+        pygame.draw.circle(d.surf, (*col, 255), (cx, cy), BASE * z * 2.4, max(2, int(3 * z)))
+        return cx, cy - BASE * z * 3
+    bd = b.boundary(place.zone, place.boundary)
+    if bd is None:
+        return d.to(b.centre(place.zone))
+    for line in bd.lines:
+        pts = [d.to(p) for p in line]
+        if len(pts) >= 2:
+            pygame.draw.lines(d.surf, (*pal.INK, 160), False, pts, max(4, int(7 * z)))
+            pygame.draw.lines(d.surf, (*col, 230), False, pts, max(2, int(4 * z)))
+    return d.to(bd.middle)
