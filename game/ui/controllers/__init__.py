@@ -85,15 +85,31 @@ class Controller:
 
     def __init__(self, match: Match[Any]) -> None:
         self.m = match
-        self.legal: list[Action] = []
+        self._legal: list[Action] | None = []
+        """What :attr:`legal` answers; None: not worked out since the last refresh."""
         self.host: Any = None
         """The match scene showing this controller (the shell sets it): a controller may
         open a screen of its own over the match through ``host.app`` (an army sheet)."""
 
     # ---------------------------------------------------------------- state
+    @property
+    def legal(self) -> list[Action]:
+        """What the side to act may do now, for a human side (empty while the computer
+        plays): asked of the match on the first read after a :meth:`refresh`, so a
+        controller that never reads it costs nothing (on the open table the list is a
+        lattice of candidate moves)."""
+        if self._legal is None:
+            self._legal = self.m.legal_actions()
+        return self._legal
+
+    @legal.setter
+    def legal(self, actions: list[Action]) -> None:
+        self._legal = list(actions)
+
     def refresh(self, human: bool) -> None:
-        """Recompute what the side to act may do (nothing while the computer plays)."""
-        self.legal = self.m.legal_actions() if human else []
+        """The match changed: forget what the side to act may do (worked out again when
+        :attr:`legal` is next read; nothing while the computer plays)."""
+        self._legal = None if human else []
 
     def pieces(self) -> dict[str, PieceView]:
         return {p.id: p for p in self.m.pieces()}

@@ -19,6 +19,7 @@ import pygame
 from game.ai import Player, computer_player
 from game.core.dice import Contest
 from game.core.events import Event, Kind
+from game.core.match import Match, Refusal
 from game.core.places import Place
 from game.core.ruleset import Action, PieceView
 from game.ui import saves
@@ -58,7 +59,6 @@ from game.ui.widgets import (
 )
 
 if TYPE_CHECKING:
-    from game.core.match import Match
     from game.ui.app import App
 
 AI_DELAY = 0.6
@@ -388,13 +388,12 @@ class MatchScene(Scene):
     # ================================================================ acting
     def act(self, action: Action, animate: bool = True) -> bool:
         """Play ``action`` for the side to act; an illegal one changes nothing."""
-        why = self.m.why_illegal(action)
-        if why is not None:
-            self.app.toasts.show(f"Not allowed: {why}", VERMILLION)
+        events = self.m.attempt(action)  # judged once, here
+        if isinstance(events, Refusal):
+            self.app.toasts.show(f"Not allowed: {events.reason}", VERMILLION)
             return False
         self.log.follow()  # show the player what came of it
         self.redo_stack = []  # a new action: what was undone is gone
-        events = self.m.apply(action)
         self._after(events, animate)
         return True
 
@@ -493,9 +492,9 @@ class MatchScene(Scene):
         batch = self.redo_stack.pop()
         keep = self.redo_stack
         for action, actor in batch:
-            if self.m.why_illegal(action) is not None:  # cannot happen: same state, dice
+            events = self.m.attempt(action)
+            if isinstance(events, Refusal):  # cannot happen: the same state and dice
                 break
-            events = self.m.apply(action)
             self.m.actors[-1] = actor
             self._after(events, animate=False)
         self.redo_stack = keep
