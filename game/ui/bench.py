@@ -69,7 +69,7 @@ def _zone_scene() -> Any:
     scene = app.scene
     assert isinstance(scene, MatchScene)
     scene.select(m.state.acting().id)
-    scene._set_hover(InZone("Barnyard"))
+    scene.input.set_hover(InZone("Barnyard"))
     app.step(0.0)
     return app, scene
 
@@ -104,7 +104,7 @@ def _scene() -> Any:
     opts = getattr(scene.control, "reach_opts", None)
     if opts is not None and opts.cells():
         far = max(opts.cells(), key=lambda c: opts.cost(c) or 0)
-        scene._set_hover(Cell(far))
+        scene.input.set_hover(Cell(far))
     app.step(0.0)
     return app, scene
 
@@ -144,8 +144,8 @@ def frame_ms_views(frames: int = 200) -> float:
             setattr(control, flag, True)
     enemy = next(p for p in m.pieces() if p.side == "raiders")
     assert isinstance(enemy.place, Cell)
-    scene._set_hover(enemy.place)
-    scene._marks()
+    scene.input.set_hover(enemy.place)
+    scene.show_marks()
     app.step(0.0)
     times = []
     for _ in range(frames):
@@ -273,7 +273,7 @@ def hero_drag_act_ms(reps: int = 40) -> float:
         times.append((time.perf_counter() - t) * 1000)
         if len(m.actions) != done + 1 or not isinstance(m.actions[-1], Move):
             raise RuntimeError("hero_drag_act_ms: the drag did not move the mini")
-        scene.undo()
+        scene.history.undo()
         app.step(0.0)
     return statistics.median(times)
 
@@ -310,11 +310,11 @@ def zone_click_act_ms(reps: int = 40) -> float:
         app.modals.clear()
         if len(m.actions) == done + 1 and isinstance(m.actions[-1], ZoneMove):
             target = pos
-            scene.undo()
+            scene.history.undo()
             app.step(0.0)
             break
         if len(m.actions) > done:
-            scene.undo()
+            scene.history.undo()
             app.step(0.0)
     if target is None:
         raise RuntimeError("zone_click_act_ms: no click on a zone moved the goblin")
@@ -323,7 +323,7 @@ def zone_click_act_ms(reps: int = 40) -> float:
         times.append(click(target))
         if len(m.actions) != done + 1:
             raise RuntimeError("zone_click_act_ms: the click did not move the goblin")
-        scene.undo()
+        scene.history.undo()
         app.step(0.0)
     return statistics.median(times)
 

@@ -226,7 +226,7 @@ def test_help_overlay_and_escape_back_to_the_picker(app):
     assert not app.modals and app.scene is scene
     if scene.selected is not None:  # the first Esc clears the selection (roster shown)
         key(app, pygame.K_ESCAPE)
-        assert scene.selected is None and not app.modals and scene._panel_piece() is None
+        assert scene.selected is None and not app.modals and scene.panel.piece_shown() is None
     key(app, pygame.K_ESCAPE)  # asks first
     assert app.modals and app.scene is scene
     key(app, pygame.K_RETURN)  # "Leave"
@@ -239,15 +239,15 @@ def test_redo_plays_again_what_undo_took_back(app):
     for _ in range(3):
         scene.act(m.legal_actions()[0], animate=False)
     after = m.state_hash()
-    scene.undo()
-    scene.undo()
+    scene.history.undo()
+    scene.history.undo()
     assert m.state_hash() != after and scene.button("redo").enabled
     key(app, pygame.K_y, pygame.KMOD_CTRL)
     key(app, pygame.K_y, pygame.KMOD_CTRL)
-    assert m.state_hash() == after and not scene.redo_stack
-    scene.undo()
+    assert m.state_hash() == after and not scene.history.redo_stack
+    scene.history.undo()
     scene.act(m.legal_actions()[-1], animate=False)  # a new action forgets what was undone
-    assert scene.redo_stack == [] and not scene.button("redo").enabled
+    assert scene.history.redo_stack == [] and not scene.button("redo").enabled
 
 
 BOWS = {"archer": {"kind": "human", "st": 11, "dx": 14, "weapons": ["longbow", "dagger"]},
@@ -358,7 +358,7 @@ def test_issue9_1_a_jump_shows_landing_standing_knocked_out_and_killed(app):
     assert "3 dice of damage" in scene.control.place_text(ground)
     app.dirty = True
     app.step(0.016)
-    assert scene._tip is not None  # drawn like the attack preview
+    assert scene.tips.surface is not None  # drawn like the attack preview
 
 
 def test_issue9_1_a_push_down_shows_the_stumble_odds(app):

@@ -14,13 +14,14 @@ from __future__ import annotations
 
 from collections.abc import Callable
 from dataclasses import dataclass
-from typing import Any
+from typing import Any, Protocol
 
 from game.core.match import Match
 from game.core.places import Place
 from game.core.registry import Registry
 from game.core.ruleset import Action, PieceView
 from game.ui.boards import Marks
+from game.ui.scenes.base import Host
 from game.ui.widgets import ORANGE, SKY, VERMILLION, YELLOW, Colour
 
 MAX_PLAIN_BUTTONS = 12
@@ -80,6 +81,25 @@ class TipLine:
     bold: bool = False
 
 
+class ControllerHost(Protocol):
+    """What a controller may ask of the scene showing it (a live game or a replay)."""
+
+    app: Host
+    """The window (a controller's own screen goes over the match through it)."""
+
+    def select(self, pid: str | None) -> None:
+        """Select piece ``pid`` (None: nothing)."""
+        ...
+
+    def hovered_piece(self) -> PieceView | None:
+        """The piece under the pointer now."""
+        ...
+
+    def act(self, action: Action, animate: bool = True) -> bool:
+        """Play ``action`` (judged by the match; a refusal is shown); whether it was."""
+        ...
+
+
 class Controller:
     """A ruleset's part of the window. This base is a plain controller for any ruleset."""
 
@@ -87,9 +107,10 @@ class Controller:
         self.m = match
         self._legal: list[Action] | None = []
         """What :attr:`legal` answers; None: not worked out since the last refresh."""
-        self.host: Any = None
-        """The match scene showing this controller (the shell sets it): a controller may
-        open a screen of its own over the match through ``host.app`` (an army sheet)."""
+        self.host: ControllerHost | None = None
+        """The scene showing this controller (the shell sets it): a controller may
+        select a piece, play an action it made itself, or open a screen of its own over
+        the match through ``host.app`` (an army sheet)."""
 
     # ---------------------------------------------------------------- state
     @property
