@@ -126,6 +126,8 @@ def frame_ms(frames: int = 200) -> float:
 
 def frame_ms_views(frames: int = 200) -> float:
     """The steady frame with the sight and threat views and a line of fire shown."""
+    import pygame
+
     from game.core.places import Cell
     from game.rules import open_match
     from game.ui.app import App
@@ -138,10 +140,10 @@ def frame_ms_views(frames: int = 200) -> float:
     assert isinstance(scene, MatchScene)
     archer = next(p for p in m.pieces() if p.kind == "human" and p.side == "garrison")
     scene.select(archer.id)
-    control = scene.control
-    for flag in ("view_sight", "view_threat"):
-        if hasattr(control, flag):
-            setattr(control, flag, True)
+    for key in (pygame.K_v, pygame.K_t):  # the sight view and the threat view, as a
+        _post(pygame.KEYDOWN, key=key, mod=0, unicode="", scancode=0)  # player turns
+        app.step(0.0)  # them on
+    app.toasts.items.clear()  # (their toasts are not part of the steady frame)
     enemy = next(p for p in m.pieces() if p.side == "raiders")
     assert isinstance(enemy.place, Cell)
     scene.input.set_hover(enemy.place)
