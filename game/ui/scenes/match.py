@@ -135,11 +135,14 @@ class MatchScene(BoardScene):
                 self.end_timer = END_SECONDS
 
     def went_back(self) -> None:
-        """An undo: the end (if it had come) is off, and the board shows the state."""
+        """An undo: the end (if it had come) is off, the board shows the state, and a
+        piece of the side to act is selected."""
         self.end_timer = None
-        super().went_back()
-        self.auto_select()
+        self.showing.restart()
+        self._read()
+        self._pick()
         self.last_side = self.side_of_turn()
+        self._redraw()
 
     # ================================================================ keys
     def key(self, e: pygame.event.Event) -> None:

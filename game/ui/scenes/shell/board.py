@@ -194,6 +194,12 @@ class BoardScene(Scene, ABC):
     def refresh(self) -> None:
         """The match changed: the controller forgets what it knew, the pieces are read
         again, and the marks, buttons, card and tip follow."""
+        self._read()
+        self._redraw()
+
+    def _read(self) -> None:
+        """The controller told of the change, the pieces read again, the selection kept
+        if its piece is still there (the piece the step is about, on a human's turn)."""
         self.control.refresh(self.human_turn())
         self.pieces = self.m.pieces()
         self._by_id = {p.id: p for p in self.pieces}
@@ -202,6 +208,9 @@ class BoardScene(Scene, ABC):
         focus = self.control.focus()
         if focus is not None and self.human_turn():
             self.selected = focus
+
+    def _redraw(self) -> None:
+        """The marks and buttons for the selection as it is now; the card and tip anew."""
         self.show_marks()
         self.build_buttons()
         self.panel.invalidate()
@@ -211,29 +220,35 @@ class BoardScene(Scene, ABC):
     def after(self, events: list[Event], animate: bool) -> None:
         """An action was played: show what it did, read the match again, and select the
         next piece that can act where the turn changed hands or the selected one is
-        done."""
+        done; the marks and buttons are made once, for the selection it comes to."""
         self.showing.show(events, animate)
-        prev_side = self.last_side
-        self.refresh()
+        self._read()
         side = self.side_of_turn()
-        if side != prev_side or self.piece(self.selected) is None or \
+        if side != self.last_side or self.piece(self.selected) is None or \
                 self.control.selection_done(self.selected):
-            self.auto_select()  # the next piece that can still act
+            self._pick()  # the next piece that can still act
         self.last_side = side
+        self._redraw()
 
     def went_back(self) -> None:
         """The match went back (an undo, a step back): shown again from its state."""
         self.showing.restart()
         self.refresh()
 
-    def auto_select(self, force: bool = False) -> None:
-        """Select a piece of the side to act (its reach shows at once)."""
+    def _pick(self, force: bool = False) -> bool:
+        """Select a piece of the side to act, when a human plays it (or ``force``);
+        whether one was picked."""
         side = self.side_of_turn()
         if side is None or not (force or self.is_human(side)):
-            return
+            return False
         self.selected = self.control.pick_selection(self.selected, side)
-        self.show_marks()
-        self.build_buttons()
+        return True
+
+    def auto_select(self, force: bool = False) -> None:
+        """Select a piece of the side to act (its reach shows at once)."""
+        if self._pick(force):
+            self.show_marks()
+            self.build_buttons()
 
     def show_marks(self) -> None:
         """The controller's marks for the selection and the hovered place, on the board."""
