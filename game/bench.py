@@ -24,8 +24,10 @@ Each figure is a median over several repetitions (times from ``time.perf_counter
   javelins, climbers, big figures), as ``ai_decision_ms``.
 * ``replay_ms``: :meth:`Match.load` of a one-game save (read, replay, every hash checked).
 * ``frame_ms``, ``map_rebuild_ms``, ``first_frame_s``, ``table_frame_ms``,
-  ``zone_frame_ms``: from :mod:`game.ui.bench` (null, with a note, if the window's bench
-  is not there).
+  ``zone_frame_ms``, and the two acts ``hero_drag_act_ms`` (a drag move on the open
+  table, release to the next frame) and ``zone_click_act_ms`` (a click that moves a
+  figure on a zone board, to the next frame): from :mod:`game.ui.bench` (null, with a
+  note, if the window's bench is not there).
 * Tabletop Hero on the open table (:func:`hero_figures`): ``hero_visibility_ms``, one
   target's visible fraction by rays against all the terrain and minis (K-8, G-4), not
   cached; ``hero_push_ms``, one push resolved by physics (G-6: a 2-unit blast push with
@@ -68,7 +70,7 @@ os.environ.setdefault("PYGAME_HIDE_SUPPORT_PROMPT", "1")
 
 SCENARIO = "hill_fight"
 UI_KEYS = ("frame_ms", "frame_ms_views", "map_rebuild_ms", "first_frame_s",
-           "table_frame_ms", "zone_frame_ms")
+           "table_frame_ms", "zone_frame_ms", "hero_drag_act_ms", "zone_click_act_ms")
 HERO_SCENARIOS = ("backyard", "ruined_village")
 ZONE_SCENARIO = "farmhouse"
 
@@ -138,29 +140,30 @@ def ai_decisions(games: int = 2, every: int = 4, seed: int = 100,
     Tactician at every ``every``-th action-phase position (4: about as many as there
     are movement samples).
     """
-    times: dict[str, list[float]] = {"movement": [], "action": []}
+    moving: list[float] = []
+    acting: list[float] = []
     for g in range(games):
         m = open_match(scenario, seed + g)
         key = m.scenario.ruleset
+        movement, action = m.ruleset.phases.order[1:3]  # T-7: initiative, movement, action
         players = {s: computer_player(key, seed + g) for s in m.sides}
         k = 0
         while m.outcome() is None:
             st = m.state
             side = m.to_act()
             assert side is not None
-            fresh = st.phase == "movement" and all(
+            fresh = st.phase == movement and all(
                 f.mp_spent == 0 and not f.move_over
                 for f in st.figures.values() if f.side == side and f.active)
-            if fresh or (st.phase == "action" and k % every == 0):
+            if fresh or (st.phase == action and k % every == 0):
                 t = time.perf_counter()
                 computer_player(key, seed + g).choose(m)
-                times[st.phase].append((time.perf_counter() - t) * 1000)
-                k += st.phase == "action"
+                (moving if fresh else acting).append((time.perf_counter() - t) * 1000)
+                k += st.phase == action
             m.apply(players[side].choose(m))
-    both = times["movement"] + times["action"]
-    return {"ai_decision_ms": statistics.median(both),
-            "ai_decision_ms_movement": statistics.median(times["movement"]),
-            "ai_decision_ms_action": statistics.median(times["action"])}
+    return {"ai_decision_ms": statistics.median(moving + acting),
+            "ai_decision_ms_movement": statistics.median(moving),
+            "ai_decision_ms_action": statistics.median(acting)}
 
 
 def games_per_s(games: int = 10, reps: int = 3, seed: int = 0,
@@ -234,7 +237,8 @@ def _hero_battle(scenario: str, seed: int) -> Any:
     """A Tabletop Hero match played by its computer players into the second turn."""
     m = open_match(scenario, seed)
     players = {s: computer_player(m.scenario.ruleset, seed) for s in m.sides}
-    while m.outcome() is None and not (m.phase == "play" and m.turn >= 2):
+    battle = m.ruleset.phases.order[-1]  # K-4: after the armies and the deployment
+    while m.outcome() is None and not (m.phase == battle and m.turn >= 2):
         side = m.to_act()
         assert side is not None
         m.apply(players[side].choose(m))

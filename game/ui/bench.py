@@ -20,9 +20,15 @@
 * ``zone_frame_ms``: as ``frame_ms``, on a zone board: the Farmhouse, its acting figure
   selected (the zones it can reach lit with their rolls), a zone hovered (its path).
 
+* ``hero_drag_act_ms``: on the Backyard battle's open table, a mini dragged to a legal
+  spot: the time from the button's release to the next frame drawn (the move judged and
+  played, the scene refreshed, the frame drawn), median over repetitions (each move is
+  undone, untimed, before the next).
+* ``zone_click_act_ms``: on the Farmhouse, a click on a zone the acting figure moves to:
+  from the click (press and release) to the next frame drawn, median, as above.
 
 Targets: frame_ms <= 3, frame_ms_views <= 3, map_rebuild_ms <= 10, first_frame_s <= 2,
-table_frame_ms <= 3, zone_frame_ms <= 3.
+table_frame_ms <= 3, zone_frame_ms <= 3, hero_drag_act_ms <= 3, zone_click_act_ms <= 3.
 """
 
 from __future__ import annotations
@@ -40,6 +46,13 @@ from typing import Any
 ROOT = Path(__file__).resolve().parents[2]
 
 
+def _goblin_acts(m: Any) -> bool:
+    """Whether a goblin acts now on the Farmhouse and its side is to act (the action
+    step, not the other side's reaction to it: Z-13)."""
+    acting = m.state.acting()
+    return acting is not None and acting.side == "goblins" and m.to_act() == "goblins"
+
+
 def _zone_scene() -> Any:
     from game.ai import computer_player
     from game.core.places import InZone
@@ -50,14 +63,13 @@ def _zone_scene() -> Any:
     app = App(raise_errors=True)
     m = open_match("farmhouse", 1)
     ai = computer_player(m.ruleset.key, 1)
-    while m.phase != "action" or m.state.acting() is None or m.state.acting().side != \
-            "goblins":
+    while not _goblin_acts(m):
         m.apply(ai.choose(m))
     app.start_match(m, {s: "human" for s in m.scenario.sides})
     scene = app.scene
     assert isinstance(scene, MatchScene)
     scene.select(m.state.acting().id)
-    scene._set_hover(InZone("Barnyard"))
+    scene.input.set_hover(InZone("Barnyard"))
     app.step(0.0)
     return app, scene
 
@@ -92,7 +104,7 @@ def _scene() -> Any:
     opts = getattr(scene.control, "reach_opts", None)
     if opts is not None and opts.cells():
         far = max(opts.cells(), key=lambda c: opts.cost(c) or 0)
-        scene._set_hover(Cell(far))
+        scene.input.set_hover(Cell(far))
     app.step(0.0)
     return app, scene
 
@@ -114,6 +126,8 @@ def frame_ms(frames: int = 200) -> float:
 
 def frame_ms_views(frames: int = 200) -> float:
     """The steady frame with the sight and threat views and a line of fire shown."""
+    import pygame
+
     from game.core.places import Cell
     from game.rules import open_match
     from game.ui.app import App
@@ -126,14 +140,14 @@ def frame_ms_views(frames: int = 200) -> float:
     assert isinstance(scene, MatchScene)
     archer = next(p for p in m.pieces() if p.kind == "human" and p.side == "garrison")
     scene.select(archer.id)
-    control = scene.control
-    for flag in ("view_sight", "view_threat"):
-        if hasattr(control, flag):
-            setattr(control, flag, True)
+    for key in (pygame.K_v, pygame.K_t):  # the sight view and the threat view, as a
+        _post(pygame.KEYDOWN, key=key, mod=0, unicode="", scancode=0)  # player turns
+        app.step(0.0)  # them on
+    app.toasts.items.clear()  # (their toasts are not part of the steady frame)
     enemy = next(p for p in m.pieces() if p.side == "raiders")
     assert isinstance(enemy.place, Cell)
-    scene._set_hover(enemy.place)
-    scene._marks()
+    scene.input.set_hover(enemy.place)
+    scene.show_marks()
     app.step(0.0)
     times = []
     for _ in range(frames):
@@ -157,12 +171,22 @@ def map_rebuild_ms(runs: int = 30) -> float:
     return statistics.median(times)
 
 
-def table_frame_ms(frames: int = 200) -> float:
-    """Median ms of one full frame of the open table with a ruler and lines of sight."""
+def _post(kind: int, **kw: Any) -> None:
     import pygame
 
+    pygame.event.post(pygame.event.Event(kind, **kw))
+
+
+def _in_battle(m: Any) -> bool:
+    """Whether a Tabletop Hero game is in its battle (K-4: the last phase of its table,
+    after the armies and deployment) from the second turn on."""
+    return bool(m.phase == m.ruleset.phases.order[-1] and m.turn >= 2)
+
+
+def _hero_scene() -> Any:
+    """The Backyard battle played by the computer into its second turn, opened in the
+    window with every side human; (app, scene, match)."""
     from game.ai import computer_player
-    from game.core.places import Point
     from game.rules import open_match
     from game.ui.app import App
     from game.ui.scenes.match import MatchScene
@@ -170,13 +194,23 @@ def table_frame_ms(frames: int = 200) -> float:
     app = App(raise_errors=True)
     m = open_match("backyard", 3)
     players = {s: computer_player(m.scenario.ruleset, 3) for s in m.sides}
-    while m.outcome() is None and not (m.phase == "play" and m.turn >= 2):
+    while m.outcome() is None and not _in_battle(m):
         side = m.to_act()
         assert side is not None
         m.apply(players[side].choose(m))
     app.start_match(m, {s: "human" for s in m.sides})
     scene = app.scene
     assert isinstance(scene, MatchScene)
+    return app, scene, m
+
+
+def table_frame_ms(frames: int = 200) -> float:
+    """Median ms of one full frame of the open table with a ruler and lines of sight."""
+    import pygame
+
+    from game.core.places import Point
+
+    app, scene, m = _hero_scene()
     side = m.to_act()
     st = m.state
     me = next(x for x in st.side_minis(side) if x.on_table and x.conscious)
@@ -184,11 +218,10 @@ def table_frame_ms(frames: int = 200) -> float:
     scene.select(me.id)
     start = scene.place_pos(me.at)
     x, y = me.xy
-    pygame.event.post(pygame.event.Event(pygame.MOUSEBUTTONDOWN, pos=start, button=1))
+    _post(pygame.MOUSEBUTTONDOWN, pos=start, button=1)
     app.step(0.0)
     for pos in ((start[0] + 9, start[1] + 9), scene.place_pos(Point.of(x + 3, y + 2))):
-        pygame.event.post(pygame.event.Event(pygame.MOUSEMOTION, pos=pos, rel=(0, 0),
-                                             buttons=(1, 0, 0)))
+        _post(pygame.MOUSEMOTION, pos=pos, rel=(0, 0), buttons=(1, 0, 0))
         app.step(0.0)
     from game.ui.boards.table import TableMarks
 
@@ -206,6 +239,94 @@ def table_frame_ms(frames: int = 200) -> float:
         app.scene.draw(app.screen)
         pygame.display.flip()
         times.append((time.perf_counter() - t) * 1000)
+    return statistics.median(times)
+
+
+def hero_drag_act_ms(reps: int = 40) -> float:
+    """Median ms from the release of a mini dragged to a legal spot on the open table to
+    the next frame drawn (K-4: the move judged and played, the scene refreshed and drawn).
+    Each move is undone, untimed, before the next drag."""
+    import pygame
+
+    from game.core.places import Point
+    from game.rules.hero.actions import Move
+
+    app, scene, m = _hero_scene()
+    side = m.to_act()
+    me = next(x for x in m.state.side_minis(side) if x.on_table and x.conscious)
+    x, y = me.xy
+    app.step(0.0)
+    ends = [scene.place_pos(Point.of(x + dx, y + dy))
+            for dx, dy in ((3, 2), (3, 0), (-3, 0), (0, 3), (0, -3), (2, 2), (-2, -2))]
+    end = next(e for e in ends if m.why_illegal(Move(me.id, scene.place_under(e))) is None)
+    start = scene.place_pos(me.at)  # (the mini's object moves with it: not read again)
+    done = len(m.actions)
+    times = []
+    for _ in range(reps):
+        _post(pygame.MOUSEMOTION, pos=start, rel=(0, 0), buttons=(0, 0, 0))
+        _post(pygame.MOUSEBUTTONDOWN, pos=start, button=1)
+        app.step(0.0)
+        for pos in ((start[0] + 9, start[1] + 9), end):
+            _post(pygame.MOUSEMOTION, pos=pos, rel=(0, 0), buttons=(1, 0, 0))
+            app.step(0.0)
+        _post(pygame.MOUSEBUTTONUP, pos=end, button=1)
+        t = time.perf_counter()
+        app.step(0.0)
+        times.append((time.perf_counter() - t) * 1000)
+        if len(m.actions) != done + 1 or not isinstance(m.actions[-1], Move):
+            raise RuntimeError("hero_drag_act_ms: the drag did not move the mini")
+        scene.history.undo()
+        app.step(0.0)
+    return statistics.median(times)
+
+
+def zone_click_act_ms(reps: int = 40) -> float:
+    """Median ms from a click on a zone the Farmhouse's acting goblin moves to (Z-3) to
+    the next frame drawn. Each move is undone, untimed, before the next click."""
+    import pygame
+
+    from game.core.places import InZone
+    from game.rules.tft.zones.actions import ZoneMove
+
+    app, scene = _zone_scene()
+    m = scene.m
+    actor = m.state.acting().id
+    done = len(m.actions)
+    zones = sorted({a.path[-1] for a in m.legal_actions()
+                    if isinstance(a, ZoneMove) and a.figure == actor and not a.run})
+
+    def click(pos: tuple[int, int]) -> float:
+        scene.select(actor)
+        _post(pygame.MOUSEMOTION, pos=pos, rel=(0, 0), buttons=(0, 0, 0))
+        app.step(0.0)
+        _post(pygame.MOUSEBUTTONDOWN, pos=pos, button=1)
+        _post(pygame.MOUSEBUTTONUP, pos=pos, button=1)
+        t = time.perf_counter()
+        app.step(0.0)
+        return (time.perf_counter() - t) * 1000
+
+    target = None
+    for zone in zones:  # the first zone whose click moves the goblin (not a dialog)
+        pos = scene.place_pos(InZone(zone))
+        click(pos)
+        app.modals.clear()
+        if len(m.actions) == done + 1 and isinstance(m.actions[-1], ZoneMove):
+            target = pos
+            scene.history.undo()
+            app.step(0.0)
+            break
+        if len(m.actions) > done:
+            scene.history.undo()
+            app.step(0.0)
+    if target is None:
+        raise RuntimeError("zone_click_act_ms: no click on a zone moved the goblin")
+    times = []
+    for _ in range(reps):
+        times.append(click(target))
+        if len(m.actions) != done + 1:
+            raise RuntimeError("zone_click_act_ms: the click did not move the goblin")
+        scene.history.undo()
+        app.step(0.0)
     return statistics.median(times)
 
 
@@ -242,6 +363,8 @@ def measure() -> dict[str, float | str]:
                 "first_frame_how": "subprocess: python main.py --scenario hill_fight "
                                    "--screenshot FILE, wall time",
                 "zone_frame_ms": round(zone_frame_ms(), 3),
+                "hero_drag_act_ms": round(hero_drag_act_ms(), 3),
+                "zone_click_act_ms": round(zone_click_act_ms(), 3),
             }
         finally:
             if old is None:

@@ -249,15 +249,6 @@ def draw_tooltip(surface: pygame.Surface, fonts: Fonts, buttons: Sequence[Button
     return box
 
 
-def layout_column(buttons: Sequence[Button], x: int, y: int, w: int, h: int = 34,
-                  gap: int = 6) -> int:
-    """Stack buttons downwards from (x, y); returns the y below the last one."""
-    for b in buttons:
-        b.rect = pygame.Rect(x, y, w, h)
-        y += h + gap
-    return y
-
-
 # ---------------------------------------------------------------------------- list
 @dataclass
 class ListItem:

@@ -158,7 +158,7 @@ def test_picker_offers_to_resume_and_a_finished_game_clears_it(app, data_dir):
     # a game that ends removes the autosave and shows the end scene
     scene = app.scene
     scene.m.state.ended = Outcome("wardens", Termination.VICTORY, "Wardens win: test.")
-    scene._after([], animate=False)
+    scene.played([], animate=False)
     assert saves.autosave_info() is None
     for _ in range(40):
         app.step(0.1)
@@ -338,7 +338,7 @@ def test_an_autosave_that_fails_on_closing_is_shown_before_the_window_closes(
     press_key(app, pygame.K_ESCAPE)  # "Stay"
     assert app.running and not app.modals
     # leaving for the scenarios is refused too, saying why
-    app.guard(app.scene._leave)
+    app.guard(app.scene.leave)
     assert "autosave" in app.error_shown() and isinstance(app.scene, MatchScene)
     app.modals.clear()
     app.dispatch(pygame.event.Event(pygame.QUIT))
@@ -374,3 +374,48 @@ def test_saves_of_one_turn_say_where_in_the_turn_they_were_made(data_dir):
     assert "Initiative" in a and "Movement" in b
     assert first.name != second.name and "-a0-" in first.name and "-a1-" in second.name
     assert saves.autosave_path() in infos
+
+
+SCENES_AWAITING_HOST = {"army.py"}
+"""Scenes still typed with the App (their owners change them to take the Host); the
+test fails once one of them no longer imports the app, so the list only shrinks."""
+
+
+def _imports_the_app(path):
+    import ast
+
+    tree = ast.parse(path.read_text(encoding="utf-8"))
+    for node in ast.walk(tree):
+        if isinstance(node, ast.ImportFrom) and node.module is not None:
+            names = {f"{node.module}.{a.name}" for a in node.names} | {node.module}
+        elif isinstance(node, ast.Import):
+            names = {a.name for a in node.names}
+        else:
+            continue
+        if any(n == "game.ui.app" or n.startswith("game.ui.app.") for n in names):
+            return True
+    return False
+
+
+def test_scenes_never_import_the_app():
+    """The circle app <-> scenes is gone: the app imports the scenes, a scene asks the
+    window only through the narrow ``Host`` it is given (game.ui.scenes.base)."""
+    from pathlib import Path
+
+    import game.ui.scenes
+
+    root = Path(game.ui.scenes.__file__).parent
+    importing = {str(p.relative_to(root)) for p in root.rglob("*.py") if _imports_the_app(p)}
+    assert importing <= SCENES_AWAITING_HOST, importing - SCENES_AWAITING_HOST
+    assert importing == SCENES_AWAITING_HOST, \
+        f"{SCENES_AWAITING_HOST - importing} no longer import the app: drop them from the list"
+
+
+def test_the_app_is_a_host_and_a_scene_is_given_nothing_more():
+    """Every member of the Host protocol is there on the App (what scenes may ask)."""
+    from game.ui.scenes.base import Host
+
+    members = {n for n in vars(Host) if not n.startswith("_")} | set(Host.__annotations__)
+    app = App(raise_errors=True)
+    missing = {n for n in members if not hasattr(app, n)}
+    assert not missing, missing

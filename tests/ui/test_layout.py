@@ -36,11 +36,11 @@ def test_the_top_bar_and_picker_fit_every_window(data_dir, size):
     app.draw()
     scene = app.scene
     win = app.screen.get_rect()
-    assert not overlaps(scene.top_parts)
-    assert all(win.contains(r) for r in scene.top_parts)
+    assert not overlaps(scene.topbar.parts)
+    assert all(win.contains(r) for r in scene.topbar.parts)
     for b in scene.context_buttons + scene.tool_buttons:
-        assert win.contains(b.rect) and b.rect.top >= scene.buttons_top - 1
-    for b in scene.ai_buttons:  # the computer's controls have a strip under the board
+        assert win.contains(b.rect) and b.rect.top >= scene.panel.buttons_top - 1
+    for b in scene.pacing.buttons:  # the computer's controls have a strip under the board
         assert scene.ai_rect.contains(b.rect) and not scene.board_rect.colliderect(b.rect)
     assert not overlaps([b.rect for b in scene.buttons])
     app.show_picker()
@@ -98,7 +98,7 @@ def test_esc_clears_a_selection_in_any_phase_and_shows_the_roster(data_dir):
     scene = app.scene
     scene.select(next(p.id for p in m.pieces()))
     scene.escape()
-    assert scene.selected is None and not app.modals and scene._panel_piece() is None
+    assert scene.selected is None and not app.modals and scene.panel.piece_shown() is None
 
 
 def test_fast_speeds_up_only_the_first_game(data_dir):
@@ -107,11 +107,11 @@ def test_fast_speeds_up_only_the_first_game(data_dir):
     app = App(argparse.Namespace(fast=True), raise_errors=True)
     app.start_match(open_match("hill_fight", 1), {"wardens": "computer", "raiders": "computer"})
     first = app.scene
-    assert isinstance(first, MatchScene) and first.ai_fast
+    assert isinstance(first, MatchScene) and first.pacing.fast
     app.step(0.1)
     assert first.m.turn == 1  # watched, not skipped to the end
     app.start_match(open_match("hill_fight", 2), {"wardens": "computer", "raiders": "computer"})
-    assert not app.scene.ai_fast
+    assert not app.scene.pacing.fast
 
 
 def test_fit_cuts_long_text_with_an_ellipsis():
@@ -130,18 +130,18 @@ def test_no_human_button_turns_into_a_computer_button_under_the_pointer(data_dir
     app.start_match(m, {"wardens": "human", "raiders": "computer"})
     scene = app.scene
     while not scene.human_turn():
-        scene._ai_act(animate=False)
+        scene.pacing.act_once(animate=False)
     human_rects = [b.rect.copy() for b in scene.context_buttons]
     assert human_rects
     while scene.human_turn():
         scene.act(m.legal_actions()[-1], animate=False)
-    assert scene.ai_buttons and not scene.context_buttons
-    for b in scene.ai_buttons:
+    assert scene.pacing.buttons and not scene.context_buttons
+    for b in scene.pacing.buttons:
         assert not any(b.rect.colliderect(r) for r in human_rects)
 
 
 def test_idle_computer_figures_do_not_keep_the_player_waiting(data_dir):
-    from game.ui.scenes.match import AI_DELAY, AI_QUIET
+    from game.ui.scenes.shell.pacing import AI_DELAY, AI_QUIET
 
     app = App(raise_errors=True)
     m = open_match("hill_fight", 3)
@@ -149,7 +149,7 @@ def test_idle_computer_figures_do_not_keep_the_player_waiting(data_dir):
     scene = app.scene
     waits = []
     for _ in range(150):
-        scene._ai_act(animate=False)
-        waits.append((m.log[-1].kind, scene.ai_wait))
+        scene.pacing.act_once(animate=False)
+        waits.append((m.log[-1].kind, scene.pacing.wait))
     assert any(w == AI_QUIET for _k, w in waits) and any(w == AI_DELAY for _k, w in waits)
     assert all(w == AI_QUIET for k, w in waits if k == "passed")

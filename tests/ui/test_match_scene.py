@@ -226,7 +226,7 @@ def test_help_overlay_and_escape_back_to_the_picker(app):
     assert not app.modals and app.scene is scene
     if scene.selected is not None:  # the first Esc clears the selection (roster shown)
         key(app, pygame.K_ESCAPE)
-        assert scene.selected is None and not app.modals and scene._panel_piece() is None
+        assert scene.selected is None and not app.modals and scene.panel.piece_shown() is None
     key(app, pygame.K_ESCAPE)  # asks first
     assert app.modals and app.scene is scene
     key(app, pygame.K_RETURN)  # "Leave"
@@ -239,15 +239,15 @@ def test_redo_plays_again_what_undo_took_back(app):
     for _ in range(3):
         scene.act(m.legal_actions()[0], animate=False)
     after = m.state_hash()
-    scene.undo()
-    scene.undo()
+    scene.history.undo()
+    scene.history.undo()
     assert m.state_hash() != after and scene.button("redo").enabled
     key(app, pygame.K_y, pygame.KMOD_CTRL)
     key(app, pygame.K_y, pygame.KMOD_CTRL)
-    assert m.state_hash() == after and not scene.redo_stack
-    scene.undo()
+    assert m.state_hash() == after and not scene.history.redo_stack
+    scene.history.undo()
     scene.act(m.legal_actions()[-1], animate=False)  # a new action forgets what was undone
-    assert scene.redo_stack == [] and not scene.button("redo").enabled
+    assert scene.history.redo_stack == [] and not scene.button("redo").enabled
 
 
 BOWS = {"archer": {"kind": "human", "st": 11, "dx": 14, "weapons": ["longbow", "dagger"]},
@@ -358,7 +358,7 @@ def test_issue9_1_a_jump_shows_landing_standing_knocked_out_and_killed(app):
     assert "3 dice of damage" in scene.control.place_text(ground)
     app.dirty = True
     app.step(0.016)
-    assert scene._tip is not None  # drawn like the attack preview
+    assert scene.tips.surface is not None  # drawn like the attack preview
 
 
 def test_issue9_1_a_push_down_shows_the_stumble_odds(app):
@@ -589,3 +589,43 @@ def test_issue9_1_a_climb_and_a_leap_show_their_fall_risk(app):
     p_fall, fall = m.ruleset.queries(m.state).leap_risk(m.state.figures["pip"].id, far)
     assert f"{percent(p_fall)} it falls into the gap ({fall.levels} levels): " \
            f"{fall.damage_words()}" in tip
+
+
+def test_an_action_is_judged_once_and_a_refusal_shown_with_its_reason(app, monkeypatch):
+    """Issue 14 item 2: the scene plays a player's action through Match.attempt, with no
+    why_illegal of its own first; an illegal one changes nothing and its reason shows."""
+    scene = start(app)
+    m = scene.m
+    judged = []
+    why = m.ruleset.why_illegal
+    monkeypatch.setattr(m.ruleset, "why_illegal",
+                        lambda st, a: judged.append(a) or why(st, a))
+    first = m.legal_actions()[0]
+    assert scene.act(first) and m.actions[-1] == first
+    assert judged == [first]  # once, by the match
+    judged.clear()
+    h, n = m.state_hash(), len(m.actions)
+    assert not scene.act(first)  # the same action again is not legal now
+    assert judged == [first] and m.state_hash() == h and len(m.actions) == n
+    assert app.toasts.items[-1].text == f"Not allowed: {why(m.state, first)}"
+
+
+def test_a_controller_asks_for_the_legal_actions_only_when_it_reads_them(app, monkeypatch):
+    """Issue 14 item 2: legal-action lists are built when something shows them, not after
+    every act: the base controller asks the match on the first read after a refresh,
+    once, and not at all while the computer plays."""
+    from game.ui.controllers import Controller
+
+    m = match(FLAT, FIGS, seed=3)
+    asked = []
+    legal = m.legal_actions
+    monkeypatch.setattr(m, "legal_actions", lambda: asked.append(1) or legal())
+    c = Controller(m)
+    c.refresh(True)
+    assert asked == []
+    assert c.legal == legal() and c.legal == legal()
+    assert asked == [1]
+    c.refresh(False)
+    assert c.legal == [] and asked == [1]
+    c.refresh(True)
+    assert c.legal and asked == [1, 1]

@@ -128,3 +128,26 @@ def test_every_demo_renders_its_first_frame(app):
         app.draw()
         assert isinstance(app.scene, DemoScene)
     assert find_demo("T-8").steps
+
+
+def test_a_replay_composes_the_shell_parts_it_needs_rather_than_being_a_live_game(app):
+    """Issue 14 item 4: a replay and a demo are board scenes with a caption, not live
+    games: no computer's pacing, no undo history of their own, and what a controller
+    asks to play (an action, or a question before one) is refused, the record unmoved."""
+    from game.ui.controllers import Confirm
+    from game.ui.scenes.match import MatchScene
+    from game.ui.scenes.shell.board import BoardScene
+
+    assert issubclass(ReplayScene, BoardScene) and not issubclass(ReplayScene, MatchScene)
+    m = open_match("hill_fight", 2)
+    play_game(m, {s: computer_player(m.scenario.ruleset, 2) for s in m.sides}, max_actions=6)
+    app.open_replay(m)
+    scene = app.scene
+    assert isinstance(scene, ReplayScene)
+    assert not hasattr(scene, "pacing") and not hasattr(scene, "history")
+    assert scene.ai_rect.h == 0  # no computer's strip
+    a = scene.next_action
+    scene.answer(a)
+    scene.answer(Confirm("Sure?", "Really?", "Yes", a))
+    assert scene.pos == 0 and not scene.m.actions and not app.modals
+    assert "This is a replay" in app.toasts.items[-1].text

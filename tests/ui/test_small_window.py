@@ -78,10 +78,10 @@ def test_a_hover_tip_near_the_edge_stays_in_the_window(data_dir, size):
                 app.dispatch(pygame.event.Event(pygame.MOUSEMOTION, pos=pos, rel=(1, 0),
                                                 buttons=(0, 0, 0)))
                 app.draw()
-                if scene.tip_rect is not None:
+                if scene.tips.rect is not None:
                     seen += 1
-                    assert win.contains(scene.tip_rect), (me.name, p.name, scene.tip_rect)
-                    assert scene.tip_rect.w <= scene.board_rect.w
+                    assert win.contains(scene.tips.rect), (me.name, p.name, scene.tips.rect)
+                    assert scene.tips.rect.w <= scene.board_rect.w
     assert seen
 
 
@@ -103,9 +103,9 @@ def check_the_shell(app):
         assert side.contains(b.rect) and b.rect.h >= 26, (b.label, b.rect)
     for b in scene.tool_buttons:
         assert not b.cut(app.fonts), b.label
-    head = scene.panel_parts
+    head = scene.panel.parts
     assert head, "the panel shows something"
-    panel = pygame.Rect(side.x, side.y, side.w, scene.buttons_top - side.y - 6)
+    panel = pygame.Rect(side.x, side.y, side.w, scene.panel.buttons_top - side.y - 6)
     inked = [r.inflate(-2, -4) for r in head]  # a line's box has spacing round the ink
     assert not overlaps(inked), overlaps(inked)
     for r in head:
@@ -156,15 +156,15 @@ def test_the_computers_bar_has_its_own_strip_under_the_board(data_dir, size):
     app, m = _start("farmhouse", size, {s: "computer" for s in open_match(
         "farmhouse", 3).scenario.sides})
     scene = check_the_shell(app)
-    assert scene.ai_buttons
+    assert scene.pacing.buttons
     board = scene.board_rect
     assert scene.view.camera.view == board.size
-    for r in [b.rect for b in scene.ai_buttons] + [scene.ai_banner_rect]:
+    for r in [b.rect for b in scene.pacing.buttons] + [scene.pacing.banner_rect]:
         assert r is not None and not r.colliderect(board), (r, board)
         assert app.screen.get_rect().contains(r)
-    assert not overlaps([b.rect for b in scene.ai_buttons] + [scene.ai_banner_rect])
-    assert not scene.ai_banner_text.endswith("...")  # who plays, not "The comput..."
-    assert m.side_name(m.to_act()) in scene.ai_banner_text
+    assert not overlaps([b.rect for b in scene.pacing.buttons] + [scene.pacing.banner_rect])
+    assert not scene.pacing.banner_text.endswith("...")  # who plays, not "The comput..."
+    assert m.side_name(m.to_act()) in scene.pacing.banner_text
 
 
 def test_a_game_without_the_computer_keeps_the_whole_board(data_dir):
@@ -182,7 +182,7 @@ def test_a_roster_too_long_for_the_panel_counts_what_it_leaves_out(data_dir):
     scene.select(None)
     check_the_shell(app)
     lh = max(24, app.fonts.body.get_linesize())
-    shown = scene._roster_rows(scene.buttons_top - scene.side_rect.y - 6 - 12, lh)
+    shown = scene.panel.roster.rows(scene.panel.buttons_top - scene.side_rect.y - 6 - 12, lh)
     counts = [sum(p.side == s for p in scene.pieces) for s in scene.sides]
     assert all(1 <= k <= c for k, c in zip(shown, counts, strict=True))
     assert sum(shown) < sum(counts)  # 14 figures do not fit 800x500: some are counted
@@ -199,7 +199,7 @@ def test_the_farmhouse_demo_caption_leaves_the_farmhouse_doors_in_view(data_dir,
     scene = app.scene
     board, cap = scene.board_rect, scene.caption_rect
     assert cap.bottom <= board.top and not cap.colliderect(board)
-    assert not scene.caption_lines[-2].endswith("...")  # the whole text is there
+    assert not scene.caption_box.lines[-2].endswith("...")  # the whole text is there
     assert scene.view.camera.view == board.size
     zones = {z for p in scene.frame_places() for z in p.zones}
     cam = scene.view.camera

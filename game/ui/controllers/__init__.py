@@ -14,13 +14,14 @@ from __future__ import annotations
 
 from collections.abc import Callable
 from dataclasses import dataclass
-from typing import Any
+from typing import Any, Protocol
 
 from game.core.match import Match
 from game.core.places import Place
 from game.core.registry import Registry
 from game.core.ruleset import Action, PieceView
 from game.ui.boards import Marks
+from game.ui.scenes.base import Host
 from game.ui.widgets import ORANGE, SKY, VERMILLION, YELLOW, Colour
 
 MAX_PLAIN_BUTTONS = 12
@@ -80,20 +81,56 @@ class TipLine:
     bold: bool = False
 
 
+class ControllerHost(Protocol):
+    """What a controller may ask of the scene showing it (a live game or a replay)."""
+
+    app: Host
+    """The window (a controller's own screen goes over the match through it)."""
+
+    def select(self, pid: str | None) -> None:
+        """Select piece ``pid`` (None: nothing)."""
+        ...
+
+    def hovered_piece(self) -> PieceView | None:
+        """The piece under the pointer now."""
+        ...
+
+    def act(self, action: Action, animate: bool = True) -> bool:
+        """Play ``action`` (judged by the match; a refusal is shown); whether it was."""
+        ...
+
+
 class Controller:
     """A ruleset's part of the window. This base is a plain controller for any ruleset."""
 
     def __init__(self, match: Match[Any]) -> None:
         self.m = match
-        self.legal: list[Action] = []
-        self.host: Any = None
-        """The match scene showing this controller (the shell sets it): a controller may
-        open a screen of its own over the match through ``host.app`` (an army sheet)."""
+        self._legal: list[Action] | None = []
+        """What :attr:`legal` answers; None: not worked out since the last refresh."""
+        self.host: ControllerHost | None = None
+        """The scene showing this controller (the shell sets it): a controller may
+        select a piece, play an action it made itself, or open a screen of its own over
+        the match through ``host.app`` (an army sheet)."""
 
     # ---------------------------------------------------------------- state
+    @property
+    def legal(self) -> list[Action]:
+        """What the side to act may do now, for a human side (empty while the computer
+        plays): asked of the match on the first read after a :meth:`refresh`, so a
+        controller that never reads it costs nothing (on the open table the list is a
+        lattice of candidate moves)."""
+        if self._legal is None:
+            self._legal = self.m.legal_actions()
+        return self._legal
+
+    @legal.setter
+    def legal(self, actions: list[Action]) -> None:
+        self._legal = list(actions)
+
     def refresh(self, human: bool) -> None:
-        """Recompute what the side to act may do (nothing while the computer plays)."""
-        self.legal = self.m.legal_actions() if human else []
+        """The match changed: forget what the side to act may do (worked out again when
+        :attr:`legal` is next read; nothing while the computer plays)."""
+        self._legal = None if human else []
 
     def pieces(self) -> dict[str, PieceView]:
         return {p.id: p for p in self.m.pieces()}

@@ -1,22 +1,105 @@
-"""What every scene offers the app: the loop's three steps plus a few hooks."""
+"""What every scene offers the window (the loop's three steps plus a few hooks), and what
+a scene may ask of the window: :class:`Host`, the narrow interface scenes are given
+instead of the whole app (game.ui.app imports the scenes; no scene imports game.ui.app).
+"""
 
 from __future__ import annotations
 
-from typing import TYPE_CHECKING
+from collections.abc import Callable
+from typing import TYPE_CHECKING, Any, Protocol, TypeVar
 
 import pygame
 
 from game.ui.widgets import Button
 
 if TYPE_CHECKING:
-    from game.ui.app import App
+    from game.core.match import Match
+    from game.ui.sound import Sounds
+    from game.ui.widgets import Dialog, Fonts, Toasts
+
+T = TypeVar("T")
+
+
+class Host(Protocol):
+    """The window a scene runs in, as scenes see it: its fonts, its toasts, sounds and
+    dialogs, the screen, and the ways to another scene. (game.ui.app.App is the one.)"""
+
+    fonts: Fonts
+    toasts: Toasts
+    sounds: Sounds
+    modals: list[Dialog]
+    """The dialogs open over the scene, newest last."""
+    screen: pygame.Surface
+    dirty: bool
+    """Set to have the next frame drawn."""
+    screenshot_mode: bool
+    """The window draws one frame for --screenshot and closes (no autosave, no waits)."""
+
+    def switch(self, scene: Scene) -> None:
+        """Show ``scene`` from the next frame on."""
+        ...
+
+    def show_picker(self) -> None:
+        """Back to the scenario picker."""
+        ...
+
+    def show_demos(self) -> None:
+        """The rules browser: every rule with a demo."""
+        ...
+
+    def open_demo(self, name: str) -> None:
+        """The demo of a rule (by rule id, file name or title)."""
+        ...
+
+    def open_replay(self, match: Match[Any], on_exit: Callable[[], None] | None = None
+                    ) -> None:
+        """Step through ``match``'s actions from its start."""
+        ...
+
+    def new_match(self, scenario_key: str, controllers: dict[str, str],
+                  seed: int | None = None) -> None:
+        """A new game of a scenario, with who plays each side."""
+        ...
+
+    def resume(self) -> bool:
+        """The game in the autosave, as it was left."""
+        ...
+
+    def open_load_dialog(self) -> None:
+        """The list of saved games."""
+        ...
+
+    def quit(self) -> None:
+        """Close the window (once the scene has kept what it must)."""
+        ...
+
+    def guard(self, fn: Callable[..., T], *args: Any) -> T | None:
+        """Run ``fn``; a player's error or a crash becomes an error box."""
+        ...
+
+    def error(self, message: str, title: str = "That did not work") -> None:
+        """An error box saying ``message`` (the game stays as it was)."""
+        ...
+
+    def confirm(self, title: str, message: str, yes: str, on_yes: Callable[[], None],
+                no: str = "Cancel") -> None:
+        """A question: ``yes`` runs ``on_yes``, ``no`` changes nothing."""
+        ...
+
+    def toggle_help(self) -> None:
+        """Show or hide the help overlay (the scene's keys and legend)."""
+        ...
+
+    def take_fast(self) -> bool:
+        """Whether the game starting now plays the computer at x4 (once, for --fast)."""
+        ...
 
 
 class Scene:
     """One screen of the app (picker, match, end). The app calls, each frame:
     ``handle(event)`` for every event, ``update(dt)``, then ``draw(surface)``."""
 
-    def __init__(self, app: App) -> None:
+    def __init__(self, app: Host) -> None:
         self.app = app
         self.buttons: list[Button] = []
 

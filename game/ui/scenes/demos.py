@@ -2,12 +2,10 @@
 
 from __future__ import annotations
 
-from typing import TYPE_CHECKING
-
 import pygame
 
 from game.rules.demos import Demo, list_demos
-from game.ui.scenes.base import Scene
+from game.ui.scenes.base import Host, Scene
 from game.ui.widgets import (
     BG,
     DIM,
@@ -22,14 +20,11 @@ from game.ui.widgets import (
     wrap,
 )
 
-if TYPE_CHECKING:
-    from game.ui.app import App
-
 
 class DemosScene(Scene):
     """Choose a rule and watch it shown on the table, step by step."""
 
-    def __init__(self, app: App) -> None:
+    def __init__(self, app: Host) -> None:
         super().__init__(app)
         self.demos: list[Demo] = list_demos()
         items = [ListItem(f"{d.rule}  {d.title}", d.scenario.name) for d in self.demos]

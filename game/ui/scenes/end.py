@@ -2,12 +2,12 @@
 
 from __future__ import annotations
 
-from typing import TYPE_CHECKING, Any
+from typing import Any
 
 import pygame
 
 from game.ui import saves
-from game.ui.scenes.base import Scene
+from game.ui.scenes.base import Host, Scene
 from game.ui.widgets import (
     BG,
     DIM,
@@ -20,14 +20,11 @@ from game.ui.widgets import (
     wrap,
 )
 
-if TYPE_CHECKING:
-    from game.ui.app import App
-
 
 class EndScene(Scene):
     """The result, large, over a darkened picture of the final board."""
 
-    def __init__(self, app: App, match: Any, backdrop: pygame.Surface | None = None) -> None:
+    def __init__(self, app: Host, match: Any, backdrop: pygame.Surface | None = None) -> None:
         super().__init__(app)
         self.match = match
         self.controllers = saves.controllers_of(match)

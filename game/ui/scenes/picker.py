@@ -4,14 +4,13 @@ Resume (the unfinished autosave), Open a saved game."""
 from __future__ import annotations
 
 from dataclasses import dataclass
-from typing import TYPE_CHECKING
 
 import pygame
 
 from game.core.errors import GameError, printable
 from game.core.scenario import Scenario, load_scenario, scenario_files
 from game.ui import saves
-from game.ui.scenes.base import Scene
+from game.ui.scenes.base import Host, Scene
 from game.ui.widgets import (
     BG,
     DIM,
@@ -28,9 +27,6 @@ from game.ui.widgets import (
     fit,
     wrap,
 )
-
-if TYPE_CHECKING:
-    from game.ui.app import App
 
 
 @dataclass
@@ -60,8 +56,9 @@ def scan_scenarios() -> list[Entry]:
 class PickerScene(Scene):
     """Choose a scenario and who plays each side, then Play."""
 
-    def __init__(self, app: App) -> None:
+    def __init__(self, app: Host) -> None:
         super().__init__(app)
+        self.size = app.screen.get_size()
         self.entries = scan_scenarios()
         items = [ListItem(e.scenario.name, e.scenario.description) if e.scenario else
                  ListItem(f"{printable(e.key)} (cannot be opened)", e.error, enabled=False)
@@ -174,7 +171,7 @@ class PickerScene(Scene):
     def _relayout(self) -> None:
         """The list left, the chosen scenario right with Play at its foot, and the other
         buttons in one row along the bottom (so nothing is cut off in a small window)."""
-        w, h = getattr(self, "size", (1280, 720))
+        w, h = self.size
         margin = 40 if w >= 1000 else 20
         top = 130 if h >= 600 else 112
         row_y = h - 50

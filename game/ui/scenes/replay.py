@@ -1,10 +1,12 @@
-"""Watching a game again, and demos of a rule: the match shell stepping through actions.
+"""Watching a game again, and demos of a rule: a board scene stepping through a record.
 
 :class:`ReplayScene` steps through a finished (or saved) game action by action, forward
 and back, with the board, the pieces and the dice log in step; nothing is decided by
-anyone, the actions come from the record. :class:`DemoScene` does the same with a demo
-(game.rules.demos): a small position set up to show one rule, its worked example's dice,
-and a sentence per step saying what it shows.
+anyone, the actions come from the record. It is a board scene (game.ui.scenes.shell)
+with a caption strip; it has no computer's pacing and no history of its own (the record
+is its history). :class:`DemoScene` does the same with a demo (game.rules.demos): a small
+position set up to show one rule, its worked example's dice, and a sentence per step
+saying what it shows.
 """
 
 from __future__ import annotations
@@ -14,48 +16,38 @@ from typing import TYPE_CHECKING, Any
 
 import pygame
 
+from game.core.events import Event
 from game.core.places import Place
 from game.core.ruleset import Action
-from game.ui.controllers import Reply
-from game.ui.scenes.match import MatchScene
-from game.ui.widgets import (
-    BG,
-    DIM,
-    ORANGE,
-    SKY,
-    TEXT,
-    YELLOW,
-    Button,
-    fit,
-    wrap,
-)
+from game.ui.controllers import Confirm, Reply
+from game.ui.scenes.base import Host
+from game.ui.scenes.shell.board import BoardScene
+from game.ui.scenes.shell.caption import Caption, Line
+from game.ui.widgets import DIM, ORANGE, SKY, TEXT, YELLOW, Button, draw_tooltip
 
 if TYPE_CHECKING:
     from game.core.match import Match
     from game.rules.demos import Demo
-    from game.ui.app import App
 
 PLAY_SECONDS = 1.2
 """Seconds between two actions while a replay plays by itself."""
-CAPTION_LINES = 8
-"""Lines of the caption strip over the board (title, what the step showed, what is next)."""
 LOOK_AHEAD = 3
 """Actions a replay looks ahead, past those of a whole side, for the piece to show."""
-LOG_FLOOR = 96
-"""Height the dice log keeps in a replay or demo however short the window."""
-BOARD_SHARE = 0.38
-"""Share of the height between the top bar and the window's foot the board keeps."""
 FIT_SHARE = 0.6
 """The whole board is shown when that is at least this share of the zoom onto the
 demo's pieces."""
 FRAME_ROOM = 0.8
 """Zoom factor that leaves room round the demo's pieces' zones."""
+VIEW_KEYS = frozenset({pygame.K_UP, pygame.K_DOWN, pygame.K_PLUS, pygame.K_EQUALS,
+                       pygame.K_KP_PLUS, pygame.K_MINUS, pygame.K_KP_MINUS, pygame.K_c,
+                       pygame.K_l})
+"""The board scene's shared keys a replay keeps (its arrows and Home step the record)."""
 
 
-class ReplayScene(MatchScene):
+class ReplayScene(BoardScene):
     """A recorded game, stepped through action by action (see the module text)."""
 
-    def __init__(self, app: App, start: Match[Any], script: Sequence[Action], *,
+    def __init__(self, app: Host, start: Match[Any], script: Sequence[Action], *,
                  title: str = "", intro: str = "", captions: Sequence[str] = (),
                  on_exit: Callable[[], None] | None = None) -> None:
         self.script = list(script)
@@ -66,9 +58,9 @@ class ReplayScene(MatchScene):
         self.playing = False
         self.play_timer = 0.0
         self.on_exit = on_exit
-        self._shown_hover: Place | None = None
-        """The place the preview points at (the pointer has not moved since)."""
+        self.caption_box = Caption(self, [intro, *captions])
         super().__init__(app, start)
+        self.auto_select(force=app.screenshot_mode)
         self._preview()
 
     # ================================================================ the record
@@ -76,16 +68,6 @@ class ReplayScene(MatchScene):
         """Everything the side to act could do is shown (reach, targets), but only the
         record plays."""
         return self.m.outcome() is None and self.m.to_act() is not None
-
-    def _autosave(self) -> None:
-        """A replay is never saved over the game it shows."""
-
-    def _finish(self) -> None:
-        """The end of the record: the replay stays on the last position."""
-        self.playing = False
-
-    def on_quit(self) -> None:
-        return
 
     @property
     def next_action(self) -> Action | None:
@@ -97,11 +79,16 @@ class ReplayScene(MatchScene):
         if a is None:
             self.playing = False
             return False
-        events = self.m.apply(a)
+        events = self.m.apply(a)  # the record's actions are legal (it was played)
         self.pos += 1
-        self._after(events, animate=True)
+        self._played(events, animate=True)
         self._preview()
         return True
+
+    def _played(self, events: list[Event], animate: bool) -> None:
+        self.after(events, animate)
+        if self.m.outcome() is not None:
+            self.playing = False  # the end of the record: it stays on the last position
 
     def back(self) -> bool:
         """Take back the last action played; False at the start."""
@@ -109,11 +96,7 @@ class ReplayScene(MatchScene):
             return False
         self.m.undo(1)
         self.pos -= 1
-        self.queue.clear()
-        self.view.cancel_animations()
-        self.log.clear()
-        self._add_log(self.m.log)
-        self.refresh()
+        self.went_back()
         self._preview()
         return True
 
@@ -122,11 +105,7 @@ class ReplayScene(MatchScene):
         if self.pos:
             self.m.undo(self.pos)
             self.pos = 0
-            self.queue.clear()
-            self.view.cancel_animations()
-            self.log.clear()
-            self._add_log(self.m.log)
-            self.refresh()
+            self.went_back()
             self._preview()
 
     def to_end(self) -> None:
@@ -134,7 +113,7 @@ class ReplayScene(MatchScene):
         while self.next_action is not None:
             events = self.m.apply(self.next_action)
             self.pos += 1
-            self._after(events, animate=False)
+            self._played(events, animate=False)
         self._preview()
 
     def step_forward(self) -> None:
@@ -146,17 +125,14 @@ class ReplayScene(MatchScene):
     def toggle_play(self) -> None:
         self.playing = not self.playing and self.next_action is not None
         self.play_timer = PLAY_SECONDS
-        self._build_buttons()
-
-    def undo(self) -> None:
-        self.back()
+        self.build_buttons()
 
     def _preview(self) -> None:
         """Point at what the next action will do: its piece selected, its place lit."""
         a = self.next_action
         if a is None:
-            self._marks()
-            self._build_buttons()
+            self.show_marks()
+            self.build_buttons()
             return
         who, where = self.control.preview(a)
         if who is None:  # a whole side's action (initiative, the end of a phase): show
@@ -168,37 +144,44 @@ class ReplayScene(MatchScene):
         if who is not None:
             self.selected = who
         self.hover = where
-        self._shown_hover = where
-        self._marks()
-        self._build_buttons()
-        self._panel_key = None
+        self.tips.quiet_at = where
+        self.show_marks()
+        self.build_buttons()
+        self.panel.invalidate()
+
+    def act(self, action: Action, animate: bool = True) -> bool:
+        """Nobody plays in a replay: an action asked for is refused (a controller's own
+        buttons may ask)."""
+        self._refuse()
+        return False
 
     def answer(self, reply: Reply) -> None:
-        if reply is None or isinstance(reply, str) or not isinstance(reply, Action):
+        if isinstance(reply, (Action, Confirm)):
+            self._refuse()
+        else:
             super().answer(reply)
-            return
+
+    def _refuse(self) -> None:
         self.app.toasts.show("This is a replay: Right plays the next action, Left takes one "
                              "back.", ORANGE, ttl=3)
 
     # ================================================================ loop
     def update(self, dt: float) -> None:
-        self.view.update(dt)
-        self._float_left = max(0.0, self._float_left - dt)
-        self._play_next()
+        self.showing.update(dt)
         if self.playing and not self.queue and not self.view.busy and not self.app.modals:
             self.play_timer -= dt
             if self.play_timer <= 0:
                 self.play_timer = PLAY_SECONDS
                 if not self.forward():
-                    self._build_buttons()
+                    self.build_buttons()
 
     def busy(self) -> bool:
-        return bool(self.queue) or self.view.busy or self._float_left > 0 or self.playing
+        return self.showing.busy() or self.playing
 
     # ================================================================ buttons and keys
-    def _build_buttons(self) -> None:
+    def build_buttons(self) -> None:
         end = self.next_action is None
-        self.context_buttons = [
+        self.set_buttons([
             Button("Next action", self.step_forward, name="next", hint="Right", accent=ORANGE,
                    enabled=not end),
             Button("Back one action", self.step_back, name="back", hint="Left",
@@ -208,18 +191,11 @@ class ReplayScene(MatchScene):
             Button("To the start", self.to_start, name="start", hint="Home",
                    enabled=self.pos > 0),
             Button("To the end", self.to_end, name="end", hint="End", enabled=not end),
-        ]
-        self.tool_buttons = [Button("Leave", self.escape, hint="Esc", name="leave"),
-                             Button("Log", self.toggle_log, hint="L", name="log"),
-                             Button("Help", self.app.toggle_help, hint="F1", name="help")]
-        self.buttons = self.context_buttons + self.tool_buttons
-        self._layout_buttons()
+        ], [Button("Leave", self.escape, hint="Esc", name="leave"),
+            Button("Log", self.toggle_log, hint="L", name="log"),
+            Button("Help", self.app.toggle_help, hint="F1", name="help")])
 
-    def toggle_log(self) -> None:
-        self.log_tall = not self.log_tall
-        self.resize(self.size)
-
-    def _key(self, e: pygame.event.Event) -> None:
+    def key(self, e: pygame.event.Event) -> None:
         k = e.key
         if k in (pygame.K_RIGHT, pygame.K_PERIOD):
             self.forward()
@@ -232,10 +208,8 @@ class ReplayScene(MatchScene):
             self.to_start()
         elif k == pygame.K_END:
             self.to_end()
-        elif k in (pygame.K_UP, pygame.K_DOWN, pygame.K_PLUS, pygame.K_EQUALS,
-                   pygame.K_KP_PLUS, pygame.K_MINUS, pygame.K_KP_MINUS, pygame.K_c,
-                   pygame.K_l):
-            super()._key(e)
+        elif k in VIEW_KEYS:
+            self.input.view_key(e)
 
     def escape(self) -> None:
         if self.on_exit is not None:
@@ -255,11 +229,11 @@ class ReplayScene(MatchScene):
             ("Esc", "leave"),
         ]
 
-    # ================================================================ drawing
-    def caption(self) -> list[tuple[str, tuple[int, int, int], bool]]:
+    # ================================================================ layout and drawing
+    def caption(self) -> list[Line]:
         """The box over the board: where the record is, what the last step showed and
         what comes next."""
-        out: list[tuple[str, tuple[int, int, int], bool]] = [
+        out: list[Line] = [
             (f"{self.title}   -   action {self.pos} of {len(self.script)}", YELLOW, True)]
         text = self.captions[self.pos - 1] if 0 < self.pos <= len(self.captions) else (
             self.intro if self.pos == 0 else "")
@@ -270,58 +244,24 @@ class ReplayScene(MatchScene):
                     "The end of the record.", SKY, False))
         return out
 
+    @property
+    def caption_rect(self) -> pygame.Rect:
+        """Where the caption strip is."""
+        return self.caption_box.rect
+
     def resize(self, size: tuple[int, int]) -> None:
-        """The shell's layout with a strip for the caption between the top bar and the
-        board, so the caption never covers the board. In a short window the dice log
-        gives up height (down to LOG_FLOOR) before the board does, and the board keeps
-        at least BOARD_SHARE of the height under the top bar; the camera then fits the
-        board (or the demo's pieces) in what is left."""
+        """The board scene's layout with a strip for the caption between the top bar and
+        the board (:meth:`Caption.layout`), so the caption never covers the board; the
+        camera then fits the board (or the demo's pieces) in what is left."""
         super().resize(size)
-        f = self.app.fonts
-        lh = f.body.get_linesize()
-        texts = [self.intro, *self.captions] if hasattr(self, "captions") else []
-
-        def need(width: int, body: pygame.font.Font = f.body) -> int:
-            longest = max((len(wrap(body, t, width - 28)) for t in texts), default=0)
-            return lh + body.get_linesize() * (2 + longest) + 14  # the title, the
-            # longest text, how to step (a demo's start), what comes next
-
-        area = self.log_rect.bottom - self.board_rect.top  # caption, board and log
-        board_min = int(area * BOARD_SHARE)
-        want = need(self.board_rect.w)
-        wide = want > self.board_rect.h + self.log_rect.h - LOG_FLOOR - board_min
-        if wide:  # the caption would be cut over the board: it spans the window, the
-            want = need(size[0])  # side panel starts under it, and the smaller face
-            if want > self.board_rect.h + self.log_rect.h - LOG_FLOOR - board_min:
-                want = need(size[0], f.small)  # is used where the body's is cut
-        want = min(want, lh * CAPTION_LINES + 14)
-        short = want + board_min - self.board_rect.h  # what the board would lose
-        if short > 0:  # the log gives it first
-            give = max(0, min(short, self.log_rect.h - LOG_FLOOR))
-            self.log_rect = pygame.Rect(self.log_rect.x, self.log_rect.y + give,
-                                        self.log_rect.w, self.log_rect.h - give)
-            self.log.rect = self.log_rect.inflate(-12, -10)
-            self.board_rect.h += give
-        h = max(0, min(want, self.board_rect.h - board_min))
-        self.caption_rect = pygame.Rect(self.board_rect.x, self.board_rect.y,
-                                        size[0] if wide else self.board_rect.w, h)
-        if wide:
-            self.side_rect = pygame.Rect(self.side_rect.x, self.side_rect.y + h,
-                                         self.side_rect.w, self.side_rect.h - h)
-            if hasattr(self, "context_buttons"):
-                self._layout_buttons()
-        self.board_rect = pygame.Rect(self.board_rect.x, self.board_rect.y + h,
-                                      self.board_rect.w, self.board_rect.h - h)
-        self.ai_rect = pygame.Rect(self.board_rect.x, self.board_rect.bottom,
-                                   self.board_rect.w, 0)
-        self.view.resize(self.board_rect.size)
+        self.caption_box.layout(size)
         self._frame_view()
 
     def _frame_view(self) -> None:
         """Fit the whole board into its view where it is not much smaller that way than
         zoomed onto the pieces; else zoom onto them with room round them, so what stands
         at the edge of their zones (a door, a cliff's top) is not cut off."""
-        places = self.frame_places() if hasattr(self, "pieces") else []
+        places = self.frame_places()
         cam = self.view.camera
         if not places:
             return
@@ -341,57 +281,15 @@ class ReplayScene(MatchScene):
         return [p.place for p in self.pieces if p.place is not None]
 
     def draw(self, surface: pygame.Surface) -> None:
-        super().draw(surface)
-        f = self.app.fonts
-        box = self.caption_rect
-        caption = self.caption()
-        for body in (f.body, f.small):  # the smaller face where the body's is cut
-            lines: list[tuple[str, tuple[int, int, int], bool]] = []
-            for text, colour, bold in caption:
-                for ln in wrap(f.bold if bold else body, text, box.w - 28):
-                    lines.append((ln, colour, bold))
-            lh = body.get_linesize()
-            room = max(1, (box.h - 12) // lh)
-            if len(lines) <= room:
-                break
-        while len(lines) > room and any(c == DIM for _t, c, _b in lines):
-            k = max(j for j, ln in enumerate(lines) if ln[1] == DIM)  # hints go first
-            del lines[k]
-        if len(lines) > room:  # keep the title and what comes next; the cut line ends
-            lines = lines[:room - 1] + lines[-1:]  # in an ellipsis
-            text, colour, bold = lines[-2] if len(lines) > 1 else lines[-1]
-            if len(lines) > 1:
-                lines[-2] = (fit(body, text + " ...", box.w - 28), colour, bold)
-        self.caption_lines = [text for text, _c, _b in lines]
-        """The caption's lines as drawn this frame."""
-        surface.fill(BG, box)
-        pygame.draw.line(surface, ORANGE, box.bottomleft, box.bottomright)
-        y = box.y + 6
-        for text, colour, bold in lines:
-            surface.blit(f.render(f.bold if bold else body, text, colour), (box.x + 14, y))
-            y += lh
-
-    def has_computer(self) -> bool:
-        """Nobody plays a replay (the record does): no computer's strip."""
-        return False
-
-    def _draw_tip(self, surface: pygame.Surface) -> None:
-        """The odds tip only under the pointer: the place a step points at is marked
-        on the board, and a tip there would cover a short board strip."""
-        if self.hover is not None and self.hover == self._shown_hover:
-            return
-        super()._draw_tip(surface)
-
-    def _draw_banner(self, surface: pygame.Surface, text: str) -> None:
-        """Nobody answers a reaction in a replay (the record does): no banner over the
-        board; the caption says what comes next."""
-        return
+        self.draw_table(surface)
+        self.caption_box.draw(surface, self.caption())
+        draw_tooltip(surface, self.app.fonts, self.buttons, pygame.mouse.get_pos())
 
 
 class DemoScene(ReplayScene):
     """A demo of one rule (game.rules.demos), stepped through like a replay."""
 
-    def __init__(self, app: App, demo: Demo, on_exit: Callable[[], None] | None = None
+    def __init__(self, app: Host, demo: Demo, on_exit: Callable[[], None] | None = None
                  ) -> None:
         self.demo = demo
         self._frame: list[Place] | None = None
@@ -399,7 +297,7 @@ class DemoScene(ReplayScene):
                          title=f"{demo.rule}: {demo.title}", intro=demo.text,
                          captions=[s.text for s in demo.steps], on_exit=on_exit)
 
-    def caption(self) -> list[tuple[str, tuple[int, int, int], bool]]:
+    def caption(self) -> list[Line]:
         out = super().caption()
         if self.pos == 0:
             out.insert(2, ("Right plays the first step; Left takes a step back.", DIM,

@@ -1,0 +1,225 @@
+"""The side panel: the card of the piece in focus (its name, side, health, the
+controller's rows and tags, the hovered place) or the roster, and the buttons at its
+foot: the tool row, with the context buttons above it."""
+
+from __future__ import annotations
+
+from typing import TYPE_CHECKING, Any
+
+import pygame
+
+from game.core.ruleset import PieceView
+from game.ui.scenes.shell.roster import Roster
+from game.ui.widgets import (
+    BG,
+    DIM,
+    EDGE,
+    GREEN,
+    ORANGE,
+    PANEL,
+    TEXT,
+    VERMILLION,
+    draw_mark,
+    fit,
+    side_colour,
+    wrap,
+)
+
+if TYPE_CHECKING:
+    from game.ui.scenes.shell.board import BoardScene
+
+PANEL_MIN = 150
+"""Height the piece panel keeps above its buttons (name, kind, health) where the window
+has room; more buttons go into more columns first."""
+BUTTON_H = 34
+BUTTON_GAP = 6
+BUTTON_MIN_H = 26
+"""Buttons grow shorter, down to this, before they push into the panel's head."""
+
+
+class Recorded(pygame.Surface):
+    """A surface that notes where each blit went (the panel's texts, for layout checks)."""
+
+    def __init__(self, *args: Any, **kw: Any) -> None:
+        super().__init__(*args, **kw)
+        self.parts: list[pygame.Rect] = []
+
+    def blit(self, source: pygame.Surface, dest: Any = (0, 0), area: Any = None,
+             special_flags: int = 0) -> pygame.Rect:
+        r = super().blit(source, dest, area, special_flags)
+        self.parts.append(source.get_rect(topleft=(int(dest[0]), int(dest[1]))))
+        return r
+
+
+class Panel:
+    """The side panel of a board scene (its card is drawn again only when what it shows
+    changes)."""
+
+    def __init__(self, scene: BoardScene) -> None:
+        self.scene = scene
+        self.roster = Roster(scene)
+        self.buttons_top = 0
+        """Where the context buttons start (the card ends above them)."""
+        self.parts: list[pygame.Rect] = []
+        """Where each text of the card went (window coordinates)."""
+        self._key: object = None
+        self._card: pygame.Surface | None = None
+
+    def invalidate(self) -> None:
+        """Draw the card anew on the next frame."""
+        self._key = None
+
+    def piece_shown(self) -> PieceView | None:
+        """The piece the card shows: the one under the pointer, else the selected one."""
+        hov = self.scene.hovered_piece()
+        return hov if hov is not None else self.scene.piece(self.scene.selected)
+
+    # ---------------------------------------------------------------- buttons
+    def layout(self) -> None:
+        """The tool row at the panel's foot (two rows where one would cut its words),
+        the context buttons above it in as many columns as it takes to leave the panel's
+        head (PANEL_MIN) clear; every button keeps a place, none is dropped."""
+        p = self.scene.side_rect
+        f = self.scene.app.fonts
+        x, w = p.x + 12, p.w - 24
+        tools = self.scene.tool_buttons
+        n = max(1, len(tools))
+        need = max((f.body.size(b.label)[0] + 24 for b in tools), default=0)
+        per_row = n if n * need + BUTTON_GAP * (n - 1) <= w else (n + 1) // 2
+        rows = -(-len(tools) // per_row)
+        tw = (w - BUTTON_GAP * (per_row - 1)) // per_row
+        y = p.bottom - 12 - rows * BUTTON_H - (rows - 1) * BUTTON_GAP
+        for k, b in enumerate(tools):
+            r, c = divmod(k, per_row)
+            b.rect = pygame.Rect(x + c * (tw + BUTTON_GAP), y + r * (BUTTON_H + BUTTON_GAP),
+                                 tw, BUTTON_H)
+        bottom = y - 10  # the context buttons end here
+        ctx = self.scene.context_buttons
+        room = bottom - (p.y + PANEL_MIN)
+        # one column, shorter buttons, then more columns (their words may be cut, the
+        # tooltip says them whole); last the panel's head gives way (to a line)
+        options = [(c, bh) for c in (1, 2) for bh in (BUTTON_H, BUTTON_MIN_H)]
+        least = max(room, bottom - (p.y + 40))
+        cols, h = next(((c, bh) for c, bh in options
+                        if -(-len(ctx) // c) * (bh + BUTTON_GAP) <= room),
+                       (2 if -(-len(ctx) // 2) * (BUTTON_MIN_H + BUTTON_GAP) <= least else 3,
+                        BUTTON_MIN_H))
+        rows = -(-len(ctx) // cols) if ctx else 0
+        if rows and rows * (h + BUTTON_GAP) > room:
+            h = max(BUTTON_MIN_H, min(BUTTON_H, least // rows - BUTTON_GAP))
+        cw = (w - BUTTON_GAP * (cols - 1)) // cols
+        top = bottom - rows * (h + BUTTON_GAP)
+        for k, b in enumerate(ctx):
+            r, c = divmod(k, cols)
+            b.rect = pygame.Rect(x + c * (cw + BUTTON_GAP), top + r * (h + BUTTON_GAP), cw, h)
+        self.buttons_top = top if ctx else bottom
+
+    # ---------------------------------------------------------------- drawing
+    def draw(self, surface: pygame.Surface) -> None:
+        scene = self.scene
+        p = scene.side_rect
+        piece = self.piece_shown()
+        key = (piece, scene.selected, p.size, scene.hover, self.buttons_top,
+               len(scene.m.actions))
+        if key != self._key or self._card is None:
+            self._key = key
+            self._card = self.render(piece, p.w, self.buttons_top - p.y - 6)
+            parts = self._card.parts if isinstance(self._card, Recorded) else []
+            self.parts = [r.move(p.topleft) for r in parts]
+        pygame.draw.rect(surface, PANEL, p)
+        pygame.draw.line(surface, EDGE, p.topleft, p.bottomleft)
+        surface.blit(self._card, p.topleft)
+        mouse = pygame.mouse.get_pos()
+        for b in scene.context_buttons + scene.tool_buttons:
+            b.draw(surface, scene.app.fonts, mouse)
+
+    def render(self, piece: PieceView | None, w: int, h: int) -> pygame.Surface:
+        """The card of ``piece`` (the roster if None), ``w`` by ``h`` pixels."""
+        scene = self.scene
+        f = scene.app.fonts
+        surf = Recorded((w, max(10, h)), pygame.SRCALPHA)
+        x, y = 16, 12
+        if piece is None:
+            self.roster.render(surf, x, y, w, h)
+            return surf
+        i = scene.sides.index(piece.side)
+        if piece.id != scene.selected:
+            t = f.render(f.small, fit(f.small, "under the pointer" if scene.selected is None
+                                      else "under the pointer (Esc clears the selection)",
+                                      w - 2 * x), DIM)
+            surf.blit(t, (x, y - 4))
+            y += 18
+        draw_mark(surf, i, (x + 10, y + 14), 20)
+        surf.blit(f.render(f.head, fit(f.head, piece.name, w - 28 - 2 * x), TEXT), (x + 28, y))
+        y += 32
+        who = (f"{piece.kind_name} of the {scene.side_label(piece.side)} "
+               f"({scene.who(piece.side)})")
+        lines = wrap(f.body, who, w - 2 * x)
+        if y + f.body.get_linesize() * len(lines) + 36 > h:  # a short panel: one line
+            lines = [fit(f.body, who, w - 2 * x)]
+        for ln in lines:
+            if y + f.body.get_linesize() > h:
+                return surf
+            surf.blit(f.render(f.body, ln, side_colour(i)), (x, y))
+            y += f.body.get_linesize()
+        y += 6
+        if y + 26 > h:  # no room for the health bar
+            return surf
+        self._health(surf, piece, x, y, w)
+        y = self._rows(surf, piece, x, y + 30, w, h)
+        self._place_note(surf, x, y, w, h)
+        return surf
+
+    def _health(self, surf: pygame.Surface, piece: PieceView, x: int, y: int, w: int) -> None:
+        f = self.scene.app.fonts
+        bar = pygame.Rect(x, y + 4, w - 150, 14)
+        pygame.draw.rect(surf, (60, 30, 20), bar, border_radius=4)
+        frac = max(0.0, piece.health / piece.health_max) if piece.health_max else 0
+        fill = bar.copy()
+        fill.w = int(bar.w * frac)
+        pygame.draw.rect(surf, GREEN if frac > 0.5 else ORANGE if frac > 0.25 else VERMILLION,
+                         fill, border_radius=4)
+        surf.blit(f.render(f.bold, f"{piece.health_label} {piece.health}/{piece.health_max}",
+                           TEXT), (bar.right + 10, y))
+
+    def _rows(self, surf: pygame.Surface, piece: PieceView, x: int, y: int, w: int,
+              h: int) -> int:
+        """The controller's rows and tags for ``piece``; the height reached."""
+        f = self.scene.app.fonts
+        control = self.scene.control
+        lh = f.body.get_linesize()
+        for label, value in control.piece_rows(piece):
+            lines = wrap(f.body, value, w - 96 - 2 * x)
+            if y + lh * len(lines) > h - 24:
+                break
+            surf.blit(f.render(f.small, label, DIM), (x, y))
+            for k, ln in enumerate(lines):  # a wrapped value pushes the next row down
+                surf.blit(f.render(f.body, ln, TEXT), (x + 96, y - 2 + k * lh))
+            y += lh * len(lines) + 2
+        tags = control.piece_tags(piece)
+        if tags and y < h - 24:
+            y += 4
+            tx = x
+            for text, colour in tags:
+                t = f.render(f.small, text, BG)
+                r = pygame.Rect(tx, y, t.get_width() + 14, t.get_height() + 4)
+                if r.right > w - 10:
+                    tx = x
+                    y += r.h + 6
+                    r.topleft = (tx, y)
+                pygame.draw.rect(surf, colour, r, border_radius=10)
+                surf.blit(t, (r.x + 7, r.y + 2))
+                tx = r.right + 6
+            y += 30
+        return y
+
+    def _place_note(self, surf: pygame.Surface, x: int, y: int, w: int, h: int) -> None:
+        """What the controller says of the hovered place, at the card's foot."""
+        f = self.scene.app.fonts
+        hover = self.scene.hover
+        note = self.scene.control.place_text(hover) if hover is not None else None
+        if note and y < h - 44:
+            y = max(y, h - 24 - 22 * len(wrap(f.small, note, w - 32)))
+            for ln in wrap(f.small, note, w - 32):
+                surf.blit(f.render(f.small, ln, DIM), (x, y))
+                y += 22

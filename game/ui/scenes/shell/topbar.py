@@ -1,0 +1,78 @@
+"""The top bar: the turn, the phase (its title and rule from the ruleset's phase table),
+who acts now, the controller's note, and a second line saying what this step is."""
+
+from __future__ import annotations
+
+from typing import TYPE_CHECKING
+
+import pygame
+
+from game.ui.widgets import DIM, EDGE, PANEL, SKY, TEXT, draw_mark, fit, side_colour
+
+if TYPE_CHECKING:
+    from game.ui.scenes.shell.board import BoardScene
+
+TOP_H = 64
+"""Height of the top bar."""
+
+
+class TopBar:
+    """The bar over the board and the panel."""
+
+    def __init__(self, scene: BoardScene) -> None:
+        self.scene = scene
+        self.parts: list[pygame.Rect] = []
+        """Where each text of the top bar went this frame (none overlaps another)."""
+
+    def _put(self, surface: pygame.Surface, t: pygame.Surface, at: tuple[int, int]) -> None:
+        surface.blit(t, at)
+        self.parts.append(t.get_rect(topleft=at))
+
+    def draw(self, surface: pygame.Surface, status: str = "") -> None:
+        """The bar; ``status`` ends its second line (the computer's speed, a pause)."""
+        scene = self.scene
+        f = scene.app.fonts
+        self.parts = []
+        rect = scene.top_rect
+        pygame.draw.rect(surface, PANEL, rect)
+        pygame.draw.line(surface, EDGE, rect.bottomleft, rect.bottomright)
+        ph = scene.m.ruleset.phases[scene.m.phase]
+        right = rect.right - 16
+        note = scene.control.top_note()
+        note_t = f.render(f.small, note, DIM) if note else None
+        x = 16
+        for font, text, colour, dy, gap in ((f.head, f"Turn {scene.m.turn}", TEXT, 8, 16),
+                                            (f.head, ph.title, SKY, 8, 6),
+                                            (f.small, f"({ph.rule})", DIM, 14, 20)):
+            t = f.render(font, text, colour)
+            self._put(surface, t, (x, dy))
+            x += t.get_width() + gap
+        side = scene.side_of_turn()
+        if side is not None:
+            i = scene.sides.index(side)
+            text = self._who_acts(side)
+            room = right - (x + 24) - (note_t.get_width() + 24 if note_t else 0)
+            if room < f.bold.size(text)[0] and note_t is not None:
+                note_t = None  # the note goes to the second line instead
+                room = right - (x + 24)
+            if room > 40:
+                draw_mark(surface, i, (x + 9, 22), 18)
+                self._put(surface, f.render(f.bold, fit(f.bold, text, room), side_colour(i)),
+                          (x + 24, 11))
+        if note_t is not None:
+            self._put(surface, note_t, (right - note_t.get_width(), 12))
+        line2 = scene.control.phase_line() + status
+        if note and note_t is None:
+            line2 = f"{note}  |  {line2}"
+        self._put(surface, f.render(f.small, fit(f.small, line2, right - 16), DIM), (16, 38))
+
+    def _who_acts(self, side: str) -> str:
+        """"Orcs (computer) moves", or the piece that acts: "Pip of Hobbits (you) acts"."""
+        scene = self.scene
+        humans = sum(scene.is_human(s) for s in scene.sides)
+        who = "you" if scene.is_human(side) and humans == 1 else scene.who(side)
+        name = scene.side_label(side)
+        actor = scene.control.actor_text()
+        if actor is not None:
+            return f"{actor} of {name} ({who}) acts"
+        return f"{name} ({who}) {scene.control.verb()}"
