@@ -3,7 +3,7 @@
 Each figure is a median over several repetitions (times from ``time.perf_counter``):
 
 * ``reach_ms``: one figure's reach (what ``move_options`` builds on): :meth:`HexMap.reach`
-  with MA 10 and the climbing costs of a human (H 3, :func:`heights.climbing_step_costs`)
+  with MA 10 and the climbing costs of a human (H 3, :func:`climbing_step_costs`)
   from the middle of a 40x40 map of random levels 0-6 (a fixed numpy Generator).
 * ``reach_full_ms``: the same reach with no MA limit (the whole map), and
   ``reach_budget_1e6_ms`` with a budget of a million MP (no memory per unit of budget).
@@ -63,8 +63,7 @@ from game.boards.hexmap import HexMap
 from game.core import odds
 from game.headless import play_game
 from game.rules import load_match, new_match, open_match
-from game.rules.tft.data import load_data
-from game.rules.tft.hexes import heights
+from game.rules.tft.hexes.queries import climbing_step_costs, load_data
 
 os.environ.setdefault("PYGAME_HIDE_SUPPORT_PROMPT", "1")
 
@@ -94,7 +93,7 @@ def height_map(size: int = 40, top: int = 6, seed: int = 7) -> HexMap:
 def reach_ms(reps: int = 200, board: HexMap | None = None) -> float:
     """Median ms of one MA-10 reach with a human's climbing costs (H-2, H-3)."""
     b = board or height_map()
-    steps = heights.climbing_step_costs(b, 3)
+    steps = climbing_step_costs(b, 3)
     start = b.index(b.width // 2, b.height // 2)
     b.reach(start, 10, steps)  # warm
     return _median_ms(lambda: b.reach(start, 10, steps), reps)
@@ -104,7 +103,7 @@ def reach_full_ms(reps: int = 200, board: HexMap | None = None,
                   budget: int = 10_000) -> float:
     """Median ms of a reach over the whole map (a budget no path needs)."""
     b = board or height_map()
-    steps = heights.climbing_step_costs(b, 3)
+    steps = climbing_step_costs(b, 3)
     start = b.index(b.width // 2, b.height // 2)
     b.reach(start, budget, steps)  # warm (the step matrix is built once per table)
     return _median_ms(lambda: b.reach(start, budget, steps), reps)
@@ -248,8 +247,7 @@ def _hero_battle(scenario: str, seed: int) -> Any:
 def hero_figures(reps: int = 200, games: int = 6) -> dict[str, float]:
     """The open table's figures (see the module text)."""
     from game.core.dice import Dice
-    from game.rules.hero.pushes import push
-    from game.rules.hero.sight import _sight
+    from game.rules.benchmarks import hero_push, hero_sight_uncached
 
     m = _hero_battle(HERO_SCENARIOS[0], 3)
     st = m.state
@@ -260,7 +258,7 @@ def hero_figures(reps: int = 200, games: int = 6) -> dict[str, float]:
     def one_sight() -> None:
         a, t = pairs[k[0] % len(pairs)]
         k[0] += 1
-        _sight(st, a, t)
+        hero_sight_uncached(st, a.id, t.id)
 
     out: dict[str, float] = {"hero_visibility_ms": _median_ms(one_sight, reps)}
 
@@ -268,7 +266,7 @@ def hero_figures(reps: int = 200, games: int = 6) -> dict[str, float]:
         c = st.clone()
         mini = c.placed()[k[0] % len(placed)]
         k[0] += 1
-        push(c, mini, (1.0, 0.3), 2.0, Dice(k[0]), "a bench")
+        hero_push(c, mini.id, (1.0, 0.3), 2.0, Dice(k[0]))
 
     out["hero_push_ms"] = _median_ms(one_push, reps)
     times: list[float] = []

@@ -1,7 +1,8 @@
 """The house's structure, checked on the code itself (issue "one way to ask a ruleset").
 
 * Front ends, computer players, the batch runner and the bench ask the rules only through
-  a rules package's public surface: ``game.rules`` itself, ``game.rules.demos``, and a
+  a rules package's public surface: ``game.rules`` itself, ``game.rules.demos`` (and, for
+  the bench alone, ``game.rules.benchmarks``), and a
   family's or ruleset's ``actions``, ``queries``, ``phases`` and ``events`` modules.
 * Rooms a person can hold: no file in game/ over 900 lines.
 * Types for words: no comparison of a phase or an event kind with a string literal
@@ -66,7 +67,7 @@ def _is_module(dotted: str) -> bool:
 def _public(module: str) -> bool:
     """Whether code outside game/rules may import ``module`` of game.rules."""
     parts = module.split(".")
-    if module in ("game.rules", "game.rules.demos"):
+    if module in ("game.rules", "game.rules.demos", "game.rules.benchmarks"):
         return True
     return parts[-1] in PUBLIC_MODULES
 

@@ -376,11 +376,6 @@ def test_saves_of_one_turn_say_where_in_the_turn_they_were_made(data_dir):
     assert saves.autosave_path() in infos
 
 
-SCENES_AWAITING_HOST = {"army.py"}
-"""Scenes still typed with the App (their owners change them to take the Host); the
-test fails once one of them no longer imports the app, so the list only shrinks."""
-
-
 def _imports_the_app(path):
     import ast
 
@@ -406,9 +401,7 @@ def test_scenes_never_import_the_app():
 
     root = Path(game.ui.scenes.__file__).parent
     importing = {str(p.relative_to(root)) for p in root.rglob("*.py") if _imports_the_app(p)}
-    assert importing <= SCENES_AWAITING_HOST, importing - SCENES_AWAITING_HOST
-    assert importing == SCENES_AWAITING_HOST, \
-        f"{SCENES_AWAITING_HOST - importing} no longer import the app: drop them from the list"
+    assert not importing, importing
 
 
 def test_the_app_is_a_host_and_a_scene_is_given_nothing_more():

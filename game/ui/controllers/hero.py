@@ -368,11 +368,7 @@ class HeroController(Controller):
         self.dragging, self.drag_point = None, None
         if fid is None or not isinstance(place, Point):
             return ""  # dropped off the table: nothing moves, the ruler goes
-        move = Move(fid, place)
-        why = self.m.why_illegal(move)
-        if why is not None:  # said, and the board redrawn without the ruler
-            return f"Not allowed: {why}"
-        return move
+        return Move(fid, place)  # judged once, by the scene's Match.attempt
 
     # ---------------------------------------------------------------- buttons
     def buttons(self, selected: str | None) -> list[ButtonSpec]:

@@ -38,7 +38,7 @@ from game.ui.widgets import (
 )
 
 if TYPE_CHECKING:
-    from game.ui.app import App
+    from game.ui.scenes.base import Host
 
 ROW_H = 44
 PLAIN_WEAPONS = ("melee", "light", "medium", "heavy", "sniper")
@@ -75,7 +75,7 @@ class Row:
 class ArmyScene(Scene):
     """Build ``side``'s army, then go back to ``match_scene``."""
 
-    def __init__(self, app: App, match_scene: Any, side: str) -> None:
+    def __init__(self, app: Host, match_scene: Any, side: str) -> None:
         super().__init__(app)
         self.back = match_scene
         self.match = match_scene.m

@@ -104,6 +104,8 @@ class MatchScene(BoardScene):
         events = self.m.attempt(action)  # judged once, here
         if isinstance(events, Refusal):
             self.app.toasts.show(f"Not allowed: {events.reason}", VERMILLION)
+            self.show_marks()  # what the refused action drew (a ruler) goes
+            self.build_buttons()
             return False
         self.log.follow()  # show the player what came of it
         self.history.forget_redo()

@@ -19,6 +19,7 @@ from typing import Any
 
 import pygame
 
+from game.core.board import Scenery
 from game.core.events import Event
 from game.core.match import Match
 from game.core.places import Place
@@ -67,6 +68,8 @@ class BoardScene(Scene, ABC):
         self.hover_piece: str | None = None
         """The piece the view drew under the pointer."""
         self.pieces: list[PieceView] = []
+        self.scenery: tuple[Scenery, ...] = ()
+        """Terrain held in the game state (the rules' queries), drawn over the board."""
         self._by_id: dict[str, PieceView] = {}
         self.last_side = match.to_act()
         """The side to act when the scene last looked (a new one gets a piece selected)."""
@@ -202,6 +205,7 @@ class BoardScene(Scene, ABC):
         if its piece is still there (the piece the step is about, on a human's turn)."""
         self.control.refresh(self.human_turn())
         self.pieces = self.m.pieces()
+        self.scenery = tuple(self.m.ruleset.queries(self.m.state).scenery())
         self._by_id = {p.id: p for p in self.pieces}
         if self.selected is not None and self.selected not in self._by_id:
             self.selected = None
@@ -322,7 +326,7 @@ class BoardScene(Scene, ABC):
         dice log and the hover tip."""
         surface.fill(BG, self.log_rect)  # the other areas are painted over in full
         board = surface.subsurface(self.board_rect)
-        self.view.draw(board, self.pieces)
+        self.view.draw(board, self.pieces, self.scenery)
         self.topbar.draw(surface, status)
         self.panel.draw(surface)
         self.log.draw(surface, self.app.fonts)

@@ -1,0 +1,29 @@
+"""Rule steps timed on their own by ``python -m game.bench`` (and nothing else).
+
+The bench measures a few rules below the level of an action: the uncached line of sight
+on the open table (K-8) and one physics push (G-6). Those are internals of their
+rules package, so the bench reaches them through this module rather than importing the
+package's insides; front ends and computer players never use it (they ask the queries).
+"""
+
+from __future__ import annotations
+
+from typing import Any
+
+from game.core.dice import Dice
+from game.core.events import Event
+from game.rules.hero.pushes import push
+from game.rules.hero.sight import _sight
+from game.rules.hero.state import HeroState
+
+
+def hero_sight_uncached(state: HeroState, viewer: str, target: str) -> Any:
+    """K-8: what ``viewer`` sees of ``target``, worked out afresh (no memo)."""
+    return _sight(state, state.minis[viewer], state.minis[target])
+
+
+def hero_push(state: HeroState, mini: str, heading: tuple[float, float], distance: float,
+              dice: Dice) -> list[Event]:
+    """G-6: push ``mini`` of ``state`` (a copy the caller throws away) ``distance`` units
+    along ``heading``."""
+    return push(state, state.minis[mini], heading, distance, dice, "a bench")
