@@ -32,6 +32,8 @@ def parse_args(argv: list[str] | None = None) -> argparse.Namespace:
     p.add_argument("--demo", metavar="RULE", help="show a rule's demo (a rule id like H-22)")
     p.add_argument("--demos", action="store_true", help="list the rules with a demo, exit")
     p.add_argument("--replay", metavar="SAVE", help="watch a saved game action by action")
+    p.add_argument("--view-map", metavar="FILE", help="window: look at any map file as the "
+                                                      "game reads it (no rules)")
     p.add_argument("--check-map", metavar="FILE", help="report a table map's balance (G-8), "
                                                        "FILE a .tmx or its scenario: exit 0 "
                                                        "balanced, 1 not, 2 malformed")

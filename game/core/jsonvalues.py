@@ -57,42 +57,101 @@ def _describe(v: Any) -> str:
     return text if len(text) <= 40 else text[:37] + "..."
 
 
+def _null(v: Any, where: str) -> None:
+    if v is not None:
+        raise JsonValueError(f"{where} must be null, not {_describe(v)}")
+
+
+def _bool(v: Any, where: str) -> bool:
+    if not isinstance(v, bool):
+        raise JsonValueError(f"{where} must be true or false, not {_describe(v)}")
+    return v
+
+
+def _int(v: Any, where: str) -> int:
+    if isinstance(v, bool) or not isinstance(v, int):
+        raise JsonValueError(f"{where} must be a whole number, not {_describe(v)}")
+    return v
+
+
+def _float(v: Any, where: str) -> float:
+    if isinstance(v, bool) or not isinstance(v, (int, float)):
+        raise JsonValueError(f"{where} must be a number, not {_describe(v)}")
+    return float(v)
+
+
+def _str(v: Any, where: str) -> str:
+    if not isinstance(v, str):
+        raise JsonValueError(f"{where} must be a string, not {_describe(v)}")
+    return v
+
+
+_SCALARS: dict[Any, Any] = {type(None): _null, None: _null, bool: _bool, int: _int,
+                            float: _float, str: _str}
+"""The readers of plain JSON scalars, by the type asked for."""
+
+
+def _place(tp: Any, v: Any, where: str) -> Place:
+    if not isinstance(v, Mapping) or not all(
+            isinstance(x, (str, int, float, bool)) or x is None for x in v.values()):
+        raise JsonValueError(f"{where} must be a place (an object such as "
+                             f"{{\"cell\": 12}}), not {_describe(v)}")
+    try:
+        p = place_from_json(v)
+    except ValueError as e:
+        raise JsonValueError(f"{where}: {e}") from None
+    if tp is not Place and not isinstance(p, tp):
+        raise JsonValueError(f"{where} must be a {tp.__name__.lower()}, not {_describe(v)}")
+    return p
+
+
+def _union(args: tuple[Any, ...], v: Any, where: str) -> Any:
+    if v is None and type(None) in args:
+        return None
+    errors = []
+    for a in args:
+        if a is type(None):
+            continue
+        try:
+            return from_json_value(a, v, where)
+        except JsonValueError as e:
+            errors.append(str(e))
+    raise JsonValueError(errors[0] if len(errors) == 1 else
+                         f"{where} is not of any allowed type: {_describe(v)}")
+
+
+def _tuple(args: tuple[Any, ...], v: Any, where: str) -> tuple[Any, ...]:
+    if not isinstance(v, list):
+        raise JsonValueError(f"{where} must be a list, not {_describe(v)}")
+    if len(args) == 2 and args[1] is Ellipsis:
+        return tuple(from_json_value(args[0], x, f"{where}[{k}]") for k, x in enumerate(v))
+    if len(v) != len(args):
+        raise JsonValueError(f"{where} must hold {len(args)} values, not {len(v)}")
+    return tuple(from_json_value(a, x, f"{where}[{k}]")
+                 for k, (a, x) in enumerate(zip(args, v, strict=True)))
+
+
+def _record(tp: Any, v: Any, where: str) -> Any:
+    from_json = getattr(tp, "from_json", None)
+    if from_json is None:
+        raise TypeError(f"{where}: type {tp!r} cannot be read from JSON")
+    if not isinstance(v, Mapping):
+        raise JsonValueError(f"{where} must be an object, not {_describe(v)}")
+    try:
+        return from_json(v)
+    except (KeyError, TypeError, ValueError, RecursionError) as e:
+        raise JsonValueError(f"{where} is malformed: {str(e)[:100]}") from None
+
+
 def from_json_value(tp: Any, v: Any, where: str) -> Any:
     """Read JSON data ``v`` as a value of type ``tp``; JsonValueError naming ``where``."""
     if tp is Any:
         return v
-    if tp is type(None) or tp is None:
-        if v is not None:
-            raise JsonValueError(f"{where} must be null, not {_describe(v)}")
-        return None
-    if tp is bool:
-        if not isinstance(v, bool):
-            raise JsonValueError(f"{where} must be true or false, not {_describe(v)}")
-        return v
-    if tp is int:
-        if isinstance(v, bool) or not isinstance(v, int):
-            raise JsonValueError(f"{where} must be a whole number, not {_describe(v)}")
-        return v
-    if tp is float:
-        if isinstance(v, bool) or not isinstance(v, (int, float)):
-            raise JsonValueError(f"{where} must be a number, not {_describe(v)}")
-        return float(v)
-    if tp is str:
-        if not isinstance(v, str):
-            raise JsonValueError(f"{where} must be a string, not {_describe(v)}")
-        return v
+    scalar = _SCALARS.get(tp)
+    if scalar is not None:
+        return scalar(v, where)
     if tp is Place or tp in PLACE_TYPES:
-        if not isinstance(v, Mapping) or not all(
-                isinstance(x, (str, int, float, bool)) or x is None for x in v.values()):
-            raise JsonValueError(f"{where} must be a place (an object such as "
-                                 f"{{\"cell\": 12}}), not {_describe(v)}")
-        try:
-            p = place_from_json(v)
-        except ValueError as e:
-            raise JsonValueError(f"{where}: {e}") from None
-        if tp is not Place and not isinstance(p, tp):
-            raise JsonValueError(f"{where} must be a {tp.__name__.lower()}, not {_describe(v)}")
-        return p
+        return _place(tp, v, where)
     origin = typing.get_origin(tp)
     args = typing.get_args(tp)
     if origin is Literal:
@@ -100,33 +159,7 @@ def from_json_value(tp: Any, v: Any, where: str) -> Any:
             raise JsonValueError(f"{where} must be one of {list(args)}, not {_describe(v)}")
         return v
     if origin in (Union, types.UnionType):
-        if v is None and type(None) in args:
-            return None
-        errors = []
-        for a in args:
-            if a is type(None):
-                continue
-            try:
-                return from_json_value(a, v, where)
-            except JsonValueError as e:
-                errors.append(str(e))
-        raise JsonValueError(errors[0] if len(errors) == 1 else
-                             f"{where} is not of any allowed type: {_describe(v)}")
+        return _union(args, v, where)
     if origin is tuple:
-        if not isinstance(v, list):
-            raise JsonValueError(f"{where} must be a list, not {_describe(v)}")
-        if len(args) == 2 and args[1] is Ellipsis:
-            return tuple(from_json_value(args[0], x, f"{where}[{k}]") for k, x in enumerate(v))
-        if len(v) != len(args):
-            raise JsonValueError(f"{where} must hold {len(args)} values, not {len(v)}")
-        return tuple(from_json_value(a, x, f"{where}[{k}]")
-                     for k, (a, x) in enumerate(zip(args, v, strict=True)))
-    from_json = getattr(tp, "from_json", None)
-    if from_json is not None:
-        if not isinstance(v, Mapping):
-            raise JsonValueError(f"{where} must be an object, not {_describe(v)}")
-        try:
-            return from_json(v)
-        except (KeyError, TypeError, ValueError, RecursionError) as e:
-            raise JsonValueError(f"{where} is malformed: {str(e)[:100]}") from None
-    raise TypeError(f"{where}: type {tp!r} cannot be read from JSON")
+        return _tuple(args, v, where)
+    return _record(tp, v, where)

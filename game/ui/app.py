@@ -158,6 +158,22 @@ class App:
         self.open_replay(m)
         return True
 
+    def view_map(self, path: str | Path) -> bool:
+        """Show a map file as the game reads it, in its kind's view or the plain one
+        (``--view-map``); a map that cannot be read is said in the error box."""
+        from game.boards.tiled import load_map
+        from game.ui.scenes.map_view import MapScene
+
+        loaded = self.guard(load_map, path)
+        if loaded is None:
+            return False
+        scene = self.guard(MapScene, self, loaded, self.screen.get_size())
+        if scene is None:
+            return False
+        self.modals.clear()
+        self.switch(scene)
+        return True
+
     def new_seed(self) -> int:
         """A fresh seed per game (from the clock; --seed fixes the first one)."""
         self._seed_counter += 1
@@ -401,6 +417,8 @@ def build(args: argparse.Namespace, *, raise_errors: bool | None = None) -> App:
         app.guard(app.open_demo, args.demo)
     elif getattr(args, "replay", None):
         app.replay_save(args.replay)
+    elif getattr(args, "view_map", None):
+        app.view_map(args.view_map)
     elif getattr(args, "load", None):
         app.open_save(args.load)
     elif getattr(args, "scenario", None):
