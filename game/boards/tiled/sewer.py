@@ -29,7 +29,6 @@ Every problem is one :class:`MapError` naming the file and the object.
 from __future__ import annotations
 
 import math
-from typing import Any
 
 from game.boards.corridors import (
     FEATURE_KINDS,
@@ -42,9 +41,9 @@ from game.boards.corridors import (
 from game.boards.table import ellipse_points
 from game.boards.tiled.kinds import TiledKind
 from game.boards.tiled.reading import MapObject, MapReading
-from game.boards.tiled.table import TABLE_SIDES, check_geometry, scale_of
+from game.boards.tiled.table import TABLE_SIDES, check_geometry, point_figures, scale_of
 from game.core.errors import printable
-from game.core.places import LoadedMap, Placement, Point
+from game.core.places import LoadedMap, Placement
 
 KIND = "sewer"
 """The board kind this module builds."""
@@ -65,7 +64,6 @@ WIDTHS = (0.1, 48.0)
 """Narrowest and widest a corridor may be, in inches."""
 MIN_SIZE = 0.05
 """Smallest width, height or length of a feature, in inches."""
-FIGURE_PROPERTIES = frozenset({"side", "unit", "facing"})
 """Figure properties the board reads; a placement keeps the others."""
 
 
@@ -255,30 +253,10 @@ def _feature(reading: MapReading, label: str, obj: MapObject, kind: str, name: s
 
 
 def _figures(reading: MapReading, board: Corridors, scale: float) -> tuple[Placement, ...]:
-    layer = reading.object_layer(FIGURES_LAYER)
-    if layer is None:
-        return ()
-    out: list[Placement] = []
-    for obj in layer.objects:
-        label = _label("figure", obj)
-        _name(reading, label, obj)
-        props = obj.properties
-        side = reading.value(label, props, "side", str, what="the side it plays for")
-        unit = reading.value(label, props, "unit", str, what="a key of the scenario's units")
-        facing = props.get("facing")
-        if facing is not None and (isinstance(facing, bool)
-                                   or not isinstance(facing, int | float)
-                                   or not -360 <= facing <= 360):
-            raise reading.fail(f"{label}: property 'facing' must be a number of degrees "
-                               f"from -360 to 360, not {facing!r}")
-        x, y = obj.centre[0] / scale, obj.centre[1] / scale
-        if not board.contains(x, y):
-            raise reading.fail(f"{label} at ({x:g}, {y:g}) is not in the corridors")
-        others: dict[str, Any] = {k: v for k, v in props.items() if k not in FIGURE_PROPERTIES}
-        out.append(Placement(name=obj.name, side=side, unit=unit, place=Point.of(x, y),
-                             facing=None if facing is None else float(facing), label=label,
-                             properties=others))
-    return tuple(out)
+    def off(x: float, y: float) -> str | None:
+        return None if board.contains(x, y) else "is not in the corridors"
+
+    return point_figures(reading, scale, off)
 
 
 SEWER: TiledKind[Corridors] = TiledKind(

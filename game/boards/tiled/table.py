@@ -26,6 +26,7 @@ from __future__ import annotations
 
 import math
 import re
+from collections.abc import Callable
 from typing import Any
 
 import shapely
@@ -245,6 +246,19 @@ def _plural(reading: MapReading) -> str:
 
 
 def _figures(reading: MapReading, table: Table, scale: float) -> tuple[Placement, ...]:
+    def off(x: float, y: float) -> str | None:
+        return None if table.on_table(x, y) else (
+            f"is off the table ({table.width:g} x {table.height:g} {_plural(reading)})")
+
+    return point_figures(reading, scale, off)
+
+
+def point_figures(reading: MapReading, scale: float,
+                  off: Callable[[float, float], str | None]) -> tuple[Placement, ...]:
+    """The figures of the map's figures layer on a continuous board (a table, a sewer, a
+    street), each a :class:`Point` in units with its side, unit and optional facing in
+    degrees; ``off(x, y)`` says why a figure there is not on the board (None if it is).
+    One MapError naming the figure for any fault."""
     layer = reading.object_layer(FIGURES_LAYER)
     if layer is None:
         return ()
@@ -266,9 +280,9 @@ def _figures(reading: MapReading, table: Table, scale: float) -> tuple[Placement
             raise reading.fail(f"{label}: property 'facing' must be a number of degrees "
                                f"from -360 to 360, not {facing!r}")
         x, y = obj.centre[0] / scale, obj.centre[1] / scale
-        if not table.on_table(x, y):
-            raise reading.fail(f"{label} at ({x:g}, {y:g}) is off the table "
-                               f"({table.width:g} x {table.height:g} {_plural(reading)})")
+        why = off(x, y)
+        if why is not None:
+            raise reading.fail(f"{label} at ({x:g}, {y:g}) {why}")
         others = {k: v for k, v in props.items() if k not in FIGURE_PROPERTIES}
         out.append(Placement(name=obj.name, side=side, unit=unit, place=Point.of(x, y),
                              facing=None if facing is None else float(facing), label=label,

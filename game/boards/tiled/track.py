@@ -32,10 +32,10 @@ from typing import Any
 from game.boards.table import ellipse_points
 from game.boards.tiled.kinds import TiledKind
 from game.boards.tiled.reading import MapObject, MapReading
-from game.boards.tiled.table import TABLE_SIDES, check_geometry, scale_of
+from game.boards.tiled.table import TABLE_SIDES, check_geometry, point_figures, scale_of
 from game.boards.track import EDGES, SIZES, XY, Track, TrackError, TrackPiece
 from game.core.errors import printable
-from game.core.places import LoadedMap, Placement, Point
+from game.core.places import LoadedMap, Placement
 
 KIND = "track"
 """The board kind this module builds."""
@@ -53,7 +53,6 @@ MAX_NAME = 60
 MIN_SIZE = 0.05
 """Smallest width, height or length of a piece or the street, in inches."""
 PIECE_PROPERTIES = frozenset({"size", "ruined", "kind"})
-FIGURE_PROPERTIES = frozenset({"side", "unit", "facing"})
 
 
 def claims_track(reading: MapReading) -> bool:
@@ -209,31 +208,11 @@ def _piece(reading: MapReading, obj: MapObject, index: int, scale: float,
 
 
 def _figures(reading: MapReading, track: Track, scale: float) -> tuple[Placement, ...]:
-    layer = reading.object_layer(FIGURES_LAYER)
-    if layer is None:
-        return ()
-    out: list[Placement] = []
-    for obj in layer.objects:
-        label = _label("figure", obj)
-        _name(reading, label, obj)
-        props = obj.properties
-        side = reading.value(label, props, "side", str, what="the side it plays for")
-        unit = reading.value(label, props, "unit", str, what="a key of the scenario's units")
-        facing = props.get("facing")
-        if facing is not None and (isinstance(facing, bool)
-                                   or not isinstance(facing, int | float)
-                                   or not -360 <= facing <= 360):
-            raise reading.fail(f"{label}: property 'facing' must be a number of degrees "
-                               f"from -360 to 360, not {facing!r}")
-        x, y = obj.centre[0] / scale, obj.centre[1] / scale
-        if not track.on_table(x, y):
-            raise reading.fail(f"{label} at ({x:g}, {y:g}) is off the {track.width:g} x "
-                               f"{track.height:g} inch table")
-        others = {k: v for k, v in props.items() if k not in FIGURE_PROPERTIES}
-        out.append(Placement(name=obj.name, side=side, unit=unit, place=Point.of(x, y),
-                             facing=None if facing is None else float(facing), label=label,
-                             properties=others))
-    return tuple(out)
+    def off(x: float, y: float) -> str | None:
+        return None if track.on_table(x, y) else (
+            f"is off the {track.width:g} x {track.height:g} inch table")
+
+    return point_figures(reading, scale, off)
 
 
 TRACK: TiledKind[Track] = TiledKind(
