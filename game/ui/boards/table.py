@@ -37,7 +37,7 @@ from game.ui.boards.table_marks import (
     dashed,
     ring_label_rect,
 )
-from game.ui.boards.table_terrain import PX, RISE, TableTerrain, drawn_height
+from game.ui.boards.table_terrain import PX, RISE, TableTerrain, drawn_heights
 from game.ui.camera import Camera
 from game.ui.drawing import smoothstep
 from game.ui.effects import FALL_SECONDS
@@ -47,7 +47,6 @@ from game.ui.tokens import SPRITES
 __all__ = ["PX", "RISE", "Rays", "Ring", "Ruler", "TableBoardView", "TableMarks",
            "ring_label_rect"]
 
-_ht = drawn_height
 """The height a terrain piece is drawn at (the name the tests know)."""
 
 LABEL_MIN_RADIUS = 12
@@ -75,7 +74,8 @@ class TableBoardView(BoardViewBase):
                  sides: Sequence[str] = (), sprites: Path = SPRITES) -> None:
         super().__init__(sides, sprites, OVERLAYS)
         self.board = board
-        top = max((drawn_height(p) for p in board.pieces), default=0) * RISE * PX
+        self.heights = drawn_heights(board)
+        top = max(self.heights, default=0) * RISE * PX
         self.extent = (-8.0, -top - 8, board.width * PX + 8, board.height * PX + 8)
         self.camera = Camera(self.extent, view_size)
         self.camera.fit()
@@ -142,7 +142,7 @@ class TableBoardView(BoardViewBase):
             py = [y for _, y in piece.points]
             if not px or max(px) < x0 or min(px) > x1 or max(py) < y0 or min(py) > y1:
                 continue
-            top = min(top, max(min(py), y0) - drawn_height(piece) * RISE)
+            top = min(top, max(min(py), y0) - self.heights[piece.index] * RISE)
         self.camera.frame(x0 * PX, top * PX, x1 * PX, y1 * PX)
 
     def step(self, place: Place, dx: int, dy: int) -> Place | None:

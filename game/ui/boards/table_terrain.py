@@ -17,6 +17,7 @@ from collections.abc import Callable
 import pygame
 
 from game.boards.table import Piece, Table
+from game.rules.hero.queries import piece_heights
 from game.ui import palette as pal
 from game.ui.boards.table_marks import alpha_polygon
 from game.ui.drawing import BoardFonts, optimise
@@ -33,22 +34,16 @@ RISE = 0.45
 """Units of screen height one unit of terrain height (Ht) is drawn as."""
 TEXT_MIN = 12
 GRASS = pal.TerrainStyle((88, 140, 64), (70, 110, 50), "grass")
-KIND_HEIGHTS: dict[str, int] = {"forest": 5, "trees": 5, "obstacle": 5, "building": 5,
-                                "ruin": 3, "wall": 1, "fence": 1, "barbed_wire": 1}
-"""The height a piece is drawn at when the map gives it none: a copy of G-2's usual
-heights of these kinds, kept here until the rules answer it as a query (the board holds
-only what the map wrote, :attr:`Piece.ht`)."""
 
 
 def style_of(p: Piece) -> PieceStyle:
     return pal.piece_style(p.kind)
 
 
-def drawn_height(p: Piece) -> int:
-    """The height drawn: the map's own, else the usual for its kind (pure drawing)."""
-    if p.ht is not None:
-        return p.ht
-    return KIND_HEIGHTS.get(p.kind, 0)
+def drawn_heights(board: Table) -> tuple[int, ...]:
+    """Each piece's height (Ht) by its index, as the rules read it (G-2: the map's own
+    ``ht``, else its kind's usual height): asked of the rules, never worked out here."""
+    return piece_heights(board)
 
 
 class TableTerrain:
@@ -56,6 +51,7 @@ class TableTerrain:
 
     def __init__(self, board: Table, fonts: BoardFonts) -> None:
         self.board = board
+        self.heights = drawn_heights(board)
         self.fonts = fonts
         self.zoom = 1.0
         """The zoom the terrain is drawn at."""
@@ -175,7 +171,7 @@ class TableTerrain:
 
     def _prism(self, surf: pygame.Surface, p: Piece, to: ToScreen) -> None:
         st = style_of(p)
-        h = drawn_height(p)
+        h = self.heights[p.index]
         base = [to(x, y) for x, y in p.points]
         top = [to(x, y, h) for x, y in p.points]
         n = len(base)
@@ -243,7 +239,7 @@ class TableTerrain:
 
     def _line(self, surf: pygame.Surface, p: Piece, to: ToScreen) -> None:
         face, dark = LINE_STYLES.get(p.kind, ((150, 150, 150), (80, 80, 80)))
-        h = drawn_height(p)
+        h = self.heights[p.index]
         z = self.zoom
         w = max(3, int(0.45 * PX * z))
         base = [to(x, y) for x, y in p.points]
@@ -275,7 +271,7 @@ class TableTerrain:
         z = self.zoom
         x0, y0, x1, y1 = p.bbox
         # the height of what it crosses
-        high = max((drawn_height(q) for q in self.board.pieces
+        high = max((self.heights[q.index] for q in self.board.pieces
                     if q.index != p.index and not q.is_line
                     and any(self.board.inside(q.index, *c) for c in p.points)), default=0)
         if p.kind == "door":
@@ -320,7 +316,7 @@ class TableTerrain:
         for p in self.board.pieces:
             if p.kind in ("ladder", "stairs", "door"):
                 continue
-            h = drawn_height(p)
+            h = self.heights[p.index]
             cx, cy = p.centre
             lift = h if style_of(p).solid or p.is_line else 0
             x, y = to(cx, cy, lift)
