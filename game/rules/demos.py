@@ -60,7 +60,7 @@ from typing import Any
 from game.boards.hexmap import HexMap
 from game.boards.tiled.kinds import TiledKind
 from game.core.board import Board
-from game.core.dice import Dice
+from game.core.dice import Dice, ScriptExhausted
 from game.core.errors import GameError, ScenarioError, printable
 from game.core.files import Unreadable, exists, read_limited, utf8_text
 from game.core.match import Match
@@ -129,8 +129,9 @@ class Demo:
                                     f"not legal there: {why}")
             try:
                 m.apply(action)
-            except GameError as e:
-                raise ScenarioError(f"{self.path.name}: setup {k}: {e}") from None
+            except (GameError, ValueError, ScriptExhausted) as e:
+                raise ScenarioError(f"{self.path.name}: setup {k}: {_dice_words(e)}") \
+                    from None
         return m
 
     def check(self) -> None:
@@ -144,8 +145,17 @@ class Demo:
                                     f"is not legal there: {why}")
             try:
                 m.apply(step.action)
-            except GameError as e:
-                raise ScenarioError(f"{self.path.name}: step {k}: {e}") from None
+            except (GameError, ValueError, ScriptExhausted) as e:
+                raise ScenarioError(f"{self.path.name}: step {k}: {_dice_words(e)}") \
+                    from None
+
+
+def _dice_words(e: Exception) -> str:
+    """What went wrong playing a demo's action, in its file's words: a scripted face the
+    die rolled does not have, or more dice rolled than its ``faces`` script."""
+    if isinstance(e, GameError):
+        return str(e)
+    return f"its 'faces' do not fit the dice rolled ({e})"
 
 
 def rule_order(rule: str) -> tuple[str, int, str]:

@@ -142,3 +142,17 @@ def test_h15_demo_the_giant_engages_three_levels_up_off_balance():
         m.apply(step.action)
     blow = [e.roll for e in m.log if e.rule == "T-2" and e.roll is not None][-1]
     assert sorted(mo.value for mo in blow.modifiers) == [-3, -2]
+
+
+def test_a_demo_whose_scripted_face_is_not_on_the_die_names_the_file_and_step(tmp_path):
+    """A 7 scripted for a d6 is one message naming the demo file and the step (not a
+    ValueError from the dice)."""
+    d = find_demo("G-5")
+    src = d.path.read_text()
+    bad = tmp_path / "sevens.toml"
+    bad.write_text(src.replace('scenario = "../test/rooftops.toml"',
+                               f'scenario = "{d.scenario.path}"')
+                   .replace("faces = [5, 2]", "faces = [7, 7]"))
+    with pytest.raises(ScenarioError, match=r"sevens.toml: (step|setup) \d+: its 'faces' "
+                                            r"do not fit the dice rolled \(scripted face 7"):
+        load_demo(bad).check()
