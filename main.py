@@ -9,12 +9,30 @@
     python main.py --demo H-22                       show a rule on the table, step by step
     python main.py --replay SAVE.json                watch a saved game, action by action
     python main.py --check-map maps/backyard.tmx    G-8: is a table map balanced?
+    python main.py --view-map maps/test/sewer_stub.tmx   look at any map, no rules
 """
 
 from __future__ import annotations
 
 import argparse
 import sys
+
+SEED_BITS = 63
+"""A seed lies strictly between -2**63 and 2**63: what a save can hold (see
+game.core.match.SEED_LIMIT)."""
+
+
+def seed_arg(text: str) -> int:
+    """--seed: a whole number a save can record, or argparse's one-line refusal."""
+    try:
+        seed = int(text)
+    except ValueError:
+        raise argparse.ArgumentTypeError(f"{text[:40]!r} is not a whole number") from None
+    if not -(1 << SEED_BITS) < seed < 1 << SEED_BITS:
+        raise argparse.ArgumentTypeError(
+            f"{text[:40]} is out of range: a seed lies between -(2**63 - 1) and 2**63 - 1 "
+            "(what a save can record)")
+    return seed
 
 
 def parse_args(argv: list[str] | None = None) -> argparse.Namespace:
@@ -24,7 +42,7 @@ def parse_args(argv: list[str] | None = None) -> argparse.Namespace:
                                 "'all' or 'none'")
     p.add_argument("--headless", action="store_true", help="no window: batch games or replay")
     p.add_argument("--games", type=int, default=1, help="headless: how many games")
-    p.add_argument("--seed", type=int, default=None, help="seed of the first game")
+    p.add_argument("--seed", type=seed_arg, default=None, help="seed of the first game")
     p.add_argument("--load", help="a saved game to open (headless: replay, print the hash)")
     p.add_argument("--screenshot", metavar="FILE", help="render the first frame to PNG, exit")
     p.add_argument("--fast", action="store_true",

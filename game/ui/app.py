@@ -381,6 +381,9 @@ class App:
         if target.is_dir():
             raise GameError(f"--screenshot {path}: that is a folder; give a file name "
                             "such as shot.png")
+        if target.exists() and not target.is_file():  # a pipe or a device would block
+            raise GameError(f"--screenshot {path}: that is not a regular file; give a new "
+                            "file name or an existing picture file")
         try:
             target.parent.mkdir(parents=True, exist_ok=True)
             pygame.image.save(self.screen, str(target))

@@ -412,3 +412,21 @@ def test_the_app_is_a_host_and_a_scene_is_given_nothing_more():
     app = App(raise_errors=True)
     missing = {n for n in members if not hasattr(app, n)}
     assert not missing, missing
+
+
+def test_a_seed_a_save_cannot_hold_is_refused_at_the_command_line(capsys):
+    """Issue 20, case 4: --seed of 64 bits or more is refused with the range, not played
+    into saves that are then refused."""
+    with pytest.raises(SystemExit) as e:
+        main.parse_args(["--seed", str(1 << 64)])
+    assert e.value.code == 2
+    assert "out of range" in capsys.readouterr().err
+    assert main.parse_args(["--seed", str((1 << 63) - 1)]).seed == (1 << 63) - 1
+
+
+def test_a_screenshot_to_a_named_pipe_is_refused_not_blocked(tmp_path, data_dir, capsys):
+    """Issue 20, case 5: only a regular (or new) file is written."""
+    fifo = tmp_path / "pipe.png"
+    os.mkfifo(fifo)
+    assert main.main(["--scenario", "hill_fight", "--screenshot", str(fifo)]) == 2
+    assert "not a regular file" in capsys.readouterr().err
