@@ -36,9 +36,11 @@ def one_line(text: str, limit: int = MAX_MESSAGE) -> str:
 def printable(text: str) -> str:
     """A name as it can be drawn and printed: every run of control characters, line
     breaks and other whitespace becomes one space, lone surrogates and other characters
-    that have no glyph (unassigned, private use) are dropped, the ends stripped."""
+    that have no glyph (unassigned, private use, invisible format characters such as a
+    right-to-left override) are dropped, the ends stripped."""
     spaced = _UNPRINTABLE.sub(" ", str(text))
-    kept = "".join(c for c in spaced if unicodedata.category(c) not in ("Cn", "Co", "Cs"))
+    kept = "".join(c for c in spaced
+                   if unicodedata.category(c) not in ("Cn", "Co", "Cs", "Cf"))
     return " ".join(kept.split())
 
 

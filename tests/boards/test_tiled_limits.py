@@ -195,3 +195,29 @@ def test_a_figure_name_too_long_to_draw_is_refused(folder):
     text = HILL.replace('name="Pip"', 'name="' + "P" * 100_000 + '"')
     refused_quickly(write(folder, text), "figure '" + "P" * 20 + "...' (object id 1): its "
                                          "name is 100000 characters long; at most 60")
+
+
+def test_a_name_of_only_an_invisible_character_is_refused_by_name(tmp_path):
+    """Issue 20, case 8: a name of one right-to-left override (a format character) is
+    refused naming the field, not drawn (a zero-width name broke the window); on a map a
+    figure's name of that kind is dropped and the rules name the figure."""
+    from shutil import copytree
+
+    from game.boards.tiled import load_map
+    from game.core.errors import ScenarioError, printable
+    from game.core.scenario import MAPS_DIR, load_scenario
+
+    assert printable("\u202e") == "" and printable("Pip\u202e") == "Pip"
+    src = (MAPS_DIR / "hill_fight.toml").read_text(encoding="utf-8")
+    assert 'name = "Wardens"' in src
+    bad = tmp_path / "hill_fight.toml"
+    bad.write_text(src.replace('name = "Wardens"', 'name = "\\u202e"')
+                   .replace('map = "hill_fight.tmx"', f'map = "{MAPS_DIR / "hill_fight.tmx"}"'),
+                   encoding="utf-8")
+    with pytest.raises(ScenarioError, match=r"hill_fight.toml: .* is empty"):
+        load_scenario(bad)
+    copytree(MAPS_DIR / "tiles", tmp_path / "tiles")
+    tmx = (MAPS_DIR / "hill_fight.tmx").read_text(encoding="utf-8")
+    (tmp_path / "h.tmx").write_text(tmx.replace('name="Pip"', 'name="&#x202E;"'),
+                                    encoding="utf-8")
+    assert load_map(tmp_path / "h.tmx", "hex").placements[0].name == ""

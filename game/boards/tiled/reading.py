@@ -318,3 +318,4 @@ def length_centroid(points: tuple[tuple[float, float], ...]) -> tuple[float, flo
     if total < 1e-9:
         return mean(points)
     return cx / total, cy / total
+
