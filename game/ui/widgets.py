@@ -21,6 +21,7 @@ from pathlib import Path
 
 import pygame
 
+from game.core.errors import printable
 from game.ui import palette as pal
 
 Colour = tuple[int, int, int]
@@ -774,7 +775,9 @@ class Toasts:
         self.items: list[Toast] = []
 
     def show(self, text: str, colour: Colour = GREEN, ttl: float = 4.0) -> None:
-        self.items.append(Toast(text, ttl, colour))
+        """Show ``text`` for ``ttl`` seconds, as it can be drawn (a path that is not valid
+        UTF-8 keeps its undecodable bytes as lone surrogates, which no font draws)."""
+        self.items.append(Toast(printable(text), ttl, colour))
         del self.items[:-3]
 
     def update(self, dt: float) -> bool:

@@ -430,3 +430,12 @@ def test_a_screenshot_to_a_named_pipe_is_refused_not_blocked(tmp_path, data_dir,
     os.mkfifo(fifo)
     assert main.main(["--scenario", "hill_fight", "--screenshot", str(fifo)]) == 2
     assert "not a regular file" in capsys.readouterr().err
+
+
+def test_a_toast_with_a_path_that_is_not_utf8_is_drawn(app):
+    """Issue 20, case 3: a data folder whose name is not valid UTF-8 (its bytes kept as
+    lone surrogates) no longer breaks every frame in the "Saved to PATH" toast."""
+    path = os.fsdecode(b"/tmp/saves-\xff\xfe/game.json")
+    app.toasts.show(f"Saved to {path}")
+    app.draw()
+    assert "Saved to /tmp/saves-" in app.toasts.items[-1].text
