@@ -228,7 +228,7 @@ def test_the_push_demo_shows_the_tops_of_the_pieces_among_its_figures(data_dir):
     """G-6 demo at 800x500: the cliff the mini is pushed off is seen to its top (pieces are
     drawn rising by their height; the framing leaves room for it)."""
     from game.core.places import Point
-    from game.ui.boards.table import PX, RISE, _ht
+    from game.ui.boards.table import PX, RISE
 
     app = App(raise_errors=True, size=SMALL)
     app.open_demo("G-6")
@@ -244,7 +244,7 @@ def test_the_push_demo_shows_the_tops_of_the_pieces_among_its_figures(data_dir):
     assert len(among) >= 3, "the cliff, the tower and the shed stand among the minis"
     for pc in among:
         x, _y = pc.points[0]
-        top = max(min(py for _, py in pc.points), by0) - _ht(pc) * RISE
+        top = max(min(py for _, py in pc.points), by0) - scene.view.heights[pc.index] * RISE
         _sx, sy = cam.map_to_screen(x * PX, top * PX)
         assert sy >= 24, (pc.name, sy)  # in view, with a label's room above it
 
