@@ -96,6 +96,7 @@ class Sandbox:
     def __init__(self, q: HexQueries) -> None:
         self.q = q
         self.board: HexMap = q.board
+        self._ground_dx = q.ground_dx_table()
         self._copies: dict[str, HexFigure] = {}
 
     def at(self, fig: HexFigure, cell: int) -> HexFigure:
@@ -132,7 +133,7 @@ class Sandbox:
         lv = self.board.level_list
         key = (a.dx, a.dx_penalty, a.armour, a.shield, a.ready, a.h, a.prone, a.kneeling,
                t.st, t.armour, t.shield, t.h, t.prone, t.kneeling, dfd,
-               lv[a_cell] - lv[t_cell], arc, self.q.ground_dx(a_cell))
+               lv[a_cell] - lv[t_cell], arc, self._ground_dx[a_cell])
         h = _ODDS.get(key)
         if h is None:
             d = self.board.direction(t_cell, a_cell)

@@ -253,6 +253,7 @@ class Manoeuvres:
         # a small reach (an engaged figure's) is quicker to look at whole
         walk = self.plan.ranked() if len(cost) > 40 else sorted(
             cost, key=best_static_first(static))
+        hot, warm, keep_cold = self.hot, self.warm, self.keep_cold
         for c in walk:
             k = cost.get(c)
             if k is None or c in friends:
@@ -260,7 +261,10 @@ class Manoeuvres:
             v = static[c]
             if v < self.cold_top - 1e-9:
                 break  # b <= v from here on: no cell below can reach the bar
-            self._sort(c, v - 0.01 * k)
+            if c in hot:  # self._sort, inlined
+                warm.append((v - 0.01 * k, c))
+            else:
+                keep_cold(c, v - 0.01 * k)
         seen = {c for _, c in self.warm}
         self.warm.extend(((static[c] + self.a_friend * friends.get(c, 0)) - 0.01 * cost[c], c)
                          for c in cost.keys() & self.beside if c not in seen)

@@ -36,6 +36,7 @@ class Stance:
         self._duels: dict[tuple[str, int], Duel] = {}
         self._shared = shared_duels(ctx.w)
         self._fkey = fighter_key(f)
+        self._ground_dx = ctx.q.ground_dx_table()
 
     def duel(self, e: HexFigure, c: int, n: int) -> Duel:
         """``f`` in ``c`` against ``e`` in ``n`` (adjacent)."""
@@ -43,8 +44,8 @@ class Stance:
         key = (e.id, diff)
         d = self._duels.get(key)
         if d is None:
-            gkey = (self._fkey, fighter_key(e), e.defending, diff,
-                    self.q.ground_dx(c), self.q.ground_dx(n))
+            gdx = self._ground_dx
+            gkey = (self._fkey, fighter_key(e), e.defending, diff, gdx[c], gdx[n])
             d = self._shared.get(gkey)
             if d is None:
                 d = self._new_duel(e, c, n)

@@ -99,6 +99,7 @@ class HexQueries:
         self.state = state
         self.board = state.board
         self._memo: dict[Hashable, Any] = {}
+        self._ground_dx: list[int] | None = None
 
     def _remember(self, key: Hashable, make: Callable[[], T]) -> T:
         try:
@@ -355,7 +356,14 @@ class HexQueries:
     def ground_dx(self, cell: int) -> int:
         """H-21: the adjusted DX a one-hex figure standing in ``cell`` loses or gains
         there (neck-deep water)."""
-        return sum(m.value for m in terrain.water_modifiers(self.state, cell))
+        return self.ground_dx_table()[cell]
+
+    def ground_dx_table(self) -> list[int]:
+        """H-21: :meth:`ground_dx` of every cell, by cell (one look-up for a hot loop)."""
+        table = self._ground_dx
+        if table is None:
+            table = self._ground_dx = terrain.ground_dx_by_cell(self.state)
+        return table
 
     def ground_words(self, cell: int) -> str:
         """H-21: what a hex's water or broken ground does, in words ("" if nothing)."""

@@ -39,12 +39,34 @@ def _axial(state: HexState) -> NDArray[np.int64]:
         [board.axial(i) for i in range(board.n)], dtype=np.int64))
 
 
+_DIST_MAX_CELLS = 4096
+"""Boards bigger than this get no table of distances (it would take n * n * 2 bytes)."""
+
+
+def _distance_table(state: HexState) -> NDArray[np.int16]:
+    """``(n, n)`` hex distances between every two cells (read-only), once per match."""
+    def make() -> NDArray[np.int16]:
+        ax = _axial(state)
+        dq = ax[:, None, 0] - ax[None, :, 0]
+        dr = ax[:, None, 1] - ax[None, :, 1]
+        table = ((np.abs(dq) + np.abs(dr) + np.abs(dq + dr)) // 2).astype(np.int16)
+        table.setflags(write=False)
+        return table
+
+    return state.derived.get(("distance table",), make)
+
+
 def distances_to(state: HexState, cells: list[int]) -> NDArray[np.int64]:
     """For every cell of the board, its distance in hexes to the nearest of ``cells``
     (the board's size where ``cells`` is empty)."""
     board = state.board
     if not cells:
         return np.full(board.n, board.n, dtype=np.int64)
+    if board.n <= _DIST_MAX_CELLS:
+        table = _distance_table(state)
+        if len(cells) == 1:
+            return table[cells[0]].astype(np.int64)
+        return table[cells].min(axis=0).astype(np.int64)
     ax = _axial(state)
     src = ax[cells]
     dq = ax[:, None, 0] - src[None, :, 0]

@@ -100,6 +100,15 @@ def water_modifiers(state: HexState, cell: int) -> list[Modifier]:
     return []
 
 
+def ground_dx_by_cell(state: HexState) -> list[int]:
+    """H-21: what :func:`water_modifiers` comes to in each cell (the adjusted DX a one-hex
+    figure standing there loses or gains), worked out once per match."""
+    def make() -> list[int]:
+        return [sum(m.value for m in water_modifiers(state, c)) for c in range(state.board.n)]
+
+    return state.derived.get(("ground dx",), make)
+
+
 def describe(state: HexState, cell: int) -> str:
     """What H-21 makes of a hex, in words ("" if nothing)."""
     depth = depths(state)[cell]
