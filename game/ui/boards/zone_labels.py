@@ -8,8 +8,9 @@ no room near its place is left out (the panel names what is under the pointer)."
 from __future__ import annotations
 
 import math
-from collections.abc import Sequence
+from collections.abc import Iterable
 from dataclasses import dataclass
+from itertools import chain
 
 import pygame
 
@@ -17,7 +18,7 @@ from game.boards.zones import Bottleneck, ZoneBoard
 from game.core.ruleset import PieceView
 from game.ui import palette as pal
 from game.ui.boards import Marks
-from game.ui.boards.labels import LABEL_RINGS, LabelGrid, around, spiral
+from game.ui.boards.labels import LABEL_RINGS, LabelGrid, around, spiral_iter
 from game.ui.boards.zone_map import OBSTACLE_COLOURS, ZoneMap
 from game.ui.boards.zone_marks import TEXT_MIN, Pill
 from game.ui.drawing import BoardFonts, optimise
@@ -67,6 +68,10 @@ class ZoneLabels:
         self.placed: list[Placed] = []
         self._key: object = None
         self._labels: dict[tuple[str, int, Colour], pygame.Surface] = {}
+        self._zone_pills: dict[tuple[str, int, int], pygame.Surface] = {}
+        self._zone_at: dict[tuple[int, int], str | None] = {}
+        """The zone under each map-surface pixel asked about, for ``_zone_at_key``."""
+        self._zone_at_key: tuple[float, float, float] | None = None
 
     def invalidate(self) -> None:
         """Lay the labels out again on the next frame."""
@@ -127,13 +132,7 @@ class ZoneLabels:
                     bits.append(f"holds {zone.stacking}")
                 lx, ly = self._to(self.label_at[zid], ox, oy, z)
                 name = self.pill(zid, big, pal.PAPER, (*pal.INK, 200))
-                info = self.pill(" · ".join(bits), small, (230, 226, 200), (*pal.INK, 170))
-                both = pygame.Surface((max(name.get_width(), info.get_width()),
-                                       name.get_height() + info.get_height() + 2),
-                                      pygame.SRCALPHA)
-                both.blit(name, ((both.get_width() - name.get_width()) // 2, 0))
-                both.blit(info, ((both.get_width() - info.get_width()) // 2,
-                                 name.get_height() + 2))
+                both = self._zone_pill(zid, " · ".join(bits), name, small, big)
                 out.append(("zone", zid, [both, name], (lx, ly), zid))
         out += [p for p in sc.pills if p[0] != "target"]
         for ob in b.obstacles.values():
@@ -145,6 +144,24 @@ class ZoneLabels:
                                             for t in texts],
                         self._to(ob.centre, ox, oy, z), None))
         return out
+
+    def _zone_pill(self, zid: str, info_text: str, name: pygame.Surface, small: int,
+                   big: int) -> pygame.Surface:
+        """A zone's name over its terrain and modifiers, as one label (made once a size)."""
+        key = (zid, small, big)
+        both = self._zone_pills.get(key)
+        if both is None:
+            if len(self._zone_pills) > 256:
+                self._zone_pills.clear()
+            info = self.pill(info_text, small, (230, 226, 200), (*pal.INK, 170))
+            both = pygame.Surface((max(name.get_width(), info.get_width()),
+                                   name.get_height() + info.get_height() + 2),
+                                  pygame.SRCALPHA)
+            both.blit(name, ((both.get_width() - name.get_width()) // 2, 0))
+            both.blit(info, ((both.get_width() - info.get_width()) // 2,
+                             name.get_height() + 2))
+            self._zone_pills[key] = both
+        return both
 
     def _door_anchor(self, bn: Bottleneck, ox: float, oy: float) -> XY:
         """Where a bottleneck's label goes first: beside its marker, on the outer side
@@ -207,6 +224,9 @@ class ZoneLabels:
         placed: list[Placed] = []
         zone_rects: dict[str, pygame.Rect] = {}
         step = max(6.0, 12 * z)
+        if self._zone_at_key != (z, ox, oy):
+            self._zone_at_key = (z, ox, oy)
+            self._zone_at = {}
         for kind, what, forms, (cx, cy), inside in self.specs(still, sc):
             if kind == "reach" and inside in zone_rects:
                 under = zone_rects[inside]
@@ -219,7 +239,7 @@ class ZoneLabels:
                     cands = self._door_cands(doors[what], (cx, cy), w, h)
                 else:
                     near = 4 if kind == "obstacle" else LABEL_RINGS
-                    cands = spiral(cx, cy, w, h, max(step, h * 0.7), near)
+                    cands = spiral_iter(cx, cy, w, h, max(step, h * 0.7), near)
                 best = self._first_fit(cands, w, h, area, hard, inside, sc)
                 if best is not None:
                     hard.add(best)
@@ -231,7 +251,8 @@ class ZoneLabels:
         return placed
 
     @staticmethod
-    def _figure_cands(kind: str, at: XY, w: int, h: int, r: float, step: float) -> list[XY]:
+    def _figure_cands(kind: str, at: XY, w: int, h: int, r: float,
+                      step: float) -> Iterable[XY]:
         """Where a figure's name goes (under it first) or the odds of clicking it (beside
         it, or near)."""
         cx, cy = at
@@ -242,21 +263,31 @@ class ZoneLabels:
                  (cx + rr + 1, cy - h / 2), (cx - rr - 1 - w, cy - h / 2),
                  *around(cx, cy, rr + 1, w, h), *around(cx, cy, rr * 1.9, w, h)]
         if kind == "mark":
-            cands = cands[2:] + cands[:2] + spiral(cx, cy, w, h, step, 4)
+            return chain(cands[2:], cands[:2], spiral_iter(cx, cy, w, h, step, 4))
         return cands
 
-    def _first_fit(self, cands: Sequence[XY], w: int, h: int, area: pygame.Rect,
+    def _in_zone(self, px: int, py: int, sc: LabelScene) -> str | None:
+        """The zone under map-surface pixel ``(px, py)`` (remembered while the zoom and
+        the origin stay)."""
+        k = (px, py)
+        if k in self._zone_at:
+            return self._zone_at[k]
+        if len(self._zone_at) > 50_000:
+            self._zone_at = {}
+        ox, oy = sc.origin
+        zone = self._zone_at[k] = self.board.zone_at((px - ox) / sc.zoom, (py - oy) / sc.zoom)
+        return zone
+
+    def _first_fit(self, cands: Iterable[XY], w: int, h: int, area: pygame.Rect,
                    hard: LabelGrid, inside: str | None, sc: LabelScene) -> pygame.Rect | None:
         """The first candidate on the map and clear, wholly in its zone if it has one (or
         it reads as another's)."""
-        z = sc.zoom
-        ox, oy = sc.origin
         for x, y in cands:
             rc = pygame.Rect(round(x), round(y), w, h)
             if not area.contains(rc) or hard.hits(rc):
                 continue
             if inside is not None and any(
-                    self.board.zone_at((px - ox) / z, (py - oy) / z) != inside
+                    self._in_zone(px, py, sc) != inside
                     for px, py in ((rc.centerx, rc.centery), (rc.left + 2, rc.top + 2),
                                    (rc.right - 2, rc.bottom - 2), (rc.left + 2, rc.bottom - 2),
                                    (rc.right - 2, rc.top + 2))):
