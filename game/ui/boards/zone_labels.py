@@ -71,7 +71,11 @@ class ZoneLabels:
         self._zone_pills: dict[tuple[str, int, int], pygame.Surface] = {}
         self._zone_at: dict[tuple[int, int], str | None] = {}
         """The zone under each map-surface pixel asked about, for ``_zone_at_key``."""
-        self._zone_at_key: tuple[float, float, float] | None = None
+        self._zone_at_key: tuple[float, float, float, int, int] | None = None
+        self._fits: dict[tuple[float, float, int, int, float, int, str | None],
+                         list[pygame.Rect]] = {}
+        """A spiral's places that lie on the map and in their zone (what no figure or
+        label changes), for ``_zone_at_key``."""
 
     def invalidate(self) -> None:
         """Lay the labels out again on the next frame."""
@@ -224,23 +228,30 @@ class ZoneLabels:
         placed: list[Placed] = []
         zone_rects: dict[str, pygame.Rect] = {}
         step = max(6.0, 12 * z)
-        if self._zone_at_key != (z, ox, oy):
-            self._zone_at_key = (z, ox, oy)
+        if self._zone_at_key != (z, ox, oy, area.w, area.h):
+            self._zone_at_key = (z, ox, oy, area.w, area.h)
             self._zone_at = {}
+            self._fits = {}
         for kind, what, forms, (cx, cy), inside in self.specs(still, sc):
             if kind == "reach" and inside in zone_rects:
                 under = zone_rects[inside]
                 cx, cy = under.centerx, under.bottom + 3 + forms[0].get_height() / 2
             for s in forms:
                 w, h = s.get_size()
+                cands: Iterable[XY] | None
+                fits: list[pygame.Rect] = []
                 if kind in ("name", "mark"):
                     cands = self._figure_cands(kind, (cx, cy), w, h, r, max(step, h * 0.7))
                 elif kind == "door":  # hugging its marker, the outer side first
                     cands = self._door_cands(doors[what], (cx, cy), w, h)
                 else:
                     near = 4 if kind == "obstacle" else LABEL_RINGS
-                    cands = spiral_iter(cx, cy, w, h, max(step, h * 0.7), near)
-                best = self._first_fit(cands, w, h, area, hard, inside, sc)
+                    fits = self._spiral_fits((cx, cy), w, h, max(step, h * 0.7), near,
+                                             area, inside, sc)
+                    cands = None
+                best = self._first_fit(cands, w, h, area, hard, inside, sc) \
+                    if cands is not None else \
+                    next((rc.copy() for rc in fits if not hard.hits(rc)), None)
                 if best is not None:
                     hard.add(best)
                     placed.append((s, best, kind, what))
@@ -278,6 +289,32 @@ class ZoneLabels:
         zone = self._zone_at[k] = self.board.zone_at((px - ox) / sc.zoom, (py - oy) / sc.zoom)
         return zone
 
+    def _spiral_fits(self, at: XY, w: int, h: int, step: float, near: int,
+                     area: pygame.Rect, inside: str | None, sc: LabelScene
+                     ) -> list[pygame.Rect]:
+        """The places of a spiral round ``at`` (in its order) on the map and wholly in
+        the zone ``inside`` if given: :meth:`_first_fit`'s tests that figures and labels
+        do not change, made once while the zoom stays."""
+        key = (at[0], at[1], w, h, step, near, inside)
+        fits = self._fits.get(key)
+        if fits is None:
+            if len(self._fits) > 4096:
+                self._fits = {}
+            fits = []
+            for x, y in spiral_iter(at[0], at[1], w, h, step, near):
+                rc = pygame.Rect(round(x), round(y), w, h)
+                if area.contains(rc) and (inside is None or self._wholly_in(rc, inside, sc)):
+                    fits.append(rc)
+            self._fits[key] = fits
+        return fits
+
+    def _wholly_in(self, rc: pygame.Rect, inside: str, sc: LabelScene) -> bool:
+        """Whether a label's rect lies in the zone ``inside`` (its middle and corners)."""
+        return all(self._in_zone(px, py, sc) == inside
+                   for px, py in ((rc.centerx, rc.centery), (rc.left + 2, rc.top + 2),
+                                  (rc.right - 2, rc.bottom - 2), (rc.left + 2, rc.bottom - 2),
+                                  (rc.right - 2, rc.top + 2)))
+
     def _first_fit(self, cands: Iterable[XY], w: int, h: int, area: pygame.Rect,
                    hard: LabelGrid, inside: str | None, sc: LabelScene) -> pygame.Rect | None:
         """The first candidate on the map and clear, wholly in its zone if it has one (or
@@ -286,11 +323,7 @@ class ZoneLabels:
             rc = pygame.Rect(round(x), round(y), w, h)
             if not area.contains(rc) or hard.hits(rc):
                 continue
-            if inside is not None and any(
-                    self._in_zone(px, py, sc) != inside
-                    for px, py in ((rc.centerx, rc.centery), (rc.left + 2, rc.top + 2),
-                                   (rc.right - 2, rc.bottom - 2), (rc.left + 2, rc.bottom - 2),
-                                   (rc.right - 2, rc.top + 2))):
+            if inside is not None and not self._wholly_in(rc, inside, sc):
                 continue
             return rc
         return None
