@@ -8,7 +8,7 @@ no room near its place is left out (the panel names what is under the pointer)."
 from __future__ import annotations
 
 import math
-from collections.abc import Iterable
+from collections.abc import Hashable, Iterable
 from dataclasses import dataclass
 from itertools import chain
 
@@ -72,10 +72,9 @@ class ZoneLabels:
         self._zone_at: dict[tuple[int, int], str | None] = {}
         """The zone under each map-surface pixel asked about, for ``_zone_at_key``."""
         self._zone_at_key: tuple[float, float, float, int, int] | None = None
-        self._fits: dict[tuple[float, float, int, int, float, int, str | None],
-                         list[pygame.Rect]] = {}
-        """A spiral's places that lie on the map and in their zone (what no figure or
-        label changes), for ``_zone_at_key``."""
+        self._fits: dict[Hashable, list[pygame.Rect]] = {}
+        """A label's places that lie on the map and in their zone (what no figure or
+        label changes) by its anchor, kind and size, for ``_zone_at_key``."""
 
     def invalidate(self) -> None:
         """Lay the labels out again on the next frame."""
@@ -238,20 +237,10 @@ class ZoneLabels:
                 cx, cy = under.centerx, under.bottom + 3 + forms[0].get_height() / 2
             for s in forms:
                 w, h = s.get_size()
-                cands: Iterable[XY] | None
-                fits: list[pygame.Rect] = []
-                if kind in ("name", "mark"):
-                    cands = self._figure_cands(kind, (cx, cy), w, h, r, max(step, h * 0.7))
-                elif kind == "door":  # hugging its marker, the outer side first
-                    cands = self._door_cands(doors[what], (cx, cy), w, h)
-                else:
-                    near = 4 if kind == "obstacle" else LABEL_RINGS
-                    fits = self._spiral_fits((cx, cy), w, h, max(step, h * 0.7), near,
-                                             area, inside, sc)
-                    cands = None
-                best = self._first_fit(cands, w, h, area, hard, inside, sc) \
-                    if cands is not None else \
-                    next((rc.copy() for rc in fits if not hard.hits(rc)), None)
+                door = doors.get(what) if kind == "door" else None
+                fits = self._fits_for(kind, door, (cx, cy), (w, h),
+                                      max(step, h * 0.7), r, area, inside, sc)
+                best = next((rc.copy() for rc in fits if not hard.hits(rc)), None)
                 if best is not None:
                     hard.add(best)
                     placed.append((s, best, kind, what))
@@ -289,23 +278,35 @@ class ZoneLabels:
         zone = self._zone_at[k] = self.board.zone_at((px - ox) / sc.zoom, (py - oy) / sc.zoom)
         return zone
 
-    def _spiral_fits(self, at: XY, w: int, h: int, step: float, near: int,
-                     area: pygame.Rect, inside: str | None, sc: LabelScene
-                     ) -> list[pygame.Rect]:
-        """The places of a spiral round ``at`` (in its order) on the map and wholly in
-        the zone ``inside`` if given: :meth:`_first_fit`'s tests that figures and labels
-        do not change, made once while the zoom stays."""
-        key = (at[0], at[1], w, h, step, near, inside)
+    def _fits_for(self, kind: str, door: pygame.Rect | None, at: XY, size: tuple[int, int],
+                  step: float, r: float, area: pygame.Rect, inside: str | None,
+                  sc: LabelScene) -> list[pygame.Rect]:
+        """A label's places in the order it tries them (a figure's round it, a
+        bottleneck's hugging its marker, the outer side first, the others' on a spiral)
+        that lie on the map and wholly in the zone ``inside`` if given: the tests no
+        figure or label changes, made once for each anchor while the zoom stays."""
+        w, h = size
+        key = (kind, at[0], at[1], w, h, step, r, inside, None if door is None else
+               tuple(door))
         fits = self._fits.get(key)
-        if fits is None:
-            if len(self._fits) > 4096:
-                self._fits = {}
-            fits = []
-            for x, y in spiral_iter(at[0], at[1], w, h, step, near):
-                rc = pygame.Rect(round(x), round(y), w, h)
-                if area.contains(rc) and (inside is None or self._wholly_in(rc, inside, sc)):
-                    fits.append(rc)
-            self._fits[key] = fits
+        if fits is not None:
+            return fits
+        if len(self._fits) > 4096:
+            self._fits = {}
+        cands: Iterable[XY]
+        if kind in ("name", "mark"):
+            cands = self._figure_cands(kind, at, w, h, r, step)
+        elif kind == "door" and door is not None:
+            cands = self._door_cands(door, at, w, h)
+        else:
+            cands = spiral_iter(at[0], at[1], w, h, step, 4 if kind == "obstacle" else
+                                LABEL_RINGS)
+        fits = []
+        for x, y in cands:
+            rc = pygame.Rect(round(x), round(y), w, h)
+            if area.contains(rc) and (inside is None or self._wholly_in(rc, inside, sc)):
+                fits.append(rc)
+        self._fits[key] = fits
         return fits
 
     def _wholly_in(self, rc: pygame.Rect, inside: str, sc: LabelScene) -> bool:
@@ -314,16 +315,3 @@ class ZoneLabels:
                    for px, py in ((rc.centerx, rc.centery), (rc.left + 2, rc.top + 2),
                                   (rc.right - 2, rc.bottom - 2), (rc.left + 2, rc.bottom - 2),
                                   (rc.right - 2, rc.top + 2)))
-
-    def _first_fit(self, cands: Iterable[XY], w: int, h: int, area: pygame.Rect,
-                   hard: LabelGrid, inside: str | None, sc: LabelScene) -> pygame.Rect | None:
-        """The first candidate on the map and clear, wholly in its zone if it has one (or
-        it reads as another's)."""
-        for x, y in cands:
-            rc = pygame.Rect(round(x), round(y), w, h)
-            if not area.contains(rc) or hard.hits(rc):
-                continue
-            if inside is not None and not self._wholly_in(rc, inside, sc):
-                continue
-            return rc
-        return None
