@@ -7,6 +7,7 @@ are laid out with the board's other labels (:mod:`game.ui.boards.zone_labels`)."
 from __future__ import annotations
 
 import math
+import weakref
 from collections.abc import Callable
 from dataclasses import dataclass, field
 
@@ -134,8 +135,7 @@ def _mark_reach(d: _Draw, m: Marks, label_at: dict[str, XY], fonts: BoardFonts, 
             inside = None
         text = label + (f"  {m.warnings[place]}" if risky and place in m.reach
                         and m.warnings[place] != label else "")
-        pill = fonts.pill(text, size, pal.INK, (*(pal.ORANGE if risky else pal.PAPER), 240),
-                          pal.INK)
+        pill = _pill(fonts, text, size, (*(pal.ORANGE if risky else pal.PAPER), 240))
         pills.append(("reach", str(place), [pill], (cx, cy), inside))
 
 
@@ -150,9 +150,26 @@ def _mark_targets(d: _Draw, m: Marks, place_point: Callable[[Place], XY | None],
         else:
             cx, cy = d.to(pt)
         if label:
-            pill = fonts.pill(label, size, pal.INK, (*pal.YELLOW, 240), pal.INK)
+            pill = _pill(fonts, label, size, (*pal.YELLOW, 240))
             pills.insert(0, ("target", str(place), [pill],
                              (cx, cy + 6 + pill.get_height() / 2), None))
+
+
+_PILLS: weakref.WeakKeyDictionary[BoardFonts, dict[tuple[str, int, RGBA], pygame.Surface]] = \
+    weakref.WeakKeyDictionary()
+"""The marks' labels made so far (ink on a pill edged in ink), by font set and text."""
+
+
+def _pill(fonts: BoardFonts, text: str, size: int, back: RGBA) -> pygame.Surface:
+    """A mark's label: ``text`` in ink on a ``back`` pill edged in ink (made once)."""
+    made = _PILLS.setdefault(fonts, {})
+    key = (text, size, back)
+    s = made.get(key)
+    if s is None:
+        if len(made) > 512:
+            made.clear()
+        s = made[key] = fonts.pill(text, size, pal.INK, back, pal.INK)
+    return s
 
 
 def _draw_path(d: _Draw, pts: list[XY]) -> None:
