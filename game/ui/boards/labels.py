@@ -10,7 +10,7 @@ else the next form, else leaves the label out (the hover tip says the same).
 from __future__ import annotations
 
 import math
-from collections.abc import Iterable
+from collections.abc import Iterable, Iterator
 
 import pygame
 
@@ -43,18 +43,37 @@ def around(cx: float, cy: float, radius: float, w: int, h: int) -> list[XY]:
     return out
 
 
+def _rings(rings: int) -> list[XY]:
+    """The unit offsets of :func:`spiral`'s rings (``cos a * d``, ``sin a * d``), worked
+    out once per ring count."""
+    out = _RINGS.get(rings)
+    if out is None:
+        out = []
+        for d in range(1, rings + 1):
+            n = 8 * d
+            for k in sorted(range(n), key=lambda k: min(k, n - k)):
+                a = math.pi / 2 + 2 * math.pi * k / n
+                out.append((math.cos(a) * d, math.sin(a) * d))
+        _RINGS[rings] = out
+    return out
+
+
+_RINGS: dict[int, list[XY]] = {}
+
+
+def spiral_iter(cx: float, cy: float, w: int, h: int, step: float,
+                rings: int = LABEL_RINGS) -> Iterator[XY]:
+    """:func:`spiral`'s places one by one, made only as they are asked for."""
+    yield cx - w / 2, cy - h / 2
+    for c, s in _rings(rings):
+        yield cx + c * step * 2.2 - w / 2, cy + s * step - h / 2
+
+
 def spiral(cx: float, cy: float, w: int, h: int, step: float,
            rings: int = LABEL_RINGS) -> list[XY]:
     """Top-left corners of a ``w`` x ``h`` label centred on ``(cx, cy)``, then on rings
     round it (below first, then above, then the sides), wider than tall."""
-    out = [(cx - w / 2, cy - h / 2)]
-    for d in range(1, rings + 1):
-        n = 8 * d
-        for k in sorted(range(n), key=lambda k: min(k, n - k)):
-            a = math.pi / 2 + 2 * math.pi * k / n
-            out.append((cx + math.cos(a) * d * step * 2.2 - w / 2,
-                        cy + math.sin(a) * d * step - h / 2))
-    return out
+    return list(spiral_iter(cx, cy, w, h, step, rings))
 
 
 def disc_hits(disc: Disc, rect: pygame.Rect) -> bool:
@@ -85,4 +104,12 @@ class LabelGrid:
             self.buckets.setdefault(k, []).append(r)
 
     def hits(self, r: pygame.Rect) -> bool:
-        return any(r.colliderect(o) for k in self._keys(r) for o in self.buckets.get(k, ()))
+        c = self.CELL
+        get = self.buckets.get
+        ys = range(r.top // c, (r.bottom - 1) // c + 1)
+        for gx in range(r.left // c, (r.right - 1) // c + 1):
+            for gy in ys:
+                rects = get((gx, gy))
+                if rects and r.collidelist(rects) >= 0:
+                    return True
+        return False

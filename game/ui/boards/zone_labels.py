@@ -8,8 +8,9 @@ no room near its place is left out (the panel names what is under the pointer)."
 from __future__ import annotations
 
 import math
-from collections.abc import Sequence
+from collections.abc import Hashable, Iterable
 from dataclasses import dataclass
+from itertools import chain
 
 import pygame
 
@@ -17,7 +18,7 @@ from game.boards.zones import Bottleneck, ZoneBoard
 from game.core.ruleset import PieceView
 from game.ui import palette as pal
 from game.ui.boards import Marks
-from game.ui.boards.labels import LABEL_RINGS, LabelGrid, around, spiral
+from game.ui.boards.labels import LABEL_RINGS, LabelGrid, around, spiral_iter
 from game.ui.boards.zone_map import OBSTACLE_COLOURS, ZoneMap
 from game.ui.boards.zone_marks import TEXT_MIN, Pill
 from game.ui.drawing import BoardFonts, optimise
@@ -67,6 +68,13 @@ class ZoneLabels:
         self.placed: list[Placed] = []
         self._key: object = None
         self._labels: dict[tuple[str, int, Colour], pygame.Surface] = {}
+        self._zone_pills: dict[tuple[str, int, int], pygame.Surface] = {}
+        self._zone_at: dict[tuple[int, int], str | None] = {}
+        """The zone under each map-surface pixel asked about, for ``_zone_at_key``."""
+        self._zone_at_key: tuple[float, float, float, int, int] | None = None
+        self._fits: dict[Hashable, list[pygame.Rect]] = {}
+        """A label's places that lie on the map and in their zone (what no figure or
+        label changes) by its anchor, kind and size, for ``_zone_at_key``."""
 
     def invalidate(self) -> None:
         """Lay the labels out again on the next frame."""
@@ -127,13 +135,7 @@ class ZoneLabels:
                     bits.append(f"holds {zone.stacking}")
                 lx, ly = self._to(self.label_at[zid], ox, oy, z)
                 name = self.pill(zid, big, pal.PAPER, (*pal.INK, 200))
-                info = self.pill(" · ".join(bits), small, (230, 226, 200), (*pal.INK, 170))
-                both = pygame.Surface((max(name.get_width(), info.get_width()),
-                                       name.get_height() + info.get_height() + 2),
-                                      pygame.SRCALPHA)
-                both.blit(name, ((both.get_width() - name.get_width()) // 2, 0))
-                both.blit(info, ((both.get_width() - info.get_width()) // 2,
-                                 name.get_height() + 2))
+                both = self._zone_pill(zid, " · ".join(bits), name, small, big)
                 out.append(("zone", zid, [both, name], (lx, ly), zid))
         out += [p for p in sc.pills if p[0] != "target"]
         for ob in b.obstacles.values():
@@ -145,6 +147,24 @@ class ZoneLabels:
                                             for t in texts],
                         self._to(ob.centre, ox, oy, z), None))
         return out
+
+    def _zone_pill(self, zid: str, info_text: str, name: pygame.Surface, small: int,
+                   big: int) -> pygame.Surface:
+        """A zone's name over its terrain and modifiers, as one label (made once a size)."""
+        key = (zid, small, big)
+        both = self._zone_pills.get(key)
+        if both is None:
+            if len(self._zone_pills) > 256:
+                self._zone_pills.clear()
+            info = self.pill(info_text, small, (230, 226, 200), (*pal.INK, 170))
+            both = pygame.Surface((max(name.get_width(), info.get_width()),
+                                   name.get_height() + info.get_height() + 2),
+                                  pygame.SRCALPHA)
+            both.blit(name, ((both.get_width() - name.get_width()) // 2, 0))
+            both.blit(info, ((both.get_width() - info.get_width()) // 2,
+                             name.get_height() + 2))
+            self._zone_pills[key] = both
+        return both
 
     def _door_anchor(self, bn: Bottleneck, ox: float, oy: float) -> XY:
         """Where a bottleneck's label goes first: beside its marker, on the outer side
@@ -207,20 +227,20 @@ class ZoneLabels:
         placed: list[Placed] = []
         zone_rects: dict[str, pygame.Rect] = {}
         step = max(6.0, 12 * z)
+        if self._zone_at_key != (z, ox, oy, area.w, area.h):
+            self._zone_at_key = (z, ox, oy, area.w, area.h)
+            self._zone_at = {}
+            self._fits = {}
         for kind, what, forms, (cx, cy), inside in self.specs(still, sc):
             if kind == "reach" and inside in zone_rects:
                 under = zone_rects[inside]
                 cx, cy = under.centerx, under.bottom + 3 + forms[0].get_height() / 2
             for s in forms:
                 w, h = s.get_size()
-                if kind in ("name", "mark"):
-                    cands = self._figure_cands(kind, (cx, cy), w, h, r, max(step, h * 0.7))
-                elif kind == "door":  # hugging its marker, the outer side first
-                    cands = self._door_cands(doors[what], (cx, cy), w, h)
-                else:
-                    near = 4 if kind == "obstacle" else LABEL_RINGS
-                    cands = spiral(cx, cy, w, h, max(step, h * 0.7), near)
-                best = self._first_fit(cands, w, h, area, hard, inside, sc)
+                door = doors.get(what) if kind == "door" else None
+                fits = self._fits_for(kind, door, (cx, cy), (w, h),
+                                      max(step, h * 0.7), r, area, inside, sc)
+                best = next((rc.copy() for rc in fits if not hard.hits(rc)), None)
                 if best is not None:
                     hard.add(best)
                     placed.append((s, best, kind, what))
@@ -231,7 +251,8 @@ class ZoneLabels:
         return placed
 
     @staticmethod
-    def _figure_cands(kind: str, at: XY, w: int, h: int, r: float, step: float) -> list[XY]:
+    def _figure_cands(kind: str, at: XY, w: int, h: int, r: float,
+                      step: float) -> Iterable[XY]:
         """Where a figure's name goes (under it first) or the odds of clicking it (beside
         it, or near)."""
         cx, cy = at
@@ -242,24 +263,55 @@ class ZoneLabels:
                  (cx + rr + 1, cy - h / 2), (cx - rr - 1 - w, cy - h / 2),
                  *around(cx, cy, rr + 1, w, h), *around(cx, cy, rr * 1.9, w, h)]
         if kind == "mark":
-            cands = cands[2:] + cands[:2] + spiral(cx, cy, w, h, step, 4)
+            return chain(cands[2:], cands[:2], spiral_iter(cx, cy, w, h, step, 4))
         return cands
 
-    def _first_fit(self, cands: Sequence[XY], w: int, h: int, area: pygame.Rect,
-                   hard: LabelGrid, inside: str | None, sc: LabelScene) -> pygame.Rect | None:
-        """The first candidate on the map and clear, wholly in its zone if it has one (or
-        it reads as another's)."""
-        z = sc.zoom
+    def _in_zone(self, px: int, py: int, sc: LabelScene) -> str | None:
+        """The zone under map-surface pixel ``(px, py)`` (remembered while the zoom and
+        the origin stay)."""
+        k = (px, py)
+        if k in self._zone_at:
+            return self._zone_at[k]
+        if len(self._zone_at) > 50_000:
+            self._zone_at = {}
         ox, oy = sc.origin
+        zone = self._zone_at[k] = self.board.zone_at((px - ox) / sc.zoom, (py - oy) / sc.zoom)
+        return zone
+
+    def _fits_for(self, kind: str, door: pygame.Rect | None, at: XY, size: tuple[int, int],
+                  step: float, r: float, area: pygame.Rect, inside: str | None,
+                  sc: LabelScene) -> list[pygame.Rect]:
+        """A label's places in the order it tries them (a figure's round it, a
+        bottleneck's hugging its marker, the outer side first, the others' on a spiral)
+        that lie on the map and wholly in the zone ``inside`` if given: the tests no
+        figure or label changes, made once for each anchor while the zoom stays."""
+        w, h = size
+        key = (kind, at[0], at[1], w, h, step, r, inside, None if door is None else
+               tuple(door))
+        fits = self._fits.get(key)
+        if fits is not None:
+            return fits
+        if len(self._fits) > 4096:
+            self._fits = {}
+        cands: Iterable[XY]
+        if kind in ("name", "mark"):
+            cands = self._figure_cands(kind, at, w, h, r, step)
+        elif kind == "door" and door is not None:
+            cands = self._door_cands(door, at, w, h)
+        else:
+            cands = spiral_iter(at[0], at[1], w, h, step, 4 if kind == "obstacle" else
+                                LABEL_RINGS)
+        fits = []
         for x, y in cands:
             rc = pygame.Rect(round(x), round(y), w, h)
-            if not area.contains(rc) or hard.hits(rc):
-                continue
-            if inside is not None and any(
-                    self.board.zone_at((px - ox) / z, (py - oy) / z) != inside
-                    for px, py in ((rc.centerx, rc.centery), (rc.left + 2, rc.top + 2),
-                                   (rc.right - 2, rc.bottom - 2), (rc.left + 2, rc.bottom - 2),
-                                   (rc.right - 2, rc.top + 2))):
-                continue
-            return rc
-        return None
+            if area.contains(rc) and (inside is None or self._wholly_in(rc, inside, sc)):
+                fits.append(rc)
+        self._fits[key] = fits
+        return fits
+
+    def _wholly_in(self, rc: pygame.Rect, inside: str, sc: LabelScene) -> bool:
+        """Whether a label's rect lies in the zone ``inside`` (its middle and corners)."""
+        return all(self._in_zone(px, py, sc) == inside
+                   for px, py in ((rc.centerx, rc.centery), (rc.left + 2, rc.top + 2),
+                                  (rc.right - 2, rc.bottom - 2), (rc.left + 2, rc.bottom - 2),
+                                  (rc.right - 2, rc.top + 2)))

@@ -7,6 +7,7 @@ are laid out with the board's other labels (:mod:`game.ui.boards.zone_labels`)."
 from __future__ import annotations
 
 import math
+import weakref
 from collections.abc import Callable
 from dataclasses import dataclass, field
 
@@ -72,7 +73,7 @@ def build_overlay(board: ZoneBoard, marks: Marks, zoom: float,
     if not (m.reach or m.warnings or m.targets or m.path):
         return out
     w, h = int(math.ceil((x1 - x0) * z)) + 2, int(math.ceil((y1 - y0) * z)) + 2
-    d = _Draw(board, pygame.Surface((w, h), pygame.SRCALPHA), z, -x0 * z, -y0 * z)
+    d = _Draw(board, _scratch((w, h)), z, -x0 * z, -y0 * z)
     size = max(TEXT_MIN + 1, int(17 * z))
     if visible["reach"]:
         _mark_reach(d, m, label_at, fonts, size, out.pills)
@@ -86,9 +87,29 @@ def build_overlay(board: ZoneBoard, marks: Marks, zoom: float,
     box = d.surf.get_bounding_rect()
     if box.w == 0 or box.h == 0:
         return ZoneOverlay(pills=out.pills)
-    out.surface = optimise(d.surf.subsurface(box).copy(), alpha=True)
+    crop = d.surf.subsurface(box)
+    out.surface = optimise(crop, alpha=True)  # a new surface when there is a display
+    if out.surface is crop:
+        out.surface = crop.copy()  # (the scratch surface is drawn on again next time)
     out.at = (box.x, box.y)
     return out
+
+
+_SCRATCH: list[pygame.Surface] = []
+"""The surface the marks were last drawn on, drawn on again (cleared) for the next marks
+of the same size: a fresh one the size of the map costs more to allocate and touch
+than to clear."""
+
+
+def _scratch(size: tuple[int, int]) -> pygame.Surface:
+    """A clear, transparent surface of ``size`` to draw the marks on."""
+    if _SCRATCH and _SCRATCH[0].get_size() == size:
+        surf = _SCRATCH[0]
+        surf.fill((0, 0, 0, 0))
+        return surf
+    surf = pygame.Surface(size, pygame.SRCALPHA)
+    _SCRATCH[:] = [surf]
+    return surf
 
 
 def _mark_reach(d: _Draw, m: Marks, label_at: dict[str, XY], fonts: BoardFonts, size: int,
@@ -114,8 +135,7 @@ def _mark_reach(d: _Draw, m: Marks, label_at: dict[str, XY], fonts: BoardFonts, 
             inside = None
         text = label + (f"  {m.warnings[place]}" if risky and place in m.reach
                         and m.warnings[place] != label else "")
-        pill = fonts.pill(text, size, pal.INK, (*(pal.ORANGE if risky else pal.PAPER), 240),
-                          pal.INK)
+        pill = _pill(fonts, text, size, (*(pal.ORANGE if risky else pal.PAPER), 240))
         pills.append(("reach", str(place), [pill], (cx, cy), inside))
 
 
@@ -130,9 +150,26 @@ def _mark_targets(d: _Draw, m: Marks, place_point: Callable[[Place], XY | None],
         else:
             cx, cy = d.to(pt)
         if label:
-            pill = fonts.pill(label, size, pal.INK, (*pal.YELLOW, 240), pal.INK)
+            pill = _pill(fonts, label, size, (*pal.YELLOW, 240))
             pills.insert(0, ("target", str(place), [pill],
                              (cx, cy + 6 + pill.get_height() / 2), None))
+
+
+_PILLS: weakref.WeakKeyDictionary[BoardFonts, dict[tuple[str, int, RGBA], pygame.Surface]] = \
+    weakref.WeakKeyDictionary()
+"""The marks' labels made so far (ink on a pill edged in ink), by font set and text."""
+
+
+def _pill(fonts: BoardFonts, text: str, size: int, back: RGBA) -> pygame.Surface:
+    """A mark's label: ``text`` in ink on a ``back`` pill edged in ink (made once)."""
+    made = _PILLS.setdefault(fonts, {})
+    key = (text, size, back)
+    s = made.get(key)
+    if s is None:
+        if len(made) > 512:
+            made.clear()
+        s = made[key] = fonts.pill(text, size, pal.INK, back, pal.INK)
+    return s
 
 
 def _draw_path(d: _Draw, pts: list[XY]) -> None:

@@ -104,6 +104,9 @@ class ZoneBoardView(BoardViewBase):
         self._spots: list[tuple[str, float, float, float]] = []
         self._rings: dict[tuple[str, int, int], pygame.Surface] = {}
         self.label_rects: list[tuple[str, str, pygame.Rect]] = []
+        self._place_memo: tuple[tuple[float, float, float], Place | None] | None = None
+        """The place last found under a map pixel (a click's release asks again for the
+        pixel its press did)."""
         """Every label drawn in the last frame: (kind, what, screen rect); kinds "name",
         "mark" (a figure's action odds), "target", "zone", "reach", "door", "obstacle"."""
 
@@ -135,6 +138,14 @@ class ZoneBoardView(BoardViewBase):
     def map_place(self, mx: float, my: float) -> Place | None:
         """The place at map pixel ``(mx, my)``: a bottleneck or a boundary line near it
         (``InZone(zone, other)``), else the zone."""
+        key = (mx, my, self.camera.zoom)
+        if self._place_memo is not None and self._place_memo[0] == key:
+            return self._place_memo[1]
+        place = self._map_place(mx, my)
+        self._place_memo = (key, place)
+        return place
+
+    def _map_place(self, mx: float, my: float) -> Place | None:
         b = self.board
         zone = b.zone_at(mx, my)
         grow = LINE_PICK / max(0.1, self.camera.zoom)
