@@ -126,6 +126,8 @@ class ZoneTactician(CandidatePlayer):
         self._q: ZoneQueries | None = None
         self._home: str | None = None
         self._home_known = False
+        self._nears: dict[str, dict[str, int]] = {}
+        """Zones to the nearest enemy of each side, worked out once a decision."""
 
     # ================================================================ the skeleton
     def propose(self, match: Match[Any], side: Side) -> list[Proposal]:
@@ -140,6 +142,7 @@ class ZoneTactician(CandidatePlayer):
         self.memo.scope("split", self._decisions)
         self._scope = "decision"
         self._home_known = False
+        self._nears = {}
         if st.phase == INITIATIVE:
             winner = st.winner or st.sides[0]
             first = next((s for s in st.sides if s != winner), winner) \
@@ -522,12 +525,12 @@ class ZoneTactician(CandidatePlayer):
 
     def _near(self, q: ZoneQueries, side: str) -> dict[str, int]:
         """Zones between each zone and the nearest enemy of ``side``."""
-        def make() -> dict[str, int]:
+        got = self._nears.get(side)  # a split's look ahead sees the same figures
+        if got is None:
             spots = frozenset(z for t in q.state.figures.values()
                               if t.side != side and t.active for z in t.zones)
-            return q.distances_to(spots)
-
-        return self.memo.get(self._scope, ("near", side), make)
+            got = self._nears[side] = q.distances_to(spots)
+        return got
 
     def _goal(self, q: ZoneQueries, f: ZoneFigure, zone: str) -> float:
         near = self._near(q, f.side)[zone]
