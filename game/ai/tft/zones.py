@@ -83,10 +83,17 @@ Cand = tuple[float, Action]
 """A candidate: its score and the action."""
 
 
+_ARCHERS: dict[tuple[str, ...], bool] = {}
+
+
 def is_archer(f: ZoneFigure) -> bool:
-    """It carries a missile or thrown weapon."""
-    d = load_data().weapons
-    return any(d[w].missile or d[w].thrown for w in f.weapons)
+    """It carries a missile or thrown weapon (remembered by the weapons carried)."""
+    key = tuple(f.weapons)
+    got = _ARCHERS.get(key)
+    if got is None:
+        d = load_data().weapons
+        got = _ARCHERS[key] = any(d[w].missile or d[w].thrown for w in f.weapons)
+    return got
 
 
 def home(q: ZoneQueries) -> str | None:
@@ -117,6 +124,10 @@ class ZoneTactician(CandidatePlayer):
         """The memo scope of the position weighed: the decision's, or the split's look
         ahead (Z-8), which sees the same board with one pool of MR."""
         self._q: ZoneQueries | None = None
+        self._home: str | None = None
+        self._home_known = False
+        self._nears: dict[str, dict[str, int]] = {}
+        """Zones to the nearest enemy of each side, worked out once a decision."""
 
     # ================================================================ the skeleton
     def propose(self, match: Match[Any], side: Side) -> list[Proposal]:
@@ -130,6 +141,8 @@ class ZoneTactician(CandidatePlayer):
         self.memo.scope("decision", self._decisions)
         self.memo.scope("split", self._decisions)
         self._scope = "decision"
+        self._home_known = False
+        self._nears = {}
         if st.phase == INITIATIVE:
             winner = st.winner or st.sides[0]
             first = next((s for s in st.sides if s != winner), winner) \
@@ -140,6 +153,13 @@ class ZoneTactician(CandidatePlayer):
         f = st.acting()
         assert f is not None
         return [Proposal(score, (a,)) for score, a in self._act(q, f)]
+
+    def _home_of(self, q: ZoneQueries) -> str | None:
+        """The zone the holding-out side defends (:func:`home`), once a decision (a
+        split's look ahead sees the same figures)."""
+        if not self._home_known:
+            self._home, self._home_known = home(q), True
+        return self._home
 
     def best(self, proposals: Sequence[Proposal], match: Match[Any]) -> Proposal:
         """The best-scoring legal proposal, ties going to the first proposed; doing
@@ -204,7 +224,7 @@ class ZoneTactician(CandidatePlayer):
                     return None
                 p = q.contest_odds(r, m, True, doing is not None and runs(doing.action))
                 gain = 4.0 + (self._charge_threat(q, m) if charging else 0.0)
-                if not w.leaving and w.zone == home(q) and r.side == st.hold_out:
+                if not w.leaving and w.zone == self._home_of(q) and r.side == st.hold_out:
                     gain += 4.0
                 if w.leaving and not charging:
                     gain = 1.5  # stopping a move away matters less
@@ -318,7 +338,7 @@ class ZoneTactician(CandidatePlayer):
             elif not f.waiting and not st.split and self._may_be_entered(q, f):
                 out.append((0.8, Wait(f.id)))
             return out
-        at_home = f.side == st.hold_out and f.zone == home(q)
+        at_home = f.side == st.hold_out and f.zone == self._home_of(q)
         if q.melee_weapon(f) is not None:
             out += self._contact_attacks(q, f, enemies)
             if not at_home:  # a defender does not charge out of the house it holds
@@ -442,7 +462,7 @@ class ZoneTactician(CandidatePlayer):
 
     def _away(self, q: ZoneQueries, f: ZoneFigure, zone: str) -> float:
         """What a defender loses by ending its action away from the zone it holds."""
-        at = home(q) if f.side == q.state.hold_out else None
+        at = self._home_of(q) if f.side == q.state.hold_out else None
         if at is None:
             return 0.0
         return HOME * (q.state.board.distance(zone, at) or 0)
@@ -477,7 +497,7 @@ class ZoneTactician(CandidatePlayer):
             holders = q.enemy_holders(f, bn.id)
             near = min((board.distance(outside, z) or 0 for t in enemies for z in t.zones),
                        default=99)
-            if f.side == st.hold_out and f.zone == home(q):
+            if f.side == st.hold_out and f.zone == self._home_of(q):
                 if near <= 2:
                     out.append((HOLD - near * 2, EnterBottleneck(f.id, bn.id)))
             elif holders:
@@ -505,12 +525,12 @@ class ZoneTactician(CandidatePlayer):
 
     def _near(self, q: ZoneQueries, side: str) -> dict[str, int]:
         """Zones between each zone and the nearest enemy of ``side``."""
-        def make() -> dict[str, int]:
+        got = self._nears.get(side)  # a split's look ahead sees the same figures
+        if got is None:
             spots = frozenset(z for t in q.state.figures.values()
                               if t.side != side and t.active for z in t.zones)
-            return q.distances_to(spots)
-
-        return self.memo.get(self._scope, ("near", side), make)
+            got = self._nears[side] = q.distances_to(spots)
+        return got
 
     def _goal(self, q: ZoneQueries, f: ZoneFigure, zone: str) -> float:
         near = self._near(q, f.side)[zone]
@@ -521,7 +541,7 @@ class ZoneTactician(CandidatePlayer):
             want = 1 if reach >= 1 else 0
             return float(abs(near - want) + (2 if near == 0 else 0))
         if f.side == q.state.hold_out:
-            at = home(q)
+            at = self._home_of(q)
             if at is not None:
                 return (q.state.board.distance(zone, at) or 0) * HOME / STEP
         return float(near)

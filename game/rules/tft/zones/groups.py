@@ -6,8 +6,6 @@ Steps of :mod:`game.rules.tft.zones.apply`; they change the state they are given
 
 from __future__ import annotations
 
-from collections import Counter
-
 from game.core.events import Event, Kind
 from game.rules.tft.zones import legal
 from game.rules.tft.zones.state import ZoneFigure, ZoneState
@@ -90,21 +88,21 @@ def stop_protecting(f: ZoneFigure) -> None:
 def tidy(state: ZoneState) -> None:
     """Figures out of the fight leave groups, spots and pairs; protection ends when
     the two are no longer together; a group of one is no group."""
-    groups: Counter[int] = Counter()
+    groups: dict[int, int] = {}
     figures = state.figures
     protectors = False
     for f in figures.values():
         if not f.active:
             _out_of_the_fight(state, f)
         elif f.group:
-            groups[f.group] += 1
-        if f.prone and f.running:
+            groups[f.group] = groups.get(f.group, 0) + 1
+        if f.running and f.prone:
             f.running = False  # Z-7: a knockdown ends running
         if f.protecting is not None:
             protectors = True
-    if any(n <= 1 for n in groups.values()):
+    if groups and min(groups.values()) <= 1:
         for f in figures.values():
-            if f.group and groups[f.group] <= 1:
+            if f.group and groups.get(f.group, 0) <= 1:
                 f.group = 0
     if protectors:
         for f in figures.values():

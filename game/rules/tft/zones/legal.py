@@ -265,14 +265,15 @@ def _choose(state: ZoneState, a: ChooseFirst) -> str | None:
     return None
 
 
-def _zone_move(state: ZoneState, a: ZoneMove) -> str | None:
+def _zone_move(state: ZoneState, a: ZoneMove, plans: Plans | None = None) -> str | None:
     f = actor(state, a.figure)
     if isinstance(f, str):
         return f
-    return why_not_zone_move(state, f, tuple(a.path), tuple(a.via), a.run, a.through)
+    return zone_move_check(state, f, tuple(a.path), tuple(a.via), a.run, a.through,
+                           False, plans)[0]
 
 
-def _charge(state: ZoneState, a: Charge) -> str | None:
+def _charge(state: ZoneState, a: Charge, plans: Plans | None = None) -> str | None:
     f = actor(state, a.figure)
     if isinstance(f, str):
         return f
@@ -287,8 +288,8 @@ def _charge(state: ZoneState, a: Charge) -> str | None:
         return f"{t.name} is in the {t.bottleneck}: a charge cannot reach into it"
     if a.path[-1] not in t.zones:
         return f"{t.name} is not in {a.path[-1]}"
-    return why_not_zone_move(state, f, tuple(a.path), tuple(a.via), True, a.through,
-                             charge=True)
+    return zone_move_check(state, f, tuple(a.path), tuple(a.via), True, a.through, True,
+                           plans)[0]
 
 
 def _strike_basics(state: ZoneState, fid: str, tid: str) -> tuple[ZoneFigure, ZoneFigure] | str:
@@ -566,14 +567,16 @@ CHECKS: dict[type, Callable[..., str | None]] = {
 }
 
 
-def why_illegal(state: ZoneState, a: Action) -> str | None:
-    """None if ``a`` is legal now, else why not (the authority for any action)."""
+def why_illegal(state: ZoneState, a: Action, plans: Plans | None = None) -> str | None:
+    """None if ``a`` is legal now, else why not (the authority for any action);
+    ``plans``: the zone move plans a caller keeps (see :func:`zone_move_check`)."""
     if state.ended is not None:
         return "the game is over"
     check = CHECKS.get(type(a))
     if check is None:
         return f"'{a.kind}' is not an action of this game"
-    why = check(state, a)
+    why = check(state, a, plans) if plans is not None and type(a) in (ZoneMove, Charge) \
+        else check(state, a)
     if why is None and state.phase == ACTION:
         why = split_allows(state, a)
     return why

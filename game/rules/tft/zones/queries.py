@@ -209,7 +209,7 @@ class ZoneQueries:
 
     def why_illegal(self, action: Action) -> str | None:
         """None if ``action`` is legal now, else why not, in a player's words."""
-        return legal.why_illegal(self.state, action)
+        return legal.why_illegal(self.state, action, self._plans())
 
     def status(self, f: ZoneFigure) -> str:
         """Z-2: InClose, InContact or Alone."""

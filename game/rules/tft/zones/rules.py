@@ -18,6 +18,7 @@ from collections.abc import Mapping, Sequence
 from dataclasses import dataclass
 from functools import lru_cache
 from itertools import product
+from typing import Any
 
 from game.boards.zones import Bottleneck, Obstacle, ZoneBoard
 from game.core import odds
@@ -520,6 +521,12 @@ def blow_weapon(f: ZoneFigure) -> str | None:
     return melee_weapon(f) if f.close_with is not None else None
 
 
+def _odds_key(attacker: ZoneFigure, target: ZoneFigure) -> tuple[Any, ...]:
+    """What the odds of an attack depend on in the two figures (see :func:`attack_odds`)."""
+    return (attacker.dx, attacker.dx_penalty, attacker.armour, attacker.shield,
+            attacker.ready, target.st, target.armour, target.shield, target.defending)
+
+
 def attack_odds(state: ZoneState, attacker: ZoneFigure, target: ZoneFigure,
                 situation: Sequence[Modifier], *, extra_dice: int = 0, multiplier: int = 1,
                 weapon: str | None = None) -> combat.AttackOdds:
@@ -527,9 +534,8 @@ def attack_odds(state: ZoneState, attacker: ZoneFigure, target: ZoneFigure,
     everything it depends on (the attacker's DX, hurt, armour, shield and weapon; the
     target's ST, armour, shield and defence; the situation, the dice and the multiple):
     a computer player asks the same odds again and again over a game."""
-    key = ("attack odds", attacker.dx, attacker.dx_penalty, attacker.armour, attacker.shield,
-           attacker.ready, weapon, target.st, target.armour, target.shield, target.defending,
-           tuple(situation), extra_dice, multiplier)
+    key = ("attack odds", weapon, tuple(situation), extra_dice, multiplier,
+           *_odds_key(attacker, target))
     return state.derived.get(key, lambda: combat.attack_odds(
         attacker, target, situation, extra_dice=extra_dice, multiplier=multiplier,
         weapon=weapon))
@@ -539,8 +545,17 @@ def blow_odds(state: ZoneState, attacker: ZoneFigure, target: ZoneFigure,
               multiplier: int = 1) -> combat.AttackOdds:
     """T-2..T-4, Z-2, Z-9, Z-16: the exact odds of a melee blow as the rules strike it
     (with a charge's ``multiplier``)."""
-    return attack_odds(state, attacker, target, blow_modifiers(state, attacker, target),
-                       multiplier=multiplier, weapon=blow_weapon(attacker))
+    covered = target.bottleneck if target.bottleneck is not None and \
+        attacker.bottleneck != target.bottleneck else None
+    down = target.name if is_prone(target) and not is_prone(attacker) and \
+        target.close_with != attacker.id else None
+    weapon = blow_weapon(attacker)
+    # keyed by what the modifiers are made of, so that a computer player's repeated
+    # questions build none of them
+    key = ("blow odds", covered, down, multiplier, weapon, *_odds_key(attacker, target))
+    return state.derived.get(key, lambda: attack_odds(
+        state, attacker, target, blow_modifiers(state, attacker, target),
+        multiplier=multiplier, weapon=weapon))
 
 
 def moving_runs(state: ZoneState) -> bool:
@@ -665,6 +680,16 @@ def shot_odds(state: ZoneState, shooter: ZoneFigure, target: ZoneFigure
               ) -> combat.AttackOdds:
     """Z-17 SHOOT, Z-7: the exact odds of a shot as the rules roll it: the line's
     modifiers (none if there is no line) and one die more at a running target."""
-    line = shot(state, shooter, target)
-    return attack_odds(state, shooter, target, line[1] if line else [],
-                       extra_dice=missile_extra_dice(target))
+    extra = missile_extra_dice(target)
+    covered = target.bottleneck if target.bottleneck is not None and \
+        shooter.bottleneck != target.bottleneck else None
+    # keyed by what the line's modifiers are made of (see blow_odds)
+    key = ("shot odds", shot_line(state, shooter, target), covered, extra,
+           *_odds_key(shooter, target))
+
+    def make() -> combat.AttackOdds:
+        line = shot(state, shooter, target)
+        return attack_odds(state, shooter, target, line[1] if line else [],
+                           extra_dice=extra)
+
+    return state.derived.get(key, make)
