@@ -121,13 +121,19 @@ class ZoneTactician(CandidatePlayer):
         super().__init__(seed)
         self._decisions = 0
         self._scope = "decision"
-        """The memo scope of the position weighed: the decision's, or the split's look
+        """The scope of the position weighed: the decision's, or the split's look
         ahead (Z-8), which sees the same board with one pool of MR."""
         self._q: ZoneQueries | None = None
         self._home: str | None = None
         self._home_known = False
         self._nears: dict[str, dict[str, int]] = {}
         """Zones to the nearest enemy of each side, worked out once a decision."""
+        self._goals: dict[tuple[str, str], float] = {}
+        """How far each zone is from where a figure wants to be, once a decision."""
+        self._passes: dict[str, dict[tuple[str, str, bool], float]] = {
+            "decision": {}, "split": {}}
+        """The chance no enemy intercepts a figure in a zone, by scope: the decision's,
+        or the split's look ahead (its MR differs), once a decision."""
 
     # ================================================================ the skeleton
     def propose(self, match: Match[Any], side: Side) -> list[Proposal]:
@@ -138,11 +144,11 @@ class ZoneTactician(CandidatePlayer):
         assert isinstance(q, ZoneQueries)
         self._q = q
         self._decisions += 1
-        self.memo.scope("decision", self._decisions)
-        self.memo.scope("split", self._decisions)
         self._scope = "decision"
         self._home_known = False
         self._nears = {}
+        self._goals = {}
+        self._passes = {"decision": {}, "split": {}}
         if st.phase == INITIATIVE:
             winner = st.winner or st.sides[0]
             first = next((s for s in st.sides if s != winner), winner) \
@@ -404,15 +410,17 @@ class ZoneTactician(CandidatePlayer):
                    run: bool) -> float:
         """The chance no enemy intercepts the move (each one willing, Z-13)."""
         p = 1.0
+        known = self._passes[self._scope]
         for z in (start, *path):
-            def make(z: str = z) -> float:
+            key = (f.id, z, run)
+            chance = known.get(key)
+            if chance is None:
                 chance = 1.0
                 for g in q.interceptors(f, z):
                     if not is_archer(g):
                         chance *= 1 - 0.7 * q.contest_odds(g, f, True, run)
-                return chance
-
-            p *= self.memo.get(self._scope, ("pass", f.id, z, run), make)
+                known[key] = chance
+            p *= chance
         return p
 
     def _charges(self, q: ZoneQueries, f: ZoneFigure, enemies: list[ZoneFigure]
@@ -521,7 +529,11 @@ class ZoneTactician(CandidatePlayer):
     # ---------------------------------------------------------------- moving
     def _goal_distance(self, q: ZoneQueries, f: ZoneFigure, zone: str) -> float:
         """How far ``zone`` is from where ``f`` wants to be."""
-        return self.memo.get(self._scope, ("goal", f.id, zone), lambda: self._goal(q, f, zone))
+        key = (f.id, zone)
+        got = self._goals.get(key)  # a split's look ahead wants the same places
+        if got is None:
+            got = self._goals[key] = self._goal(q, f, zone)
+        return got
 
     def _near(self, q: ZoneQueries, side: str) -> dict[str, int]:
         """Zones between each zone and the nearest enemy of ``side``."""
