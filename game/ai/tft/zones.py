@@ -114,6 +114,23 @@ def home(q: ZoneQueries) -> str | None:
     return best if best is not None and caps[best] else None
 
 
+_ARMS: dict[tuple[tuple[str, ...], bool], tuple[list[str], list[str]]] = {}
+
+
+def _arms(f: ZoneFigure) -> tuple[list[str], list[str]]:
+    """The melee and the missile weapons ``f`` carries that it can use with its shield
+    (remembered by the weapons and the shield; the lists are not to be changed)."""
+    key = (tuple(f.weapons), bool(f.shield))
+    got = _ARMS.get(key)
+    if got is None:
+        d = load_data().weapons
+        got = _ARMS[key] = (
+            [w for w in f.weapons if d[w].melee and not (f.shield and d[w].hands >= 2)],
+            [w for w in f.weapons if (d[w].missile or d[w].thrown)
+             and not (f.shield and d[w].hands >= 2)])
+    return got
+
+
 class ZoneTactician(CandidatePlayer):
     """A computer opponent for ``tft-zones`` (see the module text)."""
 
@@ -280,9 +297,7 @@ class ZoneTactician(CandidatePlayer):
         d = load_data().weapons
         ready = d.get(f.ready or "")
         missile_ready = ready is not None and (ready.missile or ready.thrown)
-        melee = [w for w in f.weapons if d[w].melee and not (f.shield and d[w].hands >= 2)]
-        missiles = [w for w in f.weapons if (d[w].missile or d[w].thrown)
-                    and not (f.shield and d[w].hands >= 2)]
+        melee, missiles = _arms(f)
         if status == CONTACT and missile_ready and melee:
             return Ready(f.id, max(melee, key=lambda w: d[w].damage.n * 3.5 + d[w].damage.plus))
         if status == ALONE and not missile_ready and missiles and self._targets_in_range(
