@@ -114,6 +114,23 @@ def home(q: ZoneQueries) -> str | None:
     return best if best is not None and caps[best] else None
 
 
+_ARMS: dict[tuple[tuple[str, ...], bool], tuple[list[str], list[str]]] = {}
+
+
+def _arms(f: ZoneFigure) -> tuple[list[str], list[str]]:
+    """The melee and the missile weapons ``f`` carries that it can use with its shield
+    (remembered by the weapons and the shield; the lists are not to be changed)."""
+    key = (tuple(f.weapons), bool(f.shield))
+    got = _ARMS.get(key)
+    if got is None:
+        d = load_data().weapons
+        got = _ARMS[key] = (
+            [w for w in f.weapons if d[w].melee and not (f.shield and d[w].hands >= 2)],
+            [w for w in f.weapons if (d[w].missile or d[w].thrown)
+             and not (f.shield and d[w].hands >= 2)])
+    return got
+
+
 class ZoneTactician(CandidatePlayer):
     """A computer opponent for ``tft-zones`` (see the module text)."""
 
@@ -121,13 +138,19 @@ class ZoneTactician(CandidatePlayer):
         super().__init__(seed)
         self._decisions = 0
         self._scope = "decision"
-        """The memo scope of the position weighed: the decision's, or the split's look
+        """The scope of the position weighed: the decision's, or the split's look
         ahead (Z-8), which sees the same board with one pool of MR."""
         self._q: ZoneQueries | None = None
         self._home: str | None = None
         self._home_known = False
         self._nears: dict[str, dict[str, int]] = {}
         """Zones to the nearest enemy of each side, worked out once a decision."""
+        self._goals: dict[tuple[str, str], float] = {}
+        """How far each zone is from where a figure wants to be, once a decision."""
+        self._passes: dict[str, dict[tuple[str, str, bool], float]] = {
+            "decision": {}, "split": {}}
+        """The chance no enemy intercepts a figure in a zone, by scope: the decision's,
+        or the split's look ahead (its MR differs), once a decision."""
 
     # ================================================================ the skeleton
     def propose(self, match: Match[Any], side: Side) -> list[Proposal]:
@@ -138,11 +161,11 @@ class ZoneTactician(CandidatePlayer):
         assert isinstance(q, ZoneQueries)
         self._q = q
         self._decisions += 1
-        self.memo.scope("decision", self._decisions)
-        self.memo.scope("split", self._decisions)
         self._scope = "decision"
         self._home_known = False
         self._nears = {}
+        self._goals = {}
+        self._passes = {"decision": {}, "split": {}}
         if st.phase == INITIATIVE:
             winner = st.winner or st.sides[0]
             first = next((s for s in st.sides if s != winner), winner) \
@@ -274,9 +297,7 @@ class ZoneTactician(CandidatePlayer):
         d = load_data().weapons
         ready = d.get(f.ready or "")
         missile_ready = ready is not None and (ready.missile or ready.thrown)
-        melee = [w for w in f.weapons if d[w].melee and not (f.shield and d[w].hands >= 2)]
-        missiles = [w for w in f.weapons if (d[w].missile or d[w].thrown)
-                    and not (f.shield and d[w].hands >= 2)]
+        melee, missiles = _arms(f)
         if status == CONTACT and missile_ready and melee:
             return Ready(f.id, max(melee, key=lambda w: d[w].damage.n * 3.5 + d[w].damage.plus))
         if status == ALONE and not missile_ready and missiles and self._targets_in_range(
@@ -404,15 +425,17 @@ class ZoneTactician(CandidatePlayer):
                    run: bool) -> float:
         """The chance no enemy intercepts the move (each one willing, Z-13)."""
         p = 1.0
+        known = self._passes[self._scope]
         for z in (start, *path):
-            def make(z: str = z) -> float:
+            key = (f.id, z, run)
+            chance = known.get(key)
+            if chance is None:
                 chance = 1.0
                 for g in q.interceptors(f, z):
                     if not is_archer(g):
                         chance *= 1 - 0.7 * q.contest_odds(g, f, True, run)
-                return chance
-
-            p *= self.memo.get(self._scope, ("pass", f.id, z, run), make)
+                known[key] = chance
+            p *= chance
         return p
 
     def _charges(self, q: ZoneQueries, f: ZoneFigure, enemies: list[ZoneFigure]
@@ -521,7 +544,11 @@ class ZoneTactician(CandidatePlayer):
     # ---------------------------------------------------------------- moving
     def _goal_distance(self, q: ZoneQueries, f: ZoneFigure, zone: str) -> float:
         """How far ``zone`` is from where ``f`` wants to be."""
-        return self.memo.get(self._scope, ("goal", f.id, zone), lambda: self._goal(q, f, zone))
+        key = (f.id, zone)
+        got = self._goals.get(key)  # a split's look ahead wants the same places
+        if got is None:
+            got = self._goals[key] = self._goal(q, f, zone)
+        return got
 
     def _near(self, q: ZoneQueries, side: str) -> dict[str, int]:
         """Zones between each zone and the nearest enemy of ``side``."""
