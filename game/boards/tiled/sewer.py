@@ -28,8 +28,6 @@ Every problem is one :class:`MapError` naming the file and the object.
 
 from __future__ import annotations
 
-import math
-
 from game.boards.corridors import (
     FEATURE_KINDS,
     XY,
@@ -41,7 +39,17 @@ from game.boards.corridors import (
 from game.boards.table import ellipse_points
 from game.boards.tiled.kinds import TiledKind
 from game.boards.tiled.reading import MapObject, MapReading
-from game.boards.tiled.table import TABLE_SIDES, check_geometry, point_figures, scale_of
+from game.boards.tiled.table import (
+    MAX_NAME,
+    MAX_POINTS,
+    TABLE_SIDES,
+    check_geometry,
+    object_label,
+    object_name,
+    object_points,
+    point_figures,
+    scale_of,
+)
 from game.core.errors import printable
 from game.core.places import LoadedMap, Placement
 
@@ -56,10 +64,6 @@ MAX_CORRIDORS = 200
 """Most corridors a sewer may have (every two near each other are compared once)."""
 MAX_FEATURES = 200
 MAX_FIGURES = 200
-MAX_POINTS = 256
-"""Most points of one corridor or feature."""
-MAX_NAME = 60
-"""Longest name of a corridor, feature or figure, in characters."""
 WIDTHS = (0.1, 48.0)
 """Narrowest and widest a corridor may be, in inches."""
 MIN_SIZE = 0.05
@@ -112,37 +116,6 @@ def build_sewer_board(reading: MapReading) -> LoadedMap[Corridors]:
                      properties=dict(reading.properties))
 
 
-def _label(what: str, obj: MapObject) -> str:
-    name = obj.name if len(obj.name) <= MAX_NAME else obj.name[:MAX_NAME] + "..."
-    return f"{what} '{name}' (object id {obj.id})" if name else f"{what} object id {obj.id}"
-
-
-def _points(reading: MapReading, label: str, obj: MapObject, scale: float,
-            box: tuple[float, float]) -> tuple[XY, ...]:
-    """The object's points in inches, if there are at most :data:`MAX_POINTS` and they lie
-    on the map or no further off it than its own size, no two in a row alike."""
-    if len(obj.points) > MAX_POINTS:
-        raise reading.fail(f"{label} has {len(obj.points)} points; a shape may have "
-                           f"{MAX_POINTS}")
-    w, h = box
-    out: list[XY] = []
-    for px, py in obj.points:
-        x, y = px / scale, py / scale
-        if not (-w <= x <= 2 * w and -h <= y <= 2 * h):
-            raise reading.fail(f"{label} reaches ({x:g}, {y:g}), far off the {w:g} x {h:g} "
-                               f"inch map")
-        if not out or math.dist(out[-1], (x, y)) > 1e-6:
-            out.append((x, y))
-    return tuple(out)
-
-
-def _name(reading: MapReading, label: str, obj: MapObject) -> str:
-    if len(obj.name) > MAX_NAME:
-        raise reading.fail(f"{label}: its name is {len(obj.name)} characters long; at most "
-                           f"{MAX_NAME}")
-    return printable(obj.name)
-
-
 def _corridors(reading: MapReading, scale: float,
                box: tuple[float, float]) -> list[Corridor]:
     layer = reading.object_layer(CORRIDORS_LAYER)
@@ -152,8 +125,8 @@ def _corridors(reading: MapReading, scale: float,
     out: list[Corridor] = []
     seen: dict[str, str] = {}
     for obj in layer.objects:
-        label = _label("corridor", obj)
-        name = _name(reading, label, obj) or f"corridor {obj.id}"
+        label = object_label("corridor", obj)
+        name = object_name(reading, label, obj) or f"corridor {obj.id}"
         if obj.shape != "polyline":
             raise reading.fail(f"{label} is a {obj.shape}; a corridor is a polyline drawn "
                                f"along its middle, with a float property 'width'")
@@ -164,7 +137,7 @@ def _corridors(reading: MapReading, scale: float,
             why = "has no width" if wide <= 0 else f"is {wide:g} inches wide"
             raise reading.fail(f"{label} {why}; a corridor is {lo:g} to {hi:g} inches wide "
                                f"(its property 'width')")
-        points = _points(reading, label, obj, scale, box)
+        points = object_points(reading, label, obj, scale, box, "map")
         if len(points) < 2:
             raise reading.fail(f"{label} has no length; draw it along the corridor's middle")
         if name in seen:
@@ -201,10 +174,10 @@ def _features(reading: MapReading, scale: float,
     origin: tuple[XY, str] | None = None
     out: list[Feature] = []
     for obj in layer.objects if layer is not None else ():
-        label = _label("feature", obj)
+        label = object_label("feature", obj)
         kind = _kind(reading, label, obj)
-        label = _label(kind, obj)
-        name = _name(reading, label, obj)
+        label = object_label(kind, obj)
+        name = object_name(reading, label, obj)
         if kind == ORIGIN:
             if obj.shape != "point":
                 raise reading.fail(f"{label} is a {obj.shape}; the flood's origin is a point "
@@ -239,11 +212,11 @@ def _feature(reading: MapReading, label: str, obj: MapObject, kind: str, name: s
         pts = ellipse_points(cx, cy, rx, ry, obj.rotation)
         return Feature(obj.id, kind, pts, True, name, label, others)
     if obj.shape in ("rectangle", "polygon"):
-        pts = _points(reading, label, obj, scale, box)
+        pts = object_points(reading, label, obj, scale, box, "map")
         check_geometry(reading, label, obj.shape, pts)
         return Feature(obj.id, kind, pts, True, name, label, others)
     if obj.shape == "polyline" and kind != "gantry":
-        pts = _points(reading, label, obj, scale, box)
+        pts = object_points(reading, label, obj, scale, box, "map")
         if len(pts) < 2:
             raise reading.fail(f"{label}: the polyline has no length")
         return Feature(obj.id, kind, pts, False, name, label, others)

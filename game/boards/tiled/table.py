@@ -123,9 +123,42 @@ def build_table_board(reading: MapReading) -> LoadedMap[Table]:
                      properties=dict(reading.properties))
 
 
-def piece_label(obj: MapObject) -> str:
+def object_label(what: str, obj: MapObject) -> str:
+    """How messages name a map object: "figure 'Pip' (object id 3)" (a long name cut)."""
     name = obj.name if len(obj.name) <= MAX_NAME else obj.name[:MAX_NAME] + "..."
-    return f"piece '{name}' (object id {obj.id})" if name else f"piece object id {obj.id}"
+    return f"{what} '{name}' (object id {obj.id})" if name else f"{what} object id {obj.id}"
+
+
+def piece_label(obj: MapObject) -> str:
+    return object_label("piece", obj)
+
+
+def object_name(reading: MapReading, label: str, obj: MapObject) -> str:
+    """An object's name as it is drawn; MapError if it is longer than :data:`MAX_NAME`."""
+    if len(obj.name) > MAX_NAME:
+        raise reading.fail(f"{label}: its name is {len(obj.name)} characters long; at most "
+                           f"{MAX_NAME}")
+    return printable(obj.name)
+
+
+def object_points(reading: MapReading, label: str, obj: MapObject, scale: float,
+                  box: tuple[float, float], board: str = "table") -> tuple[Vec, ...]:
+    """The object's points in inches, if there are at most :data:`MAX_POINTS` and they lie
+    on the ``board`` ("table", "map") or no further off it than its own size, no two in a
+    row alike."""
+    if len(obj.points) > MAX_POINTS:
+        raise reading.fail(f"{label} has {len(obj.points)} points; a shape may have "
+                           f"{MAX_POINTS}")
+    w, h = box
+    out: list[Vec] = []
+    for px, py in obj.points:
+        x, y = px / scale, py / scale
+        if not (-w <= x <= 2 * w and -h <= y <= 2 * h):
+            raise reading.fail(f"{label} reaches ({x:g}, {y:g}), far off the {w:g} x {h:g} "
+                               f"inch {board}")
+        if not out or math.dist(out[-1], (x, y)) > 1e-6:
+            out.append((x, y))
+    return tuple(out)
 
 
 def _text(reading: MapReading, label: str, props: Any, name: str, what: str) -> str:
@@ -264,12 +297,8 @@ def point_figures(reading: MapReading, scale: float,
         return ()
     out: list[Placement] = []
     for obj in layer.objects:
-        name = obj.name if len(obj.name) <= MAX_NAME else obj.name[:MAX_NAME] + "..."
-        label = (f"figure '{name}' (object id {obj.id})" if name
-                 else f"figure object id {obj.id}")
-        if len(obj.name) > MAX_NAME:
-            raise reading.fail(f"{label}: its name is {len(obj.name)} characters long; at "
-                               f"most {MAX_NAME}")
+        label = object_label("figure", obj)
+        object_name(reading, label, obj)
         props = obj.properties
         side = reading.value(label, props, "side", str, what="the side it plays for")
         unit = reading.value(label, props, "unit", str, what="a key of the scenario's units")

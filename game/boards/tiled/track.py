@@ -32,7 +32,17 @@ from typing import Any
 from game.boards.table import ellipse_points
 from game.boards.tiled.kinds import TiledKind
 from game.boards.tiled.reading import MapObject, MapReading
-from game.boards.tiled.table import TABLE_SIDES, check_geometry, point_figures, scale_of
+from game.boards.tiled.table import (
+    MAX_NAME,
+    MAX_POINTS,
+    TABLE_SIDES,
+    check_geometry,
+    object_label,
+    object_name,
+    object_points,
+    point_figures,
+    scale_of,
+)
 from game.boards.track import EDGES, SIZES, XY, Track, TrackError, TrackPiece
 from game.core.errors import printable
 from game.core.places import LoadedMap, Placement
@@ -46,10 +56,6 @@ TERRAIN_LAYER = "terrain"
 FIGURES_LAYER = "figures"
 MAX_PIECES = 200
 MAX_FIGURES = 200
-MAX_POINTS = 256
-"""Most points of the street or of one piece."""
-MAX_NAME = 60
-"""Longest name or kind of a piece or figure, in characters."""
 MIN_SIZE = 0.05
 """Smallest width, height or length of a piece or the street, in inches."""
 PIECE_PROPERTIES = frozenset({"size", "ruined", "kind"})
@@ -105,37 +111,6 @@ def _short(v: Any) -> str:
     return text if len(text) <= 40 else text[:37] + "..."
 
 
-def _label(what: str, obj: MapObject) -> str:
-    name = obj.name if len(obj.name) <= MAX_NAME else obj.name[:MAX_NAME] + "..."
-    return f"{what} '{name}' (object id {obj.id})" if name else f"{what} object id {obj.id}"
-
-
-def _name(reading: MapReading, label: str, obj: MapObject) -> str:
-    if len(obj.name) > MAX_NAME:
-        raise reading.fail(f"{label}: its name is {len(obj.name)} characters long; at most "
-                           f"{MAX_NAME}")
-    return printable(obj.name)
-
-
-def _points(reading: MapReading, label: str, obj: MapObject, scale: float,
-            box: tuple[float, float]) -> tuple[XY, ...]:
-    """The object's points in inches, if there are at most :data:`MAX_POINTS` and they lie
-    on the table or no further off it than its own size, no two in a row alike."""
-    if len(obj.points) > MAX_POINTS:
-        raise reading.fail(f"{label} has {len(obj.points)} points; a shape may have "
-                           f"{MAX_POINTS}")
-    w, h = box
-    out: list[XY] = []
-    for px, py in obj.points:
-        x, y = px / scale, py / scale
-        if not (-w <= x <= 2 * w and -h <= y <= 2 * h):
-            raise reading.fail(f"{label} reaches ({x:g}, {y:g}), far off the {w:g} x {h:g} "
-                               f"inch table")
-        if not out or math.dist(out[-1], (x, y)) > 1e-6:
-            out.append((x, y))
-    return tuple(out)
-
-
 def _street(reading: MapReading, scale: float,
             box: tuple[float, float]) -> tuple[XY, ...] | None:
     layer = reading.object_layer(STREET_LAYER)
@@ -145,11 +120,11 @@ def _street(reading: MapReading, scale: float,
         raise reading.fail(f"its layer '{STREET_LAYER}' has {len(layer.objects)} objects; it "
                            f"holds one polyline, the street along the table")
     obj = layer.objects[0]
-    label = _label("street", obj)
+    label = object_label("street", obj)
     if obj.shape != "polyline":
         raise reading.fail(f"{label} is a {obj.shape}; the street is a polyline along its "
                            f"middle")
-    pts = _points(reading, label, obj, scale, box)
+    pts = object_points(reading, label, obj, scale, box)
     length = sum(math.dist(a, b) for a, b in zip(pts, pts[1:], strict=False))
     if len(pts) < 2 or length < MIN_SIZE:
         raise reading.fail(f"{label} has no length")
@@ -166,8 +141,8 @@ def _pieces(reading: MapReading, scale: float, box: tuple[float, float]) -> list
 
 def _piece(reading: MapReading, obj: MapObject, index: int, scale: float,
            box: tuple[float, float]) -> TrackPiece:
-    label = _label("piece", obj)
-    name = _name(reading, label, obj)
+    label = object_label("piece", obj)
+    name = object_name(reading, label, obj)
     props = obj.properties
     size = props.get("size")
     if isinstance(size, bool) or not isinstance(size, int) or size not in SIZES:
@@ -193,7 +168,7 @@ def _piece(reading: MapReading, obj: MapObject, index: int, scale: float,
             raise reading.fail(f"{label} reaches far off the {w:g} x {h:g} inch table")
         pts = ellipse_points(cx, cy, rx, ry, obj.rotation)
     elif obj.shape in ("rectangle", "polygon"):
-        pts = _points(reading, label, obj, scale, box)
+        pts = object_points(reading, label, obj, scale, box)
         check_geometry(reading, label, obj.shape, pts)
     else:
         raise reading.fail(f"{label} is a {obj.shape}; a terrain piece is a rectangle, "
