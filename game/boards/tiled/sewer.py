@@ -20,7 +20,7 @@ step):
   ``facing`` in degrees.
 
 Limits, checked before the board is built: :data:`MAX_CORRIDORS` corridors,
-:data:`MAX_FEATURES` features and :data:`MAX_FIGURES` figures; :data:`MAX_POINTS` points
+:data:`MAX_FEATURES` features and :data:`MAX_FIGURES` figures; :data:`~game.boards.tiled.table.MAX_POINTS` points
 a shape; corridors :data:`WIDTHS` wide; the table of the table kind's size.
 
 Every problem is one :class:`MapError` naming the file and the object.
@@ -41,7 +41,6 @@ from game.boards.tiled.kinds import TiledKind
 from game.boards.tiled.reading import MapObject, MapReading
 from game.boards.tiled.table import (
     MAX_NAME,
-    MAX_POINTS,
     TABLE_SIDES,
     check_geometry,
     object_label,

@@ -18,7 +18,7 @@ maker the same, step by step):
   degrees.
 
 Limits, checked before the board is built: a table of the table kind's size;
-:data:`MAX_PIECES` pieces and :data:`MAX_FIGURES` figures; :data:`MAX_POINTS` points a
+:data:`MAX_PIECES` pieces and :data:`MAX_FIGURES` figures; :data:`~game.boards.tiled.table.MAX_POINTS` points a
 shape, on the table or no further off it than its own size.
 
 Every problem is one :class:`MapError` naming the file and the object.
@@ -34,7 +34,6 @@ from game.boards.tiled.kinds import TiledKind
 from game.boards.tiled.reading import MapObject, MapReading
 from game.boards.tiled.table import (
     MAX_NAME,
-    MAX_POINTS,
     TABLE_SIDES,
     check_geometry,
     object_label,
