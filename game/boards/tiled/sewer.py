@@ -20,7 +20,8 @@ step):
   ``facing`` in degrees.
 
 Limits, checked before the board is built: :data:`MAX_CORRIDORS` corridors,
-:data:`MAX_FEATURES` features and :data:`MAX_FIGURES` figures; :data:`~game.boards.tiled.table.MAX_POINTS` points
+:data:`MAX_FEATURES` features and :data:`MAX_FIGURES` figures; the table
+builder's :data:`~game.boards.tiled.table.MAX_POINTS` points
 a shape; corridors :data:`WIDTHS` wide; the table of the table kind's size.
 
 Every problem is one :class:`MapError` naming the file and the object.

@@ -18,7 +18,8 @@ maker the same, step by step):
   degrees.
 
 Limits, checked before the board is built: a table of the table kind's size;
-:data:`MAX_PIECES` pieces and :data:`MAX_FIGURES` figures; :data:`~game.boards.tiled.table.MAX_POINTS` points a
+:data:`MAX_PIECES` pieces and :data:`MAX_FIGURES` figures; the table
+builder's :data:`~game.boards.tiled.table.MAX_POINTS` points a
 shape, on the table or no further off it than its own size.
 
 Every problem is one :class:`MapError` naming the file and the object.
