@@ -1,0 +1,327 @@
+"""Moving a model through the sewer (the turn's movement, S-7, F-7): how far it may go,
+where its path runs and what the path crosses.
+
+A model goes along the shortest path between the walls for its base
+(:mod:`~game.rules.squads.flood.nav`), never within 1 inch of an enemy model (unless it
+starts there: then it may move out), never ending on another base. A path that crosses
+difficult terrain (a barrier, F-1; after the flood a flooded part, F-7) is allowed only
+once its unit has rolled 2d6 for it, and then only as far as the highest die; a clear
+path goes its full 6 inches (:func:`check_move`). Coherency after each move
+(:func:`keeps_coherency`, S-7) is the unit's own test.
+"""
+
+from __future__ import annotations
+
+import math
+from collections.abc import Sequence
+from dataclasses import dataclass
+
+from scipy.sparse import csr_matrix
+from shapely.geometry import LineString
+from shapely.geometry.base import BaseGeometry
+
+from game.core.places import HUNDREDTHS, Point
+from game.rules.squads import coherency
+from game.rules.squads.flood.nav import XY, Field, Nav, segment_gap, walk
+from game.rules.squads.flood.numbers import turn_data
+from game.rules.squads.flood.state import FloodState
+from game.rules.squads.units import Model
+
+EPS = 1e-6
+OVERLAP = 0.005
+"""Slack (inches) when two bases are compared for overlap: positions are kept to a
+hundredth."""
+
+
+def nav_for(state: FloodState, radius: float) -> Nav:
+    """The sewer's paths for a base of ``radius`` (worked out once per map)."""
+    grid = turn_data().grid
+    return state.derived.get(("flood-nav", radius, grid),
+                             lambda: Nav(state.board, radius, grid))
+
+
+def difficult_shape(state: FloodState, nav: Nav) -> BaseGeometry:
+    """F-1, F-7: the difficult terrain now: the barriers, and the flooded parts."""
+    if not state.flooded:
+        return nav.barriers
+    key = ("difficult-shape", state.flooded)
+
+    def make() -> BaseGeometry:
+        import shapely
+
+        shape = shapely.unary_union([nav.barriers, nav.flooded(state.flooded)[0]])
+        shapely.prepare(shape)
+        return shape
+
+    return state.derived.get(key, make) if len(state.flooded) < 64 else make()
+
+
+def in_difficult(state: FloodState, nav: Nav, x: float, y: float) -> bool:
+    """Whether ``(x, y)`` is in difficult terrain (an area barrier or a flooded part)."""
+    import shapely
+
+    shape = difficult_shape(state, nav)
+    return not shape.is_empty and bool(shapely.intersects_xy(shape, x, y))
+
+
+def crosses_difficult(state: FloodState, nav: Nav, a: XY, b: XY) -> bool:
+    """Whether the straight line from ``a`` to ``b`` meets difficult terrain."""
+    shape = difficult_shape(state, nav)
+    if shape.is_empty:
+        return False
+    if math.dist(a, b) <= EPS:
+        return in_difficult(state, nav, *a)
+    return bool(shape.intersects(LineString([a, b])))
+
+
+# ==================================================================== the enemy's inch
+Zone = tuple[float, float, float]
+"""An enemy model's inch: its centre and how near a mover's centre may not come."""
+
+
+def enemy_zones(state: FloodState, model: Model, side: str,
+                ignore: Sequence[str] = ()) -> tuple[Zone, ...]:
+    """The enemies' inches ``model`` may not enter (those it starts in excepted: it may
+    move out of them), leaving out the units in ``ignore``."""
+    gap = turn_data().enemy_gap
+    out = []
+    for u in state.units.values():
+        if u.side == side or u.id in ignore:
+            continue
+        for e in u.models:
+            if not e.alive:
+                continue
+            reach = gap + model.radius + e.radius
+            if math.hypot(e.x - model.x, e.y - model.y) < reach - EPS:
+                continue  # it starts within this enemy's inch: it may move out
+            out.append((e.x, e.y, reach))
+    return tuple(out)
+
+
+def near_enemy(state: FloodState, side: str, x: float, y: float, radius: float,
+               ignore: Sequence[str] = ()) -> Model | None:
+    """An enemy model within 1 inch of a base of ``radius`` at ``(x, y)``, if any."""
+    gap = turn_data().enemy_gap
+    for u in state.units.values():
+        if u.side == side or u.id in ignore:
+            continue
+        for e in u.models:
+            if e.alive and math.hypot(e.x - x, e.y - y) < gap + radius + e.radius - EPS:
+                return e
+    return None
+
+
+def overlaps(state: FloodState, model: Model, x: float, y: float,
+             skip: Sequence[str] = ()) -> Model | None:
+    """Another standing model whose base a base of ``model`` at ``(x, y)`` would
+    overlap, if any."""
+    for m in state.all_models():
+        if m.id == model.id or not m.alive or m.id in skip:
+            continue
+        if math.hypot(m.x - x, m.y - y) < m.radius + model.radius - OVERLAP:
+            return m
+    return None
+
+
+def clears_zones(a: XY, b: XY, zones: Sequence[Zone]) -> bool:
+    return all(segment_gap(a, b, (x, y)) >= r - EPS for x, y, r in zones)
+
+
+# ==================================================================== graphs and fields
+def _graph(state: FloodState, nav: Nav, zones: tuple[Zone, ...], clear: bool) -> csr_matrix:
+    key = ("graph", zones, state.flooded if clear else (), clear)
+    cache = _cache(nav)
+    got = cache.get(key)
+    if got is None:
+        blocked = nav.within([(x, y) for x, y, _ in zones], [r for *_, r in zones]) \
+            if zones else None
+        got = nav.graph(blocked, nav.difficult_edges(state.flooded) if clear else None)
+        _store(cache, key, got)
+    result: csr_matrix = got
+    return result
+
+
+def field(state: FloodState, nav: Nav, start: XY, zones: tuple[Zone, ...], clear: bool,
+          limit: float) -> Field:
+    """The shortest ways on the grid from ``start`` avoiding ``zones`` (and, if
+    ``clear``, difficult terrain), as far as ``limit``."""
+    key = ("field", zones, state.flooded if clear else (), clear,
+           round(start[0] * 100), round(start[1] * 100), limit)
+    cache = _cache(nav)
+    got = cache.get(key)
+    if got is None:
+        graph = _graph(state, nav, zones, clear)
+        barred = None
+        if clear and state.flooded:
+            barred = nav.flooded(state.flooded)[1]
+        got = nav.field(graph, start[0], start[1], limit, barred)
+        _store(cache, key, got)
+    result: Field = got
+    return result
+
+
+def _cache(nav: Nav) -> dict[object, object]:
+    got: dict[object, object] | None = nav.__dict__.get("_flood_memo")
+    if got is None:
+        got = nav.__dict__["_flood_memo"] = {}
+    return got
+
+
+def _store(cache: dict[object, object], key: object, value: object) -> None:
+    if len(cache) > 400:
+        cache.clear()
+    cache[key] = value
+
+
+# ==================================================================== a move
+@dataclass(frozen=True)
+class MoveCheck:
+    """What moving a model to a point would be."""
+
+    ok: bool
+    reason: str = ""
+    """Why not, in a player's words ("" if it may)."""
+    cost: float = 0.0
+    """The path's length in inches."""
+    difficult: bool = False
+    """The path crosses difficult terrain (the unit's roll limits it)."""
+    path: tuple[XY, ...] = ()
+    rule: str = "S-7"
+
+
+def check_move(state: FloodState, model: Model, side: str, to: Point, budget: float,
+               difficult: int | None, *, run: bool = False) -> MoveCheck:
+    """Whether ``model`` may move to ``to`` with ``budget`` inches on a clear path and,
+    once its unit rolled ``difficult`` (None: not rolled), that far through difficult
+    terrain; a run (``run``) is not slowed by difficult terrain."""
+    x, y = to.units
+    nav = nav_for(state, model.radius)
+    start = (model.x, model.y)
+    if math.dist(start, (x, y)) <= EPS:
+        return MoveCheck(False, f"{model.name} is already there")
+    if not nav.in_free(x, y):
+        return MoveCheck(False, f"({x:.1f}, {y:.1f}) is not in the corridors, or {model.name}'s "
+                                "base would cross a wall")
+    other = overlaps(state, model, x, y)
+    if other is not None:
+        return MoveCheck(False, f"{model.name} would stand on {other.name}'s base")
+    enemy = near_enemy(state, side, x, y, model.radius)
+    if enemy is not None:
+        return MoveCheck(False, f"{model.name} would end within "
+                                f"{turn_data().enemy_gap:g} inch of {enemy.name}")
+    zones = enemy_zones(state, model, side)
+    return plan_path(state, nav, start, (x, y), zones, budget, difficult, run, model.name)
+
+
+def plan_path(state: FloodState, nav: Nav, start: XY, end: XY, zones: tuple[Zone, ...],
+              budget: float, difficult: int | None, run: bool, name: str) -> MoveCheck:
+    """The way from ``start`` to ``end`` a move of ``budget`` inches (``difficult``
+    through difficult terrain; a run ignores it) may take, or why there is none."""
+    straight = nav.straight_free(start, end) and clears_zones(start, end, zones)
+    length = math.dist(start, end)
+    if straight:
+        hard = not run and crosses_difficult(state, nav, start, end)
+        if not hard and length <= budget + EPS:
+            return MoveCheck(True, cost=length, path=(start, end))
+        if hard and difficult is not None and length <= min(budget, difficult) + EPS:
+            return MoveCheck(True, cost=length, difficult=True, path=(start, end), rule="F-7")
+    clear = not run and bool(state.flooded or not nav.barriers.is_empty)
+    f = field(state, nav, start, zones, clear, budget + 1)
+    cost, _ = f.cost_to(*end)
+    if clear and in_difficult(state, nav, *end):
+        cost = math.inf
+    if cost <= budget + EPS:
+        return MoveCheck(True, cost=cost, path=_path(state, nav, f, end, zones, clear))
+    if not clear:
+        return MoveCheck(False, _too_far(name, cost, budget, run))
+    reach = min(budget, difficult) if difficult is not None else budget
+    g = field(state, nav, start, zones, False, reach + 1)
+    hard_cost, _ = g.cost_to(*end)
+    if straight:
+        hard_cost = min(hard_cost, length)
+    if hard_cost <= reach + EPS:
+        if difficult is None:
+            return MoveCheck(False, "the way there crosses difficult terrain: roll for it "
+                                    "first (2d6, the highest die is how far, F-7)",
+                             cost=hard_cost, difficult=True, rule="F-7")
+        path = (start, end) if straight and length <= hard_cost + EPS else \
+            _path(state, nav, g, end, zones, False)
+        return MoveCheck(True, cost=hard_cost, difficult=True, path=path, rule="F-7")
+    if difficult is not None and hard_cost <= budget + EPS:
+        return MoveCheck(False, f"it is {hard_cost:.1f} inches through difficult terrain; "
+                                f"the unit's roll allows {difficult}", cost=hard_cost,
+                         difficult=True, rule="F-7")
+    return MoveCheck(False, _too_far(name, min(cost, hard_cost), budget, run))
+
+
+def _too_far(name: str, cost: float, budget: float, run: bool) -> str:
+    what = f"its run of {budget:g}" if run else f"{budget:g} inches"
+    if math.isinf(cost):
+        return f"{name} cannot get there (walls, or the enemy's inch, are in the way)"
+    return f"it is {cost:.1f} inches along the corridors; {name} may move {what}"
+
+
+def _path(state: FloodState, nav: Nav, f: Field, end: XY, zones: tuple[Zone, ...],
+          clear: bool) -> tuple[XY, ...]:
+    def ok(a: XY, b: XY) -> bool:
+        return (nav.straight_free(a, b) and clears_zones(a, b, zones)
+                and not (clear and crosses_difficult(state, nav, a, b)))
+
+    return f.path_to(*end, ok)
+
+
+def walk_towards(state: FloodState, nav: Nav, f: Field, node: int, distance: float,
+                 zones: tuple[Zone, ...], clear: bool) -> tuple[XY, ...]:
+    """The way along field ``f`` to ``node``, cut at ``distance`` inches."""
+    def ok(a: XY, b: XY) -> bool:
+        return (nav.straight_free(a, b) and clears_zones(a, b, zones)
+                and not (clear and crosses_difficult(state, nav, a, b)))
+
+    path = f.path_to_node(node, ok)
+    _end, cut = walk(path, distance)
+    return cut
+
+
+# ==================================================================== coherency (S-7)
+def keeps_coherency(state: FloodState, model: Model, x: float, y: float) -> bool:
+    """S-7: whether the unit's main chain (``model`` in it) is still one chain with
+    ``model`` standing at ``(x, y)``."""
+    unit = state.unit_of(model.id)
+    chain = coherency.main_group(unit)
+    if len(chain) <= 1:
+        return True
+    old = model.x, model.y
+    model.x, model.y = x, y
+    try:
+        return len(coherency.coherency_groups(chain)) == 1
+    finally:
+        model.x, model.y = old
+
+
+# ==================================================================== candidates
+DIRECTIONS = 8
+FRACTIONS = (1.0, 0.5)
+
+
+def candidate_points(state: FloodState, model: Model, budget: float) -> list[Point]:
+    """Points a model could go to in straight lines: ``DIRECTIONS`` ways, each as far as
+    the walls and ``budget`` allow and half that (the legal menu's lattice)."""
+    nav = nav_for(state, model.radius)
+    out: dict[Point, None] = {}
+    for k in range(DIRECTIONS):
+        a = 2 * math.pi * k / DIRECTIONS
+        dx, dy = math.cos(a), math.sin(a)
+        reach = nav.ray(model.x, model.y, dx, dy, budget) - 0.02
+        if reach < 0.25:
+            continue
+        for frac in FRACTIONS:
+            d = reach * frac
+            if d >= 0.25:
+                out[Point.of(model.x + dx * d, model.y + dy * d)] = None
+    return list(out)
+
+
+def moved_by(a: XY, b: XY) -> int:
+    """Hundredths of an inch between two points (for the moved tally)."""
+    return round(math.dist(a, b) * HUNDREDTHS)
+

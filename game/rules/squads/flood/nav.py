@@ -1,0 +1,387 @@
+"""Paths between the corridors' walls for a round base (the squad turn's movement, S-7).
+
+A :class:`Nav` is worked out once per sewer and base radius (kept in the loaded map's
+derived data, shared by every match and clone): the free space a base's centre may
+stand in (the corridors' area shrunk by the radius), a grid of points in it every
+``grid`` inches and the grid's edges in sixteen directions, each marked when it crosses a
+barrier (a grate, sluice gate or cave-in: difficult terrain, F-1).
+
+A straight move is measured exactly (:meth:`Nav.straight_free`); any other path on the
+grid (:class:`Field`: Dijkstra through scipy from a start point to every grid point,
+each grid step its straight length), which is never shorter than the true shortest path
+and within about 3 % of it. What a path may not cross beyond the walls (difficult
+terrain for a clear path, an enemy's inch) is given as masks over the nodes and edges.
+"""
+
+from __future__ import annotations
+
+import math
+from collections.abc import Callable, Sequence
+from dataclasses import dataclass, field
+
+import numpy as np
+import shapely
+from scipy.sparse import csr_matrix
+from scipy.sparse.csgraph import dijkstra
+from shapely.geometry import LineString, MultiPolygon, Polygon
+from shapely.geometry.base import BaseGeometry
+
+from game.boards.corridors import Corridors
+
+XY = tuple[float, float]
+OFFSETS = ((1, 0), (0, 1), (1, 1), (1, -1), (1, 2), (2, 1), (1, -2), (2, -1))
+"""Half of the sixteen grid directions (each edge is listed once)."""
+EPS = 1e-6
+Segment = Callable[[XY, XY], bool]
+
+
+def flooded_shape(board: Corridors, flooded: Sequence[tuple[str, int, int]]) -> BaseGeometry:
+    """F-7: the parts of the corridors the water reached: each flooded stretch of a
+    corridor (hundredths of an inch along its centre line) widened to the corridor's
+    walls, clipped to the corridors."""
+    parts: list[BaseGeometry] = []
+    for cid, lo, hi in flooded:
+        c = board.corridors.get(cid)
+        if c is None:
+            continue
+        a, b = sorted((lo / 100, hi / 100))
+        pts = c.path(a, b)
+        if len(pts) >= 2 and math.dist(pts[0], pts[-1]) + (b - a) > EPS:
+            parts.append(LineString(pts).buffer(c.width / 2, cap_style="flat"))
+        else:
+            x, y = c.point_at(a)
+            parts.append(shapely.Point(x, y).buffer(c.width / 2))
+    if not parts:
+        return Polygon()
+    shape = shapely.unary_union(parts).intersection(board.area)
+    shapely.prepare(shape)
+    return shape
+
+
+def barrier_shape(board: Corridors) -> BaseGeometry:
+    """F-1: the grates, sluice gates and cave-ins (lines and areas) as one shape."""
+    shape = shapely.unary_union([f.shape for f in board.features if f.is_barrier])
+    shapely.prepare(shape)
+    return shape
+
+
+@dataclass
+class Field:
+    """The shortest ways on the grid from one start point to every node (``inf`` where
+    none within the limit), and how to follow one back."""
+
+    start: XY
+    dist: np.ndarray
+    """Per node: the path length from the start."""
+    row: np.ndarray
+    """Per node: which start node the best way leaves by (an index of ``starts``)."""
+    starts: list[int]
+    preds: np.ndarray
+    """Per start node, per node: the node before it on the way (-9999: none)."""
+    nav: Nav = field(repr=False)
+
+    def cost_to(self, x: float, y: float) -> tuple[float, int]:
+        """The path length to the point ``(x, y)`` and the node it arrives by (``inf``,
+        -1 if the field does not reach it)."""
+        best, node = math.inf, -1
+        for m, off in self.nav.near_nodes(x, y):
+            d = float(self.dist[m]) + off
+            if d < best:
+                best, node = d, m
+        return best, node
+
+    def nodes_to(self, m: int) -> list[int]:
+        """The nodes of the way to node ``m``, the start node first."""
+        k = int(self.row[m])
+        pred = self.preds[k]
+        out = [m]
+        while out[-1] != self.starts[k]:
+            p = int(pred[out[-1]])
+            if p < 0:
+                break
+            out.append(p)
+        out.reverse()
+        return out
+
+    def path_to(self, x: float, y: float, ok: Segment | None = None) -> tuple[XY, ...]:
+        """The way to the point ``(x, y)`` (start and end included), straightened where
+        ``ok`` allows a straight segment (by default: where the walls allow one)."""
+        _d, m = self.cost_to(x, y)
+        if m < 0:
+            return (self.start,)
+        pts = [self.start, *(self.nav.point(n) for n in self.nodes_to(m)), (x, y)]
+        return straighten(pts, ok or self.nav.straight_free)
+
+    def path_to_node(self, m: int, ok: Segment | None = None) -> tuple[XY, ...]:
+        """The way to node ``m``, straightened as :meth:`path_to` does."""
+        pts = [self.start, *(self.nav.point(n) for n in self.nodes_to(m))]
+        return straighten(pts, ok or self.nav.straight_free)
+
+
+def straighten(points: Sequence[XY], ok: Segment) -> tuple[XY, ...]:
+    """``points`` with the corners cut wherever ``ok(a, b)`` allows the straight line
+    (the ends kept)."""
+    pts = [p for k, p in enumerate(points) if k == 0 or math.dist(p, points[k - 1]) > EPS]
+    if len(pts) <= 2:
+        return tuple(pts)
+    out = [pts[0]]
+    k = 0
+    while k < len(pts) - 1:
+        j = len(pts) - 1
+        while j > k + 1 and not ok(pts[k], pts[j]):
+            j -= 1
+        out.append(pts[j])
+        k = j
+    return tuple(out)
+
+
+def length(path: Sequence[XY]) -> float:
+    return sum(math.dist(a, b) for a, b in zip(path, path[1:], strict=False))
+
+
+def walk(path: Sequence[XY], distance: float) -> tuple[XY, tuple[XY, ...]]:
+    """The point ``distance`` inches along ``path`` (its end if shorter), and the path
+    up to it."""
+    if not path:
+        raise ValueError("an empty path")
+    left = distance
+    out = [path[0]]
+    for a, b in zip(path, path[1:], strict=False):
+        d = math.dist(a, b)
+        if d <= EPS:
+            continue
+        if left <= d + EPS:
+            f = min(1.0, max(0.0, left / d))
+            end = (a[0] + (b[0] - a[0]) * f, a[1] + (b[1] - a[1]) * f)
+            out.append(end)
+            return end, tuple(out)
+        left -= d
+        out.append(b)
+    return out[-1], tuple(out)
+
+
+class Nav:
+    """Paths for bases of one radius through one sewer (see the module text)."""
+
+    def __init__(self, board: Corridors, radius: float, grid: float) -> None:
+        self.board = board
+        self.radius = radius
+        self.step = grid
+        free = board.area.buffer(-radius, quad_segs=4)
+        if free.is_empty:
+            free = board.area.buffer(-min(radius, 0.05), quad_segs=4)
+        self.free: Polygon | MultiPolygon = free
+        shapely.prepare(self.free)
+        self.walls = board.area
+        self.barriers = barrier_shape(board)
+        x0, y0, x1, y1 = self.free.bounds
+        self.x0, self.y0 = x0 + grid / 2, y0 + grid / 2
+        self.cols = max(1, int(math.ceil((x1 - x0) / grid)))
+        self.rows = max(1, int(math.ceil((y1 - y0) / grid)))
+        gx = self.x0 + grid * np.arange(self.cols)
+        gy = self.y0 + grid * np.arange(self.rows)
+        xx, yy = np.meshgrid(gx, gy)  # rows x cols
+        inside = shapely.contains_xy(self.free, xx, yy)
+        self.index = np.full((self.rows, self.cols), -1, dtype=np.int64)
+        rr, cc = np.nonzero(inside)
+        self.index[rr, cc] = np.arange(len(rr))
+        self.nodes = np.column_stack([xx[rr, cc], yy[rr, cc]])
+        self.n = len(self.nodes)
+        self._edges(rr, cc)
+        self._flood_cache: dict[tuple[tuple[str, int, int], ...],
+                                tuple[BaseGeometry, np.ndarray, np.ndarray]] = {}
+
+    def _edges(self, rr: np.ndarray, cc: np.ndarray) -> None:
+        a_all: list[np.ndarray] = []
+        b_all: list[np.ndarray] = []
+        for di, dj in OFFSETS:  # (column step, row step)
+            r2, c2 = rr + dj, cc + di
+            ok = (r2 >= 0) & (r2 < self.rows) & (c2 >= 0) & (c2 < self.cols)
+            a = self.index[rr[ok], cc[ok]]
+            b = self.index[r2[ok], c2[ok]]
+            keep = b >= 0
+            a_all.append(a[keep])
+            b_all.append(b[keep])
+        a = np.concatenate(a_all) if a_all else np.zeros(0, dtype=np.int64)
+        b = np.concatenate(b_all) if b_all else np.zeros(0, dtype=np.int64)
+        if len(a):
+            segs = shapely.linestrings(np.stack([self.nodes[a], self.nodes[b]], axis=1))
+            clear = shapely.covers(self.free, segs)
+            a, b, segs = a[clear], b[clear], segs[clear]
+            barrier = (shapely.intersects(self.barriers, segs) if not self.barriers.is_empty
+                       else np.zeros(len(a), dtype=bool))
+        else:
+            barrier = np.zeros(0, dtype=bool)
+        self.ea, self.eb = a, b
+        self.ew = np.hypot(*(self.nodes[a] - self.nodes[b]).T) if len(a) else np.zeros(0)
+        self.ebar = np.asarray(barrier, dtype=bool)
+
+    # ================================================================ points
+    def point(self, node: int) -> XY:
+        x, y = self.nodes[node]
+        return float(x), float(y)
+
+    def in_free(self, x: float, y: float) -> bool:
+        """Whether a base of this radius centred at ``(x, y)`` is clear of the walls."""
+        return bool(shapely.intersects_xy(self.free, x, y))
+
+    def straight_free(self, a: XY, b: XY) -> bool:
+        """Whether a base can go straight from ``a`` to ``b`` without crossing a wall."""
+        if math.dist(a, b) <= EPS:
+            return self.in_free(*a)
+        return bool(self.free.covers(LineString([a, b])))
+
+    def ray(self, x: float, y: float, dx: float, dy: float, distance: float) -> float:
+        """How far (up to ``distance``) a base can go straight from ``(x, y)`` along the
+        unit vector ``(dx, dy)`` before it meets a wall."""
+        key = (round(x * 100), round(y * 100), round(dx * 1000), round(dy * 1000),
+               round(distance * 100))
+        cache = self._rays
+        got = cache.get(key)
+        if got is not None:
+            return got
+        line = LineString([(x, y), (x + dx * distance, y + dy * distance)])
+        if self.free.covers(line):
+            got = distance
+        else:
+            got = 0.0
+            start = shapely.Point(x, y)
+            for part in shapely.get_parts(self.free.intersection(line)):
+                if part.distance(start) <= 1e-4 and part.length > got:
+                    got = float(part.length)
+        if len(cache) > 50000:
+            cache.clear()
+        cache[key] = got
+        return got
+
+    @property
+    def _rays(self) -> dict[tuple[int, ...], float]:
+        got: dict[tuple[int, ...], float] | None = self.__dict__.get("_ray_cache")
+        if got is None:
+            got = self.__dict__["_ray_cache"] = {}
+        return got
+
+    def sees(self, a: XY, b: XY) -> bool:
+        """Whether the walls leave the line from ``a`` to ``b`` clear (line of sight)."""
+        if math.dist(a, b) <= EPS:
+            return True
+        return bool(self.walls.covers(LineString([a, b])))
+
+    def near_nodes(self, x: float, y: float) -> list[tuple[int, float]]:
+        """The grid nodes round ``(x, y)`` a base there can go straight to, each with the
+        distance."""
+        cache = self._near
+        key = (round(x * 100), round(y * 100))
+        got = cache.get(key)
+        if got is not None:
+            return got
+        c = int(round((x - self.x0) / self.step))
+        r = int(round((y - self.y0) / self.step))
+        out: list[tuple[int, float]] = []
+        for reach in (1, 2, 3):
+            rs = slice(max(0, r - reach), min(self.rows, r + reach + 1))
+            cs = slice(max(0, c - reach), min(self.cols, c + reach + 1))
+            ids = self.index[rs, cs].ravel()
+            ids = ids[ids >= 0]
+            if len(ids) == 0:
+                continue
+            pts = self.nodes[ids]
+            segs = shapely.linestrings(np.stack([np.tile([x, y], (len(ids), 1)), pts],
+                                                axis=1))
+            d = np.hypot(pts[:, 0] - x, pts[:, 1] - y)
+            ok = shapely.covers(self.free, segs) | (d <= EPS)
+            out = [(int(n), float(dd)) for n, dd, k in zip(ids, d, ok, strict=True) if k]
+            if out:
+                break
+        if len(cache) > 20000:
+            cache.clear()
+        cache[key] = out
+        return out
+
+    @property
+    def _near(self) -> dict[tuple[int, int], list[tuple[int, float]]]:
+        got: dict[tuple[int, int], list[tuple[int, float]]] | None = \
+            self.__dict__.get("_near_cache")
+        if got is None:
+            got = self.__dict__["_near_cache"] = {}
+        return got
+
+    def within(self, points: Sequence[XY], reach: Sequence[float]) -> np.ndarray:
+        """A node mask: the nodes within ``reach[k]`` of ``points[k]`` for some k."""
+        mask = np.zeros(self.n, dtype=bool)
+        for (x, y), d in zip(points, reach, strict=True):
+            mask |= np.hypot(self.nodes[:, 0] - x, self.nodes[:, 1] - y) < d
+        return mask
+
+    # ================================================================ the flood (F-7)
+    def flooded(self, flooded: tuple[tuple[str, int, int], ...]
+                ) -> tuple[BaseGeometry, np.ndarray, np.ndarray]:
+        """F-7: the flooded shape, the flooded nodes and the edges that touch them."""
+        got = self._flood_cache.get(flooded)
+        if got is None:
+            shape = flooded_shape(self.board, flooded)
+            if shape.is_empty:
+                nodes = np.zeros(self.n, dtype=bool)
+            else:
+                nodes = shapely.contains_xy(shape, self.nodes[:, 0], self.nodes[:, 1])
+            edges = nodes[self.ea] | nodes[self.eb] if len(self.ea) else np.zeros(0, bool)
+            if len(self._flood_cache) > 64:
+                self._flood_cache.clear()
+            got = self._flood_cache[flooded] = (shape, nodes, edges)
+        return got
+
+    def difficult_edges(self, flooded: tuple[tuple[str, int, int], ...]) -> np.ndarray:
+        """The edges through difficult terrain: across a barrier (F-1) or flooded (F-7)."""
+        if not flooded:
+            return self.ebar
+        return self.ebar | self.flooded(flooded)[2]
+
+    # ================================================================ fields
+    def graph(self, blocked: np.ndarray | None, no_edges: np.ndarray | None) -> csr_matrix:
+        """The grid as a graph without the ``blocked`` nodes and the ``no_edges``."""
+        keep = np.ones(len(self.ea), dtype=bool)
+        if blocked is not None and len(self.ea):
+            keep &= ~(blocked[self.ea] | blocked[self.eb])
+        if no_edges is not None:
+            keep &= ~no_edges
+        return csr_matrix((self.ew[keep], (self.ea[keep], self.eb[keep])),
+                          shape=(self.n, self.n))
+
+    def field(self, graph: csr_matrix, x: float, y: float, limit: float = math.inf,
+              barred: np.ndarray | None = None) -> Field:
+        """The shortest ways on ``graph`` from ``(x, y)`` (leaving by the nodes round it
+        that are not ``barred``) to every node, as far as ``limit``."""
+        starts = [(m, d) for m, d in self.near_nodes(x, y)
+                  if barred is None or not barred[m]]
+        if not starts or self.n == 0:
+            inf = np.full(self.n, np.inf)
+            return Field((x, y), inf, np.zeros(self.n, dtype=np.int64), [],
+                         np.zeros((0, self.n), dtype=np.int64), self)
+        idx = [m for m, _ in starts]
+        offs = np.array([d for _, d in starts])
+        dist, preds = dijkstra(graph, directed=False, indices=idx, limit=limit,
+                               return_predecessors=True)
+        total = dist + offs[:, None]
+        row = np.argmin(total, axis=0)
+        best = total[row, np.arange(self.n)]
+        return Field((x, y), best, row, idx, preds, self)
+
+    def multi_field(self, graph: csr_matrix, points: Sequence[XY]) -> np.ndarray:
+        """Per node, the shortest way on ``graph`` to the nearest of ``points``."""
+        idx: list[int] = []
+        for x, y in points:
+            idx += [m for m, _ in self.near_nodes(x, y)]
+        if not idx or self.n == 0:
+            return np.full(self.n, np.inf)
+        dist = dijkstra(graph, directed=False, indices=sorted(set(idx)), min_only=True)
+        return np.asarray(dist)
+
+
+def segment_gap(a: XY, b: XY, p: XY) -> float:
+    """The distance from point ``p`` to the segment ``a``-``b``."""
+    dx, dy = b[0] - a[0], b[1] - a[1]
+    ll = dx * dx + dy * dy
+    if ll <= EPS * EPS:
+        return math.dist(a, p)
+    u = max(0.0, min(1.0, ((p[0] - a[0]) * dx + (p[1] - a[1]) * dy) / ll))
+    return math.hypot(p[0] - a[0] - u * dx, p[1] - a[1] - u * dy)
