@@ -9,7 +9,7 @@ brood...), string ``squad`` (the id of the unit it belongs to) and an optional b
 [options]
 objective = "nest"        # or "survive" (the default): last side standing / most models
 planter = "troopers"      # "nest": the side that plants the charges
-charges = 3               # "nest": charges to plant (a nest is a map feature of kind nest)
+charges = 3               # "nest": charges to plant (default: the nests' own 'charges')
 [options.squads]          # optional names of the units, by squad id
 alpha = "Alpha squad"
 ```
@@ -76,14 +76,18 @@ def _setup(scenario: ScenarioFile, board: Corridors) -> Scenario:
     if planter not in scenario.sides:
         raise ScenarioError(f"{name}: [options] planter must be a side of [sides] "
                             f"({', '.join(scenario.sides)}), not {planter!r}")
-    charges = opts.get("charges")
-    if isinstance(charges, bool) or not isinstance(charges, int) or not 1 <= charges <= 99:
-        raise ScenarioError(f"{name}: [options] charges must be a whole number from 1 to 99 "
-                            f"(the charges to plant in the nest), not {charges!r}")
     nests = tuple(f for f in board.features if f.kind == "nest")
     if not nests:
         raise ScenarioError(f"{name}: the objective is the nest, but its map "
                             f"{scenario.map_path.name} has no feature of kind 'nest'")
+    charges = opts.get("charges")
+    if charges is None:  # the map's nests say how many (their int property 'charges')
+        marked = [n.properties.get("charges") for n in nests]
+        charges = sum(c for c in marked if isinstance(c, int) and not isinstance(c, bool))
+    if isinstance(charges, bool) or not isinstance(charges, int) or not 1 <= charges <= 99:
+        raise ScenarioError(f"{name}: [options] charges (or the nest's property 'charges' "
+                            f"on the map) must be a whole number from 1 to 99 (the charges "
+                            f"to plant in the nest), not {charges!r}")
     out.planter, out.charges, out.nests = planter, charges, nests
     return out
 
@@ -105,11 +109,11 @@ def _units(scenario: ScenarioFile, placements: tuple[Placement, ...],
         if p.unit not in data.profiles:
             raise ScenarioError(f"{mapname}: {label}: unit '{printable(p.unit)}' is not a "
                                 f"profile of profiles.toml ({', '.join(data.profiles)})")
-        squad = p.properties.get("squad")
+        squad = _squad(p)
         if not isinstance(squad, str) or not printable(squad) or printable(squad) != squad:
             raise ScenarioError(f"{mapname}: {label} needs a string property 'squad': the id "
                                 f"of the unit it belongs to")
-        leader = p.properties.get("leader", False)
+        leader = _leader(p)
         if not isinstance(leader, bool):
             raise ScenarioError(f"{mapname}: {label}: property 'leader' must be true or "
                                 f"false, not {leader!r}")
@@ -133,3 +137,16 @@ def _units(scenario: ScenarioFile, placements: tuple[Placement, ...],
         uname = setup.squad_names.get(squad, squad.replace("_", " ").title())
         units[squad] = Unit(squad, uname, sides[squad], models, lead)
     return units
+
+
+def _squad(p: Placement) -> object:
+    """The figure's squad: the map builder's ``squad`` (on a placement that has it) or the
+    figure's ``squad`` property."""
+    got = getattr(p, "squad", "")
+    return got if got else p.properties.get("squad")
+
+
+def _leader(p: Placement) -> object:
+    """Whether the figure leads its squad (the builder's ``leader``, or the property)."""
+    got = getattr(p, "leader", False)
+    return True if got is True else p.properties.get("leader", False)
