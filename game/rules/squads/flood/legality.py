@@ -116,8 +116,8 @@ def why_not_move(state: FloodState, uid: str, mid: str, to: Point) -> str | None
 
 def _check(state: FloodState, m: Model, side: str, to: Point, clear: float,
            roll: int | None, run: bool) -> MoveCheck:
-    key = ("check", m.id, m.x, m.y, to, clear, roll, run, state.key())
-    return state.remember(key, lambda: check_move(state, m, side, to, clear, roll,
+    key = ("check", m.id, to, clear, roll, run)
+    return state.cached(key, lambda: check_move(state, m, side, to, clear, roll,
                                                   run=run))
 
 
@@ -129,7 +129,7 @@ def why_not_rejoin(state: FloodState, uid: str, mid: str) -> str | None:
     m = _model(state, u, mid)
     if isinstance(m, str):
         return m
-    if mid not in stragglers_now(u):
+    if mid not in stragglers_now(state, u):
         return f"{m.name} is in coherency with its unit"
     return None
 
@@ -205,7 +205,7 @@ def why_not_charge(state: FloodState, uid: str, tid: str) -> str | None:
         return f"{t.name} is already locked in close combat"
     if not chargers(state, u):
         return f"every model of {u.name} is a straggler: stragglers never charge (F-8)"
-    step = state.remember(("reach", u.id, t.id, state.key()),
+    step = state.cached(("reach", u.id, t.id),
                           lambda: charge_reach(state, u, t))
     if step is None:
         return f"no model of {u.name} can reach {t.name} within {turn_data().charge:g} inches"
@@ -288,7 +288,7 @@ def movement_menu(state: FloodState, u: Unit) -> list[Action]:
         return out
     if u.id not in state.difficult and near_difficult(state, models):
         out.append(Difficult(u.id))
-    out += [Rejoin(u.id, mid) for mid in stragglers_now(u)
+    out += [Rejoin(u.id, mid) for mid in stragglers_now(state, u)
             if any(m.id == mid for m in models)]
     for m in models:
         out += [Move(u.id, m.id, p) for p in move_points(state, u, m)]

@@ -287,7 +287,7 @@ def keeps_coherency(state: FloodState, model: Model, x: float, y: float) -> bool
     """S-7: whether the unit's main chain (``model`` in it) is still one chain with
     ``model`` standing at ``(x, y)``."""
     unit = state.unit_of(model.id)
-    chain = coherency.main_group(unit)
+    chain = state.cached(("main", unit.id), lambda: coherency.main_group(unit))
     if len(chain) <= 1:
         return True
     old = model.x, model.y

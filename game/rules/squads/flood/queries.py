@@ -57,7 +57,7 @@ REACH_STEP = 1.0
 
 def queries_for(state: FloodState) -> FloodQueries:
     """The queries object of ``state`` as it is now (one per state and version)."""
-    key = state.key()
+    key = state.version
     q = state.memo.get("queries")
     if not isinstance(q, FloodQueries) or q.version != key:
         q = state.memo["queries"] = FloodQueries(state, key)
@@ -306,7 +306,7 @@ class FloodQueries:
     # ============================================================ stragglers (F-8, F-9)
     def stragglers(self, uid: str) -> list[str]:
         """F-8: the unit's models out of its main chain now."""
-        return stragglers_now(self.state.units[uid])
+        return stragglers_now(self.state, self.state.units[uid])
 
     def is_straggler(self, mid: str) -> bool:
         """F-8: out of coherency at the start of its side's turn, or now."""

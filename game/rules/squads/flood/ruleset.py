@@ -63,6 +63,7 @@ class FlashFlood:
         state = build_state(scenario, loaded)
         events = steps.start_turn(state, dice)
         events += steps.start_side(state, state.sides[0], dice)
+        state.touch()
         return state, events
 
     def to_act(self, state: FloodState) -> str | None:
@@ -77,7 +78,7 @@ class FlashFlood:
     def legal_actions(self, state: FloodState) -> list[Action]:
         if state.ended is not None:
             return []
-        return list(state.remember(("legal", state.key()), lambda: legality.legal(state)))
+        return list(state.cached("legal", lambda: legality.legal(state)))
 
     def why_illegal(self, state: FloodState, action: Action) -> str | None:
         return legality.why_illegal(state, action)

@@ -121,6 +121,10 @@ class FloodState:
     setup: Scenario = field(default_factory=Scenario)
     side_names: dict[str, str] = field(default_factory=dict)
     memo: dict[Any, Any] = field(default_factory=dict, repr=False, compare=False)
+    version: int = field(default=0, repr=False, compare=False)
+    """Bumped by every change (:meth:`touch`): what :meth:`cached` answers for."""
+    applying: bool = field(default=False, repr=False, compare=False)
+    """An action is being carried out: :meth:`cached` remembers nothing meanwhile."""
     derived: Derived = field(default_factory=Derived, repr=False, compare=False)
 
     # ================================================================ engine
@@ -175,6 +179,27 @@ class FloodState:
         for m in self.all_models():
             out += (m.x, m.y, m.wounds)
         return tuple(out)
+
+    def touch(self) -> None:
+        """The state changed: forget what :meth:`cached` remembered (every change made
+        outside an action's apply, e.g. a test placing a model, must call it)."""
+        self.version += 1
+        self.memo.pop("_cached", None)
+
+    def cached(self, key: Any, make: Callable[[], T]) -> T:
+        """``make()``, remembered until the state changes (not while an action is being
+        carried out)."""
+        if self.applying:
+            return make()
+        got = self.memo.get("_cached")
+        if got is None or got[0] != self.version:
+            got = self.memo["_cached"] = (self.version, {})
+        values: dict[Any, Any] = got[1]
+        try:
+            value: T = values[key]
+        except KeyError:
+            value = values[key] = make()
+        return value
 
     def remember(self, key: Any, make: Callable[[], T]) -> T:
         """``memo[key]``, made by ``make()`` the first time."""
@@ -232,6 +257,9 @@ class FloodState:
 
     def locked_models(self) -> set[str]:
         """The models locked in close combat (S-3, F-9)."""
+        return self.cached("locked", self._locked)
+
+    def _locked(self) -> set[str]:
         out: set[str] = set()
         for e in self.engagements:
             ua, ub = self.units.get(e.a), self.units.get(e.b)

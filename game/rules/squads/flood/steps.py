@@ -57,10 +57,16 @@ SURVIVE = "survive"
 
 def apply(state: FloodState, action: Action, dice: Dice) -> list[Event]:
     """Carry out a legal action (unchecked), then see whether the game ended."""
-    events = _STEPS[type(action)](state, action, dice)
-    tidy(state)
-    if state.ended is None:
-        events += victory(state)
+    state.touch()
+    state.applying = True
+    try:
+        events = _STEPS[type(action)](state, action, dice)
+        tidy(state)
+        if state.ended is None:
+            events += victory(state)
+    finally:
+        state.applying = False
+        state.touch()
     return events
 
 
@@ -143,7 +149,7 @@ def finish_movement(state: FloodState, u: Unit, dice: Dice) -> list[Event]:
     brought on are fought."""
     events: list[Event] = []
     locked = state.locked_models()
-    for mid in stragglers_now(u):
+    for mid in stragglers_now(state, u):
         m = u.model(mid)
         if m.alive and mid not in state.moved_now and mid not in locked:
             events += rejoin(state, u, m, dice)
@@ -290,7 +296,7 @@ def start_side(state: FloodState, side: str, dice: Dice) -> list[Event]:
     state.pending = []
     events = [Event(Kind.TURN, f"Turn {state.turn}: {state.side_name(side)} play.", "")]
     events += mark_scattered(state)
-    state.straggling = {mid for u in state.side_units(side) for mid in stragglers_now(u)}
+    state.straggling = {mid for u in state.side_units(side) for mid in stragglers_now(state, u)}
     return events + [_phase_event(state)]
 
 

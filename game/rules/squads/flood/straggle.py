@@ -44,16 +44,21 @@ STUCK = "stuck"
 EPS = 1e-6
 
 
-def stragglers_now(unit: Unit) -> list[str]:
+def stragglers_now(state: FloodState, unit: Unit) -> list[str]:
     """F-8: the unit's models out of its main chain now."""
-    return list(water.stragglers(unit))
+    return state.cached(("stragglers", unit.id), lambda: list(water.stragglers(unit)))
+
+
+def main_chain(state: FloodState, unit: Unit) -> list[Model]:
+    """S-7: the unit's models in coherency (its main chain) now."""
+    return state.cached(("main", unit.id), lambda: coherency.main_group(unit))
 
 
 def is_straggler(state: FloodState, model: Model) -> bool:
     """F-8: out of its unit's coherency at the start of its side's turn, or now."""
     if model.id in state.straggling:
         return True
-    return model.id in stragglers_now(state.unit_of(model.id))
+    return model.id in stragglers_now(state, state.unit_of(model.id))
 
 
 def scattered(unit: Unit) -> bool:
@@ -95,7 +100,7 @@ def plan_rejoin(state: FloodState, model: Model, budget: float | None = None,
     unless told), or F-9's way through or into the enemy when every way passes within 1
     inch of one (``with_f9`` False: it stays put then)."""
     unit = state.unit_of(model.id)
-    main = [m for m in coherency.main_group(unit) if m.id != model.id]
+    main = [m for m in main_chain(state, unit) if m.id != model.id]
     start = (model.x, model.y)
     if not main:
         return RejoinPlan(STUCK, (start,))
