@@ -329,12 +329,29 @@ def move_points(state: FloodState, u: Unit, m: Model) -> list[Point]:
     clear, roll, run = budget
     if not run and (is_straggler(state, m) or u.id in state.scattered):
         return []
-    reach = max(clear, roll or 0) if run else (max(clear, roll) if roll else clear)
-    out = []
-    for p in moving.candidate_points(state, m, reach):
-        if why_not_move(state, u.id, m.id, p) is None:
-            out.append(p)
-    return out
+    sig = _signature(state, u, m, clear, roll, run)
+    memo: dict[object, list[Point]] = state.memo.setdefault("move-points", {})
+    got = memo.get(sig)
+    if got is None:
+        got = [p for p in moving.candidate_points(state, m, clear)
+               if why_not_move(state, u.id, m.id, p) is None]
+        if len(memo) > 4000:
+            memo.clear()
+        memo[sig] = got
+    return list(got)
+
+
+def _signature(state: FloodState, u: Unit, m: Model, clear: float, roll: int | None,
+               run: bool) -> tuple[object, ...]:
+    """Everything :func:`why_not_move` reads for ``m``'s candidate points: its place and
+    allowance, its unit's models (coherency), every other model near enough to stand in
+    the way, and the flooded parts (a key that outlives the state's versions)."""
+    near = clear + turn_data().enemy_gap + 3.0
+    others = tuple((o.id, o.x, o.y) for o in state.alive()
+                   if o.id != m.id and (state.unit_of(o.id) is u
+                                        or math.hypot(o.x - m.x, o.y - m.y) <= near))
+    return (m.id, m.x, m.y, clear, roll, run, is_straggler(state, m),
+            u.id in state.scattered, u.side, state.flooded, others)
 
 
 def distance_between(a: Model, b: Model) -> float:
