@@ -210,7 +210,16 @@ def check_move(state: FloodState, model: Model, side: str, to: Point, budget: fl
         return MoveCheck(False, f"{model.name} would end within "
                                 f"{turn_data().enemy_gap:g} inch of {enemy.name}")
     zones = enemy_zones(state, model, side)
-    return plan_path(state, nav, start, (x, y), zones, budget, difficult, run, model.name)
+    key = (model.id, start, (x, y), zones, budget, difficult, run, model.radius,
+           state.flooded)
+    memo: dict[object, MoveCheck] = state.memo.setdefault("paths", {})
+    got = memo.get(key)
+    if got is None:
+        got = plan_path(state, nav, start, (x, y), zones, budget, difficult, run, model.name)
+        if len(memo) > 20000:
+            memo.clear()
+        memo[key] = got
+    return got
 
 
 def plan_path(state: FloodState, nav: Nav, start: XY, end: XY, zones: tuple[Zone, ...],
