@@ -10,7 +10,6 @@ from game.core.dice import Dice
 from game.core.match import Match
 from game.core.places import LoadedMap, Placement, Point
 from game.core.scenario import Scenario
-from game.rules import get_ruleset
 from game.rules.squads.flood.state import FloodState
 
 HERE = Path(__file__).parent
@@ -60,7 +59,9 @@ def loaded(board: Corridors, *figs: Placement) -> LoadedMap[Corridors]:
 def match(board: Corridors, *figs: Placement, options: dict[str, Any] | None = None,
           seed: int = 0, dice: Dice | None = None, turn_limit: int | None = 6
           ) -> Match[FloodState]:
-    return Match(scenario(options, turn_limit), get_ruleset("flood"), loaded(board, *figs),
+    from game.rules.squads.flood.ruleset import FlashFlood
+
+    return Match(scenario(options, turn_limit), FlashFlood(), loaded(board, *figs),
                  seed, dice=dice)
 
 
