@@ -115,9 +115,14 @@ def plan_rejoin(state: FloodState, model: Model, budget: float | None = None,
     return _f9(state, nav, model, unit, main, move)
 
 
-def _targets(nav: Nav, model: Model, main: list[Model]) -> np.ndarray:
-    """The grid nodes where ``model`` would be in touch with the main chain."""
-    return nav.within([(m.x, m.y) for m in main], [touch_reach(model, m) for m in main])
+def _targets(state: FloodState, nav: Nav, model: Model, main: list[Model]) -> np.ndarray:
+    """The grid nodes where ``model`` would be in touch with the main chain, on no other
+    model's base."""
+    touch = nav.within([(m.x, m.y) for m in main], [touch_reach(model, m) for m in main])
+    others = [o for o in state.alive() if o.id != model.id]
+    taken = nav.within([(o.x, o.y) for o in others],
+                       [o.radius + model.radius for o in others])
+    return touch & ~taken
 
 
 def _towards_mates(state: FloodState, nav: Nav, model: Model, main: list[Model],
@@ -128,7 +133,7 @@ def _towards_mates(state: FloodState, nav: Nav, model: Model, main: list[Model],
         if math.dist(start, (m.x, m.y)) <= touch_reach(model, m) + EPS:
             return RejoinPlan(REJOIN, (start,))
     f = field(state, nav, start, zones, False, math.inf)
-    touch = _targets(nav, model, main)
+    touch = _targets(state, nav, model, main)
     reach = np.where(touch, f.dist, np.inf)
     if not np.isfinite(reach).any():
         return None
@@ -158,7 +163,7 @@ def _f9(state: FloodState, nav: Nav, model: Model, unit: Unit, main: list[Model]
     the move through it (scattered) or into it (not scattered)."""
     start = (model.x, model.y)
     f = field(state, nav, start, (), False, math.inf)
-    touch = _targets(nav, model, main)
+    touch = _targets(state, nav, model, main)
     reach = np.where(touch, f.dist, np.inf)
     if not np.isfinite(reach).any():
         return RejoinPlan(STUCK, (start,))
