@@ -33,7 +33,6 @@ from game.rules.squads.flood.moving import (
     field,
     moved_by,
     nav_for,
-    overlaps,
     walk_towards,
 )
 from game.rules.squads.flood.nav import XY, walk

@@ -154,10 +154,11 @@ def field(state: FloodState, nav: Nav, start: XY, zones: tuple[Zone, ...], clear
         barred = None
         if clear and state.flooded:
             barred = nav.flooded(state.flooded)[1]
-        got = nav.field(graph, start[0], start[1], limit, barred)
-        _store(cache, key, got)
-    result: Field = got
-    return result
+        made = nav.field(graph, start[0], start[1], limit, barred)
+        _store(cache, key, made)
+        return made
+    assert isinstance(got, Field)
+    return got
 
 
 def _cache(nav: Nav) -> dict[object, object]:
