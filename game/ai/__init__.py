@@ -24,6 +24,7 @@ PLAYERS: Registry[Callable[[int], Player]] = Registry("computer player", {
     "tft-heights": "game.ai.tft.tactician:Tactician",
     "hero": "game.ai.hero.player:HeroPlayer",
     "tft-zones": "game.ai.tft.zones:ZoneTactician",
+    "flood": "game.ai.squads.player:SquadPlayer",
 })
 """Ruleset key -> the class of its computer player (called with a seed)."""
 

@@ -366,6 +366,44 @@ class Nav:
         best = total[row, np.arange(self.n)]
         return Field((x, y), best, row, idx, preds, self)
 
+    @property
+    def plain(self) -> csr_matrix:
+        """The grid as a graph with every edge (the walls only)."""
+        got: csr_matrix | None = self.__dict__.get("_plain")
+        if got is None:
+            got = self.__dict__["_plain"] = self.graph(None, None)
+        return got
+
+    def tree(self, points: Sequence[XY], graph: csr_matrix | None = None
+             ) -> tuple[np.ndarray, np.ndarray]:
+        """Per node, the shortest way (on ``graph``, by default :attr:`plain`) to the
+        nearest of ``points``, and the next node on it (-9999 at the end)."""
+        idx = sorted({m for x, y in points for m, _ in self.near_nodes(x, y)})
+        if not idx or self.n == 0:
+            return np.full(self.n, np.inf), np.full(self.n, -9999)
+        dist, pred, _src = dijkstra(self.plain if graph is None else graph, directed=False,
+                                    indices=idx, min_only=True, return_predecessors=True)
+        return np.asarray(dist), np.asarray(pred)
+
+    def way(self, start: XY, end: XY, dist: np.ndarray, pred: np.ndarray
+            ) -> tuple[XY, ...]:
+        """The way from ``start`` along a :meth:`tree` to ``end`` (one of its points),
+        straightened where the walls allow; just the start if the tree does not reach."""
+        near = self.near_nodes(*start)
+        if not near:
+            return (start,)
+        k, off = min(near, key=lambda n: float(dist[n[0]]) + n[1])
+        if not math.isfinite(float(dist[k])):
+            return (start,)
+        pts = [start, self.point(k)]
+        guard = 0
+        while pred[k] >= 0 and guard < self.n:
+            k = int(pred[k])
+            pts.append(self.point(k))
+            guard += 1
+        pts.append(end)
+        return straighten(pts, self.straight_free)
+
     def multi_field(self, graph: csr_matrix, points: Sequence[XY]) -> np.ndarray:
         """Per node, the shortest way on ``graph`` to the nearest of ``points``."""
         idx: list[int] = []

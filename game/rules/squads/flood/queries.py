@@ -380,6 +380,21 @@ class FloodQueries:
         """F-4, F-5: the last flood's washes (the wash's ``Wash`` records)."""
         return self.state.washes
 
+    def gantries(self) -> tuple[Feature, ...]:
+        """F-1: the gantries (raised, out of the water's reach)."""
+        return tuple(f for f in self.state.board.features if f.kind == "gantry")
+
+    def turn(self) -> int:
+        return self.state.turn
+
+    def turn_limit(self) -> int | None:
+        """The scenario's last turn (None: no limit)."""
+        return self.state.turn_limit
+
+    def standing(self) -> list[Model]:
+        """Every model still standing, either side."""
+        return self.state.alive()
+
     def on_gantry(self, mid: str) -> bool:
         """F-1: the model stands on a gantry (out of the water's reach)."""
         m = self.state.model(mid)

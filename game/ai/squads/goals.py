@@ -1,0 +1,107 @@
+"""Where each unit of the squad player heads this turn, and the ways there.
+
+A goal is a point and how near to stop short of it (a stand-off: a shooting distance, or
+out of a brood's charge); the way to it is the path grid's tree rooted at the goal
+(:meth:`game.rules.squads.flood.queries.Nav.tree`), worked out once a phase. Goals by the
+scenario: the planters head for the nest and the keepers guard it; in a meeting fight
+melee units go for the nearest enemy and shooters keep at their guns' range; when the
+flood is likely (F-2) models near a gantry climb onto it (F-1).
+"""
+
+from __future__ import annotations
+
+import math
+from dataclasses import dataclass
+from fractions import Fraction
+
+from game.rules.squads.flood.queries import FloodQueries, Model, Unit
+
+XY = tuple[float, float]
+FLOOD_LIKELY = Fraction(1, 2)
+"""The chance of a flood next turn from which models climb to gantries (F-2: turn 3's
+4+ and later)."""
+MELEE_THREAT = 13.0
+"""How far a melee unit threatens: its move and its charge, and a little more."""
+SHOOTING_STANDOFF = 9.0
+"""How near shooters go to their target (rapid fire's close range, inside pistols')."""
+GANTRY_REACH = 6.0
+
+
+@dataclass(frozen=True)
+class Goal:
+    """Where a unit heads: a point, stopping ``standoff`` inches short of it."""
+
+    point: XY
+    standoff: float = 0.0
+    why: str = ""
+
+
+def centre(models: list[Model]) -> XY:
+    return (sum(m.x for m in models) / len(models), sum(m.y for m in models) / len(models))
+
+
+def is_melee(u: Unit) -> bool:
+    """A unit whose models fight rather than shoot (no model with a gun and BS)."""
+    return all(not m.guns() or m.stats.bs == 0 for m in u.survivors)
+
+
+def nearest_enemy(q: FloodQueries, u: Unit, side: str) -> tuple[Unit, Model, float] | None:
+    """The enemy model nearest ``u`` (straight distance), its unit and the distance."""
+    best: tuple[Unit, Model, float] | None = None
+    here = centre(u.survivors)
+    for e in q.units():
+        if e.side == side:
+            continue
+        for m in e.survivors:
+            d = math.dist(here, (m.x, m.y))
+            if best is None or d < best[2]:
+                best = (e, m, d)
+    return best
+
+
+def nest_point(q: FloodQueries) -> XY | None:
+    nests = q.nests()
+    if not nests:
+        return None
+    xs = [p[0] for p in nests[0].points]
+    ys = [p[1] for p in nests[0].points]
+    return (sum(xs) / len(xs), sum(ys) / len(ys))
+
+
+def unit_goal(q: FloodQueries, u: Unit, side: str) -> Goal | None:
+    """Where ``u`` heads this turn (None: it holds)."""
+    foe = nearest_enemy(q, u, side)
+    nest = nest_point(q)
+    if q.objective() == "nest" and nest is not None:
+        if q.planter() == side:
+            return Goal(nest, 0.0, "plant the charges")
+        return keeper_goal(q, u, foe, nest)
+    if foe is None:
+        return None
+    enemy, model, _d = foe
+    if is_melee(u):
+        return Goal((model.x, model.y), 1.2, "close with the enemy")
+    standoff = MELEE_THREAT if is_melee(enemy) else SHOOTING_STANDOFF
+    return Goal((model.x, model.y), standoff, "keep the enemy at the guns' range")
+
+
+def keeper_goal(q: FloodQueries, u: Unit, foe: tuple[Unit, Model, float] | None,
+                nest: XY) -> Goal | None:
+    """The nest's keepers: melee broods meet an enemy coming near the nest, shooters
+    cover the way to it; both stay by the nest otherwise."""
+    if foe is not None:
+        _enemy, model, _d = foe
+        near_nest = math.dist((model.x, model.y), nest)
+        if is_melee(u) and near_nest <= 16.0:
+            return Goal((model.x, model.y), 1.2, "meet the enemy at the nest")
+        if not is_melee(u) and near_nest <= 24.0:
+            return Goal((model.x, model.y), SHOOTING_STANDOFF, "shoot the enemy on its way")
+    here = centre(u.survivors)
+    if math.dist(here, nest) > 6.0:
+        return Goal(nest, 3.0, "back to the nest")
+    return None
+
+
+def flood_likely(q: FloodQueries) -> bool:
+    """F-2: the flood has not come and is likely at the start of next turn."""
+    return q.flood_turn() is None and q.next_flood_chance() >= FLOOD_LIKELY

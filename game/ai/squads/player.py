@@ -1,0 +1,296 @@
+"""The squad computer player of the sewer flood: a sergeant who keeps his squads together,
+counts the odds and watches the water.
+
+It reads the match through the flood ruleset's queries (move checks, the path grid,
+exact shooting and charge odds, stragglers, the flood's chance) and returns one legal
+action at a time on the shared skeleton (:class:`game.ai.skeleton.CandidatePlayer`):
+
+* Movement: stragglers rejoin first (F-8, F-9: the rules decide what the enemy in the
+  way means); a scattered unit waits for them. Each other unit heads for its goal
+  (:mod:`.goals`: the nest for the planters, the nest's approaches for its keepers, the
+  nearest enemy for melee units, the guns' range for shooters, a gantry when the flood
+  is likely), rear models first so that the chain holds (S-7), each as far along its
+  way as the rules allow; it rolls for difficult terrain when its way needs it.
+* Shooting: the target with the most expected casualties (exact odds, a leader or a
+  wounded big model worth more); planters far from the nest run instead, and planters
+  at the nest neither shoot nor run (they plant).
+* Assault: a charge when the odds favour it (the expected casualties inflicted, times
+  the chance to reach, beat those suffered).
+
+It ends each phase when no unit has anything worth doing left.
+"""
+
+from __future__ import annotations
+
+import math
+from collections.abc import Iterator
+from typing import Any
+
+from game.ai.skeleton import CandidatePlayer, Proposal
+from game.ai.squads.goals import (
+    GANTRY_REACH,
+    XY,
+    Goal,
+    flood_likely,
+    is_melee,
+    nest_point,
+    unit_goal,
+)
+from game.core.match import Match
+from game.core.places import Point
+from game.core.ruleset import Action
+from game.rules.squads.flood.actions import (
+    Charge,
+    Difficult,
+    EndPhase,
+    Move,
+    Rejoin,
+    Run,
+    Shoot,
+)
+from game.rules.squads.flood.phases import FloodPhase
+from game.rules.squads.flood.queries import FloodQueries, Model, Unit, turn_data
+
+FRACTIONS = (1.0, 0.8, 0.6, 0.4, 0.2)
+"""Fractions of its allowance along its way a model tries, the farthest first."""
+SIDESTEPS = (0.0, 0.7, -0.7, 1.3, -1.3)
+"""Steps across its way (inches) a model tries when the point on it is taken."""
+MIN_STEP = 0.4
+"""A move shorter than this is not worth an action."""
+CHARGE_EDGE = 1.0
+"""How much the expected casualties of a charge must beat those it suffers."""
+
+
+class SquadPlayer(CandidatePlayer):
+    """The flood ruleset's computer player (see the module text)."""
+
+    def propose(self, match: Match[Any], side: str) -> Iterator[Proposal]:
+        q: FloodQueries = match.ruleset.queries(match.state)
+        self.memo.scope("phase", (id(match.state), match.turn, side, match.phase))
+        action = self._decide(match, q, side)
+        yield Proposal(1.0, (action,), "")
+        yield Proposal(0.0, (EndPhase(side),), "nothing left to do this phase")
+
+    def _decide(self, match: Match[Any], q: FloodQueries, side: str) -> Action:
+        phase = match.phase
+        for u in sorted(q.units(side), key=lambda u: u.id):
+            if q.done(u.id) or self._finished(u.id):
+                continue
+            if phase == FloodPhase.MOVEMENT:
+                a = self._movement(q, u, side)
+            elif phase == FloodPhase.SHOOTING:
+                a = self._shooting(q, u, side)
+            else:
+                a = self._assault(q, u, side)
+            if a is not None:
+                return a
+            self._finish(u.id)
+        return EndPhase(side)
+
+    def _finished(self, uid: str) -> bool:
+        return bool(self.memo.get("phase", ("finished", uid), lambda: [False])[0])
+
+    def _finish(self, uid: str) -> None:
+        self.memo.get("phase", ("finished", uid), lambda: [False])[0] = True
+
+    def _skip(self) -> set[str]:
+        return self.memo.get("phase", "skip", set)
+
+    # ================================================================ movement
+    def _movement(self, q: FloodQueries, u: Unit, side: str) -> Action | None:
+        movable = [m for m in u.survivors if not q.moved(m.id) and not q.locked(m.id)]
+        if not movable:
+            return None
+        for mid in q.stragglers(u.id):
+            if any(m.id == mid for m in movable):
+                return Rejoin(u.id, mid)
+        if q.is_scattered(u.id):
+            return None
+        return self._advance(q, u, side, movable, run=False)
+
+    def _advance(self, q: FloodQueries, u: Unit, side: str, movable: list[Model],
+                 run: bool) -> Action | None:
+        goal = self._goal(q, u, side)
+        skip = self._skip()
+        wanted_roll = False
+        order = []
+        for m in movable:
+            if m.id in skip or q.is_straggler(m.id) and not run:
+                continue
+            g = self._model_goal(q, m, goal)
+            if g is None:
+                continue
+            dist, way = self._way(q, m, g)
+            if dist - g.standoff < MIN_STEP:
+                continue
+            order.append((dist, m, g, way))
+        order.sort(key=lambda t: -t[0])
+        for dist, m, g, way in order:
+            dest, needs_roll = self._destination(q, u, m, way, dist - g.standoff)
+            if dest is not None:
+                return Move(u.id, m.id, dest)
+            wanted_roll = wanted_roll or needs_roll
+            skip.add(m.id)
+        if wanted_roll and not run and q.why_not(Difficult(u.id)) is None:
+            skip.clear()
+            return Difficult(u.id)
+        return None
+
+    def _goal(self, q: FloodQueries, u: Unit, side: str) -> Goal | None:
+        return self.memo.get("phase", ("goal", u.id), lambda: unit_goal(q, u, side))
+
+    def _model_goal(self, q: FloodQueries, m: Model, goal: Goal | None) -> Goal | None:
+        """A model near a free gantry climbs to it when the flood is likely (F-1, F-2);
+        one on a gantry then stays there; the others follow their unit's goal."""
+        if flood_likely(q):
+            if q.on_gantry(m.id):
+                return None
+            spot = self._gantry_spot(q, m)
+            if spot is not None:
+                return Goal(spot, 0.0, "climb out of the water's reach")
+        if goal is not None and q.objective() == "nest" and q.would_plant(m.id):
+            return None  # at the nest: stay and plant
+        return goal
+
+    def _gantry_spot(self, q: FloodQueries, m: Model) -> XY | None:
+        for f in q.gantries():
+            xs = [p[0] for p in f.points]
+            ys = [p[1] for p in f.points]
+            c = (sum(xs) / len(xs), sum(ys) / len(ys))
+            if math.dist(c, (m.x, m.y)) > GANTRY_REACH:
+                continue
+            taken = self.memo.get("phase", ("gantry", f.id), list)
+            room = max(1, int((max(xs) - min(xs)) * (max(ys) - min(ys)) / 2.0))
+            if m.id in taken:
+                return c
+            if len(taken) < room and not any(
+                    math.dist((o.x, o.y), c) < 1.5 for o in q.standing() if o.id != m.id):
+                taken.append(m.id)
+                return c
+        return None
+
+    def _way(self, q: FloodQueries, m: Model, g: Goal) -> tuple[float, tuple[XY, ...]]:
+        nav = q.nav(m.radius)
+        key = (g.point, m.radius)
+        dist, pred = self.memo.get("phase", ("tree", key), lambda: nav.tree([g.point]))
+        way = nav.way((m.x, m.y), g.point, dist, pred)
+        if len(way) < 2:
+            return 0.0, way
+        return sum(math.dist(a, b) for a, b in zip(way, way[1:], strict=False)), way
+
+    def _destination(self, q: FloodQueries, u: Unit, m: Model, way: tuple[XY, ...],
+                     length: float) -> tuple[Point | None, bool]:
+        """The farthest point along ``way`` (at most ``length``) the rules let ``m``
+        move to, trying small steps across the way where the point is taken; and whether
+        difficult terrain stood in the way."""
+        budget = q.budget(m.id)
+        if isinstance(budget, str):
+            return None, False
+        reach = min(length, budget[0])
+        needs_roll = False
+        tried = 0
+        for frac in FRACTIONS:
+            d = reach * frac
+            if d < MIN_STEP:
+                break
+            x, y, dx, dy = _along(way, d)
+            for side in SIDESTEPS:
+                p = Point.of(x - dy * side, y + dx * side)
+                why = q.why_not(Move(u.id, m.id, p))
+                tried += 1
+                if why is None:
+                    return p, needs_roll
+                if "difficult" in why:
+                    needs_roll = True
+                if tried >= 14:
+                    return None, needs_roll
+        return None, needs_roll
+
+    # ================================================================ shooting
+    def _shooting(self, q: FloodQueries, u: Unit, side: str) -> Action | None:
+        ran = q.budget(u.survivors[0].id)
+        if not isinstance(ran, str) and ran[2]:  # it ran: its models move
+            movable = [m for m in u.survivors if not q.moved(m.id) and not q.locked(m.id)]
+            return self._advance(q, u, side, movable, run=True) if movable else None
+        if q.objective() == "nest" and q.planter() == side and any(
+                q.would_plant(m.id) for m in u.survivors):
+            return None  # they plant: no shot, no run
+        best = self._best_target(q, u)
+        if best is not None and not self._must_run(q, u, side):
+            return Shoot(u.id, best)
+        if self._wants_run(q, u, side) and q.why_not(Run(u.id)) is None:
+            return Run(u.id)
+        if best is not None:
+            return Shoot(u.id, best)
+        return None
+
+    def _best_target(self, q: FloodQueries, u: Unit) -> str | None:
+        best: tuple[float, str] | None = None
+        for t in q.shoot_targets(u.id):
+            odds = q.shot_odds(u.id, t)
+            target = q.unit(t)
+            worth = 1.0 + 0.5 * max(m.stats.w - 1 for m in target.survivors)
+            value = float(odds.expected) * worth
+            if value > 0.05 and (best is None or value > best[0]):
+                best = (value, t)
+        return None if best is None else best[1]
+
+    def _must_run(self, q: FloodQueries, u: Unit, side: str) -> bool:
+        """Planters that would not reach the nest in time without running."""
+        if q.objective() != "nest" or q.planter() != side:
+            return False
+        nest = nest_point(q)
+        limit = q.turn_limit()
+        if nest is None or limit is None:
+            return False
+        lead = u.survivors[0]
+        dist, _way = self._way(q, lead, Goal(nest))
+        turns_after = limit - q.turn()
+        return dist > turn_data().move * turns_after + 1.0
+
+    def _wants_run(self, q: FloodQueries, u: Unit, side: str) -> bool:
+        goal = self._goal(q, u, side)
+        if goal is None:
+            return flood_likely(q) and any(self._gantry_spot(q, m) for m in u.survivors)
+        lead = u.survivors[0]
+        dist, _way = self._way(q, lead, goal)
+        return dist - goal.standoff > 1.5
+
+    # ================================================================ assault
+    def _assault(self, q: FloodQueries, u: Unit, side: str) -> Action | None:
+        if q.objective() == "nest" and q.planter() == side and any(
+                q.would_plant(m.id) for m in u.survivors):
+            return None
+        best: tuple[float, str] | None = None
+        for t in q.charge_targets(u.id):
+            odds = q.charge_odds(u.id, t)
+            if odds is None:
+                continue
+            gain = float(odds.p_reach) * _mean(odds.inflicted)
+            loss = _mean(odds.suffered)
+            edge = gain - loss * CHARGE_EDGE
+            if is_melee(u):
+                edge += 0.5
+            if odds.p_reach >= 0.5 and edge > 0 and (best is None or edge > best[0]):
+                best = (edge, t)
+        return None if best is None else Charge(u.id, best[1])
+
+
+def _mean(dist: dict[int, Any]) -> float:
+    return float(sum(k * p for k, p in dist.items()))
+
+
+def _along(way: tuple[XY, ...], d: float) -> tuple[float, float, float, float]:
+    """The point ``d`` along ``way`` and the unit direction there."""
+    left = d
+    for a, b in zip(way, way[1:], strict=False):
+        seg = math.dist(a, b)
+        if seg <= 1e-9:
+            continue
+        dx, dy = (b[0] - a[0]) / seg, (b[1] - a[1]) / seg
+        if left <= seg:
+            return a[0] + dx * left, a[1] + dy * left, dx, dy
+        left -= seg
+    a, b = way[-2], way[-1]
+    seg = math.dist(a, b) or 1.0
+    return b[0], b[1], (b[0] - a[0]) / seg, (b[1] - a[1]) / seg
