@@ -45,12 +45,14 @@ def is_melee(u: Unit) -> bool:
     return all(not m.guns() or m.stats.bs == 0 for m in u.survivors)
 
 
-def nearest_enemy(q: FloodQueries, u: Unit, side: str) -> tuple[Unit, Model, float] | None:
-    """The enemy model nearest ``u`` (straight distance), its unit and the distance."""
+def nearest_enemy(q: FloodQueries, u: Unit, side: str, shooters_only: bool = False
+                  ) -> tuple[Unit, Model, float] | None:
+    """The enemy model nearest ``u`` (straight distance; only shooting units' if told),
+    its unit and the distance."""
     best: tuple[Unit, Model, float] | None = None
     here = centre(u.survivors)
     for e in q.units():
-        if e.side == side:
+        if e.side == side or (shooters_only and is_melee(e)):
             continue
         for m in e.survivors:
             d = math.dist(here, (m.x, m.y))
@@ -81,8 +83,10 @@ def unit_goal(q: FloodQueries, u: Unit, side: str) -> Goal | None:
     enemy, model, _d = foe
     if is_melee(u):
         return Goal((model.x, model.y), 1.2, "close with the enemy")
-    standoff = MELEE_THREAT if is_melee(enemy) else SHOOTING_STANDOFF
-    return Goal((model.x, model.y), standoff, "keep the enemy at the guns' range")
+    prey = nearest_enemy(q, u, side, shooters_only=True)
+    if prey is not None:
+        return Goal((prey[1].x, prey[1].y), SHOOTING_STANDOFF, "hunt the enemy's shooters")
+    return Goal((model.x, model.y), MELEE_THREAT, "keep out of the brood's reach, in range")
 
 
 def keeper_goal(q: FloodQueries, u: Unit, foe: tuple[Unit, Model, float] | None,

@@ -106,7 +106,21 @@ class SquadPlayer(CandidatePlayer):
                 return Rejoin(u.id, mid)
         if q.is_scattered(u.id):
             return None
+        if not (q.objective() == "nest" and q.planter() == side) and self._in_sights(q, u):
+            return None  # stand still and shoot
         return self._advance(q, u, side, movable, run=False)
+
+    def _in_sights(self, q: FloodQueries, u: Unit) -> bool:
+        """A worthwhile target is in the unit's sights already (it shoots standing)."""
+        def look() -> bool:
+            for e in q.units():
+                if e.side != u.side:
+                    odds = q.shot_odds(u.id, e.id)
+                    if float(odds.expected) >= 0.6:
+                        return True
+            return False
+
+        return self.memo.get("phase", ("sights", u.id), look)
 
     def _advance(self, q: FloodQueries, u: Unit, side: str, movable: list[Model],
                  run: bool) -> Action | None:

@@ -346,12 +346,12 @@ def in_contact_with_nest(state: FloodState, m: Model) -> bool:
 
 
 def may_plant(state: FloodState, m: Model) -> bool:
-    """A model in contact with the nest that neither shot nor ran this turn, not locked
-    in close combat and not a straggler, plants a charge at the end of its turn."""
+    """A model in contact with the nest that neither shot nor ran this turn plants a
+    charge at the end of its turn (a reading of the words as written: a model fighting
+    at the nest, or washed there by the flood, plants too)."""
     u = state.unit_of(m.id)
     return (m.alive and u.side == state.setup.planter and m.id not in state.fired
-            and u.id not in state.run and m.id not in state.locked_models()
-            and m.id not in state.straggling and in_contact_with_nest(state, m))
+            and u.id not in state.run and in_contact_with_nest(state, m))
 
 
 def plant(state: FloodState, side: str) -> list[Event]:
