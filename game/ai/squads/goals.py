@@ -20,9 +20,9 @@ XY = tuple[float, float]
 FLOOD_LIKELY = Fraction(1, 2)
 """The chance of a flood next turn from which models climb to gantries (F-2: turn 3's
 4+ and later)."""
-MELEE_THREAT = 13.0
-"""How far a melee unit threatens: its move and its charge, and a little more."""
-SHOOTING_STANDOFF = 9.0
+MELEE_THREAT = 8.0
+"""How far from a melee unit shooters stay: out of its charge, within rapid fire."""
+SHOOTING_STANDOFF = 6.0
 """How near shooters go to their target (rapid fire's close range, inside pistols')."""
 GANTRY_REACH = 6.0
 

@@ -106,8 +106,6 @@ class SquadPlayer(CandidatePlayer):
                 return Rejoin(u.id, mid)
         if q.is_scattered(u.id):
             return None
-        if not (q.objective() == "nest" and q.planter() == side) and self._in_sights(q, u):
-            return None  # stand still and shoot
         return self._advance(q, u, side, movable, run=False)
 
     def _in_sights(self, q: FloodQueries, u: Unit) -> bool:
