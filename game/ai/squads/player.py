@@ -140,6 +140,7 @@ class SquadPlayer(CandidatePlayer):
         for dist, m, g, way in order:
             dest, needs_roll = self._destination(q, u, m, way, dist - g.standoff)
             if dest is not None:
+                skip.clear()  # a model that could not move may, once this one has
                 return Move(u.id, m.id, dest)
             wanted_roll = wanted_roll or needs_roll
             skip.add(m.id)
@@ -198,11 +199,14 @@ class SquadPlayer(CandidatePlayer):
         budget = q.budget(m.id)
         if isinstance(budget, str):
             return None, False
-        reach = min(length, budget[0])
+        clear, roll, _run = budget
+        reach = min(length, clear)
+        steps = {round(reach * f, 2) for f in FRACTIONS}
+        if roll is not None and roll < reach:
+            steps |= {float(roll), roll - 0.5}
         needs_roll = False
         tried = 0
-        for frac in FRACTIONS:
-            d = reach * frac
+        for d in sorted(steps, reverse=True):
             if d < MIN_STEP:
                 break
             x, y, dx, dy = _along(way, d)
@@ -214,7 +218,7 @@ class SquadPlayer(CandidatePlayer):
                     return p, needs_roll
                 if "difficult" in why:
                     needs_roll = True
-                if tried >= 14:
+                if tried >= 20:
                     return None, needs_roll
         return None, needs_roll
 
