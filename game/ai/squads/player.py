@@ -287,9 +287,18 @@ class SquadPlayer(CandidatePlayer):
             edge = gain - loss * CHARGE_EDGE
             if is_melee(u):
                 edge += 0.5
-            if odds.p_reach >= 0.5 and edge > 0 and (best is None or edge > best[0]):
+            if self._guards_nest(q, side, t):
+                edge += 10.0  # the charge takes its models to the nest: they plant
+            if odds.p_reach >= 0.3 and edge > 0 and (best is None or edge > best[0]):
                 best = (edge, t)
         return None if best is None else Charge(u.id, best[1])
+
+
+    @staticmethod
+    def _guards_nest(q: FloodQueries, side: str, target: str) -> bool:
+        """Planters facing a unit that stands at the nest: charging it is the way in."""
+        return (q.objective() == "nest" and q.planter() == side
+                and any(q.at_nest(m.id) for m in q.unit(target).survivors))
 
 
 def _mean(dist: dict[int, Any]) -> float:
