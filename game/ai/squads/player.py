@@ -53,8 +53,10 @@ from game.rules.squads.flood.queries import FloodQueries, Model, Unit, turn_data
 
 FRACTIONS = (1.0, 0.8, 0.6, 0.4, 0.2)
 """Fractions of its allowance along its way a model tries, the farthest first."""
-SIDESTEPS = (0.0, 0.7, -0.7, 1.3, -1.3)
+SIDESTEPS = (0.0, 0.6, -0.6, 1.1, -1.1, 1.6, -1.6)
 """Steps across its way (inches) a model tries when the point on it is taken."""
+MAX_TRIES = 30
+"""Most points a model tries before it gives up its move this phase."""
 MIN_STEP = 0.4
 """A move shorter than this is not worth an action."""
 CHARGE_EDGE = 1.0
@@ -73,7 +75,7 @@ class SquadPlayer(CandidatePlayer):
 
     def _decide(self, match: Match[Any], q: FloodQueries, side: str) -> Action:
         phase = match.phase
-        for u in sorted(q.units(side), key=lambda u: u.id):
+        for u in sorted(q.units(side), key=lambda u: (self._lead(q, u, side), u.id)):
             if q.done(u.id) or self._finished(u.id):
                 continue
             if phase == FloodPhase.MOVEMENT:
@@ -86,6 +88,14 @@ class SquadPlayer(CandidatePlayer):
                 return a
             self._finish(u.id)
         return EndPhase(side)
+
+    def _lead(self, q: FloodQueries, u: Unit, side: str) -> float:
+        """How far the unit is from its goal (the units nearest theirs act first, so
+        that those behind find the way clear)."""
+        goal = self._goal(q, u, side)
+        if goal is None:
+            return 0.0
+        return min(math.dist((m.x, m.y), goal.point) for m in u.survivors)
 
     def _finished(self, uid: str) -> bool:
         return bool(self.memo.get("phase", ("finished", uid), lambda: [False])[0])
@@ -216,10 +226,11 @@ class SquadPlayer(CandidatePlayer):
                 tried += 1
                 if why is None:
                     return p, needs_roll
-                if "difficult" in why:
-                    needs_roll = True
-                if tried >= 20:
+                if tried >= MAX_TRIES:
                     return None, needs_roll
+                if "difficult" in why or "allows" in why or "inches along" in why:
+                    needs_roll = needs_roll or "roll" in why
+                    break  # too far this way: a shorter step, not a step aside
         return None, needs_roll
 
     # ================================================================ shooting
