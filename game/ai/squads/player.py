@@ -307,8 +307,9 @@ class SquadPlayer(CandidatePlayer):
 
     @staticmethod
     def _guards_nest(q: FloodQueries, side: str, target: str) -> bool:
-        """Planters facing a unit that stands at the nest: charging it is the way in."""
-        return (q.objective() == "nest" and q.planter() == side
+        """Planters in the last turn facing a unit that stands at the nest: charging it
+        is the last way in."""
+        return (q.objective() == "nest" and q.planter() == side and q.turn() == q.turn_limit()
                 and any(q.at_nest(m.id) for m in q.unit(target).survivors))
 
 
