@@ -25,6 +25,8 @@ MELEE_THREAT = 8.0
 SHOOTING_STANDOFF = 6.0
 """How near shooters go to their target (rapid fire's close range, inside pistols')."""
 GANTRY_REACH = 6.0
+DANGER = 10.0
+"""Shooters nearer a melee unit than this (centre to centre) fall back from it."""
 
 
 @dataclass(frozen=True)
@@ -45,14 +47,15 @@ def is_melee(u: Unit) -> bool:
     return all(not m.guns() or m.stats.bs == 0 for m in u.survivors)
 
 
-def nearest_enemy(q: FloodQueries, u: Unit, side: str, shooters_only: bool = False
-                  ) -> tuple[Unit, Model, float] | None:
+def nearest_enemy(q: FloodQueries, u: Unit, side: str, shooters_only: bool = False,
+                  melee_only: bool = False) -> tuple[Unit, Model, float] | None:
     """The enemy model nearest ``u`` (straight distance; only shooting units' if told),
     its unit and the distance."""
     best: tuple[Unit, Model, float] | None = None
     here = centre(u.survivors)
     for e in q.units():
-        if e.side == side or (shooters_only and is_melee(e)):
+        if e.side == side or (shooters_only and is_melee(e)) or (
+                melee_only and not is_melee(e)):
             continue
         for m in e.survivors:
             d = math.dist(here, (m.x, m.y))
@@ -70,9 +73,15 @@ def nest_point(q: FloodQueries) -> XY | None:
     return (sum(xs) / len(xs), sum(ys) / len(ys))
 
 
-def unit_goal(q: FloodQueries, u: Unit, side: str) -> Goal | None:
-    """Where ``u`` heads this turn (None: it holds)."""
+def unit_goal(q: FloodQueries, u: Unit, side: str, home: XY | None = None) -> Goal | None:
+    """Where ``u`` heads this turn (None: it holds); ``home`` is where the unit began,
+    where shooters fall back to from a melee unit that comes too near."""
     foe = nearest_enemy(q, u, side)
+    if home is not None and not is_melee(u) and not (
+            q.objective() == "nest" and q.planter() == side):
+        brute = nearest_enemy(q, u, side, melee_only=True)
+        if brute is not None and brute[2] < DANGER:
+            return Goal(home, 0.0, "fall back from the brood")
     nest = nest_point(q)
     if q.objective() == "nest" and nest is not None:
         if q.planter() == side:

@@ -31,6 +31,7 @@ from game.ai.squads.goals import (
     GANTRY_REACH,
     XY,
     Goal,
+    centre,
     flood_likely,
     is_melee,
     nest_point,
@@ -68,6 +69,7 @@ class SquadPlayer(CandidatePlayer):
 
     def propose(self, match: Match[Any], side: str) -> Iterator[Proposal]:
         q: FloodQueries = match.ruleset.queries(match.state)
+        self.memo.scope("match", (match.scenario.key, match.seed))
         self.memo.scope("phase", (id(match.state), match.turn, side, match.phase))
         action = self._decide(match, q, side)
         yield Proposal(1.0, (action,), "")
@@ -160,7 +162,8 @@ class SquadPlayer(CandidatePlayer):
         return None
 
     def _goal(self, q: FloodQueries, u: Unit, side: str) -> Goal | None:
-        return self.memo.get("phase", ("goal", u.id), lambda: unit_goal(q, u, side))
+        home = self.memo.get("match", ("home", u.id), lambda: centre(u.survivors))
+        return self.memo.get("phase", ("goal", u.id), lambda: unit_goal(q, u, side, home))
 
     def _model_goal(self, q: FloodQueries, m: Model, goal: Goal | None) -> Goal | None:
         """A model near a free gantry climbs to it when the flood is likely (F-1, F-2);
