@@ -25,7 +25,7 @@ MELEE_THREAT = 8.0
 SHOOTING_STANDOFF = 6.0
 """How near shooters go to their target (rapid fire's close range, inside pistols')."""
 GANTRY_REACH = 6.0
-DANGER = 0.0
+DANGER = 10.0
 """Shooters nearer a melee unit than this (centre to centre) fall back from it."""
 
 
