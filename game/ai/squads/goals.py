@@ -22,10 +22,12 @@ FLOOD_LIKELY = Fraction(1, 2)
 4+ and later)."""
 MELEE_THREAT = 8.0
 """How far from a melee unit shooters stay: out of its charge, within rapid fire."""
-SHOOTING_STANDOFF = 6.0
-"""How near shooters go to their target (rapid fire's close range, inside pistols')."""
+SHOOTING_STANDOFF = 14.0
+"""How near shooters go to the enemy's shooters: beyond their 12-inch guns, within a
+rifle's 24 inches (they fire standing, one shot each)."""
 GANTRY_REACH = 6.0
-DANGER = 10.0
+FALL_BACK = "fall back from the brood"
+DANGER = 12.0
 """Shooters nearer a melee unit than this (centre to centre) fall back from it."""
 
 
@@ -81,7 +83,7 @@ def unit_goal(q: FloodQueries, u: Unit, side: str, home: XY | None = None) -> Go
             q.objective() == "nest" and q.planter() == side):
         brute = nearest_enemy(q, u, side, melee_only=True)
         if brute is not None and brute[2] < DANGER:
-            return Goal(home, 0.0, "fall back from the brood")
+            return Goal(home, 0.0, FALL_BACK)
     nest = nest_point(q)
     if q.objective() == "nest" and nest is not None:
         if q.planter() == side:

@@ -29,6 +29,7 @@ from typing import Any
 from game.ai.skeleton import CandidatePlayer, Proposal
 from game.ai.squads.goals import (
     GANTRY_REACH,
+    FALL_BACK,
     XY,
     Goal,
     centre,
@@ -118,7 +119,23 @@ class SquadPlayer(CandidatePlayer):
                 return Rejoin(u.id, mid)
         if q.is_scattered(u.id):
             return None
+        if not (q.objective() == "nest" and q.planter() == side) and self._in_sights(q, u):
+            goal = self._goal(q, u, side)
+            if goal is None or goal.why != FALL_BACK:
+                return None  # stand still and shoot
         return self._advance(q, u, side, movable, run=False)
+
+    def _in_sights(self, q: FloodQueries, u: Unit) -> bool:
+        """A worthwhile target is in the unit's sights already (it shoots standing)."""
+        def look() -> bool:
+            if is_melee(u):
+                return False
+            for e in q.units():
+                if e.side != u.side and float(q.shot_odds(u.id, e.id).expected) >= 0.3:
+                    return True
+            return False
+
+        return self.memo.get("phase", ("sights", u.id), look)
 
     def _in_sights(self, q: FloodQueries, u: Unit) -> bool:
         """A worthwhile target is in the unit's sights already (it shoots standing)."""
