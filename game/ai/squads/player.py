@@ -28,8 +28,8 @@ from typing import Any
 
 from game.ai.skeleton import CandidatePlayer, Proposal
 from game.ai.squads.goals import (
-    GANTRY_REACH,
     FALL_BACK,
+    GANTRY_REACH,
     XY,
     Goal,
     centre,
