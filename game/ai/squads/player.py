@@ -11,8 +11,7 @@ action at a time on the shared skeleton (:class:`game.ai.skeleton.CandidatePlaye
   nearest enemy for melee units, the guns' range for shooters, a gantry when the flood
   is likely), rear models first so that the chain holds (S-7), each as far along its
   way as the rules allow; it rolls for difficult terrain when its way needs it.
-* Shooting: the target with the most expected casualties (exact odds, a leader or a
-  wounded big model worth more); planters far from the nest run instead, and planters
+* Shooting: the target with the most expected casualties (exact odds); planters far from the nest run instead, and planters
   at the nest neither shoot nor run (they plant).
 * Assault: a charge when the odds favour it (the expected casualties inflicted, times
   the chance to reach, beat those suffered).
@@ -274,10 +273,7 @@ class SquadPlayer(CandidatePlayer):
     def _best_target(self, q: FloodQueries, u: Unit) -> str | None:
         best: tuple[float, str] | None = None
         for t in q.shoot_targets(u.id):
-            odds = q.shot_odds(u.id, t)
-            target = q.unit(t)
-            worth = 1.0 + 0.5 * max(m.stats.w - 1 for m in target.survivors)
-            value = float(odds.expected) * worth
+            value = float(q.shot_odds(u.id, t).expected)
             if value > 0.05 and (best is None or value > best[0]):
                 best = (value, t)
         return None if best is None else best[1]
