@@ -22,6 +22,7 @@ from shapely.geometry.base import BaseGeometry
 
 from game.core.places import HUNDREDTHS, Point
 from game.rules.squads import coherency
+from game.rules.squads.flood import water
 from game.rules.squads.flood.nav import XY, Field, Nav, segment_gap, walk
 from game.rules.squads.flood.numbers import turn_data
 from game.rules.squads.flood.state import FloodState
@@ -60,8 +61,9 @@ def in_difficult(state: FloodState, nav: Nav, x: float, y: float) -> bool:
     """Whether ``(x, y)`` is in difficult terrain (an area barrier or a flooded part)."""
     import shapely
 
-    shape = difficult_shape(state, nav)
-    return not shape.is_empty and bool(shapely.intersects_xy(shape, x, y))
+    if state.flooded and water.in_flooded(state.flooded, state.board, x, y):
+        return True
+    return not nav.barriers.is_empty and bool(shapely.intersects_xy(nav.barriers, x, y))
 
 
 def crosses_difficult(state: FloodState, nav: Nav, a: XY, b: XY) -> bool:

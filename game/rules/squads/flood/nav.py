@@ -54,8 +54,40 @@ def flooded_shape(board: Corridors, flooded: Sequence[tuple[str, int, int]]) -> 
     if not parts:
         return Polygon()
     shape = shapely.unary_union(parts).intersection(board.area)
+    gantries = [f.shape for f in board.features if f.kind == "gantry"]
+    if gantries:
+        shape = shape.difference(shapely.unary_union(gantries))
     shapely.prepare(shape)
     return shape
+
+
+def flooded_points(board: Corridors, flooded: Sequence[tuple[str, int, int]],
+                   xy: np.ndarray) -> np.ndarray:
+    """F-7, for many points at once: in a flooded part as the wash reads it (the point's
+    nearest corridor position, first corridor on a tie, lies in a flooded stretch; a
+    gantry is never flooded)."""
+    n = len(xy)
+    if n == 0 or not flooded:
+        return np.zeros(n, dtype=bool)
+    pts = shapely.points(xy)
+    names = list(board.corridors)
+    dist = np.stack([shapely.distance(board.corridors[c].line, pts) for c in names])
+    nearest = np.argmin(dist, axis=0)
+    out = np.zeros(n, dtype=bool)
+    for k, c in enumerate(names):
+        stretches = [(lo, hi) for cid, lo, hi in flooded if cid == c]
+        mine = nearest == k
+        if not stretches or not mine.any():
+            continue
+        at = np.round(shapely.line_locate_point(board.corridors[c].line, pts[mine]) * 100)
+        hit = np.zeros(len(at), dtype=bool)
+        for lo, hi in stretches:
+            hit |= (at >= lo) & (at <= hi)
+        out[np.nonzero(mine)[0][hit]] = True
+    for f in board.features:
+        if f.kind == "gantry":
+            out &= ~shapely.contains_xy(f.shape, xy[:, 0], xy[:, 1])
+    return out
 
 
 def barrier_shape(board: Corridors) -> BaseGeometry:
@@ -320,10 +352,7 @@ class Nav:
         got = self._flood_cache.get(flooded)
         if got is None:
             shape = flooded_shape(self.board, flooded)
-            if shape.is_empty:
-                nodes = np.zeros(self.n, dtype=bool)
-            else:
-                nodes = shapely.contains_xy(shape, self.nodes[:, 0], self.nodes[:, 1])
+            nodes = flooded_points(self.board, flooded, self.nodes)
             edges = nodes[self.ea] | nodes[self.eb] if len(self.ea) else np.zeros(0, bool)
             if len(self._flood_cache) > 64:
                 self._flood_cache.clear()

@@ -185,3 +185,20 @@ def test_done_ends_a_units_phase_and_end_phase_passes_the_turn():
     for _ in range(3):
         m.apply(EndPhase("troopers"))
     assert m.to_act() == "swarm" and m.phase == FloodPhase.MOVEMENT
+
+
+def test_f7_the_path_grid_reads_the_flooded_parts_as_the_wash_does():
+    import numpy as np
+
+    from game.rules.squads.flood import water
+    from game.rules.squads.flood.nav import flooded_points
+
+    board = cross(gantry=True)
+    flooded = (("Main", 500, 2300), ("Cross", 0, 900))
+    rng = np.random.default_rng(3)
+    xy = np.column_stack([rng.uniform(0, 36, 400), rng.uniform(0, 24, 400)])
+    inside = [board.contains(x, y) for x, y in xy]
+    mine = flooded_points(board, flooded, xy)
+    theirs = [water.in_flooded(flooded, board, x, y) for x, y in xy]
+    assert [bool(a) for a, i in zip(mine, inside, strict=True) if i] == \
+        [b for b, i in zip(theirs, inside, strict=True) if i]
