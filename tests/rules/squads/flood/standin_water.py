@@ -92,8 +92,11 @@ def resolve_flood(board, units: Sequence[Unit], dice: Dice) -> FloodResult:
 
 
 def in_flooded(flooded, board, x: float, y: float) -> bool:
+    if not board.contains(x, y) or any(f.kind == "gantry" for f in board.features_at(x, y)):
+        return False
     cid, at = board.project(x, y)
-    return any(c == cid and a <= at * 100 <= b for c, a, b in flooded)
+    h = round(at * 100)
+    return any(c == cid and a <= h <= b for c, a, b in flooded)
 
 
 def stragglers(unit: Unit) -> list[str]:
