@@ -22,7 +22,7 @@ FLOOD_LIKELY = Fraction(1, 2)
 4+ and later)."""
 MELEE_THREAT = 8.0
 """How far from a melee unit shooters stay: out of its charge, within rapid fire."""
-SHOOTING_STANDOFF = 14.0
+SHOOTING_STANDOFF = 13.0
 """How near shooters go to the enemy's shooters: beyond their 12-inch guns, within a
 rifle's 24 inches (they fire standing, one shot each)."""
 GANTRY_REACH = 6.0
@@ -66,6 +66,13 @@ def nearest_enemy(q: FloodQueries, u: Unit, side: str, shooters_only: bool = Fal
     return best
 
 
+def standoff(u: Unit) -> float:
+    """How near the unit's shooters go to the enemy's: :data:`SHOOTING_STANDOFF`, or
+    nearer for short guns (within their range, less 2 inches)."""
+    reach = max((g.range for m in u.survivors for g in m.guns()), default=0.0)
+    return max(2.0, min(SHOOTING_STANDOFF, reach - 2.0))
+
+
 def nest_point(q: FloodQueries) -> XY | None:
     nests = q.nests()
     if not nests:
@@ -96,7 +103,7 @@ def unit_goal(q: FloodQueries, u: Unit, side: str, home: XY | None = None) -> Go
         return Goal((model.x, model.y), 1.2, "close with the enemy")
     prey = nearest_enemy(q, u, side, shooters_only=True)
     if prey is not None:
-        return Goal((prey[1].x, prey[1].y), SHOOTING_STANDOFF, "hunt the enemy's shooters")
+        return Goal((prey[1].x, prey[1].y), standoff(u), "hunt the enemy's shooters")
     return Goal((model.x, model.y), MELEE_THREAT, "keep out of the brood's reach, in range")
 
 

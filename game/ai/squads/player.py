@@ -125,19 +125,24 @@ class SquadPlayer(CandidatePlayer):
         return self._advance(q, u, side, movable, run=False)
 
     def _in_sights(self, q: FloodQueries, u: Unit) -> bool:
-        """A worthwhile target is in the unit's sights already (it shoots standing)."""
+        """A worthwhile target is in the sights of most of the unit's guns already (it
+        shoots standing)."""
         def look() -> bool:
             if is_melee(u):
                 return False
+            guns = sum(1 for m in u.survivors if m.guns())
             for e in q.units():
-                if e.side != u.side and float(q.shot_odds(u.id, e.id).expected) >= 0.3:
-                    return True
+                if e.side != u.side:
+                    odds = q.shot_odds(u.id, e.id)
+                    if len(odds.lines) >= 0.6 * guns and float(odds.expected) >= 0.3:
+                        return True
             return False
 
         return self.memo.get("phase", ("sights", u.id), look)
 
     def _in_sights(self, q: FloodQueries, u: Unit) -> bool:
-        """A worthwhile target is in the unit's sights already (it shoots standing)."""
+        """A worthwhile target is in the sights of most of the unit's guns already (it
+        shoots standing)."""
         def look() -> bool:
             for e in q.units():
                 if e.side != u.side:
