@@ -103,7 +103,9 @@ def unit_goal(q: FloodQueries, u: Unit, side: str, home: XY | None = None) -> Go
         return Goal((model.x, model.y), 1.2, "close with the enemy")
     prey = nearest_enemy(q, u, side, shooters_only=True)
     if prey is not None:
-        return Goal((prey[1].x, prey[1].y), standoff(u), "hunt the enemy's shooters")
+        seen = any(q.sees(m.id, prey[1].id) for m in u.survivors)
+        return Goal((prey[1].x, prey[1].y), standoff(u) if seen else 4.0,
+                    "hunt the enemy's shooters")
     return Goal((model.x, model.y), MELEE_THREAT, "keep out of the brood's reach, in range")
 
 
