@@ -11,8 +11,9 @@ action at a time on the shared skeleton (:class:`game.ai.skeleton.CandidatePlaye
   nearest enemy for melee units, the guns' range for shooters, a gantry when the flood
   is likely), rear models first so that the chain holds (S-7), each as far along its
   way as the rules allow; it rolls for difficult terrain when its way needs it.
-* Shooting: the target with the most expected casualties (exact odds); planters far from the nest run instead, and planters
-  at the nest neither shoot nor run (they plant).
+* Shooting: the target with the most expected casualties (exact odds); planters far
+  from the nest run instead, and planters at the nest neither shoot nor run (they
+  plant).
 * Assault: a charge when the odds favour it (the expected casualties inflicted, times
   the chance to reach, beat those suffered).
 
@@ -56,6 +57,8 @@ FRACTIONS = (1.0, 0.8, 0.6, 0.4, 0.2)
 """Fractions of its allowance along its way a model tries, the farthest first."""
 SIDESTEPS = (0.0, 0.6, -0.6, 1.1, -1.1, 1.6, -1.6)
 """Steps across its way (inches) a model tries when the point on it is taken."""
+AHEAD = 9.0
+"""How much of its way a model looks at (its move, and then some)."""
 MAX_TRIES = 30
 """Most points a model tries before it gives up its move this phase."""
 MIN_STEP = 0.4
@@ -217,13 +220,17 @@ class SquadPlayer(CandidatePlayer):
         return None
 
     def _way(self, q: FloodQueries, m: Model, g: Goal) -> tuple[float, tuple[XY, ...]]:
+        """The length of ``m``'s way to its goal and its first stretch (a move and a
+        bit), worked out once a phase for each place."""
         nav = q.nav(m.radius)
         key = (g.point, m.radius)
         dist, pred = self.memo.get("phase", ("tree", key), lambda: nav.tree([g.point]))
-        way = nav.way((m.x, m.y), g.point, dist, pred)
-        if len(way) < 2:
-            return 0.0, way
-        return sum(math.dist(a, b) for a, b in zip(way, way[1:], strict=False)), way
+
+        def make() -> tuple[float, tuple[XY, ...]]:
+            total, way = nav.way((m.x, m.y), g.point, dist, pred, AHEAD)
+            return (0.0, way) if len(way) < 2 or math.isinf(total) else (total, way)
+
+        return self.memo.get("phase", ("way", m.id, m.x, m.y, g.point), make)
 
     def _destination(self, q: FloodQueries, u: Unit, m: Model, way: tuple[XY, ...],
                      length: float) -> tuple[Point | None, bool]:
@@ -240,12 +247,15 @@ class SquadPlayer(CandidatePlayer):
             steps |= {float(roll), roll - 0.5}
         needs_roll = False
         tried = 0
+        others = [(o.x, o.y, o.radius) for o in q.standing() if o.id != m.id]
         for d in sorted(steps, reverse=True):
             if d < MIN_STEP:
                 break
             x, y, dx, dy = _along(way, d)
             for side in SIDESTEPS:
                 p = Point.of(x - dy * side, y + dx * side)
+                if _taken(others, m, p):
+                    continue
                 why = q.why_not(Move(u.id, m.id, p))
                 tried += 1
                 if why is None:
@@ -332,6 +342,13 @@ class SquadPlayer(CandidatePlayer):
         is the last way in."""
         return (q.objective() == "nest" and q.planter() == side and q.turn() == q.turn_limit()
                 and any(q.at_nest(m.id) for m in q.unit(target).survivors))
+
+
+def _taken(others: list[tuple[float, float, float]], m: Model, p: Point) -> bool:
+    """Whether ``m`` at ``p`` would stand on another model's base."""
+    x, y = p.units
+    return any((x - ox) ** 2 + (y - oy) ** 2 < (r + m.radius - 0.01) ** 2
+               for ox, oy, r in others)
 
 
 def _mean(dist: dict[int, Any]) -> float:

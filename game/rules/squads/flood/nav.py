@@ -414,24 +414,30 @@ class Nav:
                                     indices=idx, min_only=True, return_predecessors=True)
         return np.asarray(dist), np.asarray(pred)
 
-    def way(self, start: XY, end: XY, dist: np.ndarray, pred: np.ndarray
-            ) -> tuple[XY, ...]:
-        """The way from ``start`` along a :meth:`tree` to ``end`` (one of its points),
-        straightened where the walls allow; just the start if the tree does not reach."""
+    def way(self, start: XY, end: XY, dist: np.ndarray, pred: np.ndarray,
+            ahead: float = math.inf) -> tuple[float, tuple[XY, ...]]:
+        """The length of the way from ``start`` along a :meth:`tree` to ``end`` (one of
+        its points), and its first ``ahead`` inches (all of it by default), straightened
+        where the walls allow; ``(inf, (start,))`` if the tree does not reach."""
         near = self.near_nodes(*start)
         if not near:
-            return (start,)
+            return math.inf, (start,)
         k, off = min(near, key=lambda n: float(dist[n[0]]) + n[1])
-        if not math.isfinite(float(dist[k])):
-            return (start,)
+        total = float(dist[k]) + off
+        if not math.isfinite(total):
+            return math.inf, (start,)
         pts = [start, self.point(k)]
+        went = off
         guard = 0
-        while pred[k] >= 0 and guard < self.n:
-            k = int(pred[k])
+        while pred[k] >= 0 and guard < self.n and went <= ahead:
+            nxt = int(pred[k])
+            went += float(dist[k] - dist[nxt])
+            k = nxt
             pts.append(self.point(k))
             guard += 1
-        pts.append(end)
-        return straighten(pts, self.straight_free)
+        if pred[k] < 0:
+            pts.append(end)
+        return total, straighten(pts, self.straight_free)
 
     def multi_field(self, graph: csr_matrix, points: Sequence[XY]) -> np.ndarray:
         """Per node, the shortest way on ``graph`` to the nearest of ``points``."""
