@@ -229,8 +229,10 @@ def plan_path(state: FloodState, nav: Nav, start: XY, end: XY, zones: tuple[Zone
               budget: float, difficult: int | None, run: bool, name: str) -> MoveCheck:
     """The way from ``start`` to ``end`` a move of ``budget`` inches (``difficult``
     through difficult terrain; a run ignores it) may take, or why there is none."""
-    straight = nav.straight_free(start, end) and clears_zones(start, end, zones)
     length = math.dist(start, end)
+    if length > budget + EPS:  # no way is shorter than the straight line
+        return MoveCheck(False, _too_far(name, length, budget, run))
+    straight = nav.straight_free(start, end) and clears_zones(start, end, zones)
     if straight:
         hard = not run and crosses_difficult(state, nav, start, end)
         if not hard and length <= budget + EPS:
