@@ -57,6 +57,9 @@ FRACTIONS = (1.0, 0.8, 0.6, 0.4, 0.2)
 """Fractions of its allowance along its way a model tries, the farthest first."""
 SIDESTEPS = (0.0, 0.6, -0.6, 1.1, -1.1, 1.6, -1.6)
 """Steps across its way (inches) a model tries when the point on it is taken."""
+STRAIGHT_ENOUGH = 0.6
+"""A model whose way runs straight for this share of its move goes no further than the
+bend (a straight move is judged without seeking a path round the corner)."""
 AHEAD = 9.0
 """How much of its way a model looks at (its move, and then some)."""
 MAX_TRIES = 30
@@ -245,6 +248,9 @@ class SquadPlayer(CandidatePlayer):
         steps = {round(reach * f, 2) for f in FRACTIONS}
         if roll is not None and roll < reach:
             steps |= {float(roll), roll - 0.5}
+        straight = math.dist(way[0], way[1]) - 0.05 if len(way) > 1 else 0.0
+        if straight >= STRAIGHT_ENOUGH * reach:  # a straight move is measured at once
+            steps = {d for d in steps if d <= straight} | {round(min(reach, straight), 2)}
         needs_roll = False
         tried = 0
         others = [(o.x, o.y, o.radius) for o in q.standing() if o.id != m.id]
