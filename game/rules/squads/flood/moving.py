@@ -233,39 +233,48 @@ def plan_path(state: FloodState, nav: Nav, start: XY, end: XY, zones: tuple[Zone
     if length > budget + EPS:  # no way is shorter than the straight line
         return MoveCheck(False, _too_far(name, length, budget, run))
     straight = nav.straight_free(start, end) and clears_zones(start, end, zones)
+    hard_ends = not run and (in_difficult(state, nav, *start) or in_difficult(state, nav, *end))
     if straight:
-        hard = not run and crosses_difficult(state, nav, start, end)
-        if not hard and length <= budget + EPS:
+        hard = hard_ends or (not run and crosses_difficult(state, nav, start, end))
+        if not hard:
             return MoveCheck(True, cost=length, path=(start, end))
-        if hard and difficult is not None and length <= min(budget, difficult) + EPS:
-            return MoveCheck(True, cost=length, difficult=True, path=(start, end), rule="F-7")
-    clear = not run and bool(state.flooded or not nav.barriers.is_empty)
-    f = field(state, nav, start, zones, clear, budget + 1)
-    cost, _ = f.cost_to(*end)
-    if clear and in_difficult(state, nav, *end):
+        if hard_ends:  # no clear way: the straight line is the shortest difficult one
+            return _through(difficult, budget, length, (start, end))
+    clear = not run and not hard_ends and bool(state.flooded or not nav.barriers.is_empty)
+    if not hard_ends:
+        f = field(state, nav, start, zones, clear, budget + 1)
+        cost, _ = f.cost_to(*end)
+        if cost <= budget + EPS:
+            return MoveCheck(True, cost=cost, path=_path(state, nav, f, end, zones, clear))
+        if not clear:
+            return MoveCheck(False, _too_far(name, cost, budget, run))
+    else:
         cost = math.inf
-    if cost <= budget + EPS:
-        return MoveCheck(True, cost=cost, path=_path(state, nav, f, end, zones, clear))
-    if not clear:
-        return MoveCheck(False, _too_far(name, cost, budget, run))
     reach = min(budget, difficult) if difficult is not None else budget
-    g = field(state, nav, start, zones, False, reach + 1)
-    hard_cost, _ = g.cost_to(*end)
     if straight:
-        hard_cost = min(hard_cost, length)
-    if hard_cost <= reach + EPS:
-        if difficult is None:
-            return MoveCheck(False, "the way there crosses difficult terrain: roll for it "
-                                    "first (2d6, the highest die is how far, F-7)",
-                             cost=hard_cost, difficult=True, rule="F-7")
-        path = (start, end) if straight and length <= hard_cost + EPS else \
-            _path(state, nav, g, end, zones, False)
-        return MoveCheck(True, cost=hard_cost, difficult=True, path=path, rule="F-7")
-    if difficult is not None and hard_cost <= budget + EPS:
-        return MoveCheck(False, f"it is {hard_cost:.1f} inches through difficult terrain; "
-                                f"the unit's roll allows {difficult}", cost=hard_cost,
-                         difficult=True, rule="F-7")
+        hard_cost, path = length, (start, end)
+    else:
+        g = field(state, nav, start, zones, False, reach + 1)
+        hard_cost, _ = g.cost_to(*end)
+        path = _path(state, nav, g, end, zones, False) if hard_cost <= reach + EPS else ()
+    if hard_cost <= budget + EPS:
+        return _through(difficult, budget, hard_cost, path)
     return MoveCheck(False, _too_far(name, min(cost, hard_cost), budget, run))
+
+
+def _through(difficult: int | None, budget: float, cost: float,
+             path: tuple[XY, ...]) -> MoveCheck:
+    """F-7: a way of ``cost`` inches through difficult terrain, judged by the unit's
+    roll (``difficult``; None: not rolled yet)."""
+    if difficult is None:
+        return MoveCheck(False, "the way there crosses difficult terrain: roll for it "
+                                "first (2d6, the highest die is how far, F-7)",
+                         cost=cost, difficult=True, rule="F-7")
+    if cost <= min(budget, difficult) + EPS and path:
+        return MoveCheck(True, cost=cost, difficult=True, path=path, rule="F-7")
+    return MoveCheck(False, f"it is {cost:.1f} inches through difficult terrain; "
+                            f"the unit's roll allows {difficult}", cost=cost,
+                     difficult=True, rule="F-7")
 
 
 def _too_far(name: str, cost: float, budget: float, run: bool) -> str:
