@@ -2,7 +2,8 @@
 used by these tests only until the real one is merged: the BRIEF's signatures, with a
 small real flood (F-2 table, F-3 strength tests furthest first, F-4 a d6 along the
 model's corridor away from the origin, F-6 the S1 hit, F-7 the stretches reached).
-It installs itself as ``game.rules.squads.flood.water`` only when that module is absent.
+:func:`install` puts it in place as ``game.rules.squads.flood.water`` only when that
+module is absent.
 """
 
 from __future__ import annotations
@@ -105,3 +106,16 @@ def stragglers(unit: Unit) -> list[str]:
 
 def is_scattered(unit: Unit) -> bool:
     return bool(unit.survivors) and coherent_fraction(unit) < Fraction(1, 2)
+
+
+def install() -> None:
+    """Stand in for ``game.rules.squads.flood.water`` if it is not there (yet)."""
+    import importlib.util
+    import sys
+
+    if importlib.util.find_spec("game.rules.squads.flood.water") is not None:
+        return
+    import game.rules.squads.flood as flood
+
+    sys.modules["game.rules.squads.flood.water"] = sys.modules[__name__]
+    flood.water = sys.modules[__name__]  # type: ignore[attr-defined]
