@@ -206,20 +206,19 @@ class SquadPlayer(CandidatePlayer):
         return goal
 
     def _gantry_spot(self, q: FloodQueries, m: Model) -> XY | None:
+        """A free place for ``m`` on a gantry within reach: the gantries' places are
+        along their long side, a base's width apart (F-1)."""
         for f in q.gantries():
-            xs = [p[0] for p in f.points]
-            ys = [p[1] for p in f.points]
-            c = (sum(xs) / len(xs), sum(ys) / len(ys))
-            if math.dist(c, (m.x, m.y)) > GANTRY_REACH:
-                continue
-            taken = self.memo.get("phase", ("gantry", f.id), list)
-            room = max(1, int((max(xs) - min(xs)) * (max(ys) - min(ys)) / 2.0))
-            if m.id in taken:
-                return c
-            if len(taken) < room and not any(
-                    math.dist((o.x, o.y), c) < 1.5 for o in q.standing() if o.id != m.id):
-                taken.append(m.id)
-                return c
+            for slot in _slots(f.points, 2 * m.radius + 0.06):
+                if math.dist(slot, (m.x, m.y)) > GANTRY_REACH:
+                    continue
+                taken = self.memo.get("phase", ("gantry", slot), list)
+                if taken and taken[0] == m.id:
+                    return slot
+                if not taken and not any(math.dist((o.x, o.y), slot) < o.radius + m.radius
+                                         for o in q.standing() if o.id != m.id):
+                    taken.append(m.id)
+                    return slot
         return None
 
     def _way(self, q: FloodQueries, m: Model, g: Goal) -> tuple[float, tuple[XY, ...]]:
@@ -348,6 +347,18 @@ class SquadPlayer(CandidatePlayer):
         is the last way in."""
         return (q.objective() == "nest" and q.planter() == side and q.turn() == q.turn_limit()
                 and any(q.at_nest(m.id) for m in q.unit(target).survivors))
+
+
+def _slots(points: tuple[XY, ...], spacing: float) -> list[XY]:
+    """Places along the long side of a gantry's box, ``spacing`` apart, centred."""
+    xs, ys = [p[0] for p in points], [p[1] for p in points]
+    x0, x1, y0, y1 = min(xs), max(xs), min(ys), max(ys)
+    cx, cy = (x0 + x1) / 2, (y0 + y1) / 2
+    long_x = x1 - x0 >= y1 - y0
+    span = (x1 - x0) if long_x else (y1 - y0)
+    n = max(1, int((span - 0.1) // spacing))
+    offs = [(k - (n - 1) / 2) * spacing for k in range(n)]
+    return [(cx + o, cy) if long_x else (cx, cy + o) for o in offs]
 
 
 def _taken(others: list[tuple[float, float, float]], m: Model, p: Point) -> bool:
