@@ -117,9 +117,7 @@ def _shipped(name):
 
 WINS = [
     ("storm_drain", "swarm"),
-    pytest.param("storm_drain", "troopers", marks=pytest.mark.xfail(
-        strict=True, reason="about 75 % against the random swarm (seeds 100-139); see the "
-                            "report")),
+    ("storm_drain", "troopers"),
     ("charges_in_the_nest", "swarm"),
     pytest.param("charges_in_the_nest", "troopers", marks=pytest.mark.xfail(
         strict=True, reason="under 10 %: a brood stands on the nest and two more units "
