@@ -74,7 +74,8 @@ class SquadPlayer(CandidatePlayer):
     """The flood ruleset's computer player (see the module text)."""
 
     def propose(self, match: Match[Any], side: str) -> Iterator[Proposal]:
-        q: FloodQueries = match.ruleset.queries(match.state)
+        q = match.ruleset.queries(match.state)
+        assert isinstance(q, FloodQueries)
         self.memo.scope("match", (match.scenario.key, match.seed))
         self.memo.scope("phase", (id(match.state), match.turn, side, match.phase))
         action = self._decide(match, q, side)
@@ -131,24 +132,8 @@ class SquadPlayer(CandidatePlayer):
         return self._advance(q, u, side, movable, run=False)
 
     def _in_sights(self, q: FloodQueries, u: Unit) -> bool:
-        """A worthwhile target is in the sights of most of the unit's guns already (it
-        shoots standing)."""
-        def look() -> bool:
-            if is_melee(u):
-                return False
-            guns = sum(1 for m in u.survivors if m.guns())
-            for e in q.units():
-                if e.side != u.side:
-                    odds = q.shot_odds(u.id, e.id)
-                    if len(odds.lines) >= 0.6 * guns and float(odds.expected) >= 0.3:
-                        return True
-            return False
-
-        return self.memo.get("phase", ("sights", u.id), look)
-
-    def _in_sights(self, q: FloodQueries, u: Unit) -> bool:
-        """A worthwhile target is in the sights of most of the unit's guns already (it
-        shoots standing)."""
+        """A worthwhile target (0.6 casualties expected) is in the unit's sights already
+        (it shoots standing)."""
         def look() -> bool:
             for e in q.units():
                 if e.side != u.side:
@@ -212,7 +197,7 @@ class SquadPlayer(CandidatePlayer):
             for slot in _slots(f.points, 2 * m.radius + 0.06):
                 if math.dist(slot, (m.x, m.y)) > GANTRY_REACH:
                     continue
-                taken = self.memo.get("phase", ("gantry", slot), list)
+                taken: list[str] = self.memo.get("phase", ("gantry", slot), list)
                 if taken and taken[0] == m.id:
                     return slot
                 if not taken and not any(math.dist((o.x, o.y), slot) < o.radius + m.radius

@@ -251,8 +251,9 @@ def plan_path(state: FloodState, nav: Nav, start: XY, end: XY, zones: tuple[Zone
     else:
         cost = math.inf
     reach = min(budget, difficult) if difficult is not None else budget
+    path: tuple[XY, ...] = (start, end)
     if straight:
-        hard_cost, path = length, (start, end)
+        hard_cost = length
     else:
         g = field(state, nav, start, zones, False, reach + 1)
         hard_cost, _ = g.cost_to(*end)
