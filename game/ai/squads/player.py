@@ -60,9 +60,6 @@ SIDESTEPS = (0.0, 0.6, -0.6, 1.1, -1.1, 1.6, -1.6)
 STRAIGHT_ENOUGH = 0.6
 """A model whose way runs straight for this share of its move goes no further than the
 bend (a straight move is judged without seeking a path round the corner)."""
-STOP_WARY = 6.0
-"""When the flood is likely, a model keeps out of this many inches upstream of a barrier
-or a dead end (a carry that stops there hits harder, F-6)."""
 AHEAD = 9.0
 """How much of its way a model looks at (its move, and then some)."""
 MAX_TRIES = 30
@@ -241,14 +238,13 @@ class SquadPlayer(CandidatePlayer):
         needs_roll = False
         tried = 0
         others = [(o.x, o.y, o.radius) for o in q.standing() if o.id != m.id]
-        wary = flood_likely(q)
         for d in sorted(steps, reverse=True):
             if d < MIN_STEP:
                 break
             x, y, dx, dy = _along(way, d)
             for side in SIDESTEPS:
                 p = Point.of(x - dy * side, y + dx * side)
-                if _taken(others, m, p) or (wary and q.stop_ahead(*p.units, STOP_WARY)):
+                if _taken(others, m, p):
                     continue
                 why = q.why_not(Move(u.id, m.id, p))
                 tried += 1

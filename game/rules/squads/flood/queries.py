@@ -380,37 +380,6 @@ class FloodQueries:
         """F-4, F-5: the last flood's washes (the wash's ``Wash`` records)."""
         return self.state.washes
 
-    def stop_ahead(self, x: float, y: float, reach: float) -> bool:
-        """F-4, F-6: whether a barrier or a dead end (where a carried model stops and
-        takes an S3 hit) lies within ``reach`` inches downstream of ``(x, y)``: farther
-        from the origin along the corridors, and that near in a straight line."""
-        board = self.state.board
-        here = board.from_origin(x, y)
-        if here is None:
-            return False
-        for sx, sy, d in self._stops():
-            if here < d <= here + reach and math.dist((x, y), (sx, sy)) <= reach + 0.5:
-                return True
-        return False
-
-    def _stops(self) -> list[tuple[float, float, float]]:
-        """The barriers' and dead ends' places with their distance from the origin."""
-        def make() -> list[tuple[float, float, float]]:
-            board = self.state.board
-            spots = [board.corridors[c].point_at(at) for c, at in board.dead_ends()]
-            for f in board.features:
-                if f.is_barrier:
-                    xs, ys = [p[0] for p in f.points], [p[1] for p in f.points]
-                    spots.append((sum(xs) / len(xs), sum(ys) / len(ys)))
-            out = []
-            for sx, sy in spots:
-                d = board.from_origin(sx, sy)
-                if d is not None:
-                    out.append((sx, sy, d))
-            return out
-
-        return self.state.derived.get("flood-stops", make)
-
     def gantries(self) -> tuple[Feature, ...]:
         """F-1: the gantries (raised, out of the water's reach)."""
         return tuple(f for f in self.state.board.features if f.kind == "gantry")
