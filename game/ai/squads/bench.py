@@ -1,0 +1,49 @@
+"""The squad computer player's bench figures (issue 15: a decision within 20 ms at the
+median; at least 10 computer-against-computer games a second):
+
+* ``squad_decision_ms``: the median time of :meth:`SquadPlayer.choose` over whole games
+  of the shipped sewer scenarios, both sides played by it;
+* ``squad_games_per_s``: such games played headless (game.headless.play_game) a second.
+
+    python -m game.ai.squads.bench
+"""
+
+from __future__ import annotations
+
+import statistics
+import time
+
+from game.ai.squads.player import SquadPlayer
+from game.headless import play_game
+from game.rules import open_match
+
+SCENARIOS = ("storm_drain", "charges_in_the_nest")
+
+
+def squad_decision_ms(seeds: range = range(2)) -> float:
+    """The median decision of the squad player, in milliseconds."""
+    times: list[float] = []
+    for name in SCENARIOS:
+        for seed in seeds:
+            m = open_match(name, seed)
+            players = {s: SquadPlayer(seed) for s in m.sides}
+            while m.outcome() is None:
+                t = time.perf_counter()
+                a = players[m.to_act()].choose(m)
+                times.append((time.perf_counter() - t) * 1000)
+                m.apply(a)
+    return statistics.median(times)
+
+
+def squad_games_per_s(games: int = 6) -> float:
+    """Computer-against-computer games a second, alternating the two scenarios."""
+    start = time.perf_counter()
+    for k in range(games):
+        m = open_match(SCENARIOS[k % len(SCENARIOS)], k)
+        play_game(m, {s: SquadPlayer(k) for s in m.sides})
+    return games / (time.perf_counter() - start)
+
+
+if __name__ == "__main__":
+    print(f"squad_decision_ms {squad_decision_ms():.2f}")
+    print(f"squad_games_per_s {squad_games_per_s():.2f}")
