@@ -72,6 +72,9 @@ def _setup(scenario: ScenarioFile, board: Corridors) -> Scenario:
                    squad_names={k: printable(v)[:40] for k, v in squads.items()})
     if objective != "nest":
         return out
+    if scenario.turn_limit is None:
+        raise ScenarioError(f"{name}: the objective is the nest: [scenario] turn_limit says "
+                            f"by the end of which turn the charges must be planted")
     planter = opts.get("planter")
     if planter not in scenario.sides:
         raise ScenarioError(f"{name}: [options] planter must be a side of [sides] "

@@ -135,3 +135,28 @@ def test_a_random_game_saves_clones_and_replays_to_the_same_hashes(tmp_path):
     for a in again.actions[n - n // 2:]:
         m.apply(a)
     assert m.state_hash() == again.state_hash() and m.turn_hashes == h
+
+
+def test_a_bad_scenario_is_one_clear_message():
+    import pytest
+
+    from game.core.errors import ScenarioError
+
+    board = cross(nest=True)
+    figs = small()
+    for options, limit, words in (
+            ({"objective": "treasure"}, 6, "objective must be one of"),
+            ({"objective": "nest", "planter": "troopers"}, None, "turn_limit"),
+            ({"objective": "nest", "planter": "gnomes", "charges": 1}, 6, "planter"),
+            ({"objective": "nest", "planter": "troopers", "charges": 0}, 6, "charges"),
+            ({"speed": 3}, 6, "not an option")):
+        with pytest.raises(ScenarioError, match=words):
+            match(board, *figs, options=options, turn_limit=limit)
+    with pytest.raises(ScenarioError, match="not a profile"):
+        match(board, *figs, fig("swarm", "dragon", "big", 18, 3))
+    with pytest.raises(ScenarioError, match="two sides"):
+        match(board, *figs, fig("swarm", "trooper", "alpha", 18, 3))
+    with pytest.raises(ScenarioError, match="leaders"):
+        match(board, *figs, fig("troopers", "sergeant", "alpha", 18, 3, leader=True))
+    with pytest.raises(ScenarioError, match="has no feature of kind 'nest'"):
+        match(cross(), *figs, options=NEST)
