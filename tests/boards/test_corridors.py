@@ -179,9 +179,11 @@ def test_the_sewer_stub_is_read_as_a_sewer_and_not_a_table():
     assert [(f.kind, f.name, f.closed) for f in b.features] == [
         ("gantry", "Catwalk", True), ("grate", "Grate", False)]
     assert b.features[0].label == "gantry 'Catwalk' (object id 4)"
-    assert [(p.name, p.side, p.place, p.facing) for p in m.placements] == [
-        ("Sergeant", "troopers", Point(3000, 1200), 180),
-        ("Rat", "vermin", Point(1800, 1900), 270)]
+    assert [(p.name, p.side, p.unit, p.place, p.facing, p.squad, p.leader)
+            for p in m.placements] == [
+        ("Sergeant", "troopers", "sergeant", Point(3000, 1200), 180, "patrol", True),
+        ("Rat", "vermin", "rat", Point(1800, 1900), 270, "rats", False)]
+    assert [dict(p.properties) for p in m.placements] == [{}, {}]
     assert load_map(MAPS / "test" / "sewer_stub.tmx", "sewer").board.name == "Sewer stub"
     with pytest.raises(MapError) as err:
         load_map(MAPS / "test" / "sewer_stub.tmx", "table")
@@ -295,8 +297,8 @@ def test_a_sewer_map_needs_inches_and_an_orthogonal_map(tmp_path):
 
 def test_sewer_figures_stand_in_the_corridors(tmp_path):
     fig = ('<object id="9" name="Rat" x="{x}" y="{y}"><properties>'
-           '<property name="side" value="vermin"/><property name="unit" value="rat"/>'
-           '</properties><point/></object>')
+           '<property name="side" value="vermin"/><property name="squad" value="pack"/>'
+           '<property name="unit" value="rat"/></properties><point/></object>')
     m = load(tmp_path, sewer_tmx(MAIN, ORIGIN, fig.format(x=60, y=55)))
     assert m.placements[0].place == Point(600, 550) and m.placements[0].facing is None
     with pytest.raises(MapError, match=r"figure 'Rat' \(object id 9\) at \(6, 8\) is not in "
