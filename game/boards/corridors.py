@@ -504,14 +504,24 @@ class Corridors:
         return tuple(sorted(arms))
 
     def _outline(self) -> Polygon | MultiPolygon:
+        """Each corridor widened by half its width, flat at a dead end; an end at a fork
+        is rounded, no wider than the corridors that run on through the fork (a wide
+        corridor ending on a narrow one's side does not bulge past its far wall)."""
         parts: list[BaseGeometry] = []
-        ends = {(arm.corridor, arm.at) for f in self.forks for arm in f.arms}
+        caps: dict[tuple[str, float], float] = {}
+        for f in self.forks:
+            through = [self.corridors[a.corridor].width / 2 for a in f.arms
+                       if a.heading == 1 and a.at > EPS]
+            for arm in f.arms:
+                c = self.corridors[arm.corridor]
+                if arm.at <= EPS or arm.at >= c.length - EPS:
+                    caps[(c.id, arm.at)] = min(c.width / 2, max(through, default=math.inf))
         for c in self.corridors.values():
             r = c.width / 2
             parts.append(c.line.buffer(r, cap_style="flat", join_style="round", quad_segs=8))
             for at, q in ((0.0, c.points[0]), (c.length, c.points[-1])):
-                if (c.id, at) in ends:
-                    parts.append(ShapelyPoint(q).buffer(r, quad_segs=8))
+                if (c.id, at) in caps:
+                    parts.append(ShapelyPoint(q).buffer(caps[(c.id, at)], quad_segs=8))
         area = shapely.unary_union(parts)
         if not isinstance(area, Polygon | MultiPolygon) or area.is_empty:
             raise CorridorError("the corridors have no area")
