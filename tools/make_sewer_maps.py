@@ -39,13 +39,14 @@ class Tunnel:
 
 @dataclass(frozen=True)
 class Mark:
-    """A feature: ``shape`` "point", "rect" (geometry x, y, w, h), "ellipse" (its box) or
-    "poly" / "line" (the points)."""
+    """A feature: ``shape`` "point" (one point), "rect" or "ellipse" (``box``: x, y, w,
+    h) or "poly" / "line" (the points)."""
 
     name: str
     kind: str
     shape: str
-    geometry: tuple[float, ...] | tuple[XY, ...]
+    points: tuple[XY, ...] = ()
+    box: tuple[float, float, float, float] = (0, 0, 0, 0)
     properties: dict[str, Value] = field(default_factory=dict)
 
 
@@ -118,12 +119,13 @@ NEST = SewerMap(
         Tunnel("Nest tunnel", 4.5, ((26, 14), (26, 22), (36, 22), (36, 28), (45, 28))),
     ),
     marks=(
-        Mark("Outfall", "origin", "point", (4, 4)),
-        Mark("Catwalk", "gantry", "rect", (39, 12.35, 4.6, 1.5)),
-        Mark("Ledge", "gantry", "rect", (28.5, 19.85, 5.5, 1.5)),
+        Mark("Outfall", "origin", "point", ((4, 4),)),
+        Mark("Catwalk", "gantry", "rect", box=(39, 12.35, 4.6, 1.5)),
+        Mark("Ledge", "gantry", "rect", box=(28.5, 19.85, 5.5, 1.5)),
         Mark("Grate", "grate", "line", ((18, 12.25), (18, 15.75))),
         Mark("Sluice", "sluice", "line", ((27, 31), (27, 35))),
-        Mark("Nest", "nest", "rect", (40.5, 26.25, 4.25, 3.5), {"charges": 3}),
+        Mark("Nest", "nest", "rect", box=(40.5, 26.25, 4.25, 3.5),
+             properties={"charges": 3}),
     ),
     models=(
         *squad("troopers", "alpha", troopers("A", flamer=False),
@@ -154,11 +156,11 @@ STORM = SewerMap(
         Tunnel("Settling tank", 3.5, ((16, 18), (16, 27), (9, 27))),
     ),
     marks=(
-        Mark("Crossing", "origin", "point", (24, 18)),
-        Mark("West walkway", "gantry", "rect", (11, 15.6, 4, 1.4)),
-        Mark("Tank ledge", "gantry", "rect", (9.5, 25.35, 4, 1.2)),
-        Mark("Pump platform", "gantry", "rect", (36.5, 8.55, 3.4, 2.9)),
-        Mark("East walkway", "gantry", "rect", (29, 26.6, 5, 1.3)),
+        Mark("Crossing", "origin", "point", ((24, 18),)),
+        Mark("West walkway", "gantry", "rect", box=(11, 15.6, 4, 1.4)),
+        Mark("Tank ledge", "gantry", "rect", box=(9.5, 25.35, 4, 1.2)),
+        Mark("Pump platform", "gantry", "rect", box=(36.5, 8.55, 3.4, 2.9)),
+        Mark("East walkway", "gantry", "rect", box=(29, 26.6, 5, 1.3)),
         Mark("Cave-in", "cave-in", "poly", ((6.5, 11.5), (9.5, 12), (9.5, 13.6),
                                             (6.5, 13.2))),
         Mark("Grate", "grate", "line", ((21.5, 31), (26.5, 31))),
@@ -219,17 +221,14 @@ def _mark(oid: int, m: Mark) -> str:
     head = f"  <object id=\"{oid}\" name={quoteattr(m.name)}"
     props = _properties({"kind": m.kind, **m.properties})
     if m.shape == "point":
-        x, y = m.geometry
-        assert isinstance(x, int | float) and isinstance(y, int | float)
+        (x, y), = m.points
         return f'{head} x="{_num(x)}" y="{_num(y)}">\n{props}   <point/>\n  </object>\n'
     if m.shape in ("rect", "ellipse"):
-        x, y, w, h = m.geometry
-        assert all(isinstance(v, int | float) for v in (x, y, w, h))
+        x, y, w, h = m.box
         inner = props + ("   <ellipse/>\n" if m.shape == "ellipse" else "")
-        return (f'{head} x="{_num(x)}" y="{_num(y)}" width="{_num(w)}" '  # type: ignore[arg-type]
-                f'height="{_num(h)}">\n{inner}  </object>\n')  # type: ignore[arg-type]
-    points = [p for p in m.geometry if isinstance(p, tuple)]
-    at, pts = _points(points)
+        return (f'{head} x="{_num(x)}" y="{_num(y)}" width="{_num(w)}" '
+                f'height="{_num(h)}">\n{inner}  </object>\n')
+    at, pts = _points(m.points)
     tag = "polygon" if m.shape == "poly" else "polyline"
     return f"{head} {at}>\n{props}   <{tag} points=\"{pts}\"/>\n  </object>\n"
 
@@ -245,18 +244,16 @@ def _model(oid: int, m: Model) -> str:
 
 def tmx(sewer: SewerMap) -> str:
     """The map's text, as Tiled 1.8 saves it."""
-    oid = 0
-    layers = []
-    for lid, (name, color, things, write) in enumerate((
-            ("corridors", "#6a7a8a", sewer.tunnels, _tunnel),
-            ("features", "#c05030", sewer.marks, _mark),
-            ("figures", "#000000", sewer.models, _model)), start=1):
-        body = ""
-        for thing in things:
-            oid += 1
-            body += write(oid, thing)  # type: ignore[operator]
-        layers.append(f' <objectgroup color="{color}" id="{lid}" name="{name}">\n{body}'
-                      f" </objectgroup>\n")
+    objects = ([_tunnel(k, t) for k, t in enumerate(sewer.tunnels, start=1)],
+               [_mark(k, m) for k, m in enumerate(sewer.marks, start=len(sewer.tunnels) + 1)],
+               [_model(k, m) for k, m in enumerate(
+                   sewer.models, start=len(sewer.tunnels) + len(sewer.marks) + 1)])
+    oid = sum(len(o) for o in objects)
+    layers = [f' <objectgroup color="{color}" id="{lid}" name="{name}">\n{"".join(body)}'
+              f" </objectgroup>\n"
+              for lid, (name, color, body) in enumerate(zip(
+                  ("corridors", "features", "figures"), ("#6a7a8a", "#c05030", "#000000"),
+                  objects, strict=True), start=1)]
     return (f'<?xml version="1.0" encoding="UTF-8"?>\n'
             f'<map version="1.8" tiledversion="1.8.2" orientation="orthogonal" '
             f'renderorder="right-down" width="{sewer.width}" height="{sewer.height}" '
