@@ -114,17 +114,17 @@ NEST = SewerMap(
     tunnels=(
         Tunnel("Outfall", 4, ((3, 4), (38, 4), (38, 14))),
         Tunnel("West shaft", 4, ((11, 4), (11, 27))),
-        Tunnel("Entry", 4, ((1, 27), (18, 27), (18, 33), (36, 33), (36, 28))),
+        Tunnel("Entry", 4, ((1, 27), (17, 27), (17, 31), (35, 31), (35, 28))),
         Tunnel("Crossway", 3.5, ((11, 14), (44, 14))),
-        Tunnel("Nest tunnel", 4.5, ((26, 14), (26, 22), (36, 22), (36, 28), (45, 28))),
+        Tunnel("Nest tunnel", 4.5, ((26, 14), (26, 21), (35, 21), (35, 28), (44, 28))),
     ),
     marks=(
         Mark("Outfall", "origin", "point", ((4, 4),)),
         Mark("Catwalk", "gantry", "rect", box=(39, 12.35, 4.6, 1.5)),
-        Mark("Ledge", "gantry", "rect", box=(28.5, 19.85, 5.5, 1.5)),
+        Mark("Ledge", "gantry", "rect", box=(28, 18.85, 5.5, 1.5)),
         Mark("Grate", "grate", "line", ((18, 12.25), (18, 15.75))),
-        Mark("Sluice", "sluice", "line", ((27, 31), (27, 35))),
-        Mark("Nest", "nest", "rect", box=(40.5, 26.25, 4.25, 3.5),
+        Mark("Sluice", "sluice", "line", ((26, 29), (26, 33))),
+        Mark("Nest", "nest", "rect", box=(37.5, 26.25, 4, 3.5),
              properties={"charges": 3}),
     ),
     models=(
@@ -132,11 +132,11 @@ NEST = SewerMap(
                grid((2, 3.2, 4.4), (26, 28))),
         *squad("troopers", "bravo", troopers("B", flamer=True),
                grid((6.2, 7.4, 8.6), (26, 28))),
-        *squad("swarm", "swarm", swarm(8), grid((27.5, 28.7, 29.9, 31.1), (21.6, 23.4))),
+        *squad("swarm", "swarm", swarm(8), grid((28.6, 29.8, 31, 32.2), (21.4, 22.6))),
         *squad("swarm", "brood_a", brood("A", 5),
-               [(42.6, 28), (41.4, 26.8), (41.4, 29.2), (43.8, 26.8), (43.8, 29.2)]),
+               [(39.5, 28), (38.3, 26.8), (38.3, 29.2), (40.7, 26.8), (40.7, 29.2)]),
         *squad("swarm", "brood_b", brood("B", 5),
-               [(36, 24.2), (35, 25.4), (37, 25.4), (37.8, 27.2), (37.8, 28.8)]),
+               [(35, 23.9), (34, 25.1), (36, 25.1), (34, 26.5), (36, 26.5)]),
     ),
 )
 
