@@ -97,7 +97,7 @@ def troopers(letter: str, flamer: bool) -> list[tuple[str, str]]:
 
 def brood(letter: str, size: int) -> list[tuple[str, str]]:
     """A brood: its leader and ``size - 1`` brood creatures."""
-    return ([(f"Brood leader {letter}", "brood_leader")]
+    return ([(f"Brood leader {letter}".strip(), "brood_leader")]
             + [(f"Brood {letter}{k}", "brood") for k in range(1, size)])
 
 

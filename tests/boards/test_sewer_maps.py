@@ -60,7 +60,7 @@ def test_f10_each_map_is_a_patrol_of_squads_with_one_leader_each(name):
         assert [p.leader for p in models].count(True) == 1, squad
         assert all(p.unit in PROFILES for p in models), squad
     names = [p.name for p in m.placements]
-    assert len(set(names)) == len(names) and all(names)
+    assert len(set(names)) == len(names) and all(n and n == n.strip() for n in names)
 
 
 def test_charges_in_the_nest_troopers_two_squads_and_the_swarm_at_the_nest():
