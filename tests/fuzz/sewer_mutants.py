@@ -51,8 +51,8 @@ def _objects(text: str, layer: str) -> list[re.Match[str]]:
 
 
 def _set_property(obj: str, name: str, value: str, typ: str | None) -> str:
-    """The object with property ``name`` set (added if missing, dropped if ``value`` is
-    None-like ``"\\x00drop"``)."""
+    """The object with property ``name`` set to ``value`` (added if missing), or dropped
+    if ``value`` is ``"\\x00drop"``."""
     prop = re.compile(rf'\s*<property name="{re.escape(name)}"[^>]*/>')
     if value == "\x00drop":
         return prop.sub("", obj)
