@@ -37,7 +37,8 @@ def bench_sewer() -> Corridors:
 
 def bench_units() -> list[Unit]:
     """Six units of five, in the drains' arms and loops (some on the gantry)."""
-    spots = [[(2 + 1.2 * k, 17) for k in range(5)], [(2 + 1.2 * k, 19.2) for k in range(5)],
+    spots: list[list[tuple[float, float]]] = [
+             [(2 + 1.2 * k, 17) for k in range(5)], [(2 + 1.2 * k, 19.2) for k in range(5)],
              [(46 - 1.2 * k, 18) for k in range(5)], [(24, 2 + 1.2 * k) for k in range(5)],
              [(24, 34 - 1.2 * k) for k in range(5)],
              [(12 + 1.2 * k, 8) for k in range(3)] + [(11.5, 16.3), (13, 16.3)]]
