@@ -59,7 +59,8 @@ __all__ = ["ORIGIN", "FloodResult", "FloodWashKind", "ForkSplit", "Wash", "carri
            "flood_may_come", "flooded_parts", "fork_split", "halves", "in_flooded",
            "is_scattered", "keeps_footing", "knocked_over", "out_of_reach", "p_flood",
            "p_keeps_footing", "p_knocked_over", "p_stopped", "resolve_flood",
-           "strength_odds", "stragglers", "test_order", "stopper_name"]
+           "strength_odds", "stragglers", "test_order", "stopper_name", "hit_strength",
+           "inches", "on_gantry"]
 
 Span = tuple[str, int, int]
 """A flooded stretch: ``(corridor, from, to)`` in hundredths of an inch along it."""
@@ -261,9 +262,8 @@ def flood_hits(model: Model, carried: int, stopped: bool) -> list[AttackLine]:
     no save, +1 S per full 3 inches; ``stopped`` by impassable terrain, another of S3."""
     d = flood_data()
     s = hit_strength(carried)
-    inches = f"{carried / HUNDREDTHS:g}"
     lines = [hit_line("flood", f"The water hits {model.name}", 1, s, rule="F-6",
-                      no_save=True, why=f"carried {inches} inches: S {s}")]
+                      no_save=True, why=f"carried {inches(carried)}: S {s}")]
     if stopped:
         lines.append(hit_line("flood", f"{model.name} is dashed against the obstacle", 1,
                               d.stopped_strength, rule="F-6", no_save=True,
@@ -282,8 +282,8 @@ def strength_odds(limit: float | None = None) -> dict[int, Fraction]:
     rolled; with ``limit`` (inches to the first impassable contact on the way) the
     carry stops there."""
     out: dict[int, Fraction] = {}
-    for inches, p in carry_odds().items():
-        went = inches if limit is None else min(float(inches), limit)
+    for rolled, p in carry_odds().items():
+        went = rolled if limit is None else min(float(rolled), limit)
         s = hit_strength(round(went * HUNDREDTHS))
         out[s] = out.get(s, Fraction(0)) + p
     return dict(sorted(out.items()))
@@ -292,8 +292,14 @@ def strength_odds(limit: float | None = None) -> dict[int, Fraction]:
 def p_stopped(limit: float) -> Fraction:
     """F-4, F-6: the exact chance the roll carries a model ``limit`` inches or more (to
     impassable terrain that far on its way: the extra S3 hit)."""
-    return sum((p for inches, p in carry_odds().items() if inches >= limit - 1e-9),
+    return sum((p for rolled, p in carry_odds().items() if rolled >= limit - 1e-9),
                Fraction(0))
+
+
+def inches(hundredths: int) -> str:
+    """A distance in words: "1 inch", "2.9 inches"."""
+    text = f"{hundredths / HUNDREDTHS:g}"
+    return f"{text} inch" if text == "1" else f"{text} inches"
 
 
 def stopper_name(board: Corridors, stopped_by: str) -> str:
@@ -381,7 +387,7 @@ class _Flood:
                           self.raised, self.dice, flood_data().sides)
         why = "" if by is None else " (knocked off its feet)"
         self.events.append(Event(FloodWashKind.CARRIED, f"{roll.explain()}: {m.name}{why} is "
-                                 f"carried {out.carried / HUNDREDTHS:g} inches (F-4).", "F-4",
+                                 f"carried {inches(out.carried)} (F-4).", "F-4",
                                  m.id, by, out.path, out.carried, roll))
         self.events += out.events
         if out.stopped_by is not None:
@@ -431,7 +437,7 @@ def resolve_flood(board: Corridors, units: Sequence[Unit], dice: Dice) -> FloodR
     for k, members in enumerate(parts):
         if not members:
             continue
-        if len(parts) > 1:
+        if sum(1 for p in parts if p) > 1:
             way = flood.water.arm_name(flood.water.ways[k])
             flood.events.append(Event(FloodWashKind.HALF, f"The water runs along {way}: its "
                                       f"{len(members)} model(s) test, furthest first (F-1).",
