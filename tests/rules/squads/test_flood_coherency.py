@@ -1,4 +1,4 @@
-"""F-8: stragglers are the survivors out of a unit's main coherency chain (S-7); a unit
+"""F-8: stragglers are the survivors out of a unit's main coherency chain; a unit
 with under 50 % of its survivors in coherency is scattered (exactly 50 % is not)."""
 
 from __future__ import annotations

@@ -1,5 +1,5 @@
 """F-6: the water's hits (S1 with no save, +1 S per full 3 inches carried, S3 more when
-stopped by impassable terrain) through the squad basics (S-4 to wound, S-5 no save,
+stopped by impassable terrain) through the squad basics (to wound by S against T, no save,
 wounds and casualties); and the exact odds a front end shows before the rolls (F-4 the
 inches, F-5 the knock, F-6 the strengths)."""
 
@@ -22,7 +22,7 @@ GRATE = Feature(5, "grate", ((26, 8), (26, 12)), closed=False, name="Grate")
 def strengths(result) -> list[str]:
     """The to-wound rolls' texts, in order."""
     rolls = kinds(result, SquadKind.WOUNDED, SquadKind.NOT_WOUNDED)
-    return [e.text.split(" against")[0].removeprefix("[S-4] ") for e in rolls]
+    return [e.text.split(" against")[0].split("] ", 1)[-1] for e in rolls]
 
 
 def test_f6_hit_strength_by_full_3_inches():
@@ -37,7 +37,7 @@ def test_f6_hit_strength_by_full_3_inches():
     (19.5, [6, 6, 2, 1, 1], 600, ["S 3 (carried 6 inches: S 3)",
                                   "S 3 (stopped by impassable terrain: S 3)"]),
 ])
-def test_f6_damage_bands_2_9_3_and_6_inches_and_the_s3_hit_at_a_grate(start, faces, carried,
+def test_f6_damage_bands_2_9_3_and_6_inches_and_the_strength_3_hit_at_a_grate(start, faces, carried,
                                                                     hits):
     b = line([GRATE])
     u = unit((start, 10))

@@ -124,11 +124,11 @@ def test_f5_demo_a_model_that_stopped_is_bumped_and_carried_on():
     assert (sarge.x, trooper.x) == (30, 25.02)
 
 
-def test_f6_demo_the_damage_bands_and_the_s3_hit_at_a_grate():
+def test_f6_demo_the_damage_bands_and_the_strength_3_hit_at_a_grate():
     board, _u, _r, result = play(demo("f6"))
     assert [(w.carried, w.stopped_by) for w in result.washes] == [
         (600, "dead end"), (300, None), (290, "9")]
-    said = [e.text.split(" against")[0].removeprefix("[S-4] ") for e in result.events
+    said = [e.text.split(" against")[0].split("] ", 1)[-1] for e in result.events
             if e.kind in (SquadKind.WOUNDED, SquadKind.NOT_WOUNDED)]
     assert said == ["S 3 (carried 6 inches: S 3)", "S 3 (stopped by impassable terrain: S 3)",
                     "S 2 (carried 3 inches: S 2)", "S 1 (carried 2.9 inches: S 1)",
