@@ -52,9 +52,10 @@ def parse_args(argv: list[str] | None = None) -> argparse.Namespace:
     p.add_argument("--replay", metavar="SAVE", help="watch a saved game action by action")
     p.add_argument("--view-map", metavar="FILE", help="window: look at any map file as the "
                                                       "game reads it (no rules)")
-    p.add_argument("--check-map", metavar="FILE", help="report a table map's balance (G-8), "
-                                                       "FILE a .tmx or its scenario: exit 0 "
-                                                       "balanced, 1 not, 2 malformed")
+    p.add_argument("--check-map", metavar="FILE", help="report a table map's balance (G-8) "
+                                                       "or a sewer map's corridors, FILE a "
+                                                       ".tmx or its scenario: exit 0 balanced "
+                                                       "(sound), 1 not, 2 malformed")
     return p.parse_args(argv)
 
 

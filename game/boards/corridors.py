@@ -12,8 +12,10 @@ by half its width; a corridor's end at a fork is rounded, a dead end is square).
 :class:`Feature` values are the marked parts of the sewer: ``gantry`` (a raised walkway
 out of the flood's reach, F-1: an area inside the corridors), ``grate``, ``sluice`` and
 ``cave-in`` (difficult terrain, impassable during the flood, F-1: areas or lines across a
-corridor). What each one does belongs to the rules; the board says where they are and
-where they cross each corridor's centre line (:meth:`Corridors.spans`).
+corridor), and ``nest`` (a scenario's objective, the swarm's nest: an area inside the
+corridors, flooded like any other part of them). What each one does belongs to the rules;
+the board says where they are and where they cross each corridor's centre line
+(:meth:`Corridors.spans`).
 
 The flood's origin (F-1) is a point in the corridors. :meth:`Corridors.project` puts any
 point on its nearest corridor; :meth:`Corridors.distance` measures along the corridors
@@ -46,13 +48,19 @@ XY = tuple[float, float]
 SNAP = 0.25
 """How close (in inches) a corridor's end must come to another corridor's centre line,
 or to another end, for the two to meet at a fork."""
+NEAR_MISS = 1.0
+"""A dead end this close (in inches) to another corridor's centre line, or inside that
+corridor, is a fork drawn a little off (the walls look joined, the water would not pass):
+refused, saying by how much it misses."""
 FEATURE_SLACK = 0.1
 """How far (in inches) a gantry may poke out of the corridors (a hand-drawn rectangle
 that meets the walls)."""
 ORIGIN_MARK = 0.5
 """Half the size of the diamond that marks the flood's origin in a plain drawing."""
-FEATURE_KINDS = ("gantry", "grate", "sluice", "cave-in")
-"""The marked features of a sewer (F-1)."""
+FEATURE_KINDS = ("gantry", "grate", "sluice", "cave-in", "nest")
+"""The marked features of a sewer (F-1), and the scenarios' objective (the nest)."""
+AREAS = ("gantry", "nest")
+"""Features that are areas inside the corridors (never lines)."""
 BARRIERS = ("grate", "sluice", "cave-in")
 """Features that are difficult terrain, impassable during the flood (F-1)."""
 EPS = 1e-9
@@ -238,7 +246,8 @@ class Corridors:
     ``width`` x ``height`` inches is the map it is drawn on. CorridorError naming the
     object if the shapes do not make a sewer: two corridors of one name, two corridors
     that share a stretch, a corridor that crosses itself, an origin off every corridor, a
-    gantry outside the corridors, a feature that touches none.
+    gantry or nest outside the corridors, a feature that touches none, a dead end that
+    nearly meets another corridor (within :data:`NEAR_MISS`, beyond :data:`SNAP`).
     """
 
     def __init__(self, width: float, height: float, corridors: Sequence[Corridor],
@@ -270,6 +279,7 @@ class Corridors:
                     pos.append((arm.at, fork.index))
         for pos in self._forks_on.values():
             pos.sort()
+        self._check_near_misses()
         self.area: Polygon | MultiPolygon = self._outline()
         shapely.prepare(self.area)
         self.features: tuple[Feature, ...] = tuple(features)
@@ -315,6 +325,10 @@ class Corridors:
     def point_of(self, place: OnTrack) -> XY:
         """Where an OnTrack place of this sewer is, in inches."""
         return self.corridors[place.track].point_at(place.at / HUNDREDTHS)
+
+    def features_of(self, kind: str) -> tuple[Feature, ...]:
+        """The features of ``kind`` ("gantry", "nest"...), in map order."""
+        return tuple(f for f in self.features if f.kind == kind)
 
     def features_at(self, x: float, y: float) -> tuple[Feature, ...]:
         """The area features that hold ``(x, y)``."""
@@ -445,6 +459,33 @@ class Corridors:
                 forks.append(Fork(len(forks), p, arms))
         return tuple(forks)
 
+    def _check_near_misses(self) -> None:
+        """CorridorError naming the corridor if one of its dead ends lies within
+        :data:`NEAR_MISS` of another corridor's centre line, or inside that corridor,
+        without meeting it (a fork drawn a little off)."""
+        cs = list(self.corridors.values())
+        tree = shapely.STRtree([c.line for c in cs])
+        widest = max(c.width for c in cs)
+        for corridor, at in self.dead_ends():
+            c = self.corridors[corridor]
+            end = c.points[0] if at <= EPS else c.points[-1]
+            spot = ShapelyPoint(end)
+            reach = max(NEAR_MISS, widest / 2 + SNAP)
+            for j in sorted(int(j) for j in tree.query(spot, predicate="dwithin",
+                                                       distance=reach)):
+                other = cs[j]
+                if other.id == c.id:
+                    continue
+                gap = float(other.line.distance(spot))
+                if gap <= max(NEAR_MISS, other.width / 2 + SNAP):
+                    them = other.label or other.id
+                    raise CorridorError(
+                        f"{c.label or c.id} ends at ({end[0]:g}, {end[1]:g}), {_inches(gap)} "
+                        f"from the middle line of {them}, and no fork is there: a "
+                        f"corridor's end meets another within {SNAP:g} inches of its middle "
+                        f"line. Move the end onto that line for a fork, or clear of {them} "
+                        f"for a dead end")
+
     def _arms_at(self, p: XY) -> tuple[Arm, ...]:
         arms: set[Arm] = set()
         for c in self.corridors.values():
@@ -463,14 +504,24 @@ class Corridors:
         return tuple(sorted(arms))
 
     def _outline(self) -> Polygon | MultiPolygon:
+        """Each corridor widened by half its width, flat at a dead end; an end at a fork
+        is rounded, no wider than the corridors that run on through the fork (a wide
+        corridor ending on a narrow one's side does not bulge past its far wall)."""
         parts: list[BaseGeometry] = []
-        ends = {(arm.corridor, arm.at) for f in self.forks for arm in f.arms}
+        caps: dict[tuple[str, float], float] = {}
+        for f in self.forks:
+            through = [self.corridors[a.corridor].width / 2 for a in f.arms
+                       if a.heading == 1 and a.at > EPS]
+            for arm in f.arms:
+                c = self.corridors[arm.corridor]
+                if arm.at <= EPS or arm.at >= c.length - EPS:
+                    caps[(c.id, arm.at)] = min(c.width / 2, max(through, default=math.inf))
         for c in self.corridors.values():
             r = c.width / 2
             parts.append(c.line.buffer(r, cap_style="flat", join_style="round", quad_segs=8))
             for at, q in ((0.0, c.points[0]), (c.length, c.points[-1])):
-                if (c.id, at) in ends:
-                    parts.append(ShapelyPoint(q).buffer(r, quad_segs=8))
+                if (c.id, at) in caps:
+                    parts.append(ShapelyPoint(q).buffer(caps[(c.id, at)], quad_segs=8))
         area = shapely.unary_union(parts)
         if not isinstance(area, Polygon | MultiPolygon) or area.is_empty:
             raise CorridorError("the corridors have no area")
@@ -481,13 +532,15 @@ class Corridors:
         if f.kind not in FEATURE_KINDS:
             raise CorridorError(f"{name}: a feature is one of {', '.join(FEATURE_KINDS)}, "
                                 f"not '{f.kind}'")
-        if f.kind == "gantry":
+        if f.kind in AREAS:
             if not f.closed:
-                raise CorridorError(f"{name}: a gantry is an area (a rectangle or polygon "
+                raise CorridorError(f"{name}: a {f.kind} is an area (a rectangle or polygon "
                                     f"inside the corridors), not a line")
             if not self.area.buffer(FEATURE_SLACK).covers(f.shape):
-                raise CorridorError(f"{name} lies outside the corridors; a gantry is a "
-                                    f"raised part of a corridor (F-1): draw it inside one")
+                what = ("a raised part of a corridor (F-1)" if f.kind == "gantry"
+                        else "a part of the corridors")
+                raise CorridorError(f"{name} lies outside the corridors; a {f.kind} is "
+                                    f"{what}: draw it inside one")
         elif not self.area.intersects(f.shape):
             raise CorridorError(f"{name} lies outside every corridor; draw it across one")
 
@@ -539,6 +592,12 @@ class Corridors:
                     if j not in best:
                         heapq.heappush(queue, (d + step, j))
         return best
+
+
+def _inches(v: float) -> str:
+    """A length as messages say it: "1 inch", "0.6 inches"."""
+    text = f"{v:.2g}"
+    return f"{text} inch" if text == "1" else f"{text} inches"
 
 
 def _parts(geom: BaseGeometry) -> list[LineString | ShapelyPoint]:

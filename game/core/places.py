@@ -144,6 +144,11 @@ class Placement:
     """How the map names the object in messages ("figure 'Pip' (object id 3)")."""
     properties: Mapping[str, Any] = field(default_factory=dict)
     """The object's other custom properties, as typed in the map."""
+    squad: str = ""
+    """The id of the unit (squad) the piece belongs to; "" where the map does not group
+    pieces (a sewer map's figures each name theirs)."""
+    leader: bool = False
+    """The piece leads its squad (at most one a squad)."""
 
 
 B = TypeVar("B")

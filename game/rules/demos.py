@@ -317,7 +317,9 @@ def load_demo(path: str | Path) -> Demo:
             placed.append(Placement(name=name, side=_key(f, "side", w),
                                     unit=_key(f, "unit", w), place=_place(board, f, w),
                                     facing=_facing(_board_kind(board, w), f.get("facing"), w),
-                                    label=f"figure '{name}'"))
+                                    label=f"figure '{name}'",
+                                    squad=_key(f, "squad", w) if "squad" in f else "",
+                                    leader=f.get("leader") is True))
         board = LoadedMap(board.path, board.kind, board.board, tuple(placed),
                           board.properties)
     seed = head.get("seed", 1)

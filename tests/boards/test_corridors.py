@@ -179,9 +179,11 @@ def test_the_sewer_stub_is_read_as_a_sewer_and_not_a_table():
     assert [(f.kind, f.name, f.closed) for f in b.features] == [
         ("gantry", "Catwalk", True), ("grate", "Grate", False)]
     assert b.features[0].label == "gantry 'Catwalk' (object id 4)"
-    assert [(p.name, p.side, p.place, p.facing) for p in m.placements] == [
-        ("Sergeant", "troopers", Point(3000, 1200), 180),
-        ("Rat", "vermin", Point(1800, 1900), 270)]
+    assert [(p.name, p.side, p.unit, p.place, p.facing, p.squad, p.leader)
+            for p in m.placements] == [
+        ("Sergeant", "troopers", "sergeant", Point(3000, 1200), 180, "patrol", True),
+        ("Rat", "vermin", "rat", Point(1800, 1900), 270, "rats", False)]
+    assert [dict(p.properties) for p in m.placements] == [{}, {}]
     assert load_map(MAPS / "test" / "sewer_stub.tmx", "sewer").board.name == "Sewer stub"
     with pytest.raises(MapError) as err:
         load_map(MAPS / "test" / "sewer_stub.tmx", "table")
@@ -295,8 +297,8 @@ def test_a_sewer_map_needs_inches_and_an_orthogonal_map(tmp_path):
 
 def test_sewer_figures_stand_in_the_corridors(tmp_path):
     fig = ('<object id="9" name="Rat" x="{x}" y="{y}"><properties>'
-           '<property name="side" value="vermin"/><property name="unit" value="rat"/>'
-           '</properties><point/></object>')
+           '<property name="side" value="vermin"/><property name="squad" value="pack"/>'
+           '<property name="unit" value="rat"/></properties><point/></object>')
     m = load(tmp_path, sewer_tmx(MAIN, ORIGIN, fig.format(x=60, y=55)))
     assert m.placements[0].place == Point(600, 550) and m.placements[0].facing is None
     with pytest.raises(MapError, match=r"figure 'Rat' \(object id 9\) at \(6, 8\) is not in "
@@ -318,3 +320,45 @@ def test_an_ellipse_gantry_is_a_polygon_inside_a_wide_corridor(tmp_path):
     b = load(tmp_path, sewer_tmx(wide, ORIGIN + gantry)).board
     assert len(b.features[0].points) == 24
     assert math.isclose(b.features[0].shape.area, math.pi * 2 * 1, rel_tol=0.02)
+
+
+# ==================================================================== nests, near misses
+def test_the_nest_is_a_feature_inside_the_corridors_and_no_barrier():
+    nest = Feature(7, "nest", ((26, 9), (29, 9), (29, 11), (26, 11)), name="Nest",
+                   properties={"charges": 2})
+    b = cross(features=[nest])
+    assert b.features_of("nest") == (nest,) and b.features_of("gantry") == ()
+    assert not nest.is_barrier and b.features_at(27, 10) == (nest,)
+    assert [(s.start, s.end) for s in b.spans("ew")] == [(26, 29)]
+    with pytest.raises(CorridorError, match=r"Nest lies outside the corridors; a nest is a "
+                                            r"part of the corridors"):
+        cross(features=[Feature(7, "nest", ((5, 1), (8, 1), (8, 4), (5, 4)), name="Nest",
+                                label="Nest")])
+    with pytest.raises(CorridorError, match="a nest is an area"):
+        cross(features=[Feature(7, "nest", ((5, 9), (5, 11)), closed=False)])
+
+
+@pytest.mark.parametrize("start,gap", [((10, 5.6), "0.6 inches"), ((10, 6), "1 inch"),
+                                       ((10, 6.7), "1.7 inches")])
+def test_f4_a_dead_end_that_nearly_meets_another_corridor_is_refused(start, gap):
+    cs = [Corridor("a", ((0, 5), (20, 5)), 3), Corridor("b", (start, (10, 15)), 3)]
+    with pytest.raises(CorridorError, match=f"b ends at .*, {gap} from the middle line of a, "
+                                            f"and no fork is there"):
+        Corridors(20, 15, cs, origin=(1, 5))
+
+
+def test_f4_a_dead_end_clear_of_the_other_corridor_is_a_dead_end():
+    cs = [Corridor("a", ((0, 5), (20, 5)), 3), Corridor("b", ((10, 6.8), (10, 15)), 3)]
+    b = Corridors(20, 15, cs, origin=(1, 5))
+    assert b.forks == () and ("b", 0.0) in b.dead_ends()
+    assert len(b.walls) == 2  # two networks, not joined
+
+
+def test_f1_a_wide_corridor_ending_on_a_narrow_ones_side_does_not_bulge_past_it():
+    cs = [Corridor("narrow", ((0, 10), (20, 10)), 3), Corridor("wide", ((10, 10), (10, 20)), 5)]
+    b = Corridors(20, 20, cs, origin=(1, 10))
+    assert b.area.bounds[1] == pytest.approx(8.5)  # the narrow one's far wall
+    assert not b.contains(10, 8.4) and b.contains(10, 8.6)
+    ends = Corridors(20, 20, [Corridor("a", ((0, 10), (10, 10)), 3),
+                              Corridor("b", ((10, 10), (10, 20)), 5)], origin=(1, 10))
+    assert ends.contains(11.4, 8.6)  # two ends: the corner is rounded by the wider one

@@ -45,6 +45,8 @@ from dataclasses import dataclass
 from pathlib import Path
 from typing import Any
 
+from sewer_mutants import sewer_edit
+
 from game.ai import RandomPlayer
 from game.core.dice import Dice
 from game.core.errors import GameError, IllegalActionError
@@ -73,9 +75,12 @@ DEMOS: tuple[str, ...] = tuple(sorted(p.stem for p in (MAPS / "demos").glob("*.t
 MADE_DEMOS = ("farmhouse", "backyard")
 """Scenarios no shipped demo uses, of the other board kinds: a demo of each is made from a
 short game (:func:`made_demo`) and mutated like the shipped ones."""
-MAP_ONLY: dict[str, str] = {"sewer_stub": "sewer", "track_stub": "track"}
-"""Stub maps (maps/test/) of the board kinds no shipped scenario plays yet, and their
-kind: a mutant is read as that kind (a map, not a scenario)."""
+MAP_ONLY: dict[str, str] = {"sewer_stub": "sewer", "track_stub": "track",
+                            "charges_in_the_nest": "sewer", "storm_drain": "sewer"}
+"""Stub maps (maps/test/) of the board kinds no shipped scenario plays yet, and the
+shipped maps (maps/) of scenarios no ruleset plays yet, and their kind: a mutant is read
+as that kind (a map, not a scenario). Sewer maps get sewer edits too
+(:mod:`sewer_mutants`)."""
 TILESETS = ("levels.tsx", "terrain.tsx", "figures.tsx")
 BOARDS = ("hex", "zones", "table", "sewer", "track", "demo")
 """The groups :func:`board_of` sorts kinds into."""
@@ -426,10 +431,16 @@ def _json(data: bytes, c: Chooser) -> bytes:
     return json.dumps(doc, ensure_ascii=c.chance(1, 2)).encode("utf-8", "surrogatepass")
 
 
+def _sewer(data: bytes, c: Chooser) -> bytes:
+    """A sewer map's edit: one that knows the sewer conventions, or an XML edit."""
+    return sewer_edit(data, c) if c.chance(1, 2) else _xml(data, c)
+
+
 def mutate(data: bytes, fmt: str, c: Chooser) -> bytes:
-    """One or two edits of ``data`` (a file of format "xml", "toml" or "json")."""
+    """One or two edits of ``data`` (a file of format "xml", "toml" or "json", or
+    "sewer": a sewer map's XML)."""
     for _ in range(1 + c.below(2)):
-        smart = {"xml": _xml, "toml": _toml, "json": _json}[fmt]
+        smart = {"xml": _xml, "toml": _toml, "json": _json, "sewer": _sewer}[fmt]
         try:
             data = smart(data, c) if c.chance(4, 5) else _blind(data, c)
         except (ValueError, TypeError, AttributeError, KeyError, IndexError, RecursionError):
@@ -651,7 +662,9 @@ class Fuzzer:
         if what == "save":
             return self.save_of(name), "json", "mutant.json"
         if what == "map" and name in MAP_ONLY:
-            return MAPS / "test" / f"{name}.tmx", "xml", f"{name}.tmx"
+            stub = MAPS / "test" / f"{name}.tmx"
+            fmt = "sewer" if MAP_ONLY[name] == "sewer" else "xml"
+            return stub if stub.exists() else MAPS / f"{name}.tmx", fmt, f"{name}.tmx"
         if what in ("map", "checkmap"):
             return MAPS / f"{name}.tmx", "xml", f"{name}.tmx"
         if what == "tileset":

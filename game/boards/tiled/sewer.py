@@ -13,11 +13,15 @@ step):
 * object layer ``features``: the flood's ``origin`` (a point in a corridor, F-1), and
   areas (rectangles, ellipses, polygons) of kind ``gantry`` (raised, out of the flood's
   reach: inside the corridors), ``grate``, ``sluice`` or ``cave-in`` (these three may be
-  lines across a corridor too). The kind is the object's string property ``kind``, or
-  else its class (type) in Tiled;
-* object layer ``figures`` (optional): objects with string properties ``side`` and
-  ``unit`` standing at the object's centre, in the corridors; an optional float
-  ``facing`` in degrees.
+  lines across a corridor too), and ``nest`` (a scenario's objective: an area inside the
+  corridors, with an optional int property ``charges``, :data:`CHARGES`). The kind is the
+  object's string property ``kind``, or else its class (type) in Tiled;
+* object layer ``figures`` (optional): objects standing at the object's centre, in the
+  corridors and clear of the walls and of each other (a base of :data:`FIGURE_BASE_MM`),
+  with string properties ``side``, ``unit`` (a model's profile: the rules check it) and
+  ``squad`` (the id of the unit it belongs to: one side a squad), an optional bool
+  ``leader`` (at most one a squad) and an optional float ``facing`` in degrees. They
+  reach the rules as :class:`Placement` values with ``squad`` and ``leader`` set.
 
 Limits, checked before the board is built: :data:`MAX_CORRIDORS` corridors,
 :data:`MAX_FEATURES` features and :data:`MAX_FIGURES` figures; the table
@@ -29,7 +33,13 @@ Every problem is one :class:`MapError` naming the file and the object.
 
 from __future__ import annotations
 
+import math
+from dataclasses import replace
+
+import shapely
+
 from game.boards.corridors import (
+    AREAS,
     FEATURE_KINDS,
     XY,
     Corridor,
@@ -51,7 +61,7 @@ from game.boards.tiled.table import (
     scale_of,
 )
 from game.core.errors import printable
-from game.core.places import LoadedMap, Placement
+from game.core.places import LoadedMap, Placement, Point
 
 KIND = "sewer"
 """The board kind this module builds."""
@@ -68,7 +78,19 @@ WIDTHS = (0.1, 48.0)
 """Narrowest and widest a corridor may be, in inches."""
 MIN_SIZE = 0.05
 """Smallest width, height or length of a feature, in inches."""
-"""Figure properties the board reads; a placement keeps the others."""
+NEST = "nest"
+CHARGES = (1, 100)
+"""Fewest and most charges a nest's ``charges`` property may ask for."""
+SQUAD_PROPERTIES = ("squad", "leader")
+"""Figure properties the sewer reads on top of the table's (a placement keeps the
+others in its ``properties``)."""
+FIGURE_BASE_MM = 25.0
+"""The base the builder gives every figure when it checks the room it stands in: 25 mm,
+the squad game's usual base (the rules check each model's own)."""
+FIGURE_RADIUS = round(FIGURE_BASE_MM / 25.4 / 2, 2)
+"""That base's radius in inches (0.49)."""
+TOUCH = 0.01
+"""How far (in inches) a base may reach into a wall or another base (drawing slack)."""
 
 
 def claims_sewer(reading: MapReading) -> bool:
@@ -190,7 +212,10 @@ def _features(reading: MapReading, scale: float,
                 raise reading.fail(f"{label} at ({x:g}, {y:g}) is off the map")
             origin = ((x, y), label)
             continue
-        out.append(_feature(reading, label, obj, kind, name, scale, box))
+        feature = _feature(reading, label, obj, kind, name, scale, box)
+        if kind == NEST:
+            _charges(reading, label, feature)
+        out.append(feature)
     if origin is None:
         raise reading.fail(f"it has no flood origin: put a point of kind '{ORIGIN}' in a "
                            f"corridor, in an object layer '{FEATURES_LAYER}' (F-1)")
@@ -215,21 +240,92 @@ def _feature(reading: MapReading, label: str, obj: MapObject, kind: str, name: s
         pts = object_points(reading, label, obj, scale, box, "map")
         check_geometry(reading, label, obj.shape, pts)
         return Feature(obj.id, kind, pts, True, name, label, others)
-    if obj.shape == "polyline" and kind != "gantry":
+    if obj.shape == "polyline" and kind not in AREAS:
         pts = object_points(reading, label, obj, scale, box, "map")
         if len(pts) < 2:
             raise reading.fail(f"{label}: the polyline has no length")
         return Feature(obj.id, kind, pts, False, name, label, others)
-    lines = "" if kind == "gantry" else " or a polyline across a corridor"
+    lines = "" if kind in AREAS else " or a polyline across a corridor"
     raise reading.fail(f"{label} is a {obj.shape}; a {kind} is a rectangle, ellipse or "
                        f"polygon{lines}")
 
 
-def _figures(reading: MapReading, board: Corridors, scale: float) -> tuple[Placement, ...]:
-    def off(x: float, y: float) -> str | None:
-        return None if board.contains(x, y) else "is not in the corridors"
+def _charges(reading: MapReading, label: str, nest: Feature) -> None:
+    """MapError naming the nest if its optional ``charges`` is not a whole number within
+    :data:`CHARGES`."""
+    raw = nest.properties.get("charges")
+    lo, hi = CHARGES
+    if raw is not None and (isinstance(raw, bool) or not isinstance(raw, int)
+                            or not lo <= raw <= hi):
+        raise reading.fail(f"{label}: property 'charges' must be a whole number from {lo} "
+                           f"to {hi} (the charges to plant in it; type int in Tiled), not "
+                           f"{raw!r}")
 
-    return point_figures(reading, scale, off)
+
+def _figures(reading: MapReading, board: Corridors, scale: float) -> tuple[Placement, ...]:
+    """The figures, each in the corridors with room for its base, with its squad."""
+    walls = board.area.boundary
+    shapely.prepare(walls)
+    r = FIGURE_RADIUS
+
+    def off(x: float, y: float) -> str | None:
+        if not board.contains(x, y):
+            return "is not in the corridors"
+        gap = float(shapely.distance(walls, shapely.Point(x, y)))
+        if gap < r - TOUCH:
+            return (f"overlaps a wall: a {FIGURE_BASE_MM:g} mm base needs its centre "
+                    f"{r:g} inches from the walls, and this one is {gap:.2g} inches from one")
+        return None
+
+    placed = point_figures(reading, scale, off)
+    _no_overlaps(reading, placed)
+    out: list[Placement] = []
+    squads: dict[str, Placement] = {}
+    leaders: dict[str, Placement] = {}
+    for p in placed:
+        squad = reading.value(p.label, p.properties, "squad", str,
+                              what="the id of the unit it belongs to")
+        squad = printable(squad)
+        if not squad or len(squad) > MAX_NAME:
+            raise reading.fail(f"{p.label}: property 'squad' must be 1 to {MAX_NAME} "
+                               f"printable characters (the id of the unit it belongs to)")
+        leader = reading.value(p.label, p.properties, "leader", bool, default=False,
+                               what="whether it leads its squad")
+        first = squads.setdefault(squad, p)
+        if first.side != p.side:
+            raise reading.fail(f"{p.label} plays for '{p.side}', but its squad '{squad}' "
+                               f"plays for '{first.side}' ({first.label}); a squad's figures "
+                               f"play for one side")
+        if leader:
+            if squad in leaders:
+                raise reading.fail(f"{p.label} and {leaders[squad].label} both lead squad "
+                                   f"'{squad}' (their property 'leader'); a squad has one "
+                                   f"leader")
+            leaders[squad] = p
+        others = {k: v for k, v in p.properties.items() if k not in SQUAD_PROPERTIES}
+        out.append(replace(p, squad=squad, leader=leader, properties=others))
+    return tuple(out)
+
+
+def _no_overlaps(reading: MapReading, placed: tuple[Placement, ...]) -> None:
+    """MapError naming two figures whose bases overlap (swept along x: figures sorted by
+    x only meet those less than a base across further on)."""
+    reach = 2 * FIGURE_RADIUS - TOUCH
+    spots: list[tuple[float, float, int]] = []
+    for k, p in enumerate(placed):
+        assert isinstance(p.place, Point)  # point_figures places points
+        spots.append((*p.place.units, k))
+    spots.sort()
+    for i, (x, y, k) in enumerate(spots):
+        for x2, y2, j in spots[i + 1:]:
+            if x2 - x >= reach:
+                break
+            gap = math.dist((x, y), (x2, y2))
+            if gap < reach:
+                a, b = sorted((k, j))
+                raise reading.fail(f"{placed[b].label} overlaps {placed[a].label}: their "
+                                   f"centres are {gap:.2g} inches apart, and two "
+                                   f"{FIGURE_BASE_MM:g} mm bases need {2 * FIGURE_RADIUS:g}")
 
 
 SEWER: TiledKind[Corridors] = TiledKind(

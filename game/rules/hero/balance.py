@@ -27,6 +27,7 @@ from pathlib import Path
 import shapely
 from shapely import affinity
 
+from game.boards.sewer_report import check_sewer
 from game.boards.table import Table
 from game.core.errors import GameError, one_line
 from game.rules.hero.terrain import Feature, Terrain, terrain_of
@@ -158,6 +159,8 @@ def check_map(path: str, emit: Callable[[str], None] = print,
         if where.suffix.lower() == ".toml":  # a scenario: its map
             where = load_scenario(where).map_path
         loaded = load_map(where)
+        if loaded.kind == "sewer":  # the sewer kind's own check (game/boards/sewer_report.py)
+            return check_sewer(loaded, emit)
         if loaded.kind != "table":
             return error(f"{where.name} is a {KIND_NAMES.get(loaded.kind, loaded.kind)}; "
                          f"--check-map measures table maps (G-8)")

@@ -1,0 +1,58 @@
+"""Sewer maps mutated by edits that know the sewer conventions (sewer_mutants.py): each
+mutant of the stub and of the shipped sewer maps loads, or is refused with one MapError
+naming the file; never a traceback. The edits reach the sewer's own refusals."""
+
+import re
+import traceback
+
+import pytest
+from fuzzing import MAPS, Chooser
+from sewer_mutants import sewer_edit
+
+from game.boards.tiled import load_map
+from game.core.errors import MapError
+
+SEWERS = {"sewer_stub": MAPS / "test" / "sewer_stub.tmx",
+          "charges_in_the_nest": MAPS / "charges_in_the_nest.tmx",
+          "storm_drain": MAPS / "storm_drain.tmx"}
+CASES = 80
+
+
+@pytest.mark.parametrize("name", sorted(SEWERS))
+def test_sewer_edits_load_or_give_one_map_error(tmp_path, name):
+    source = SEWERS[name].read_bytes()
+    reasons = set()
+    loaded = 0
+    for case in range(CASES):
+        c = Chooser(case * 7919 + len(name))
+        data = sewer_edit(source, c)
+        if c.chance(1, 3):
+            data = sewer_edit(data, c)
+        path = tmp_path / f"{name}.tmx"
+        path.write_bytes(data)
+        try:
+            load_map(path, "sewer")
+            loaded += 1
+        except MapError as e:
+            text = str(e)
+            assert text.startswith(f"{name}.tmx: ") and "\n" not in text, text
+            reasons.add(re.sub(r"'[^']*'|\([^)]*\)|[-\d.e+]+", "_", text)[:60])
+        except Exception:  # noqa: BLE001 - the promise forbids any other
+            pytest.fail(f"{name} sewer edit {case}: {traceback.format_exc()}")
+    assert loaded > 0 and len(reasons) >= 6, reasons
+
+
+def test_sewer_edits_reach_the_sewers_own_refusals(tmp_path):
+    said = []
+    for name, src in SEWERS.items():
+        for case in range(CASES):
+            path = tmp_path / f"{name}.tmx"
+            path.write_bytes(sewer_edit(src.read_bytes(), Chooser(case)))
+            try:
+                load_map(path, "sewer")
+            except MapError as e:
+                said.append(str(e))
+    text = "\n".join(said)
+    for refusal in ("and no fork is there", "overlaps", "property 'width'", "squad",
+                    "is not in the corridors", "is not one of origin"):
+        assert refusal in text, refusal

@@ -1,0 +1,277 @@
+"""Write the shipped sewer maps of the Flash Flood (seed 001: maps/charges_in_the_nest.tmx
+and maps/storm_drain.tmx) as Tiled maps, the way Tiled 1.8 saves them.
+
+    python tools/make_sewer_maps.py
+
+Everything is written in inches below and becomes Tiled objects at 32 map pixels per
+inch: the layer ``corridors`` (a polyline along each corridor's middle, with its float
+``width``), the layer ``features`` (the flood's origin, gantries, grates, sluices,
+cave-ins and the nest, each with its ``kind``) and the layer ``figures`` (a point per
+model with its ``side``, ``unit`` profile, ``squad`` and, for one model a squad,
+``leader``). The output is the same on every run. Once written, the maps are ordinary
+Tiled maps: edit them in Tiled; run this again only to start them afresh (it overwrites
+hand edits).
+"""
+
+from __future__ import annotations
+
+from collections.abc import Sequence
+from dataclasses import dataclass, field
+from pathlib import Path
+from xml.sax.saxutils import quoteattr
+
+ROOT = Path(__file__).resolve().parents[1]
+PX = 32
+"""Map pixels per inch (the map property ``inch``)."""
+
+XY = tuple[float, float]
+Value = str | int | float | bool
+
+
+@dataclass(frozen=True)
+class Tunnel:
+    """A corridor: its centre line and width, in inches."""
+
+    name: str
+    width: float
+    points: tuple[XY, ...]
+
+
+@dataclass(frozen=True)
+class Mark:
+    """A feature: ``shape`` "point" (one point), "rect" or "ellipse" (``box``: x, y, w,
+    h) or "poly" / "line" (the points)."""
+
+    name: str
+    kind: str
+    shape: str
+    points: tuple[XY, ...] = ()
+    box: tuple[float, float, float, float] = (0, 0, 0, 0)
+    properties: dict[str, Value] = field(default_factory=dict)
+
+
+@dataclass(frozen=True)
+class Model:
+    """A figure: a point with its side, profile and squad."""
+
+    name: str
+    side: str
+    unit: str
+    squad: str
+    at: XY
+    leader: bool = False
+
+
+@dataclass(frozen=True)
+class SewerMap:
+    title: str
+    width: int
+    height: int
+    tunnels: tuple[Tunnel, ...]
+    marks: tuple[Mark, ...]
+    models: tuple[Model, ...]
+
+
+def squad(side: str, key: str, units: Sequence[tuple[str, str]], spots: Sequence[XY],
+          ) -> tuple[Model, ...]:
+    """A squad of ``units`` (name, profile) standing on ``spots`` in order; the first
+    model leads it."""
+    assert len(spots) >= len(units), key
+    return tuple(Model(name, side, unit, key, at, leader=k == 0)
+                 for k, ((name, unit), at) in enumerate(zip(units, spots, strict=False)))
+
+
+def grid(xs: Sequence[float], ys: Sequence[float]) -> list[XY]:
+    """Spots column by column: every y of the first x, then of the next..."""
+    return [(x, y) for x in xs for y in ys]
+
+
+def troopers(letter: str, flamer: bool) -> list[tuple[str, str]]:
+    """A trooper squad: a sergeant and four troopers, one of them with the flamer."""
+    out = [(f"Sergeant {letter}", "sergeant")]
+    out += [(f"Trooper {letter}{k}", "trooper") for k in range(1, 4 if flamer else 5)]
+    if flamer:
+        out.append((f"Flamer {letter}", "flamer_trooper"))
+    return out
+
+
+def brood(letter: str, size: int) -> list[tuple[str, str]]:
+    """A brood: its leader and ``size - 1`` brood creatures."""
+    return ([(f"Brood leader {letter}".strip(), "brood_leader")]
+            + [(f"Brood {letter}{k}", "brood") for k in range(1, size)])
+
+
+def swarm(size: int, tag: str = "") -> list[tuple[str, str]]:
+    return [(f"Swarm {tag}{k}", "swarm") for k in range(1, size + 1)]
+
+
+# ============================================================================ the maps
+# Charges in the nest: the flood's origin in the top-left corner; the troopers come in
+# from the west edge along the Entry; the nest lies at the far east end of the winding
+# Nest tunnel, held by a swarm and two broods.
+NEST = SewerMap(
+    title="Charges in the nest", width=48, height=36,
+    tunnels=(
+        Tunnel("Outfall", 4, ((3, 4), (38, 4), (38, 14))),
+        Tunnel("West shaft", 4, ((11, 4), (11, 27))),
+        Tunnel("Entry", 4, ((1, 27), (17, 27), (17, 31), (35, 31), (35, 28))),
+        Tunnel("Crossway", 3.5, ((11, 14), (44, 14))),
+        Tunnel("Nest tunnel", 4.5, ((26, 14), (26, 21), (35, 21), (35, 28), (44, 28))),
+    ),
+    marks=(
+        Mark("Outfall", "origin", "point", ((4, 4),)),
+        Mark("Catwalk", "gantry", "rect", box=(39, 12.35, 4.6, 1.5)),
+        Mark("Ledge", "gantry", "rect", box=(28, 18.85, 5.5, 1.5)),
+        Mark("Grate", "grate", "line", ((18, 12.25), (18, 15.75))),
+        Mark("Sluice", "sluice", "line", ((26, 29), (26, 33))),
+        Mark("Nest", "nest", "rect", box=(37.5, 26.25, 4, 3.5),
+             properties={"charges": 3}),
+    ),
+    models=(
+        *squad("troopers", "alpha", troopers("A", flamer=False),
+               grid((2, 3.2, 4.4), (26, 28))),
+        *squad("troopers", "bravo", troopers("B", flamer=True),
+               grid((6.2, 7.4, 8.6), (26, 28))),
+        *squad("swarm", "swarm", swarm(8), grid((28.6, 29.8, 31, 32.2), (21.4, 22.6))),
+        *squad("swarm", "brood_a", brood("A", 5),
+               [(39.5, 28), (38.3, 26.8), (38.3, 29.2), (40.7, 26.8), (40.7, 29.2)]),
+        *squad("swarm", "brood_b", brood("B", 5),
+               [(35, 23.9), (34, 25.1), (36, 25.1), (34, 26.5), (36, 26.5)]),
+    ),
+)
+
+# Storm drain: a cross of two wide drains meeting at the centre, where the flood starts
+# (F-1: resolved half by half); a loop on each side joins an arm to the next, and a spur
+# and a settling tank are dead ends. The troopers hold the west end, the swarm the east.
+STORM = SewerMap(
+    title="Storm drain", width=48, height=36,
+    tunnels=(
+        Tunnel("West drain", 5, ((1, 18), (24, 18))),
+        Tunnel("East drain", 5, ((24, 18), (47, 18))),
+        Tunnel("North drain", 5, ((24, 1), (24, 18))),
+        Tunnel("South drain", 5, ((24, 18), (24, 35))),
+        Tunnel("West loop", 3, ((8, 18), (8, 8), (24, 8))),
+        Tunnel("East loop", 3, ((40, 18), (40, 28), (24, 28))),
+        Tunnel("Overflow", 3, ((32, 18), (32, 10), (40, 10))),
+        Tunnel("Settling tank", 3.5, ((16, 18), (16, 27), (9, 27))),
+    ),
+    marks=(
+        Mark("Crossing", "origin", "point", ((24, 18),)),
+        Mark("West walkway", "gantry", "rect", box=(11, 15.6, 4, 1.4)),
+        Mark("Tank ledge", "gantry", "rect", box=(9.5, 25.35, 4, 1.2)),
+        Mark("Pump platform", "gantry", "rect", box=(36.5, 8.55, 3.4, 2.9)),
+        Mark("East walkway", "gantry", "rect", box=(29, 26.6, 5, 1.3)),
+        Mark("Cave-in", "cave-in", "poly", ((6.5, 11.5), (9.5, 12), (9.5, 13.6),
+                                            (6.5, 13.2))),
+        Mark("Grate", "grate", "line", ((21.5, 31), (26.5, 31))),
+    ),
+    models=(
+        *squad("troopers", "alpha", troopers("A", flamer=False),
+               grid((1.8, 3.0), (16.3, 18, 19.7))),
+        *squad("troopers", "bravo", troopers("B", flamer=True),
+               grid((4.2, 5.4), (16.3, 18, 19.7))),
+        *squad("swarm", "swarm", swarm(7), grid((46.2, 45, 43.8), (16.3, 18, 19.7))),
+        *squad("swarm", "brood", brood("", 5),
+               [(42.6, 18), (42.6, 16.3), (42.6, 19.7), (41.4, 16.3), (41.4, 19.7)]),
+    ),
+)
+
+MAPS = {"charges_in_the_nest": NEST, "storm_drain": STORM}
+
+
+# ============================================================================ writing
+def _num(v: float) -> str:
+    """Inches as map pixels, the way Tiled writes a number (no trailing zeros)."""
+    return f"{round(v * PX, 4):g}"
+
+
+def _property(name: str, value: Value) -> str:
+    if isinstance(value, bool):
+        typed = f' type="bool" value="{"true" if value else "false"}"'
+    elif isinstance(value, int):
+        typed = f' type="int" value="{value}"'
+    elif isinstance(value, float):
+        typed = f' type="float" value="{value:g}"'
+    else:
+        typed = f" value={quoteattr(value)}"
+    return f'    <property name="{name}"{typed}/>\n'
+
+
+def _properties(props: dict[str, Value]) -> str:
+    """Custom properties in Tiled's own order (by name), so Tiled saves the map as is."""
+    return ("   <properties>\n" + "".join(_property(k, props[k]) for k in sorted(props))
+            + "   </properties>\n")
+
+
+def _points(points: Sequence[XY]) -> tuple[str, str]:
+    """The object's position (its first point) and its points relative to it."""
+    x0, y0 = points[0]
+    return (f'x="{_num(x0)}" y="{_num(y0)}"',
+            " ".join(f"{_num(x - x0)},{_num(y - y0)}" for x, y in points))
+
+
+def _tunnel(oid: int, t: Tunnel) -> str:
+    at, pts = _points(t.points)
+    return (f"  <object id=\"{oid}\" name={quoteattr(t.name)} {at}>\n"
+            f"{_properties({'width': float(t.width)})}"
+            f'   <polyline points="{pts}"/>\n  </object>\n')
+
+
+def _mark(oid: int, m: Mark) -> str:
+    head = f"  <object id=\"{oid}\" name={quoteattr(m.name)}"
+    props = _properties({"kind": m.kind, **m.properties})
+    if m.shape == "point":
+        (x, y), = m.points
+        return f'{head} x="{_num(x)}" y="{_num(y)}">\n{props}   <point/>\n  </object>\n'
+    if m.shape in ("rect", "ellipse"):
+        x, y, w, h = m.box
+        inner = props + ("   <ellipse/>\n" if m.shape == "ellipse" else "")
+        return (f'{head} x="{_num(x)}" y="{_num(y)}" width="{_num(w)}" '
+                f'height="{_num(h)}">\n{inner}  </object>\n')
+    at, pts = _points(m.points)
+    tag = "polygon" if m.shape == "poly" else "polyline"
+    return f"{head} {at}>\n{props}   <{tag} points=\"{pts}\"/>\n  </object>\n"
+
+
+def _model(oid: int, m: Model) -> str:
+    props: dict[str, Value] = {"side": m.side, "squad": m.squad, "unit": m.unit}
+    if m.leader:
+        props["leader"] = True
+    x, y = m.at
+    return (f"  <object id=\"{oid}\" name={quoteattr(m.name)} x=\"{_num(x)}\" "
+            f"y=\"{_num(y)}\">\n{_properties(props)}   <point/>\n  </object>\n")
+
+
+def tmx(sewer: SewerMap) -> str:
+    """The map's text, as Tiled 1.8 saves it."""
+    objects = ([_tunnel(k, t) for k, t in enumerate(sewer.tunnels, start=1)],
+               [_mark(k, m) for k, m in enumerate(sewer.marks, start=len(sewer.tunnels) + 1)],
+               [_model(k, m) for k, m in enumerate(
+                   sewer.models, start=len(sewer.tunnels) + len(sewer.marks) + 1)])
+    oid = sum(len(o) for o in objects)
+    layers = [f' <objectgroup color="{color}" id="{lid}" name="{name}">\n{"".join(body)}'
+              f" </objectgroup>\n"
+              for lid, (name, color, body) in enumerate(zip(
+                  ("corridors", "features", "figures"), ("#6a7a8a", "#c05030", "#000000"),
+                  objects, strict=True), start=1)]
+    return (f'<?xml version="1.0" encoding="UTF-8"?>\n'
+            f'<map version="1.8" tiledversion="1.8.2" orientation="orthogonal" '
+            f'renderorder="right-down" width="{sewer.width}" height="{sewer.height}" '
+            f'tilewidth="{PX}" tileheight="{PX}" infinite="0" backgroundcolor="#2b2b30" '
+            f'nextlayerid="{len(layers) + 1}" nextobjectid="{oid + 1}">\n'
+            f" <properties>\n"
+            f'  <property name="inch" type="float" value="{PX}"/>\n'
+            f"  <property name=\"title\" value={quoteattr(sewer.title)}/>\n"
+            f" </properties>\n"
+            + "".join(layers) + "</map>\n")
+
+
+def main() -> None:
+    for key, sewer in MAPS.items():
+        path = ROOT / "maps" / f"{key}.tmx"
+        path.write_text(tmx(sewer), encoding="utf-8")
+        print(f"wrote {path.relative_to(ROOT)}")
+
+
+if __name__ == "__main__":
+    main()
