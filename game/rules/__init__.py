@@ -23,6 +23,7 @@ RULESETS: Registry[type[Ruleset[Any]]] = Registry("ruleset", {
     "tft-heights": "game.rules.tft.hexes.ruleset:MeleeOnHeights",
     "hero": "game.rules.hero.ruleset:TabletopHero",
     "tft-zones": "game.rules.tft.zones.ruleset:MeleeOnZones",
+    "flood": "game.rules.squads.flood.ruleset:FlashFlood",
 }, error=ScenarioError)
 """Ruleset key (a scenario's ``ruleset``) -> its class."""
 

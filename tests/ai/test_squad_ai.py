@@ -18,10 +18,6 @@ import pytest
 
 sys.path.insert(0, str(Path(__file__).resolve().parents[1] / "rules" / "squads" / "flood"))
 
-import standin_water  # noqa: E402
-
-standin_water.install()
-
 from sewers import cross, fig, match, squad  # noqa: E402
 
 from game.ai import RandomPlayer, computer_player  # noqa: E402

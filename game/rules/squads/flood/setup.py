@@ -143,13 +143,11 @@ def _units(scenario: ScenarioFile, placements: tuple[Placement, ...],
 
 
 def _squad(p: Placement) -> object:
-    """The figure's squad: the map builder's ``squad`` (on a placement that has it) or the
-    figure's ``squad`` property."""
-    got = getattr(p, "squad", "")
-    return got if got else p.properties.get("squad")
+    """The figure's squad: the map builder's ``squad`` (or, for a placement made without
+    it, the figure's ``squad`` property)."""
+    return p.squad or p.properties.get("squad")
 
 
 def _leader(p: Placement) -> object:
     """Whether the figure leads its squad (the builder's ``leader``, or the property)."""
-    got = getattr(p, "leader", False)
-    return True if got is True else p.properties.get("leader", False)
+    return True if p.leader else p.properties.get("leader", False)

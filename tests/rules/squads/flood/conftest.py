@@ -1,4 +1,4 @@
-"""The flood's tests: the wash's stand-in until the real water.py is merged."""
+"""The flood's tests: the small sewers of :mod:`sewers` importable by name."""
 
 from __future__ import annotations
 
@@ -6,7 +6,3 @@ import sys
 from pathlib import Path
 
 sys.path.insert(0, str(Path(__file__).parent))
-
-import standin_water  # noqa: E402
-
-standin_water.install()

@@ -37,11 +37,8 @@ def cross(origin: tuple[float, float] = (2.0, 12.0), grate: bool = True,
 
 def fig(side: str, profile: str, squad: str, x: float, y: float, leader: bool = False,
         name: str = "") -> Placement:
-    props: dict[str, Any] = {"squad": squad}
-    if leader:
-        props["leader"] = True
     return Placement(name, side, profile, Point.of(x, y), label=f"figure {name or squad}",
-                     properties=props)
+                     squad=squad, leader=leader)
 
 
 def scenario(options: dict[str, Any] | None = None, turn_limit: int | None = 6,
