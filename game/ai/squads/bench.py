@@ -26,9 +26,9 @@ def squad_decision_ms(seeds: range = range(2)) -> float:
         for seed in seeds:
             m = open_match(name, seed)
             players = {s: SquadPlayer(seed) for s in m.sides}
-            while m.outcome() is None:
+            while (side := m.to_act()) is not None:
                 t = time.perf_counter()
-                a = players[m.to_act()].choose(m)
+                a = players[side].choose(m)
                 times.append((time.perf_counter() - t) * 1000)
                 m.apply(a)
     return statistics.median(times)
@@ -40,8 +40,8 @@ def squad_games_per_s(games: int = 6) -> float:
     for k in range(games):
         m = open_match(SCENARIOS[k % len(SCENARIOS)], k)
         players = {s: SquadPlayer(k) for s in m.sides}
-        while m.outcome() is None:
-            m.apply(players[m.to_act()].choose(m))
+        while (side := m.to_act()) is not None:
+            m.apply(players[side].choose(m))
     return games / (time.perf_counter() - start)
 
 
