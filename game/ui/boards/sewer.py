@@ -45,7 +45,7 @@ from game.ui.boards.base import (
     draw_scenery,
     typed_marks,
 )
-from game.ui.boards.labels import LabelGrid, around, disc_hits, spiral_iter
+from game.ui.boards.labels import disc_hits, spiral_iter
 from game.ui.boards.sewer_map import SewerMap, corridor_band, draw_water, feature_art
 from game.ui.boards.sewer_wash import SPEED, Span, WashPlay, WashShow
 from game.ui.boards.table_marks import Ruler, TableMarkPainter
@@ -77,7 +77,7 @@ OVERLAYS = ("water", "reach", "targets", "labels")
 REACH_FILL: RGBA = (*pal.SKY, 64)
 ROUGH_FILL: RGBA = (*pal.ORANGE, 90)
 STRAGGLER: Colour = pal.ORANGE
-SCATTERED: Colour = pal.VERMILLION
+SCATTERED: Colour = pal.PAPER
 LEADER: Colour = pal.YELLOW
 
 
@@ -99,8 +99,8 @@ class SewerMarks(Marks):
     stragglers: set[str] = field(default_factory=set)
     """F-8: models out of coherency (an orange dashed ring)."""
     scattered: set[str] = field(default_factory=set)
-    """F-8: units with under half their survivors in coherency (a red ring round each
-    model and a "scattered" label by the unit)."""
+    """F-8: units with under half their survivors in coherency (a black and white ring
+    round each model and a "scattered" label by the unit)."""
     unit: set[str] = field(default_factory=set)
     """The models of the selected unit (a sky ring each)."""
     links: tuple[tuple[str, str], ...] = ()
@@ -153,10 +153,15 @@ class SewerBoardView(BoardViewBase):
         self._decals: list[tuple[pygame.Surface, XY]] = []
         self._decal_zoom = -1.0
         self._cache: dict[tuple[object, ...], pygame.Surface] = {}
+        self._unit_of: dict[str, str] = {}
         self._spots: list[tuple[str, float, float, float]] = []
         """Each model drawn last: id, screen x, y, radius."""
         self.label_rects: list[tuple[str, str, pygame.Rect]] = []
         """Every label drawn in the last frame: (kind, what, screen rect)."""
+        self._label_key: object = None
+        self._shown = 0
+        """Marks shown so far (new marks, new labels)."""
+        self._label_blits: list[tuple[pygame.Surface, pygame.Rect]] = []
 
     # ================================================================ where things are
     @property
@@ -208,6 +213,7 @@ class SewerBoardView(BoardViewBase):
     def show(self, marks: Marks) -> None:
         """Show ``marks``; a :class:`WashShow` not played before starts playing."""
         self.marks = typed_marks(marks, SewerMarks)
+        self._shown += 1
         wash = self.marks.wash
         if wash is not None and wash.key not in self._played:
             self._played.add(wash.key)
@@ -284,7 +290,8 @@ class SewerBoardView(BoardViewBase):
             (_Look(0, 11, "A", True, ""), "gold rim: the unit's leader"),
             (_Look(0, 11, "A", False, "straggler"), "orange dashes: a straggler, out of "
                                                     "coherency (F-8)"),
-            (_Look(0, 11, "A", False, "scattered"), "red ring: its unit is scattered (F-8)")]
+            (_Look(0, 11, "A", False, "scattered"), "black and white ring: its unit is scattered "
+                                                    "(F-8)")]
         out += [(self._base(look), text) for look, text in rows]
         water = pygame.Surface((size, size), pygame.SRCALPHA)
         pygame.draw.rect(water, pal.WATER, (2, 6, size - 4, size - 12))
@@ -411,7 +418,7 @@ class SewerBoardView(BoardViewBase):
         else:
             wet = _inches(self.marks.flooded)
         if wet:
-            draw_water(surface, self.board, wet, self.to_screen, self.scale)
+            draw_water(surface, self.art, wet, self.to_screen, self.scale)
 
     def _band(self, surface: pygame.Surface, spans: Sequence[Span], fill: RGBA) -> None:
         """See-through floor over ``spans``, edged in its colour."""
@@ -445,6 +452,7 @@ class SewerBoardView(BoardViewBase):
         mk = self.marks
         s = self.scale
         unit_of = {p.id: mk.unit_of.get(p.id, p.group) for p in pieces}
+        self._unit_of = unit_of
         marks = dict(mk.unit_marks)
         per_side: dict[str, list[str]] = {}
         for p in pieces:
@@ -535,9 +543,9 @@ class SewerBoardView(BoardViewBase):
             if look.flag == "straggler":
                 dashed_ring(img, (*pal.INK, 255), c[0], c[1], rr, w + 2, 10)
                 dashed_ring(img, (*STRAGGLER, 255), c[0], c[1], rr, w, 10)
-            else:
+            else:  # a hazard ring: light and dark in turn, told from every side colour
                 pygame.draw.circle(img, pal.INK, c, rr + w / 2 + 1, w + 2)
-                pygame.draw.circle(img, SCATTERED, c, rr + w / 2, w)
+                dashed_ring(img, (*SCATTERED, 255), c[0], c[1], rr, w, 8)
         if len(self._cache) > CACHE_LIMIT:
             self._cache.clear()
         self._cache[key] = img
@@ -637,38 +645,61 @@ class SewerBoardView(BoardViewBase):
                      looks: dict[str, _Look], marks: list[tuple[str, str, XY, Colour]]
                      ) -> None:
         """Labels where they cover no base and no other label, in the order they claim
-        room: marks, scattered units, features, corridors, then the models' names."""
+        room: marks, scattered units, features, corridors, then the models' names (not
+        while a flood plays: its models slide). The same bases, marks and camera as the
+        frame before give the same labels, placed once."""
+        cam = (self.camera.zoom, self.camera.ox, self.camera.oy, surface.get_size())
+        key = (cam, self._shown, tuple(self._spots), self.play is None,
+               tuple(self.visible.values()), tuple(marks))
+        if key == self._label_key:
+            surface.fblits([(img, rc.topleft) for img, rc in self._label_blits])
+            return
+        self._label_key = key
+        self._label_blits = []
         view = surface.get_rect()
-        grid = LabelGrid()
-        discs = [(x, y, r * 1.15 + 2) for _f, x, y, r in self._spots]
+        placed: list[pygame.Rect] = []
+        discs = DiscGrid([(x, y, r * 1.15 + 2) for _f, x, y, r in self._spots])
         self.label_rects = []
         size = max(TEXT_MIN, int(self.scale * 0.45))
         todo: list[tuple[str, str, pygame.Surface, XY, float, bool]] = []
         for kind, text, at, back in marks:
             pill = self._pill(text, size, pal.INK, (*back, 240), pal.INK)
             todo.append((kind, text, pill, at, max(8.0, 0.6 * self.scale), False))
+        keep_clear = len(todo)
         if self.visible["labels"]:
             todo += self._scattered_labels(size)
             todo += self._map_labels(size)
-            if self.scale * DEFAULT_BASE >= LABEL_MIN_RADIUS:
+            if self.scale * DEFAULT_BASE >= LABEL_MIN_RADIUS and self.play is None:
                 names = {p.id: p.name for p in pieces if p.name}
                 for fid, x, y, r in self._spots:
                     if fid in names:
                         todo.append(("name", fid, self.tokens.label(names[fid], r * 0.8),
                                      (x, y), r + 1, False))
-        for kind, what, pill, (cx, cy), rr, free in todo:
+        for k, (kind, what, pill, (cx, cy), rr, free) in enumerate(todo):
+            if k == keep_clear:  # past the marks' labels: the features stay in view
+                placed += self._feature_rects()
             w, h = pill.get_size()
             cands = (spiral_iter(cx, cy, w, h, max(8.0, h * 0.9), 5) if free else
-                     [(cx - w / 2, cy + rr + 1), *around(cx, cy, rr + 1, w, h),
-                      *around(cx, cy, rr * 1.9 + 4, w, h)])
+                     _around(cx, cy, rr, w, h))
             for x, y in cands:
                 rc = pygame.Rect(round(x), round(y), w, h)
-                if view.contains(rc) and not grid.hits(rc) and not any(
-                        disc_hits(d, rc) for d in discs):
-                    grid.add(rc)
+                if view.contains(rc) and rc.collidelist(placed) < 0 and not discs.hits(rc):
+                    placed.append(rc)
                     surface.blit(pill, rc)
+                    self._label_blits.append((pill, rc))
                     self.label_rects.append((kind, what, rc))
                     break
+
+    def _feature_rects(self) -> list[pygame.Rect]:
+        """Where each feature and the drain are on screen (labels keep off them)."""
+        out = []
+        for img, (x, y) in self._feature_decals():
+            sx, sy = self.to_screen(x, y)
+            pad = round(0.3 * self.scale)
+            out.append(pygame.Rect(round(sx) + pad, round(sy) + pad,
+                                   max(1, img.get_width() - 2 * pad),
+                                   max(1, img.get_height() - 2 * pad)))
+        return out
 
     def _scattered_labels(self, size: int
                           ) -> list[tuple[str, str, pygame.Surface, XY, float, bool]]:
@@ -678,7 +709,7 @@ class SewerBoardView(BoardViewBase):
             return []
         groups: dict[str, list[XY]] = {}
         for fid, x, y, _r in self._spots:
-            u = mk.unit_of.get(fid, "")
+            u = self._unit_of.get(fid, "")
             if u in mk.scattered:
                 groups.setdefault(u, []).append((x, y))
         out = []
@@ -687,7 +718,7 @@ class SewerBoardView(BoardViewBase):
             cy = sum(p[1] for p in pts) / len(pts)
             name = mk.unit_marks.get(u, "")
             text = f"{name} scattered (F-8)" if name else "scattered (F-8)"
-            pill = self._pill(text, size, pal.PAPER, (*SCATTERED, 235), pal.INK)
+            pill = self._pill(text, size, pal.INK, (*SCATTERED, 235), pal.INK)
             out.append(("scattered", u, pill, (cx, cy), 0.0, True))
         return out
 
@@ -707,6 +738,35 @@ class SewerBoardView(BoardViewBase):
             out.append(("corridor", c.id, pill, self.to_screen(*c.point_at(c.length / 2)),
                         0.0, True))
         return out
+
+
+class DiscGrid:
+    """Circles and their bounding boxes: whether a label's rectangle would cover a base is
+    asked first of the boxes (in C), then of the few circles whose box it meets."""
+
+    def __init__(self, discs: Sequence[tuple[float, float, float]]) -> None:
+        self.discs = list(discs)
+        self.boxes = [pygame.Rect(math.floor(x - r), math.floor(y - r), math.ceil(2 * r) + 1,
+                                  math.ceil(2 * r) + 1) for x, y, r in self.discs]
+
+    def hits(self, rect: pygame.Rect) -> bool:
+        return any(disc_hits(self.discs[k], rect) for k in rect.collidelistall(self.boxes))
+
+
+_WAYS = [(math.cos(math.pi / 4 * k), math.sin(math.pi / 4 * k)) for k in range(8)]
+
+
+def _around(cx: float, cy: float, rr: float, w: int, h: int) -> list[XY]:
+    """Top-left corners of a ``w`` x ``h`` label under a base of radius ``rr``, then
+    just outside it in eight ways, then a little further out (as
+    :func:`~game.ui.boards.labels.around`, its directions worked out once)."""
+    out = [(cx - w / 2, cy + rr + 1)]
+    for r in (rr + 1, rr * 1.9 + 4):
+        for ca, sa in _WAYS:
+            px, py = cx + r * ca, cy + r * sa
+            out.append((px if ca > 0.3 else px - w if ca < -0.3 else px - w / 2,
+                        py if sa > 0.3 else py - h if sa < -0.3 else py - h / 2))
+    return out
 
 
 def _inches(spans: Sequence[Span]) -> list[tuple[str, float, float]]:

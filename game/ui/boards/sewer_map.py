@@ -155,6 +155,8 @@ def feature_art(k: int, f: Feature) -> FeatureArt:
     else:
         width = CAVE_WIDTH if f.kind == "cave-in" else 0.25
         shape = LineString(f.points).buffer(width, cap_style="flat")
+    if f.kind == "nest" and shape.area > 1:
+        shape = shape.buffer(-0.3, quad_segs=4).buffer(0.3, quad_segs=4)
     polys = _polys(shape) or _polys(shape.buffer(0))
     poly = max(polys, key=lambda p: p.area) if polys else Polygon(
         [(x, y) for x, y in f.points[:1] * 3])
@@ -179,8 +181,10 @@ class SewerMap:
         self.inner = _rings(_polys(area.buffer(-DAMP, quad_segs=4)))
         self.walls = _rings(_polys(area.buffer(WALL, quad_segs=6)))
         self.joints: list[tuple[XY, XY]] = []
+        self.joints_on: dict[str, list[tuple[float, XY, XY]]] = {}
+        """Each corridor's joints by distance along it (drawn again under the water)."""
         self.gutters: list[tuple[tuple[XY, ...], float]] = []
-        self.stains: list[tuple[XY, float, float]] = []
+        self.stains: list[Ring] = []
         for c in board.corridors.values():
             self._corridor(c)
         self.features = [feature_art(k, f) for k, f in enumerate(board.features)]
@@ -193,20 +197,27 @@ class SewerMap:
             (x, y), (dx, dy) = c.point_at(d), c.direction_at(d)
             nx, ny = -dy * half * 0.97, dx * half * 0.97
             self.joints.append(((x - nx, y - ny), (x + nx, y + ny)))
+            self.joints_on.setdefault(c.id, []).append((d, (x - nx, y - ny), (x + nx, y + ny)))
             d += JOINT_STEP
         if c.width >= GUTTER_MIN:
-            self.gutters.append((c.points, min(0.45, c.width * 0.14)))
+            self.gutters.append((c.points, min(0.32, c.width * 0.1)))
         n = int(c.length / STAIN_STEP)
         for k in range(n):
-            if hash01(salt, k, 11) < 0.45:
+            if hash01(salt, k, 11) < 0.4:
                 continue
             d = (k + hash01(salt, k, 12)) * STAIN_STEP
-            r = min(half * 0.5, 0.3 + 0.5 * hash01(salt, k, 13))
+            across = min(half * 0.4, 0.25 + 0.35 * hash01(salt, k, 13))
+            along = across * (1.6 + 1.2 * hash01(salt, k, 15))
             side = 1 if hash01(salt, k, 14) < 0.5 else -1
             (x, y), (dx, dy) = c.point_at(d), c.direction_at(d)
-            off = (half - r) * side * 0.9
-            self.stains.append(((x - dy * off, y + dx * off), r,
-                                r * (1.3 + 0.8 * hash01(salt, k, 15))))
+            off = (half - DAMP - across) * side
+            cx, cy = x - dy * off, y + dx * off
+            ring = []
+            for j in range(12):
+                a = 2 * math.pi * j / 12
+                u, v = math.cos(a) * along, math.sin(a) * across
+                ring.append((cx + dx * u - dy * v, cy + dy * u + dx * v))
+            self.stains.append(tuple(ring))
 
     # ================================================================ the stone
     def build(self, surf: pygame.Surface, to: To, s: float) -> None:
@@ -228,22 +239,22 @@ class SewerMap:
         fill(inner_int, pal.SEWER_DAMP)
         fill(floor_int, pal.SEWER_WALL)
         fill(wall_int, pal.SEWER_ROCK)
-        for (x, y), rx, ry in self.stains:
-            cx, cy = to(x, y)
-            rect = pygame.Rect(0, 0, max(2, round(2 * rx * s)), max(2, round(2 * ry * s)))
-            rect.center = (round(cx), round(cy))
-            pygame.draw.ellipse(surf, pal.mix(pal.SEWER_FLOOR, pal.SEWER_DAMP, 0.7), rect)
+        stain = pal.mix(pal.SEWER_FLOOR, pal.SEWER_DAMP, 0.55)
+        for ring in self.stains:
+            pygame.draw.polygon(surf, stain, [to(x, y) for x, y in ring])
         jw = 1 if s < 40 else 2
         for a, b in self.joints:
             pygame.draw.line(surf, pal.SEWER_JOINT, to(*a), to(*b), jw)
         for path, w in self.gutters:
             pts = [to(x, y) for x, y in path]
             width = max(2, round(w * s))
-            pygame.draw.lines(surf, pal.SEWER_GUTTER, False, pts, width)
+            gutter = pal.mix(pal.SEWER_FLOOR, pal.SEWER_GUTTER, 0.45)
+            pygame.draw.lines(surf, gutter, False, pts, width)
             for p in pts[1:-1]:
-                pygame.draw.circle(surf, pal.SEWER_GUTTER, p, width / 2)
-            pygame.draw.lines(surf, pal.mix(pal.SEWER_GUTTER, pal.WATER_LIGHT, 0.25),
-                              False, pts, 1)
+                pygame.draw.circle(surf, gutter, p, width / 2)
+            if width >= 5:
+                pygame.draw.lines(surf, pal.mix(pal.SEWER_FLOOR, pal.SEWER_GUTTER, 0.75),
+                                  False, pts, width - 3)
         edge = max(1, round(s / 16))
         for ring in wall_ext + wall_int:
             pygame.draw.polygon(surf, pal.INK, [to(x, y) for x, y in ring], edge + 1)
@@ -491,17 +502,24 @@ def corridor_band(board: Corridors, stretches: Sequence[tuple[str, float, float]
     return quads, discs, lines
 
 
-def draw_water(surface: pygame.Surface, board: Corridors,
+def draw_water(surface: pygame.Surface, art: SewerMap,
                stretches: Sequence[tuple[str, float, float]], to: To, s: float) -> None:
-    """The water over each stretch ``(corridor, from, to)`` (inches along it): the floor
-    from wall to wall under murky water, foam where it ends short of a fork and a ripple
-    down the middle (F-7: the parts the flood reached)."""
+    """The water over each stretch ``(corridor, from, to)`` (inches along it): murky
+    water from wall to wall, the floor's joints faint under it, foam where it ends short
+    of a fork and a ripple down the middle (F-7: the parts the flood reached)."""
+    board = art.board
     water, foam = pal.WATER, pal.WATER_LIGHT
     quads, discs, lines = corridor_band(board, stretches, to, s)
     for quad in quads:
         pygame.draw.polygon(surface, water, quad)
     for p, r in discs:
         pygame.draw.circle(surface, water, p, r)
+    under = pal.mix(water, pal.SEWER_GUTTER, 0.45)
+    jw = 1 if s < 40 else 2
+    for corridor, a, b in stretches:
+        for d, p, q in art.joints_on.get(corridor, ()):
+            if a <= d <= b:
+                pygame.draw.line(surface, under, to(*p), to(*q), jw)
     fw = max(1, round(s / 12))
     for corridor, a, b in stretches:
         c = board.corridors.get(corridor)
