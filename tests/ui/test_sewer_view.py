@@ -210,6 +210,19 @@ def test_f5_a_bump_flashes_and_names_its_roll_before_the_model_moves(screen, boa
     assert play.moving("a")
 
 
+def test_f4_a_forks_split_and_roll_are_said_as_the_model_passes_it(screen, board):
+    main = board.corridors["Main"]
+    fork = board.forks[0].point
+    path = (main.point_at(14.0), fork, board.corridors["Cross"].point_at(6.0))
+    note = "fork: 1-3 on, 4-6 north; rolled 5 (F-4)"
+    play = WashPlay(WashShow("t", (WashStep("m", path, notes=((fork, note),)),), ()), board)
+    tm = play.timings[0]
+    d = math.dist(path[0], fork)
+    at_fork = tm.move + (tm.end - tm.move) * d / WashStep("m", path).length
+    assert play.advance(at_fork - 0.01) == []
+    assert [c.text for c in play.advance(0.02)] == [note]
+
+
 def test_f7_the_water_spreads_from_the_origin_as_it_comes(screen, board):
     spans = tuple((c.id, 0, round(c.length * HUNDREDTHS)) for c in board.corridors.values())
     pieces = water_pieces(board, spans)

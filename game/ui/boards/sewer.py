@@ -252,7 +252,7 @@ class SewerBoardView(BoardViewBase):
         if play is None:
             return
         for cue in play.advance(dt):
-            colour = pal.YELLOW if cue.kind == "bump" else pal.ORANGE
+            colour = {"bump": pal.YELLOW, "note": pal.SKY}.get(cue.kind, pal.ORANGE)
             self.effects.float_text(Point.of(*cue.at), cue.text, colour)
         if play.done:
             self.play = None

@@ -50,6 +50,9 @@ class WashStep:
     a model the water itself took."""
     end: str = ""
     """What stopped it and what it took ("grate: S3 hit (F-6)"); "" for nothing to say."""
+    notes: tuple[tuple[XY, str], ...] = ()
+    """Things said on the way, each where the model passes it (a fork's split and its
+    roll, F-4: "fork: 1-3 West, 4-6 North; rolled 5")."""
 
     @property
     def length(self) -> float:
@@ -72,7 +75,7 @@ class Cue:
     note of what stopped it at its end."""
 
     kind: str
-    """"bump" or "end"."""
+    """"bump", "note" (on the way) or "end"."""
     model: str
     at: XY
     text: str
@@ -90,6 +93,20 @@ class Timing:
 
 def path_length(path: Sequence[XY]) -> float:
     return sum(math.dist(a, b) for a, b in zip(path, path[1:], strict=False))
+
+
+def distance_along(path: Sequence[XY], p: XY) -> float:
+    """How far along ``path`` its point nearest ``p`` is."""
+    best, run, out = math.inf, 0.0, 0.0
+    for a, b in zip(path, path[1:], strict=False):
+        seg = math.dist(a, b)
+        u = 0.0 if seg <= 0 else max(0.0, min(1.0, ((p[0] - a[0]) * (b[0] - a[0])
+                                                     + (p[1] - a[1]) * (b[1] - a[1])) / seg ** 2))
+        d = math.dist(p, (a[0] + (b[0] - a[0]) * u, a[1] + (b[1] - a[1]) * u))
+        if d < best:
+            best, out = d, run + u * seg
+        run += seg
+    return out
 
 
 def point_along(path: Sequence[XY], d: float) -> XY:
@@ -180,8 +197,23 @@ class WashPlay:
         self._by_model: dict[str, list[int]] = {}
         for k, step in enumerate(show.steps):
             self._by_model.setdefault(step.model, []).append(k)
+        self._cues = sorted(self._all_cues(), key=lambda tc: tc[0])
+        """Every cue with its time, in order (a sort keeps equal times in step order)."""
         self._cued = 0
-        """Cues already given: the bump of step k is cue 2k, its end cue 2k + 1."""
+
+    def _all_cues(self) -> list[tuple[float, Cue]]:
+        out = []
+        for step, tm in zip(self.show.steps, self.timings, strict=True):
+            if step.bump:
+                out.append((tm.start, Cue("bump", step.model, step.path[0], step.bump)))
+            length = step.length
+            for at, text in step.notes:
+                d = distance_along(step.path, at)
+                f = d / length if length > EPS else 1.0
+                out.append((tm.move + f * (tm.end - tm.move), Cue("note", step.model, at, text)))
+            if step.end:
+                out.append((tm.end, Cue("end", step.model, step.path[-1], step.end)))
+        return out
 
     @property
     def done(self) -> bool:
@@ -190,30 +222,16 @@ class WashPlay:
     def advance(self, dt: float) -> list[Cue]:
         """Move the clock on; the cues that came due, in order."""
         self.t = min(self.duration, self.t + max(0.0, dt))
-        return self._due()
+        out = []
+        while self._cued < len(self._cues) and self._cues[self._cued][0] <= self.t:
+            out.append(self._cues[self._cued][1])
+            self._cued += 1
+        return out
 
     def finish(self) -> None:
         """Skip to the end (no cues: the final picture only)."""
         self.t = self.duration
-        self._cued = 2 * len(self.show.steps)
-
-    def _due(self) -> list[Cue]:
-        out = []
-        while self._cued < 2 * len(self.show.steps):
-            k, which = divmod(self._cued, 2)
-            step, tm = self.show.steps[k], self.timings[k]
-            if which == 0:
-                if self.t < tm.start:
-                    break
-                if step.bump:
-                    out.append(Cue("bump", step.model, step.path[0], step.bump))
-            else:
-                if self.t < tm.end:
-                    break
-                if step.end:
-                    out.append(Cue("end", step.model, step.path[-1], step.end))
-            self._cued += 1
-        return out
+        self._cued = len(self._cues)
 
     def front(self) -> float:
         """How far from the origin (along the corridors) the water has come."""
