@@ -19,7 +19,8 @@ from game.core.places import HUNDREDTHS, Point  # noqa: E402
 from game.core.ruleset import PieceView  # noqa: E402
 from game.ui import palette as pal  # noqa: E402
 from game.ui.boards import Marks, board_view, view_class  # noqa: E402
-from game.ui.boards.sewer import SewerBoardView, SewerMarks, _Look  # noqa: E402
+from game.ui.boards.sewer import SewerBoardView, SewerMarks  # noqa: E402
+from game.ui.boards.sewer_bases import Look  # noqa: E402
 from game.ui.boards.sewer_bench import STUB, sample_flood, sewer_frame_ms  # noqa: E402
 from game.ui.boards.sewer_map import feature_art, hash01  # noqa: E402
 from game.ui.boards.sewer_wash import (  # noqa: E402
@@ -138,7 +139,7 @@ def test_models_are_bases_of_their_radius_with_unit_leader_and_f8_marks(screen, 
     assert tuple(surf.get_at((round(spots["a1"][0] - 0.6 * spots["a1"][2]),
                               round(spots["a1"][1])))[:3]) == \
         pal.side_colour(0)
-    images = {view._base(_Look(0, 12, "A", lead, flag)).get_size()
+    images = {view._base(Look(0, 12, "A", lead, flag)).get_size()
               for lead, flag in ((False, ""), (True, ""), (False, "straggler"))}
     assert len(images) >= 2  # the F-8 rings stand out round the base
     scattered = [r for kind, _w, r in view.label_rects if kind == "scattered"]

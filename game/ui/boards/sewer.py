@@ -46,6 +46,7 @@ from game.ui.boards.base import (
     typed_marks,
 )
 from game.ui.boards.labels import disc_hits, spiral_iter
+from game.ui.boards.sewer_bases import SCATTERED, BaseImages, Look, letters
 from game.ui.boards.sewer_map import SewerMap, corridor_band, draw_water, feature_art
 from game.ui.boards.sewer_wash import SPEED, Span, WashPlay, WashShow
 from game.ui.boards.table_marks import Ruler, TableMarkPainter
@@ -63,8 +64,6 @@ DEFAULT_BASE = 0.49
 """A model's base radius (inches) where the controller does not give it: a 25 mm base."""
 MIN_BASE = 4.0
 """Bases are drawn at least this many screen pixels in radius."""
-MARK_MIN = 7.0
-"""A base shows its unit's mark and its side's ring from this many pixels in radius."""
 LABEL_MIN_RADIUS = 11.0
 """Names show when a base is at least this many screen pixels in radius."""
 TEXT_MIN = 12
@@ -76,9 +75,6 @@ OVERLAYS = ("water", "reach", "targets", "labels")
 
 REACH_FILL: RGBA = (*pal.SKY, 64)
 ROUGH_FILL: RGBA = (*pal.ORANGE, 90)
-STRAGGLER: Colour = pal.ORANGE
-SCATTERED: Colour = pal.PAPER
-LEADER: Colour = pal.YELLOW
 
 
 @dataclass
@@ -115,19 +111,6 @@ class SewerMarks(Marks):
     """A flood to play (once per key)."""
 
 
-@dataclass
-class _Look:
-    """How one model is drawn this frame."""
-
-    side: int
-    radius: float
-    """Screen pixels."""
-    mark: str
-    leader: bool
-    flag: str
-    """"", "straggler" or "scattered"."""
-
-
 class SewerBoardView(BoardViewBase):
     """Draws one sewer, its water, its models and the flood's wash at a Camera."""
 
@@ -153,6 +136,7 @@ class SewerBoardView(BoardViewBase):
         self._decals: list[tuple[pygame.Surface, XY]] = []
         self._decal_zoom = -1.0
         self._cache: dict[tuple[object, ...], pygame.Surface] = {}
+        self.bases = BaseImages(self._fonts)
         self._unit_of: dict[str, str] = {}
         self._spots: list[tuple[str, float, float, float]] = []
         """Each model drawn last: id, screen x, y, radius."""
@@ -284,13 +268,13 @@ class SewerBoardView(BoardViewBase):
         s = 16.0
         out: list[LegendRow] = []
         for i, name in enumerate(sides):
-            out.append((self._base(_Look(i, 11, "A", False, "")),
+            out.append((self._base(Look(i, 11, "A", False, "")),
                         f"{name}: {pal.side_ring(i)} ring; the letter names the unit"))
-        rows: list[tuple[_Look, str]] = [
-            (_Look(0, 11, "A", True, ""), "gold rim: the unit's leader"),
-            (_Look(0, 11, "A", False, "straggler"), "orange dashes: a straggler, out of "
+        rows: list[tuple[Look, str]] = [
+            (Look(0, 11, "A", True, ""), "gold rim: the unit's leader"),
+            (Look(0, 11, "A", False, "straggler"), "orange dashes: a straggler, out of "
                                                     "coherency (F-8)"),
-            (_Look(0, 11, "A", False, "scattered"), "black and white ring: its unit is scattered "
+            (Look(0, 11, "A", False, "scattered"), "black and white ring: its unit is scattered "
                                                     "(F-8)")]
         out += [(self._base(look), text) for look, text in rows]
         water = pygame.Surface((size, size), pygame.SRCALPHA)
@@ -447,7 +431,7 @@ class SewerBoardView(BoardViewBase):
         surface.blit(layer, box.topleft)
 
     # ================================================================ models
-    def _looks(self, pieces: Sequence[PieceView]) -> dict[str, _Look]:
+    def _looks(self, pieces: Sequence[PieceView]) -> dict[str, Look]:
         """How each model is drawn: its side, base, unit mark, leader and F-8 flag."""
         mk = self.marks
         s = self.scale
@@ -463,7 +447,7 @@ class SewerBoardView(BoardViewBase):
                     seen.append(u)
         for units in per_side.values():
             for k, u in enumerate(units):
-                marks.setdefault(u, _letters(k))
+                marks.setdefault(u, letters(k))
         out = {}
         for p in pieces:
             u = unit_of[p.id]
@@ -475,11 +459,11 @@ class SewerBoardView(BoardViewBase):
                 flag = ""
             leader = p.id in mk.leaders or p.ring == "leader" or "leader" in p.tags
             r = max(MIN_BASE, mk.bases.get(p.id, DEFAULT_BASE) * s)
-            out[p.id] = _Look(self.side_index.get(p.side, 0), r, marks.get(u, ""), leader,
+            out[p.id] = Look(self.side_index.get(p.side, 0), r, marks.get(u, ""), leader,
                               flag)
         return out
 
-    def _positions(self, pieces: Sequence[PieceView], looks: dict[str, _Look]
+    def _positions(self, pieces: Sequence[PieceView], looks: dict[str, Look]
                    ) -> dict[str, XY]:
         """Where each model is drawn now (inches): in the flood's play, a move's or a
         fall's animation, or where it stands; casualties are left out once the flood has
@@ -512,47 +496,11 @@ class SewerBoardView(BoardViewBase):
             return x0 + (x1 - x0) * g, y0 + (y1 - y0) * g
         return self.board.locate(p.place) if p.place is not None else None
 
-    def _base(self, look: _Look) -> pygame.Surface:
-        """A model's base: its side's colour and ring, its unit's mark, a gold rim for a
-        leader, an orange dashed ring for a straggler, a red one for a scattered unit."""
-        r = round(look.radius * 2) / 2
-        key = ("base", look.side, r, look.mark, look.leader, look.flag)
-        img = self._cache.get(key)
-        if img is not None:
-            return img
-        extra = max(3.0, r * 0.45) if look.flag else 2.0
-        half = math.ceil(r + extra + 3)
-        img = pygame.Surface((2 * half, 2 * half), pygame.SRCALPHA)
-        c = (half, half)
-        colour = pal.side_colour(look.side)
-        pygame.draw.circle(img, (0, 0, 0, 90), (c[0] + r * 0.12, c[1] + r * 0.18), r)
-        pygame.draw.circle(img, pal.INK, c, r)
-        pygame.draw.circle(img, colour, c, max(1.0, r - 1.5))
-        if r >= MARK_MIN:
-            _side_ring(img, look.side, c, r)
-        if look.leader:
-            w = max(2, round(r * 0.2))
-            pygame.draw.circle(img, LEADER, c, r + w / 2, w)
-            pygame.draw.circle(img, pal.INK, c, r + w + 0.5, 1)
-        if look.mark and r >= MARK_MIN:
-            t = self._fonts.outlined(look.mark, max(9, int(r * 1.05)), pal.PAPER, pal.INK, 1)
-            img.blit(t, (round(c[0] - t.get_width() / 2), round(c[1] - t.get_height() / 2)))
-        if look.flag:
-            rr = r + extra - 1
-            w = max(2, round(r * 0.16))
-            if look.flag == "straggler":
-                dashed_ring(img, (*pal.INK, 255), c[0], c[1], rr, w + 2, 10)
-                dashed_ring(img, (*STRAGGLER, 255), c[0], c[1], rr, w, 10)
-            else:  # a hazard ring: light and dark in turn, told from every side colour
-                pygame.draw.circle(img, pal.INK, c, rr + w / 2 + 1, w + 2)
-                dashed_ring(img, (*SCATTERED, 255), c[0], c[1], rr, w, 8)
-        if len(self._cache) > CACHE_LIMIT:
-            self._cache.clear()
-        self._cache[key] = img
-        return img
+    def _base(self, look: Look) -> pygame.Surface:
+        return self.bases.image(look)
 
     def _draw_models(self, surface: pygame.Surface, pieces: Sequence[PieceView],
-                     looks: dict[str, _Look], where: dict[str, XY]) -> None:
+                     looks: dict[str, Look], where: dict[str, XY]) -> None:
         mk = self.marks
         seq: list[tuple[pygame.Surface, tuple[int, int]]] = []
         spots = []
@@ -638,11 +586,13 @@ class SewerBoardView(BoardViewBase):
         img = self._cache.get(key)
         if img is None:
             img = self._fonts.pill(text, size, colour, back, edge)
+            if len(self._cache) > CACHE_LIMIT:
+                self._cache.clear()
             self._cache[key] = img
         return img
 
     def _draw_labels(self, surface: pygame.Surface, pieces: Sequence[PieceView],
-                     looks: dict[str, _Look], marks: list[tuple[str, str, XY, Colour]]
+                     looks: dict[str, Look], marks: list[tuple[str, str, XY, Colour]]
                      ) -> None:
         """Labels where they cover no base and no other label, in the order they claim
         room: marks, scattered units, features, corridors, then the models' names (not
@@ -772,32 +722,3 @@ def _around(cx: float, cy: float, rr: float, w: int, h: int) -> list[XY]:
 def _inches(spans: Sequence[Span]) -> list[tuple[str, float, float]]:
     """Spans in hundredths as stretches in inches, from the lower end."""
     return [(c, min(a, b) / HUNDREDTHS, max(a, b) / HUNDREDTHS) for c, a, b in spans]
-
-
-def _letters(k: int) -> str:
-    """A, B, ... Z, AA, AB ... for the k-th unit of a side."""
-    out = ""
-    k += 1
-    while k:
-        k, r = divmod(k - 1, 26)
-        out = chr(ord("A") + r) + out
-    return out
-
-
-def _side_ring(img: pygame.Surface, side: int, c: tuple[int, int], r: float) -> None:
-    """The side's ring pattern inside a base (its cue that is not colour)."""
-    ring = pal.side_ring(side)
-    rr = r * 0.8
-    w = max(1, round(r * 0.12))
-    if ring == "solid":
-        pygame.draw.circle(img, pal.INK, c, rr + w / 2, w)
-    elif ring == "dashed":
-        dashed_ring(img, (*pal.PAPER, 255), c[0], c[1], rr, w, 8)
-    elif ring == "double":
-        pygame.draw.circle(img, pal.PAPER, c, rr + w * 0.9, max(1, w // 2 + 1))
-        pygame.draw.circle(img, pal.PAPER, c, rr - w * 0.5, max(1, w // 2 + 1))
-    else:
-        for k in range(12):
-            a = k * math.pi / 6
-            pygame.draw.circle(img, pal.PAPER, (c[0] + rr * math.cos(a), c[1] + rr * math.sin(a)),
-                               max(1.2, w * 0.7))
