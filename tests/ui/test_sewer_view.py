@@ -159,14 +159,20 @@ def test_leaders_and_flags_read_from_the_pieces_when_the_marks_say_nothing(scree
 def test_labels_cover_no_base_and_no_other_label(screen, board):
     view = SewerBoardView(board, SIZE, sides=SIDES)
     view.camera.set_zoom(1.6)
-    pieces, mk, _show = sample_flood(board, 30)
+    pieces, mk, _show = sample_flood(board, 16)
     mk.pieces = {pieces[3].id: "1: 40%, 2: 10%"}
     view.show(mk)
     surf = pygame.Surface(SIZE)
     view.draw(surf, pieces)
     rects = [r for _k, _w, r in view.label_rects]
-    assert any(k == "name" for k, _w, _r in view.label_rects)
+    names = {w: r for k, w, r in view.label_rects if k == "name"}
+    assert names
     assert any(k == "target" for k, _w, _r in view.label_rects)
+    for fid, x, y, r in view._spots:  # a name touches its own base, above, below or beside
+        if fid in names:
+            near = names[fid].inflate(round(0.4 * r) + 12, round(0.4 * r) + 12)
+            assert near.collidepoint(x, y + r) or near.collidepoint(x, y - r) or \
+                near.collidepoint(x + r, y) or near.collidepoint(x - r, y)
     for i, a in enumerate(rects):
         assert surf.get_rect().contains(a)
         assert a.collidelist(rects[i + 1:]) < 0

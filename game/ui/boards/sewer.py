@@ -47,7 +47,7 @@ from game.ui.boards.base import (
 )
 from game.ui.boards.labels import disc_hits, spiral_iter
 from game.ui.boards.sewer_bases import SCATTERED, BaseImages, Look, letters
-from game.ui.boards.sewer_map import SewerMap, corridor_band, draw_water, feature_art
+from game.ui.boards.sewer_map import SewerMap, draw_water, feature_art
 from game.ui.boards.sewer_wash import SPEED, Span, WashPlay, WashShow
 from game.ui.boards.table_marks import Ruler, TableMarkPainter
 from game.ui.camera import Camera
@@ -90,6 +90,8 @@ class SewerMarks(Marks):
     """Model id -> the id of its unit (else the piece's ``group``)."""
     unit_marks: dict[str, str] = field(default_factory=dict)
     """Unit id -> the short mark on its models' bases ("A"; else A, B... per side)."""
+    unit_names: dict[str, str] = field(default_factory=dict)
+    """Unit id -> its name, for the labels ("Alpha squad scattered")."""
     leaders: set[str] = field(default_factory=set)
     """Models that lead their unit (a gold rim)."""
     stragglers: set[str] = field(default_factory=set)
@@ -101,10 +103,12 @@ class SewerMarks(Marks):
     """The models of the selected unit (a sky ring each)."""
     links: tuple[tuple[str, str], ...] = ()
     """Pairs of models drawn joined (the selected unit's coherency)."""
-    reach_spans: tuple[Span, ...] = ()
-    """Where the selected model can move, along the corridors (hundredths)."""
-    rough_spans: tuple[Span, ...] = ()
-    """The difficult stretches within its reach (a roll to cross)."""
+    reach_cells: tuple[XY, ...] = ()
+    """Where the selected model can move on a clear path: the centres (inches) of the
+    path grid's cells, :attr:`cell` inches a side."""
+    rough_cells: tuple[XY, ...] = ()
+    """Where it can move only through difficult terrain (as far as its unit's roll)."""
+    cell: float = 0.5
     ruler: Ruler | None = None
     """The move to the hovered place: its path along the corridors, its cost, its rolls."""
     wash: WashShow | None = None
@@ -142,6 +146,9 @@ class SewerBoardView(BoardViewBase):
         """Each model drawn last: id, screen x, y, radius."""
         self.label_rects: list[tuple[str, str, pygame.Rect]] = []
         """Every label drawn in the last frame: (kind, what, screen rect)."""
+        self._reach: tuple[object, pygame.Surface, XY, object] | None = None
+        """The reach drawn last: its key, image, top-left (inches) and its cells (kept so
+        their ids stay theirs)."""
         self._label_key: object = None
         self._shown = 0
         """Marks shown so far (new marks, new labels)."""
@@ -373,8 +380,7 @@ class SewerBoardView(BoardViewBase):
             draw_scenery(surface, scenery, self.to_screen, self._fonts)
         mk = self.marks
         if self.visible["reach"]:
-            self._band(surface, mk.reach_spans, REACH_FILL)
-            self._band(surface, mk.rough_spans, ROUGH_FILL)
+            self._draw_reach(surface)
         looks = self._looks(pieces)
         where = self._positions(pieces, looks)
         self._draw_links(surface, where)
@@ -404,31 +410,36 @@ class SewerBoardView(BoardViewBase):
         if wet:
             draw_water(surface, self.art, wet, self.to_screen, self.scale)
 
-    def _band(self, surface: pygame.Surface, spans: Sequence[Span], fill: RGBA) -> None:
-        """See-through floor over ``spans``, edged in its colour."""
-        if not spans:
+    def _draw_reach(self, surface: pygame.Surface) -> None:
+        """The selected model's reach: its grid cells, sky where the way is clear, orange
+        where it crosses difficult terrain; drawn once per reach and zoom, then blitted."""
+        mk = self.marks
+        if not mk.reach_cells and not mk.rough_cells:
             return
-        quads, discs, _lines = corridor_band(self.board, _inches(spans), self.to_screen,
-                                             self.scale)
-        pts = [p for q in quads for p in q] + [(c[0] + dx * r, c[1] + dy * r)
-                                               for c, r in discs for dx in (-1, 1)
-                                               for dy in (-1, 1)]
-        if not pts:
-            return
-        view = surface.get_rect()
-        box = pygame.Rect(math.floor(min(p[0] for p in pts)), math.floor(min(p[1] for p in pts)),
-                          0, 0)
-        box.width = math.ceil(max(p[0] for p in pts)) - box.x + 2
-        box.height = math.ceil(max(p[1] for p in pts)) - box.y + 2
-        box = box.clip(view)
-        if box.w <= 0 or box.h <= 0:
-            return
-        layer = pygame.Surface(box.size, pygame.SRCALPHA)
-        for q in quads:
-            pygame.draw.polygon(layer, fill, [(x - box.x, y - box.y) for x, y in q])
-        for (cx, cy), r in discs:
-            pygame.draw.circle(layer, fill, (cx - box.x, cy - box.y), r)
-        surface.blit(layer, box.topleft)
+        key = (id(mk.reach_cells), id(mk.rough_cells), mk.cell, self.camera.zoom)
+        if self._reach is None or self._reach[0] != key:
+            self._reach = (key, *self._reach_image(), (mk.reach_cells, mk.rough_cells))
+        _key, img, (x0, y0), _cells = self._reach
+        sx, sy = self.to_screen(x0, y0)
+        surface.blit(img, (round(sx), round(sy)))
+
+    def _reach_image(self) -> tuple[pygame.Surface, XY]:
+        mk = self.marks
+        pts = mk.reach_cells + mk.rough_cells
+        half = mk.cell / 2
+        x0 = min(x for x, _ in pts) - half
+        y0 = min(y for _, y in pts) - half
+        x1 = max(x for x, _ in pts) + half
+        y1 = max(y for _, y in pts) + half
+        s = self.scale
+        img = pygame.Surface((max(1, math.ceil((x1 - x0) * s) + 1),
+                              max(1, math.ceil((y1 - y0) * s) + 1)), pygame.SRCALPHA)
+        side = max(1, math.ceil(mk.cell * s))
+        for cells, fill in ((mk.reach_cells, REACH_FILL), (mk.rough_cells, ROUGH_FILL)):
+            for x, y in cells:
+                img.fill(fill, (math.floor((x - half - x0) * s), math.floor((y - half - y0) * s),
+                                side, side))
+        return img, (x0, y0)
 
     # ================================================================ models
     def _looks(self, pieces: Sequence[PieceView]) -> dict[str, Look]:
@@ -504,7 +515,7 @@ class SewerBoardView(BoardViewBase):
         mk = self.marks
         seq: list[tuple[pygame.Surface, tuple[int, int]]] = []
         spots = []
-        rings: list[tuple[float, float, float, Colour]] = []
+        rings: list[tuple[float, float, float, bool]] = []
         for p in pieces:
             at = where.get(p.id)
             if at is None:
@@ -521,13 +532,17 @@ class SewerBoardView(BoardViewBase):
             spots.append((p.id, sx, sy, r))
             if p.id == mk.selected_piece or (mk.selected is not None and p.place == mk.selected
                                              and mk.selected_piece is None):
-                rings.append((sx, sy, r + 5, pal.YELLOW))
+                rings.append((sx, sy, r + 5, True))
             elif p.id in mk.unit:
-                rings.append((sx, sy, r + 4, pal.SKY))
+                rings.append((sx, sy, r + 4, False))
         surface.fblits(seq)
-        for sx, sy, rr, colour in rings:
-            pygame.draw.circle(surface, pal.INK, (sx, sy), rr + 1, 5)
-            pygame.draw.circle(surface, colour, (sx, sy), rr, 3 if colour == pal.YELLOW else 2)
+        for sx, sy, rr, chosen in rings:  # the selected model, and its unit's others
+            if chosen:
+                pygame.draw.circle(surface, pal.INK, (sx, sy), rr + 2, 7)
+                pygame.draw.circle(surface, pal.SKY, (sx, sy), rr + 1, 4)
+            else:
+                dashed_ring(surface, (*pal.INK, 255), sx, sy, rr, 4, 10)
+                dashed_ring(surface, (*pal.SKY, 255), sx, sy, rr, 2, 10)
         self._spots = spots
 
     def _draw_links(self, surface: pygame.Surface, where: dict[str, XY]) -> None:
@@ -624,12 +639,13 @@ class SewerBoardView(BoardViewBase):
                 for fid, x, y, r in self._spots:
                     if fid in names:
                         todo.append(("name", fid, self.tokens.label(names[fid], r * 0.8),
-                                     (x, y), r + 1, False))
+                                     (x, y), r * 1.15 + 3, False))
         for k, (kind, what, pill, (cx, cy), rr, free) in enumerate(todo):
             if k == keep_clear:  # past the marks' labels: the features stay in view
                 placed += self._feature_rects()
             w, h = pill.get_size()
             cands = (spiral_iter(cx, cy, w, h, max(8.0, h * 0.9), 5) if free else
+                     _beside(cx, cy, rr, w, h) if kind == "name" else
                      _around(cx, cy, rr, w, h))
             for x, y in cands:
                 rc = pygame.Rect(round(x), round(y), w, h)
@@ -666,7 +682,7 @@ class SewerBoardView(BoardViewBase):
         for u, pts in groups.items():
             cx = sum(p[0] for p in pts) / len(pts)
             cy = sum(p[1] for p in pts) / len(pts)
-            name = mk.unit_marks.get(u, "")
+            name = mk.unit_names.get(u, "")
             text = f"{name} scattered (F-8)" if name else "scattered (F-8)"
             pill = self._pill(text, size, pal.INK, (*SCATTERED, 235), pal.INK)
             out.append(("scattered", u, pill, (cx, cy), 0.0, True))
@@ -717,6 +733,13 @@ def _around(cx: float, cy: float, rr: float, w: int, h: int) -> list[XY]:
             out.append((px if ca > 0.3 else px - w if ca < -0.3 else px - w / 2,
                         py if sa > 0.3 else py - h if sa < -0.3 else py - h / 2))
     return out
+
+
+def _beside(cx: float, cy: float, rr: float, w: int, h: int) -> list[XY]:
+    """Top-left corners of a model's name right by its base: under it, over it, to its
+    right, to its left (a name further off could be read as its neighbour's)."""
+    return [(cx - w / 2, cy + rr + 1), (cx - w / 2, cy - rr - 1 - h),
+            (cx + rr + 2, cy - h / 2), (cx - rr - 2 - w, cy - h / 2)]
 
 
 def _inches(spans: Sequence[Span]) -> list[tuple[str, float, float]]:
