@@ -71,6 +71,9 @@ FLASH_SECONDS = 0.45
 MAX_CACHE_PIXELS = 6_000_000
 """Above this the cached stone covers the view and a margin, not the whole sewer."""
 CACHE_LIMIT = 1024
+WATER = "water"
+"""Scenery of this kind is the flooded parts again: the view draws them itself, from the
+spans in its marks (and as they spread while a flood plays), so it leaves it out."""
 OVERLAYS = ("water", "reach", "targets", "labels")
 
 REACH_FILL: RGBA = (*pal.SKY, 64)
@@ -376,8 +379,9 @@ class SewerBoardView(BoardViewBase):
             sx, sy = self.to_screen(x, y)
             seq.append((img, (round(sx), round(sy))))
         surface.fblits(seq)
-        if scenery:
-            draw_scenery(surface, scenery, self.to_screen, self._fonts)
+        shown = [sc for sc in scenery if sc.kind != WATER]
+        if shown:
+            draw_scenery(surface, shown, self.to_screen, self._fonts)
         mk = self.marks
         if self.visible["reach"]:
             self._draw_reach(surface)

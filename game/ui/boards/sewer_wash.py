@@ -31,9 +31,9 @@ BUMP_HOLD = 0.45
 """Seconds a bump's flash holds before the model it knocked over moves."""
 GAP = 0.08
 """Seconds between one slide's end and the next one's start."""
-WATER_SPEED = 30.0
+WATER_SPEED = 12.0
 """Inches a second the water's front spreads along the corridors."""
-WATER_SECONDS = (0.6, 2.0)
+WATER_SECONDS = (1.0, 3.0)
 """The fewest and most seconds the water takes to reach its furthest part."""
 EPS = 1e-6
 
