@@ -274,6 +274,18 @@ def test_skipping_the_wash_gives_the_same_final_picture(screen, board):
     assert pygame.image.tobytes(still, "RGB") == skipped  # the state's own picture
 
 
+def test_a_washs_slide_reported_again_as_a_move_is_not_played_twice(screen, board):
+    main = board.corridors["Main"]
+    path = main.path(20.0, 24.0)
+    view = SewerBoardView(board, SIZE, sides=SIDES)
+    view.play_wash(WashShow("t", (WashStep("m", path),), ()))
+    view.skip_wash()
+    view.animate_move("m", [Point.of(*path[0]), Point.of(*path[-1])], 0.5)
+    assert not view.busy
+    view.animate_move("m", [Point.of(*path[-1]), Point.of(*main.point_at(26.0))], 0.5)
+    assert view.busy  # a move of its own afterwards
+
+
 def test_a_wash_plays_once_per_key(screen, board):
     _pieces, mk, show = sample_flood(board, 4)
     view = SewerBoardView(board, SIZE, sides=SIDES)

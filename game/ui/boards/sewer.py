@@ -138,6 +138,8 @@ class SewerBoardView(BoardViewBase):
         self.hover: Point | None = None
         self.play: WashPlay | None = None
         """The flood being played, if any."""
+        self._washed: set[tuple[str, tuple[int, int], tuple[int, int]]] = set()
+        """The last flood's slides (model, from, to, in tenths of an inch)."""
         self._played: set[str] = set()
         self._map = MapCache(300, max_pixels=MAX_CACHE_PIXELS)
         self._decals: list[tuple[pygame.Surface, XY]] = []
@@ -226,6 +228,8 @@ class SewerBoardView(BoardViewBase):
     def play_wash(self, show: WashShow) -> None:
         """Play a flood (see the module text), from the water's first spreading."""
         self.play = WashPlay(show, self.board)
+        self._washed = {(st.model, _spot(st.path[0]), _spot(st.path[-1]))
+                        for st in show.steps}
 
     def skip_wash(self) -> bool:
         """Jump to the end of the flood being played (Space); whether one was."""
@@ -257,7 +261,11 @@ class SewerBoardView(BoardViewBase):
         super().cancel_animations()
 
     def animate_move(self, piece: str, places: Sequence[Place], seconds: float) -> None:
+        """A model's move along ``places``; not a wash the flood's play has shown (the
+        rules may report a carried model's way as a move too)."""
         pts = [p for p in places if isinstance(p, Point)]
+        if len(pts) >= 2 and (piece, _spot(pts[0].units), _spot(pts[-1].units)) in self._washed:
+            return
         length = sum(math.dist(a.units, b.units) for a, b in zip(pts, pts[1:], strict=False))
         self.effects.move(piece, pts, max(seconds, min(1.5, length / SPEED)))
 
@@ -744,6 +752,11 @@ def _beside(cx: float, cy: float, rr: float, w: int, h: int) -> list[XY]:
     right, to its left (a name further off could be read as its neighbour's)."""
     return [(cx - w / 2, cy + rr + 1), (cx - w / 2, cy - rr - 1 - h),
             (cx + rr + 2, cy - h / 2), (cx - rr - 2 - w, cy - h / 2)]
+
+
+def _spot(p: XY) -> tuple[int, int]:
+    """A point to a tenth of an inch (a wash's ends and a move's, compared)."""
+    return round(p[0] * 10), round(p[1] * 10)
 
 
 def _inches(spans: Sequence[Span]) -> list[tuple[str, float, float]]:
