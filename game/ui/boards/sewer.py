@@ -307,8 +307,17 @@ class SewerBoardView(BoardViewBase):
             out.append((self._legend_feature(kind, s), text))
         drain, _at = self.art.drain_image(s * 0.9)
         out.append((drain, "the flood's origin: a drain (F-1)"))
-        for fill, text in ((REACH_FILL, "where the selected model can move"),
-                           (ROUGH_FILL, "difficult ground within it: a roll to cross")):
+        chosen = pygame.Surface((size, size), pygame.SRCALPHA)
+        pygame.draw.circle(chosen, pal.INK, (c, c), c - 2, 6)
+        pygame.draw.circle(chosen, pal.SKY, (c, c), c - 3, 3)
+        out.append((chosen, "the selected model"))
+        mates = pygame.Surface((size, size), pygame.SRCALPHA)
+        dashed_ring(mates, (*pal.INK, 255), c, c, c - 4, 4, 10)
+        dashed_ring(mates, (*pal.SKY, 255), c, c, c - 4, 2, 10)
+        out.append((mates, "the rest of its unit"))
+        for fill, text in ((REACH_FILL, "where the selected model can move on a clear way"),
+                           (ROUGH_FILL, "where it can move only through difficult terrain, "
+                                        "as far as its unit's roll")):
             band = pygame.Surface((size, size), pygame.SRCALPHA)
             pygame.draw.rect(band, fill, (2, 6, size - 4, size - 12))
             pygame.draw.rect(band, fill[:3], (2, 6, size - 4, size - 12), 2)
