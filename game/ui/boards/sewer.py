@@ -328,8 +328,10 @@ class SewerBoardView(BoardViewBase):
         return out
 
     def _legend_feature(self, kind: str, s: float) -> pygame.Surface:
-        if kind in ("grate", "sluice"):
-            f = Feature(0, kind, ((0.3, 0.9), (1.6, 0.9)), False)
+        if kind in ("grate", "sluice"):  # a line across a corridor, drawn larger
+            f = Feature(0, kind, ((0.2, 0.6), (1.0, 0.6)), False)
+            img, _at = self.art.feature_image(feature_art(0, f), s * 1.8)
+            return img
         else:
             f = Feature(0, kind, ((0.2, 0.3), (1.6, 0.3), (1.6, 1.5), (0.2, 1.5)), True)
         img, _at = self.art.feature_image(feature_art(0, f), s)
