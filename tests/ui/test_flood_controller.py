@@ -11,6 +11,9 @@ os.environ.setdefault("SDL_AUDIODRIVER", "dummy")
 import pygame  # noqa: E402
 import pytest  # noqa: E402
 
+pytest.importorskip("game.rules.squads.flood.ruleset",
+                    reason="the flood ruleset (branch r-fturn) is not merged here yet")
+
 from game.core.match import Match  # noqa: E402
 from game.core.places import LoadedMap, Placement, Point  # noqa: E402
 from game.rules import get_ruleset, open_match  # noqa: E402
