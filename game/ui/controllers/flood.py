@@ -241,15 +241,16 @@ class FloodController(Controller):
         path = tuple(Point.of(*p) for p in check.path) or (m.place, to)
         if not check.ok:
             return Ruler(path, False, (check.reason,), None)
-        lines = [f"{check.cost:.1f} inches ({check.rule})"]
         budget = self.q.budget(m.id)
-        if not isinstance(budget, str):
-            clear, roll, run = budget
-            lines[0] += f" of {clear:g}" + (" (a run)" if run else "")
-            if check.difficult:
-                lines.append("through difficult terrain: " + (
-                    f"the unit's roll lets it go {roll} (F-7)" if roll is not None
-                    else "roll for it first, 2d6 highest (F-7)"))
+        if isinstance(budget, str):
+            return Ruler(path, False, (budget,), None)
+        clear, roll, run = budget
+        lines = [f"{check.cost:.1f} of {clear:g} inches" + (", a run" if run else "")
+                 + f" ({check.rule})"]
+        if check.difficult:
+            lines.append("through difficult terrain: " + (
+                f"the unit's roll lets it go {roll} (F-7)" if roll is not None
+                else "roll for it first, 2d6 highest (F-7)"))
         return Ruler(path, True, tuple(lines), None)
 
     def _targets(self, uid: str) -> list[str]:
