@@ -250,7 +250,7 @@ class FloodController(Controller):
         if check.difficult:
             lines.append("through difficult terrain: " + (
                 f"the unit's roll lets it go {roll} (F-7)" if roll is not None
-                else "roll for it first, 2d6 highest (F-7)"))
+                else f"roll for it first, {_hard_dice()} highest (F-7)"))
         return Ruler(path, True, tuple(lines), None)
 
     def _targets(self, uid: str) -> list[str]:
@@ -349,7 +349,7 @@ class FloodController(Controller):
         if st.phase == FloodPhase.MOVEMENT:
             d = Difficult(u.id)
             if self._allowed(d):
-                out.append(ButtonSpec("Roll for difficult terrain (2d6, highest)", d,
+                out.append(ButtonSpec(f"Roll for difficult terrain ({_hard_dice()}, highest)", d,
                                       accent=YELLOW, hint="G", name="difficult",
                                       tip="The unit's models may then move through difficult "
                                           "terrain as far as the highest die (S-7, F-7)."))
@@ -367,9 +367,10 @@ class FloodController(Controller):
                                       tip="Casualties (S-2..S-5): " + odds_text(o.casualties)))
             r = Run(u.id)
             if self._allowed(r):
-                out.append(ButtonSpec("Run instead (d6 inches)", r, accent=SKY, hint="R",
-                                      name="run", tip="The unit rolls d6 and its models may "
-                                                      "move that far; no shooting, no charge."))
+                run = turn_data().run
+                out.append(ButtonSpec(f"Run instead ({run} inches)", r, accent=SKY, hint="R",
+                                      name="run", tip=f"The unit rolls {run} and its models "
+                                      "may move that far; no shooting, no charge."))
         if st.phase == FloodPhase.ASSAULT:
             for t in q.charge_targets(u.id)[:MAX_TARGETS]:
                 c = q.charge_odds(u.id, t)
@@ -490,8 +491,8 @@ class FloodController(Controller):
                               "difficult)"),
             ("Click a point", "move the selected model there (S-7)"),
             ("Click an enemy", "shoot at its unit / charge it (the tip gives the odds)"),
-            ("G", "roll for difficult terrain (2d6, highest; F-7)"),
-            ("R", "run instead of shooting (d6 inches)"),
+            ("G", f"roll for difficult terrain ({_hard_dice()}, highest; F-7)"),
+            ("R", f"run instead of shooting ({turn_data().run} inches)"),
             ("D", "the selected model's unit is done this phase"),
             ("N", "the next model that can still act"),
             ("Enter", "end the phase"),
@@ -573,7 +574,8 @@ def _shot_lines(o: ShotOdds) -> list[TipLine]:
 
 
 def _charge_lines(c: ChargeOdds) -> list[TipLine]:
-    how = "highest of 2d6 (difficult terrain)" if c.difficult else "6 inches"
+    how = (f"highest of {_hard_dice()} (difficult terrain)" if c.difficult
+           else f"{turn_data().charge:g} inches")
     return [TipLine(f"{c.reach:.1f} inches to go, {how}: reaches "
                     f"{percent(float(c.p_reach))} (S-3)", YELLOW, True),
             TipLine(f"it inflicts: {odds_text(c.inflicted)}", TEXT),
@@ -595,6 +597,11 @@ def _rejoin_tip(kind: str) -> str:
                     "fights a round as if charged (F-9).",
             "stuck": "No way back: it stays where it is (F-8)."}.get(
         kind, "Its whole move towards its unit (F-8).")
+
+
+def _hard_dice() -> str:
+    """The difficult terrain roll as the dice log writes it ("2d6", turn.toml)."""
+    return f"{turn_data().difficult_dice}d6"
 
 
 def _first(u: Unit | None) -> str | None:
