@@ -406,7 +406,7 @@ class FloodController(Controller):
         nxt = q.next_flood_chance()
         if nxt > 0:
             return f"Flood at the start of turn {self.state.turn + 1}: {percent(float(nxt))} (F-2)"
-        return "No flood before turn 2 (F-2)."
+        return f"No flood before turn {turn_data().first_turn} (F-2)."
 
     def piece_rows(self, piece: PieceView) -> list[tuple[str, str]]:
         m = self.model(piece.id)
