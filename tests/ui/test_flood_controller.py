@@ -207,7 +207,12 @@ def test_f4_a_flood_is_played_on_the_board_once_and_space_skips_it(app):
     view = scene.view
     assert view.busy and view.play is not None
     show = view.play.show
-    assert [s.model for s in show.steps] == [w.model for w in m.state.washes]
+    washes = m.state.washes
+    assert [s.model for s in show.steps] == [w.model for w in washes]
+    for step, w in zip(show.steps, washes, strict=True):
+        assert step.path == tuple(p.units for p in w.path)
+        assert step.end.startswith(f"{w.carried / 100:.1f} in")
+        assert step.bump.endswith("(F-5)") == bool(w.bumped_by)
     assert show.flooded == m.state.flooded and show.flooded
     assert view.skip_wash() and not view.busy
     app.step(0.016)

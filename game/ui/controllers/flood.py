@@ -28,6 +28,7 @@ from typing import Any
 
 import pygame
 
+from game.core.dice import Roll
 from game.core.events import Event
 from game.core.match import Match
 from game.core.places import Place, Point
@@ -502,25 +503,34 @@ class FloodController(Controller):
 # ==================================================================== the flood shown
 def wash_show(m: Match[Any], key: str) -> WashShow:
     """The last flood as the board plays it (F-4..F-7): each wash's path, the bump that
-    set it off with its roll (F-5), what stopped it and what it took (F-6), from the
-    state's washes and the dice log since the flood came."""
+    set it off with its roll (F-5), the forks' rolls on the way (F-4), what stopped it
+    and what it took (F-6), from the state's washes and the dice log since it came."""
     st = m.state
     assert isinstance(st, FloodState)
     since = _flood_events(m.log)
+    forks = [f.point for f in st.board.forks]
+    last = {w.model: k for k, w in enumerate(st.washes)}
     steps = []
-    for w in st.washes:
+    for k, w in enumerate(st.washes):
         path = tuple(p.units for p in w.path)
-        if not path:
-            continue
-        bump = ""
-        if w.bumped_by:
-            who = st.model(w.bumped_by).name if st.has_model(w.bumped_by) else w.bumped_by
-            roll = next((e.roll for e in since if e.rule == "F-5" and e.roll is not None
-                         and w.model in (e.figure, e.target)), None)
-            bump = f"bumped by {who}" + (f": {roll.explain()}" if roll is not None else "") \
-                + " (F-5)"
-        steps.append(WashStep(w.model, path, bump, _wash_end(st, w), _fork_notes(since, w)))
+        if path:
+            steps.append(WashStep(w.model, path, _bump(st, since, w),
+                                  _wash_end(st, w, last[w.model] == k),
+                                  _fork_notes(since, w, forks)))
     return WashShow(key, tuple(steps), st.flooded)
+
+
+def _bump(st: FloodState, events: list[Event], w: Any) -> str:
+    """F-5: "bumped by Kel: 5 on 4+ (F-5)" for a wash a bump set off ("" for none)."""
+    if not w.bumped_by:
+        return ""
+    who = st.model(w.bumped_by).name if st.has_model(w.bumped_by) else w.bumped_by
+    roll = next((e.roll for e in events if e.rule == "F-5" and e.target == w.model
+                 and e.figure == w.bumped_by and isinstance(e.roll, Roll)), None)
+    if roll is None:
+        return f"bumped by {who} (F-5)"
+    need = f" on {roll.target}+" if roll.target is not None else ""
+    return f"bumped by {who}: {roll.total}{need} (F-5)"
 
 
 def _flood_events(log: list[Event]) -> list[Event]:
@@ -531,31 +541,36 @@ def _flood_events(log: list[Event]) -> list[Event]:
     return []
 
 
-def _wash_end(st: FloodState, w: Any) -> str:
+def _wash_end(st: FloodState, w: Any, last: bool) -> str:
     """What the board says where a wash stops: how far, what stopped it (F-4), the
-    extra hit of impassable terrain (F-6), a casualty."""
-    text = f"carried {w.carried / 100:.1f} in"
+    hit of impassable terrain (F-6), a casualty (at the model's ``last`` wash)."""
+    text = f"{w.carried / 100:.1f} in"
     stop = w.stopped_by
-    if stop and stop not in ("wall", "dead end"):
+    if stop and stop != "dead end":
         feature = next((f for f in st.board.features if str(f.id) == str(stop)), None)
         name = (feature.name or feature.kind) if feature is not None else str(stop)
-        text += f", stopped by {name}: S3 hit (F-6)"
+        text += f", stopped by {name}: a hit (F-6)"
     elif stop:
-        text += f", stopped by a {stop}"
-    if st.has_model(w.model) and not st.model(w.model).alive:
-        text += ": a casualty"
+        text += f", {stop}"
+    if last and st.has_model(w.model) and not st.model(w.model).alive:
+        text += ", casualty"
     return text
 
 
-def _fork_notes(events: list[Event], w: Any) -> tuple[tuple[XY, str], ...]:
-    """F-4: each fork's roll for this wash, where the fork is (an F-4 roll naming the
-    model, with the fork as its place)."""
+def _fork_notes(events: list[Event], w: Any, forks: list[XY]
+                ) -> tuple[tuple[XY, str], ...]:
+    """F-4: each fork's roll for this wash where the fork is: an F-4 roll of the model
+    whose one place is a fork, said with the split it rolled on."""
     out = []
     for e in events:
-        if e.rule == "F-4" and e.figure == w.model and e.roll is not None and e.places:
-            p = e.places[0]
-            if isinstance(p, Point):
-                out.append((p.units, f"fork: {e.roll.explain()} (F-4)"))
+        if e.rule != "F-4" or e.figure != w.model or not isinstance(e.roll, Roll) or \
+                len(e.places) != 1 or not isinstance(e.places[0], Point):
+            continue
+        at = e.places[0].units
+        if any(math.dist(at, f) < 0.05 for f in forks):
+            label = e.roll.label
+            split = label[label.find("("):] if "(" in label else ""
+            out.append((at, f"fork {split}: {e.roll.total} (F-4)".replace("  ", " ")))
     return tuple(out)
 
 
