@@ -510,23 +510,44 @@ def wash_show(m: Match[Any], key: str) -> WashShow:
     since = _flood_events(m.log)
     forks = [f.point for f in st.board.forks]
     last = {w.model: k for k, w in enumerate(st.washes)}
+    stretches = _carry_events(since, st.washes)
     steps = []
     for k, w in enumerate(st.washes):
         path = tuple(p.units for p in w.path)
+        a, b = stretches[k]
+        ours = since[a:b]
         if path:
-            steps.append(WashStep(w.model, path, _bump(st, since, w),
+            steps.append(WashStep(w.model, path, _bump(st, since[:a] if b else since, w),
                                   _wash_end(st, w, last[w.model] == k),
-                                  _fork_notes(since, w, forks)))
+                                  _fork_notes(ours, w, forks)))
     return WashShow(key, tuple(steps), st.flooded)
 
 
+def _carry_events(events: list[Event], washes: tuple[Any, ...]) -> list[tuple[int, int]]:
+    """Each wash's own stretch of ``events``: from its carry (the model's event with the
+    wash's path as its places) to the next wash's; (0, 0) where none is found."""
+    starts = []
+    at = 0
+    for w in washes:
+        k = next((i for i in range(at, len(events)) if events[i].figure == w.model
+                  and events[i].places == tuple(w.path)), -1)
+        starts.append(k)
+        if k >= 0:
+            at = k + 1
+    found = sorted(k for k in starts if k >= 0)
+    return [(k, next((j for j in found if j > k), len(events))) if k >= 0 else (0, 0)
+            for k in starts]
+
+
 def _bump(st: FloodState, events: list[Event], w: Any) -> str:
-    """F-5: "bumped by Kel: 5 on 4+ (F-5)" for a wash a bump set off ("" for none)."""
+    """F-5: "bumped by Kel: 5 on 4+ (F-5)" for a wash a bump set off ("" for none): the
+    last such roll in ``events`` (those before the wash)."""
     if not w.bumped_by:
         return ""
     who = st.model(w.bumped_by).name if st.has_model(w.bumped_by) else w.bumped_by
-    roll = next((e.roll for e in events if e.rule == "F-5" and e.target == w.model
-                 and e.figure == w.bumped_by and isinstance(e.roll, Roll)), None)
+    roll = next((e.roll for e in reversed(events) if e.rule == "F-5"  # the last before it
+                 and e.target == w.model and e.figure == w.bumped_by
+                 and isinstance(e.roll, Roll)), None)
     if roll is None:
         return f"bumped by {who} (F-5)"
     need = f" on {roll.target}+" if roll.target is not None else ""
