@@ -188,7 +188,7 @@ def test_odds_text_gathers_the_tail():
     assert odds_text({0: F(1)}) == "0: 100%"
 
 
-def flooded_game(app, name="storm_drain"):
+def flooded_game(app, name="charges_in_the_nest"):
     """A game of ``name`` played (every phase ended) until the flood comes, the first
     seed it comes with."""
     for seed in range(1, 80):
@@ -213,6 +213,9 @@ def test_f4_a_flood_is_played_on_the_board_once_and_space_skips_it(app):
         assert step.path == tuple(p.units for p in w.path)
         assert step.end.startswith(f"{w.carried / 100:.1f} in")
         assert step.bump.endswith("(F-5)") == bool(w.bumped_by)
+        for at, text in step.notes:  # a fork's roll, said at a fork this wash passed
+            assert "(F-4)" in text
+            assert any(abs(at[0] - x) < 0.05 and abs(at[1] - y) < 0.05 for x, y in step.path)
     assert show.flooded == m.state.flooded and show.flooded
     assert view.skip_wash() and not view.busy
     app.step(0.016)
