@@ -3,6 +3,7 @@ unit, click to move (the reach and the ruler), shoot with the chance of each num
 casualties in the tip, end the unit and the phase, the flood's chance shown before it is
 rolled (F-2), a flood played on the board once and skipped, the dice log with rule ids."""
 
+import math
 import os
 
 os.environ.setdefault("SDL_VIDEODRIVER", "dummy")
@@ -214,8 +215,9 @@ def test_f4_a_flood_is_played_on_the_board_once_and_space_skips_it(app):
         assert step.end.startswith(f"{w.carried / 100:.1f} in")
         assert step.bump.endswith("(F-5)") == bool(w.bumped_by)
         for at, text in step.notes:  # a fork's roll, said at a fork this wash passed
-            assert "(F-4)" in text
-            assert any(abs(at[0] - x) < 0.05 and abs(at[1] - y) < 0.05 for x, y in step.path)
+            assert "(F-4)" in text  # (or stopped short of, behind a model)
+            assert any(abs(at[0] - x) < 0.05 and abs(at[1] - y) < 0.05 for x, y in step.path) \
+                or math.dist(at, step.path[-1]) < 1.5
     assert show.flooded == m.state.flooded and show.flooded
     assert view.skip_wash() and not view.busy
     app.step(0.016)
