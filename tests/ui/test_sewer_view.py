@@ -201,8 +201,10 @@ def test_f4_a_wash_slides_each_model_along_its_path_at_a_readable_pace(screen, b
 def test_f5_a_bump_flashes_and_names_its_roll_before_the_model_moves(screen, board):
     main = board.corridors["Main"]
     show = WashShow("t", (WashStep("a", main.path(14.0, 17.0)),
-                          WashStep("b", main.path(17.5, 21.0), "bumped by A: 5, 4+ (F-5)"),
-                          WashStep("a", main.path(17.0, 18.0), "bumped by B: 6, 4+ (F-5)")),
+                          WashStep("b", main.path(17.5, 21.0), "bumped by A: 5, 4+ (F-5)",
+                                   by="a"),
+                          WashStep("a", main.path(17.0, 18.0), "bumped by B: 6, 4+ (F-5)",
+                                   by="b")),
                     ())
     view = SewerBoardView(board, SIZE, sides=SIDES)
     view.play_wash(show)
@@ -228,6 +230,22 @@ def test_f4_a_forks_split_and_roll_are_said_as_the_model_passes_it(screen, board
     at_fork = tm.move + (tm.end - tm.move) * d / WashStep("m", path).length
     assert play.advance(at_fork - 0.01) == []
     assert [c.text for c in play.advance(0.02)] == [note]
+
+
+def test_slides_that_wait_for_nothing_overlap_in_the_rules_order(screen, board):
+    main, cross = board.corridors["Main"], board.corridors["Cross"]
+    steps = tuple(WashStep(f"m{k}", main.path(2.0 + 3 * k, 4.5 + 3 * k)) for k in range(6))
+    steps += (WashStep("m0", main.path(4.5, 5.5)),  # carried again: after its first
+              WashStep("c", cross.path(2.0, 6.0), "bumped by m5 (F-5)", by="m5"))
+    play = WashPlay(WashShow("t", steps, ()), board)
+    t = play.timings
+    starts = [tm.start for tm in t[:6]]
+    assert starts == sorted(starts) and t[1].start < t[0].end  # staggered, overlapping
+    assert t[6].start > t[0].end  # the same model's slides one after the other
+    assert t[7].start > t[5].end  # a bump after the slide that made it
+    assert play.duration == max(tm.end for tm in t)
+    sequential = sum(tm.end - tm.start for tm in t)
+    assert play.duration - play.water_time < sequential
 
 
 def test_f7_the_water_spreads_from_the_origin_as_it_comes(screen, board):

@@ -30,7 +30,10 @@ MIN_STEP = 0.3
 BUMP_HOLD = 0.45
 """Seconds a bump's flash holds before the model it knocked over moves."""
 GAP = 0.08
-"""Seconds between one slide's end and the next one's start."""
+"""Seconds between a slide's end and the start of one that waits for it."""
+STAGGER = 0.3
+"""Seconds between the starts of two slides in a row that do not wait for each other
+(the order of the carries still reads; thirty models do not take half a minute)."""
 WATER_SPEED = 12.0
 """Inches a second the water's front spreads along the corridors."""
 WATER_SECONDS = (1.0, 3.0)
@@ -53,6 +56,8 @@ class WashStep:
     notes: tuple[tuple[XY, str], ...] = ()
     """Things said on the way, each where the model passes it (a fork's split and its
     roll, F-4: "fork: 1-3 West, 4-6 North; rolled 5")."""
+    by: str = ""
+    """The model whose bump set it off (its slide comes after that one's)."""
 
     @property
     def length(self) -> float:
@@ -186,20 +191,32 @@ class WashPlay:
         self.far = far
         lo, hi = WATER_SECONDS
         self.water_time = min(hi, max(lo, far / WATER_SPEED)) if self.pieces else 0.0
-        self.timings: list[Timing] = []
-        t = self.water_time
-        for step in show.steps:
-            hold = BUMP_HOLD if step.bump else 0.0
-            slide = max(MIN_STEP, step.length / SPEED) if step.length > EPS else MIN_STEP
-            self.timings.append(Timing(t, t + hold, t + hold + slide))
-            t += hold + slide + GAP
-        self.duration = t
+        self.timings = self._times(show.steps)
+        self.duration = max((tm.end for tm in self.timings), default=self.water_time)
         self._by_model: dict[str, list[int]] = {}
         for k, step in enumerate(show.steps):
             self._by_model.setdefault(step.model, []).append(k)
         self._cues = sorted(self._all_cues(), key=lambda tc: tc[0])
         """Every cue with its time, in order (a sort keeps equal times in step order)."""
         self._cued = 0
+
+    def _times(self, steps: Sequence[WashStep]) -> list[Timing]:
+        """When each slide runs: in the rules' order, :data:`STAGGER` after the one
+        before, and never before the model's own slide before it, nor (a bump) before
+        the slide of the model that bumped it has ended."""
+        out: list[Timing] = []
+        ended: dict[str, float] = {}
+        start = self.water_time - STAGGER
+        for step in steps:
+            start += STAGGER
+            for who in (step.model, step.by):
+                if who in ended:
+                    start = max(start, ended[who] + GAP)
+            hold = BUMP_HOLD if step.bump else 0.0
+            slide = max(MIN_STEP, step.length / SPEED) if step.length > EPS else MIN_STEP
+            out.append(Timing(start, start + hold, start + hold + slide))
+            ended[step.model] = start + hold + slide
+        return out
 
     def _all_cues(self) -> list[tuple[float, Cue]]:
         out = []

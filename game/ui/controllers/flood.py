@@ -519,7 +519,7 @@ def wash_show(m: Match[Any], key: str) -> WashShow:
         if path:
             steps.append(WashStep(w.model, path, _bump(st, since[:a] if b else since, w),
                                   _wash_end(st, w, last[w.model] == k),
-                                  _fork_notes(ours, w, forks)))
+                                  _fork_notes(ours, w, forks), w.bumped_by or ""))
     return WashShow(key, tuple(steps), st.flooded)
 
 
