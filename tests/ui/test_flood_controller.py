@@ -181,6 +181,21 @@ def test_s2_shooting_an_enemy_unit_with_the_odds_of_each_number_of_casualties():
     assert any(e.rule.startswith("S-") and e.roll is not None for e in events)
 
 
+def test_f4_a_forks_note_names_the_branch_its_roll_picked():
+    from game.core.dice import Roll
+    from game.ui.controllers.flood import _branch
+
+    def roll(total, label):
+        return Roll(rule="F-4", label=label, expr="1d6", faces=(total,), total=total)
+
+    split = "Pip at a fork (1-3 Main, east; 4-6 Cross, south)"
+    assert _branch(roll(2, split)) == "2, Main, east"
+    assert _branch(roll(5, split)) == "5, Cross, south"
+    assert _branch(roll(6, "Pip at a fork (1 Main; 2-5 Cross; 6 roll again)")) == \
+        "6, roll again"
+    assert _branch(roll(3, "Pip at a fork")) == "3"
+
+
 def test_odds_text_gathers_the_tail():
     from fractions import Fraction as F
 
@@ -212,7 +227,8 @@ def test_f4_a_flood_is_played_on_the_board_once_and_space_skips_it(app):
     assert [s.model for s in show.steps] == [w.model for w in washes]
     for step, w in zip(show.steps, washes, strict=True):
         assert step.path == tuple(p.units for p in w.path)
-        assert step.end.startswith(f"{w.carried / 100:.1f} in")
+        assert step.end.startswith(f"{w.carried / 100:.1f} in, ") or (
+            not step.end and not w.stopped_by)  # said only when stopped, or a casualty
         assert step.bump.endswith("(F-5)") == bool(w.bumped_by)
         for at, text in step.notes:  # a fork's roll, said at a fork this wash passed
             assert "(F-4)" in text  # (or stopped short of, behind a model)

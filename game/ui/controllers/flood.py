@@ -563,19 +563,20 @@ def _flood_events(log: list[Event]) -> list[Event]:
 
 
 def _wash_end(st: FloodState, w: Any, last: bool) -> str:
-    """What the board says where a wash stops: how far, what stopped it (F-4), the
-    hit of impassable terrain (F-6), a casualty (at the model's ``last`` wash)."""
-    text = f"{w.carried / 100:.1f} in"
+    """What the board says where a wash stops, when there is more to say than how far
+    (the dice log says that): what stopped it (F-4) and the hit of impassable terrain
+    (F-6), a casualty (at the model's ``last`` wash); "" otherwise."""
+    said = []
     stop = w.stopped_by
     if stop and stop != "dead end":
         feature = next((f for f in st.board.features if str(f.id) == str(stop)), None)
         name = (feature.name or feature.kind) if feature is not None else str(stop)
-        text += f", stopped by {name}: a hit (F-6)"
+        said.append(f"stopped by {name}: a hit (F-6)")
     elif stop:
-        text += f", {stop}"
+        said.append(str(stop))
     if last and st.has_model(w.model) and not st.model(w.model).alive:
-        text += ", casualty"
-    return text
+        said.append("casualty")
+    return f"{w.carried / 100:.1f} in, " + ", ".join(said) if said else ""
 
 
 def _fork_notes(events: list[Event], w: Any, forks: list[XY]
@@ -589,10 +590,23 @@ def _fork_notes(events: list[Event], w: Any, forks: list[XY]
             continue
         at = e.places[0].units
         if any(math.dist(at, f) < 0.05 for f in forks):
-            label = e.roll.label
-            split = label[label.find("("):] if "(" in label else ""
-            out.append((at, f"fork {split}: {e.roll.total} (F-4)".replace("  ", " ")))
+            out.append((at, f"fork: {_branch(e.roll)} (F-4)"))
     return tuple(out)
+
+
+def _branch(roll: Roll) -> str:
+    """A fork's roll and the branch it picked, from the split its label gives ("... at a
+    fork (1-3 Main, east; 4-6 Cross, south)" and 5: "5, Cross, south"); the roll alone
+    where the label says no split."""
+    label = roll.label
+    if "(" not in label or not label.endswith(")"):
+        return str(roll.total)
+    for part in label[label.rfind("(") + 1:-1].split("; "):
+        faces, _sp, name = part.partition(" ")
+        lo, _dash, hi = faces.partition("-")
+        if lo.isdigit() and (hi or lo).isdigit() and int(lo) <= roll.total <= int(hi or lo):
+            return f"{roll.total}, {name}"
+    return str(roll.total)
 
 
 # ==================================================================== tips
