@@ -313,6 +313,9 @@ def test_a_wash_plays_once_per_key(screen, board):
     assert not view.busy
     view.show(SewerMarks(wash=show))
     assert not view.busy  # the same flood is not played again
+    view.play_wash(show)
+    view.show(SewerMarks(skip_wash=True))  # the player asked to skip it
+    assert not view.busy
 
 
 def test_every_feature_kind_has_a_look_and_an_unknown_one_is_drawn_plainly(screen, board):

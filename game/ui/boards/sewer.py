@@ -116,6 +116,8 @@ class SewerMarks(Marks):
     """The move to the hovered place: its path along the corridors, its cost, its rolls."""
     wash: WashShow | None = None
     """A flood to play (once per key)."""
+    skip_wash: bool = False
+    """Jump to the end of the flood being played (the player asked)."""
 
 
 class SewerBoardView(BoardViewBase):
@@ -214,6 +216,8 @@ class SewerBoardView(BoardViewBase):
         if wash is not None and wash.key not in self._played:
             self._played.add(wash.key)
             self.play_wash(wash)
+        if self.marks.skip_wash:
+            self.skip_wash()
 
     def set_hover(self, place: Place | None) -> None:
         self.hover = place if isinstance(place, Point) else None

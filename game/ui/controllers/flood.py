@@ -99,6 +99,10 @@ class FloodController(Controller):
         """The flood already shown (a game opened after it does not play it again)."""
         self.wash: WashShow | None = None
         """The flood to play on the board, handed to the view with the next marks."""
+        self.flood_shown = False
+        """A flood was handed to the board since the last action (K skips its showing)."""
+        self.skip = False
+        """The player asked to skip the flood's showing: said with the next marks."""
         self._cells: tuple[object, tuple[XY, ...], tuple[XY, ...]] | None = None
 
     # ---------------------------------------------------------------- state
@@ -130,11 +134,13 @@ class FloodController(Controller):
         super().refresh(human)
         self.human = human
         self.shown = None
+        self.flood_shown = False
         st = self.state
         if st.flood_turn != self.seen_flood:
             self.seen_flood = st.flood_turn
             if st.flood_turn is not None:
                 self.wash = wash_show(self.m, f"flood of turn {st.flood_turn}")
+                self.flood_shown = True
 
     def preview(self, action: Action) -> tuple[str | None, Place | None]:
         """Before a replayed action: the model or a model of the unit, and where it goes
@@ -192,6 +198,7 @@ class FloodController(Controller):
                 mk.bases[m.id] = m.radius
                 mk.unit_of[m.id] = u.id
         mk.wash, self.wash = self.wash, None
+        mk.skip_wash, self.skip = self.skip, False
         sel = self.model(selected)
         if sel is None or not sel.alive:
             return mk
@@ -302,7 +309,14 @@ class FloodController(Controller):
             return Charge(unit.id, target.id)
         return f"{target.name}: shoot in the shooting phase, charge in the assault phase."
 
+    def skip_flood(self) -> Reply:
+        """K: the flood's showing jumps to its end (the board as the state has it)."""
+        self.skip = True
+        return ""
+
     def key(self, selected: str | None, key: int) -> Reply:
+        if key == pygame.K_k and self.flood_shown:
+            return self.skip_flood()
         side = self.m.to_act()
         if side is None:
             return None
@@ -331,9 +345,14 @@ class FloodController(Controller):
         if side is None:
             return []
         out: list[ButtonSpec] = []
+        if self.flood_shown:
+            out.append(ButtonSpec("Skip the flood's showing", command=self.skip_flood,
+                                  accent=SKY, hint="K", name="skip_flood",
+                                  tip="The carried models stand where the flood left them "
+                                      "at once (the dice log has every roll)."))
         m = self.model(selected)
         if m is not None and self.mine(m.id):
-            out = self._unit_buttons(m, self.unit_of(m.id))
+            out += self._unit_buttons(m, self.unit_of(m.id))
         out.append(ButtonSpec(f"End the {self.state.phase} phase", EndPhase(side),
                               accent=ORANGE, hint="Enter", name="end_phase",
                               tip="Every unit that has not finished does (its stragglers "
@@ -497,6 +516,7 @@ class FloodController(Controller):
             ("D", "the selected model's unit is done this phase"),
             ("N", "the next model that can still act"),
             ("Enter", "end the phase"),
+            ("K", "skip the flood's showing (after a flood)"),
         ]
 
 
