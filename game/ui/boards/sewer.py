@@ -728,7 +728,7 @@ class SewerBoardView(BoardViewBase):
         small = max(TEXT_MIN - 1, size - 2)
         for c in self.board.corridors.values():
             pill = self._pill(c.id, small, pal.shade(pal.PAPER, 0.8), (*pal.INK, 150))
-            out.append(("corridor", c.id, pill, self.to_screen(*c.point_at(c.length / 2)),
+            out.append(("corridor", c.id, pill, self.to_screen(*self.art.name_at[c.id]),
                         0.0, True))
         return out
 

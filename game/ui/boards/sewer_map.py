@@ -188,6 +188,14 @@ class SewerMap:
         for c in board.corridors.values():
             self._corridor(c)
         self.features = [feature_art(k, f) for k, f in enumerate(board.features)]
+        self.name_at: dict[str, XY] = {c.id: self._name_spot(c) for c in board.corridors.values()}
+        """Where each corridor's name is wanted: the middle of its longest stretch between
+        forks (not at a crossing, where two names would meet)."""
+
+    def _name_spot(self, c: Corridor) -> XY:
+        marks = sorted({0.0, c.length, *(at for at, _f in self.board.forks_on(c.id))})
+        a, b = max(zip(marks, marks[1:], strict=False), key=lambda ab: ab[1] - ab[0])
+        return c.point_at((a + b) / 2)
 
     def _corridor(self, c: Corridor) -> None:
         half = c.width / 2
