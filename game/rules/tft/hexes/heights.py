@@ -202,6 +202,20 @@ def engaged_by(board: HexMap, enemies: list[HexFigure], fig: HexFigure) -> bool:
     return cover > 0 and cover * engagement_share() > fig.hexes
 
 
+def beside(board: HexMap, occupied: dict[int, HexFigure], fig: HexFigure
+           ) -> list[HexFigure]:
+    """T-6, H-15: the figures covering a hex next to one of ``fig``'s hexes (by
+    ``occupied``, every hex a living figure covers), each once: the only ones whose front
+    hexes can hold it (:func:`engages`)."""
+    out: dict[int, HexFigure] = {}
+    for c in cells_of(fig):
+        for n in board.neighbours(c):
+            g = occupied.get(n)
+            if g is not None and g is not fig:
+                out[id(g)] = g
+    return list(out.values())
+
+
 def engagement_share() -> int:
     """T-6, H-7: enemies engaging a figure must cover more than 1/share of its hexes."""
     return int(load_data().num("engagement", "share"))

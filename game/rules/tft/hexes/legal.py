@@ -32,9 +32,16 @@ from game.rules.tft.hexes.actions import (
     Swipe,
 )
 from game.rules.tft.hexes.climbing import climb_options, leap_options
-from game.rules.tft.hexes.movement import is_engaged, move_options, placement_ok
+from game.rules.tft.hexes.crowd import crowd
+from game.rules.tft.hexes.movement import (
+    around_mover,
+    is_engaged,
+    make_room,
+    move_options,
+    placement_ok,
+)
 from game.rules.tft.hexes.phases import HexPhase
-from game.rules.tft.hexes.state import HexFigure, HexState
+from game.rules.tft.hexes.state import HexFigure, HexState, Positions
 from game.rules.tft.hexes.strikes import attack_check, shot_check
 
 
@@ -52,7 +59,8 @@ def why_not_defend(f: HexFigure) -> str | None:
     return None
 
 
-def why_not_face(state: HexState, f: HexFigure, facing: int) -> str | None:
+def why_not_face(state: HexState, f: HexFigure, facing: int,
+                 occupied: dict[int, HexFigure] | None = None) -> str | None:
     """T-5, T-6, H-15: a figure may face any way during its side's movement, before,
     after or between its steps, whether its move ended in contact or by a jump, and an
     engaged figure's turn in place does not use up its one-hex shift; a figure on a wall
@@ -61,7 +69,7 @@ def why_not_face(state: HexState, f: HexFigure, facing: int) -> str | None:
         return f"{f.name} already faces that way"
     if f.hold:
         return f"{f.name} is holding on to a wall (H-11)"
-    if f.hexes > 1 and not placement_ok(state, f, f.cell, facing):
+    if f.hexes > 1 and not placement_ok(state, f, f.cell, facing, occupied):
         return (f"{f.name} has no room to turn that way: its hexes must be free and "
                 "level enough (H-15)")
     return None
@@ -165,31 +173,49 @@ def can_follow(state: HexState, a: HexFigure, cell: int) -> bool:
 
 
 # ============================================================================ menus
-def _figure_moves(state: HexState, f: HexFigure) -> list[Action]:
+def _figure_moves(state: HexState, f: HexFigure, pos: Positions) -> list[Action]:
     """T-5, T-7, H-2..H-11, H-20: what one figure of the moving side may do now."""
-    out: list[Action] = [Climb(f.id, c, more) for c, o in climb_options(state, f).items()
+    out: list[Action] = [Climb(f.id, c, more)
+                         for c, o in climb_options(state, f, pos).items()
                          for more in ((False, True) if not o.at and not f.hold else (False,))]
     if f.hold:
         return out
     if not f.move_over:
-        opts = move_options(state, f.id)
-        out += [Move(f.id, c) for c in sorted(opts.walk_cells())]
-        out += [JumpDown(f.id, j.via, c) for c in sorted(opts.ways) for j in opts.ways[c]]
-        out += [Leap(f.id, c) for c in sorted(leap_options(state, f))]
-    out += [Face(f.id, d) for d in range(6) if why_not_face(state, f, d) is None]
+        out += _goings(state, f, pos)
+    occupied = crowd(state, pos).occupied
+    out += [Face(f.id, d) for d in range(6) if why_not_face(state, f, d, occupied) is None]
     if why_not_defend(f) is None:
         out.append(Defend(f.id))
     return out
+
+
+def _goings(state: HexState, f: HexFigure, pos: Positions) -> list[Action]:
+    """H-2, H-3, H-8, H-20: the walks, jumps and leaps of a figure of the moving side
+    that may still move, kept with the figures near it (:func:`around_mover`): a move
+    elsewhere on a big map does not list them again."""
+    around = around_mover(state, f, pos)
+    key = ("goings", around.key)
+    found = state.memo.get(key)
+    if found is None:
+        opts = move_options(state, f.id, pos, around)
+        found = [Move(f.id, c) for c in sorted(opts.walk_cells())]
+        found += [JumpDown(f.id, j.via, c) for c in sorted(opts.ways) for j in opts.ways[c]]
+        found += [Leap(f.id, c) for c in sorted(leap_options(state, f, pos, around))]
+        make_room(state)
+        state.memo[key] = found
+    assert isinstance(found, list)
+    return found
 
 
 def movement_actions(state: HexState) -> list[Action]:
     """T-7: each active figure of the moving side moves, turns or defends; then the side
     ends its movement."""
     side = state.moving or ""
+    pos = state.positions()
     out: list[Action] = []
     for f in state.side_figures(side):
         if f.active:
-            out += _figure_moves(state, f)
+            out += _figure_moves(state, f, pos)
     out.append(EndMovement(side))
     return out
 

@@ -26,6 +26,27 @@ class Hold(StrEnum):
     """Hanging from the far edge of a gap it failed to leap (H-20)."""
 
 
+class Positions(tuple[tuple[Any, ...], ...]):
+    """What movement depends on, figure by figure (:meth:`HexState.positions`): a tuple
+    that works its hash out once, as it keys many answers of one position (a thousand
+    figures' entries would be hashed again at every look-up)."""
+
+    _hash: int
+
+    def __hash__(self) -> int:
+        try:
+            return self._hash
+        except AttributeError:
+            self._hash = h = super().__hash__()
+            return h
+
+    def __eq__(self, other: object) -> bool:
+        return self is other or super().__eq__(other)
+
+    def __ne__(self, other: object) -> bool:
+        return not self == other
+
+
 @dataclass(kw_only=True)
 class HexFigure(Fighter):
     """A figure on a hex height map: where it stands, which way it faces, its heights."""
@@ -69,6 +90,12 @@ class HexFigure(Fighter):
     @property
     def standing(self) -> bool:
         return self.status == OK and not self.prone and not self.hold
+
+
+def entry(f: HexFigure) -> tuple[Any, ...]:
+    """What movement depends on of one figure (its part of :meth:`HexState.positions`)."""
+    return (f.cell, f.facing, f.prone, f.status, f.mp_spent, f.move_over, f.hold, f.ready,
+            f.shield)
 
 
 @dataclass
@@ -139,10 +166,10 @@ class HexState:
             "figures": {k: f.to_json() for k, f in self.figures.items()},
         }
 
-    def positions(self) -> tuple[tuple[Any, ...], ...]:
-        """What movement depends on, as a key for :attr:`memo`."""
-        return tuple((f.cell, f.facing, f.prone, f.status, f.mp_spent, f.move_over, f.hold,
-                      f.ready, f.shield) for f in self.figures.values())
+    def positions(self) -> Positions:
+        """What movement depends on, as a key for :attr:`memo`: each figure's entry
+        (:func:`entry`), in the order of :attr:`figures`."""
+        return Positions(map(entry, self.figures.values()))
 
     # ------------------------------------------------------------------ lookups
     def figure_at(self, cell: int) -> HexFigure | None:
