@@ -147,9 +147,11 @@ class Reach:
         return out
 
 
-class Steps(list[list[tuple[int, int]]]):
+class Steps(list[tuple[tuple[int, int], ...]]):
     """The ``(cell, cost)`` steps possible from each cell (what :meth:`HexMap.reach`
-    walks), with the same table as a sparse matrix kept for large searches."""
+    walks), with the same table as a sparse matrix kept for large searches. Each cell's
+    steps are a tuple of tuples of numbers, which the garbage collector stops looking at
+    (a 128 x 128 board's table is a hundred thousand steps, kept for the whole match)."""
 
     graph: Any = None
     """scipy CSR matrix of the steps, built on first use (see :meth:`HexMap.reach`)."""
@@ -567,8 +569,8 @@ class HexMap:
         rows = np.asarray(cost, dtype=np.float64).tolist()
         widest = 1
         for i in range(self.n):
-            row = [(j, int(w)) for j, w in zip(nb[i], rows[i], strict=True)
-                   if j >= 0 and 0 <= w < INF]
+            row = tuple((j, int(w)) for j, w in zip(nb[i], rows[i], strict=True)
+                        if j >= 0 and 0 <= w < INF)
             out.append(row)
             for _j, w in row:
                 widest = max(widest, w)

@@ -48,16 +48,20 @@ class Near:
     """The figure's own entry and stats, the radius, and its neighbours' entries."""
 
 
+CROWD = "crowd"
+"""The state's memo key of the last position's :class:`Crowd` (only the last is kept)."""
+
+
 def crowd(state: HexState, pos: Positions | None = None) -> Crowd:
     """The :class:`Crowd` of the position ``pos`` (:meth:`HexState.positions`, if known),
     once per position."""
     pos = state.positions() if pos is None else pos
-    key = ("crowd", pos)
-    found = state.memo.get(key)
-    if found is None:
-        found = state.memo[key] = _crowd(state)
-    assert isinstance(found, Crowd)
-    return found
+    found = state.memo.get(CROWD)
+    if found is None or not (found[0] is pos or found[0] == pos):
+        found = state.memo[CROWD] = (pos, _crowd(state))
+    c = found[1]
+    assert isinstance(c, Crowd)
+    return c
 
 
 def _crowd(state: HexState) -> Crowd:

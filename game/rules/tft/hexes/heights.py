@@ -66,7 +66,7 @@ def _steps(nb: np.ndarray, cost: np.ndarray) -> Steps:
     weights = cost[rows, cols].astype(np.int64)
     pairs = list(zip(nb[rows, cols].tolist(), weights.tolist(), strict=True))
     ends = np.cumsum(np.count_nonzero(ok, axis=1)).tolist()
-    out = Steps(pairs[a:b] for a, b in zip([0, *ends], ends, strict=False))
+    out = Steps(tuple(pairs[a:b]) for a, b in zip([0, *ends], ends, strict=False))
     out.widest = max(1, int(weights.max())) if len(weights) else 1
     return out
 

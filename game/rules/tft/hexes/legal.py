@@ -32,11 +32,10 @@ from game.rules.tft.hexes.actions import (
     Swipe,
 )
 from game.rules.tft.hexes.climbing import climb_options, leap_options
-from game.rules.tft.hexes.crowd import crowd
+from game.rules.tft.hexes.crowd import Near, crowd
 from game.rules.tft.hexes.movement import (
     around_mover,
     is_engaged,
-    make_room,
     move_options,
     placement_ok,
 )
@@ -173,15 +172,24 @@ def can_follow(state: HexState, a: HexFigure, cell: int) -> bool:
 
 
 # ============================================================================ menus
-def _figure_moves(state: HexState, f: HexFigure, pos: Positions) -> list[Action]:
-    """T-5, T-7, H-2..H-11, H-20: what one figure of the moving side may do now."""
+def _figure_moves(state: HexState, f: HexFigure, pos: Positions,
+                  kept: dict[object, list[Action]], now: dict[object, list[Action]]
+                  ) -> list[Action]:
+    """T-5, T-7, H-2..H-11, H-20: what one figure of the moving side may do now (its
+    walks, jumps and leaps from ``kept``, the last listing's, if nothing near it has
+    changed since; kept in ``now`` for the next)."""
     out: list[Action] = [Climb(f.id, c, more)
                          for c, o in climb_options(state, f, pos).items()
                          for more in ((False, True) if not o.at and not f.hold else (False,))]
     if f.hold:
         return out
     if not f.move_over:
-        out += _goings(state, f, pos)
+        around = around_mover(state, f, pos)
+        goings = kept.get(around.key)
+        if goings is None:
+            goings = _goings(state, f, pos, around)
+        now[around.key] = goings
+        out += goings
     occupied = crowd(state, pos).occupied
     out += [Face(f.id, d) for d in range(6) if why_not_face(state, f, d, occupied) is None]
     if why_not_defend(f) is None:
@@ -189,22 +197,21 @@ def _figure_moves(state: HexState, f: HexFigure, pos: Positions) -> list[Action]
     return out
 
 
-def _goings(state: HexState, f: HexFigure, pos: Positions) -> list[Action]:
+def _goings(state: HexState, f: HexFigure, pos: Positions, around: Near) -> list[Action]:
     """H-2, H-3, H-8, H-20: the walks, jumps and leaps of a figure of the moving side
-    that may still move, kept with the figures near it (:func:`around_mover`): a move
-    elsewhere on a big map does not list them again."""
-    around = around_mover(state, f, pos)
-    key = ("goings", around.key)
-    found = state.memo.get(key)
-    if found is None:
-        opts = move_options(state, f.id, pos, around)
-        found = [Move(f.id, c) for c in sorted(opts.walk_cells())]
-        found += [JumpDown(f.id, j.via, c) for c in sorted(opts.ways) for j in opts.ways[c]]
-        found += [Leap(f.id, c) for c in sorted(leap_options(state, f, pos, around))]
-        make_room(state)
-        state.memo[key] = found
-    assert isinstance(found, list)
-    return found
+    that may still move."""
+    opts = move_options(state, f.id, pos, around)
+    out: list[Action] = [Move(f.id, c) for c in sorted(opts.walk_cells())]
+    out += [JumpDown(f.id, j.via, c) for c in sorted(opts.ways) for j in opts.ways[c]]
+    out += [Leap(f.id, c) for c in sorted(leap_options(state, f, pos, around))]
+    return out
+
+
+LISTED = "movement listed"
+"""The state's memo key of the last movement listing's walks, jumps and leaps, by the key
+of what each figure's depend on (:func:`around_mover`): a listing after a move elsewhere
+on a big board takes them from there, and only the last listing's are kept (a few
+hundred actions a figure)."""
 
 
 def movement_actions(state: HexState) -> list[Action]:
@@ -212,10 +219,13 @@ def movement_actions(state: HexState) -> list[Action]:
     ends its movement."""
     side = state.moving or ""
     pos = state.positions()
+    kept = state.memo.pop(LISTED, None) or {}
+    now: dict[object, list[Action]] = {}
     out: list[Action] = []
     for f in state.side_figures(side):
         if f.active:
-            out += _figure_moves(state, f, pos)
+            out += _figure_moves(state, f, pos, kept, now)
+    state.memo[LISTED] = now
     out.append(EndMovement(side))
     return out
 

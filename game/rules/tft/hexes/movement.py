@@ -10,6 +10,7 @@ once.
 from __future__ import annotations
 
 from dataclasses import dataclass, field
+from itertools import islice
 
 import numpy as np
 
@@ -20,8 +21,9 @@ from game.rules.tft.hexes import bigfigures, falls, heights, tables, terrain
 from game.rules.tft.hexes.crowd import Near, crowd, leap_length, near, reach_margin
 from game.rules.tft.hexes.state import HexFigure, HexState, Positions
 
-MEMO_LIMIT = 4096
-"""Answers kept in a state's memo before it is emptied."""
+MEMO_LIMIT = 2048
+"""Answers kept in a state's memo before the older half of them is let go (a figure's
+moves on a big board keep a few hundred cells: this bounds what a game remembers)."""
 
 
 @dataclass(frozen=True)
@@ -98,9 +100,26 @@ class MoveOptions:
 
 
 def make_room(state: HexState) -> None:
-    """Empty the state's memo once it holds :data:`MEMO_LIMIT` answers."""
-    if len(state.memo) > MEMO_LIMIT:
-        state.memo.clear()
+    """Let the older half of the state's memo go once it holds :data:`MEMO_LIMIT`
+    answers (the newer half is what the figures that did not move still ask for)."""
+    memo = state.memo
+    if len(memo) > MEMO_LIMIT:
+        for key in list(islice(memo, len(memo) // 2)):
+            del memo[key]
+
+
+def prepare_tables(state: HexState) -> None:
+    """Work out, once per match, the step, jump and gap tables every figure's moves will
+    ask for (each climbing H and way of entering hexes among the figures, and a prone
+    figure's): on a big board each takes tens of milliseconds, better spent at setup than
+    in the middle of a turn."""
+    prone = int(load_data().num("prone", "h"))
+    for f in state.figures.values():
+        entry = entry_table(state, f)
+        for climb in {f.climb_h, prone}:
+            tables.steps(state, climb, entry)
+            tables.jumps(state, climb)
+            tables.gaps(state, climb)
 
 
 def entry_table(state: HexState, f: HexFigure) -> tuple[str, np.ndarray]:

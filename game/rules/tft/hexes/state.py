@@ -93,9 +93,10 @@ class HexFigure(Fighter):
 
 
 def entry(f: HexFigure) -> tuple[Any, ...]:
-    """What movement depends on of one figure (its part of :meth:`HexState.positions`)."""
-    return (f.cell, f.facing, f.prone, f.status, f.mp_spent, f.move_over, f.hold, f.ready,
-            f.shield)
+    """What movement depends on of one figure (its part of :meth:`HexState.positions`),
+    in plain numbers and strings (a tuple of those the garbage collector lets be)."""
+    return (f.cell, f.facing, f.prone, str(f.status), f.mp_spent, f.move_over, str(f.hold),
+            f.ready, f.shield)
 
 
 @dataclass
