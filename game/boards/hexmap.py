@@ -490,9 +490,11 @@ class HexMap:
             (w for row in edges for _j, w in row), default=1)
         ring = widest + 1
         big = budget + 1
-        best = dict.fromkeys(blocked, -1)  # never improved on: never entered
-        cost_now = best.get
-        before: dict[int, int] = {}
+        n = len(edges)
+        best = [big] * n
+        before = [-1] * n
+        for j in blocked:
+            best[j] = -1  # never improved on: never entered
         best[start] = 0
         cells: list[int] = []
         settled = cells.append
@@ -515,13 +517,13 @@ class HexMap:
                         continue
                     for j, w in edges[i]:
                         nc = c + w
-                        if nc < cost_now(j, big):
+                        if nc < best[j]:
                             best[j] = nc
                             before[j] = i
                             buckets[nc % ring].append(j)
                             pending += 1
             c += 1
-        n = len(edges)
+        # only the reached cells are kept (the board-sized lists go with this call)
         costs = CellTable({i: best[i] for i in cells if best[i] >= 0}, n, big)
         ways = CellTable({i: before[i] for i in cells[1:]}, n, -1)
         return Reach(start, cells, costs, ways, budget, stops)
