@@ -308,6 +308,141 @@ def test_a_zone_scenario_option_that_is_not_one_is_named(maps, option, fragment)
     assert msg.startswith("farmhouse.toml: ") and fragment in msg, msg
 
 
+# ============================================================================ hex maps
+WARDENS = ("warden_hobbit", "warden_dwarf", "warden_human", "warden_elf")
+RAIDERS = ("raider_goblin", "raider_orc", "raider_chief")
+
+
+def hex_grid(n, wardens, raiders, seed=7):
+    """A Hill fight map of ``n`` x ``n`` hexes (knolls and a few rocks) with ``wardens``
+    and ``raiders`` scattered over all of it, each a point on its hex's centre."""
+    import random
+
+    import numpy as np
+
+    from game.boards.hexmap import HexMap
+
+    rng = random.Random(seed)
+    levels = [[3 + 3 * ((r // 16 + c // 16) % 4 == 0) + (r * 7 + c * 3) % 3 // 2
+               for c in range(n)] for r in range(n)]
+    terrain = [[10 + 2 * ((r + c) % 11 == 0) for c in range(n)] for r in range(n)]
+    geo = HexMap(np.zeros((n, n), dtype=np.int16), tile_width=56, tile_height=64,
+                 side_length=32)
+    cells = rng.sample([(c, r) for r in range(n) for c in range(n)], wardens + raiders)
+    objs = []
+    for k, (c, r) in enumerate(cells):
+        side, units = ("wardens", WARDENS) if k < wardens else ("raiders", RAIDERS)
+        x, y = geo.center(geo.index(c, r))
+        objs.append(f'<object id="{k + 1}" name="F{k}" x="{x:g}" y="{y:g}"><properties>'
+                    f'<property name="facing" type="int" value="{k % 6}"/>'
+                    f'<property name="side" value="{side}"/><property name="unit" '
+                    f'value="{units[k % len(units)]}"/></properties><point/></object>')
+
+    def csv(rows):
+        return ",\n".join(",".join(map(str, row)) for row in rows)
+
+    return (f'<?xml version="1.0" encoding="UTF-8"?>\n<map version="1.8" orientation='
+            f'"hexagonal" renderorder="right-down" width="{n}" height="{n}" tilewidth="56" '
+            f'tileheight="64" infinite="0" hexsidelength="32" staggeraxis="y" '
+            f'staggerindex="odd">\n<tileset firstgid="1" source="tiles/levels.tsx"/>\n'
+            f'<tileset firstgid="10" source="tiles/terrain.tsx"/>\n'
+            f'<layer id="1" name="levels" width="{n}" height="{n}"><data encoding="csv">\n'
+            f'{csv(levels)}\n</data></layer>\n<layer id="2" name="terrain" width="{n}" '
+            f'height="{n}"><data encoding="csv">\n{csv(terrain)}\n</data></layer>\n'
+            f'<objectgroup id="3" name="figures">{"".join(objs)}</objectgroup>\n</map>\n')
+
+
+def test_a_hex_map_at_its_limits_plays_a_turn_and_draws_within_the_budgets(maps):
+    """Issue 20, case 2: 128 x 128 hexes and as many figures as a map may place: every
+    listing of a turn within 50 ms (best of three for the listing at the start of a
+    movement with nothing remembered, the slowest there is), a listing after a move far
+    quicker, a few MB for thirty positions, a frame within 10 ms."""
+    import random
+    import statistics
+    import tracemalloc
+
+    from game.boards.tiled.hexes import MAX_FIGURES, MAX_SIDE_FIGURES
+    from game.boards.tiled.reader import MAX_MAP_CELLS
+    from game.rules import open_match
+    from game.rules.tft.hexes.actions import Move
+    from game.rules.tft.hexes.phases import HexPhase
+    from game.ui.app import App
+
+    side = int(MAX_MAP_CELLS ** 0.5)
+    (maps / "hill_fight.tmx").write_text(hex_grid(side, MAX_SIDE_FIGURES, MAX_SIDE_FIGURES))
+    assert 2 * MAX_SIDE_FIGURES <= MAX_FIGURES
+    start = time.perf_counter()
+    m = open_match(str(maps / "hill_fight.toml"), 1)
+    assert time.perf_counter() - start < 3.0
+    assert m.state.board.n == side * side == MAX_MAP_CELLS
+
+    rng = random.Random(3)
+
+    def listing():
+        t = time.perf_counter()
+        acts = m.legal_actions()
+        return acts, time.perf_counter() - t
+
+    def a_move(acts):
+        return rng.choice([a for a in acts if isinstance(a, Move)])
+
+    slowest = 0.0
+    while m.state.turn == 1:  # a turn: moves, then the side ends its movement; the fight
+        acts, took = listing()
+        slowest = max(slowest, took)
+        moves = [a for a in acts if isinstance(a, Move)]
+        if m.state.phase == HexPhase.MOVEMENT:
+            m.apply(rng.choice(moves) if moves and rng.random() < 0.8 else acts[-1])
+        else:
+            m.apply(rng.choice(acts))
+    assert slowest < 0.2  # a collection of the garbage may fall in any one
+    while m.state.phase != HexPhase.MOVEMENT:
+        m.apply(m.legal_actions()[0])
+    fresh = []
+    for _ in range(3):
+        m.state.memo.clear()
+        acts, took = listing()
+        fresh.append(took)
+    assert min(fresh) < 0.05, fresh
+    after = []
+    for _ in range(5):
+        m.apply(a_move(acts))
+        acts, took = listing()
+        after.append(took)
+    assert statistics.median(after) < 0.02, after
+
+    tracemalloc.start()
+    try:
+        base = tracemalloc.get_traced_memory()[0]
+        for _ in range(30):
+            m.apply(a_move(m.legal_actions()))
+        grown = tracemalloc.get_traced_memory()[0] - base
+    finally:
+        tracemalloc.stop()
+    assert grown < 30e6, f"{grown / 1e6:.0f} MB for 30 positions"
+
+    app = App(raise_errors=True)
+    app.start_match(m, {s: "human" for s in m.scenario.sides})
+    app.step(0.0)
+    frames = []
+    for _ in range(20):
+        t = time.perf_counter()
+        app.dirty = True
+        app.step(1 / 60)
+        frames.append(time.perf_counter() - t)
+    assert statistics.median(frames) < 0.01
+
+
+def test_a_hex_map_of_too_many_figures_on_one_side_is_refused(maps):
+    from game.boards.tiled.hexes import MAX_SIDE_FIGURES
+
+    (maps / "hill_fight.tmx").write_text(hex_grid(32, MAX_SIDE_FIGURES + 1, 3))
+    msg = quickly(lambda: load_map(maps / "hill_fight.tmx"))
+    assert msg == (f"hill_fight.tmx: layer 'figures' places {MAX_SIDE_FIGURES + 1} figures "
+                   f"on side 'wardens', more than the {MAX_SIDE_FIGURES} a side may have on "
+                   f"a hex map")
+
+
 # ============================================================================ table maps
 def edit_map(maps, name, old, new):
     path = maps / f"{name}.tmx"
