@@ -624,3 +624,55 @@ def test_check_map_of_another_kind_of_map_names_it_and_no_scenario(name, kind):
 def test_check_map_of_a_table_scenario_measures_its_map():
     code, out, err = check_map_cli(str(MAPS / "backyard.toml"))
     assert (code, err) == (0, "") and out.startswith("Backyard: balanced (G-8)")
+
+
+# ============================================================================ turns that end
+FLAT = """
+3 3 3 3 3 3
+ 3 3 3 3 3 3
+3 3 3 3 3 3
+ 3 3 3 3 3 3
+"""
+
+
+def test_t5_a_turn_back_to_a_facing_held_since_the_last_step_is_not_offered(tmp_path):
+    """Issue 20, case 7: free turning, but no turning back and forth for ever: between two
+    steps a figure may take each facing once (five turns at most); a step frees them."""
+    from textmap import load, match, scenario
+
+    from game.rules.tft.hexes.actions import ChooseFirst, Face, Move
+
+    figures = [("Hum", "a", "human", 0, 0, 0), ("Orc", "b", "orc", 5, 3, 3)]
+    m = match(FLAT, figures, seed=1)
+    m.apply(ChooseFirst(m.state.winner, "a"))
+    turns = [a for a in m.legal_actions() if isinstance(a, Face)]
+    assert [a.facing for a in turns] == [1, 2, 3, 4, 5]
+    m.apply(Face("hum", 1))
+    assert Face("hum", 0) not in m.legal_actions()
+    why = m.why_illegal(Face("hum", 0))
+    assert why == "Hum has faced that way since its last step: turning back is no progress (T-5)"
+    for d in (2, 3, 4, 5):
+        m.apply(Face("hum", d))
+    assert not any(isinstance(a, Face) for a in m.legal_actions())
+    m.save(tmp_path / "faced.json")  # the save replays the turns: still no turning back
+    again = load(tmp_path / "faced.json", scenario(FLAT, figures))
+    assert not any(isinstance(a, Face) for a in again.legal_actions())
+    m.apply(Move("hum", next(a.to for a in m.legal_actions() if isinstance(a, Move))))
+    assert {a.facing for a in m.legal_actions() if isinstance(a, Face)} == (
+        {0, 1, 2, 3, 4, 5} - {m.state.figures["hum"].facing})
+
+
+@pytest.mark.parametrize("name", sorted(p.stem for p in MAPS.glob("*.toml")))
+def test_taking_the_first_legal_action_every_time_reaches_the_end(name):
+    """Issue 20, case 7: whatever the players choose, every scenario ends (here by always
+    choosing the first legal action: on the Hill fight that once turned one figure
+    between two facings for ever)."""
+    from game.rules import open_match
+
+    m = open_match(name, 1)
+    for _ in range(6000):
+        acts = m.legal_actions()
+        if not acts:
+            break
+        m.apply(acts[0])
+    assert not m.legal_actions() and m.outcome() is not None

@@ -265,6 +265,10 @@ def _obstacles(reading: MapReading) -> list[Obstacle]:
             if obj.shape == "point":
                 raise reading.fail(f"{obj.label} is a point; draw an obstacle as a line, "
                                    "rectangle or polygon")
+            if len(set(obj.points)) < 2:
+                raise reading.fail(f"{obj.label} is a polyline of {len(obj.points)} "
+                                   f"point{'s' * (len(obj.points) != 1)} in one place; draw "
+                                   "an obstacle's line through at least two points")
             shape, closed = _on_map(reading, obj, tuple(obj.points)), False
         else:
             shape, closed = _outline(reading, obj, "obstacle"), True

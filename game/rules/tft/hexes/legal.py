@@ -40,7 +40,7 @@ from game.rules.tft.hexes.movement import (
     placement_ok,
 )
 from game.rules.tft.hexes.phases import HexPhase
-from game.rules.tft.hexes.state import HexFigure, HexState, Positions
+from game.rules.tft.hexes.state import HexFigure, HexState, Positions, facings_held
 from game.rules.tft.hexes.strikes import attack_check, shot_check
 
 
@@ -63,9 +63,14 @@ def why_not_face(state: HexState, f: HexFigure, facing: int,
     """T-5, T-6, H-15: a figure may face any way during its side's movement, before,
     after or between its steps, whether its move ended in contact or by a jump, and an
     engaged figure's turn in place does not use up its one-hex shift; a figure on a wall
-    cannot turn, and a multi-hex figure must have room to (H-15)."""
+    cannot turn, and a multi-hex figure must have room to (H-15). A turn back to a
+    facing it has held since its last step is no progress (house reading of T-5): it
+    turns at most five times between two steps, so every movement ends."""
     if facing == f.facing:
         return f"{f.name} already faces that way"
+    if facing in facings_held(state, f):
+        return (f"{f.name} has faced that way since its last step: turning back is no "
+                "progress (T-5)")
     if f.hold:
         return f"{f.name} is holding on to a wall (H-11)"
     if f.hexes > 1 and not placement_ok(state, f, f.cell, facing, occupied):

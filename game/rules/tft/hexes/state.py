@@ -80,6 +80,20 @@ class HexFigure(Fighter):
     moved: int = 0
     """Hexes entered this turn (T-7: a bow shoots after at most one)."""
     move_over: bool = False
+    faced: tuple[int, ...] = ()
+    """T-5: the facings it has held since its last step (:func:`facings_held`): a turn
+    back to one of them is no progress and is not offered, so a turn ends whatever its
+    players choose. Not written in the state's JSON: it follows from the actions of the
+    movement, which a save replays."""
+    faced_at: tuple[Any, ...] = ()
+    """When and where :attr:`faced` was begun (:func:`step_key`): once the figure has
+    stepped on, or the movement is over, it is forgotten."""
+
+    def to_json(self) -> dict[str, object]:
+        d = super().to_json()
+        d.pop("faced", None)
+        d.pop("faced_at", None)
+        return d
 
     def clone(self) -> HexFigure:
         c = super().clone()
@@ -90,6 +104,20 @@ class HexFigure(Fighter):
     @property
     def standing(self) -> bool:
         return self.status == OK and not self.prone and not self.hold
+
+
+def step_key(state: HexState, f: HexFigure) -> tuple[Any, ...]:
+    """T-5: what changes when ``f`` takes a step (or climbs, leaps, falls, a new movement
+    begins): its turn and side's movement, hex, MP spent, hexes entered, hold and
+    footing."""
+    return (state.turn, state.moving, f.cell, f.mp_spent, f.moved, f.hold, f.hold_at,
+            f.prone, f.status)
+
+
+def facings_held(state: HexState, f: HexFigure) -> tuple[int, ...]:
+    """T-5: the facings ``f`` has held since its last step this movement, if it has
+    turned since (empty if not)."""
+    return f.faced if f.faced and f.faced_at == step_key(state, f) else ()
 
 
 def entry(f: HexFigure) -> tuple[Any, ...]:
