@@ -676,3 +676,104 @@ def test_taking_the_first_legal_action_every_time_reaches_the_end(name):
             break
         m.apply(acts[0])
     assert not m.legal_actions() and m.outcome() is not None
+
+
+# ============================================================================ saves
+@pytest.fixture
+def data_dir(tmp_path, monkeypatch):
+    from game.ui import saves
+
+    monkeypatch.setenv(saves.ENV_DIR, str(tmp_path / "data"))
+    return tmp_path / "data"
+
+
+def test_a_save_that_cannot_be_written_says_where_and_why_in_words(data_dir, monkeypatch):
+    """Issue 20: a failed Ctrl+S showed the raw "[Errno 13] Permission denied"."""
+    import errno
+    import tempfile
+
+    from game.core.errors import SaveError
+    from game.rules import open_match
+    from game.ui import saves
+
+    m = open_match("hill_fight", 1)
+    real = tempfile.mkstemp
+
+    def refused(*a, **k):
+        raise PermissionError(errno.EACCES, "Permission denied", str(data_dir))
+
+    monkeypatch.setattr(tempfile, "mkstemp", refused)
+    with pytest.raises(SaveError) as e:
+        saves.save_game(m)
+    msg = str(e.value)
+    assert msg.startswith(f"the save {data_dir / 'saves'}/hill_fight-turn1-")
+    assert msg.endswith(".json cannot be written: permission denied")
+    assert isinstance(e.value, OSError)  # what the window's Ctrl+S catches
+    with pytest.raises(SaveError) as e:
+        saves.write_autosave(m)
+    assert str(e.value) == (f"the autosave {data_dir / 'autosave.json'} cannot be written: "
+                            "permission denied")
+    monkeypatch.setattr(tempfile, "mkstemp", real)
+    shutil.rmtree(data_dir)
+    data_dir.mkdir()
+    (data_dir / "saves").write_text("not a folder")  # a real failure, whoever runs it
+    with pytest.raises(SaveError) as e:
+        saves.save_game(m)
+    assert str(e.value).endswith(".json cannot be written: a file is in the way of a folder "
+                                 "it needs")
+
+
+def test_a_saves_folder_that_cannot_be_read_is_listed_with_the_reason(data_dir, monkeypatch):
+    """Issue 20: an unreadable saves folder showed an empty list with no reason."""
+    import errno
+    import os
+
+    from game.ui import saves
+
+    assert saves.list_saves() == []  # nothing saved yet: no folder, no fault
+    data_dir.mkdir()
+    (data_dir / "saves").write_text("not a folder")
+    [info] = saves.list_saves()
+    assert not info.readable and info.path == data_dir / "saves"
+    assert info.title() == "saves (cannot be opened)"
+    assert info.detail() == "the saves folder cannot be read: it is a file, not a folder"
+    (data_dir / "saves").unlink()
+    (data_dir / "saves").mkdir()
+    real = os.scandir
+
+    def scandir(path):
+        if str(path) == str(data_dir / "saves"):
+            raise PermissionError(errno.EACCES, "Permission denied", str(path))
+        return real(path)
+
+    monkeypatch.setattr(os, "scandir", scandir)
+    [info] = saves.list_saves()
+    assert info.detail() == "the saves folder cannot be read: permission denied"
+
+
+@pytest.mark.parametrize("written,fragment", [
+    ("2.0", None),
+    ('"2"', "field 'format' must be a whole number (this version reads format 2), not \"2\""),
+    ("2.5", "field 'format' must be a whole number (this version reads format 2), not 2.5"),
+    ("3.0", "made by a newer version of the game (save format 3.0)"),
+])
+def test_a_save_format_written_as_a_number_of_another_kind_is_read_or_named(
+        tmp_path, written, fragment):
+    """Issue 20: a save whose format is written 2.0 was told it "has no format number"."""
+    from fuzzing import shipped_save
+
+    from game.core.errors import SaveError
+    from game.core.match import SAVE_FORMAT
+    from game.rules import load_match
+
+    assert SAVE_FORMAT == 2
+    path = shipped_save(tmp_path, actions=20)
+    text = path.read_text()
+    assert '"format": 2,' in text
+    path.write_text(text.replace('"format": 2,', f'"format": {written},', 1))
+    if fragment is None:
+        assert len(load_match(path).actions) == 20
+        return
+    with pytest.raises(SaveError) as e:
+        load_match(path)
+    assert str(e.value).startswith(f"{path.name}: {fragment}")

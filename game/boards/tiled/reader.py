@@ -818,9 +818,9 @@ class _Reader:
                 mid = [(w / 2, h / 2)]
         points = rotate(rel, rot, x, y, ox, oy)
         if not all(math.isfinite(v) for p in points for v in p):
-            raise self.fail(f"{where}: its {shape} reaches beyond the largest number a "
-                            f"position can be ('x' {x:g}, 'y' {y:g} and its size or points "
-                            f"add up to infinity); draw it on the map")
+            raise self.fail(f"{where}: its {shape} reaches past the largest number a "
+                            f"position can hold ('x' {x:g} and 'y' {y:g} with its size or "
+                            f"points overflow); draw it on the map")
         if shape == "polygon":
             centre = area_centroid(points)
         elif shape == "polyline":

@@ -266,9 +266,11 @@ def _obstacles(reading: MapReading) -> list[Obstacle]:
                 raise reading.fail(f"{obj.label} is a point; draw an obstacle as a line, "
                                    "rectangle or polygon")
             if len(set(obj.points)) < 2:
-                raise reading.fail(f"{obj.label} is a polyline of {len(obj.points)} "
-                                   f"point{'s' * (len(obj.points) != 1)} in one place; draw "
-                                   "an obstacle's line through at least two points")
+                n = len(obj.points)
+                what = ("has only one point" if n == 1 else
+                        f"has its {n} points all in one place")
+                raise reading.fail(f"{obj.label}: its polyline {what}; draw an obstacle's "
+                                   "line through at least two different points")
             shape, closed = _on_map(reading, obj, tuple(obj.points)), False
         else:
             shape, closed = _outline(reading, obj, "obstacle"), True
