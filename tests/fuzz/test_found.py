@@ -443,6 +443,81 @@ def test_a_hex_map_of_too_many_figures_on_one_side_is_refused(maps):
                    f"a hex map")
 
 
+# ============================================================================ shapes
+def test_a_figure_drawn_as_a_polygon_at_1e308_is_named(maps):
+    """Issue 20, case 6: its middle overflowed to NaN and the hex builder's catch-all
+    spoke of "cannot convert float NaN to integer"."""
+    pip = '<object id="1" name="Pip" gid="16" x="8" y="340" width="40" height="40">'
+    edit_map(maps, "hill_fight", pip, '<object id="1" name="Pip" x="8" y="340"><polygon '
+             'points="0,0 1e308,0 1e308,1e308 0,1e308"/>')
+    msg = quickly(lambda: load_map(maps / "hill_fight.tmx"))
+    assert msg == ("hill_fight.tmx: figure 'Pip' (object id 1) at (5e+307, 5e+307) is off "
+                   "the map (1148x784 pixels)")
+    shutil.copy(MAPS / "hill_fight.tmx", maps / "hill_fight.tmx")
+    edit_map(maps, "hill_fight", pip, '<object id="1" name="Pip" x="1e308" y="340"><polygon '
+             'points="0,0 1e308,0 0,5"/>')
+    msg = quickly(lambda: load_map(maps / "hill_fight.tmx"))
+    assert msg == ("hill_fight.tmx: object 'Pip' (id 1) in layer 'figures': its polygon reaches "
+                   "past the largest number a position can hold ('x' 1e+308 and 'y' 340 with "
+                   "its size or points overflow); draw it on the map")
+
+
+def test_an_obstacle_line_of_one_point_is_named(maps):
+    """Issue 20, case 6: shapely's "One of the Geometry inputs is of incorrect geometry
+    type" came out of the zone builder's catch-all."""
+    edit_map(maps, "farmhouse", '<polyline points="0,0 315,-9"/>', '<polyline points="0,0"/>')
+    msg = quickly(lambda: load_map(maps / "farmhouse.tmx"))
+    assert msg == ("farmhouse.tmx: object 'Hedge' (id 11) in layer 'obstacles': its polyline "
+                   "has only one point; draw an obstacle's line through at least two "
+                   "different points")
+
+
+def test_a_table_piece_at_1e308_is_named_far_off_the_table(maps):
+    edit_map(maps, "ruined_village", '<object id="3" name="Elm" x="352" y="256" width="64" '
+             'height="64">', '<object id="3" name="Elm" x="352" y="256"><polygon '
+             'points="0,0 1e308,0 1e308,1e308"/>')
+    msg = quickly(lambda: load_map(maps / "ruined_village.tmx"))
+    assert msg == ("ruined_village.tmx: piece 'Elm' (object id 3) reaches far off the table "
+                   "(48 x 36 inches): no further off it than its own size")
+
+
+SHAPES = ('<polygon points="0,0"/>', '<polygon points="5,5 5,5 5,5"/>',
+          '<polygon points="0,0 40,40 40,0 0,40"/>', '<polygon points="0,0 1e-300,0 0,1e-300"/>',
+          '<polygon points="0,0 1e308,0 1e308,1e308"/>', '<polyline points="0,0"/>',
+          '<polyline points="4,4 4,4"/>', '<polyline points="-1e308,0 1e308,0"/>',
+          '<ellipse/>', '<point/>', '<text>a</text>', '')
+PLACES = ('x="8" y="8"', 'x="1e308" y="1e308"', 'x="8" y="8" width="1e308" height="1e308"',
+          'x="8" y="8" width="0" height="0" rotation="1e300"')
+
+
+@pytest.mark.parametrize("name", ["hill_fight", "farmhouse", "ruined_village"])
+def test_any_shape_of_any_object_is_the_board_or_a_message_naming_it(maps, name):
+    """Issue 20, case 6: every layer's first object drawn as each odd shape, anywhere:
+    the map loads, or one message names the object and what is wrong with it (never the
+    builder's catch-all, never a NaN or an infinity)."""
+    path = maps / f"{name}.tmx"
+    text = path.read_text()
+    firsts = {}
+    for layer in re.finditer(r'(?s)<objectgroup .*?</objectgroup>', text):
+        obj = re.search(r'(?s)<object [^>]*?(/>|>.*?</object>)', layer.group())
+        firsts[obj.group()] = re.search(r' id="(\d+)"', obj.group()).group(1)
+    assert firsts
+    for obj, oid in firsts.items():
+        props = re.search(r"(?s)<properties>.*?</properties>", obj)
+        inner = props.group() if props else ""
+        for shape in SHAPES:
+            for place in PLACES:
+                odd = f'<object id="{oid}" name="Odd" {place}>{inner}{shape}</object>'
+                path.write_text(text.replace(obj, odd, 1))
+                try:
+                    load_map(path)
+                except MapError as e:
+                    msg = str(e)
+                    assert "cannot be read as" not in msg, (odd, msg)
+                    assert not re.search(r"\b(nan|-?inf)\b", msg), (odd, msg)
+                    assert "'Odd'" in msg or f"id {oid}" in msg, (odd, msg)
+
+
 # ============================================================================ table maps
 def edit_map(maps, name, old, new):
     path = maps / f"{name}.tmx"
