@@ -167,7 +167,8 @@ def _outline(reading: MapReading, obj: MapObject, what: str) -> tuple[XY, ...]:
             dx, dy = rx + rx * math.cos(t), ry + ry * math.sin(t)
             pts.append((obj.x + dx * c - dy * s, obj.y + dx * s + dy * c))
         return _on_map(reading, obj, tuple(pts))
-    raise reading.fail(f"{obj.label} is a {obj.shape}; a {what} must be a rectangle, "
+    article = "an" if what[0] in "aeiou" else "a"
+    raise reading.fail(f"{obj.label} is a {obj.shape}; {article} {what} must be a rectangle, "
                        "polygon or ellipse")
 
 
