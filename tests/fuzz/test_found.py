@@ -710,9 +710,10 @@ FLAT = """
 """
 
 
-def test_t5_a_turn_back_to_a_facing_held_since_the_last_step_is_not_offered(tmp_path):
+def test_t5_a_turn_to_a_facing_turned_to_since_the_last_step_is_not_offered(tmp_path):
     """Issue 20, case 7: free turning, but no turning back and forth for ever: between two
-    steps a figure may take each facing once (five turns at most); a step frees them."""
+    steps a figure may turn to each facing once (back to where it began too: six turns at
+    most); a step frees them all again."""
     from textmap import load, match, scenario
 
     from game.rules.tft.hexes.actions import ChooseFirst, Face, Move
@@ -723,9 +724,11 @@ def test_t5_a_turn_back_to_a_facing_held_since_the_last_step_is_not_offered(tmp_
     turns = [a for a in m.legal_actions() if isinstance(a, Face)]
     assert [a.facing for a in turns] == [1, 2, 3, 4, 5]
     m.apply(Face("hum", 1))
-    assert Face("hum", 0) not in m.legal_actions()
-    why = m.why_illegal(Face("hum", 0))
-    assert why == "Hum has faced that way since its last step: turning back is no progress (T-5)"
+    m.apply(Face("hum", 0))  # a mistake put right
+    assert Face("hum", 1) not in m.legal_actions()
+    why = m.why_illegal(Face("hum", 1))
+    assert why == ("Hum has turned that way once since its last step: turning back and forth "
+                   "is no progress (T-5)")
     for d in (2, 3, 4, 5):
         m.apply(Face("hum", d))
     assert not any(isinstance(a, Face) for a in m.legal_actions())

@@ -63,14 +63,15 @@ def why_not_face(state: HexState, f: HexFigure, facing: int,
     """T-5, T-6, H-15: a figure may face any way during its side's movement, before,
     after or between its steps, whether its move ended in contact or by a jump, and an
     engaged figure's turn in place does not use up its one-hex shift; a figure on a wall
-    cannot turn, and a multi-hex figure must have room to (H-15). A turn back to a
-    facing it has held since its last step is no progress (house reading of T-5): it
-    turns at most five times between two steps, so every movement ends."""
+    cannot turn, and a multi-hex figure must have room to (H-15). A turn to a facing it
+    has already turned to since its last step is no progress (house reading of T-5): it
+    turns at most six times between two steps (back to where it began once), so every
+    movement ends."""
     if facing == f.facing:
         return f"{f.name} already faces that way"
     if facing in facings_held(state, f):
-        return (f"{f.name} has faced that way since its last step: turning back is no "
-                "progress (T-5)")
+        return (f"{f.name} has turned that way once since its last step: turning back and "
+                "forth is no progress (T-5)")
     if f.hold:
         return f"{f.name} is holding on to a wall (H-11)"
     if f.hexes > 1 and not placement_ok(state, f, f.cell, facing, occupied):

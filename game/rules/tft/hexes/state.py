@@ -81,10 +81,10 @@ class HexFigure(Fighter):
     """Hexes entered this turn (T-7: a bow shoots after at most one)."""
     move_over: bool = False
     faced: tuple[int, ...] = ()
-    """T-5: the facings it has held since its last step (:func:`facings_held`): a turn
-    back to one of them is no progress and is not offered, so a turn ends whatever its
-    players choose. Not written in the state's JSON: it follows from the actions of the
-    movement, which a save replays."""
+    """T-5: the facings it has turned to since its last step (:func:`facings_held`): a
+    turn to one of them again is no progress and is not offered, so a movement ends
+    whatever its players choose. Not written in the state's JSON: it follows from the
+    actions of the movement, which a save replays."""
     faced_at: tuple[Any, ...] = ()
     """When and where :attr:`faced` was begun (:func:`step_key`): once the figure has
     stepped on, or the movement is over, it is forgotten."""
@@ -115,8 +115,8 @@ def step_key(state: HexState, f: HexFigure) -> tuple[Any, ...]:
 
 
 def facings_held(state: HexState, f: HexFigure) -> tuple[int, ...]:
-    """T-5: the facings ``f`` has held since its last step this movement, if it has
-    turned since (empty if not)."""
+    """T-5: the facings ``f`` has turned to since its last step this movement (empty if
+    it has not turned since)."""
     return f.faced if f.faced and f.faced_at == step_key(state, f) else ()
 
 

@@ -85,9 +85,9 @@ def do_jump(state: HexState, a: JumpDown, dice: Dice) -> list[Event]:
 def do_face(state: HexState, a: Face, dice: Dice) -> list[Event]:
     """T-5: turn to face another hexside."""
     f = state.figures[a.figure]
-    held = facings_held(state, f) or (f.facing,)
+    turned = facings_held(state, f)
     place(state, f, f.cell, a.facing)
-    f.faced, f.faced_at = (*held, a.facing), step_key(state, f)
+    f.faced, f.faced_at = (*turned, a.facing), step_key(state, f)
     way = state.board.direction_name(a.facing)
     return [Event(Kind.FACED, f"{f.name} turns to face {way}.", "T-5", f.id)]
 
