@@ -2,9 +2,10 @@
 its walks, its jumps, the hexes where an enemy stops it, and how a big figure stands.
 
 Read-only but for :func:`place`, which the apply steps use to stand a figure somewhere.
-What :func:`move_options` works out is kept in the state's memo, keyed by the positions
-it depends on, so a legality check, the move itself and a front end's marks build it
-once.
+What :func:`move_options` works out is kept in the state's memo, keyed by the figure and
+the figures near enough to bear on its move (:mod:`crowd`), so a legality check, the move
+itself and a front end's marks build it once, and a move elsewhere on a big board does
+not build it again. Who is engaged is asked of the figures beside a figure, not of all.
 """
 
 from __future__ import annotations
