@@ -23,7 +23,7 @@ import math
 from collections.abc import Iterable, Sequence
 from dataclasses import dataclass
 from functools import cached_property
-from typing import Any, Literal
+from typing import Any, Literal, overload
 
 import numpy as np
 from numpy.typing import NDArray
@@ -54,13 +54,42 @@ UNREACHED = -1
 """Cost of a cell a :class:`Reach` did not get to (in :attr:`Reach.costs`)."""
 
 
+class CellTable(Sequence[int]):
+    """A per-cell table of a board of ``size`` cells that keeps only the cells it was
+    given (``values``): every other cell reads ``default``. What a small search
+    (:meth:`HexMap.reach` within a figure's MA) keeps, so its memory is the few hundred
+    cells it reached, not the board (a 128 x 128 board has 16,384 cells)."""
+
+    __slots__ = ("values", "size", "default")
+
+    def __init__(self, values: dict[int, int], size: int, default: int) -> None:
+        self.values, self.size, self.default = values, size, default
+
+    def __len__(self) -> int:
+        return self.size
+
+    @overload
+    def __getitem__(self, i: int) -> int: ...
+
+    @overload
+    def __getitem__(self, i: slice) -> Sequence[int]: ...
+
+    def __getitem__(self, i: int | slice) -> int | Sequence[int]:
+        if isinstance(i, slice):
+            return [self[k] for k in range(*i.indices(self.size))]
+        if not -self.size <= i < self.size:
+            raise IndexError(i)
+        return self.values.get(i % self.size, self.default)
+
+
 @dataclass(frozen=True, eq=False)
 class Reach:
     """Where a mover can get to from ``start`` within a budget, and how.
 
-    The search keeps plain per-cell lists (:attr:`costs`, :attr:`before`) and the reached
-    cells cheapest first (:attr:`cells`); the dictionaries :attr:`cost` and :attr:`ends`
-    are built from them the first time they are asked for.
+    The search keeps per-cell tables (:attr:`costs`, :attr:`before`: a small search only
+    the cells it reached, :class:`CellTable`) and the reached cells cheapest first
+    (:attr:`cells`); the dictionaries :attr:`cost` and :attr:`ends` are built from them
+    the first time they are asked for.
     """
 
     start: int
@@ -88,8 +117,8 @@ class Reach:
     def cost(self) -> dict[int, int]:
         """Cheapest cost of every reachable cell (the start costs 0), cheapest first."""
         c = self.costs
-        if self.order is not None and isinstance(c, list):  # whole numbers already
-            return dict(zip(self.order, map(c.__getitem__, self.order), strict=True))
+        if isinstance(c, CellTable):  # the reached cells only, cheapest first already
+            return dict(c.values)
         return {i: int(c[i]) for i in self.cells}
 
     @cached_property
@@ -118,9 +147,11 @@ class Reach:
         return out
 
 
-class Steps(list[list[tuple[int, int]]]):
+class Steps(list[tuple[tuple[int, int], ...]]):
     """The ``(cell, cost)`` steps possible from each cell (what :meth:`HexMap.reach`
-    walks), with the same table as a sparse matrix kept for large searches."""
+    walks), with the same table as a sparse matrix kept for large searches. Each cell's
+    steps are a tuple of tuples of numbers, which the garbage collector stops looking at
+    (a 128 x 128 board's table is a hundred thousand steps, kept for the whole match)."""
 
     graph: Any = None
     """scipy CSR matrix of the steps, built on first use (see :meth:`HexMap.reach`)."""
@@ -459,13 +490,15 @@ class HexMap:
             (w for row in edges for _j, w in row), default=1)
         ring = widest + 1
         big = budget + 1
-        best = [big] * len(edges)
-        before = [-1] * len(edges)
+        n = len(edges)
+        best = [big] * n
+        before = [-1] * n
         for j in blocked:
             best[j] = -1  # never improved on: never entered
         best[start] = 0
         cells: list[int] = []
         settled = cells.append
+        ends = stops - {start}
         buckets: list[list[int]] = [[] for _ in range(ring)]
         buckets[0].append(start)
         pending = 1
@@ -480,7 +513,7 @@ class HexMap:
                     if best[i] != c:
                         continue
                     settled(i)
-                    if i in stops and i != start:
+                    if i in ends:
                         continue
                     for j, w in edges[i]:
                         nc = c + w
@@ -490,9 +523,10 @@ class HexMap:
                             buckets[nc % ring].append(j)
                             pending += 1
             c += 1
-        for j in blocked:
-            best[j] = big
-        return Reach(start, cells, best, before, budget, stops)
+        # only the reached cells are kept (the board-sized lists go with this call)
+        costs = CellTable({i: best[i] for i in cells if best[i] >= 0}, n, big)
+        ways = CellTable({i: before[i] for i in cells[1:]}, n, -1)
+        return Reach(start, cells, costs, ways, budget, stops)
 
     def _reach_sparse(self, start: int, budget: int, edges: Steps,
                       blocked: set[int] | frozenset[int], stops: frozenset[int]) -> Reach:
@@ -537,8 +571,8 @@ class HexMap:
         rows = np.asarray(cost, dtype=np.float64).tolist()
         widest = 1
         for i in range(self.n):
-            row = [(j, int(w)) for j, w in zip(nb[i], rows[i], strict=True)
-                   if j >= 0 and 0 <= w < INF]
+            row = tuple((j, int(w)) for j, w in zip(nb[i], rows[i], strict=True)
+                        if j >= 0 and 0 <= w < INF)
             out.append(row)
             for _j, w in row:
                 widest = max(widest, w)

@@ -51,6 +51,20 @@ def _kind(mode: int) -> str:
     return "not a regular file"
 
 
+def reason_of(e: BaseException) -> str:
+    """Why a file or folder could not be read or written, in a few plain words ("permission
+    denied", "no space left on the disk"), never an error number."""
+    if isinstance(e, OSError) and e.errno == errno.ENOSPC:
+        return "no space left on the disk"
+    if isinstance(e, OSError) and e.errno == errno.EROFS:
+        return "the disk is read-only"
+    if isinstance(e, OSError) and e.errno == errno.EISDIR:
+        return "it is a folder"
+    if isinstance(e, OSError) and e.errno == errno.EEXIST:
+        return "a file is in the way of a folder it needs"
+    return _why(e)
+
+
 def _why(e: BaseException) -> str:
     if isinstance(e, ValueError):  # a NUL, or a character the file system cannot name
         return "its name holds a character no file name can have"

@@ -526,13 +526,24 @@ def check_save(data: Mapping[str, Any], source: str = "save") -> None:
     """SaveError naming ``source`` unless ``data`` has a save's shape and format."""
     if not isinstance(data, Mapping) or data.get("game") != "skirmish-table":
         raise SaveError(f"{source}: not a Skirmish Table save")
-    fmt = data.get("format")
-    if isinstance(fmt, bool) or not isinstance(fmt, int):
+    if "format" not in data:
         raise SaveError(f"{source}: not a Skirmish Table save (it has no format number)")
+    fmt = data["format"]
+    try:
+        shown = json.dumps(fmt, default=str)
+    except ValueError:  # an int of thousands of digits
+        shown = "a number too long to show"
+    shown = shown if len(shown) <= 24 else shown[:20] + "..."
+    if isinstance(fmt, float) and fmt.is_integer():
+        fmt = int(fmt)  # written 2.0: still format 2
+    if isinstance(fmt, bool) or not isinstance(fmt, int):
+        raise SaveError(f"{source}: field 'format' must be a whole number (this version "
+                        f"reads format {SAVE_FORMAT}), not {shown}")
     if fmt != SAVE_FORMAT:
         older = "an older" if fmt < SAVE_FORMAT else "a newer"
         raise SaveError(f"{source}: made by {older} version of the game (save format "
-                        f"{fmt}); this version reads format {SAVE_FORMAT} and cannot replay it")
+                        f"{shown}); this version reads format {SAVE_FORMAT} and cannot "
+                        "replay it")
     for key, typ in (("scenario", str), ("seed", int), ("stamp", dict), ("actions", list),
                      ("start", str), ("chain", list), ("end", str)):
         v = data.get(key)

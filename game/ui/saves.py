@@ -23,7 +23,7 @@ from pathlib import Path
 from typing import Any
 
 from game.core.errors import GameError, SaveError, printable
-from game.core.files import Unreadable, check_regular
+from game.core.files import Unreadable, check_regular, reason_of
 from game.core.match import MAX_SAVE_BYTES, Match, check_save, read_save
 
 ENV_DIR = "SKIRMISH_DATA_DIR"
@@ -70,9 +70,14 @@ def _stamp(match: Match[Any]) -> None:
     match.meta["actions"] = len(match.actions)
 
 
-class AutosaveError(SaveError, OSError):
-    """The autosave could not be written (the folder is missing, full or read-only): a
-    SaveError to show, and an OSError to whoever only expects those."""
+class SaveWriteError(SaveError, OSError):
+    """A save could not be written (the folder is missing, full or read-only): a
+    SaveError to show, saying where and why in plain words, and an OSError to whoever
+    only expects those."""
+
+
+class AutosaveError(SaveWriteError):
+    """The autosave could not be written."""
 
 
 def write_autosave(match: Match[Any]) -> Path:
@@ -82,9 +87,9 @@ def write_autosave(match: Match[Any]) -> Path:
     _stamp(match)
     try:
         match.save(p)
-    except OSError as e:
-        raise AutosaveError(f"the autosave {p} cannot be written: "
-                            f"{e.strerror or e}") from None
+    except (OSError, ValueError) as e:
+        raise AutosaveError(f"the autosave {printable(str(p))} cannot be written: "
+                            f"{reason_of(e)}") from None
     return p
 
 
@@ -94,17 +99,22 @@ def clear_autosave() -> None:
 
 
 def save_game(match: Match[Any]) -> Path:
-    """Save under a new name in the saves folder; returns the path written."""
+    """Save under a new name in the saves folder; returns the path written.
+    SaveWriteError saying where and why (in plain words) if it cannot be written."""
     stamp = time.strftime("%Y%m%d-%H%M%S")
     phase = "".join(c for c in match.phase if c.isalnum())[:16]
     base = f"{match.scenario.key}-turn{match.turn}-{phase}-a{len(match.actions)}-{stamp}"
     p = saves_dir() / f"{base}.json"
-    k = 2
-    while p.exists():
-        p = saves_dir() / f"{base}-{k}.json"
-        k += 1
-    _stamp(match)
-    match.save(p)
+    try:
+        k = 2
+        while os.path.lexists(p):
+            p = saves_dir() / f"{base}-{k}.json"
+            k += 1
+        _stamp(match)
+        match.save(p)
+    except (OSError, ValueError) as e:
+        raise SaveWriteError(f"the save {printable(str(p))} cannot be written: "
+                             f"{reason_of(e)}") from None
     return p
 
 
@@ -195,18 +205,28 @@ def autosave_info() -> SaveInfo | None:
     return info if info.readable else None
 
 
-def _entries(folder: Path) -> list[Path]:
+def _entries(folder: Path) -> tuple[list[Path], str]:
+    """The ``.json`` files in ``folder``, and why it could not be read (""; no folder
+    yet is no fault: nothing was saved)."""
     try:
         with os.scandir(folder) as it:
-            return [Path(e.path) for e in it if e.name.endswith(".json")]
-    except (OSError, ValueError):
-        return []
+            return [Path(e.path) for e in it if e.name.endswith(".json")], ""
+    except FileNotFoundError:
+        return [], ""
+    except NotADirectoryError:
+        return [], "it is a file, not a folder"
+    except (OSError, ValueError) as e:
+        return [], reason_of(e)
 
 
 def list_saves() -> list[SaveInfo]:
     """Saved games, newest first (the autosave included, if any; at most
-    :data:`MAX_LISTED`), the ones that cannot be opened listed with the reason."""
-    paths = _entries(saves_dir())
+    :data:`MAX_LISTED`), the ones that cannot be opened listed with the reason. A saves
+    folder that cannot be read is listed first, with the reason (not an empty list)."""
+    folder = saves_dir()
+    paths, why = _entries(folder)
+    unread = ([SaveInfo(folder, printable(folder.name), None, _mtime(folder), False,
+                        f"the saves folder cannot be read: {why}")] if why else [])
     auto = autosave_path()
     try:
         os.lstat(auto)
@@ -214,4 +234,4 @@ def list_saves() -> list[SaveInfo]:
     except (OSError, ValueError):
         pass
     newest = sorted(paths, key=lambda p: -_mtime(p))[:MAX_LISTED]
-    return sorted((peek(p) for p in newest), key=lambda s: -s.modified)
+    return unread + sorted((peek(p) for p in newest), key=lambda s: -s.modified)

@@ -308,6 +308,216 @@ def test_a_zone_scenario_option_that_is_not_one_is_named(maps, option, fragment)
     assert msg.startswith("farmhouse.toml: ") and fragment in msg, msg
 
 
+# ============================================================================ hex maps
+WARDENS = ("warden_hobbit", "warden_dwarf", "warden_human", "warden_elf")
+RAIDERS = ("raider_goblin", "raider_orc", "raider_chief")
+
+
+def hex_grid(n, wardens, raiders, seed=7):
+    """A Hill fight map of ``n`` x ``n`` hexes (knolls and a few rocks) with ``wardens``
+    and ``raiders`` scattered over all of it, each a point on its hex's centre."""
+    import random
+
+    import numpy as np
+
+    from game.boards.hexmap import HexMap
+
+    rng = random.Random(seed)
+    levels = [[3 + 3 * ((r // 16 + c // 16) % 4 == 0) + (r * 7 + c * 3) % 3 // 2
+               for c in range(n)] for r in range(n)]
+    terrain = [[10 + 2 * ((r + c) % 11 == 0) for c in range(n)] for r in range(n)]
+    geo = HexMap(np.zeros((n, n), dtype=np.int16), tile_width=56, tile_height=64,
+                 side_length=32)
+    cells = rng.sample([(c, r) for r in range(n) for c in range(n)], wardens + raiders)
+    objs = []
+    for k, (c, r) in enumerate(cells):
+        side, units = ("wardens", WARDENS) if k < wardens else ("raiders", RAIDERS)
+        x, y = geo.center(geo.index(c, r))
+        objs.append(f'<object id="{k + 1}" name="F{k}" x="{x:g}" y="{y:g}"><properties>'
+                    f'<property name="facing" type="int" value="{k % 6}"/>'
+                    f'<property name="side" value="{side}"/><property name="unit" '
+                    f'value="{units[k % len(units)]}"/></properties><point/></object>')
+
+    def csv(rows):
+        return ",\n".join(",".join(map(str, row)) for row in rows)
+
+    return (f'<?xml version="1.0" encoding="UTF-8"?>\n<map version="1.8" orientation='
+            f'"hexagonal" renderorder="right-down" width="{n}" height="{n}" tilewidth="56" '
+            f'tileheight="64" infinite="0" hexsidelength="32" staggeraxis="y" '
+            f'staggerindex="odd">\n<tileset firstgid="1" source="tiles/levels.tsx"/>\n'
+            f'<tileset firstgid="10" source="tiles/terrain.tsx"/>\n'
+            f'<layer id="1" name="levels" width="{n}" height="{n}"><data encoding="csv">\n'
+            f'{csv(levels)}\n</data></layer>\n<layer id="2" name="terrain" width="{n}" '
+            f'height="{n}"><data encoding="csv">\n{csv(terrain)}\n</data></layer>\n'
+            f'<objectgroup id="3" name="figures">{"".join(objs)}</objectgroup>\n</map>\n')
+
+
+def test_a_hex_map_at_its_limits_plays_a_turn_and_draws_within_the_budgets(maps):
+    """Issue 20, case 2: 128 x 128 hexes and as many figures as a map may place: every
+    listing of a turn within 50 ms (best of three for the listing at the start of a
+    movement with nothing remembered, the slowest there is), a listing after a move far
+    quicker, a few MB for thirty positions, a frame within 10 ms."""
+    import random
+    import statistics
+    import tracemalloc
+
+    from game.boards.tiled.hexes import MAX_FIGURES, MAX_SIDE_FIGURES
+    from game.boards.tiled.reader import MAX_MAP_CELLS
+    from game.rules import open_match
+    from game.rules.tft.hexes.actions import Move
+    from game.rules.tft.hexes.phases import HexPhase
+    from game.ui.app import App
+
+    side = int(MAX_MAP_CELLS ** 0.5)
+    (maps / "hill_fight.tmx").write_text(hex_grid(side, MAX_SIDE_FIGURES, MAX_SIDE_FIGURES))
+    assert 2 * MAX_SIDE_FIGURES <= MAX_FIGURES
+    start = time.perf_counter()
+    m = open_match(str(maps / "hill_fight.toml"), 1)
+    assert time.perf_counter() - start < 3.0
+    assert m.state.board.n == side * side == MAX_MAP_CELLS
+
+    rng = random.Random(3)
+
+    def listing():
+        t = time.perf_counter()
+        acts = m.legal_actions()
+        return acts, time.perf_counter() - t
+
+    def a_move(acts):
+        return rng.choice([a for a in acts if isinstance(a, Move)])
+
+    slowest = 0.0
+    while m.state.turn == 1:  # a turn: moves, then the side ends its movement; the fight
+        acts, took = listing()
+        slowest = max(slowest, took)
+        moves = [a for a in acts if isinstance(a, Move)]
+        if m.state.phase == HexPhase.MOVEMENT:
+            m.apply(rng.choice(moves) if moves and rng.random() < 0.8 else acts[-1])
+        else:
+            m.apply(rng.choice(acts))
+    assert slowest < 0.2  # a collection of the garbage may fall in any one
+    while m.state.phase != HexPhase.MOVEMENT:
+        m.apply(m.legal_actions()[0])
+    fresh = []
+    for _ in range(3):
+        m.state.memo.clear()
+        acts, took = listing()
+        fresh.append(took)
+    assert min(fresh) < 0.05, fresh
+    after = []
+    for _ in range(5):
+        m.apply(a_move(acts))
+        acts, took = listing()
+        after.append(took)
+    assert statistics.median(after) < 0.02, after
+
+    tracemalloc.start()
+    try:
+        base = tracemalloc.get_traced_memory()[0]
+        for _ in range(30):
+            m.apply(a_move(m.legal_actions()))
+        grown = tracemalloc.get_traced_memory()[0] - base
+    finally:
+        tracemalloc.stop()
+    assert grown < 30e6, f"{grown / 1e6:.0f} MB for 30 positions"
+
+    app = App(raise_errors=True)
+    app.start_match(m, {s: "human" for s in m.scenario.sides})
+    app.step(0.0)
+    frames = []
+    for _ in range(20):
+        t = time.perf_counter()
+        app.dirty = True
+        app.step(1 / 60)
+        frames.append(time.perf_counter() - t)
+    assert statistics.median(frames) < 0.01
+
+
+def test_a_hex_map_of_too_many_figures_on_one_side_is_refused(maps):
+    from game.boards.tiled.hexes import MAX_SIDE_FIGURES
+
+    (maps / "hill_fight.tmx").write_text(hex_grid(32, MAX_SIDE_FIGURES + 1, 3))
+    msg = quickly(lambda: load_map(maps / "hill_fight.tmx"))
+    assert msg == (f"hill_fight.tmx: layer 'figures' places {MAX_SIDE_FIGURES + 1} figures "
+                   f"on side 'wardens', more than the {MAX_SIDE_FIGURES} a side may have on "
+                   f"a hex map")
+
+
+# ============================================================================ shapes
+def test_a_figure_drawn_as_a_polygon_at_1e308_is_named(maps):
+    """Issue 20, case 6: its middle overflowed to NaN and the hex builder's catch-all
+    spoke of "cannot convert float NaN to integer"."""
+    pip = '<object id="1" name="Pip" gid="16" x="8" y="340" width="40" height="40">'
+    edit_map(maps, "hill_fight", pip, '<object id="1" name="Pip" x="8" y="340"><polygon '
+             'points="0,0 1e308,0 1e308,1e308 0,1e308"/>')
+    msg = quickly(lambda: load_map(maps / "hill_fight.tmx"))
+    assert msg == ("hill_fight.tmx: figure 'Pip' (object id 1) at (5e+307, 5e+307) is off "
+                   "the map (1148x784 pixels)")
+    shutil.copy(MAPS / "hill_fight.tmx", maps / "hill_fight.tmx")
+    edit_map(maps, "hill_fight", pip, '<object id="1" name="Pip" x="1e308" y="340"><polygon '
+             'points="0,0 1e308,0 0,5"/>')
+    msg = quickly(lambda: load_map(maps / "hill_fight.tmx"))
+    assert msg == ("hill_fight.tmx: object 'Pip' (id 1) in layer 'figures': its polygon reaches "
+                   "past the largest number a position can hold ('x' 1e+308 and 'y' 340 with "
+                   "its size or points overflow); draw it on the map")
+
+
+def test_an_obstacle_line_of_one_point_is_named(maps):
+    """Issue 20, case 6: shapely's "One of the Geometry inputs is of incorrect geometry
+    type" came out of the zone builder's catch-all."""
+    edit_map(maps, "farmhouse", '<polyline points="0,0 315,-9"/>', '<polyline points="0,0"/>')
+    msg = quickly(lambda: load_map(maps / "farmhouse.tmx"))
+    assert msg == ("farmhouse.tmx: object 'Hedge' (id 11) in layer 'obstacles': its polyline "
+                   "has only one point; draw an obstacle's line through at least two "
+                   "different points")
+
+
+def test_a_table_piece_at_1e308_is_named_far_off_the_table(maps):
+    edit_map(maps, "ruined_village", '<object id="3" name="Elm" x="352" y="256" width="64" '
+             'height="64">', '<object id="3" name="Elm" x="352" y="256"><polygon '
+             'points="0,0 1e308,0 1e308,1e308"/>')
+    msg = quickly(lambda: load_map(maps / "ruined_village.tmx"))
+    assert msg == ("ruined_village.tmx: piece 'Elm' (object id 3) reaches far off the table "
+                   "(48 x 36 inches): no further off it than its own size")
+
+
+SHAPES = ('<polygon points="0,0"/>', '<polygon points="5,5 5,5 5,5"/>',
+          '<polygon points="0,0 40,40 40,0 0,40"/>', '<polygon points="0,0 1e-300,0 0,1e-300"/>',
+          '<polygon points="0,0 1e308,0 1e308,1e308"/>', '<polyline points="0,0"/>',
+          '<polyline points="4,4 4,4"/>', '<polyline points="-1e308,0 1e308,0"/>',
+          '<ellipse/>', '<point/>', '<text>a</text>', '')
+PLACES = ('x="8" y="8"', 'x="1e308" y="1e308"', 'x="8" y="8" width="1e308" height="1e308"',
+          'x="8" y="8" width="0" height="0" rotation="1e300"')
+
+
+@pytest.mark.parametrize("name", ["hill_fight", "farmhouse", "ruined_village"])
+def test_any_shape_of_any_object_is_the_board_or_a_message_naming_it(maps, name):
+    """Issue 20, case 6: every layer's first object drawn as each odd shape, anywhere:
+    the map loads, or one message names the object and what is wrong with it (never the
+    builder's catch-all, never a NaN or an infinity)."""
+    path = maps / f"{name}.tmx"
+    text = path.read_text()
+    firsts = {}
+    for layer in re.finditer(r'(?s)<objectgroup .*?</objectgroup>', text):
+        obj = re.search(r'(?s)<object [^>]*?(/>|>.*?</object>)', layer.group())
+        firsts[obj.group()] = re.search(r' id="(\d+)"', obj.group()).group(1)
+    assert firsts
+    for obj, oid in firsts.items():
+        props = re.search(r"(?s)<properties>.*?</properties>", obj)
+        inner = props.group() if props else ""
+        for shape in SHAPES:
+            for place in PLACES:
+                odd = f'<object id="{oid}" name="Odd" {place}>{inner}{shape}</object>'
+                path.write_text(text.replace(obj, odd, 1))
+                try:
+                    load_map(path)
+                except MapError as e:
+                    msg = str(e)
+                    assert "cannot be read as" not in msg, (odd, msg)
+                    assert not re.search(r"\b(nan|-?inf)\b", msg), (odd, msg)
+                    assert "'Odd'" in msg or f"id {oid}" in msg, (odd, msg)
+
+
 # ============================================================================ table maps
 def edit_map(maps, name, old, new):
     path = maps / f"{name}.tmx"
@@ -489,3 +699,159 @@ def test_check_map_of_another_kind_of_map_names_it_and_no_scenario(name, kind):
 def test_check_map_of_a_table_scenario_measures_its_map():
     code, out, err = check_map_cli(str(MAPS / "backyard.toml"))
     assert (code, err) == (0, "") and out.startswith("Backyard: balanced (G-8)")
+
+
+# ============================================================================ turns that end
+FLAT = """
+3 3 3 3 3 3
+ 3 3 3 3 3 3
+3 3 3 3 3 3
+ 3 3 3 3 3 3
+"""
+
+
+def test_t5_a_turn_to_a_facing_turned_to_since_the_last_step_is_not_offered(tmp_path):
+    """Issue 20, case 7: free turning, but no turning back and forth for ever: between two
+    steps a figure may turn to each facing once (back to where it began too: six turns at
+    most); a step frees them all again."""
+    from textmap import load, match, scenario
+
+    from game.rules.tft.hexes.actions import ChooseFirst, Face, Move
+
+    figures = [("Hum", "a", "human", 0, 0, 0), ("Orc", "b", "orc", 5, 3, 3)]
+    m = match(FLAT, figures, seed=1)
+    m.apply(ChooseFirst(m.state.winner, "a"))
+    turns = [a for a in m.legal_actions() if isinstance(a, Face)]
+    assert [a.facing for a in turns] == [1, 2, 3, 4, 5]
+    m.apply(Face("hum", 1))
+    m.apply(Face("hum", 0))  # a mistake put right
+    assert Face("hum", 1) not in m.legal_actions()
+    why = m.why_illegal(Face("hum", 1))
+    assert why == ("Hum has turned that way once since its last step: turning back and forth "
+                   "is no progress (T-5)")
+    for d in (2, 3, 4, 5):
+        m.apply(Face("hum", d))
+    assert not any(isinstance(a, Face) for a in m.legal_actions())
+    m.save(tmp_path / "faced.json")  # the save replays the turns: still no turning back
+    again = load(tmp_path / "faced.json", scenario(FLAT, figures))
+    assert not any(isinstance(a, Face) for a in again.legal_actions())
+    m.apply(Move("hum", next(a.to for a in m.legal_actions() if isinstance(a, Move))))
+    assert {a.facing for a in m.legal_actions() if isinstance(a, Face)} == (
+        {0, 1, 2, 3, 4, 5} - {m.state.figures["hum"].facing})
+
+
+@pytest.mark.parametrize("name", sorted(p.stem for p in MAPS.glob("*.toml")))
+def test_taking_the_first_legal_action_every_time_reaches_the_end(name):
+    """Issue 20, case 7: whatever the players choose, every scenario ends (here by always
+    choosing the first legal action: on the Hill fight that once turned one figure
+    between two facings for ever)."""
+    from game.rules import open_match
+
+    m = open_match(name, 1)
+    for _ in range(6000):
+        acts = m.legal_actions()
+        if not acts:
+            break
+        m.apply(acts[0])
+    assert not m.legal_actions() and m.outcome() is not None
+
+
+# ============================================================================ saves
+@pytest.fixture
+def data_dir(tmp_path, monkeypatch):
+    from game.ui import saves
+
+    monkeypatch.setenv(saves.ENV_DIR, str(tmp_path / "data"))
+    return tmp_path / "data"
+
+
+def test_a_save_that_cannot_be_written_says_where_and_why_in_words(data_dir, monkeypatch):
+    """Issue 20: a failed Ctrl+S showed the raw "[Errno 13] Permission denied"."""
+    import errno
+    import tempfile
+
+    from game.core.errors import SaveError
+    from game.rules import open_match
+    from game.ui import saves
+
+    m = open_match("hill_fight", 1)
+    real = tempfile.mkstemp
+
+    def refused(*a, **k):
+        raise PermissionError(errno.EACCES, "Permission denied", str(data_dir))
+
+    monkeypatch.setattr(tempfile, "mkstemp", refused)
+    with pytest.raises(SaveError) as e:
+        saves.save_game(m)
+    msg = str(e.value)
+    assert msg.startswith(f"the save {data_dir / 'saves'}/hill_fight-turn1-")
+    assert msg.endswith(".json cannot be written: permission denied")
+    assert isinstance(e.value, OSError)  # what the window's Ctrl+S catches
+    with pytest.raises(SaveError) as e:
+        saves.write_autosave(m)
+    assert str(e.value) == (f"the autosave {data_dir / 'autosave.json'} cannot be written: "
+                            "permission denied")
+    monkeypatch.setattr(tempfile, "mkstemp", real)
+    shutil.rmtree(data_dir)
+    data_dir.mkdir()
+    (data_dir / "saves").write_text("not a folder")  # a real failure, whoever runs it
+    with pytest.raises(SaveError) as e:
+        saves.save_game(m)
+    assert str(e.value).endswith(".json cannot be written: a file is in the way of a folder "
+                                 "it needs")
+
+
+def test_a_saves_folder_that_cannot_be_read_is_listed_with_the_reason(data_dir, monkeypatch):
+    """Issue 20: an unreadable saves folder showed an empty list with no reason."""
+    import errno
+    import os
+
+    from game.ui import saves
+
+    assert saves.list_saves() == []  # nothing saved yet: no folder, no fault
+    data_dir.mkdir()
+    (data_dir / "saves").write_text("not a folder")
+    [info] = saves.list_saves()
+    assert not info.readable and info.path == data_dir / "saves"
+    assert info.title() == "saves (cannot be opened)"
+    assert info.detail() == "the saves folder cannot be read: it is a file, not a folder"
+    (data_dir / "saves").unlink()
+    (data_dir / "saves").mkdir()
+    real = os.scandir
+
+    def scandir(path):
+        if str(path) == str(data_dir / "saves"):
+            raise PermissionError(errno.EACCES, "Permission denied", str(path))
+        return real(path)
+
+    monkeypatch.setattr(os, "scandir", scandir)
+    [info] = saves.list_saves()
+    assert info.detail() == "the saves folder cannot be read: permission denied"
+
+
+@pytest.mark.parametrize("written,fragment", [
+    ("2.0", None),
+    ('"2"', "field 'format' must be a whole number (this version reads format 2), not \"2\""),
+    ("2.5", "field 'format' must be a whole number (this version reads format 2), not 2.5"),
+    ("3.0", "made by a newer version of the game (save format 3.0)"),
+])
+def test_a_save_format_written_as_a_number_of_another_kind_is_read_or_named(
+        tmp_path, written, fragment):
+    """Issue 20: a save whose format is written 2.0 was told it "has no format number"."""
+    from fuzzing import shipped_save
+
+    from game.core.errors import SaveError
+    from game.core.match import SAVE_FORMAT
+    from game.rules import load_match
+
+    assert SAVE_FORMAT == 2
+    path = shipped_save(tmp_path, actions=20)
+    text = path.read_text()
+    assert '"format": 2,' in text
+    path.write_text(text.replace('"format": 2,', f'"format": {written},', 1))
+    if fragment is None:
+        assert len(load_match(path).actions) == 20
+        return
+    with pytest.raises(SaveError) as e:
+        load_match(path)
+    assert str(e.value).startswith(f"{path.name}: {fragment}")

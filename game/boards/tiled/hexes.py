@@ -39,8 +39,12 @@ FIGURES_LAYER = "figures"
 MAX_LEVEL = 255
 """Highest level a tile may have (far above any real stack of hexes)."""
 
-MAX_FIGURES = 1000
+MAX_FIGURES = 100
 """Most figures a hex map may place (a skirmish has dozens)."""
+MAX_SIDE_FIGURES = 40
+"""Most figures a hex map may place on one side: every figure of the side moving is
+listed with every hex it can reach at the start of its movement, and 40 on a board of
+the largest size (128 x 128) list theirs within 50 ms."""
 MAX_FIGURE_NAME = 60
 """Longest figure name (its object's name), in characters."""
 
@@ -217,7 +221,20 @@ def _figures(reading: MapReading, board: HexMap) -> tuple[Placement, ...]:
         others = {k: v for k, v in props.items() if k not in FIGURE_PROPERTIES}
         out.append(Placement(name=obj.name, side=side, unit=unit, place=Cell(cell),
                              facing=facing, label=label, properties=others))
+    _check_sides(reading, out)
     return tuple(out)
+
+
+def _check_sides(reading: MapReading, placements: list[Placement]) -> None:
+    """At most :data:`MAX_SIDE_FIGURES` figures on one side."""
+    count: dict[str, int] = {}
+    for p in placements:
+        count[p.side] = count.get(p.side, 0) + 1
+        if count[p.side] > MAX_SIDE_FIGURES:
+            total = sum(q.side == p.side for q in placements)
+            raise reading.fail(f"layer '{FIGURES_LAYER}' places {total} figures on side "
+                               f"'{p.side}', more than the {MAX_SIDE_FIGURES} a side may have "
+                               f"on a hex map")
 
 
 def _why_not_on_board(board: HexMap, label: str, x: float, y: float) -> str:

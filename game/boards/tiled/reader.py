@@ -817,6 +817,10 @@ class _Reader:
                 rel = [] if shape == "ellipse" else [(0.0, 0.0), (w, 0.0), (w, h), (0.0, h)]
                 mid = [(w / 2, h / 2)]
         points = rotate(rel, rot, x, y, ox, oy)
+        if not all(math.isfinite(v) for p in points for v in p):
+            raise self.fail(f"{where}: its {shape} reaches past the largest number a "
+                            f"position can hold ('x' {x:g} and 'y' {y:g} with its size or "
+                            f"points overflow); draw it on the map")
         if shape == "polygon":
             centre = area_centroid(points)
         elif shape == "polyline":

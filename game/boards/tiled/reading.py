@@ -283,39 +283,56 @@ def rotate(points: list[tuple[float, float]], degrees: float, x: float, y: float
     return tuple((x + ox + dx, y + oy + dy) for dx, dy in points)
 
 
+def _scaled(points: tuple[tuple[float, float], ...]
+            ) -> tuple[float, tuple[tuple[float, float], ...]]:
+    """A power of two near the points' largest coordinate, and the points divided by it:
+    exactly the same digits, but sums and products of them cannot overflow (an object
+    drawn at 1e308 still has a middle)."""
+    top = max((abs(v) for p in points for v in p), default=0.0)
+    if not top or not math.isfinite(top):
+        return 1.0, points
+    scale = math.ldexp(1.0, math.frexp(top)[1] - 1)
+    return scale, tuple((x / scale, y / scale) for x, y in points)
+
+
 def mean(points: tuple[tuple[float, float], ...]) -> tuple[float, float]:
     """The vertices' mean."""
     n = len(points)
-    return sum(p[0] for p in points) / n, sum(p[1] for p in points) / n
+    scale, pts = _scaled(points)
+    return sum(p[0] for p in pts) / n * scale, sum(p[1] for p in pts) / n * scale
 
 
 def area_centroid(points: tuple[tuple[float, float], ...]) -> tuple[float, float]:
     """Centroid of a polygon's area (the shoelace formula); the vertices' mean if it has
-    no area. A few lines, so no geometry library is loaded for it."""
+    no area. A few lines, so no geometry library is loaded for it. Worked out on the
+    points scaled by a power of two (:func:`_scaled`: the same answer, never overflowing)."""
+    scale, pts = _scaled(points)
     a = cx = cy = 0.0
-    n = len(points)
+    n = len(pts)
     for k in range(n):
-        x0, y0 = points[k]
-        x1, y1 = points[(k + 1) % n]
+        x0, y0 = pts[k]
+        x1, y1 = pts[(k + 1) % n]
         cross = x0 * y1 - x1 * y0
         a += cross
         cx += (x0 + x1) * cross
         cy += (y0 + y1) * cross
-    if abs(a) < 1e-9:
+    if abs(a) * scale * scale < 1e-9:
         return mean(points)
-    return cx / (3 * a), cy / (3 * a)
+    return cx / (3 * a) * scale, cy / (3 * a) * scale
 
 
 def length_centroid(points: tuple[tuple[float, float], ...]) -> tuple[float, float]:
     """Centroid of a polyline's length (each segment weighs its length); the vertices'
-    mean if it has no length."""
+    mean if it has no length. Worked out on the points scaled by a power of two, as
+    :func:`area_centroid`."""
+    scale, pts = _scaled(points)
     total = cx = cy = 0.0
-    for (x0, y0), (x1, y1) in zip(points, points[1:], strict=False):
+    for (x0, y0), (x1, y1) in zip(pts, pts[1:], strict=False):
         d = math.hypot(x1 - x0, y1 - y0)
         total += d
         cx += (x0 + x1) / 2 * d
         cy += (y0 + y1) / 2 * d
-    if total < 1e-9:
+    if total * scale < 1e-9:
         return mean(points)
-    return cx / total, cy / total
+    return cx / total * scale, cy / total * scale
 

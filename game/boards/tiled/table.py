@@ -214,6 +214,7 @@ def _piece(reading: MapReading, obj: MapObject, index: int, scale: float,
         cx, cy = obj.centre[0] / scale, obj.centre[1] / scale
         ellipse = (cx, cy, rx, ry, obj.rotation)
         points = ellipse_points(cx, cy, rx, ry, obj.rotation)
+        _on_table(reading, label, points, width, height)
         shape: Any = "ellipse"
     elif obj.shape in ("rectangle", "polygon", "polyline"):
         if len(obj.points) > MAX_POINTS:
@@ -221,10 +222,21 @@ def _piece(reading: MapReading, obj: MapObject, index: int, scale: float,
                                f"piece may have {MAX_POINTS}")
         points = _dedupe(tuple((x / scale, y / scale) for x, y in obj.points))
         shape = "line" if obj.shape == "polyline" else obj.shape
+        _on_table(reading, label, points, width, height)
         check_geometry(reading, label, obj.shape, points)
     else:
         raise reading.fail(f"{label} is a {obj.shape}; a terrain piece must be a rectangle, "
                            f"ellipse or polygon (a footprint) or a polyline (a fence, a wall)")
+    others = {k: v for k, v in props.items() if k not in PIECE_PROPERTIES}
+    return Piece(index=index, id=obj.id, name=obj.name, kind=kind, shape=shape,
+                 points=points, ht=ht, traits=traits, label=label, ellipse=ellipse,
+                 properties=others)
+
+
+def _on_table(reading: MapReading, label: str, points: tuple[Vec, ...], width: float,
+              height: float) -> None:
+    """MapError naming ``label`` if its points (in units) lie wholly off the table, or
+    further off it than its own size (checked before its shape is measured)."""
     x0, y0 = min(p[0] for p in points), min(p[1] for p in points)
     x1, y1 = max(p[0] for p in points), max(p[1] for p in points)
     if x1 <= 0 or y1 <= 0 or x0 >= width or y0 >= height:
@@ -233,10 +245,6 @@ def _piece(reading: MapReading, obj: MapObject, index: int, scale: float,
     if x0 < -width or y0 < -height or x1 > 2 * width or y1 > 2 * height:
         raise reading.fail(f"{label} reaches far off the table ({width:g} x {height:g} "
                            f"{_plural(reading)}): no further off it than its own size")
-    others = {k: v for k, v in props.items() if k not in PIECE_PROPERTIES}
-    return Piece(index=index, id=obj.id, name=obj.name, kind=kind, shape=shape,
-                 points=points, ht=ht, traits=traits, label=label, ellipse=ellipse,
-                 properties=others)
 
 
 def _dedupe(points: tuple[Vec, ...]) -> tuple[Vec, ...]:

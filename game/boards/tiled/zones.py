@@ -167,7 +167,8 @@ def _outline(reading: MapReading, obj: MapObject, what: str) -> tuple[XY, ...]:
             dx, dy = rx + rx * math.cos(t), ry + ry * math.sin(t)
             pts.append((obj.x + dx * c - dy * s, obj.y + dx * s + dy * c))
         return _on_map(reading, obj, tuple(pts))
-    raise reading.fail(f"{obj.label} is a {obj.shape}; a {what} must be a rectangle, "
+    article = "an" if what[0] in "aeiou" else "a"
+    raise reading.fail(f"{obj.label} is a {obj.shape}; {article} {what} must be a rectangle, "
                        "polygon or ellipse")
 
 
@@ -265,6 +266,12 @@ def _obstacles(reading: MapReading) -> list[Obstacle]:
             if obj.shape == "point":
                 raise reading.fail(f"{obj.label} is a point; draw an obstacle as a line, "
                                    "rectangle or polygon")
+            if len(set(obj.points)) < 2:
+                n = len(obj.points)
+                what = ("has only one point" if n == 1 else
+                        f"has its {n} points all in one place")
+                raise reading.fail(f"{obj.label}: its polyline {what}; draw an obstacle's "
+                                   "line through at least two different points")
             shape, closed = _on_map(reading, obj, tuple(obj.points)), False
         else:
             shape, closed = _outline(reading, obj, "obstacle"), True

@@ -9,9 +9,10 @@ from dataclasses import dataclass
 from game.rules.tft import combat
 from game.rules.tft.data import load_data
 from game.rules.tft.hexes import falls, heights, melee, missiles, tables
-from game.rules.tft.hexes.movement import is_engaged, make_room
+from game.rules.tft.hexes.crowd import Near, crowd
+from game.rules.tft.hexes.movement import around_mover, is_engaged, make_room
 from game.rules.tft.hexes.phases import HexPhase
-from game.rules.tft.hexes.state import HexFigure, HexState, Hold
+from game.rules.tft.hexes.state import HexFigure, HexState, Hold, Positions
 
 
 @dataclass(frozen=True)
@@ -86,13 +87,15 @@ def _going_on(state: HexState, f: HexFigure) -> dict[int, ClimbOption]:
                                    heights.fall_band(top, heights.falling_height(f)))}
 
 
-def _may_start(state: HexState, f: HexFigure) -> bool:
+def _may_start(state: HexState, f: HexFigure, pos: Positions | None = None) -> bool:
     """H-11: a climb starts standing, before moving, hands free, unengaged, one hex."""
     return not (not f.standing or f.mp_spent or f.moved or f.move_over or f.hexes > 1
-                or f.ready is not None or f.shield is not None or is_engaged(state, f))
+                or f.ready is not None or f.shield is not None
+                or is_engaged(state, f, pos))
 
 
-def climb_options(state: HexState, f: HexFigure) -> dict[int, ClimbOption]:
+def climb_options(state: HexState, f: HexFigure, pos: Positions | None = None
+                  ) -> dict[int, ClimbOption]:
     """H-11 (H-20's pull-up): the walls ``f`` may climb now. A figure starting its turn
     standing beside a wall higher than its climbing H, with both hands free (no weapon
     ready, no shield), not engaged and a one-hex figure, may start; a figure on a wall
@@ -102,14 +105,14 @@ def climb_options(state: HexState, f: HexFigure) -> dict[int, ClimbOption]:
         return {}
     if f.hold:
         return _going_on(state, f)
-    if not _may_start(state, f):
+    if not _may_start(state, f, pos):
         return {}
     board = state.board
     dice = set_dice(f)
     h = max(1, f.climb_h)
     lv = board.level_list
     out = {}
-    occ = state.occupied()
+    occ = crowd(state, pos).occupied
     climb = heights.climbing_height(f)
     falls_h = heights.falling_height(f)
     p_set = missiles.chance(dice, f.dx)
@@ -179,25 +182,29 @@ def leap_risk(state: HexState, f: HexFigure, to: int) -> FallRisk | None:
     return p, falls.fall_damage_odds(f, heights.drop_levels(board, f.cell, last))
 
 
-def leap_options(state: HexState, f: HexFigure) -> dict[int, LeapOption]:
+def leap_options(state: HexState, f: HexFigure, pos: Positions | None = None,
+                 around: Near | None = None) -> dict[int, LeapOption]:
     """H-20: the gaps ``f`` may leap from where it stands: 1-3 hexes in a straight line
     that are water or drop more than its climbing H below it, to a free hex no higher
     than its own and at most its climbing H lower; it needs MP for every hex. Worked out
-    once per position."""
+    once for the figure and the figures near it (:func:`movement.around_mover`, ``around``
+    if known)."""
     if not tables.gaps(state, heights.climbing_height(f))[f.cell]:
         return {}
-    key = ("leap", f.id, state.phase, state.moving, state.positions())
+    around = around_mover(state, f, pos) if around is None else around
+    key = ("leap", state.phase, state.moving, around.key)
     found = state.memo.get(key)
     if found is None:
         make_room(state)
-        found = state.memo[key] = _leap_options(state, f)
+        found = state.memo[key] = _leap_options(state, f, pos)
     assert isinstance(found, dict)
     return found
 
 
-def _leap_options(state: HexState, f: HexFigure) -> dict[int, LeapOption]:
+def _leap_options(state: HexState, f: HexFigure, pos: Positions | None
+                  ) -> dict[int, LeapOption]:
     if (state.phase != HexPhase.MOVEMENT or f.side != state.moving or not f.standing
-            or f.move_over or f.hexes > 1 or is_engaged(state, f)):
+            or f.move_over or f.hexes > 1 or is_engaged(state, f, pos)):
         return {}
     board = state.board
     d = load_data()
@@ -205,7 +212,7 @@ def _leap_options(state: HexState, f: HexFigure) -> dict[int, LeapOption]:
     lv = board.level_list
     here = lv[f.cell]
     h = heights.climbing_height(f)
-    occ = state.occupied()
+    occ = crowd(state, pos).occupied
     table = {int(k): int(v) for k, v in d.num("leap", "dice").items()}
     target = f.st + combat.adjusted_dx_total(f) + sum(m.value for m in melee.footing(state, f))
     grab = missiles.chance(int(d.num("leap", "grab_dice")), combat.adjusted_dx_total(f))

@@ -66,7 +66,7 @@ def _steps(nb: np.ndarray, cost: np.ndarray) -> Steps:
     weights = cost[rows, cols].astype(np.int64)
     pairs = list(zip(nb[rows, cols].tolist(), weights.tolist(), strict=True))
     ends = np.cumsum(np.count_nonzero(ok, axis=1)).tolist()
-    out = Steps(pairs[a:b] for a, b in zip([0, *ends], ends, strict=False))
+    out = Steps(tuple(pairs[a:b]) for a, b in zip([0, *ends], ends, strict=False))
     out.widest = max(1, int(weights.max())) if len(weights) else 1
     return out
 
@@ -200,6 +200,20 @@ def engaged_by(board: HexMap, enemies: list[HexFigure], fig: HexFigure) -> bool:
     two one-hex enemies, a 7-hex one three."""
     cover = sum(e.hexes for e in enemies if engages(board, e, fig))
     return cover > 0 and cover * engagement_share() > fig.hexes
+
+
+def beside(board: HexMap, occupied: dict[int, HexFigure], fig: HexFigure
+           ) -> list[HexFigure]:
+    """T-6, H-15: the figures covering a hex next to one of ``fig``'s hexes (by
+    ``occupied``, every hex a living figure covers), each once: the only ones whose front
+    hexes can hold it (:func:`engages`)."""
+    out: dict[int, HexFigure] = {}
+    for c in cells_of(fig):
+        for n in board.neighbours(c):
+            g = occupied.get(n)
+            if g is not None and g is not fig:
+                out[id(g)] = g
+    return list(out.values())
 
 
 def engagement_share() -> int:

@@ -32,9 +32,15 @@ from game.rules.tft.hexes.actions import (
     Swipe,
 )
 from game.rules.tft.hexes.climbing import climb_options, leap_options
-from game.rules.tft.hexes.movement import is_engaged, move_options, placement_ok
+from game.rules.tft.hexes.crowd import Near, crowd
+from game.rules.tft.hexes.movement import (
+    around_mover,
+    is_engaged,
+    move_options,
+    placement_ok,
+)
 from game.rules.tft.hexes.phases import HexPhase
-from game.rules.tft.hexes.state import HexFigure, HexState
+from game.rules.tft.hexes.state import HexFigure, HexState, Positions, facings_held
 from game.rules.tft.hexes.strikes import attack_check, shot_check
 
 
@@ -52,16 +58,23 @@ def why_not_defend(f: HexFigure) -> str | None:
     return None
 
 
-def why_not_face(state: HexState, f: HexFigure, facing: int) -> str | None:
+def why_not_face(state: HexState, f: HexFigure, facing: int,
+                 occupied: dict[int, HexFigure] | None = None) -> str | None:
     """T-5, T-6, H-15: a figure may face any way during its side's movement, before,
     after or between its steps, whether its move ended in contact or by a jump, and an
     engaged figure's turn in place does not use up its one-hex shift; a figure on a wall
-    cannot turn, and a multi-hex figure must have room to (H-15)."""
+    cannot turn, and a multi-hex figure must have room to (H-15). A turn to a facing it
+    has already turned to since its last step is no progress (house reading of T-5): it
+    turns at most six times between two steps (back to where it began once), so every
+    movement ends."""
     if facing == f.facing:
         return f"{f.name} already faces that way"
+    if facing in facings_held(state, f):
+        return (f"{f.name} has turned that way once since its last step: turning back and "
+                "forth is no progress (T-5)")
     if f.hold:
         return f"{f.name} is holding on to a wall (H-11)"
-    if f.hexes > 1 and not placement_ok(state, f, f.cell, facing):
+    if f.hexes > 1 and not placement_ok(state, f, f.cell, facing, occupied):
         return (f"{f.name} has no room to turn that way: its hexes must be free and "
                 "level enough (H-15)")
     return None
@@ -165,31 +178,60 @@ def can_follow(state: HexState, a: HexFigure, cell: int) -> bool:
 
 
 # ============================================================================ menus
-def _figure_moves(state: HexState, f: HexFigure) -> list[Action]:
-    """T-5, T-7, H-2..H-11, H-20: what one figure of the moving side may do now."""
-    out: list[Action] = [Climb(f.id, c, more) for c, o in climb_options(state, f).items()
+def _figure_moves(state: HexState, f: HexFigure, pos: Positions,
+                  kept: dict[object, list[Action]], now: dict[object, list[Action]]
+                  ) -> list[Action]:
+    """T-5, T-7, H-2..H-11, H-20: what one figure of the moving side may do now (its
+    walks, jumps and leaps from ``kept``, the last listing's, if nothing near it has
+    changed since; kept in ``now`` for the next)."""
+    out: list[Action] = [Climb(f.id, c, more)
+                         for c, o in climb_options(state, f, pos).items()
                          for more in ((False, True) if not o.at and not f.hold else (False,))]
     if f.hold:
         return out
     if not f.move_over:
-        opts = move_options(state, f.id)
-        out += [Move(f.id, c) for c in sorted(opts.walk_cells())]
-        out += [JumpDown(f.id, j.via, c) for c in sorted(opts.ways) for j in opts.ways[c]]
-        out += [Leap(f.id, c) for c in sorted(leap_options(state, f))]
-    out += [Face(f.id, d) for d in range(6) if why_not_face(state, f, d) is None]
+        around = around_mover(state, f, pos)
+        goings = kept.get(around.key)
+        if goings is None:
+            goings = _goings(state, f, pos, around)
+        now[around.key] = goings
+        out += goings
+    occupied = crowd(state, pos).occupied
+    out += [Face(f.id, d) for d in range(6) if why_not_face(state, f, d, occupied) is None]
     if why_not_defend(f) is None:
         out.append(Defend(f.id))
     return out
+
+
+def _goings(state: HexState, f: HexFigure, pos: Positions, around: Near) -> list[Action]:
+    """H-2, H-3, H-8, H-20: the walks, jumps and leaps of a figure of the moving side
+    that may still move."""
+    opts = move_options(state, f.id, pos, around)
+    out: list[Action] = [Move(f.id, c) for c in sorted(opts.walk_cells())]
+    out += [JumpDown(f.id, j.via, c) for c in sorted(opts.ways) for j in opts.ways[c]]
+    out += [Leap(f.id, c) for c in sorted(leap_options(state, f, pos, around))]
+    return out
+
+
+LISTED = "movement listed"
+"""The state's memo key of the last movement listing's walks, jumps and leaps, by the key
+of what each figure's depend on (:func:`around_mover`): a listing after a move elsewhere
+on a big board takes them from there, and only the last listing's are kept (a few
+hundred actions a figure)."""
 
 
 def movement_actions(state: HexState) -> list[Action]:
     """T-7: each active figure of the moving side moves, turns or defends; then the side
     ends its movement."""
     side = state.moving or ""
+    pos = state.positions()
+    kept = state.memo.pop(LISTED, None) or {}
+    now: dict[object, list[Action]] = {}
     out: list[Action] = []
     for f in state.side_figures(side):
         if f.active:
-            out += _figure_moves(state, f)
+            out += _figure_moves(state, f, pos, kept, now)
+    state.memo[LISTED] = now
     out.append(EndMovement(side))
     return out
 

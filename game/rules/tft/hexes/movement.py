@@ -2,14 +2,16 @@
 its walks, its jumps, the hexes where an enemy stops it, and how a big figure stands.
 
 Read-only but for :func:`place`, which the apply steps use to stand a figure somewhere.
-What :func:`move_options` works out is kept in the state's memo, keyed by the positions
-it depends on, so a legality check, the move itself and a front end's marks build it
-once.
+What :func:`move_options` works out is kept in the state's memo, keyed by the figure and
+the figures near enough to bear on its move (:mod:`crowd`), so a legality check, the move
+itself and a front end's marks build it once, and a move elsewhere on a big board does
+not build it again. Who is engaged is asked of the figures beside a figure, not of all.
 """
 
 from __future__ import annotations
 
 from dataclasses import dataclass, field
+from itertools import islice
 
 import numpy as np
 
@@ -17,10 +19,12 @@ from game.boards.hexmap import Reach
 from game.rules.tft import combat
 from game.rules.tft.data import load_data
 from game.rules.tft.hexes import bigfigures, falls, heights, tables, terrain
-from game.rules.tft.hexes.state import HexFigure, HexState
+from game.rules.tft.hexes.crowd import Near, crowd, leap_length, near, reach_margin
+from game.rules.tft.hexes.state import HexFigure, HexState, Positions
 
-MEMO_LIMIT = 4096
-"""Answers kept in a state's memo before it is emptied."""
+MEMO_LIMIT = 2048
+"""Answers kept in a state's memo before the older half of them is let go (a figure's
+moves on a big board keep a few hundred cells: this bounds what a game remembers)."""
 
 
 @dataclass(frozen=True)
@@ -97,9 +101,26 @@ class MoveOptions:
 
 
 def make_room(state: HexState) -> None:
-    """Empty the state's memo once it holds :data:`MEMO_LIMIT` answers."""
-    if len(state.memo) > MEMO_LIMIT:
-        state.memo.clear()
+    """Let the older half of the state's memo go once it holds :data:`MEMO_LIMIT`
+    answers (the newer half is what the figures that did not move still ask for)."""
+    memo = state.memo
+    if len(memo) > MEMO_LIMIT:
+        for key in list(islice(memo, len(memo) // 2)):
+            del memo[key]
+
+
+def prepare_tables(state: HexState) -> None:
+    """Work out, once per match, the step, jump and gap tables every figure's moves will
+    ask for (each climbing H and way of entering hexes among the figures, and a prone
+    figure's): on a big board each takes tens of milliseconds, better spent at setup than
+    in the middle of a turn."""
+    prone = int(load_data().num("prone", "h"))
+    for f in state.figures.values():
+        entry = entry_table(state, f)
+        for climb in {f.climb_h, prone}:
+            tables.steps(state, climb, entry)
+            tables.jumps(state, climb)
+            tables.gaps(state, climb)
 
 
 def entry_table(state: HexState, f: HexFigure) -> tuple[str, np.ndarray]:
@@ -107,7 +128,8 @@ def entry_table(state: HexState, f: HexFigure) -> tuple[str, np.ndarray]:
     return terrain.entry_costs(state, "swimming" in f.talents)
 
 
-def engaged_stops(state: HexState, f: HexFigure, pos: object = None) -> frozenset[int]:
+def engaged_stops(state: HexState, f: HexFigure, pos: Positions | None = None
+                  ) -> frozenset[int]:
     """T-6, H-7: the hexes where a figure of ``f``'s side stands engaged (its move stops
     there), once per position (``pos``: :meth:`HexState.positions`, if known)."""
     key = ("stop", f.side, f.hexes, state.positions() if pos is None else pos)
@@ -118,15 +140,49 @@ def engaged_stops(state: HexState, f: HexFigure, pos: object = None) -> frozense
     return stop
 
 
-def is_engaged(state: HexState, fig: HexFigure) -> bool:
+def is_engaged(state: HexState, fig: HexFigure, pos: Positions | None = None) -> bool:
     """T-6, H-7: a standing figure with a hex in the front hexes of standing enemies that
-    reach it, enough of them for its size (:func:`heights.engaged_by`)."""
+    reach it, enough of them for its size (:func:`heights.engaged_by`). Only a figure
+    beside it can hold it in a front hex (:func:`heights.beside`)."""
     if not fig.standing:
         return False
-    return heights.engaged_by(state.board, list(state.figures.values()), fig)
+    occupied = crowd(state, pos).occupied
+    return heights.engaged_by(state.board, heights.beside(state.board, occupied, fig), fig)
 
 
-def walking_reach(state: HexState, f: HexFigure, budget: int, pos: object = None) -> Reach:
+def others_cells(state: HexState, f: HexFigure, around: Near | None = None,
+                 pos: Positions | None = None) -> set[int]:
+    """H-2, H-15: the hexes other living figures cover (all of them, or those of the
+    figures ``around`` it: the only ones a move within its MP can meet)."""
+    occ = crowd(state, pos).occupied
+    if around is None:
+        return {c for c, g in occ.items() if g.id != f.id}
+    out = set()
+    for g in around.figures:
+        if g.alive:
+            for c in (g.cell, *g.footprint):
+                h = occ.get(c)
+                if h is not None and h.id != f.id:
+                    out.add(c)
+    return out
+
+
+def move_budget(f: HexFigure) -> int:
+    """H-5, T-7: the MP ``f`` has left to move this phase (none once its move is over,
+    out of the fight or holding on to a wall)."""
+    if f.move_over or not f.active or f.hold:
+        return 0
+    return max(0, heights.movement_allowance(f) - f.mp_spent)
+
+
+def around_mover(state: HexState, f: HexFigure, pos: Positions | None = None) -> Near:
+    """The figures that can bear on ``f``'s move, leap or jump this phase: those within
+    its MP (or a leap's length) and the :func:`crowd.reach_margin`."""
+    return near(state, f, max(move_budget(f), leap_length()) + reach_margin(state, pos), pos)
+
+
+def walking_reach(state: HexState, f: HexFigure, budget: int, pos: Positions | None = None,
+                  occupied: set[int] | None = None) -> Reach:
     """H-2, H-3, T-6, H-10, H-21: every cell ``f`` can walk to with ``budget`` MP, and the
     cheapest way.
 
@@ -136,15 +192,15 @@ def walking_reach(state: HexState, f: HexFigure, budget: int, pos: object = None
     Entering a hex where an enemy engages the figure ends the walk there; a figure
     already engaged may only shift one hex (T-6), and no higher than the hexes it covers
     (H-10: a dwarf steps up one level, not two). A multi-hex figure leads with its front
-    hex (H-15).
+    hex (H-15). ``occupied``: the hexes others cover (:func:`others_cells`), if known.
     """
     board = state.board
-    occupied = {c for c, g in state.occupied().items() if g.id != f.id}
+    occupied = others_cells(state, f, None, pos) if occupied is None else occupied
     stop = engaged_stops(state, f, pos)
     entry = entry_table(state, f)
     climb = heights.climbing_height(f)
     steps = tables.steps(state, climb, entry)
-    if is_engaged(state, f):
+    if is_engaged(state, f, pos):
         stop = frozenset(board.neighbours(f.cell))  # T-6: engaged, a one-hex shift
         up = min(climb, f.hexes)  # H-10
         lv = board.level_list
@@ -166,13 +222,15 @@ def charge_reach(state: HexState, f: HexFigure) -> Reach | None:
     return walking_reach(state, f, left) if left >= 0 else None
 
 
-def settle_facing(state: HexState, f: HexFigure, cell: int, natural: int) -> int | None:
+def settle_facing(state: HexState, f: HexFigure, cell: int, natural: int,
+                  occupied: dict[int, HexFigure] | None = None) -> int | None:
     """H-15: the facing a multi-hex figure ends a move in ``cell`` with: the way it
     stepped if it can stand so (its hexes on the board, free, level enough), else the
     nearest turn that lets it; None if it cannot stand there at all."""
+    occ = state.occupied() if occupied is None else occupied
     for k in (0, 1, -1, 2, -2, 3):
         d = (natural + k) % 6
-        if placement_ok(state, f, cell, d):
+        if placement_ok(state, f, cell, d, occ):
             return d
     return None
 
@@ -205,26 +263,32 @@ def place(state: HexState, f: HexFigure, cell: int, facing: int) -> None:
         f.footprint = [cell]
 
 
-def move_options(state: HexState, fig_id: str) -> MoveOptions:
+def move_options(state: HexState, fig_id: str, pos: Positions | None = None,
+                 around: Near | None = None) -> MoveOptions:
     """H-2, H-3, T-6, H-8: every cell a figure can reach with the MP it has left.
 
     Climbing costs 1 MP a level on top of the 1 MP to enter; drops of at most H cost
     only the 1 MP; a bigger drop is a jump that ends the move with a fall roll.
     Entering a hex where an enemy engages the figure ends its move; a figure already
-    engaged may only shift one hex. Worked out once per position.
+    engaged may only shift one hex. Worked out once for the figure and the figures that
+    can bear on its move (:func:`around_mover`, ``around`` if known), wherever the others
+    stand.
     """
-    pos = state.positions()
-    key = ("move", fig_id, pos)
+    pos = state.positions() if pos is None else pos
+    f = state.figures[fig_id]
+    around = around_mover(state, f, pos) if around is None else around
+    key = ("move", around.key)
     cached = state.memo.get(key)
     if cached is not None:
         assert isinstance(cached, MoveOptions)
         return cached
     make_room(state)
-    opts = state.memo[key] = _move_options(state, fig_id, pos)
+    opts = state.memo[key] = _move_options(state, f, pos, around)
     return opts
 
 
-def _settle(state: HexState, f: HexFigure, reach: Reach) -> dict[int, int] | None:
+def _settle(state: HexState, f: HexFigure, reach: Reach, occupied: dict[int, HexFigure]
+            ) -> dict[int, int] | None:
     """H-15: the facing a multi-hex figure ends in each cell of ``reach`` it can stand
     in (None for a one-hex figure)."""
     if f.hexes <= 1:
@@ -236,21 +300,22 @@ def _settle(state: HexState, f: HexFigure, reach: Reach) -> dict[int, int] | Non
             continue
         path = reach.path(c)
         d = board.direction(path[-2], path[-1])
-        s = settle_facing(state, f, c, f.facing if d is None else d)
+        s = settle_facing(state, f, c, f.facing if d is None else d, occupied)
         if s is not None:
             settle[c] = s
     return settle
 
 
 def _jump_ways(state: HexState, f: HexFigure, reach: Reach, budget: int,
-               settle: dict[int, int] | None) -> dict[int, list[Jump]]:
+               settle: dict[int, int] | None, pos: Positions, occupied: set[int]
+               ) -> dict[int, list[Jump]]:
     """H-3, H-8: every jump down ``f`` can make this turn, by the cell it lands in: from
     each cell of its walks beside a drop bigger than its climbing H, if the walk and
     the landing fit its MP (an engaged figure only from where it stands, T-6)."""
     board = state.board
-    occupied = {c for c, g in state.occupied().items() if g.id != f.id}
+    occ = crowd(state, pos).occupied
     drops = tables.jumps(state, heights.climbing_height(f))
-    engaged = is_engaged(state, f)
+    engaged = is_engaged(state, f, pos)
     entry = entry_table(state, f)[1]
     costs, stops, start = reach.costs, reach.stops, reach.start
     ways: dict[int, list[Jump]] = {}
@@ -269,25 +334,24 @@ def _jump_ways(state: HexState, f: HexFigure, reach: Reach, budget: int,
             if cost + landing > budget:
                 continue
             if settle is not None and settle_facing(
-                    state, f, j, board.direction(c, j) or 0) is None:
+                    state, f, j, board.direction(c, j) or 0, occ) is None:
                 continue
             band, p = falls.fall_odds(f, drop)
             ways.setdefault(j, []).append(Jump(cost + landing, c, drop, band, p))
     return ways
 
 
-def _move_options(state: HexState, fig_id: str, pos: object = None) -> MoveOptions:
-    f = state.figures[fig_id]
-    budget = max(0, heights.movement_allowance(f) - f.mp_spent)
-    if f.move_over or not f.active or f.hold:
-        budget = 0
-    reach = walking_reach(state, f, budget, pos)
-    settle = _settle(state, f, reach)
-    ways = _jump_ways(state, f, reach, budget, settle)
+def _move_options(state: HexState, f: HexFigure, pos: Positions, around: Near
+                  ) -> MoveOptions:
+    budget = move_budget(f)
+    occupied = others_cells(state, f, around, pos)
+    reach = walking_reach(state, f, budget, pos, occupied)
+    settle = _settle(state, f, reach, crowd(state, pos).occupied)
+    ways = _jump_ways(state, f, reach, budget, settle, pos, occupied)
     jumps: dict[int, Jump] = {}
     for j, lst in ways.items():
         lst.sort(key=lambda x: (x.cost, x.levels, x.via))
         walk = reach.cost_of(j)
         if walk is None or (settle is not None and j not in settle) or lst[0].cost < walk:
             jumps[j] = lst[0]
-    return MoveOptions(fig_id, budget, reach, jumps, ways, settle)
+    return MoveOptions(f.id, budget, reach, jumps, ways, settle)

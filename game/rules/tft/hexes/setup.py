@@ -13,7 +13,7 @@ from game.core.places import Cell, LoadedMap, Placement
 from game.core.scenario import Scenario
 from game.rules.tft.data import UnitSpec, unit_spec
 from game.rules.tft.hexes import flow
-from game.rules.tft.hexes.movement import place, placement_ok
+from game.rules.tft.hexes.movement import place, placement_ok, prepare_tables
 from game.rules.tft.hexes.state import HexFigure, HexState
 
 OPTIONS = {"swipe": "H-17", "broken_ground": "H-21"}
@@ -101,4 +101,5 @@ def setup(scenario: Scenario, loaded: LoadedMap[HexMap], dice: Dice,
         if not any(f.side == side for f in figures.values()):
             raise ScenarioError(f"{scenario.map_path.name}: side '{side}' has no figures")
     _check_options(scenario, state.options, title)
+    prepare_tables(state)
     return state, flow.start_turn(state, dice)

@@ -26,6 +26,27 @@ class Hold(StrEnum):
     """Hanging from the far edge of a gap it failed to leap (H-20)."""
 
 
+class Positions(tuple[tuple[Any, ...], ...]):
+    """What movement depends on, figure by figure (:meth:`HexState.positions`): a tuple
+    that works its hash out once, as it keys many answers of one position (a thousand
+    figures' entries would be hashed again at every look-up)."""
+
+    _hash: int
+
+    def __hash__(self) -> int:
+        try:
+            return self._hash
+        except AttributeError:
+            self._hash = h = super().__hash__()
+            return h
+
+    def __eq__(self, other: object) -> bool:
+        return self is other or super().__eq__(other)
+
+    def __ne__(self, other: object) -> bool:
+        return not self == other
+
+
 @dataclass(kw_only=True)
 class HexFigure(Fighter):
     """A figure on a hex height map: where it stands, which way it faces, its heights."""
@@ -59,6 +80,20 @@ class HexFigure(Fighter):
     moved: int = 0
     """Hexes entered this turn (T-7: a bow shoots after at most one)."""
     move_over: bool = False
+    faced: tuple[int, ...] = ()
+    """T-5: the facings it has turned to since its last step (:func:`facings_held`): a
+    turn to one of them again is no progress and is not offered, so a movement ends
+    whatever its players choose. Not written in the state's JSON: it follows from the
+    actions of the movement, which a save replays."""
+    faced_at: tuple[Any, ...] = ()
+    """When and where :attr:`faced` was begun (:func:`step_key`): once the figure has
+    stepped on, or the movement is over, it is forgotten."""
+
+    def to_json(self) -> dict[str, object]:
+        d = super().to_json()
+        d.pop("faced", None)
+        d.pop("faced_at", None)
+        return d
 
     def clone(self) -> HexFigure:
         c = super().clone()
@@ -69,6 +104,27 @@ class HexFigure(Fighter):
     @property
     def standing(self) -> bool:
         return self.status == OK and not self.prone and not self.hold
+
+
+def step_key(state: HexState, f: HexFigure) -> tuple[Any, ...]:
+    """T-5: what changes when ``f`` takes a step (or climbs, leaps, falls, a new movement
+    begins): its turn and side's movement, hex, MP spent, hexes entered, hold and
+    footing."""
+    return (state.turn, state.moving, f.cell, f.mp_spent, f.moved, f.hold, f.hold_at,
+            f.prone, f.status)
+
+
+def facings_held(state: HexState, f: HexFigure) -> tuple[int, ...]:
+    """T-5: the facings ``f`` has turned to since its last step this movement (empty if
+    it has not turned since)."""
+    return f.faced if f.faced and f.faced_at == step_key(state, f) else ()
+
+
+def entry(f: HexFigure) -> tuple[Any, ...]:
+    """What movement depends on of one figure (its part of :meth:`HexState.positions`),
+    in plain numbers and strings (a tuple of those the garbage collector lets be)."""
+    return (f.cell, f.facing, f.prone, str(f.status), f.mp_spent, f.move_over, str(f.hold),
+            f.ready, f.shield)
 
 
 @dataclass
@@ -139,10 +195,10 @@ class HexState:
             "figures": {k: f.to_json() for k, f in self.figures.items()},
         }
 
-    def positions(self) -> tuple[tuple[Any, ...], ...]:
-        """What movement depends on, as a key for :attr:`memo`."""
-        return tuple((f.cell, f.facing, f.prone, f.status, f.mp_spent, f.move_over, f.hold,
-                      f.ready, f.shield) for f in self.figures.values())
+    def positions(self) -> Positions:
+        """What movement depends on, as a key for :attr:`memo`: each figure's entry
+        (:func:`entry`), in the order of :attr:`figures`."""
+        return Positions(map(entry, self.figures.values()))
 
     # ------------------------------------------------------------------ lookups
     def figure_at(self, cell: int) -> HexFigure | None:

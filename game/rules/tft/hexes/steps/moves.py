@@ -14,7 +14,7 @@ from game.rules.tft.hexes import falls, flow
 from game.rules.tft.hexes.actions import ChooseFirst, Defend, EndMovement, Face, JumpDown, Move
 from game.rules.tft.hexes.movement import is_engaged, move_options, place, settle_facing
 from game.rules.tft.hexes.phases import HexPhase
-from game.rules.tft.hexes.state import HexFigure, HexState
+from game.rules.tft.hexes.state import HexFigure, HexState, facings_held, step_key
 
 
 def do_choose(state: HexState, a: ChooseFirst, dice: Dice) -> list[Event]:
@@ -85,7 +85,9 @@ def do_jump(state: HexState, a: JumpDown, dice: Dice) -> list[Event]:
 def do_face(state: HexState, a: Face, dice: Dice) -> list[Event]:
     """T-5: turn to face another hexside."""
     f = state.figures[a.figure]
+    turned = facings_held(state, f)
     place(state, f, f.cell, a.facing)
+    f.faced, f.faced_at = (*turned, a.facing), step_key(state, f)
     way = state.board.direction_name(a.facing)
     return [Event(Kind.FACED, f"{f.name} turns to face {way}.", "T-5", f.id)]
 
