@@ -40,6 +40,13 @@ Each figure is a median over several repetitions (times from ``time.perf_counter
   ``farmhouse_engine_games_per_s`` and ``farmhouse_turns_per_game`` as for the Hill
   fight. Targets: a decision <= 5 ms, >= 50 games a second.
 
+* The sewer flood: ``flood_ms``, one flood over a patrol of 30 models resolved, rules
+  and physics (F-3..F-6, :func:`game.rules.benchmarks.flood_ms`; budget 20 ms);
+  ``squad_decision_ms``, one squad computer decision over whole games of both sewer
+  scenarios (budget 20 ms); ``squad_games_per_s``, such games a second (target 10);
+  ``sewer_frame_ms``, a frame of the sewer board during a wash of 30 models (from
+  :mod:`game.ui.boards.sewer_bench`; budget 3 ms).
+
 ``python -m game.bench --quick`` runs every figure but the window's with tiny repetitions
 (a smoke test: its numbers are not to be quoted).
 """
@@ -305,6 +312,22 @@ def ui_figures() -> dict[str, Any]:
                 "ui_note": f"game.ui.bench failed: {type(e).__name__}: {e}"}
 
 
+def flood_figures(quick: bool = False) -> dict[str, Any]:
+    """The sewer flood's figures (issue 15's budgets in the module text)."""
+    from game.ai.squads.bench import squad_decision_ms, squad_games_per_s
+    from game.rules.benchmarks import flood_ms
+
+    out: dict[str, Any] = {"flood_ms": flood_ms(reps=3 if quick else 40)}
+    out["squad_decision_ms"] = squad_decision_ms(range(1) if quick else range(2))
+    out["squad_games_per_s"] = squad_games_per_s(1 if quick else 6)
+    if not quick:
+        os.environ.setdefault("SDL_VIDEODRIVER", "dummy")
+        from game.ui.boards.sewer_bench import sewer_frame_ms
+
+        out["sewer_frame_ms"] = sewer_frame_ms()
+    return out
+
+
 def measure(quick: bool = False) -> dict[str, Any]:
     """Every figure (``quick``: tiny repetitions, for a smoke test)."""
     out: dict[str, Any] = {}
@@ -329,6 +352,7 @@ def measure(quick: bool = False) -> dict[str, Any]:
     zone = games_per_s(games=1 if quick else 20, reps=1 if quick else 5,
                        scenario=ZONE_SCENARIO)
     out.update({f"farmhouse_{k}": v for k, v in zone.items()})
+    out.update(flood_figures(quick))
     if not quick:
         out.update(ui_figures())
     return {k: round(v, 4) if isinstance(v, float) else v for k, v in out.items()}
