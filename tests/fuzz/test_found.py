@@ -489,3 +489,23 @@ def test_check_map_of_another_kind_of_map_names_it_and_no_scenario(name, kind):
 def test_check_map_of_a_table_scenario_measures_its_map():
     code, out, err = check_map_cli(str(MAPS / "backyard.toml"))
     assert (code, err) == (0, "") and out.startswith("Backyard: balanced (G-8)")
+
+
+# ============================================================================ the sewers
+def sewer_scenario(maps, name, old, new):
+    path = maps / f"{name}.toml"
+    text = path.read_text()
+    assert old in text, old
+    path.write_text(text.replace(old, new, 1))
+    return path
+
+
+@pytest.mark.parametrize("planter", ["[]", "{}", '["troopers"]', "{ troopers = 1 }"])
+def test_a_sewer_scenarios_planter_that_is_a_table_or_a_list_is_named(maps, planter):
+    from game.rules import open_match
+
+    path = sewer_scenario(maps, "charges_in_the_nest", 'planter = "troopers"',
+                          f"planter = {planter}")
+    msg = quickly(lambda: open_match(str(path), 1), ScenarioError)
+    assert msg.startswith("charges_in_the_nest.toml: [options] planter must be a side of "
+                          "[sides] (troopers, swarm), not "), msg
