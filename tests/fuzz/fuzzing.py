@@ -20,9 +20,12 @@ action while it is not over, and never refuses an action its legal list offered.
 A *kind* of mutant is ``WHAT:NAME``: ``map:farmhouse``, ``scenario:backyard``,
 ``save:hill_fort``, ``tileset:hill_fight``, ``checkmap:ruined_village``,
 ``demo:t5_rear_attack`` (see :data:`KINDS`; :func:`board_of` groups them by board kind).
-The board kinds no shipped scenario plays yet (the sewer, the street chase's track) are
-fuzzed through their stub maps (:data:`MAP_ONLY`): each mutant is read as its kind, and
-given to ``--check-map`` on the command line.
+The sewer scenarios (the flood) are fuzzed like the others: their maps (with edits that
+know the sewer's conventions, :mod:`sewer_mutants`), scenarios and saves of a game a few
+moves past the flood (:data:`SAVE_PLAY`), and their maps through ``--check-map``. The
+stub maps (:data:`MAP_ONLY`) of the board kinds no shipped scenario plays yet (the street
+chase's track) and of the sewer are read as their kind, and given to ``--check-map`` on
+the command line.
 
 The dice of the game make the choices (seeded), so case ``n`` of a kind and seed is
 always the same mutant.
@@ -68,18 +71,25 @@ SCENARIOS: dict[str, str] = {
     "hill_fight": "hex", "hill_fort": "hex",
     "farmhouse": "zones", "open_field": "zones",
     "backyard": "table", "ruined_village": "table",
+    "charges_in_the_nest": "sewer", "storm_drain": "sewer",
 }
 """Every shipped scenario the picker offers, and its board kind."""
+SAVE_PLAY: dict[str, tuple[int, int]] = {"charges_in_the_nest": (5, 55),
+                                         "storm_drain": (5, 80)}
+"""The seed and the number of random actions of the save a scenario's save mutants are made
+from (default: seed 3, 60 actions): the sewer games' saves are a few moves past the flood
+(F-2..F-7 in their replay: the flood's roll, the tests, the washes, the water)."""
+CHECK_MAP_BOARDS = ("table", "sewer")
+"""The board kinds ``--check-map`` measures (G-8 for a table, the sewer's own check)."""
 DEMOS: tuple[str, ...] = tuple(sorted(p.stem for p in (MAPS / "demos").glob("*.toml")))
 """Every shipped demo, by file name."""
 MADE_DEMOS = ("farmhouse", "backyard")
 """Scenarios no shipped demo uses, of the other board kinds: a demo of each is made from a
 short game (:func:`made_demo`) and mutated like the shipped ones."""
-MAP_ONLY: dict[str, str] = {"sewer_stub": "sewer", "track_stub": "track",
-                            "charges_in_the_nest": "sewer", "storm_drain": "sewer"}
-"""Stub maps (maps/test/) of the board kinds no shipped scenario plays yet, and the
-shipped maps (maps/) of scenarios no ruleset plays yet, and their kind: a mutant is read
-as that kind (a map, not a scenario). Sewer maps get sewer edits too
+MAP_ONLY: dict[str, str] = {"sewer_stub": "sewer", "track_stub": "track"}
+"""Stub maps (maps/test/) of the board kinds no shipped scenario plays yet (and the sewer's
+stub), and the shipped maps (maps/) of scenarios no ruleset plays yet, and their kind: a
+mutant is read as that kind (a map, not a scenario). Sewer maps get sewer edits too
 (:mod:`sewer_mutants`)."""
 TILESETS = ("levels.tsx", "terrain.tsx", "figures.tsx")
 BOARDS = ("hex", "zones", "table", "sewer", "track", "demo")
@@ -92,7 +102,7 @@ def _kinds() -> tuple[str, ...]:
         out += [f"map:{name}", f"scenario:{name}", f"save:{name}"]
         if board == "hex":
             out.append(f"tileset:{name}")
-        if board == "table":
+        if board in CHECK_MAP_BOARDS:
             out.append(f"checkmap:{name}")
     out += [f"map:{name}" for name in MAP_ONLY]
     out += [f"demo:{d}" for d in (*DEMOS, *MADE_DEMOS)]
@@ -118,6 +128,12 @@ def through_check_map(kind: str) -> bool:
 
 def kinds_of(board: str) -> tuple[str, ...]:
     return tuple(k for k in KINDS if board_of(k) == board)
+
+
+def map_format(name: str) -> str:
+    """How the map of scenario or stub ``name`` is mutated: "sewer" (XML and the sewer's
+    own edits) for a sewer map, else "xml"."""
+    return "sewer" if (SCENARIOS.get(name) or MAP_ONLY.get(name)) == "sewer" else "xml"
 
 
 NUMBERS = ["0", "-1", "1", "7", "255", "256", "60000", "65537", "100000000", "2147483648",
@@ -191,6 +207,24 @@ TOML_HEADERS = ["[scenario]", "[sides]", "[units]", '[sides."a\\nb"]', "[options
                 "[[figure]]", "[[step]]", "[demo]", "[units.sarge]", "[sides.farmers]",
                 '[units."a b"]', "[options.armies.green]"]
 ENCODINGS = ("latin-1", "utf-16", "utf-32", "cp1252")
+FLOOD_TOML_VALUES = ['"flood"', '"nest"', '"survive"', '"troopers"', '"swarm"', '"brood_a"',
+                     '"storm_drain.tmx"', '"charges_in_the_nest.tmx"', '"sewer_stub.tmx"',
+                     '"storm_drain.toml"', "99", "100", "3.0", '{ alpha = "A", bravo = 3 }',
+                     '{ "\u0000" = "x" }', '{ alpha = "' + "A" * 3000 + '" }', '["nest"]',
+                     '{ swarm = "x", troopers = "y" }']
+FLOOD_TOML_KEYS = ["objective", "planter", "charges", "squads", "alpha", "brood_a", "swarm",
+                   "troopers", "leader", "squad", "width", "origin"]
+FLOOD_TOML_HEADERS = ["[options.squads]", "[sides.troopers]", "[sides.swarm]",
+                      "[sides.vermin]", "[options.squads.alpha]", "[[options.squads]]"]
+"""Values, keys and headers a sewer scenario's mutants draw on too (its options and sides)."""
+FLOOD_ACTION_KINDS = ["move", "difficult", "rejoin", "done", "shoot", "run", "charge",
+                      "end_phase"]
+FLOOD_JSON_VALUES: list[Any] = ["alpha", "bravo", "swarm", "brood", "brood_a", "alpha-1",
+                                "swarm-1", "brood_a-9", "alpha-99", "troopers", "move",
+                                {"x": 300, "y": 1601}, {"x": 300}, {"x": "3", "y": 1},
+                                {"x": 1.5, "y": 2.5}, {"x": True, "y": False},
+                                {"x": 150, "y": 1770, "z": 1}, [300, 1601]]
+"""Values a sewer save's mutants draw on too (units, models, points in hundredths)."""
 
 
 class Chooser:
@@ -320,18 +354,22 @@ def _xml(data: bytes, c: Chooser) -> bytes:
     return "\n".join(lines).encode("utf-8", "surrogatepass")
 
 
-def _toml(data: bytes, c: Chooser) -> bytes:
+def _toml(data: bytes, c: Chooser, flood: bool = False) -> bytes:
     """A TOML edit: a value replaced, a field added (a unit's, an option's, a demo's), a
-    list grown long, a table copied many times, the file re-encoded, a header changed."""
+    list grown long, a table copied many times, the file re-encoded, a header changed
+    (``flood``: the values, keys and headers of a sewer scenario too)."""
     text = data.decode("utf-8")
+    values_ = TOML_VALUES + FLOOD_TOML_VALUES if flood else TOML_VALUES
+    keys = TOML_KEYS + FLOOD_TOML_KEYS if flood else TOML_KEYS
+    headers_ = TOML_HEADERS + FLOOD_TOML_HEADERS if flood else TOML_HEADERS
     op = c.below(8)
     values = list(re.finditer(r"(?m)^([\w.\"]+\s*=\s*)(.+)$", text))
     if op <= 1 and values:
         m = c.pick(values)
-        return (text[:m.start(2)] + c.pick(TOML_VALUES) + text[m.end(2):]).encode()
+        return (text[:m.start(2)] + c.pick(values_) + text[m.end(2):]).encode()
     if op == 2 and values:  # a new field in a table
         m = c.pick(values)
-        return (text[:m.start()] + f"{c.pick(TOML_KEYS)} = {c.pick(TOML_VALUES)}\n"
+        return (text[:m.start()] + f"{c.pick(keys)} = {c.pick(values_)}\n"
                 + text[m.start():]).encode()
     if op == 3:  # a Latin-1 name, or the whole file in another encoding
         if c.chance(1, 2):
@@ -359,7 +397,7 @@ def _toml(data: bytes, c: Chooser) -> bytes:
     headers = list(re.finditer(r"(?m)^\[.*\]$", text))
     if headers:  # a table header doubled or renamed
         m = c.pick(headers)
-        return (text[:m.start()] + c.pick(TOML_HEADERS) + text[m.end():]).encode()
+        return (text[:m.start()] + c.pick(headers_) + text[m.end():]).encode()
     return data
 
 
@@ -373,26 +411,40 @@ def _walk(v: Any, path: tuple[Any, ...] = ()) -> Iterator[tuple[Any, ...]]:
             yield from _walk(x, (*path, k))
 
 
-def _made_up_action(doc: dict[str, Any], c: Chooser) -> None:
+def _made_up_action(doc: dict[str, Any], c: Chooser, flood: bool = False) -> None:
     """An action added to the save: a copy of one of its own with a field replaced or
-    added, or an army sheet (K-2) of hostile minis."""
+    added, or an army sheet (K-2) of hostile minis; ``flood``: or one of the sewer's kinds
+    made of the save's own units, models and points (a charge in the movement phase, a
+    model of another unit, a rejoin of a model in coherency...)."""
     acts = doc["actions"]
     k = c.below(len(acts) + 1)
-    if c.chance(1, 3):
+    if flood and c.chance(1, 2):
+        fields: dict[str, list[Any]] = {}
+        for a in acts:
+            if isinstance(a, dict):
+                for f, v in a.items():
+                    fields.setdefault(f, []).append(v)
+        act = {"kind": c.pick(FLOOD_ACTION_KINDS)}
+        for f in c.pick([("unit",), ("unit", "model"), ("unit", "target"),
+                         ("unit", "model", "to"), ("side",), ("unit", "model", "to", "x")]):
+            act[f] = c.pick(fields.get(f) or FLOOD_JSON_VALUES)
+    elif c.chance(1, 3):
         side = c.pick(["green", "tan", "wardens", "raiders", None, "\x00"])
         act: dict[str, Any] = {"kind": "build_army", "side": side,
                                "minis": c.pick(HOSTILE_MINIS)}
     else:
         act = dict(c.pick(acts))
-        act[c.pick(ACTION_FIELDS + list(act))] = c.pick(JSON_VALUES)
+        act[c.pick(ACTION_FIELDS + list(act))] = c.pick(
+            JSON_VALUES + FLOOD_JSON_VALUES if flood else JSON_VALUES)
     acts.insert(k, act)
 
 
-def _json(data: bytes, c: Chooser) -> bytes:
+def _json(data: bytes, c: Chooser, flood: bool = False) -> bytes:
     """A JSON edit: a value replaced by one of another type or size, a field dropped,
     actions swapped, doubled or made up, the seed or scenario changed, deep nesting, a raw
-    huge number."""
+    huge number (``flood``: the values and actions of a sewer game too)."""
     doc = json.loads(data)
+    values_ = JSON_VALUES + FLOOD_JSON_VALUES if flood else JSON_VALUES
     op = c.below(10)
     paths = [p for p in _walk(doc) if p]
     if op <= 2:
@@ -403,7 +455,7 @@ def _json(data: bytes, c: Chooser) -> bytes:
         if op == 2 and isinstance(parent, dict):
             del parent[path[-1]]
         else:
-            parent[path[-1]] = c.pick(JSON_VALUES)
+            parent[path[-1]] = c.pick(values_)
     elif op == 3 and len(doc.get("actions", [])) > 1:
         acts = doc["actions"]
         i, j = c.below(len(acts)), c.below(len(acts))
@@ -421,7 +473,7 @@ def _json(data: bytes, c: Chooser) -> bytes:
         raw = c.pick(["9" * 4301, "[" * 100_000 + "]" * 100_000, "1e999", "-0", "NaN"])
         return text.replace(key, key + raw + ", \"x\": ", 1).encode()
     elif op == 7 and isinstance(doc.get("actions"), list) and doc["actions"]:
-        _made_up_action(doc, c)
+        _made_up_action(doc, c, flood)
     elif op == 8:
         doc["scenario"] = c.pick([f"{s}.toml" for s in SCENARIOS] + [
             "test/side_view.toml", "demos/t5_rear_attack.toml", "tiles/levels.tsx",
@@ -436,11 +488,25 @@ def _sewer(data: bytes, c: Chooser) -> bytes:
     return sewer_edit(data, c) if c.chance(1, 2) else _xml(data, c)
 
 
+def _flood_toml(data: bytes, c: Chooser) -> bytes:
+    return _toml(data, c, flood=True)
+
+
+def _flood_json(data: bytes, c: Chooser) -> bytes:
+    return _json(data, c, flood=True)
+
+
+FORMATS: dict[str, Callable[[bytes, Chooser], bytes]] = {
+    "xml": _xml, "toml": _toml, "json": _json, "sewer": _sewer,
+    "flood-toml": _flood_toml, "flood-json": _flood_json}
+"""The edits of each format: "sewer" is a sewer map's XML, "flood-toml" and "flood-json" a
+sewer scenario and a save of its game."""
+
+
 def mutate(data: bytes, fmt: str, c: Chooser) -> bytes:
-    """One or two edits of ``data`` (a file of format "xml", "toml" or "json", or
-    "sewer": a sewer map's XML)."""
+    """One or two edits of ``data`` (a file of a format of :data:`FORMATS`)."""
     for _ in range(1 + c.below(2)):
-        smart = {"xml": _xml, "toml": _toml, "json": _json, "sewer": _sewer}[fmt]
+        smart = FORMATS[fmt]
         try:
             data = smart(data, c) if c.chance(4, 5) else _blind(data, c)
         except (ValueError, TypeError, AttributeError, KeyError, IndexError, RecursionError):
@@ -523,9 +589,12 @@ def peak_mb() -> float:
     return resource.getrusage(resource.RUSAGE_SELF).ru_maxrss / 1024
 
 
-def shipped_save(folder: Path, scenario: str = "hill_fight", seed: int = 3,
-                 actions: int = 60) -> Path:
-    """A save of ``actions`` random actions of a shipped scenario."""
+def shipped_save(folder: Path, scenario: str = "hill_fight", seed: int | None = None,
+                 actions: int | None = None) -> Path:
+    """A save of ``actions`` random actions of a shipped scenario (by default the seed and
+    actions of :data:`SAVE_PLAY`)."""
+    seed = SAVE_PLAY.get(scenario, (3, 60))[0] if seed is None else seed
+    actions = SAVE_PLAY.get(scenario, (3, 60))[1] if actions is None else actions
     m = open_match(scenario, seed)
     play_game(m, {s: RandomPlayer(seed) for s in m.sides}, max_actions=actions)
     m.meta["controllers"] = {s: "human" for s in m.sides}
@@ -582,10 +651,18 @@ def hostile_neighbours(where: Path, huge: Path) -> None:
 
 def table(folder: Path, huge: Path, scenario: str = "hill_fight") -> Path:
     """A copy of a shipped scenario (its file, its map and the tilesets) in ``folder``,
-    with the hostile neighbours a mutant may name (:func:`hostile_neighbours`)."""
+    beside the maps of the other scenarios and stubs of its board kind (a mutant may name
+    one: a sewer scenario the other sewer, or the stub with no nest and no squads), with
+    the hostile neighbours a mutant may name (:func:`hostile_neighbours`)."""
     folder.mkdir(parents=True)
     shutil.copy(MAPS / f"{scenario}.toml", folder / f"{scenario}.toml")
-    shutil.copy(MAPS / f"{scenario}.tmx", folder / f"{scenario}.tmx")
+    board = SCENARIOS[scenario]
+    for other, kind in SCENARIOS.items():
+        if kind == board:
+            shutil.copy(MAPS / f"{other}.tmx", folder / f"{other}.tmx")
+    for stub, kind in MAP_ONLY.items():
+        if kind == board and (MAPS / "test" / f"{stub}.tmx").exists():
+            shutil.copy(MAPS / "test" / f"{stub}.tmx", folder / f"{stub}.tmx")
     shutil.copytree(MAPS / "tiles", folder / "tiles")
     for where in (folder, folder / "tiles"):
         hostile_neighbours(where, huge)
@@ -596,7 +673,7 @@ def all_maps(folder: Path, huge: Path) -> Path:
     """A copy of the whole maps folder (every scenario, map, tileset and demo) in
     ``folder``, with hostile neighbours in each of its folders."""
     shutil.copytree(MAPS, folder)
-    for where in (folder, folder / "tiles", folder / "demos", folder / "test"):
+    for where in (folder, *(d for d in sorted(folder.rglob("*")) if d.is_dir())):
         hostile_neighbours(where, huge)
     return folder
 
@@ -659,19 +736,20 @@ class Fuzzer:
         """The shipped file a mutant of ``kind`` is made from, its format, and where it
         goes in the case's folder."""
         what, name = kind.split(":")
+        flood = SCENARIOS.get(name) == "sewer"
         if what == "save":
-            return self.save_of(name), "json", "mutant.json"
+            return self.save_of(name), "flood-json" if flood else "json", "mutant.json"
         if what == "map" and name in MAP_ONLY:
             stub = MAPS / "test" / f"{name}.tmx"
-            fmt = "sewer" if MAP_ONLY[name] == "sewer" else "xml"
-            return stub if stub.exists() else MAPS / f"{name}.tmx", fmt, f"{name}.tmx"
+            return stub if stub.exists() else MAPS / f"{name}.tmx", map_format(name), \
+                f"{name}.tmx"
         if what in ("map", "checkmap"):
-            return MAPS / f"{name}.tmx", "xml", f"{name}.tmx"
+            return MAPS / f"{name}.tmx", map_format(name), f"{name}.tmx"
         if what == "tileset":
             ts = TILESETS[case % len(TILESETS)]
             return MAPS / "tiles" / ts, "xml", f"tiles/{ts}"
         if what == "scenario":
-            return MAPS / f"{name}.toml", "toml", f"{name}.toml"
+            return MAPS / f"{name}.toml", "flood-toml" if flood else "toml", f"{name}.toml"
         if what == "demo" and name in MADE_DEMOS:
             return self.made_demo_of(name), "toml", f"demos/{name}.toml"
         if what == "demo":
@@ -730,7 +808,8 @@ class Fuzzer:
         path = folder / rel
         path.write_bytes(data)
         scenario = folder / f"{name}.toml"
-        names = (path.name, f"{name}.tmx", f"{name}.toml")
+        names = (path.name, f"{name}.tmx", f"{name}.toml",
+                 *(f.name for f in folder.iterdir() if f.suffix in (".tmx", ".toml")))
         if what == "checkmap":
             def check() -> int:
                 from game.rules.hero.balance import check_map

@@ -855,3 +855,21 @@ def test_a_save_format_written_as_a_number_of_another_kind_is_read_or_named(
     with pytest.raises(SaveError) as e:
         load_match(path)
     assert str(e.value).startswith(f"{path.name}: {fragment}")
+# ============================================================================ the sewers
+def sewer_scenario(maps, name, old, new):
+    path = maps / f"{name}.toml"
+    text = path.read_text()
+    assert old in text, old
+    path.write_text(text.replace(old, new, 1))
+    return path
+
+
+@pytest.mark.parametrize("planter", ["[]", "{}", '["troopers"]', "{ troopers = 1 }"])
+def test_a_sewer_scenarios_planter_that_is_a_table_or_a_list_is_named(maps, planter):
+    from game.rules import open_match
+
+    path = sewer_scenario(maps, "charges_in_the_nest", 'planter = "troopers"',
+                          f"planter = {planter}")
+    msg = quickly(lambda: open_match(str(path), 1), ScenarioError)
+    assert msg.startswith("charges_in_the_nest.toml: [options] planter must be a side of "
+                          "[sides] (troopers, swarm), not "), msg

@@ -76,7 +76,7 @@ def _setup(scenario: ScenarioFile, board: Corridors) -> Scenario:
         raise ScenarioError(f"{name}: the objective is the nest: [scenario] turn_limit says "
                             f"by the end of which turn the charges must be planted")
     planter = opts.get("planter")
-    if planter not in scenario.sides:
+    if not isinstance(planter, str) or planter not in scenario.sides:
         raise ScenarioError(f"{name}: [options] planter must be a side of [sides] "
                             f"({', '.join(scenario.sides)}), not {planter!r}")
     nests = tuple(f for f in board.features if f.kind == "nest")
