@@ -24,7 +24,7 @@ def app(tmp_path, monkeypatch):
 
 
 @pytest.mark.parametrize(("name", "kind", "plain"), [
-    ("test/sewer_stub.tmx", "sewer", True),
+    ("test/sewer_stub.tmx", "sewer", False),
     ("test/track_stub.tmx", "track", True),
     ("hill_fight.tmx", "hex", False),
     ("farmhouse.tmx", "zones", False),

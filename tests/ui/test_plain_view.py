@@ -95,8 +95,8 @@ def screen():
 
 def test_a_kind_with_no_view_of_its_own_gets_the_plain_view(screen):
     assert PLAIN in BOARD_VIEWS
-    assert view_class("sewer") is PlainBoardView
-    view = board_view("sewer", ZoneStrip(), SIZE, ["a", "b"])
+    assert view_class("strip") is PlainBoardView  # a kind no view is registered for
+    view = board_view("strip", ZoneStrip(), SIZE, ["a", "b"])
     assert isinstance(view, PlainBoardView)
     assert view_class("hex").__name__ == "HexBoardView"  # a kind's own view still wins
 
