@@ -79,14 +79,14 @@ class Terrain:
                                      f"terrain trait (G-1: {', '.join(data.traits)})")
             ht = p.ht if p.ht is not None else kind.ht
             if ht is None:
-                self.problems.append(f"{p.label} is a {p.kind} and needs an int property "
+                self.problems.append(f"{p.label} is {_a(p.kind)} and needs an int property "
                                      f"'ht' (its real height in units, G-2)")
                 ht = 0
             if kind.linear and not p.is_line:
-                self.problems.append(f"{p.label}: a {p.kind} is a linear obstacle; draw it "
+                self.problems.append(f"{p.label}: {_a(p.kind)} is a linear obstacle; draw it "
                                      f"as a polyline")
             if p.is_line and not kind.linear and kind.key == p.kind:
-                self.problems.append(f"{p.label} is a polyline, but a {p.kind} is an area; "
+                self.problems.append(f"{p.label} is a polyline, but {_a(p.kind)} is an area; "
                                      f"draw it as a rectangle, ellipse or polygon")
             if "vantage" in traits and ht < data.vantage_min_ht:
                 self.problems.append(f"{p.label} is a vantage point of Ht {ht}; a vantage "
@@ -207,3 +207,8 @@ def hazard_damage(face: int) -> tuple[str, int]:
         if face in faces:
             return band, damage
     raise ValueError(f"no hazard band for face {face}")
+
+
+def _a(word: str) -> str:
+    """``word`` with its indefinite article ("an obstacle", "a wall")."""
+    return f"{'an' if word[:1].lower() in 'aeiou' else 'a'} {word}"
