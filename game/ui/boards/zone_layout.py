@@ -19,7 +19,7 @@ of its label, of the bottlenecks' spots and of the figures on the lines.
 from __future__ import annotations
 
 import math
-from collections.abc import Sequence
+from collections.abc import Hashable, Sequence
 from dataclasses import dataclass
 
 from game.boards.zones import Bottleneck, Boundary, ZoneBoard
@@ -92,6 +92,12 @@ def _cluster(p: PieceView) -> tuple[int, str]:
     return 0, p.id
 
 
+def _member(p: PieceView) -> Hashable:
+    """What a figure's place in its zone's layout is made of."""
+    return (p.id, p.side, p.spot, p.group, p.partner,
+            "InContact" in p.tags or "InClose" in p.tags)
+
+
 def _pair(p: PieceView) -> tuple[str, ...]:
     """The InClose pair a figure of a melee group is in, its ids in order (() if none;
     none is drawn at a bottleneck)."""
@@ -118,6 +124,10 @@ class ZoneLayout:
         """InClose pairs, linked when drawn."""
         self._key: object = None
         self._zone_spots: dict[str, list[XY]] = {}
+        self._boxes: dict[str, tuple[float, float, float, float]] = {}
+        self._zones: dict[Hashable, tuple[dict[str, Stand], list[tuple[float, float, float]],
+                                          list[tuple[str, str]]]] = {}
+        """Each zone's layout by its figures and the stands near it (see _lay_zone)."""
 
     def layout(self, pieces: Sequence[PieceView]) -> dict[str, Stand]:
         """Where each figure on the board stands, in map pixels, by status (Z-2)."""
@@ -165,28 +175,71 @@ class ZoneLayout:
 
     def _lay_zone(self, z: str, ps: list[PieceView], out: dict[str, Stand]) -> None:
         """The clusters of zone ``z``, biggest first; clusters at a bottleneck stand
-        beside it, on their own side."""
+        beside it, on their own side. A zone whose figures and whose neighbours' nearby
+        stands are as they were is laid out as it was (:meth:`_nearby`)."""
         b = self.board
         r = BASE
         groups: dict[tuple[int, str], list[PieceView]] = {}
         for p in sorted(ps, key=lambda q: (q.side, q.id)):
             groups.setdefault(_cluster(p), []).append(p)
+        order = sorted(groups.items(), key=lambda kv: (-len(kv[1]), kv[0]))
+        sizes = [r * 1.6 if len(ms) == 1 else r * (1.1 + 0.62 * len(ms)) for _k, ms in order]
         spots = self.zone_spots(z)
         # clear of the bottlenecks' spots (held or not) and of figures on the lines
-        placed: list[tuple[float, float, float]] = [
+        placed = self._nearby(z, [
             (x, y, r * 1.15) for bn in b.bottlenecks.values() if z in bn.zones
-            for x, y in self.bn_spots[bn.id]] + [(s.x, s.y, r * 1.15) for s in out.values()]
-        order = sorted(groups.items(), key=lambda kv: (-len(kv[1]), kv[0]))
-        for (kind, name), members in order:
-            n = len(members)
-            cr = r * 1.6 if n == 1 else r * (1.1 + 0.62 * n)
-            want = self.front(name, z, cr) if kind == 1 and name in b.bottlenecks else None
-            cx, cy = self.free_near(spots, placed, cr, want)
-            placed.append((cx, cy, cr))
-            if n > 1:
-                melee = any("InContact" in p.tags or "InClose" in p.tags for p in members)
-                self.clusters.append((cx, cy, cr if melee else -cr))
-            self._ring(members, cx, cy, out, name if kind else "")
+            for x, y in self.bn_spots[bn.id]] + [(s.x, s.y, r * 1.15) for s in out.values()],
+            max(sizes))
+        key = (z, tuple(_member(p) for _k, ms in order for p in ms), tuple(placed))
+        kept = self._zones.get(key)
+        if kept is None:
+            stands: dict[str, Stand] = {}
+            clusters: list[tuple[float, float, float]] = []
+            pairs: list[tuple[str, str]] = []
+            for ((kind, name), members), cr in zip(order, sizes, strict=True):
+                want = self.front(name, z, cr) if kind == 1 and name in b.bottlenecks \
+                    else None
+                cx, cy = self.free_near(spots, placed, cr, want)
+                placed.append((cx, cy, cr))
+                if len(members) > 1:
+                    melee = any("InContact" in p.tags or "InClose" in p.tags
+                                for p in members)
+                    clusters.append((cx, cy, cr if melee else -cr))
+                pairs += self._ring(members, cx, cy, stands, name if kind else "")
+            if len(self._zones) > 4096:
+                self._zones.clear()
+            kept = self._zones[key] = (stands, clusters, pairs)
+        stands, clusters, pairs = kept
+        out.update(stands)
+        self.clusters += clusters
+        self.pairs += pairs
+
+    def _nearby(self, z: str, placed: list[tuple[float, float, float]], cr: float
+                ) -> list[tuple[float, float, float]]:
+        """The circles of ``placed`` that can take room from a cluster of radius up to
+        ``cr`` in zone ``z``: :meth:`free_near` tries the zone's spots and rings of up
+        to 11 bases round one, and a circle farther from all of them than its radius,
+        ``cr`` and the quarter base of room asked for never decides a place."""
+        x0, y0, x1, y1 = self._spot_box(z)
+        far = 11 * BASE
+        x0, y0, x1, y1 = x0 - far, y0 - far, x1 + far, y1 + far
+        out = []
+        for c in placed:
+            px, py, pr = c
+            dx = x0 - px if px < x0 else px - x1 if px > x1 else 0.0
+            dy = y0 - py if py < y0 else py - y1 if py > y1 else 0.0
+            if math.hypot(dx, dy) < pr + cr + BASE * 0.25 + 1.0:
+                out.append(c)
+        return out
+
+    def _spot_box(self, z: str) -> tuple[float, float, float, float]:
+        """The box round zone ``z``'s spots."""
+        box = self._boxes.get(z)
+        if box is None:
+            spots = self.zone_spots(z)
+            box = self._boxes[z] = (min(x for x, _ in spots), min(y for _, y in spots),
+                                    max(x for x, _ in spots), max(y for _, y in spots))
+        return box
 
     def zone_spots(self, zone: str) -> list[XY]:
         """Where figures may stand in a zone: clear of its label, nearest the middle of
@@ -244,13 +297,15 @@ class ZoneLayout:
                     return x, y
         return ox, oy
 
-    def _ring(self, members: list[PieceView], cx: float, cy: float, out: dict[str, Stand],
-              cluster: str) -> None:
-        """Members of one cluster round its centre; an InClose pair side by side."""
+    @staticmethod
+    def _ring(members: list[PieceView], cx: float, cy: float, out: dict[str, Stand],
+              cluster: str) -> list[tuple[str, str]]:
+        """Members of one cluster round its centre; an InClose pair side by side (the
+        pairs, to link when drawn)."""
         n = len(members)
         if n == 1:
             out[members[0].id] = Stand(cx, cy, cluster)
-            return
+            return []
         members = sorted(members, key=lambda p: (_pair(p), p.side, p.id))
         rr = BASE * (1.05 if n == 2 else 0.55 + 0.36 * n)
         for k, p in enumerate(members):
@@ -261,6 +316,4 @@ class ZoneLayout:
         for p in members:
             if _pair(p):
                 by_pair.setdefault(_pair(p), []).append(p.id)
-        for ids in by_pair.values():
-            if len(ids) == 2:
-                self.pairs.append((ids[0], ids[1]))
+        return [(ids[0], ids[1]) for ids in by_pair.values() if len(ids) == 2]

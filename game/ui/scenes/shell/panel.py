@@ -9,6 +9,7 @@ from typing import TYPE_CHECKING, Any
 import pygame
 
 from game.core.ruleset import PieceView
+from game.ui.drawing import fill_rect
 from game.ui.scenes.shell.roster import Roster
 from game.ui.widgets import (
     BG,
@@ -126,7 +127,7 @@ class Panel:
             self._card = self.render(piece, p.w, self.buttons_top - p.y - 6)
             parts = self._card.parts if isinstance(self._card, Recorded) else []
             self.parts = [r.move(p.topleft) for r in parts]
-        pygame.draw.rect(surface, PANEL, p)
+        fill_rect(surface, PANEL, p)
         pygame.draw.line(surface, EDGE, p.topleft, p.bottomleft)
         surface.blit(self._card, p.topleft)
         mouse = pygame.mouse.get_pos()
