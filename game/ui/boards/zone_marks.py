@@ -18,7 +18,7 @@ from game.core.places import InZone, Place
 from game.ui import palette as pal
 from game.ui.boards import Marks
 from game.ui.boards.zone_layout import BASE
-from game.ui.drawing import BoardFonts, optimise
+from game.ui.drawing import BoardFonts, fill_rect, optimise
 from game.ui.palette import RGBA, Colour
 
 XY = tuple[float, float]
@@ -48,16 +48,23 @@ class ZoneOverlay:
 
 @dataclass
 class _Draw:
-    """What drawing the marks needs: the board, the map-surface transform and the font."""
+    """What drawing the marks needs: the board, the map-surface transform and the font;
+    ``box`` gathers the pixels drawn on (what pygame.draw says it changed)."""
 
     board: ZoneBoard
     surf: pygame.Surface
     zoom: float
     ox: float
     oy: float
+    box: pygame.Rect | None = None
 
     def to(self, p: XY) -> XY:
         return self.ox + p[0] * self.zoom, self.oy + p[1] * self.zoom
+
+    def touch(self, changed: pygame.Rect) -> None:
+        """Count pixels a draw call changed."""
+        if changed.w and changed.h:
+            self.box = changed if self.box is None else self.box.union(changed)
 
 
 def build_overlay(board: ZoneBoard, marks: Marks, zoom: float,
@@ -84,8 +91,9 @@ def build_overlay(board: ZoneBoard, marks: Marks, zoom: float,
         if selected_at is not None and raw[0] is not None:
             raw[0] = selected_at  # from the figure itself
         _draw_path(d, [d.to(p) for p in raw if p is not None])
-    box = d.surf.get_bounding_rect()
-    if box.w == 0 or box.h == 0:
+    box = d.box.clip(d.surf.get_rect()) if d.box is not None else None
+    _SCRATCH_DIRTY[:] = [box] if box is not None else []
+    if box is None or box.w == 0 or box.h == 0:
         return ZoneOverlay(pills=out.pills)
     crop = d.surf.subsurface(box)
     out.surface = optimise(crop, alpha=True)  # a new surface when there is a display
@@ -99,16 +107,23 @@ _SCRATCH: list[pygame.Surface] = []
 """The surface the marks were last drawn on, drawn on again (cleared) for the next marks
 of the same size: a fresh one the size of the map costs more to allocate and touch
 than to clear."""
+_SCRATCH_DIRTY: list[pygame.Rect] = []
+"""Where the last marks were drawn on it (the rest is still clear)."""
 
 
 def _scratch(size: tuple[int, int]) -> pygame.Surface:
-    """A clear, transparent surface of ``size`` to draw the marks on."""
+    """A clear, transparent surface of ``size`` to draw the marks on (only what the last
+    marks drew on is cleared: the box the draw calls reported, not a scan of the
+    pixels)."""
     if _SCRATCH and _SCRATCH[0].get_size() == size:
         surf = _SCRATCH[0]
-        surf.fill((0, 0, 0, 0))
+        for box in _SCRATCH_DIRTY:
+            fill_rect(surf, (0, 0, 0, 0), box)
+        _SCRATCH_DIRTY.clear()
         return surf
     surf = pygame.Surface(size, pygame.SRCALPHA)
     _SCRATCH[:] = [surf]
+    _SCRATCH_DIRTY.clear()
     return surf
 
 
@@ -124,9 +139,9 @@ def _mark_reach(d: _Draw, m: Marks, label_at: dict[str, XY], fonts: BoardFonts, 
         risky = place in m.warnings
         if place.boundary is None:
             pts = [d.to(p) for p in b.zones[place.zone].polygon]
-            pygame.draw.polygon(d.surf, RISK_FILL if risky else REACH_FILL, pts)
-            pygame.draw.lines(d.surf, RISK_EDGE if risky else REACH_EDGE, True, pts,
-                              max(3, int(4 * d.zoom)))
+            d.touch(pygame.draw.polygon(d.surf, RISK_FILL if risky else REACH_FILL, pts))
+            d.touch(pygame.draw.lines(d.surf, RISK_EDGE if risky else REACH_EDGE, True, pts,
+                                      max(3, int(4 * d.zoom))))
             lx, ly = label_at[place.zone]
             cx, cy = d.to((lx, ly + 62))  # under the zone's label
             inside: str | None = place.zone
@@ -176,8 +191,8 @@ def _draw_path(d: _Draw, pts: list[XY]) -> None:
     if len(pts) < 2:
         return
     wide = max(4, int(7 * d.zoom))
-    pygame.draw.lines(d.surf, (*pal.INK, 230), False, pts, wide + 3)
-    pygame.draw.lines(d.surf, (*pal.YELLOW, 255), False, pts, wide)
+    d.touch(pygame.draw.lines(d.surf, (*pal.INK, 230), False, pts, wide + 3))
+    d.touch(pygame.draw.lines(d.surf, (*pal.YELLOW, 255), False, pts, wide))
     (px, py), (qx, qy) = pts[-2], pts[-1]
     dd = math.hypot(qx - px, qy - py) or 1.0
     ux, uy = (qx - px) / dd, (qy - py) / dd
@@ -185,8 +200,8 @@ def _draw_path(d: _Draw, pts: list[XY]) -> None:
     tip = (qx, qy)
     left = (qx - ux * hd - uy * hd * 0.6, qy - uy * hd + ux * hd * 0.6)
     right = (qx - ux * hd + uy * hd * 0.6, qy - uy * hd - ux * hd * 0.6)
-    pygame.draw.polygon(d.surf, (*pal.YELLOW, 255), [tip, left, right])
-    pygame.draw.polygon(d.surf, (*pal.INK, 255), [tip, left, right], 2)
+    d.touch(pygame.draw.polygon(d.surf, (*pal.YELLOW, 255), [tip, left, right]))
+    d.touch(pygame.draw.polygon(d.surf, (*pal.INK, 255), [tip, left, right], 2))
 
 
 def line_mark(d: _Draw, place: InZone, risky: bool, colour: Colour | None = None) -> XY:
@@ -198,8 +213,9 @@ def line_mark(d: _Draw, place: InZone, risky: bool, colour: Colour | None = None
     bn = b.bottleneck_on(place.zone, place.boundary)
     if bn is not None:
         cx, cy = d.to(bn.centre)
-        pygame.draw.circle(d.surf, (*col, 120), (cx, cy), BASE * z * 2.4)
-        pygame.draw.circle(d.surf, (*col, 255), (cx, cy), BASE * z * 2.4, max(2, int(3 * z)))
+        d.touch(pygame.draw.circle(d.surf, (*col, 120), (cx, cy), BASE * z * 2.4))
+        d.touch(pygame.draw.circle(d.surf, (*col, 255), (cx, cy), BASE * z * 2.4,
+                                   max(2, int(3 * z))))
         return cx, cy - BASE * z * 3
     bd = b.boundary(place.zone, place.boundary)
     if bd is None:
@@ -207,6 +223,6 @@ def line_mark(d: _Draw, place: InZone, risky: bool, colour: Colour | None = None
     for line in bd.lines:
         pts = [d.to(p) for p in line]
         if len(pts) >= 2:
-            pygame.draw.lines(d.surf, (*pal.INK, 160), False, pts, max(4, int(7 * z)))
-            pygame.draw.lines(d.surf, (*col, 230), False, pts, max(2, int(4 * z)))
+            d.touch(pygame.draw.lines(d.surf, (*pal.INK, 160), False, pts, max(4, int(7 * z))))
+            d.touch(pygame.draw.lines(d.surf, (*col, 230), False, pts, max(2, int(4 * z))))
     return d.to(bd.middle)
