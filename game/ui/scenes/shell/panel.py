@@ -132,7 +132,7 @@ class Panel:
         surface.blit(self._card, p.topleft)
         mouse = pygame.mouse.get_pos()
         for b in scene.context_buttons + scene.tool_buttons:
-            b.draw(surface, scene.app.fonts, mouse)
+            b.draw(surface, scene.app.fonts, mouse, PANEL)  # on the panel's colour
 
     def render(self, piece: PieceView | None, w: int, h: int) -> pygame.Surface:
         """The card of ``piece`` (the roster if None), ``w`` by ``h`` pixels."""
