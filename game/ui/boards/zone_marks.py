@@ -18,7 +18,7 @@ from game.core.places import InZone, Place
 from game.ui import palette as pal
 from game.ui.boards import Marks
 from game.ui.boards.zone_layout import BASE
-from game.ui.drawing import BoardFonts, fill_rect, optimise
+from game.ui.drawing import FILL_STRIDE, BoardFonts, fill_rect, optimise
 from game.ui.palette import RGBA, Colour
 
 XY = tuple[float, float]
@@ -91,8 +91,9 @@ def build_overlay(board: ZoneBoard, marks: Marks, zoom: float,
         if selected_at is not None and raw[0] is not None:
             raw[0] = selected_at  # from the figure itself
         _draw_path(d, [d.to(p) for p in raw if p is not None])
-    box = d.box.clip(d.surf.get_rect()) if d.box is not None else None
-    _SCRATCH_DIRTY[:] = [box] if box is not None else []
+    drawn = d.box.clip(d.surf.get_rect()) if d.box is not None else None
+    _SCRATCH_DIRTY[:] = [drawn] if drawn is not None else []
+    box = drawn.clip(0, 0, w, h) if drawn is not None else None  # the map's own size
     if box is None or box.w == 0 or box.h == 0:
         return ZoneOverlay(pills=out.pills)
     crop = d.surf.subsurface(box)
@@ -112,16 +113,18 @@ _SCRATCH_DIRTY: list[pygame.Rect] = []
 
 
 def _scratch(size: tuple[int, int]) -> pygame.Surface:
-    """A clear, transparent surface of ``size`` to draw the marks on (only what the last
-    marks drew on is cleared: the box the draw calls reported, not a scan of the
-    pixels)."""
-    if _SCRATCH and _SCRATCH[0].get_size() == size:
+    """A clear, transparent surface at least ``size`` to draw the marks on (only what the
+    last marks drew on is cleared: the box the draw calls reported, not a scan of the
+    pixels). Its rows are a whole number of FILL_STRIDEs long, so that clearing them
+    runs SDL's fast fill."""
+    wide = -(-size[0] // FILL_STRIDE) * FILL_STRIDE, size[1]
+    if _SCRATCH and _SCRATCH[0].get_size() == wide:
         surf = _SCRATCH[0]
         for box in _SCRATCH_DIRTY:
             fill_rect(surf, (0, 0, 0, 0), box)
         _SCRATCH_DIRTY.clear()
         return surf
-    surf = pygame.Surface(size, pygame.SRCALPHA)
+    surf = pygame.Surface(wide, pygame.SRCALPHA)
     _SCRATCH[:] = [surf]
     _SCRATCH_DIRTY.clear()
     return surf
