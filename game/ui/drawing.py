@@ -56,6 +56,22 @@ def fill_rect(surface: pygame.Surface, colour: Colour | RGBA, rect: pygame.Rect)
         surface.fill(colour, r)
 
 
+def fill_outside(surface: pygame.Surface, colour: Colour | RGBA, inner: pygame.Rect) -> None:
+    """Fill what of ``surface`` lies outside ``inner`` (about to be covered by an opaque
+    blit): the same pixels as filling all of it first, without filling twice."""
+    full = surface.get_rect()
+    r = inner.clip(full)
+    if r.w == 0 or r.h == 0:
+        fill_rect(surface, colour, full)
+        return
+    for part in (pygame.Rect(0, 0, full.w, r.top), pygame.Rect(0, r.bottom, full.w,
+                                                                 full.h - r.bottom),
+                 pygame.Rect(0, r.top, r.left, r.h), pygame.Rect(r.right, r.top,
+                                                                 full.w - r.right, r.h)):
+        if part.w > 0 and part.h > 0:
+            fill_rect(surface, colour, part)
+
+
 def optimise(surface: pygame.Surface, alpha: bool = False) -> pygame.Surface:
     """``convert()`` (or ``convert_alpha()``) when a display mode is set."""
     if pygame.display.get_surface() is None:
