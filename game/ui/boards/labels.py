@@ -100,8 +100,24 @@ class LabelGrid:
                 yield gx, gy
 
     def add(self, r: pygame.Rect) -> None:
-        for k in self._keys(r):
-            self.buckets.setdefault(k, []).append(r)
+        c = self.CELL
+        buckets = self.buckets
+        ys = range(r.top // c, (r.bottom - 1) // c + 1)
+        for gx in range(r.left // c, (r.right - 1) // c + 1):
+            for gy in ys:
+                rects = buckets.get((gx, gy))
+                if rects is None:
+                    buckets[gx, gy] = [r]
+                else:
+                    rects.append(r)
+
+    def first_free(self, rects: Iterable[pygame.Rect]) -> pygame.Rect | None:
+        """The first of ``rects`` that overlaps nothing added (None if none is free)."""
+        hits = self.hits
+        for r in rects:
+            if not hits(r):
+                return r
+        return None
 
     def hits(self, r: pygame.Rect) -> bool:
         c = self.CELL

@@ -240,8 +240,9 @@ class ZoneLabels:
                 door = doors.get(what) if kind == "door" else None
                 fits = self._fits_for(kind, door, (cx, cy), (w, h),
                                       max(step, h * 0.7), r, area, inside, sc)
-                best = next((rc.copy() for rc in fits if not hard.hits(rc)), None)
-                if best is not None:
+                free = hard.first_free(fits)
+                if free is not None:
+                    best = free.copy()
                     hard.add(best)
                     placed.append((s, best, kind, what))
                     if kind == "zone":
