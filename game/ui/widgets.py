@@ -15,9 +15,11 @@ from __future__ import annotations
 
 import importlib.util
 import math
+import weakref
 from collections.abc import Callable, Sequence
 from dataclasses import dataclass, field
 from pathlib import Path
+from typing import TypeVar
 
 import pygame
 
@@ -122,8 +124,37 @@ class Fonts:
         return s
 
 
+T = TypeVar("T")
+
+_FITTED: weakref.WeakKeyDictionary[pygame.font.Font, dict[tuple[str, int], str]] = \
+    weakref.WeakKeyDictionary()
+_WRAPPED: weakref.WeakKeyDictionary[pygame.font.Font,
+                                    dict[tuple[str, int], tuple[str, ...]]] = \
+    weakref.WeakKeyDictionary()
+"""What :func:`fit` and :func:`wrap` made of a text for a font and a width (the UI asks
+for the same few texts every frame; measuring them costs more than looking them up)."""
+
+
+def _memo(table: weakref.WeakKeyDictionary[pygame.font.Font, dict[tuple[str, int], T]],
+          font: pygame.font.Font) -> dict[tuple[str, int], T]:
+    made = table.get(font)
+    if made is None:
+        made = table[font] = {}
+    elif len(made) > 2048:
+        made.clear()
+    return made
+
+
 def fit(font: pygame.font.Font, text: str, width: int) -> str:
     """``text`` cut to ``width`` pixels with an ellipsis if it is wider."""
+    made = _memo(_FITTED, font)
+    got = made.get((text, width))
+    if got is None:
+        got = made[text, width] = _fit(font, text, width)
+    return got
+
+
+def _fit(font: pygame.font.Font, text: str, width: int) -> str:
     if font.size(text)[0] <= width:
         return text
     while text and font.size(text + "...")[0] > width:
@@ -133,6 +164,14 @@ def fit(font: pygame.font.Font, text: str, width: int) -> str:
 
 def wrap(font: pygame.font.Font, text: str, width: int) -> list[str]:
     """Split ``text`` into lines no wider than ``width`` pixels (long words are kept)."""
+    made = _memo(_WRAPPED, font)
+    got = made.get((text, width))
+    if got is None:
+        got = made[text, width] = tuple(_wrap(font, text, width))
+    return list(got)
+
+
+def _wrap(font: pygame.font.Font, text: str, width: int) -> list[str]:
     out: list[str] = []
     for para in text.split("\n"):
         words = para.split(" ")
