@@ -12,7 +12,9 @@ from collections.abc import Hashable, Iterable
 from dataclasses import dataclass
 from itertools import chain
 
+import numpy as np
 import pygame
+import shapely
 
 from game.boards.zones import Bottleneck, ZoneBoard
 from game.core.ruleset import PieceView
@@ -69,8 +71,7 @@ class ZoneLabels:
         self._key: object = None
         self._labels: dict[tuple[str, int, Colour], pygame.Surface] = {}
         self._zone_pills: dict[tuple[str, int, int], pygame.Surface] = {}
-        self._zone_at: dict[tuple[int, int], str | None] = {}
-        """The zone under each map-surface pixel asked about, for ``_zone_at_key``."""
+        self._zone_shapes: dict[str, tuple[shapely.Polygon, list[shapely.Polygon]]] = {}
         self._zone_at_key: tuple[float, float, float, int, int] | None = None
         self._fits: dict[Hashable, list[pygame.Rect]] = {}
         """A label's places that lie on the map and in their zone (what no figure or
@@ -229,7 +230,6 @@ class ZoneLabels:
         step = max(6.0, 12 * z)
         if self._zone_at_key != (z, ox, oy, area.w, area.h):
             self._zone_at_key = (z, ox, oy, area.w, area.h)
-            self._zone_at = {}
             self._fits = {}
         for kind, what, forms, (cx, cy), inside in self.specs(still, sc):
             if kind == "reach" and inside in zone_rects:
@@ -267,18 +267,6 @@ class ZoneLabels:
             return chain(cands[2:], cands[:2], spiral_iter(cx, cy, w, h, step, 4))
         return cands
 
-    def _in_zone(self, px: int, py: int, sc: LabelScene) -> str | None:
-        """The zone under map-surface pixel ``(px, py)`` (remembered while the zoom and
-        the origin stay)."""
-        k = (px, py)
-        if k in self._zone_at:
-            return self._zone_at[k]
-        if len(self._zone_at) > 50_000:
-            self._zone_at = {}
-        ox, oy = sc.origin
-        zone = self._zone_at[k] = self.board.zone_at((px - ox) / sc.zoom, (py - oy) / sc.zoom)
-        return zone
-
     def _fits_for(self, kind: str, door: pygame.Rect | None, at: XY, size: tuple[int, int],
                   step: float, r: float, area: pygame.Rect, inside: str | None,
                   sc: LabelScene) -> list[pygame.Rect]:
@@ -302,17 +290,48 @@ class ZoneLabels:
         else:
             cands = spiral_iter(at[0], at[1], w, h, step, 4 if kind == "obstacle" else
                                 LABEL_RINGS)
-        fits = []
-        for x, y in cands:
-            rc = pygame.Rect(round(x), round(y), w, h)
-            if area.contains(rc) and (inside is None or self._wholly_in(rc, inside, sc)):
-                fits.append(rc)
+        fits = [rc for rc in (pygame.Rect(round(x), round(y), w, h) for x, y in cands)
+                if area.contains(rc)]
+        if inside is not None:
+            fits = self._wholly_in(fits, inside, sc)
         self._fits[key] = fits
         return fits
 
-    def _wholly_in(self, rc: pygame.Rect, inside: str, sc: LabelScene) -> bool:
-        """Whether a label's rect lies in the zone ``inside`` (its middle and corners)."""
-        return all(self._in_zone(px, py, sc) == inside
-                   for px, py in ((rc.centerx, rc.centery), (rc.left + 2, rc.top + 2),
-                                  (rc.right - 2, rc.bottom - 2), (rc.left + 2, rc.bottom - 2),
-                                  (rc.right - 2, rc.top + 2)))
+    def _wholly_in(self, rects: list[pygame.Rect], inside: str, sc: LabelScene
+                   ) -> list[pygame.Rect]:
+        """The rects that lie in the zone ``inside`` (their middle and corners): where
+        the board's :meth:`~game.boards.zones.ZoneBoard.zone_at` would name it, that is
+        inside its shape and not inside a zone before it that overlaps it (zones may
+        overlap by a rounding), all the points of all the rects asked at once."""
+        if not rects:
+            return rects
+        ox, oy = sc.origin
+        px = np.array([(rc.centerx, rc.left + 2, rc.right - 2, rc.left + 2, rc.right - 2)
+                       for rc in rects], dtype=np.float64)
+        py = np.array([(rc.centery, rc.top + 2, rc.bottom - 2, rc.bottom - 2, rc.top + 2)
+                       for rc in rects], dtype=np.float64)
+        xs, ys = (px - ox) / sc.zoom, (py - oy) / sc.zoom
+        shape, before = self._shapes(inside)
+        ok = shapely.contains_xy(shape, xs, ys)
+        for other in before:
+            ok &= ~shapely.contains_xy(other, xs, ys)
+        keep = ok.all(axis=1)
+        return [rc for rc, k in zip(rects, keep.tolist(), strict=True) if k]
+
+    def _shapes(self, zone: str) -> tuple[shapely.Polygon, list[shapely.Polygon]]:
+        """A zone's shape, prepared, and those of the zones before it on the board that
+        overlap it (where zone_at would name them first)."""
+        got = self._zone_shapes.get(zone)
+        if got is None:
+            shapes = {z: shapely.Polygon(self.board.zones[z].polygon)
+                      for z in self.board.zones}
+            for shp in shapes.values():
+                shapely.prepare(shp)
+            order = list(shapes)
+            for k, z in enumerate(order):
+                mine = shapes[z]
+                self._zone_shapes[z] = (mine, [shapes[o] for o in order[:k]
+                                               if shapes[o].intersects(mine)
+                                               and shapes[o].intersection(mine).area > 0])
+            got = self._zone_shapes[zone]
+        return got

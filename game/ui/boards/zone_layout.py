@@ -21,6 +21,9 @@ from __future__ import annotations
 import math
 from collections.abc import Hashable, Sequence
 from dataclasses import dataclass
+from typing import Any
+
+import numpy as np
 
 from game.boards.zones import Bottleneck, Boundary, ZoneBoard
 from game.core.places import InZone
@@ -104,6 +107,69 @@ def _pair(p: PieceView) -> tuple[str, ...]:
     if p.spot or not p.group or p.partner is None:
         return ()
     return tuple(sorted((p.id, p.partner)))
+
+
+class _Room:
+    """The circles already placed in a zone's layout, bucketed by a coarse grid, to ask
+    whether a cluster fits at a point: a crowded board (200 figures) asks it thousands
+    of times, and a circle far from the point cannot be in the way."""
+
+    CELL = 96.0
+
+    def __init__(self, circles: Sequence[tuple[float, float, float]]) -> None:
+        self.buckets: dict[tuple[int, int], list[tuple[float, float, float]]] = {}
+        self.biggest = 0.0
+        self.circles: list[tuple[float, float, float]] = []
+        self._array: np.ndarray[Any, np.dtype[np.float64]] | None = None
+        for c in circles:
+            self.add(c)
+
+    def add(self, c: tuple[float, float, float]) -> None:
+        x, y, r = c
+        self.circles.append(c)
+        self._array = None
+        self.buckets.setdefault((math.floor(x / self.CELL), math.floor(y / self.CELL)),
+                                []).append(c)
+        self.biggest = max(self.biggest, r)
+
+    def clear(self, x: float, y: float, cr: float, least: float) -> bool:
+        """Whether a cluster of radius ``cr`` at ``(x, y)`` keeps ``least`` clear of every
+        circle (the distance between the rims, as ``free_near`` has always measured
+        it); circles whose centres lie farther than the biggest radius, ``cr``,
+        ``least`` and a pixel to spare are not looked at."""
+        reach = self.biggest + cr + least + 1.0
+        c = self.CELL
+        get = self.buckets.get
+        ys = range(math.floor((y - reach) / c), math.floor((y + reach) / c) + 1)
+        for gx in range(math.floor((x - reach) / c), math.floor((x + reach) / c) + 1):
+            for gy in ys:
+                for px, py, pr in get((gx, gy), ()):
+                    if math.hypot(x - px, y - py) - pr - cr < least:
+                        return False
+        return True
+
+    def first_clear(self, points: Sequence[XY], cr: float, least: float) -> XY | None:
+        """The first of ``points`` that is :meth:`clear`. The first few are asked one by
+        one (one is mostly free); where many points and circles are left, those that
+        some circle surely blocks (by a margin far beyond any rounding) are passed over
+        by one numpy pass, and the rest asked exactly."""
+        for x, y in points[:4]:
+            if self.clear(x, y, cr, least):
+                return x, y
+        rest = points[4:]
+        blocked: list[bool] = [False] * len(rest)
+        if len(rest) * len(self.circles) > 256:
+            if self._array is None:
+                self._array = np.array(self.circles, dtype=np.float64)
+            c = self._array
+            p = np.array(rest, dtype=np.float64)
+            gap = np.sqrt((p[:, None, 0] - c[None, :, 0]) ** 2
+                          + (p[:, None, 1] - c[None, :, 1]) ** 2) - c[None, :, 2] - cr
+            blocked = np.asarray((gap < least - 1e-6).any(axis=1), dtype=bool).tolist()
+        for (x, y), shut in zip(rest, blocked, strict=True):
+            if not shut and self.clear(x, y, cr, least):
+                return x, y
+        return None
 
 
 class ZoneLayout:
@@ -193,14 +259,15 @@ class ZoneLayout:
         key = (z, tuple(_member(p) for _k, ms in order for p in ms), tuple(placed))
         kept = self._zones.get(key)
         if kept is None:
+            room = _Room(placed)
             stands: dict[str, Stand] = {}
             clusters: list[tuple[float, float, float]] = []
             pairs: list[tuple[str, str]] = []
             for ((kind, name), members), cr in zip(order, sizes, strict=True):
                 want = self.front(name, z, cr) if kind == 1 and name in b.bottlenecks \
                     else None
-                cx, cy = self.free_near(spots, placed, cr, want)
-                placed.append((cx, cy, cr))
+                cx, cy = self.free_near(spots, room, cr, want)
+                room.add((cx, cy, cr))
                 if len(members) > 1:
                     melee = any("InContact" in p.tags or "InClose" in p.tags
                                 for p in members)
@@ -273,29 +340,20 @@ class ZoneLayout:
         return cx + (zx - cx) / d * step, cy + (zy - cy) / d * step
 
     @staticmethod
-    def free_near(spots: list[XY], placed: list[tuple[float, float, float]], cr: float,
-                  want: XY | None) -> XY:
+    def free_near(spots: list[XY], room: _Room, cr: float, want: XY | None) -> XY:
         """The spot nearest ``want`` (else the zone's middle) with room for a cluster of
         radius ``cr``; in a zone too small for that, the nearest point round the spots
         that has room (the figures then spill over its edge rather than pile up)."""
         cands = spots if want is None else sorted(
             spots, key=lambda p: (p[0] - want[0]) ** 2 + (p[1] - want[1]) ** 2)
-
-        def room(x: float, y: float) -> float:
-            return min((math.hypot(x - px, y - py) - pr - cr for px, py, pr in placed),
-                       default=1e9)
-
-        for x, y in cands:
-            if room(x, y) >= BASE * 0.25:
-                return x, y
+        got = room.first_clear(cands, cr, BASE * 0.25)
+        if got is not None:
+            return got
         ox, oy = cands[0] if cands else (0.0, 0.0)
-        for ring in range(1, 12):
-            for k in range(12):
-                a = 2 * math.pi * k / 12
-                x, y = ox + math.cos(a) * ring * BASE, oy + math.sin(a) * ring * BASE
-                if room(x, y) >= 0:
-                    return x, y
-        return ox, oy
+        rings = [(ox + math.cos(a) * ring * BASE, oy + math.sin(a) * ring * BASE)
+                 for ring in range(1, 12) for a in (2 * math.pi * k / 12 for k in range(12))]
+        got = room.first_clear(rings, cr, 0.0)
+        return got if got is not None else (ox, oy)
 
     @staticmethod
     def _ring(members: list[PieceView], cx: float, cy: float, out: dict[str, Stand],
