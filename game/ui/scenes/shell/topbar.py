@@ -42,9 +42,12 @@ class TopBar:
                 self._who_acts(side) if side is not None else "",
                 scene.control.phase_line() + status)
         if said != self._said or self._bar is None:
-            bar = pygame.Surface((rect.right, rect.bottom + 1))  # (its edge: the row under)
-            if pygame.display.get_surface() is not None:
-                bar = bar.convert()  # the window's format: the same pixels as drawn there
+            size = (rect.right, rect.bottom + 1)  # (its edge: the row under it)
+            bar = self._bar
+            if bar is None or bar.get_size() != size:  # (else painted over in full)
+                bar = pygame.Surface(size)
+                if pygame.display.get_surface() is not None:
+                    bar = bar.convert()  # the window's format: the same pixels as there
             self.parts = []
             self._paint(bar, said)
             self._said, self._bar = said, bar
