@@ -33,6 +33,8 @@ XY = tuple[float, float]
 
 BASE = 24.0
 """A figure base's radius in map pixels."""
+RINGS = 11
+"""Rings of points, a base apart, searched round a crowded zone's first spot."""
 
 
 @dataclass
@@ -192,7 +194,8 @@ class ZoneLayout:
         self._zone_spots: dict[str, list[XY]] = {}
         self._boxes: dict[str, tuple[float, float, float, float]] = {}
         self._zones: dict[Hashable, tuple[dict[str, Stand], list[tuple[float, float, float]],
-                                          list[tuple[str, str]]]] = {}
+                                          list[tuple[str, str]],
+                                          tuple[tuple[float, float, float], ...] | None]] = {}
         """Each zone's layout by its figures and the stands near it (see _lay_zone)."""
 
     def layout(self, pieces: Sequence[PieceView]) -> dict[str, Stand]:
@@ -252,21 +255,30 @@ class ZoneLayout:
         sizes = [r * 1.6 if len(ms) == 1 else r * (1.1 + 0.62 * len(ms)) for _k, ms in order]
         spots = self.zone_spots(z)
         # clear of the bottlenecks' spots (held or not) and of figures on the lines
-        placed = self._nearby(z, [
-            (x, y, r * 1.15) for bn in b.bottlenecks.values() if z in bn.zones
-            for x, y in self.bn_spots[bn.id]] + [(s.x, s.y, r * 1.15) for s in out.values()],
-            max(sizes))
-        key = (z, tuple(_member(p) for _k, ms in order for p in ms), tuple(placed))
+        around = [(x, y, r * 1.15) for bn in b.bottlenecks.values() if z in bn.zones
+                  for x, y in self.bn_spots[bn.id]] + [(s.x, s.y, r * 1.15)
+                                                       for s in out.values()]
+        # A layout that found every cluster one of the zone's spots depends only on the
+        # circles near the spots; one that had to look round them (a crowded zone), on
+        # those within the rings it searched: it is kept with them and checked.
+        near = tuple(self._nearby(z, around, max(sizes), 0.0))
+        key = (z, tuple(_member(p) for _k, ms in order for p in ms), near)
         kept = self._zones.get(key)
+        if kept is not None and kept[3] is not None and \
+                kept[3] != tuple(self._nearby(z, around, max(sizes), RINGS * BASE)):
+            kept = None
         if kept is None:
-            room = _Room(placed)
+            wide = self._nearby(z, around, max(sizes), RINGS * BASE)
+            room = _Room(wide)
             stands: dict[str, Stand] = {}
             clusters: list[tuple[float, float, float]] = []
             pairs: list[tuple[str, str]] = []
+            ringed = False
             for ((kind, name), members), cr in zip(order, sizes, strict=True):
                 want = self.front(name, z, cr) if kind == 1 and name in b.bottlenecks \
                     else None
-                cx, cy = self.free_near(spots, room, cr, want)
+                (cx, cy), off_spot = self.free_near(spots, room, cr, want)
+                ringed = ringed or off_spot
                 room.add((cx, cy, cr))
                 if len(members) > 1:
                     melee = any("InContact" in p.tags or "InClose" in p.tags
@@ -275,20 +287,21 @@ class ZoneLayout:
                 pairs += self._ring(members, cx, cy, stands, name if kind else "")
             if len(self._zones) > 4096:
                 self._zones.clear()
-            kept = self._zones[key] = (stands, clusters, pairs)
-        stands, clusters, pairs = kept
+            kept = self._zones[key] = (stands, clusters, pairs,
+                                       tuple(wide) if ringed else None)
+        stands, clusters, pairs, _wide = kept
         out.update(stands)
         self.clusters += clusters
         self.pairs += pairs
 
-    def _nearby(self, z: str, placed: list[tuple[float, float, float]], cr: float
-                ) -> list[tuple[float, float, float]]:
+    def _nearby(self, z: str, placed: list[tuple[float, float, float]], cr: float,
+                far: float) -> list[tuple[float, float, float]]:
         """The circles of ``placed`` that can take room from a cluster of radius up to
-        ``cr`` in zone ``z``: :meth:`free_near` tries the zone's spots and rings of up
-        to 11 bases round one, and a circle farther from all of them than its radius,
-        ``cr`` and the quarter base of room asked for never decides a place."""
+        ``cr`` at zone ``z``'s spots, or at points up to ``far`` from them (the rings
+        :meth:`free_near` searches round a spot when none is free): a circle farther
+        than its radius, ``cr`` and the quarter base of room asked for never decides a
+        place."""
         x0, y0, x1, y1 = self._spot_box(z)
-        far = 11 * BASE
         x0, y0, x1, y1 = x0 - far, y0 - far, x1 + far, y1 + far
         out = []
         for c in placed:
@@ -340,20 +353,23 @@ class ZoneLayout:
         return cx + (zx - cx) / d * step, cy + (zy - cy) / d * step
 
     @staticmethod
-    def free_near(spots: list[XY], room: _Room, cr: float, want: XY | None) -> XY:
+    def free_near(spots: list[XY], room: _Room, cr: float, want: XY | None
+                  ) -> tuple[XY, bool]:
         """The spot nearest ``want`` (else the zone's middle) with room for a cluster of
         radius ``cr``; in a zone too small for that, the nearest point round the spots
-        that has room (the figures then spill over its edge rather than pile up)."""
+        that has room (the figures then spill over its edge rather than pile up), and
+        then True."""
         cands = spots if want is None else sorted(
             spots, key=lambda p: (p[0] - want[0]) ** 2 + (p[1] - want[1]) ** 2)
         got = room.first_clear(cands, cr, BASE * 0.25)
         if got is not None:
-            return got
+            return got, False
         ox, oy = cands[0] if cands else (0.0, 0.0)
         rings = [(ox + math.cos(a) * ring * BASE, oy + math.sin(a) * ring * BASE)
-                 for ring in range(1, 12) for a in (2 * math.pi * k / 12 for k in range(12))]
+                 for ring in range(1, RINGS + 1)
+                 for a in (2 * math.pi * k / 12 for k in range(12))]
         got = room.first_clear(rings, cr, 0.0)
-        return got if got is not None else (ox, oy)
+        return (got if got is not None else (ox, oy)), True
 
     @staticmethod
     def _ring(members: list[PieceView], cx: float, cy: float, out: dict[str, Stand],
