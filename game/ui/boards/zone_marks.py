@@ -70,9 +70,13 @@ class _Draw:
 def build_overlay(board: ZoneBoard, marks: Marks, zoom: float,
                   extent: tuple[float, float, float, float], visible: dict[str, bool],
                   label_at: dict[str, XY], place_point: Callable[[Place], XY | None],
-                  fonts: BoardFonts, selected_at: XY | None) -> ZoneOverlay:
+                  fonts: BoardFonts, selected_at: XY | None,
+                  scratch: Scratch | None = None) -> ZoneOverlay:
     """The marks on a surface the size of the map, cropped to what they cover.
-    ``selected_at``: where the selected figure stands (the path starts there)."""
+    ``selected_at``: where the selected figure stands (the path starts there).
+    ``scratch``: the caller's own (the overlay is then a part of it, valid until the
+    next call with it); else one shared, and the overlay a copy."""
+    pad = scratch if scratch is not None else _SHARED
     m = marks
     z = zoom
     x0, y0, x1, y1 = extent
@@ -80,7 +84,7 @@ def build_overlay(board: ZoneBoard, marks: Marks, zoom: float,
     if not (m.reach or m.warnings or m.targets or m.path):
         return out
     w, h = int(math.ceil((x1 - x0) * z)) + 2, int(math.ceil((y1 - y0) * z)) + 2
-    d = _Draw(board, _scratch((w, h)), z, -x0 * z, -y0 * z)
+    d = _Draw(board, pad.clear((w, h)), z, -x0 * z, -y0 * z)
     size = max(TEXT_MIN + 1, int(17 * z))
     if visible["reach"]:
         _mark_reach(d, m, label_at, fonts, size, out.pills)
@@ -92,42 +96,45 @@ def build_overlay(board: ZoneBoard, marks: Marks, zoom: float,
             raw[0] = selected_at  # from the figure itself
         _draw_path(d, [d.to(p) for p in raw if p is not None])
     drawn = d.box.clip(d.surf.get_rect()) if d.box is not None else None
-    _SCRATCH_DIRTY[:] = [drawn] if drawn is not None else []
+    pad.dirty = [drawn] if drawn is not None else []
     box = drawn.clip(0, 0, w, h) if drawn is not None else None  # the map's own size
     if box is None or box.w == 0 or box.h == 0:
         return ZoneOverlay(pills=out.pills)
     crop = d.surf.subsurface(box)
-    out.surface = optimise(crop, alpha=True)  # a new surface when there is a display
-    if out.surface is crop:
-        out.surface = crop.copy()  # (the scratch surface is drawn on again next time)
+    out.surface = crop if scratch is not None else crop.copy()
     out.at = (box.x, box.y)
     return out
 
 
-_SCRATCH: list[pygame.Surface] = []
-"""The surface the marks were last drawn on, drawn on again (cleared) for the next marks
-of the same size: a fresh one the size of the map costs more to allocate and touch
-than to clear."""
-_SCRATCH_DIRTY: list[pygame.Rect] = []
-"""Where the last marks were drawn on it (the rest is still clear)."""
+class Scratch:
+    """A surface the marks are drawn on, drawn on again (cleared) for the next marks of
+    the same size: a fresh one the size of the map costs more to allocate and touch than
+    to clear. Its rows are a whole number of FILL_STRIDEs long, so that clearing them
+    runs SDL's fast fill; only what the last marks drew on is cleared (the box their
+    draw calls reported, not a scan of the pixels). A view that owns one takes its
+    overlay as a part of it (no copy): the next marks are drawn on it only when the view
+    has let the last overlay go."""
 
+    def __init__(self) -> None:
+        self.surf: pygame.Surface | None = None
+        self.dirty: list[pygame.Rect] = []
 
-def _scratch(size: tuple[int, int]) -> pygame.Surface:
-    """A clear, transparent surface at least ``size`` to draw the marks on (only what the
-    last marks drew on is cleared: the box the draw calls reported, not a scan of the
-    pixels). Its rows are a whole number of FILL_STRIDEs long, so that clearing them
-    runs SDL's fast fill."""
-    wide = -(-size[0] // FILL_STRIDE) * FILL_STRIDE, size[1]
-    if _SCRATCH and _SCRATCH[0].get_size() == wide:
-        surf = _SCRATCH[0]
-        for box in _SCRATCH_DIRTY:
-            fill_rect(surf, (0, 0, 0, 0), box)
-        _SCRATCH_DIRTY.clear()
+    def clear(self, size: tuple[int, int]) -> pygame.Surface:
+        """A clear, transparent surface at least ``size``."""
+        wide = -(-size[0] // FILL_STRIDE) * FILL_STRIDE, size[1]
+        surf = self.surf
+        if surf is not None and surf.get_size() == wide:
+            for box in self.dirty:
+                fill_rect(surf, (0, 0, 0, 0), box)
+        else:
+            surf = self.surf = optimise(pygame.Surface(wide, pygame.SRCALPHA), alpha=True)
+            surf.fill((0, 0, 0, 0))
+        self.dirty = []
         return surf
-    surf = pygame.Surface(wide, pygame.SRCALPHA)
-    _SCRATCH[:] = [surf]
-    _SCRATCH_DIRTY.clear()
-    return surf
+
+
+_SHARED = Scratch()
+"""The scratch of callers that keep none (their overlays are copied off it)."""
 
 
 def _mark_reach(d: _Draw, m: Marks, label_at: dict[str, XY], fonts: BoardFonts, size: int,

@@ -50,6 +50,7 @@ from game.ui.boards.zone_marks import (
     REACH_FILL,
     RISK_EDGE,
     RISK_FILL,
+    Scratch,
     ZoneOverlay,
     build_overlay,
 )
@@ -114,6 +115,8 @@ class ZoneBoardView(BoardViewBase):
         self.labels = ZoneLabels(board, self.label_at, self.zone_map, self._fonts, self.tokens)
         self._map = MapCache()
         self._overlay = ZoneOverlay()
+        self._scratch = Scratch()
+        """What the marks are drawn on (the overlay is a part of it)."""
         self._overlay_key: object = None
         self._spots: list[tuple[str, float, float, float]] = []
         self._figures: _Figures | None = None
@@ -330,7 +333,7 @@ class ZoneBoardView(BoardViewBase):
         self.labels.invalidate()
         return build_overlay(self.board, self.marks, self.camera.zoom, self.extent,
                              self.visible, self.label_at, self.place_point, self._fonts,
-                             None if sel is None else (sel.x, sel.y))
+                             None if sel is None else (sel.x, sel.y), self._scratch)
 
     # ================================================================ figures
     def _draw_ground(self, surface: pygame.Surface, spots: dict[str, Stand]) -> None:
