@@ -85,29 +85,26 @@ def disc_hits(disc: Disc, rect: pygame.Rect) -> bool:
 
 
 class LabelGrid:
-    """Rectangles bucketed by a coarse grid, for quick overlap tests: what labels must
-    keep clear of (and each label placed, once placed)."""
+    """Rectangles bucketed by a grid of wide, short cells, for quick overlap tests: what
+    labels must keep clear of (and each label placed, once placed). A label is wide and
+    short: it lies in one or two cells, and each cell's rectangles are tested in one
+    call."""
 
-    CELL = 48
+    WIDE = 384
+    BAND = 48
 
     def __init__(self) -> None:
         self.buckets: dict[tuple[int, int], list[pygame.Rect]] = {}
 
-    def _keys(self, r: pygame.Rect) -> Iterable[tuple[int, int]]:
-        c = self.CELL
-        for gx in range(r.left // c, (r.right - 1) // c + 1):
-            for gy in range(r.top // c, (r.bottom - 1) // c + 1):
-                yield gx, gy
-
     def add(self, r: pygame.Rect) -> None:
-        c = self.CELL
+        w, b = self.WIDE, self.BAND
         buckets = self.buckets
-        ys = range(r.top // c, (r.bottom - 1) // c + 1)
-        for gx in range(r.left // c, (r.right - 1) // c + 1):
-            for gy in ys:
-                rects = buckets.get((gx, gy))
+        bands = range(r.top // b, (r.bottom - 1) // b + 1)
+        for i in range(r.left // w, (r.right - 1) // w + 1):
+            for k in bands:
+                rects = buckets.get((i, k))
                 if rects is None:
-                    buckets[gx, gy] = [r]
+                    buckets[i, k] = [r]
                 else:
                     rects.append(r)
 
@@ -120,12 +117,12 @@ class LabelGrid:
         return None
 
     def hits(self, r: pygame.Rect) -> bool:
-        c = self.CELL
+        w, b = self.WIDE, self.BAND
         get = self.buckets.get
-        ys = range(r.top // c, (r.bottom - 1) // c + 1)
-        for gx in range(r.left // c, (r.right - 1) // c + 1):
-            for gy in ys:
-                rects = get((gx, gy))
+        bands = range(r.top // b, (r.bottom - 1) // b + 1)
+        for i in range(r.left // w, (r.right - 1) // w + 1):
+            for k in bands:
+                rects = get((i, k))
                 if rects and r.collidelist(rects) >= 0:
                     return True
         return False

@@ -72,6 +72,8 @@ class ZoneLabels:
         self._labels: dict[tuple[str, int, Colour], pygame.Surface] = {}
         self._zone_pills: dict[tuple[str, int, int], pygame.Surface] = {}
         self._zone_shapes: dict[str, tuple[shapely.Polygon, list[shapely.Polygon]]] = {}
+        self._door_key: tuple[float, float, float] | None = None
+        self._door_boxes: dict[str, tuple[pygame.Rect, XY]] = {}
         self._zone_at_key: tuple[float, float, float, int, int] | None = None
         self._fits: dict[Hashable, list[pygame.Rect]] = {}
         """A label's places that lie on the map and in their zone (what no figure or
@@ -123,7 +125,7 @@ class ZoneLabels:
             cover = f" · {bn.cover}" if bn.cover else ""
             forms = [self.pill(f"{bn.id} {bn.capacity}{cover}", small, pal.INK,
                                (*pal.ORANGE, 235))]
-            out.append(("door", bn.id, forms, self._door_anchor(bn, ox, oy), None))
+            out.append(("door", bn.id, forms, self._doors(ox, oy)[bn.id][1], None))
         big = max(TEXT_MIN + 2, int(24 * z))
         if sc.visible["labels"]:
             for zid, zone in b.zones.items():
@@ -166,6 +168,17 @@ class ZoneLabels:
                              name.get_height() + 2))
             self._zone_pills[key] = both
         return both
+
+    def _doors(self, ox: float, oy: float) -> dict[str, tuple[pygame.Rect, XY]]:
+        """Each bottleneck's marker box and where its label goes first, for the map's
+        zoom and this origin (worked out once for them)."""
+        key = (self.zone_map.zoom, ox, oy)
+        if self._door_key != key:
+            self._door_key = key
+            self._door_boxes = {bn.id: (self.zone_map.door_rect(bn, ox, oy),
+                                        self._door_anchor(bn, ox, oy))
+                                for bn in self.board.bottlenecks.values()}
+        return self._door_boxes
 
     def _door_anchor(self, bn: Bottleneck, ox: float, oy: float) -> XY:
         """Where a bottleneck's label goes first: beside its marker, on the outer side
@@ -221,8 +234,7 @@ class ZoneLabels:
             hard.add(pygame.Rect(round(px - rr), round(py - rr), round(2 * rr), round(2 * rr)))
             hard.add(pygame.Rect(round(px - bar_w / 2), round(py - r - bar_h - 3), bar_w,
                                  bar_h))
-        doors = {bn.id: self.zone_map.door_rect(bn, ox, oy)
-                 for bn in self.board.bottlenecks.values()}
+        doors = {k: rect for k, (rect, _anchor) in self._doors(ox, oy).items()}
         for rc in doors.values():
             hard.add(rc)
         placed: list[Placed] = []
