@@ -502,7 +502,12 @@ class LogView:
             rows.append(row)
         lh = self._lh
         h = lh * len(rows) + 6
-        surf = pygame.Surface((width, h), pygame.SRCALPHA)
+        # drawn on the panel's own colour (what :meth:`draw` puts under it), in the
+        # window's format: the frame copies it rather than blending it every time
+        surf = pygame.Surface((width, h))
+        if pygame.display.get_surface() is not None:
+            surf = surf.convert()
+        surf.fill(PANEL)
         for k, row in enumerate(rows):
             for s, x in row:
                 surf.blit(s, (x, k * lh + 2))

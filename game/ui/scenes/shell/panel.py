@@ -128,8 +128,8 @@ class Panel:
             parts = self._card.parts if isinstance(self._card, Recorded) else []
             self.parts = [r.move(p.topleft) for r in parts]
         fill_rect(surface, PANEL, p)
+        surface.blit(self._card, p.topleft)  # (the card leaves its left edge blank)
         pygame.draw.line(surface, EDGE, p.topleft, p.bottomleft)
-        surface.blit(self._card, p.topleft)
         mouse = pygame.mouse.get_pos()
         for b in scene.context_buttons + scene.tool_buttons:
             b.draw(surface, scene.app.fonts, mouse, PANEL)  # on the panel's colour
@@ -138,7 +138,12 @@ class Panel:
         """The card of ``piece`` (the roster if None), ``w`` by ``h`` pixels."""
         scene = self.scene
         f = scene.app.fonts
-        surf = Recorded((w, max(10, h)), pygame.SRCALPHA)
+        screen = pygame.display.get_surface()
+        # on the panel's own colour (what :meth:`draw` puts under it), in the window's
+        # format: the frame copies the card rather than blending it every time
+        surf = Recorded((w, max(10, h)), 0, screen) if screen is not None else \
+            Recorded((w, max(10, h)))
+        surf.fill(PANEL)
         x, y = 16, 12
         if piece is None:
             self.roster.render(surf, x, y, w, h)
