@@ -73,6 +73,8 @@ class ZoneLabels:
         self._zone_pills: dict[tuple[str, int, int], pygame.Surface] = {}
         self._zone_shapes: dict[str, tuple[shapely.Polygon, list[shapely.Polygon]]] = {}
         self._door_key: tuple[float, float, float] | None = None
+        self._board_key: tuple[object, ...] | None = None
+        self._board_pills: tuple[list[Pill], list[Pill], list[Pill]] = ([], [], [])
         self._door_boxes: dict[str, tuple[pygame.Rect, XY]] = {}
         self._zone_at_key: tuple[float, float, float, int, int] | None = None
         self._fits: dict[Hashable, list[pygame.Rect]] = {}
@@ -102,10 +104,7 @@ class ZoneLabels:
         clicking a figure or a line does, the bottlenecks (beside their markers), the
         zones' names, the reach odds (under the zone's name), the obstacles (near them or
         not at all)."""
-        b = self.board
-        z = sc.zoom
         r = sc.radius
-        ox, oy = sc.origin
         out: list[Pill] = []
         if r >= LABEL_MIN_RADIUS:
             for v, px, py in still:
@@ -120,13 +119,31 @@ class ZoneLabels:
                     out.append(("mark", v.id, [self.pill(text, size, pal.INK,
                                                          (*pal.YELLOW, 240))], (px, py), None))
         out += [p for p in sc.pills if p[0] == "target"]
+        doors, zones, obstacles = self._board_specs(sc)
+        out += doors
+        out += zones
+        out += [p for p in sc.pills if p[0] != "target"]
+        out += obstacles
+        return out
+
+    def _board_specs(self, sc: LabelScene) -> tuple[list[Pill], list[Pill], list[Pill]]:
+        """The labels of the board itself (bottlenecks, zones, obstacles), made once for
+        each zoom, origin and labels shown."""
+        key = (sc.zoom, sc.origin, sc.visible["labels"])
+        if self._board_key == key:
+            return self._board_pills
+        b = self.board
+        z = sc.zoom
+        ox, oy = sc.origin
         small = max(TEXT_MIN, int(15 * z))
+        doors: list[Pill] = []
         for bn in b.bottlenecks.values():
             cover = f" · {bn.cover}" if bn.cover else ""
             forms = [self.pill(f"{bn.id} {bn.capacity}{cover}", small, pal.INK,
                                (*pal.ORANGE, 235))]
-            out.append(("door", bn.id, forms, self._doors(ox, oy)[bn.id][1], None))
+            doors.append(("door", bn.id, forms, self._doors(ox, oy)[bn.id][1], None))
         big = max(TEXT_MIN + 2, int(24 * z))
+        zones: list[Pill] = []
         if sc.visible["labels"]:
             for zid, zone in b.zones.items():
                 bits = [zone.terrain]
@@ -139,17 +156,18 @@ class ZoneLabels:
                 lx, ly = self._to(self.label_at[zid], ox, oy, z)
                 name = self.pill(zid, big, pal.PAPER, (*pal.INK, 200))
                 both = self._zone_pill(zid, " · ".join(bits), name, small, big)
-                out.append(("zone", zid, [both, name], (lx, ly), zid))
-        out += [p for p in sc.pills if p[0] != "target"]
+                zones.append(("zone", zid, [both, name], (lx, ly), zid))
+        obstacles: list[Pill] = []
         for ob in b.obstacles.values():
             fill, edge = OBSTACLE_COLOURS.get(ob.kind, ((150, 150, 150), (60, 60, 60)))
             texts = [f"{ob.kind} {ob.size}" + (f" · {ob.damage} dmg" if ob.damage else "")]
             if ob.damage:
                 texts.append(f"{ob.kind} {ob.size}")
-            out.append(("obstacle", ob.id, [self.pill(t, small, pal.PAPER, (*edge, 220))
-                                            for t in texts],
-                        self._to(ob.centre, ox, oy, z), None))
-        return out
+            obstacles.append(("obstacle", ob.id, [self.pill(t, small, pal.PAPER, (*edge, 220))
+                                                  for t in texts],
+                              self._to(ob.centre, ox, oy, z), None))
+        self._board_key, self._board_pills = key, (doors, zones, obstacles)
+        return self._board_pills
 
     def _zone_pill(self, zid: str, info_text: str, name: pygame.Surface, small: int,
                    big: int) -> pygame.Surface:
