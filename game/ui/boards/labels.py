@@ -93,10 +93,15 @@ class LabelGrid:
     WIDE = 384
     BAND = 48
 
+    FEW = 192
+    """Up to this many rectangles, a test goes through all of them in one call."""
+
     def __init__(self) -> None:
         self.buckets: dict[tuple[int, int], list[pygame.Rect]] = {}
+        self.every: list[pygame.Rect] = []
 
     def add(self, r: pygame.Rect) -> None:
+        self.every.append(r)
         w, b = self.WIDE, self.BAND
         buckets = self.buckets
         bands = range(r.top // b, (r.bottom - 1) // b + 1)
@@ -110,6 +115,12 @@ class LabelGrid:
 
     def first_free(self, rects: Iterable[pygame.Rect]) -> pygame.Rect | None:
         """The first of ``rects`` that overlaps nothing added (None if none is free)."""
+        every = self.every
+        if len(every) <= self.FEW:
+            for r in rects:
+                if r.collidelist(every) < 0:
+                    return r
+            return None
         hits = self.hits
         for r in rects:
             if not hits(r):
