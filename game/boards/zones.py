@@ -337,6 +337,18 @@ class ZoneBoard:
             if ob.boundary is not None:
                 on.setdefault(_pair(*ob.boundary), []).append(ob)
         self._on_boundary = {k: tuple(v) for k, v in on.items()}
+        # the hot border questions answered by one lookup, either way round
+        self._bn_on: dict[tuple[str, str], Bottleneck] = {}
+        self._obs_on: dict[tuple[str, str], tuple[Obstacle, ...]] = {}
+        for (x, y), items in self._on_boundary.items():
+            bns = [i for i in items if isinstance(i, Bottleneck)]
+            obs = tuple(i for i in items if isinstance(i, Obstacle))
+            for k in ((x, y), (y, x)):
+                if bns:
+                    self._bn_on[k] = bns[0]
+                if obs:
+                    self._obs_on[k] = obs
+        self._adjacent = {k for x, y in self.boundaries for k in ((x, y), (y, x))}
 
     # ================================================================ graph
     def neighbours(self, zone: str) -> tuple[str, ...]:
@@ -344,7 +356,7 @@ class ZoneBoard:
         return self._near[zone]
 
     def adjacent(self, a: str, b: str) -> bool:
-        return _pair(a, b) in self.boundaries
+        return (a, b) in self._adjacent
 
     def boundary(self, a: str, b: str) -> Boundary | None:
         """The border of ``a`` and ``b``; None if they are not adjacent."""
@@ -373,15 +385,11 @@ class ZoneBoard:
 
     def bottleneck_on(self, a: str, b: str) -> Bottleneck | None:
         """The bottleneck on the border of ``a`` and ``b``, if any."""
-        for x in self._on_boundary.get(_pair(a, b), ()):
-            if isinstance(x, Bottleneck):
-                return x
-        return None
+        return self._bn_on.get((a, b))
 
     def obstacles_on(self, a: str, b: str) -> tuple[Obstacle, ...]:
         """The obstacles along the border of ``a`` and ``b``."""
-        return tuple(x for x in self._on_boundary.get(_pair(a, b), ())
-                     if isinstance(x, Obstacle))
+        return self._obs_on.get((a, b), ())
 
     def obstacles_in(self, zone: str) -> tuple[Obstacle, ...]:
         """The obstacles inside ``zone`` (not on its borders)."""

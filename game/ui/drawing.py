@@ -37,6 +37,41 @@ def inside_convex(poly: Sequence[Point], x: float, y: float) -> bool:
     return True
 
 
+FILL_STRIDE = 16
+"""Pixels (64 bytes at 32 bits) of the fill and copy blocks SDL streams a row in."""
+
+
+def fill_rect(surface: pygame.Surface, colour: Colour | RGBA, rect: pygame.Rect) -> None:
+    """``surface.fill(colour, rect)``, the same pixels, with the rows' first few pixels
+    filled apart so that the rest starts on a FILL_STRIDE boundary of the window's
+    pixels: SDL fills a row in 64-byte streamed blocks, and rows whose blocks straddle
+    two cache lines and end in a shorter tail cost several times as much (a 360-pixel
+    panel at x 920 of a 1280 window: 0.25 ms against 0.04 ms on the bench machine)."""
+    r = rect.clip(surface.get_rect())
+    head = -(surface.get_abs_offset()[0] + r.x) % FILL_STRIDE
+    if head and r.w > FILL_STRIDE:
+        surface.fill(colour, (r.x, r.y, head, r.h))
+        surface.fill(colour, (r.x + head, r.y, r.w - head, r.h))
+    else:
+        surface.fill(colour, r)
+
+
+def fill_outside(surface: pygame.Surface, colour: Colour | RGBA, inner: pygame.Rect) -> None:
+    """Fill what of ``surface`` lies outside ``inner`` (about to be covered by an opaque
+    blit): the same pixels as filling all of it first, without filling twice."""
+    full = surface.get_rect()
+    r = inner.clip(full)
+    if r.w == 0 or r.h == 0:
+        fill_rect(surface, colour, full)
+        return
+    for part in (pygame.Rect(0, 0, full.w, r.top), pygame.Rect(0, r.bottom, full.w,
+                                                                 full.h - r.bottom),
+                 pygame.Rect(0, r.top, r.left, r.h), pygame.Rect(r.right, r.top,
+                                                                 full.w - r.right, r.h)):
+        if part.w > 0 and part.h > 0:
+            fill_rect(surface, colour, part)
+
+
 def optimise(surface: pygame.Surface, alpha: bool = False) -> pygame.Surface:
     """``convert()`` (or ``convert_alpha()``) when a display mode is set."""
     if pygame.display.get_surface() is None:

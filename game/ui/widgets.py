@@ -15,9 +15,11 @@ from __future__ import annotations
 
 import importlib.util
 import math
+import weakref
 from collections.abc import Callable, Sequence
 from dataclasses import dataclass, field
 from pathlib import Path
+from typing import TypeVar
 
 import pygame
 
@@ -122,8 +124,37 @@ class Fonts:
         return s
 
 
+T = TypeVar("T")
+
+_FITTED: weakref.WeakKeyDictionary[pygame.font.Font, dict[tuple[str, int], str]] = \
+    weakref.WeakKeyDictionary()
+_WRAPPED: weakref.WeakKeyDictionary[pygame.font.Font,
+                                    dict[tuple[str, int], tuple[str, ...]]] = \
+    weakref.WeakKeyDictionary()
+"""What :func:`fit` and :func:`wrap` made of a text for a font and a width (the UI asks
+for the same few texts every frame; measuring them costs more than looking them up)."""
+
+
+def _memo(table: weakref.WeakKeyDictionary[pygame.font.Font, dict[tuple[str, int], T]],
+          font: pygame.font.Font) -> dict[tuple[str, int], T]:
+    made = table.get(font)
+    if made is None:
+        made = table[font] = {}
+    elif len(made) > 2048:
+        made.clear()
+    return made
+
+
 def fit(font: pygame.font.Font, text: str, width: int) -> str:
     """``text`` cut to ``width`` pixels with an ellipsis if it is wider."""
+    made = _memo(_FITTED, font)
+    got = made.get((text, width))
+    if got is None:
+        got = made[text, width] = _fit(font, text, width)
+    return got
+
+
+def _fit(font: pygame.font.Font, text: str, width: int) -> str:
     if font.size(text)[0] <= width:
         return text
     while text and font.size(text + "...")[0] > width:
@@ -133,6 +164,14 @@ def fit(font: pygame.font.Font, text: str, width: int) -> str:
 
 def wrap(font: pygame.font.Font, text: str, width: int) -> list[str]:
     """Split ``text`` into lines no wider than ``width`` pixels (long words are kept)."""
+    made = _memo(_WRAPPED, font)
+    got = made.get((text, width))
+    if got is None:
+        got = made[text, width] = tuple(_wrap(font, text, width))
+    return list(got)
+
+
+def _wrap(font: pygame.font.Font, text: str, width: int) -> list[str]:
     out: list[str] = []
     for para in text.split("\n"):
         words = para.split(" ")
@@ -199,7 +238,11 @@ class Button:
         """Whether the label is too long for the button (its tooltip then says it)."""
         return fonts.body.size(self.shown_label())[0] > self.rect.w - 20
 
-    def draw(self, surface: pygame.Surface, fonts: Fonts, mouse: tuple[int, int]) -> None:
+    def draw(self, surface: pygame.Surface, fonts: Fonts, mouse: tuple[int, int],
+             backdrop: Colour | None = None) -> None:
+        """The button as it looks now (hovered under ``mouse``). ``backdrop``: the plain
+        colour under it, when the caller knows it: the button is then drawn once per look
+        onto that colour and copied (the same pixels, one blit)."""
         hot = self.enabled and self.rect.collidepoint(mouse)
         bg = PANEL_HI if hot else PANEL
         if self.toggled:
@@ -210,17 +253,40 @@ class Button:
             r, g, b = self.accent
             bg = (min(255, r + 25), min(255, g + 25), min(255, b + 25)) if hot else self.accent
             edge, colour = TEXT if hot else self.accent, BLACK
-        draw_panel(surface, self.rect, bg, edge, radius=6)
+        if backdrop is None:
+            self._paint(surface, self.rect, fonts, bg, edge, colour)
+            return
+        key = (id(fonts), self.rect.size, backdrop, bg, edge, colour, self.shown_label(),
+               self.hint, self.primary and self.enabled, self.enabled)
+        look = _LOOKS.get(key)
+        if look is None:
+            if len(_LOOKS) > 512:
+                _LOOKS.clear()
+            look = pygame.Surface(self.rect.size)
+            if pygame.display.get_surface() is not None:
+                look = look.convert()  # the window's format: its blits blend the same
+            look.fill(backdrop)
+            self._paint(look, look.get_rect(), fonts, bg, edge, colour)
+            _LOOKS[key] = look
+        surface.blit(look, self.rect)
+
+    def _paint(self, surface: pygame.Surface, rect: pygame.Rect, fonts: Fonts, bg: Colour,
+               edge: Colour, colour: Colour) -> None:
+        draw_panel(surface, rect, bg, edge, radius=6)
         label = self.shown_label()
-        txt = fonts.render(fonts.body, fit(fonts.body, label, self.rect.w - 20), colour)
-        y = self.rect.centery - txt.get_height() // 2
-        surface.blit(txt, (self.rect.x + 10, y))
+        txt = fonts.render(fonts.body, fit(fonts.body, label, rect.w - 20), colour)
+        y = rect.centery - txt.get_height() // 2
+        surface.blit(txt, (rect.x + 10, y))
         if self.hint:
             h = fonts.render(fonts.small, self.hint, (40, 40, 40) if self.primary and
                              self.enabled else DIM if self.enabled else FAINT)
-            if txt.get_width() + h.get_width() + 28 < self.rect.w:
-                surface.blit(h, (self.rect.right - h.get_width() - 10,
-                                 self.rect.centery - h.get_height() // 2))
+            if txt.get_width() + h.get_width() + 28 < rect.w:
+                surface.blit(h, (rect.right - h.get_width() - 10,
+                                 rect.centery - h.get_height() // 2))
+
+
+_LOOKS: dict[tuple[object, ...], pygame.Surface] = {}
+"""Buttons drawn on a known backdrop, by everything that makes their look."""
 
 
 def draw_tooltip(surface: pygame.Surface, fonts: Fonts, buttons: Sequence[Button],
@@ -424,19 +490,24 @@ class LogView:
                 font = fonts.bold if bold else fonts.small
                 for k, word in enumerate(text.split(" ")):
                     piece = word if k == 0 else " " + word
-                    s = font.render(piece, True, colour)
+                    s = fonts.render(font, piece, colour)  # words recur: made once
                     if x + s.get_width() > width and x > ln.indent + 20:
                         rows.append(row)
                         row = []
                         x = ln.indent + 16
                         piece = piece.lstrip()
-                        s = font.render(piece, True, colour)
+                        s = fonts.render(font, piece, colour)
                     row.append((s, x))
                     x += s.get_width()
             rows.append(row)
         lh = self._lh
         h = lh * len(rows) + 6
-        surf = pygame.Surface((width, h), pygame.SRCALPHA)
+        # drawn on the panel's own colour (what :meth:`draw` puts under it), in the
+        # window's format: the frame copies it rather than blending it every time
+        surf = pygame.Surface((width, h))
+        if pygame.display.get_surface() is not None:
+            surf = surf.convert()
+        surf.fill(PANEL)
         for k, row in enumerate(rows):
             for s, x in row:
                 surf.blit(s, (x, k * lh + 2))

@@ -16,6 +16,7 @@ The value and state types a caller needs to read the answers are re-exported her
 from __future__ import annotations
 
 import math
+import weakref
 from collections.abc import Callable, Hashable, Sequence
 from typing import TYPE_CHECKING, Any, TypeVar
 
@@ -60,25 +61,50 @@ def units(h: int) -> str:
 
 
 def queries_for(state: HeroState) -> HeroQueries:
-    """The queries object of ``state`` as it is now (one per state and version: a change
-    to the state makes a new one, with nothing remembered)."""
+    """The queries object of ``state`` as it is now (one per state and version while it
+    is held: a change to the state makes a new one, with nothing remembered).
+
+    The state's memo keeps what the object worked out (its plans, spots and attacks) and
+    only a weak reference to the object itself, which holds the state: the state and its
+    queries make no reference cycle, so a state no longer used is freed at once rather
+    than left to the cycle collector (whose full passes would then grow and come more
+    often). An object made again for the same version shares the same answers."""
     key = state.key()
-    q = state.memo.get("queries")
-    if not isinstance(q, HeroQueries) or q.version != key:
-        q = state.memo["queries"] = HeroQueries(state, key)
+    kept = state.memo.get("queries")
+    if not isinstance(kept, _Kept) or kept.version != key:
+        kept = state.memo["queries"] = _Kept(key)
+    q = kept.ref() if kept.ref is not None else None
+    if q is None:
+        q = HeroQueries(state, key, kept)
+        kept.ref = weakref.ref(q)
     return q
+
+
+class _Kept:
+    """What the queries of one state version worked out, kept in the state's memo."""
+
+    __slots__ = ("attacks", "plans", "ref", "spots", "version")
+
+    def __init__(self, version: Hashable) -> None:
+        self.version = version
+        self.plans: dict[tuple[str, Point], MovePlan] = {}
+        self.spots: dict[tuple[str, bool | None], list[Point]] = {}
+        self.attacks: dict[str, list[AttackOption]] = {}
+        self.ref: weakref.ref[HeroQueries] | None = None
 
 
 class HeroQueries:
     """The read-only questions about one Tabletop Hero state (see the module text)."""
 
-    def __init__(self, state: HeroState, version: Hashable = None) -> None:
+    def __init__(self, state: HeroState, version: Hashable = None,
+                 kept: _Kept | None = None) -> None:
         self.state = state
         self.version = version
         """What the state was when this object was made (:meth:`HeroState.key`)."""
-        self._plans: dict[tuple[str, Point], MovePlan] = {}
-        self._spots: dict[tuple[str, bool | None], list[Point]] = {}
-        self._attacks: dict[str, list[AttackOption]] = {}
+        kept = kept if kept is not None else _Kept(version)
+        self._plans = kept.plans
+        self._spots = kept.spots
+        self._attacks = kept.attacks
 
     def _mini(self, fid: str) -> Mini:
         return self.state.minis[fid]

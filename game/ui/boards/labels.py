@@ -85,31 +85,55 @@ def disc_hits(disc: Disc, rect: pygame.Rect) -> bool:
 
 
 class LabelGrid:
-    """Rectangles bucketed by a coarse grid, for quick overlap tests: what labels must
-    keep clear of (and each label placed, once placed)."""
+    """Rectangles bucketed by a grid of wide, short cells, for quick overlap tests: what
+    labels must keep clear of (and each label placed, once placed). A label is wide and
+    short: it lies in one or two cells, and each cell's rectangles are tested in one
+    call."""
 
-    CELL = 48
+    WIDE = 384
+    BAND = 48
+
+    FEW = 192
+    """Up to this many rectangles, a test goes through all of them in one call."""
 
     def __init__(self) -> None:
         self.buckets: dict[tuple[int, int], list[pygame.Rect]] = {}
-
-    def _keys(self, r: pygame.Rect) -> Iterable[tuple[int, int]]:
-        c = self.CELL
-        for gx in range(r.left // c, (r.right - 1) // c + 1):
-            for gy in range(r.top // c, (r.bottom - 1) // c + 1):
-                yield gx, gy
+        self.every: list[pygame.Rect] = []
 
     def add(self, r: pygame.Rect) -> None:
-        for k in self._keys(r):
-            self.buckets.setdefault(k, []).append(r)
+        self.every.append(r)
+        w, b = self.WIDE, self.BAND
+        buckets = self.buckets
+        bands = range(r.top // b, (r.bottom - 1) // b + 1)
+        for i in range(r.left // w, (r.right - 1) // w + 1):
+            for k in bands:
+                rects = buckets.get((i, k))
+                if rects is None:
+                    buckets[i, k] = [r]
+                else:
+                    rects.append(r)
+
+    def first_free(self, rects: Iterable[pygame.Rect]) -> pygame.Rect | None:
+        """The first of ``rects`` that overlaps nothing added (None if none is free)."""
+        every = self.every
+        if len(every) <= self.FEW:
+            for r in rects:
+                if r.collidelist(every) < 0:
+                    return r
+            return None
+        hits = self.hits
+        for r in rects:
+            if not hits(r):
+                return r
+        return None
 
     def hits(self, r: pygame.Rect) -> bool:
-        c = self.CELL
+        w, b = self.WIDE, self.BAND
         get = self.buckets.get
-        ys = range(r.top // c, (r.bottom - 1) // c + 1)
-        for gx in range(r.left // c, (r.right - 1) // c + 1):
-            for gy in ys:
-                rects = get((gx, gy))
+        bands = range(r.top // b, (r.bottom - 1) // b + 1)
+        for i in range(r.left // w, (r.right - 1) // w + 1):
+            for k in bands:
+                rects = get((i, k))
                 if rects and r.collidelist(rects) >= 0:
                     return True
         return False

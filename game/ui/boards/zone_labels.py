@@ -12,7 +12,9 @@ from collections.abc import Hashable, Iterable
 from dataclasses import dataclass
 from itertools import chain
 
+import numpy as np
 import pygame
+import shapely
 
 from game.boards.zones import Bottleneck, ZoneBoard
 from game.core.ruleset import PieceView
@@ -69,8 +71,11 @@ class ZoneLabels:
         self._key: object = None
         self._labels: dict[tuple[str, int, Colour], pygame.Surface] = {}
         self._zone_pills: dict[tuple[str, int, int], pygame.Surface] = {}
-        self._zone_at: dict[tuple[int, int], str | None] = {}
-        """The zone under each map-surface pixel asked about, for ``_zone_at_key``."""
+        self._zone_shapes: dict[str, tuple[shapely.Polygon, list[shapely.Polygon]]] = {}
+        self._door_key: tuple[float, float, float] | None = None
+        self._board_key: tuple[object, ...] | None = None
+        self._board_pills: tuple[list[Pill], list[Pill], list[Pill]] = ([], [], [])
+        self._door_boxes: dict[str, tuple[pygame.Rect, XY]] = {}
         self._zone_at_key: tuple[float, float, float, int, int] | None = None
         self._fits: dict[Hashable, list[pygame.Rect]] = {}
         """A label's places that lie on the map and in their zone (what no figure or
@@ -99,10 +104,7 @@ class ZoneLabels:
         clicking a figure or a line does, the bottlenecks (beside their markers), the
         zones' names, the reach odds (under the zone's name), the obstacles (near them or
         not at all)."""
-        b = self.board
-        z = sc.zoom
         r = sc.radius
-        ox, oy = sc.origin
         out: list[Pill] = []
         if r >= LABEL_MIN_RADIUS:
             for v, px, py in still:
@@ -117,13 +119,31 @@ class ZoneLabels:
                     out.append(("mark", v.id, [self.pill(text, size, pal.INK,
                                                          (*pal.YELLOW, 240))], (px, py), None))
         out += [p for p in sc.pills if p[0] == "target"]
+        doors, zones, obstacles = self._board_specs(sc)
+        out += doors
+        out += zones
+        out += [p for p in sc.pills if p[0] != "target"]
+        out += obstacles
+        return out
+
+    def _board_specs(self, sc: LabelScene) -> tuple[list[Pill], list[Pill], list[Pill]]:
+        """The labels of the board itself (bottlenecks, zones, obstacles), made once for
+        each zoom, origin and labels shown."""
+        key = (sc.zoom, sc.origin, sc.visible["labels"])
+        if self._board_key == key:
+            return self._board_pills
+        b = self.board
+        z = sc.zoom
+        ox, oy = sc.origin
         small = max(TEXT_MIN, int(15 * z))
+        doors: list[Pill] = []
         for bn in b.bottlenecks.values():
             cover = f" · {bn.cover}" if bn.cover else ""
             forms = [self.pill(f"{bn.id} {bn.capacity}{cover}", small, pal.INK,
                                (*pal.ORANGE, 235))]
-            out.append(("door", bn.id, forms, self._door_anchor(bn, ox, oy), None))
+            doors.append(("door", bn.id, forms, self._doors(ox, oy)[bn.id][1], None))
         big = max(TEXT_MIN + 2, int(24 * z))
+        zones: list[Pill] = []
         if sc.visible["labels"]:
             for zid, zone in b.zones.items():
                 bits = [zone.terrain]
@@ -136,17 +156,18 @@ class ZoneLabels:
                 lx, ly = self._to(self.label_at[zid], ox, oy, z)
                 name = self.pill(zid, big, pal.PAPER, (*pal.INK, 200))
                 both = self._zone_pill(zid, " · ".join(bits), name, small, big)
-                out.append(("zone", zid, [both, name], (lx, ly), zid))
-        out += [p for p in sc.pills if p[0] != "target"]
+                zones.append(("zone", zid, [both, name], (lx, ly), zid))
+        obstacles: list[Pill] = []
         for ob in b.obstacles.values():
             fill, edge = OBSTACLE_COLOURS.get(ob.kind, ((150, 150, 150), (60, 60, 60)))
             texts = [f"{ob.kind} {ob.size}" + (f" · {ob.damage} dmg" if ob.damage else "")]
             if ob.damage:
                 texts.append(f"{ob.kind} {ob.size}")
-            out.append(("obstacle", ob.id, [self.pill(t, small, pal.PAPER, (*edge, 220))
-                                            for t in texts],
-                        self._to(ob.centre, ox, oy, z), None))
-        return out
+            obstacles.append(("obstacle", ob.id, [self.pill(t, small, pal.PAPER, (*edge, 220))
+                                                  for t in texts],
+                              self._to(ob.centre, ox, oy, z), None))
+        self._board_key, self._board_pills = key, (doors, zones, obstacles)
+        return self._board_pills
 
     def _zone_pill(self, zid: str, info_text: str, name: pygame.Surface, small: int,
                    big: int) -> pygame.Surface:
@@ -165,6 +186,17 @@ class ZoneLabels:
                              name.get_height() + 2))
             self._zone_pills[key] = both
         return both
+
+    def _doors(self, ox: float, oy: float) -> dict[str, tuple[pygame.Rect, XY]]:
+        """Each bottleneck's marker box and where its label goes first, for the map's
+        zoom and this origin (worked out once for them)."""
+        key = (self.zone_map.zoom, ox, oy)
+        if self._door_key != key:
+            self._door_key = key
+            self._door_boxes = {bn.id: (self.zone_map.door_rect(bn, ox, oy),
+                                        self._door_anchor(bn, ox, oy))
+                                for bn in self.board.bottlenecks.values()}
+        return self._door_boxes
 
     def _door_anchor(self, bn: Bottleneck, ox: float, oy: float) -> XY:
         """Where a bottleneck's label goes first: beside its marker, on the outer side
@@ -220,8 +252,7 @@ class ZoneLabels:
             hard.add(pygame.Rect(round(px - rr), round(py - rr), round(2 * rr), round(2 * rr)))
             hard.add(pygame.Rect(round(px - bar_w / 2), round(py - r - bar_h - 3), bar_w,
                                  bar_h))
-        doors = {bn.id: self.zone_map.door_rect(bn, ox, oy)
-                 for bn in self.board.bottlenecks.values()}
+        doors = {k: rect for k, (rect, _anchor) in self._doors(ox, oy).items()}
         for rc in doors.values():
             hard.add(rc)
         placed: list[Placed] = []
@@ -229,7 +260,6 @@ class ZoneLabels:
         step = max(6.0, 12 * z)
         if self._zone_at_key != (z, ox, oy, area.w, area.h):
             self._zone_at_key = (z, ox, oy, area.w, area.h)
-            self._zone_at = {}
             self._fits = {}
         for kind, what, forms, (cx, cy), inside in self.specs(still, sc):
             if kind == "reach" and inside in zone_rects:
@@ -240,8 +270,9 @@ class ZoneLabels:
                 door = doors.get(what) if kind == "door" else None
                 fits = self._fits_for(kind, door, (cx, cy), (w, h),
                                       max(step, h * 0.7), r, area, inside, sc)
-                best = next((rc.copy() for rc in fits if not hard.hits(rc)), None)
-                if best is not None:
+                free = hard.first_free(fits)
+                if free is not None:
+                    best = free.copy()
                     hard.add(best)
                     placed.append((s, best, kind, what))
                     if kind == "zone":
@@ -266,18 +297,6 @@ class ZoneLabels:
             return chain(cands[2:], cands[:2], spiral_iter(cx, cy, w, h, step, 4))
         return cands
 
-    def _in_zone(self, px: int, py: int, sc: LabelScene) -> str | None:
-        """The zone under map-surface pixel ``(px, py)`` (remembered while the zoom and
-        the origin stay)."""
-        k = (px, py)
-        if k in self._zone_at:
-            return self._zone_at[k]
-        if len(self._zone_at) > 50_000:
-            self._zone_at = {}
-        ox, oy = sc.origin
-        zone = self._zone_at[k] = self.board.zone_at((px - ox) / sc.zoom, (py - oy) / sc.zoom)
-        return zone
-
     def _fits_for(self, kind: str, door: pygame.Rect | None, at: XY, size: tuple[int, int],
                   step: float, r: float, area: pygame.Rect, inside: str | None,
                   sc: LabelScene) -> list[pygame.Rect]:
@@ -301,17 +320,48 @@ class ZoneLabels:
         else:
             cands = spiral_iter(at[0], at[1], w, h, step, 4 if kind == "obstacle" else
                                 LABEL_RINGS)
-        fits = []
-        for x, y in cands:
-            rc = pygame.Rect(round(x), round(y), w, h)
-            if area.contains(rc) and (inside is None or self._wholly_in(rc, inside, sc)):
-                fits.append(rc)
+        fits = [rc for rc in (pygame.Rect(round(x), round(y), w, h) for x, y in cands)
+                if area.contains(rc)]
+        if inside is not None:
+            fits = self._wholly_in(fits, inside, sc)
         self._fits[key] = fits
         return fits
 
-    def _wholly_in(self, rc: pygame.Rect, inside: str, sc: LabelScene) -> bool:
-        """Whether a label's rect lies in the zone ``inside`` (its middle and corners)."""
-        return all(self._in_zone(px, py, sc) == inside
-                   for px, py in ((rc.centerx, rc.centery), (rc.left + 2, rc.top + 2),
-                                  (rc.right - 2, rc.bottom - 2), (rc.left + 2, rc.bottom - 2),
-                                  (rc.right - 2, rc.top + 2)))
+    def _wholly_in(self, rects: list[pygame.Rect], inside: str, sc: LabelScene
+                   ) -> list[pygame.Rect]:
+        """The rects that lie in the zone ``inside`` (their middle and corners): where
+        the board's :meth:`~game.boards.zones.ZoneBoard.zone_at` would name it, that is
+        inside its shape and not inside a zone before it that overlaps it (zones may
+        overlap by a rounding), all the points of all the rects asked at once."""
+        if not rects:
+            return rects
+        ox, oy = sc.origin
+        px = np.array([(rc.centerx, rc.left + 2, rc.right - 2, rc.left + 2, rc.right - 2)
+                       for rc in rects], dtype=np.float64)
+        py = np.array([(rc.centery, rc.top + 2, rc.bottom - 2, rc.bottom - 2, rc.top + 2)
+                       for rc in rects], dtype=np.float64)
+        xs, ys = (px - ox) / sc.zoom, (py - oy) / sc.zoom
+        shape, before = self._shapes(inside)
+        ok = shapely.contains_xy(shape, xs, ys)
+        for other in before:
+            ok &= ~shapely.contains_xy(other, xs, ys)
+        keep = ok.all(axis=1)
+        return [rc for rc, k in zip(rects, keep.tolist(), strict=True) if k]
+
+    def _shapes(self, zone: str) -> tuple[shapely.Polygon, list[shapely.Polygon]]:
+        """A zone's shape, prepared, and those of the zones before it on the board that
+        overlap it (where zone_at would name them first)."""
+        got = self._zone_shapes.get(zone)
+        if got is None:
+            shapes = {z: shapely.Polygon(self.board.zones[z].polygon)
+                      for z in self.board.zones}
+            for shp in shapes.values():
+                shapely.prepare(shp)
+            order = list(shapes)
+            for k, z in enumerate(order):
+                mine = shapes[z]
+                self._zone_shapes[z] = (mine, [shapes[o] for o in order[:k]
+                                               if shapes[o].intersects(mine)
+                                               and shapes[o].intersection(mine).area > 0])
+            got = self._zone_shapes[zone]
+        return got

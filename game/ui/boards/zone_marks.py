@@ -18,7 +18,7 @@ from game.core.places import InZone, Place
 from game.ui import palette as pal
 from game.ui.boards import Marks
 from game.ui.boards.zone_layout import BASE
-from game.ui.drawing import BoardFonts, optimise
+from game.ui.drawing import FILL_STRIDE, BoardFonts, fill_rect, optimise
 from game.ui.palette import RGBA, Colour
 
 XY = tuple[float, float]
@@ -48,24 +48,35 @@ class ZoneOverlay:
 
 @dataclass
 class _Draw:
-    """What drawing the marks needs: the board, the map-surface transform and the font."""
+    """What drawing the marks needs: the board, the map-surface transform and the font;
+    ``box`` gathers the pixels drawn on (what pygame.draw says it changed)."""
 
     board: ZoneBoard
     surf: pygame.Surface
     zoom: float
     ox: float
     oy: float
+    box: pygame.Rect | None = None
 
     def to(self, p: XY) -> XY:
         return self.ox + p[0] * self.zoom, self.oy + p[1] * self.zoom
+
+    def touch(self, changed: pygame.Rect) -> None:
+        """Count pixels a draw call changed."""
+        if changed.w and changed.h:
+            self.box = changed if self.box is None else self.box.union(changed)
 
 
 def build_overlay(board: ZoneBoard, marks: Marks, zoom: float,
                   extent: tuple[float, float, float, float], visible: dict[str, bool],
                   label_at: dict[str, XY], place_point: Callable[[Place], XY | None],
-                  fonts: BoardFonts, selected_at: XY | None) -> ZoneOverlay:
+                  fonts: BoardFonts, selected_at: XY | None,
+                  scratch: Scratch | None = None) -> ZoneOverlay:
     """The marks on a surface the size of the map, cropped to what they cover.
-    ``selected_at``: where the selected figure stands (the path starts there)."""
+    ``selected_at``: where the selected figure stands (the path starts there).
+    ``scratch``: the caller's own (the overlay is then a part of it, valid until the
+    next call with it); else one shared, and the overlay a copy."""
+    pad = scratch if scratch is not None else _SHARED
     m = marks
     z = zoom
     x0, y0, x1, y1 = extent
@@ -73,7 +84,7 @@ def build_overlay(board: ZoneBoard, marks: Marks, zoom: float,
     if not (m.reach or m.warnings or m.targets or m.path):
         return out
     w, h = int(math.ceil((x1 - x0) * z)) + 2, int(math.ceil((y1 - y0) * z)) + 2
-    d = _Draw(board, _scratch((w, h)), z, -x0 * z, -y0 * z)
+    d = _Draw(board, pad.clear((w, h)), z, -x0 * z, -y0 * z)
     size = max(TEXT_MIN + 1, int(17 * z))
     if visible["reach"]:
         _mark_reach(d, m, label_at, fonts, size, out.pills)
@@ -84,32 +95,46 @@ def build_overlay(board: ZoneBoard, marks: Marks, zoom: float,
         if selected_at is not None and raw[0] is not None:
             raw[0] = selected_at  # from the figure itself
         _draw_path(d, [d.to(p) for p in raw if p is not None])
-    box = d.surf.get_bounding_rect()
-    if box.w == 0 or box.h == 0:
+    drawn = d.box.clip(d.surf.get_rect()) if d.box is not None else None
+    pad.dirty = [drawn] if drawn is not None else []
+    box = drawn.clip(0, 0, w, h) if drawn is not None else None  # the map's own size
+    if box is None or box.w == 0 or box.h == 0:
         return ZoneOverlay(pills=out.pills)
     crop = d.surf.subsurface(box)
-    out.surface = optimise(crop, alpha=True)  # a new surface when there is a display
-    if out.surface is crop:
-        out.surface = crop.copy()  # (the scratch surface is drawn on again next time)
+    out.surface = crop if scratch is not None else crop.copy()
     out.at = (box.x, box.y)
     return out
 
 
-_SCRATCH: list[pygame.Surface] = []
-"""The surface the marks were last drawn on, drawn on again (cleared) for the next marks
-of the same size: a fresh one the size of the map costs more to allocate and touch
-than to clear."""
+class Scratch:
+    """A surface the marks are drawn on, drawn on again (cleared) for the next marks of
+    the same size: a fresh one the size of the map costs more to allocate and touch than
+    to clear. Its rows are a whole number of FILL_STRIDEs long, so that clearing them
+    runs SDL's fast fill; only what the last marks drew on is cleared (the box their
+    draw calls reported, not a scan of the pixels). A view that owns one takes its
+    overlay as a part of it (no copy): the next marks are drawn on it only when the view
+    has let the last overlay go."""
 
+    def __init__(self) -> None:
+        self.surf: pygame.Surface | None = None
+        self.dirty: list[pygame.Rect] = []
 
-def _scratch(size: tuple[int, int]) -> pygame.Surface:
-    """A clear, transparent surface of ``size`` to draw the marks on."""
-    if _SCRATCH and _SCRATCH[0].get_size() == size:
-        surf = _SCRATCH[0]
-        surf.fill((0, 0, 0, 0))
+    def clear(self, size: tuple[int, int]) -> pygame.Surface:
+        """A clear, transparent surface at least ``size``."""
+        wide = -(-size[0] // FILL_STRIDE) * FILL_STRIDE, size[1]
+        surf = self.surf
+        if surf is not None and surf.get_size() == wide:
+            for box in self.dirty:
+                fill_rect(surf, (0, 0, 0, 0), box)
+        else:
+            surf = self.surf = optimise(pygame.Surface(wide, pygame.SRCALPHA), alpha=True)
+            surf.fill((0, 0, 0, 0))
+        self.dirty = []
         return surf
-    surf = pygame.Surface(size, pygame.SRCALPHA)
-    _SCRATCH[:] = [surf]
-    return surf
+
+
+_SHARED = Scratch()
+"""The scratch of callers that keep none (their overlays are copied off it)."""
 
 
 def _mark_reach(d: _Draw, m: Marks, label_at: dict[str, XY], fonts: BoardFonts, size: int,
@@ -124,9 +149,9 @@ def _mark_reach(d: _Draw, m: Marks, label_at: dict[str, XY], fonts: BoardFonts, 
         risky = place in m.warnings
         if place.boundary is None:
             pts = [d.to(p) for p in b.zones[place.zone].polygon]
-            pygame.draw.polygon(d.surf, RISK_FILL if risky else REACH_FILL, pts)
-            pygame.draw.lines(d.surf, RISK_EDGE if risky else REACH_EDGE, True, pts,
-                              max(3, int(4 * d.zoom)))
+            d.touch(pygame.draw.polygon(d.surf, RISK_FILL if risky else REACH_FILL, pts))
+            d.touch(pygame.draw.lines(d.surf, RISK_EDGE if risky else REACH_EDGE, True, pts,
+                                      max(3, int(4 * d.zoom))))
             lx, ly = label_at[place.zone]
             cx, cy = d.to((lx, ly + 62))  # under the zone's label
             inside: str | None = place.zone
@@ -176,8 +201,8 @@ def _draw_path(d: _Draw, pts: list[XY]) -> None:
     if len(pts) < 2:
         return
     wide = max(4, int(7 * d.zoom))
-    pygame.draw.lines(d.surf, (*pal.INK, 230), False, pts, wide + 3)
-    pygame.draw.lines(d.surf, (*pal.YELLOW, 255), False, pts, wide)
+    d.touch(pygame.draw.lines(d.surf, (*pal.INK, 230), False, pts, wide + 3))
+    d.touch(pygame.draw.lines(d.surf, (*pal.YELLOW, 255), False, pts, wide))
     (px, py), (qx, qy) = pts[-2], pts[-1]
     dd = math.hypot(qx - px, qy - py) or 1.0
     ux, uy = (qx - px) / dd, (qy - py) / dd
@@ -185,8 +210,8 @@ def _draw_path(d: _Draw, pts: list[XY]) -> None:
     tip = (qx, qy)
     left = (qx - ux * hd - uy * hd * 0.6, qy - uy * hd + ux * hd * 0.6)
     right = (qx - ux * hd + uy * hd * 0.6, qy - uy * hd - ux * hd * 0.6)
-    pygame.draw.polygon(d.surf, (*pal.YELLOW, 255), [tip, left, right])
-    pygame.draw.polygon(d.surf, (*pal.INK, 255), [tip, left, right], 2)
+    d.touch(pygame.draw.polygon(d.surf, (*pal.YELLOW, 255), [tip, left, right]))
+    d.touch(pygame.draw.polygon(d.surf, (*pal.INK, 255), [tip, left, right], 2))
 
 
 def line_mark(d: _Draw, place: InZone, risky: bool, colour: Colour | None = None) -> XY:
@@ -198,8 +223,9 @@ def line_mark(d: _Draw, place: InZone, risky: bool, colour: Colour | None = None
     bn = b.bottleneck_on(place.zone, place.boundary)
     if bn is not None:
         cx, cy = d.to(bn.centre)
-        pygame.draw.circle(d.surf, (*col, 120), (cx, cy), BASE * z * 2.4)
-        pygame.draw.circle(d.surf, (*col, 255), (cx, cy), BASE * z * 2.4, max(2, int(3 * z)))
+        d.touch(pygame.draw.circle(d.surf, (*col, 120), (cx, cy), BASE * z * 2.4))
+        d.touch(pygame.draw.circle(d.surf, (*col, 255), (cx, cy), BASE * z * 2.4,
+                                   max(2, int(3 * z))))
         return cx, cy - BASE * z * 3
     bd = b.boundary(place.zone, place.boundary)
     if bd is None:
@@ -207,6 +233,6 @@ def line_mark(d: _Draw, place: InZone, risky: bool, colour: Colour | None = None
     for line in bd.lines:
         pts = [d.to(p) for p in line]
         if len(pts) >= 2:
-            pygame.draw.lines(d.surf, (*pal.INK, 160), False, pts, max(4, int(7 * z)))
-            pygame.draw.lines(d.surf, (*col, 230), False, pts, max(2, int(4 * z)))
+            d.touch(pygame.draw.lines(d.surf, (*pal.INK, 160), False, pts, max(4, int(7 * z))))
+            d.touch(pygame.draw.lines(d.surf, (*col, 230), False, pts, max(2, int(4 * z))))
     return d.to(bd.middle)

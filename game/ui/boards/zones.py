@@ -28,7 +28,8 @@ each frame.
 from __future__ import annotations
 
 import math
-from collections.abc import Sequence
+from collections.abc import Hashable, Sequence
+from dataclasses import dataclass
 from pathlib import Path
 
 import pygame
@@ -49,11 +50,12 @@ from game.ui.boards.zone_marks import (
     REACH_FILL,
     RISK_EDGE,
     RISK_FILL,
+    Scratch,
     ZoneOverlay,
     build_overlay,
 )
 from game.ui.camera import Camera
-from game.ui.drawing import dashed_ring, optimise, smoothstep
+from game.ui.drawing import dashed_ring, fill_outside, optimise, smoothstep
 from game.ui.effects import FALL_SECONDS
 from game.ui.palette import Colour
 from game.ui.tokens import SPRITES
@@ -69,6 +71,19 @@ PAD = 30.0
 OVERLAYS = ("reach", "targets", "path", "labels")
 
 Blits = list[tuple[pygame.Surface, tuple[int, int]]]
+
+
+@dataclass
+class _Figures:
+    """The figures' blits of a still frame and what they were made for."""
+
+    pieces: Sequence[PieceView]
+    spots: dict[str, Stand]
+    key: Hashable
+    seq: Blits
+    under: list[tuple[float, float, str]]
+    over: list[tuple[float, float]]
+    drawn: list[tuple[str, float, float, float]]
 
 
 class ZoneBoardView(BoardViewBase):
@@ -100,8 +115,12 @@ class ZoneBoardView(BoardViewBase):
         self.labels = ZoneLabels(board, self.label_at, self.zone_map, self._fonts, self.tokens)
         self._map = MapCache()
         self._overlay = ZoneOverlay()
+        self._scratch = Scratch()
+        """What the marks are drawn on (the overlay is a part of it)."""
         self._overlay_key: object = None
         self._spots: list[tuple[str, float, float, float]] = []
+        self._figures: _Figures | None = None
+        """The figures' blits of the last still frame and what they were made for."""
         self._rings: dict[tuple[str, int, int], pygame.Surface] = {}
         self.label_rects: list[tuple[str, str, pygame.Rect]] = []
         self._place_memo: tuple[tuple[float, float, float], Place | None] | None = None
@@ -314,7 +333,7 @@ class ZoneBoardView(BoardViewBase):
         self.labels.invalidate()
         return build_overlay(self.board, self.marks, self.camera.zoom, self.extent,
                              self.visible, self.label_at, self.place_point, self._fonts,
-                             None if sel is None else (sel.x, sel.y))
+                             None if sel is None else (sel.x, sel.y), self._scratch)
 
     # ================================================================ figures
     def _draw_ground(self, surface: pygame.Surface, spots: dict[str, Stand]) -> None:
@@ -355,6 +374,34 @@ class ZoneBoardView(BoardViewBase):
         spots = self.layout(pieces)
         self._draw_ground(surface, spots)
         r = self.base_radius
+        cam = self.camera
+        marks = self.marks
+        still = not self.effects.moves  # (a sliding figure is placed anew each frame)
+        key = (cam.zoom, cam.ox, cam.oy, marks.selected_piece, tuple(marks.pieces),
+               self.visible["targets"]) if still else None
+        kept = self._figures
+        if key is None or kept is None or kept.pieces is not pieces \
+                or kept.spots is not spots or kept.key != key:
+            # the pieces and the stands are kept by identity: a frame with the same lists
+            # (nothing read anew, nothing laid out anew) draws the same blits
+            kept = _Figures(pieces, spots, key, *self._figure_blits(pieces, spots, r))
+            self._figures = kept if still else None
+        seq, under, over, drawn = kept.seq, kept.under, kept.over, kept.drawn
+        for sx, sy, kind in under:
+            img = self._ring_image(kind, r, r)
+            surface.blit(img, (round(sx - img.get_width() / 2), round(sy - img.get_height() / 2)))
+        if seq:
+            surface.fblits(seq)
+        for sx, sy in over:
+            img = self._ring_image("target", r, r)
+            surface.blit(img, (round(sx - img.get_width() / 2), round(sy - img.get_height() / 2)))
+        self._spots = drawn
+
+    def _figure_blits(self, pieces: Sequence[PieceView], spots: dict[str, Stand], r: float
+                      ) -> tuple[Blits, list[tuple[float, float, str]],
+                                 list[tuple[float, float]], list[tuple[str, float, float, float]]]:
+        """The figures' tokens in drawing order (nearest the bottom last), the rings under
+        and over them, and where each was drawn."""
         items: list[tuple[float, int, Blits]] = []
         drawn: list[tuple[str, float, float, float]] = []
         marks = self.marks
@@ -373,18 +420,10 @@ class ZoneBoardView(BoardViewBase):
                 under.append((sx, sy, "selected"))
             if v.ring == "running":
                 under.append((sx, sy, "running"))
-        for sx, sy, kind in under:
-            img = self._ring_image(kind, r, r)
-            surface.blit(img, (round(sx - img.get_width() / 2), round(sy - img.get_height() / 2)))
         items.sort(key=lambda t: (t[0], t[1]))
         seq = [bl for _y, _n, bls in items for bl in bls]
-        if seq:
-            surface.fblits(seq)
-        for sx, sy in over:
-            img = self._ring_image("target", r, r)
-            surface.blit(img, (round(sx - img.get_width() / 2), round(sy - img.get_height() / 2)))
         drawn.sort(key=lambda t: t[2])
-        self._spots = drawn
+        return seq, under, over, drawn
 
     def _ring_image(self, kind: str, radius: float, r: float) -> pygame.Surface:
         """A ring drawn once per size: "target" (dashed yellow), "selected" (solid
@@ -459,8 +498,10 @@ class ZoneBoardView(BoardViewBase):
         if surface.get_size() != self.camera.view:
             self.resize(surface.get_size())
         m = self._map_surface()
-        surface.fill(self.background)
         mx, my = self._origin()
+        opaque = not m.get_flags() & pygame.SRCALPHA and m.get_colorkey() is None
+        fill_outside(surface, self.background,  # what an opaque map covers is not filled
+                     m.get_rect(topleft=(mx, my)) if opaque else pygame.Rect(0, 0, 0, 0))
         surface.blit(m, (mx, my))
         key = (self.marks.reach, self.marks.warnings, self.marks.targets, self.marks.path,
                self.camera.zoom)

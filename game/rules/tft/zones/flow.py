@@ -10,6 +10,7 @@ from game.core.dice import Dice
 from game.core.events import Event, Kind
 from game.core.ruleset import Outcome, Termination
 from game.rules.tft import combat, turn
+from game.rules.tft.figure import OK
 from game.rules.tft.zones.data import numbers
 from game.rules.tft.zones.phases import ACTION, INITIATIVE, PHASES, ZonePhase
 from game.rules.tft.zones.state import Doing, ZoneFigure, ZoneState
@@ -107,14 +108,8 @@ def check_end(state: ZoneState) -> bool:
     """Victory: a side wins when every enemy figure is dead or unconscious."""
     if state.ended:
         return True
-    sides = state.sides
-    up: set[str] = set()
-    for f in state.figures.values():
-        if f.active and f.side not in up:
-            up.add(f.side)
-            if sum(s in up for s in sides) > 1:
-                return False  # two sides still stand: nothing ends
-    standing = [s for s in sides if s in up]
+    up = {f.side for f in state.figures.values() if f.status == OK}  # (Fighter.active)
+    standing = [s for s in state.sides if s in up]
     if len(standing) == 1:
         state.ended = Outcome(standing[0], Termination.VICTORY,
                               f"{state.side_name(standing[0])} win: no enemy figure is "

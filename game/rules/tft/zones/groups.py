@@ -7,6 +7,7 @@ Steps of :mod:`game.rules.tft.zones.apply`; they change the state they are given
 from __future__ import annotations
 
 from game.core.events import Event, Kind
+from game.rules.tft.figure import OK
 from game.rules.tft.zones import legal
 from game.rules.tft.zones.state import ZoneFigure, ZoneState
 
@@ -92,8 +93,9 @@ def tidy(state: ZoneState) -> None:
     figures = state.figures
     protectors = False
     for f in figures.values():
-        if not f.active:
-            _out_of_the_fight(state, f)
+        if f.status != OK:  # (not Fighter.active)
+            if f.group or f.close_with or f.bottleneck or f.protecting or f.running:
+                _out_of_the_fight(state, f)
         elif f.group:
             groups[f.group] = groups.get(f.group, 0) + 1
         if f.running and f.prone:

@@ -136,11 +136,12 @@ about one state many times keeps them (the state's queries)."""
 
 def zone_move_check(state: ZoneState, f: ZoneFigure, path: tuple[str, ...],
                     via: tuple[str, ...], run: bool, through: bool, charge: bool = False,
-                    plans: Plans | None = None
+                    plans: Plans | None = None, *, mover_ok: bool = False
                     ) -> tuple[str | None, rules.MovePlan | None]:
     """:func:`why_not_zone_move` and, when the move can be tried, its plan (kept in
-    ``plans`` if given, and taken from there if it is in it)."""
-    why = _zone_move_why(state, f, path, via, run, through, charge)
+    ``plans`` if given, and taken from there if it is in it). ``mover_ok``: the caller
+    has found :func:`why_mover_cannot` None for this state already."""
+    why = _zone_move_why(state, f, path, via, run, through, charge, mover_ok)
     if why is not None:
         return why, None
     key = (f.id, path, via, run, through)
@@ -153,10 +154,9 @@ def zone_move_check(state: ZoneState, f: ZoneFigure, path: tuple[str, ...],
     return (None if plan.possible else plan.why), plan
 
 
-def _zone_move_why(state: ZoneState, f: ZoneFigure, path: tuple[str, ...],
-                   via: tuple[str, ...], run: bool, through: bool, charge: bool
-                   ) -> str | None:
-    board = state.board
+def why_mover_cannot(state: ZoneState, f: ZoneFigure) -> str | None:
+    """Z-4, Z-16: why ``f`` can make no zone move at all now, whatever the path (None if
+    it may try one): it must stand, be Alone and hold no bottleneck spot."""
     if not f.standing:
         return f"{f.name} is down and must stand up first"
     st = rules.status(state, f)
@@ -164,6 +164,17 @@ def _zone_move_why(state: ZoneState, f: ZoneFigure, path: tuple[str, ...],
         return f"{f.name} is {st}: a zone move starts Alone (withdraw first, Z-4)"
     if f.bottleneck is not None:
         return f"{f.name} holds the {f.bottleneck}: leave it first (Z-16)"
+    return None
+
+
+def _zone_move_why(state: ZoneState, f: ZoneFigure, path: tuple[str, ...],
+                   via: tuple[str, ...], run: bool, through: bool, charge: bool,
+                   mover_ok: bool = False) -> str | None:
+    board = state.board
+    if not mover_ok:
+        why = why_mover_cannot(state, f)
+        if why is not None:
+            return why
     if not path or len(path) != len(via):
         return "a zone move needs a path and a way across each border"
     for z in path:
@@ -589,6 +600,8 @@ def zone_moves(state: ZoneState, f: ZoneFigure, run: bool, plans: Plans | None =
     were its action (``plans``: see :func:`zone_move_check`)."""
     per = numbers().mr_per_zone
     board = state.board
+    if why_mover_cannot(state, f) is not None:
+        return  # every path would be refused for the same reason
     most = (rules.current_mr(state, f, run) - 1) // per + 1
     seen: set[tuple[str, ...]] = set()
     for start in f.zones:
@@ -600,7 +613,7 @@ def zone_moves(state: ZoneState, f: ZoneFigure, run: bool, plans: Plans | None =
                 v = tuple(via)
                 for through in _throughs(state, f, path, v):
                     if zone_move_check(state, f, path, v, run, through, False,
-                                       plans)[0] is None:
+                                       plans, mover_ok=True)[0] is None:
                         yield ZoneMove(f.id, path, v, run, through)
 
 
@@ -639,7 +652,8 @@ def charges(state: ZoneState, f: ZoneFigure, plans: Plans | None = None) -> Iter
         for via in product(*rules.crossings(board, start, path)):
             v = tuple(via)
             for through in _throughs(state, f, path, v):
-                if zone_move_check(state, f, path, v, True, through, True, plans)[0] is None:
+                if zone_move_check(state, f, path, v, True, through, True, plans,
+                                   mover_ok=True)[0] is None:
                     for t in here:
                         yield Charge(f.id, path, v, t.id, through)
 
@@ -714,5 +728,6 @@ def legal_actions(state: ZoneState, plans: Plans | None = None) -> list[Action]:
 
 __all__ = ["CHECKS", "MOVES", "STRIKES", "actor", "charges", "contact_zone", "default_into",
            "enemy", "interceptors", "legal_actions", "split_allows", "stacking_full",
-           "start_zone", "why_illegal", "why_not_contact", "why_not_zone_move",
+           "start_zone", "why_illegal", "why_mover_cannot", "why_not_contact",
+           "why_not_zone_move",
            "zone_move_check", "zone_moves"]

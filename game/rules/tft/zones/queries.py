@@ -102,9 +102,8 @@ class ZoneQueries:
     def _get(self, key: Hashable, make: Callable[[], T]) -> T:
         """The answer under ``key``, worked out by ``make()`` the first time (the hot
         questions of a computer player's loops look their memo up inline)."""
-        try:
-            value: T = self._memo[key]
-        except KeyError:
+        value: T = self._memo.get(key, _MISSING)
+        if value is _MISSING:
             value = self._memo[key] = make()
         return value
 

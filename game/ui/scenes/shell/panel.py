@@ -9,6 +9,7 @@ from typing import TYPE_CHECKING, Any
 import pygame
 
 from game.core.ruleset import PieceView
+from game.ui.drawing import fill_rect
 from game.ui.scenes.shell.roster import Roster
 from game.ui.widgets import (
     BG,
@@ -126,18 +127,23 @@ class Panel:
             self._card = self.render(piece, p.w, self.buttons_top - p.y - 6)
             parts = self._card.parts if isinstance(self._card, Recorded) else []
             self.parts = [r.move(p.topleft) for r in parts]
-        pygame.draw.rect(surface, PANEL, p)
+        fill_rect(surface, PANEL, p)
+        surface.blit(self._card, p.topleft)  # (the card leaves its left edge blank)
         pygame.draw.line(surface, EDGE, p.topleft, p.bottomleft)
-        surface.blit(self._card, p.topleft)
         mouse = pygame.mouse.get_pos()
         for b in scene.context_buttons + scene.tool_buttons:
-            b.draw(surface, scene.app.fonts, mouse)
+            b.draw(surface, scene.app.fonts, mouse, PANEL)  # on the panel's colour
 
     def render(self, piece: PieceView | None, w: int, h: int) -> pygame.Surface:
         """The card of ``piece`` (the roster if None), ``w`` by ``h`` pixels."""
         scene = self.scene
         f = scene.app.fonts
-        surf = Recorded((w, max(10, h)), pygame.SRCALPHA)
+        screen = pygame.display.get_surface()
+        # on the panel's own colour (what :meth:`draw` puts under it), in the window's
+        # format: the frame copies the card rather than blending it every time
+        surf = Recorded((w, max(10, h)), 0, screen) if screen is not None else \
+            Recorded((w, max(10, h)))
+        surf.fill(PANEL)
         x, y = 16, 12
         if piece is None:
             self.roster.render(surf, x, y, w, h)

@@ -3,7 +3,7 @@ who acts now, the controller's note, and a second line saying what this step is.
 
 from __future__ import annotations
 
-from typing import TYPE_CHECKING
+from typing import TYPE_CHECKING, Any
 
 import pygame
 
@@ -23,45 +23,64 @@ class TopBar:
         self.scene = scene
         self.parts: list[pygame.Rect] = []
         """Where each text of the top bar went this frame (none overlaps another)."""
+        self._said: tuple[Any, ...] | None = None
+        self._bar: pygame.Surface | None = None
+        """The bar as last drawn, and what it says."""
 
     def _put(self, surface: pygame.Surface, t: pygame.Surface, at: tuple[int, int]) -> None:
         surface.blit(t, at)
         self.parts.append(t.get_rect(topleft=at))
 
     def draw(self, surface: pygame.Surface, status: str = "") -> None:
-        """The bar; ``status`` ends its second line (the computer's speed, a pause)."""
+        """The bar; ``status`` ends its second line (the computer's speed, a pause). It is
+        drawn once for what it says and copied while that stays the same."""
+        scene = self.scene
+        rect = scene.top_rect
+        ph = scene.m.ruleset.phases[scene.m.phase]
+        side = scene.side_of_turn()
+        said = (rect.size, scene.m.turn, ph.title, ph.rule, scene.control.top_note(), side,
+                self._who_acts(side) if side is not None else "",
+                scene.control.phase_line() + status)
+        if said != self._said or self._bar is None:
+            size = (rect.right, rect.bottom + 1)  # (its edge: the row under it)
+            bar = self._bar
+            if bar is None or bar.get_size() != size:  # (else painted over in full)
+                bar = pygame.Surface(size)
+                if pygame.display.get_surface() is not None:
+                    bar = bar.convert()  # the window's format: the same pixels as there
+            self.parts = []
+            self._paint(bar, said)
+            self._said, self._bar = said, bar
+        surface.blit(self._bar, (0, 0))
+
+    def _paint(self, surface: pygame.Surface, said: tuple[Any, ...]) -> None:
+        _size, turn, title, rule, note, side, who, line2 = said
         scene = self.scene
         f = scene.app.fonts
-        self.parts = []
         rect = scene.top_rect
         pygame.draw.rect(surface, PANEL, rect)
         pygame.draw.line(surface, EDGE, rect.bottomleft, rect.bottomright)
-        ph = scene.m.ruleset.phases[scene.m.phase]
         right = rect.right - 16
-        note = scene.control.top_note()
         note_t = f.render(f.small, note, DIM) if note else None
         x = 16
-        for font, text, colour, dy, gap in ((f.head, f"Turn {scene.m.turn}", TEXT, 8, 16),
-                                            (f.head, ph.title, SKY, 8, 6),
-                                            (f.small, f"({ph.rule})", DIM, 14, 20)):
+        for font, text, colour, dy, gap in ((f.head, f"Turn {turn}", TEXT, 8, 16),
+                                            (f.head, title, SKY, 8, 6),
+                                            (f.small, f"({rule})", DIM, 14, 20)):
             t = f.render(font, text, colour)
             self._put(surface, t, (x, dy))
             x += t.get_width() + gap
-        side = scene.side_of_turn()
         if side is not None:
             i = scene.sides.index(side)
-            text = self._who_acts(side)
             room = right - (x + 24) - (note_t.get_width() + 24 if note_t else 0)
-            if room < f.bold.size(text)[0] and note_t is not None:
+            if room < f.bold.size(who)[0] and note_t is not None:
                 note_t = None  # the note goes to the second line instead
                 room = right - (x + 24)
             if room > 40:
                 draw_mark(surface, i, (x + 9, 22), 18)
-                self._put(surface, f.render(f.bold, fit(f.bold, text, room), side_colour(i)),
+                self._put(surface, f.render(f.bold, fit(f.bold, who, room), side_colour(i)),
                           (x + 24, 11))
         if note_t is not None:
             self._put(surface, note_t, (right - note_t.get_width(), 12))
-        line2 = scene.control.phase_line() + status
         if note and note_t is None:
             line2 = f"{note}  |  {line2}"
         self._put(surface, f.render(f.small, fit(f.small, line2, right - 16), DIM), (16, 38))
