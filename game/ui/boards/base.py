@@ -70,6 +70,8 @@ class BoardViewBase:
         """Side key -> its colour and ring (0, 1, 2, 3) in the order the scenario lists."""
         self.visible: dict[str, bool] = dict.fromkeys(overlays, True)
         self.effects = Effects()
+        self._spots: list[tuple[str, float, float, float]] = []
+        """Each piece drawn last: id, screen x, y, radius (what :meth:`piece_at` picks)."""
 
     # ================================================================ protocol
     def resize(self, view_size: tuple[int, int]) -> None:
@@ -89,6 +91,21 @@ class BoardViewBase:
     def cancel_animations(self) -> None:
         """Stop every animation now (pieces jump to where their views say)."""
         self.effects.cancel()
+
+    def toggle_overlay(self, name: str) -> bool:
+        """Flip one of the view's overlays; returns whether it is now shown."""
+        if name not in self.visible:
+            raise ValueError(f"unknown overlay {name!r}; one of {', '.join(self.visible)}")
+        self.visible[name] = not self.visible[name]
+        return self.visible[name]
+
+    def piece_at(self, sx: float, sy: float) -> str | None:
+        """Id of the piece whose token is drawn under ``(sx, sy)`` (the last drawn on
+        top)."""
+        for fid, x, y, r in reversed(self._spots):
+            if (sx - x) ** 2 + (sy - y) ** 2 <= r * r:
+                return fid
+        return None
 
     def legend(self, sides: Sequence[str]) -> list[LegendRow]:
         """What the marks of this board mean, each with a small icon drawn the way the

@@ -134,7 +134,6 @@ class HexBoardView(BoardViewBase):
         self.targets: dict[int, str] = {}
         self.selected: int | None = None
         self.hover: int | None = None
-        self._spots: list[tuple[str, float, float, float]] = []
         self.shade: dict[int, str] = {}
         self.sight: SightMark | None = None
         self.charge: set[int] | None = None

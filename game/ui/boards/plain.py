@@ -130,8 +130,6 @@ class PlainBoardView(BoardViewBase):
         self._map = MapCache(300, view_multiple=3)
         self._where: dict[Place, XY] = {}
         """Map points of the places last drawn or marked (what the pointer can pick)."""
-        self._spots: list[tuple[str, float, float, float]] = []
-        """Each piece drawn last: id, screen x, y, radius."""
         self.label_rects: list[tuple[str, str, pygame.Rect]] = []
         """Every label drawn in the last frame: (kind, what, screen rect)."""
 
@@ -190,13 +188,6 @@ class PlainBoardView(BoardViewBase):
                     return track
         return None
 
-    def piece_at(self, sx: float, sy: float) -> str | None:
-        """Id of the piece whose token is under ``(sx, sy)``, as last drawn."""
-        for fid, x, y, r in reversed(self._spots):
-            if (sx - x) ** 2 + (sy - y) ** 2 <= r * r:
-                return fid
-        return None
-
     def step(self, place: Place, dx: int, dy: int) -> Place | None:
         """The known place most nearly in screen direction ``(dx, dy)`` from ``place``
         (the nearer of two alike); on a continuous board, else, a token's width that way."""
@@ -239,12 +230,10 @@ class PlainBoardView(BoardViewBase):
         self.hover = place
 
     def toggle_overlay(self, name: str) -> bool:
-        if name not in self.visible:
-            raise ValueError(f"unknown overlay {name!r}; one of {', '.join(OVERLAYS)}")
-        self.visible[name] = not self.visible[name]
+        shown = super().toggle_overlay(name)
         if name == "labels":
             self._map.invalidate()
-        return self.visible[name]
+        return shown
 
     def legend(self, sides: Sequence[str]) -> list[LegendRow]:
         """The sides, then each mark as this view draws it."""

@@ -149,8 +149,6 @@ class SewerBoardView(BoardViewBase):
         self._cache: dict[tuple[object, ...], pygame.Surface] = {}
         self.bases = BaseImages(self._fonts)
         self._unit_of: dict[str, str] = {}
-        self._spots: list[tuple[str, float, float, float]] = []
-        """Each model drawn last: id, screen x, y, radius."""
         self.label_rects: list[tuple[str, str, pygame.Rect]] = []
         """Every label drawn in the last frame: (kind, what, screen rect)."""
         self._reach: tuple[object, pygame.Surface, XY, object] | None = None
@@ -180,13 +178,6 @@ class SewerBoardView(BoardViewBase):
         mx, my = self.camera.screen_to_map(sx, sy)
         x, y = mx / PX, my / PX
         return Point.of(x, y) if self.board.contains(x, y) else None
-
-    def piece_at(self, sx: float, sy: float) -> str | None:
-        """The model whose base is drawn under ``(sx, sy)`` (the last drawn on top)."""
-        for fid, x, y, r in reversed(self._spots):
-            if (sx - x) ** 2 + (sy - y) ** 2 <= r * r:
-                return fid
-        return None
 
     def step(self, place: Place, dx: int, dy: int) -> Place | None:
         """Half an inch that way, or the first point of a corridor within two inches."""
@@ -221,12 +212,6 @@ class SewerBoardView(BoardViewBase):
 
     def set_hover(self, place: Place | None) -> None:
         self.hover = place if isinstance(place, Point) else None
-
-    def toggle_overlay(self, name: str) -> bool:
-        if name not in self.visible:
-            raise ValueError(f"unknown overlay {name!r}; one of {', '.join(OVERLAYS)}")
-        self.visible[name] = not self.visible[name]
-        return self.visible[name]
 
     # ================================================================ animation
     def play_wash(self, show: WashShow) -> None:

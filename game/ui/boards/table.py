@@ -83,7 +83,6 @@ class TableBoardView(BoardViewBase):
         self.hover: Point | None = None
         self.terrain = TableTerrain(board, self._fonts)
         self._map = MapCache(WINDOW_MARGIN, max_pixels=MAX_CACHE_PIXELS)
-        self._spots: list[tuple[str, float, float, float]] = []
         self._spots_camera: tuple[float, int, int] = (0.0, 0, 0)
         self._placed: list[tuple[str, float, float, float, float]] = []
         """Each mini drawn last: id, table x, y, height, base radius in units."""
@@ -104,12 +103,6 @@ class TableBoardView(BoardViewBase):
 
     def set_hover(self, place: Place | None) -> None:
         self.hover = place if isinstance(place, Point) else None
-
-    def toggle_overlay(self, name: str) -> bool:
-        if name not in self.visible:
-            raise ValueError(f"unknown overlay {name!r}; one of {', '.join(OVERLAYS)}")
-        self.visible[name] = not self.visible[name]
-        return self.visible[name]
 
     def place_at(self, sx: float, sy: float) -> Place | None:
         """The point of the table under screen ``(sx, sy)`` (on the ground)."""
@@ -201,10 +194,7 @@ class TableBoardView(BoardViewBase):
             self._spots = sorted(((fid, *self.unit_screen(x, y, z), r * self.base_scale)
                                   for fid, x, y, z, r in self._placed), key=lambda t: t[2])
             self._spots_camera = cam
-        for fid, x, y, r in reversed(self._spots):
-            if (sx - x) ** 2 + (sy - y) ** 2 <= r * r:
-                return fid
-        return None
+        return super().piece_at(sx, sy)
 
     def animate_move(self, piece: str, places: Sequence[Place], seconds: float) -> None:
         pts = [p for p in places if isinstance(p, Point)]

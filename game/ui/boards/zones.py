@@ -118,7 +118,6 @@ class ZoneBoardView(BoardViewBase):
         self._scratch = Scratch()
         """What the marks are drawn on (the overlay is a part of it)."""
         self._overlay_key: object = None
-        self._spots: list[tuple[str, float, float, float]] = []
         self._figures: _Figures | None = None
         """The figures' blits of the last still frame and what they were made for."""
         self._rings: dict[tuple[str, int, int], pygame.Surface] = {}
@@ -253,13 +252,6 @@ class ZoneBoardView(BoardViewBase):
     def screen_pos(self, place: Place) -> tuple[float, float] | None:
         p = self.place_point(place)
         return None if p is None else self.camera.map_to_screen(*p)
-
-    def piece_at(self, sx: float, sy: float) -> str | None:
-        """Id of the figure whose base is under ``(sx, sy)``, as last drawn."""
-        for fid, x, y, r in reversed(self._spots):
-            if (sx - x) ** 2 + (sy - y) ** 2 <= r * r:
-                return fid
-        return None
 
     def piece_screen_pos(self, pid: str) -> tuple[float, float] | None:
         """Where a figure was last drawn (its base's centre), or None."""
