@@ -140,3 +140,38 @@ def scripted(faces: Sequence[int]) -> Dice:
     d = ScriptedThenSeeded(0)
     d._script = list(faces)
     return d
+
+
+def zone_grid(n: int, *, size: int = 64, bottlenecks: int = 0, obstacles: int = 0,
+              figures: int = 2) -> str:
+    """The TMX text of a zone map of ``n`` x ``n`` square zones ``size`` pixels a side,
+    markers on the boundaries and figures of the farmhouse's units."""
+    zones = [f'<object id="{1 + i * n + j}" name="Z{i} {j}" x="{i * size}" y="{j * size}" '
+             f'width="{size}" height="{size}"/>' for i in range(n) for j in range(n)]
+    k = 1000
+    marks = []
+    for t in range(bottlenecks):
+        i, j = t % (n - 1), t // (n - 1)
+        marks.append(f'<object id="{k + t}" name="B{t}" x="{(i + 1) * size - 4}" '
+                     f'y="{j * size + 20}" width="8" height="20"><properties><property '
+                     f'name="capacity" type="int" value="2"/></properties></object>')
+    walls = []
+    for t in range(obstacles):
+        i, j = t % n, t // n
+        walls.append(f'<object id="{2000 + t}" name="W{t}" x="{i * size + 10}" '
+                     f'y="{(j + 1) * size}"><properties><property name="kind" value="wall"/>'
+                     f'<property name="size" type="int" value="3"/></properties>'
+                     f'<polyline points="0,0 40,0"/></object>')
+    figs = [f'<object id="{3000 + t}" name="F{t}" x="{(t % n) * size + 30}" '
+            f'y="{(t // n) % n * size + 30}"><properties><property name="side" '
+            f'value="{("goblins", "farmers")[t % 2]}"/><property name="unit" '
+            f'value="{("goblin", "farmer")[t % 2]}"/></properties><point/></object>'
+            for t in range(figures)]
+    side = n * size // 32
+    return (f'<?xml version="1.0" encoding="UTF-8"?>\n<map version="1.8" orientation='
+            f'"orthogonal" renderorder="right-down" width="{side}" height="{side}" '
+            f'tilewidth="32" tileheight="32" infinite="0">\n'
+            f'<objectgroup id="1" name="zones">{"".join(zones)}</objectgroup>\n'
+            f'<objectgroup id="2" name="bottlenecks">{"".join(marks)}</objectgroup>\n'
+            f'<objectgroup id="3" name="obstacles">{"".join(walls)}</objectgroup>\n'
+            f'<objectgroup id="4" name="figures">{"".join(figs)}</objectgroup>\n</map>\n')

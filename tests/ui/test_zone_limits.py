@@ -15,6 +15,7 @@ import time  # noqa: E402
 from pathlib import Path  # noqa: E402
 
 import pytest  # noqa: E402
+from zonemap import zone_grid  # noqa: E402
 
 from game.boards.tiled.zones import MAX_FIGURES, MAX_MARKERS, MAX_ZONES  # noqa: E402
 from game.rules import open_match  # noqa: E402
@@ -30,30 +31,8 @@ def limit_map(size: int) -> str:
     """A zone map at the limits: a square grid of MAX_ZONES zones ``size`` pixels a
     side, MAX_MARKERS bottlenecks on the borders and as many walls, MAX_FIGURES figures
     of the Farmhouse's units spread over the zones."""
-    n = int(MAX_ZONES ** 0.5)
-    zones = [f'<object id="{1 + i * n + j}" name="Z{i} {j}" x="{i * size}" y="{j * size}" '
-             f'width="{size}" height="{size}"/>' for i in range(n) for j in range(n)]
-    marks = [f'<object id="{1000 + t}" name="B{t}" x="{(t % (n - 1) + 1) * size - 4}" '
-             f'y="{t // (n - 1) * size + 20}" width="8" height="20"><properties><property '
-             f'name="capacity" type="int" value="2"/></properties></object>'
-             for t in range(MAX_MARKERS)]
-    walls = [f'<object id="{2000 + t}" name="W{t}" x="{t % n * size + 10}" '
-             f'y="{(t // n + 1) * size}"><properties><property name="kind" value="wall"/>'
-             f'<property name="size" type="int" value="3"/></properties>'
-             f'<polyline points="0,0 40,0"/></object>' for t in range(MAX_MARKERS)]
-    figs = [f'<object id="{3000 + t}" name="F{t}" x="{t % n * size + 30}" '
-            f'y="{t // n % n * size + 30}"><properties><property name="side" '
-            f'value="{("goblins", "farmers")[t % 2]}"/><property name="unit" '
-            f'value="{("goblin", "farmer")[t % 2]}"/></properties><point/></object>'
-            for t in range(MAX_FIGURES)]
-    side = n * size // 32
-    return (f'<?xml version="1.0" encoding="UTF-8"?>\n<map version="1.8" orientation='
-            f'"orthogonal" renderorder="right-down" width="{side}" height="{side}" '
-            f'tilewidth="32" tileheight="32" infinite="0">\n'
-            f'<objectgroup id="1" name="zones">{"".join(zones)}</objectgroup>\n'
-            f'<objectgroup id="2" name="bottlenecks">{"".join(marks)}</objectgroup>\n'
-            f'<objectgroup id="3" name="obstacles">{"".join(walls)}</objectgroup>\n'
-            f'<objectgroup id="4" name="figures">{"".join(figs)}</objectgroup>\n</map>\n')
+    return zone_grid(int(MAX_ZONES ** 0.5), size=size, bottlenecks=MAX_MARKERS,
+                     obstacles=MAX_MARKERS, figures=MAX_FIGURES)
 
 
 def frame_ms(app: App) -> float:
