@@ -9,27 +9,17 @@ os.environ.setdefault("SDL_VIDEODRIVER", "dummy")
 os.environ.setdefault("SDL_AUDIODRIVER", "dummy")
 
 import pygame  # noqa: E402
-import pytest  # noqa: E402
 from test_match_scene import hover, key, play, press, to_movement  # noqa: E402
 from textmap import match  # noqa: E402
 
 from game.core.places import Cell  # noqa: E402
 from game.rules.tft.hexes.actions import Climb, JumpDown  # noqa: E402
-from game.ui.app import App  # noqa: E402
 from game.ui.scenes.dice_log import percent  # noqa: E402
 
 UNITS = {"climber": {"kind": "human", "st": 4, "dx": 15, "weapons": ["dagger"],
                      "armour": "leather", "ready": ""},
          "orc": {"kind": "orc", "st": 12, "dx": 11, "weapons": ["broadsword"]}}
 PLATEAU = "9 9 9 9\n9 9 9 9\n0 0 0 0"
-
-
-@pytest.fixture
-def app(tmp_path, monkeypatch):
-    monkeypatch.setenv("SKIRMISH_DATA_DIR", str(tmp_path))
-    a = App(raise_errors=True)
-    yield a
-    a.modals.clear()
 
 
 def test_h11_the_controller_offers_a_climb_down_with_its_odds(app):

@@ -11,18 +11,9 @@ import pytest  # noqa: E402
 
 from game.core.places import InZone, Point  # noqa: E402
 from game.rules.demos import list_demos  # noqa: E402
-from game.ui.app import App  # noqa: E402
 from game.ui.scenes.replay import DemoScene  # noqa: E402
 
 BOARDS = [d.key for d in list_demos() if d.scenario.ruleset in ("tft-zones", "hero")]
-
-
-@pytest.fixture
-def app(tmp_path, monkeypatch):
-    monkeypatch.setenv("SKIRMISH_DATA_DIR", str(tmp_path))
-    a = App(raise_errors=True)
-    yield a
-    a.modals.clear()
 
 
 def demo(app, rule) -> DemoScene:

@@ -15,19 +15,10 @@ from golden_games import shipped_scenarios  # noqa: E402
 
 from game.ai import RandomPlayer  # noqa: E402
 from game.rules import new_match  # noqa: E402
-from game.ui.app import App  # noqa: E402
 from game.ui.boards import BOARD_VIEWS, BoardView  # noqa: E402
 from game.ui.scenes.replay import ReplayScene  # noqa: E402
 
 SCENARIOS = shipped_scenarios()
-
-
-@pytest.fixture
-def app(tmp_path, monkeypatch):
-    monkeypatch.setenv("SKIRMISH_DATA_DIR", str(tmp_path))
-    a = App(raise_errors=True)
-    yield a
-    a.modals.clear()
 
 
 def key(app, k, mod=0):

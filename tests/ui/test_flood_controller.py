@@ -20,20 +20,11 @@ from game.core.places import LoadedMap, Placement, Point  # noqa: E402
 from game.rules import get_ruleset, open_match  # noqa: E402
 from game.rules.squads.flood.actions import Done, EndPhase, Move, Shoot  # noqa: E402
 from game.rules.squads.flood.phases import FloodPhase  # noqa: E402
-from game.ui.app import App  # noqa: E402
 from game.ui.boards.sewer import SewerBoardView, SewerMarks  # noqa: E402
 from game.ui.controllers import controller_for  # noqa: E402
 from game.ui.controllers.flood import FloodController, odds_text  # noqa: E402
 from game.ui.scenes.dice_log import percent  # noqa: E402
 from game.ui.scenes.match import MatchScene  # noqa: E402
-
-
-@pytest.fixture
-def app(tmp_path, monkeypatch):
-    monkeypatch.setenv("SKIRMISH_DATA_DIR", str(tmp_path))
-    a = App(raise_errors=True)
-    yield a
-    a.modals.clear()
 
 
 def start(app, name="charges_in_the_nest", seed=1):

@@ -6,12 +6,10 @@ os.environ.setdefault("SDL_VIDEODRIVER", "dummy")
 os.environ.setdefault("SDL_AUDIODRIVER", "dummy")
 
 import pygame  # noqa: E402
-import pytest  # noqa: E402
 from textmap import match  # noqa: E402
 
 from game.core.events import Kind  # noqa: E402
 from game.core.places import Cell  # noqa: E402
-from game.ui.app import App  # noqa: E402
 from game.ui.scenes.match import MatchScene  # noqa: E402
 
 FLAT = """
@@ -22,14 +20,6 @@ FLAT = """
 0 0 0 0 0 0
 """
 FIGS = [("Pip", "a", "hobbit", 1, 2, 0), ("Orc", "b", "orc", 4, 2, 3)]
-
-
-@pytest.fixture
-def app(tmp_path, monkeypatch):
-    monkeypatch.setenv("SKIRMISH_DATA_DIR", str(tmp_path))
-    a = App(raise_errors=True)
-    yield a
-    a.modals.clear()
 
 
 def start(app, seed=3, ctl=None):

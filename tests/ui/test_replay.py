@@ -7,25 +7,15 @@ os.environ.setdefault("SDL_VIDEODRIVER", "dummy")
 os.environ.setdefault("SDL_AUDIODRIVER", "dummy")
 
 import pygame  # noqa: E402
-import pytest  # noqa: E402
 
 import main  # noqa: E402
 from game.ai import computer_player  # noqa: E402
 from game.headless import play_game  # noqa: E402
 from game.rules import open_match  # noqa: E402
 from game.rules.demos import find_demo, rule_order  # noqa: E402
-from game.ui.app import App  # noqa: E402
 from game.ui.scenes.demos import DemosScene  # noqa: E402
 from game.ui.scenes.end import EndScene  # noqa: E402
 from game.ui.scenes.replay import DemoScene, ReplayScene  # noqa: E402
-
-
-@pytest.fixture
-def app(tmp_path, monkeypatch):
-    monkeypatch.setenv("SKIRMISH_DATA_DIR", str(tmp_path))
-    a = App(raise_errors=True)
-    yield a
-    a.modals.clear()
 
 
 def key(app, k):

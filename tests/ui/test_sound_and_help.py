@@ -14,17 +14,8 @@ import pytest  # noqa: E402
 from game.core.dice import Dice  # noqa: E402
 from game.core.events import Event, Kind  # noqa: E402
 from game.rules import open_match  # noqa: E402
-from game.ui.app import App  # noqa: E402
 from game.ui.sound import NAMES, SOUNDS, Sounds, sound_of  # noqa: E402
 from game.ui.widgets import draw_tooltip  # noqa: E402
-
-
-@pytest.fixture
-def app(tmp_path, monkeypatch):
-    monkeypatch.setenv("SKIRMISH_DATA_DIR", str(tmp_path))
-    a = App(raise_errors=True)
-    yield a
-    a.modals.clear()
 
 
 def test_the_sounds_are_small_short_wav_files():

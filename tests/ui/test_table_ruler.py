@@ -8,22 +8,12 @@ os.environ.setdefault("SDL_VIDEODRIVER", "dummy")
 os.environ.setdefault("SDL_AUDIODRIVER", "dummy")
 
 import pygame  # noqa: E402
-import pytest  # noqa: E402
 import shapely  # noqa: E402
 
 from game.ai import computer_player  # noqa: E402
 from game.core.places import Point  # noqa: E402
 from game.rules import open_match  # noqa: E402
 from game.rules.hero.terrain import vantage  # noqa: E402
-from game.ui.app import App  # noqa: E402
-
-
-@pytest.fixture
-def app(tmp_path, monkeypatch):
-    monkeypatch.setenv("SKIRMISH_DATA_DIR", str(tmp_path))
-    a = App(raise_errors=True)
-    yield a
-    a.modals.clear()
 
 
 def post(kind, **kw):

@@ -1,0 +1,18 @@
+"""Shared set-up of the window tests: an App saving into the test's own folder."""
+
+from __future__ import annotations
+
+from collections.abc import Iterator
+
+import pytest
+
+from game.ui.app import App
+
+
+@pytest.fixture
+def app(tmp_path, monkeypatch) -> Iterator[App]:
+    """A window (raising its errors) whose saves go to ``tmp_path``."""
+    monkeypatch.setenv("SKIRMISH_DATA_DIR", str(tmp_path))
+    a = App(raise_errors=True)
+    yield a
+    a.modals.clear()
