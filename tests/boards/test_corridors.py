@@ -8,6 +8,7 @@ import re
 from pathlib import Path
 
 import pytest
+from sewermap import sewer_tmx
 
 from game.boards.corridors import Corridor, CorridorError, Corridors, Feature
 from game.boards.tiled import load_map
@@ -188,23 +189,6 @@ def test_the_sewer_stub_is_read_as_a_sewer_and_not_a_table():
     with pytest.raises(MapError) as err:
         load_map(MAPS / "test" / "sewer_stub.tmx", "table")
     assert str(err.value) == "sewer_stub.tmx is a sewer map, but this scenario needs a table map"
-
-
-def sewer_tmx(corridors: str, features: str = "", figures: str = "", *,
-              props: str = '<property name="inch" type="float" value="10"/>') -> str:
-    layers = f'<objectgroup id="1" name="corridors">{corridors}</objectgroup>'
-    if features is not None:
-        layers += f'<objectgroup id="2" name="features">{features}</objectgroup>'
-    if figures:
-        layers += f'<objectgroup id="3" name="figures">{figures}</objectgroup>'
-    return f"""<?xml version="1.0" encoding="UTF-8"?>
-<map version="1.8" tiledversion="1.8.2" orientation="orthogonal" renderorder="right-down"
-  width="20" height="10" tilewidth="10" tileheight="10" infinite="0" nextlayerid="4"
-  nextobjectid="40">
- <properties>{props}</properties>
- {layers}
-</map>
-"""
 
 
 def corridor(oid, name, x, y, points, width='<property name="width" type="float" value="3"/>'):

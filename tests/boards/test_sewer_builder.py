@@ -7,28 +7,11 @@ from __future__ import annotations
 import re
 
 import pytest
+from sewermap import sewer_tmx
 
 from game.boards.tiled import load_map
 from game.core.errors import MapError
 from game.core.places import Point
-
-INCH = '<property name="inch" type="float" value="10"/>'
-
-
-def sewer_tmx(corridors: str, features: str, figures: str = "") -> str:
-    """A 20 x 10 inch sewer map at 10 pixels an inch."""
-    layers = (f'<objectgroup id="1" name="corridors">{corridors}</objectgroup>'
-              f'<objectgroup id="2" name="features">{features}</objectgroup>')
-    if figures:
-        layers += f'<objectgroup id="3" name="figures">{figures}</objectgroup>'
-    return f"""<?xml version="1.0" encoding="UTF-8"?>
-<map version="1.8" tiledversion="1.8.2" orientation="orthogonal" renderorder="right-down"
-  width="20" height="10" tilewidth="10" tileheight="10" infinite="0" nextlayerid="4"
-  nextobjectid="40">
- <properties>{INCH}</properties>
- {layers}
-</map>
-"""
 
 
 def prop(name: str, value: object) -> str:
