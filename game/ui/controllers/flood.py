@@ -43,7 +43,7 @@ from game.rules.squads.flood.actions import (
     Run,
     Shoot,
 )
-from game.rules.squads.flood.events import FloodKind
+from game.rules.squads.flood.events import FloodKind, FloodWashKind
 from game.rules.squads.flood.phases import FloodPhase
 from game.rules.squads.flood.queries import (
     ChargeOdds,
@@ -528,7 +528,6 @@ def wash_show(m: Match[Any], key: str) -> WashShow:
     st = m.state
     assert isinstance(st, FloodState)
     since = _flood_events(m.log)
-    forks = [f.point for f in st.board.forks]
     last = {w.model: k for k, w in enumerate(st.washes)}
     stretches = _carry_events(since, st.washes)
     steps = []
@@ -539,7 +538,7 @@ def wash_show(m: Match[Any], key: str) -> WashShow:
         if path:
             steps.append(WashStep(w.model, path, _bump(st, since[:a] if b else since, w),
                                   _wash_end(st, w, last[w.model] == k),
-                                  _fork_notes(ours, w, forks), w.bumped_by or ""))
+                                  _fork_notes(ours, w), w.bumped_by or ""))
     return WashShow(key, tuple(steps), st.flooded)
 
 
@@ -599,19 +598,12 @@ def _wash_end(st: FloodState, w: Any, last: bool) -> str:
     return f"{w.carried / 100:.1f} in, " + ", ".join(said) if said else ""
 
 
-def _fork_notes(events: list[Event], w: Any, forks: list[XY]
-                ) -> tuple[tuple[XY, str], ...]:
-    """F-4: each fork's roll for this wash where the fork is: an F-4 roll of the model
-    whose one place is a fork, said with the split it rolled on."""
-    out = []
-    for e in events:
-        if e.rule != "F-4" or e.figure != w.model or not isinstance(e.roll, Roll) or \
-                len(e.places) != 1 or not isinstance(e.places[0], Point):
-            continue
-        at = e.places[0].units
-        if any(math.dist(at, f) < 0.05 for f in forks):
-            out.append((at, f"fork: {_branch(e.roll)} (F-4)"))
-    return tuple(out)
+def _fork_notes(events: list[Event], w: Any) -> tuple[tuple[XY, str], ...]:
+    """F-4: each fork's roll for this wash where the fork is (the wash's FORK events),
+    said with the split it rolled on."""
+    return tuple((e.places[0].units, f"fork: {_branch(e.roll)} (F-4)") for e in events
+                 if e.kind is FloodWashKind.FORK and e.figure == w.model
+                 and isinstance(e.roll, Roll) and e.places and isinstance(e.places[0], Point))
 
 
 def _branch(roll: Roll) -> str:

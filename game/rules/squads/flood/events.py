@@ -5,6 +5,10 @@ from __future__ import annotations
 
 from enum import StrEnum
 
+from game.rules.squads.flood.wash import FloodWashKind
+
+__all__ = ["FloodKind", "FloodWashKind"]
+
 
 class FloodKind(StrEnum):
     """Events only the sewer turn reports."""
