@@ -375,7 +375,8 @@ class Corridors:
         best = abs(at_a - at_b) if ca == cb else math.inf
         to_b = self._near_forks(cb, at_b)
         if to_b:
-            reach = self._from_forks(self._near_forks(ca, at_a))
+            reach = (self._origin_reach if a == self.origin_at
+                     else self._from_forks(self._near_forks(ca, at_a)))
             for k, d in to_b:
                 if k in reach:
                     best = min(best, reach[k] + d)
@@ -589,6 +590,12 @@ class Corridors:
             d, k = min(after)
             out.append((k, max(0.0, d)))
         return out
+
+    @cached_property
+    def _origin_reach(self) -> dict[int, float]:
+        """The shortest way from the flood's origin to every fork it joins (what
+        :meth:`from_origin` asks again and again: worked out once)."""
+        return self._from_forks(self._near_forks(*self.origin_at))
 
     def _from_forks(self, start: list[tuple[int, float]]) -> dict[int, float]:
         """The shortest way from the start forks (each with a cost already paid) to
