@@ -375,7 +375,8 @@ class Corridors:
         best = abs(at_a - at_b) if ca == cb else math.inf
         to_b = self._near_forks(cb, at_b)
         if to_b:
-            reach = self._from_forks(self._near_forks(ca, at_a))
+            reach = (self._origin_reach if a == self.origin_at
+                     else self._from_forks(self._near_forks(ca, at_a)))
             for k, d in to_b:
                 if k in reach:
                     best = min(best, reach[k] + d)
@@ -440,21 +441,37 @@ class Corridors:
         """Every place where corridors meet (see the module text)."""
         cs = list(self.corridors.values())
         tree = shapely.STRtree([c.line for c in cs])
+        ends = [(c.points[0], c.points[-1]) for c in cs]
+        # which corridors' lines each end may be within SNAP of (a few, found at once)
+        maybe = _near(tree, [e for pair in ends for e in pair], SNAP)
+
+        def ends_on(k: int, j: int) -> list[XY]:
+            """The ends of corridor k within SNAP of corridor j's line."""
+            return [e for n, e in enumerate(ends[k]) if j in maybe.get(2 * k + n, ())
+                    and cs[j].line.distance(ShapelyPoint(e)) <= SNAP]
+
+        pairs = [(i, j) for i, a in enumerate(cs)
+                 for j in sorted(int(j) for j in tree.query(a.line, predicate="dwithin",
+                                                            distance=SNAP) if j > i)]
+        # where each pair's centre lines cross or touch, all at once
+        cuts = iter(shapely.intersection([cs[i].line for i, _ in pairs],
+                                         [cs[j].line for _, j in pairs]).tolist())
         points: list[XY] = []
+        k = 0
         for i, a in enumerate(cs):
             if math.dist(a.points[0], a.points[-1]) <= SNAP and a.length > 4 * SNAP:
                 points.append(a.points[0])  # a ring: its two ends meet
-            near = tree.query(a.line, predicate="dwithin", distance=SNAP)
-            for j in sorted(int(j) for j in near if j > i):
-                b = cs[j]
-                points += _meeting_points(a, b)
-                points += [e for e in (a.points[0], a.points[-1])
-                           if b.line.distance(ShapelyPoint(e)) <= SNAP]
-                points += [e for e in (b.points[0], b.points[-1])
-                           if a.line.distance(ShapelyPoint(e)) <= SNAP]
+            while k < len(pairs) and pairs[k][0] == i:
+                j = pairs[k][1]
+                points += _meeting_points(a, cs[j], next(cuts))
+                points += ends_on(i, j)
+                points += ends_on(j, i)
+                k += 1
         forks: list[Fork] = []
-        for p in _clusters(points):
-            arms = self._arms_at(p)
+        centres = _clusters(points)
+        reach = _near(tree, centres, 2 * SNAP)
+        for k, p in enumerate(centres):
+            arms = self._arms_at(p, [cs[j] for j in sorted(reach.get(k, ()))])
             if len(arms) >= 2:
                 forks.append(Fork(len(forks), p, arms))
         return tuple(forks)
@@ -486,9 +503,11 @@ class Corridors:
                         f"line. Move the end onto that line for a fork, or clear of {them} "
                         f"for a dead end")
 
-    def _arms_at(self, p: XY) -> tuple[Arm, ...]:
+    def _arms_at(self, p: XY, near: Sequence[Corridor]) -> tuple[Arm, ...]:
+        """The arms out of a fork at ``p``, of the corridors ``near`` it (every corridor
+        within twice :data:`SNAP` of it)."""
         arms: set[Arm] = set()
-        for c in self.corridors.values():
+        for c in near:
             spots = [end for end, q in ((0.0, c.points[0]), (c.length, c.points[-1]))
                      if math.dist(p, q) <= 2 * SNAP]
             if not spots:
@@ -572,6 +591,12 @@ class Corridors:
             out.append((k, max(0.0, d)))
         return out
 
+    @cached_property
+    def _origin_reach(self) -> dict[int, float]:
+        """The shortest way from the flood's origin to every fork it joins (what
+        :meth:`from_origin` asks again and again: worked out once)."""
+        return self._from_forks(self._near_forks(*self.origin_at))
+
     def _from_forks(self, start: list[tuple[int, float]]) -> dict[int, float]:
         """The shortest way from the start forks (each with a cost already paid) to
         every fork the corridors join them to (Dijkstra over the forks)."""
@@ -614,11 +639,11 @@ def _parts(geom: BaseGeometry) -> list[LineString | ShapelyPoint]:
     return out
 
 
-def _meeting_points(a: Corridor, b: Corridor) -> list[XY]:
-    """Where the centre lines of ``a`` and ``b`` cross or touch; CorridorError if they
-    share a stretch."""
+def _meeting_points(a: Corridor, b: Corridor, cut: BaseGeometry) -> list[XY]:
+    """Where the centre lines of ``a`` and ``b`` cross or touch (``cut``, their
+    intersection); CorridorError if they share a stretch."""
     out: list[XY] = []
-    for part in _parts(a.line.intersection(b.line)):
+    for part in _parts(cut):
         if isinstance(part, LineString) and part.length > SNAP:
             raise CorridorError(f"{a.label or a.id} runs along {b.label or b.id}: "
                                 f"corridors may cross or meet, not share a stretch")
@@ -626,15 +651,35 @@ def _meeting_points(a: Corridor, b: Corridor) -> list[XY]:
     return out
 
 
+def _near(tree: shapely.STRtree, points: Sequence[XY], reach: float) -> dict[int, set[int]]:
+    """For each of ``points`` (by position) that has any, the indices of the lines of
+    ``tree`` that may lie within ``reach`` of it (every one that does, perhaps a few a
+    hair further: the callers measure again)."""
+    if not points:
+        return {}
+    src, dst = tree.query(shapely.points(points), predicate="dwithin", distance=reach + 1e-6)
+    out: dict[int, set[int]] = {}
+    for s, d in zip(src.tolist(), dst.tolist(), strict=True):
+        out.setdefault(s, set()).add(d)
+    return out
+
+
 def _clusters(points: Sequence[XY]) -> list[XY]:
     """Points within twice :data:`SNAP` of each other taken as one (their mean), in the
     order first met."""
+    reach = 2 * SNAP
     groups: list[list[XY]] = []
+    cells: dict[tuple[int, int], list[int]] = {}
+    """The groups by the square (of side ``reach``) holding their first point: a point
+    within ``reach`` of a group's first point lies in that square or one next to it."""
     for p in points:
-        for g in groups:
-            if math.dist(g[0], p) <= 2 * SNAP:
-                g.append(p)
-                break
+        cx, cy = math.floor(p[0] / reach), math.floor(p[1] / reach)
+        near = [k for dx in (-1, 0, 1) for dy in (-1, 0, 1)
+                for k in cells.get((cx + dx, cy + dy), ())
+                if math.dist(groups[k][0], p) <= reach]
+        if near:
+            groups[min(near)].append(p)
         else:
+            cells.setdefault((cx, cy), []).append(len(groups))
             groups.append([p])
     return [(sum(q[0] for q in g) / len(g), sum(q[1] for q in g) / len(g)) for g in groups]
