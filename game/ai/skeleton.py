@@ -78,7 +78,9 @@ class CandidatePlayer:
         side = match.to_act()
         if side is None:
             raise GameError("no action to choose: the game is over")
-        proposals = [p for p in self.propose(match, side) if self.acceptable(match, p)]
+        proposals = list(self.propose(match, side))
+        if type(self).acceptable is not CandidatePlayer.acceptable:  # (else all are)
+            proposals = [p for p in proposals if self.acceptable(match, p)]
         if not proposals:
             return self.fallback(match, side)
         return self.best(proposals, match).actions[0]

@@ -64,13 +64,16 @@ from game.rules.tft.hexes.actions import EndMovement, StandUp
 from game.rules.tft.hexes.phases import HexPhase
 from game.rules.tft.hexes.queries import HexState
 
+DEFAULT_WEIGHTS = Weights()
+"""The weights a Tactician plays with unless given others (frozen: shared)."""
+
 
 class Tactician(CandidatePlayer):
     """A Wesnoth-style candidate-action AI for Melee on heights (see the module text)."""
 
     def __init__(self, seed: int = 0, weights: Weights | None = None) -> None:
         super().__init__(seed)
-        self.w = weights or Weights()
+        self.w = weights or DEFAULT_WEIGHTS
 
     # ---------------------------------------------------------------- proposals
     def propose(self, match: Match[HexState], side: Side) -> Iterable[Proposal]:

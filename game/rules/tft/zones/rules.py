@@ -14,7 +14,7 @@ the figure whose action it is: the one reacting must beat it. Protect (Z-14) and
 
 from __future__ import annotations
 
-from collections.abc import Mapping, Sequence
+from collections.abc import Hashable, Mapping, Sequence
 from dataclasses import dataclass
 from functools import lru_cache
 from itertools import product
@@ -205,6 +205,10 @@ def terrain_modifiers(board: ZoneBoard, zones: Sequence[str]) -> list[Modifier]:
     return out
 
 
+PLANS_KEPT = 50_000
+"""Zone move plans a match's derived data keeps (emptied when it grows past this)."""
+
+
 def zone_move_plan(state: ZoneState, f: ZoneFigure, start: str, path: Sequence[str],
                    via: Sequence[str], run: bool, through: bool = False) -> MovePlan:
     """Z-3, Z-5, Z-6, Z-10, Z-11, Z-16: the effective MR of a zone move from ``start``
@@ -217,6 +221,23 @@ def zone_move_plan(state: ZoneState, f: ZoneFigure, start: str, path: Sequence[s
     -4; with -6, 1 zone without a roll and 2 impossible). Crossing an obstacle on a
     border cuts the MR by its size, or, ``through`` it, costs nothing but its damage.
     """
+    split = bool(state.split) and state.acting() is f  # (base_mr: one pool of a split)
+    key = (f.mr, f.dx, f.armour, f.shield, f.dx_penalty, split, start, tuple(path),
+           tuple(via), run, through)
+    plans: dict[Hashable, MovePlan] = state.derived.get("move plans", dict)
+    plan = plans.get(key)
+    if plan is None:
+        if len(plans) > PLANS_KEPT:
+            plans.clear()
+        plan = plans[key] = _zone_move_plan(state, f, start, path, via, run, through)
+    return plan
+
+
+def _zone_move_plan(state: ZoneState, f: ZoneFigure, start: str, path: Sequence[str],
+                    via: Sequence[str], run: bool, through: bool) -> MovePlan:
+    """:func:`zone_move_plan` worked out: it reads of the figure only its MR, DX, armour,
+    shield and stun (T-3's DX penalty), whether it splits its move, and of the state only
+    the board (the key it is kept under in the match's derived data)."""
     n = numbers()
     board = state.board
     mods = mr_modifiers(state, f, run)
