@@ -67,6 +67,16 @@ MAX_TRIES = 30
 MIN_STEP = 0.4
 """A move shorter than this is not worth an action."""
 CHARGE_EDGE = 1.0
+SLOWED = 0.75
+"""The share of a full move planters count on in the turns left (difficult terrain,
+water and the enemy in the way slow them)."""
+LATE = 2
+"""From this many turns before the last, planters charge what stands in their way."""
+THREAT = 3.0
+"""How much more a melee unit within its charge reach is worth shooting."""
+THREAT_REACH = 13.0
+"""How near (centre to model, inches) a melee unit counts as about to charge (its move
+and its charge, and a little)."""
 """How much the expected casualties of a charge must beat those it suffers."""
 
 
@@ -276,9 +286,13 @@ class SquadPlayer(CandidatePlayer):
         return None
 
     def _best_target(self, q: FloodQueries, u: Unit) -> str | None:
+        """The target with the most expected casualties, a melee unit within its charge
+        reach of ``u`` counting :data:`THREAT` times (it would charge next)."""
         best: tuple[float, str] | None = None
         for t in q.shoot_targets(u.id):
             value = float(q.shot_odds(u.id, t).expected)
+            if _threatens(q.unit(t), u):
+                value *= THREAT
             if value > 0.05 and (best is None or value > best[0]):
                 best = (value, t)
         return None if best is None else best[1]
@@ -294,7 +308,7 @@ class SquadPlayer(CandidatePlayer):
         lead = u.survivors[0]
         dist, _way = self._way(q, lead, Goal(nest))
         turns_after = limit - q.turn()
-        return dist > turn_data().move * turns_after + 1.0
+        return dist > turn_data().move * SLOWED * turns_after + 1.0
 
     def _wants_run(self, q: FloodQueries, u: Unit, side: str) -> bool:
         goal = self._goal(q, u, side)
@@ -321,6 +335,8 @@ class SquadPlayer(CandidatePlayer):
                 edge += 0.5
             if self._guards_nest(q, side, t):
                 edge += 10.0  # the charge takes its models to the nest: they plant
+            elif self._in_the_way(q, u, side, t):
+                edge += 2.0  # late: clear the way rather than wait behind it
             if odds.p_reach >= 0.3 and edge > 0 and (best is None or edge > best[0]):
                 best = (edge, t)
         return None if best is None else Charge(u.id, best[1])
@@ -328,10 +344,30 @@ class SquadPlayer(CandidatePlayer):
 
     @staticmethod
     def _guards_nest(q: FloodQueries, side: str, target: str) -> bool:
-        """Planters in the last turn facing a unit that stands at the nest: charging it
-        is the last way in."""
-        return (q.objective() == "nest" and q.planter() == side and q.turn() == q.turn_limit()
-                and any(q.at_nest(m.id) for m in q.unit(target).survivors))
+        """Planters in the last turns facing a unit between them and the nest (nearer
+        to it than they are): charging it is the way in."""
+        if q.objective() != "nest" or q.planter() != side:
+            return False
+        limit, nest = q.turn_limit(), nest_point(q)
+        if limit is None or nest is None or q.turn() < limit - LATE:
+            return False
+        return any(q.at_nest(m.id) for m in q.unit(target).survivors) or q.turn() == limit
+
+    def _in_the_way(self, q: FloodQueries, u: Unit, side: str, target: str) -> bool:
+        """Planters late in the game and a unit nearer the nest than they are."""
+        if q.objective() != "nest" or q.planter() != side:
+            return False
+        limit, nest = q.turn_limit(), nest_point(q)
+        if limit is None or nest is None or q.turn() < limit - LATE:
+            return False
+        mine = min(math.dist((m.x, m.y), nest) for m in u.survivors)
+        return any(math.dist((m.x, m.y), nest) < mine for m in q.unit(target).survivors)
+
+
+def _threatens(e: Unit, u: Unit) -> bool:
+    """Whether the melee unit ``e`` stands within charge reach of one of ``u``'s models."""
+    return is_melee(e) and any(math.dist((a.x, a.y), (b.x, b.y)) <= THREAT_REACH
+                               for a in e.survivors for b in u.survivors)
 
 
 def _slots(points: tuple[XY, ...], spacing: float) -> list[XY]:
