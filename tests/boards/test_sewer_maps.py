@@ -65,14 +65,14 @@ def test_f10_each_map_is_a_patrol_of_squads_with_one_leader_each(name):
 
 def test_charges_in_the_nest_troopers_two_squads_and_the_swarm_at_the_nest():
     m, b = read("charges_in_the_nest")
-    assert Counter(p.side for p in m.placements) == {"troopers": 10, "swarm": 18}
+    assert Counter(p.side for p in m.placements) == {"troopers": 10, "swarm": 14}
     units = {s: Counter(p.unit for p in ps) for s, ps in squads_of(m).items()}
     assert units == {
         "alpha": {"sergeant": 1, "trooper": 4},
         "bravo": {"sergeant": 1, "trooper": 3, "flamer_trooper": 1},
         "swarm": {"swarm": 8},
-        "brood_a": {"brood_leader": 1, "brood": 4},
-        "brood_b": {"brood_leader": 1, "brood": 4}}
+        "brood_a": {"brood_leader": 1, "brood": 2},
+        "brood_b": {"brood_leader": 1, "brood": 2}}
     assert all(p.unit == "sergeant" for p in m.placements if p.side == "troopers"
                and p.leader)
     assert all(p.unit == "brood_leader" for p in m.placements
@@ -80,20 +80,22 @@ def test_charges_in_the_nest_troopers_two_squads_and_the_swarm_at_the_nest():
     # the origin at a corner, the troopers' entry at the west side, the nest at the far end
     assert b.origin == (4, 4) and b.origin_at == ("Outfall", 1)
     nest, = b.features_of("nest")
-    assert nest.properties == {"charges": 3}
+    assert nest.properties == {"charges": 2}
     cx, cy = nest.shape.centroid.x, nest.shape.centroid.y
     assert cx > 0.75 * b.width and b.contains(cx, cy)
     troopers = [p.place for p in m.placements if p.side == "troopers"]
-    assert all(isinstance(t, Point) and t.units[0] < 10 for t in troopers)
+    # on the Entry, past the west shaft: the west half, out of the nest's charge range
+    assert all(isinstance(t, Point) and t.units[0] < b.width / 2 for t in troopers)
+    assert all(math.dist(t.units, (cx, cy)) > 18 for t in troopers)
     assert b.corridors["Entry"].points[0][0] <= 1.5  # it opens at the west edge
     swarm = [p.place.units for p in m.placements if p.side == "swarm"]
     assert all(math.dist(xy, (cx, cy)) < 16 for xy in swarm)
-    # deep in the tunnels: further from the origin than the troopers, round bends from
-    # them, and yet within reach of six turns' moves (about 42 inches)
+    # deep in the tunnels: further from the origin than the troopers, round a bend from
+    # them (more than three turns' moves away), and yet within reach of six (about 42)
     at_nest = b.project(cx, cy)
     for t in troopers:
         way = b.distance(b.project(*t.units), at_nest)
-        assert 1.15 * math.dist(t.units, (cx, cy)) < way < 46
+        assert max(18, 1.1 * math.dist(t.units, (cx, cy))) < way < 46
         assert b.from_origin(*t.units) < b.from_origin(cx, cy)
     assert len(b.corridors["Nest tunnel"].points) >= 4  # its bends
     assert len(b.forks) == 6 and all(len(f.arms) == 3 for f in b.forks)

@@ -90,7 +90,7 @@ SHIPPED = {
                   (8, "gantry", "Ledge", ((28, 18.85), (33.5, 18.85), (33.5, 20.35),
                                           (28, 20.35)), True),
                   (9, "grate", "Grate", ((18, 12.25), (18, 15.75)), False),
-                  (10, "sluice", "Sluice", ((26, 29), (26, 33)), False)]),
+                  (10, "sluice", "Sluice", ((31, 12.25), (31, 15.75)), False)]),
     "storm_drain": dict(
         title="Storm drain", origin=(24.0, 18.0),
         corridors=[("West drain", 5.0, ((1, 18), (24, 18))),
