@@ -1,0 +1,94 @@
+"""Deployment (P-3): the scouts deploy first, then the hunters, one model at a time, each
+with its whole base at least 48 inches from the Arrival, on the table and off every
+terrain piece, not on another base; a hunter also at least 12 inches (edge to edge) from
+every scout. The legal menu offers a lattice of points; any point that passes is legal."""
+
+from __future__ import annotations
+
+import math
+
+import shapely
+
+from game.core.places import Point
+from game.rules.squads.pursuit import geometry as geo
+from game.rules.squads.pursuit.numbers import chase_data
+from game.rules.squads.pursuit.state import ChaseState
+from game.rules.squads.units import Model
+
+
+def next_to_deploy(state: ChaseState) -> Model | None:
+    """P-3: the model to deploy now (None once every model is placed)."""
+    return state.model(state.undeployed[0]) if state.undeployed else None
+
+
+def deploy_check(state: ChaseState, mid: str, x: float, y: float, *,
+                 waive: bool | None = None) -> str | None:
+    """P-3: None if model ``mid`` may be deployed at ``(x, y)``, else why not. A hunter
+    for which no point of the lattice is 12 inches from every scout has that condition
+    waived (``waive``: decide it here rather than from the lattice)."""
+    if not state.undeployed or state.undeployed[0] != mid:
+        return f"'{mid}' is not the model to deploy now"
+    m = state.model(mid)
+    t = state.track
+    d = chase_data()
+    r = m.radius
+    if not t.on_table(x, y, r):
+        return f"{m.name}'s base must lie wholly on the table"
+    if t.along(x, y) - r < d.from_arrival - 1e-9:
+        return (f"{m.name} must be at least {d.from_arrival:g} inches from the Arrival "
+                f"(P-3)")
+    c = shapely.Point(x, y)
+    for p in state.table_pieces():
+        if state.piece_shape(p.index).distance(c) < r - 1e-9:
+            return f"{m.name} may not be deployed on a terrain piece"
+    runner = state.side_of(mid) == state.setup.runners
+    if not runner and waive is None:
+        waive = spacing_waived(state, mid)
+    for o in state.standing():
+        gap = math.hypot(o.x - x, o.y - y) - o.radius - r
+        if gap < -1e-9:
+            return f"{m.name} would stand on {o.name}'s base"
+        if not runner and not waive and state.side_of(o.id) == state.setup.runners and \
+                gap < d.from_runners - 1e-9:
+            return (f"{m.name} must be at least {d.from_runners:g} inches from every "
+                    f"{state.side_name(state.setup.runners)} model (P-3)")
+    return None
+
+
+def spacing_waived(state: ChaseState, mid: str) -> bool:
+    """P-3, a reading: no point of the lattice is 12 inches from every scout (the seed's
+    table can be too small for it): the hunter may then deploy nearer."""
+    if state.side_of(mid) == state.setup.runners:
+        return False
+    return state.cached(("waived", mid), lambda: not _lattice(state, mid, False))
+
+
+def deploy_points(state: ChaseState, mid: str) -> list[Point]:
+    """P-3: the lattice of legal points for ``mid`` (every 2 inches)."""
+    return state.cached(("deploy", mid), lambda: _lattice(state, mid, spacing_waived(
+        state, mid)))
+
+
+def _lattice(state: ChaseState, mid: str, waive: bool) -> list[Point]:
+    m = state.model(mid)
+    t = state.track
+    d = chase_data()
+    step = d.deploy_step
+    out = []
+    along = d.from_arrival + m.radius
+    while along <= t.length - m.radius + 1e-9:
+        across = m.radius + 0.5
+        while across <= t.breadth - m.radius - 0.5 + 1e-9:
+            x, y = t.point(along, across)
+            if deploy_check(state, mid, x, y, waive=waive) is None:
+                out.append(Point.of(x, y))
+            across += step
+        along += step
+    return out
+
+
+def deploy(state: ChaseState, m: Model, x: float, y: float) -> None:
+    """P-3: ``m`` stands at ``(x, y)``, facing the Arrival."""
+    m.move_to(x, y)
+    state.undeployed.remove(m.id)
+    state.facing[m.id] = geo.forward(state)

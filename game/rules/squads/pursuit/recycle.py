@@ -1,0 +1,164 @@
+"""Recycling (P-6): the pieces that reached the far edge are placed at the Arrival edge in
+turn, the hunters first, each at least 2 inches from every model, cluster and other
+piece (else held, and placed first in the next pursuit phase); then one mine cluster may
+come in, touching a piece recycled in this phase."""
+
+from __future__ import annotations
+
+import math
+
+import shapely
+
+from game.core.places import HUNDREDTHS, Point
+from game.rules.squads.pursuit.numbers import chase_data
+from game.rules.squads.pursuit.state import TABLE, ChaseState, Cluster
+
+XY = tuple[float, float]
+
+
+def across_vector(state: ChaseState) -> XY:
+    """The unit vector from the left long edge towards the right (seen from the
+    Arrival)."""
+    t = state.track
+    (x0, y0), (x1, y1) = t.point(0.0, 0.0), t.point(0.0, 1.0)
+    return x1 - x0, y1 - y0
+
+
+def placed_shift(state: ChaseState, index: int, across: float) -> tuple[int, int]:
+    """The piece's new translation (hundredths) when placed touching the Arrival edge
+    with its centre ``across`` inches from the left long edge."""
+    t = state.track
+    pts = state.piece_points(index)
+    al = [t.along(x, y) for x, y in pts]
+    ac = [t.across(x, y) for x, y in pts]
+    d_along = -min(al)
+    d_across = across - (min(ac) + max(ac)) / 2
+    hx, hy = t.heading
+    cx, cy = across_vector(state)
+    p = state.pieces[index]
+    return (p.dx + round((hx * d_along + cx * d_across) * HUNDREDTHS),
+            p.dy + round((hy * d_along + cy * d_across) * HUNDREDTHS))
+
+
+def _shape_at(state: ChaseState, index: int, shift: tuple[int, int]) -> shapely.Polygon:
+    ox, oy = shift[0] / HUNDREDTHS, shift[1] / HUNDREDTHS
+    return shapely.Polygon([(x + ox, y + oy) for x, y in state.map_piece(index).points])
+
+
+def place_check(state: ChaseState, index: int, across: float) -> str | None:
+    """P-6: None if recycled piece ``index`` may be placed with its centre ``across``
+    inches from the left long edge, else why not."""
+    t = state.track
+    gap = chase_data().recycle_gap
+    shape = _shape_at(state, index, placed_shift(state, index, across))
+    x0, y0, x1, y1 = shape.bounds
+    if x0 < -1e-6 or y0 < -1e-6 or x1 > t.width + 1e-6 or y1 > t.height + 1e-6:
+        return "it must lie wholly on the table, touching the Arrival edge"
+    for m in state.standing():
+        if shape.distance(shapely.Point(m.x, m.y)) - m.radius < gap - 1e-6:
+            return f"it must be at least {gap:g} inches from {m.name} (P-6)"
+    for p in state.table_pieces():
+        if shape.distance(state.piece_shape(p.index)) < gap - 1e-6:
+            name = state.map_piece(p.index).name or f"piece {p.index}"
+            return f"it must be at least {gap:g} inches from {name} (P-6)"
+    for k in state.table_clusters():
+        r = chase_data().mine(k.kind).radius
+        if shape.distance(shapely.Point(*k.xy)) - r < gap - 1e-6:
+            return f"it must be at least {gap:g} inches from the mine cluster (P-6)"
+    return None
+
+
+def place_spots(state: ChaseState, index: int) -> list[int]:
+    """P-6: the across positions (hundredths, every inch) where piece ``index`` may be
+    placed."""
+    t = state.track
+    pts = state.piece_points(index)
+    ac = [t.across(x, y) for x, y in pts]
+    half = (max(ac) - min(ac)) / 2
+    step = chase_data().recycle_step
+    out = []
+    c = half
+    while c <= t.breadth - half + 1e-9:
+        v = round(c * HUNDREDTHS)
+        if place_check(state, index, v / HUNDREDTHS) is None:
+            out.append(v)
+        c += step
+    return out
+
+
+def place(state: ChaseState, index: int, across: float) -> None:
+    """P-6: piece ``index`` is placed at the Arrival edge."""
+    p = state.pieces[index]
+    p.dx, p.dy = placed_shift(state, index, across)
+    p.where = TABLE
+    if index in state.waiting:
+        state.waiting.remove(index)
+    state.recycled_now.append(index)
+
+
+def placeable(state: ChaseState) -> list[int]:
+    """The waiting pieces that can be placed somewhere now (the held ones first)."""
+    return [k for k in state.waiting if place_spots(state, k)]
+
+
+# ============================================================================ mines
+def reserve(state: ChaseState) -> list[Cluster]:
+    """The mines' side's clusters off the table."""
+    return [k for k in state.clusters if k.where != TABLE]
+
+
+def may_enter(state: ChaseState) -> bool:
+    """P-6, P-12: a cluster may come in now: one is in reserve, fewer than 4 are on the
+    table and a piece was recycled in this phase."""
+    return bool(reserve(state)) and bool(state.recycled_now) and \
+        len(state.table_clusters()) < chase_data().max_mines
+
+
+def mine_check(state: ChaseState, index: int, x: float, y: float) -> str | None:
+    """P-6: None if a cluster may come in at ``(x, y)`` against piece ``index``."""
+    if index not in state.recycled_now:
+        return "a cluster comes in touching a piece recycled in this phase"
+    if not may_enter(state):
+        return "no cluster may come in now"
+    k = reserve(state)[0]
+    r = chase_data().mine(k.kind).radius
+    c = shapely.Point(x, y)
+    tol = chase_data().contact + 0.02
+    if not state.track.on_table(x, y, r):
+        return "the cluster must lie wholly on the table"
+    if abs(state.piece_shape(index).distance(c) - r) > tol:
+        return "the cluster must touch the recycled piece"
+    for p in state.table_pieces():
+        if p.index != index and state.piece_shape(p.index).distance(c) < r + tol:
+            return "the cluster may touch no other piece"
+    for m in state.standing():
+        if math.hypot(m.x - x, m.y - y) < m.radius + r + tol:
+            return f"the cluster may not touch {m.name}"
+    for o in state.table_clusters():
+        if math.hypot(o.xy[0] - x, o.xy[1] - y) < r + chase_data().mine(o.kind).radius + tol:
+            return "the cluster may not touch another cluster"
+    return None
+
+
+def mine_spots(state: ChaseState, index: int) -> list[Point]:
+    """P-6: points every inch round recycled piece ``index`` where a cluster may come in."""
+    if not may_enter(state):
+        return []
+    r = chase_data().mine(reserve(state)[0].kind).radius
+    ring = state.piece_shape(index).buffer(r, quad_segs=4).exterior
+    n = max(1, int(ring.length // 1.0))
+    out = []
+    for k in range(n):
+        q = ring.interpolate(k * ring.length / n)
+        p = Point.of(float(q.x), float(q.y))
+        if mine_check(state, index, *p.units) is None:
+            out.append(p)
+    return out
+
+
+def enter(state: ChaseState, index: int, x: float, y: float) -> Cluster:
+    """P-6: a cluster from the reserve comes in at ``(x, y)``, attached to the piece."""
+    k = reserve(state)[0]
+    k.where, k.piece = TABLE, index
+    k.x, k.y = round(x * HUNDREDTHS), round(y * HUNDREDTHS)
+    return k
