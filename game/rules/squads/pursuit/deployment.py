@@ -7,7 +7,9 @@ from __future__ import annotations
 
 import math
 
+import numpy as np
 import shapely
+from numpy.typing import NDArray
 
 from game.core.places import Point
 from game.rules.squads.pursuit import geometry as geo
@@ -70,21 +72,43 @@ def deploy_points(state: ChaseState, mid: str) -> list[Point]:
 
 
 def _lattice(state: ChaseState, mid: str, waive: bool) -> list[Point]:
+    """The lattice points that pass :func:`deploy_check` (worked out at once with numpy:
+    the pieces do not move before the game, so which points clear them is kept with the
+    map)."""
     m = state.model(mid)
+    r = m.radius
+    xy, ok = state.derived.get(("pursuit-deploy", r), lambda: _clear_lattice(state, r))
+    good = ok.copy()
+    runner = state.side_of(mid) == state.setup.runners
+    d = chase_data()
+    for o in state.standing():
+        gap = np.hypot(xy[:, 0] - o.x, xy[:, 1] - o.y) - o.radius - r
+        good &= gap >= -1e-9
+        if not runner and not waive and state.side_of(o.id) == state.setup.runners:
+            good &= gap >= d.from_runners - 1e-9
+    return [Point.of(float(x), float(y)) for x, y in xy[good]]
+
+
+def _clear_lattice(state: ChaseState, r: float) -> tuple[NDArray[np.float64],
+                                                          NDArray[np.bool_]]:
+    """The deployment lattice for a base of radius ``r`` (every 2 inches from the line
+    48 inches out) and which of its points lie on the table off every piece."""
     t = state.track
     d = chase_data()
-    step = d.deploy_step
-    out = []
-    along = d.from_arrival + m.radius
-    while along <= t.length - m.radius + 1e-9:
-        across = m.radius + 0.5
-        while across <= t.breadth - m.radius - 0.5 + 1e-9:
-            x, y = t.point(along, across)
-            if deploy_check(state, mid, x, y, waive=waive) is None:
-                out.append(Point.of(x, y))
-            across += step
-        along += step
-    return out
+    pts = []
+    along = d.from_arrival + r
+    while along <= t.length - r + 1e-9:
+        across = r + 0.5
+        while across <= t.breadth - r - 0.5 + 1e-9:
+            pts.append(t.point(along, across))
+            across += d.deploy_step
+        along += d.deploy_step
+    xy = np.array(pts, dtype=float).reshape(-1, 2)
+    ok = np.ones(len(xy), dtype=bool)
+    points = shapely.points(xy)
+    for p in state.table_pieces():
+        ok &= shapely.distance(state.piece_shape(p.index), points) >= r - 1e-9
+    return xy, ok
 
 
 def deploy(state: ChaseState, m: Model, x: float, y: float) -> None:

@@ -153,9 +153,19 @@ def sweep(state: ChaseState, m: Model, x: float, y: float, u: XY, distance: floa
     if distance <= EPS:
         return Shove(Point.of(x, y), 0, None)
     box = sweep_box(x, y, u, distance, m.radius)
-    walls = piece_walls(state, m, all_pieces=all_pieces, box=box) + edge_walls(state, m)
+    walls = piece_walls(state, m, all_pieces=all_pieces, box=box) + [
+        w for w in edge_walls(state, m) if _meets(_wall_box(w), box)]
     near = [d for d in discs(state, m, box) if d.id not in skip]
+    if not walls and not near:  # nothing within reach: physics has nothing to say
+        return Shove(Point.of(x + u[0] * distance, y + u[1] * distance),
+                     round(distance * HUNDREDTHS), None)
     return shove(Disc(m.id, x, y, m.radius), u, distance, near, walls)
+
+
+def _wall_box(w: Wall) -> tuple[float, float, float, float]:
+    xs = [p[0] for p in w.points]
+    ys = [p[1] for p in w.points]
+    return min(xs), min(ys), max(xs), max(ys)
 
 
 # ============================================================================ distances

@@ -9,6 +9,8 @@ degrees either way), while any path the turning rule allows is legal (P-8).
 
 from __future__ import annotations
 
+from functools import cache
+
 from game.core.ruleset import Action
 from game.rules.squads.pursuit import chase, recycle
 from game.rules.squads.pursuit.actions import (
@@ -243,6 +245,7 @@ def movement_menu(state: ChaseState, m: Model) -> list[Action]:
     return [*moves, Hold(m.id)]
 
 
+@cache
 def menu_paths(accelerate: bool) -> list[tuple[Leg, ...]]:
     """P-8: the menu's paths: up to three stretches of 2 inches (4 accelerating) with a
     turn of -45, 0 or +45 degrees between two, and a closing turn after the last."""

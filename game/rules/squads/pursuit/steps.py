@@ -66,14 +66,15 @@ def begin(state: ChaseState, dice: Dice) -> list[Event]:
     """The game's first steps, up to its first choice (setup calls it)."""
     events: list[Event] = []
     if state.phase == ChasePhase.PURSUIT:
-        events += start_pursuit(state, dice)
+        events += start_pursuit(state, dice, first=True)
     events += advance(state, dice)
     state.touch()
     return events
 
 
-def to_phase(state: ChaseState, phase: ChasePhase) -> Event:
-    state.phase = PHASES.transition(state.phase, phase)
+def to_phase(state: ChaseState, phase: ChasePhase, *, first: bool = False) -> Event:
+    """Go on to ``phase`` (``first``: the game begins in it)."""
+    state.phase = phase if first else PHASES.transition(state.phase, phase)
     p = PHASES[phase]
     return Event(Kind.PHASE, f"Turn {state.turn}: {p.title} phase ({p.rule}).", p.rule)
 
@@ -210,9 +211,9 @@ def _new_phase(state: ChaseState) -> None:
         lock.fought, lock.first = False, None
 
 
-def start_pursuit(state: ChaseState, dice: Dice) -> list[Event]:
+def start_pursuit(state: ChaseState, dice: Dice, *, first: bool = False) -> list[Event]:
     """P-6: the order, furthest from the Arrival first."""
-    events = [to_phase(state, ChasePhase.PURSUIT)]
+    events = [to_phase(state, ChasePhase.PURSUIT, first=first)]
     _new_phase(state)
     order, got = chase.pursuit_order(state, dice)
     state.queue = order
