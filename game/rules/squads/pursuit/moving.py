@@ -304,4 +304,8 @@ def _touch(state: ChaseState, m: Model, w: Walk, dice: Dice) -> list[Event]:
     if w.reason == HELD_BACK:
         return [Event(ChaseKind.STOPPED, f"{m.name} stops at the Arrival edge (only the "
                       f"scouts leave by it).", "P-4", m.id, places=(m.place,))]
+    if any(k.has(w.against) for k in state.lock_of(m.id)):
+        o = state.model(w.against)
+        return [Event(ChaseKind.STOPPED, f"{m.name} stays in contact with {o.name}, locked "
+                      f"with it (P-9).", "P-9", m.id, o.id, places=(m.place,))]
     return touched(state, m, w.against, dice, moving=True)
