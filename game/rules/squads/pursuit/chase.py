@@ -312,30 +312,55 @@ def _in_the_way(state: ChaseState, index: int, back: float, skip: set[str]
                 ) -> list[tuple[Model, float, bool]]:
     """The models the piece meets moving back: each with the inches the piece moves
     before it meets it and whether it is a crash (impassable) or a pass (difficult)."""
-    pts = state.piece_points(index)
-    wall = [Wall(piece_id(index), (*pts, pts[0]))]
+    out = []
+    for m in state.standing():
+        if m.id in skip:
+            continue
+        got = meets(state, index, m, back)
+        if got is not None:
+            out.append((m, *got))
+    out.sort(key=lambda t: (t[1], t[0].id))
+    return out
+
+
+def meets(state: ChaseState, index: int, m: Model, back: float) -> tuple[float, bool] | None:
+    """P-6, P-10, P-11: whether piece ``index`` moving ``back`` inches meets ``m`` where it
+    stands: the inches it moves first, and whether it is a crash (impassable for ``m``)
+    rather than a pass under it (difficult); None if it misses it (or ``m`` flies over
+    it)."""
+    if geo.ignores(state, index, m):
+        return None
     hx, hy = state.track.heading
     shape = state.piece_shape(index)
     x0, y0, x1, y1 = shape.bounds
-    swept = (min(x0, x0 + hx * back), min(y0, y0 + hy * back),
-             max(x1, x1 + hx * back), max(y1, y1 + hy * back))
+    if m.x + m.radius < min(x0, x0 + hx * back) or m.x - m.radius > max(x1, x1 + hx * back) \
+            or m.y + m.radius < min(y0, y0 + hy * back) or \
+            m.y - m.radius > max(y1, y1 + hy * back):
+        return None
+    if geo.impassable(state, index, m):
+        pts = state.piece_points(index)
+        wall = [Wall(piece_id(index), (*pts, pts[0]))]
+        s = shove(Disc(m.id, m.x, m.y, m.radius), (-hx, -hy), back, (), wall)
+        return None if s.contact is None else (s.travelled / HUNDREDTHS, True)
+    rel = shapely.LineString([(m.x, m.y), (m.x - hx * back, m.y - hy * back)])
+    if shape.intersects(rel):
+        return shapely.Point(m.x, m.y).distance(shape), False
+    return None
+
+
+def incoming(state: ChaseState, m: Model) -> list[tuple[int, float, bool]]:
+    """P-6, P-11: the pieces still to move in this pursuit phase that would meet ``m``
+    where it stands (keeping pace): each with the inches it moves first and whether it
+    is a crash."""
+    back = chase_data().back
     out = []
-    for m in state.standing():
-        if m.id in skip or geo.ignores(state, index, m):
+    for ident in state.queue:
+        k = piece_index(ident)
+        if k is None or state.stopped.get(m.id) == k:
             continue
-        if m.x + m.radius < swept[0] or m.x - m.radius > swept[2] or \
-                m.y + m.radius < swept[1] or m.y - m.radius > swept[3]:
-            continue
-        if geo.impassable(state, index, m):
-            s = shove(Disc(m.id, m.x, m.y, m.radius), (-hx, -hy), back, (), wall)
-            if s.contact is not None:
-                out.append((m, s.travelled / HUNDREDTHS, True))
-        else:
-            rel = shapely.LineString([(m.x, m.y), (m.x - hx * back, m.y - hy * back)])
-            if shape.intersects(rel):
-                d = shapely.Point(m.x, m.y).distance(shape)
-                out.append((m, d, False))
-    out.sort(key=lambda t: (t[1], t[0].id))
+        got = meets(state, k, m, back)
+        if got is not None:
+            out.append((k, *got))
     return out
 
 

@@ -303,6 +303,12 @@ class ChaseQueries:
             return [chase.forced_odds(st, m)]
         return [chase.pace_odds(st, m, n) for n in (0, *chase_data().slow_dice)]
 
+    def incoming(self, mid: str) -> list[tuple[int, float, bool]]:
+        """P-6, P-11: the pieces still to move in this pursuit phase that would meet
+        ``mid`` if it kept pace: (piece, inches the piece moves first, a crash (True) or
+        a pass under it (False))."""
+        return chase.incoming(self.state, self.state.model(mid))
+
     # ============================================================ P-8..P-12
     def allowance(self, mid: str, accelerate: bool = False) -> float:
         return moving.allowance(self.state, self.state.model(mid), accelerate)

@@ -6,7 +6,9 @@ come in, touching a piece recycled in this phase."""
 from __future__ import annotations
 
 import math
+from typing import Any
 
+import numpy as np
 import shapely
 
 from game.core.places import HUNDREDTHS, Point
@@ -70,20 +72,54 @@ def place_check(state: ChaseState, index: int, across: float) -> str | None:
 
 def place_spots(state: ChaseState, index: int) -> list[int]:
     """P-6: the across positions (hundredths, every inch) where piece ``index`` may be
-    placed."""
+    placed (worked out at once: every candidate footprint against every obstacle)."""
+    return state.cached(("place-spots", index), lambda: _place_spots(state, index))
+
+
+def _place_spots(state: ChaseState, index: int) -> list[int]:
     t = state.track
     pts = state.piece_points(index)
     ac = [t.across(x, y) for x, y in pts]
     half = (max(ac) - min(ac)) / 2
     step = chase_data().recycle_step
-    out = []
+    gap = chase_data().recycle_gap - 1e-6
+    cands = []
     c = half
     while c <= t.breadth - half + 1e-9:
-        v = round(c * HUNDREDTHS)
-        if place_check(state, index, v / HUNDREDTHS) is None:
-            out.append(v)
+        cands.append(round(c * HUNDREDTHS))
         c += step
-    return out
+    if not cands:
+        return []
+    base = np.array(state.map_piece(index).points, dtype=float)
+    shifts = np.array([placed_shift(state, index, v / HUNDREDTHS) for v in cands],
+                      dtype=float) / HUNDREDTHS
+    rings = base[None, :, :] + shifts[:, None, :]
+    polys = shapely.polygons(rings)
+    lo, hi = rings.min(axis=1), rings.max(axis=1)
+    ok = (lo[:, 0] >= -1e-6) & (lo[:, 1] >= -1e-6) & (hi[:, 0] <= t.width + 1e-6) & (
+        hi[:, 1] <= t.height + 1e-6)
+    obstacles, room = _obstacles(state)
+    if obstacles:
+        d = shapely.distance(polys[:, None], np.array(obstacles, dtype=object)[None, :])
+        ok &= np.all(d - np.array(room)[None, :] >= gap, axis=1)
+    return [v for v, good in zip(cands, ok, strict=True) if good]
+
+
+def _obstacles(state: ChaseState) -> tuple[list[Any], list[float]]:
+    """What a recycled piece keeps 2 inches from: every model, cluster and piece on the
+    table, each with its own radius (0 for a piece)."""
+    shapes: list[Any] = []
+    room: list[float] = []
+    for m in state.standing():
+        shapes.append(shapely.Point(m.x, m.y))
+        room.append(m.radius)
+    for p in state.table_pieces():
+        shapes.append(state.piece_shape(p.index))
+        room.append(0.0)
+    for k in state.table_clusters():
+        shapes.append(shapely.Point(*k.xy))
+        room.append(chase_data().mine(k.kind).radius)
+    return shapes, room
 
 
 def place(state: ChaseState, index: int, across: float) -> None:
@@ -144,16 +180,31 @@ def mine_spots(state: ChaseState, index: int) -> list[Point]:
     """P-6: points every inch round recycled piece ``index`` where a cluster may come in."""
     if not may_enter(state):
         return []
+    return state.cached(("mine-spots", index), lambda: _mine_spots(state, index))
+
+
+def _mine_spots(state: ChaseState, index: int) -> list[Point]:
     r = chase_data().mine(reserve(state)[0].kind).radius
+    tol = chase_data().contact + 0.02
     ring = state.piece_shape(index).buffer(r, quad_segs=4).exterior
     n = max(1, int(ring.length // 1.0))
-    out = []
-    for k in range(n):
-        q = ring.interpolate(k * ring.length / n)
-        p = Point.of(float(q.x), float(q.y))
-        if mine_check(state, index, *p.units) is None:
-            out.append(p)
-    return out
+    cands = [Point.of(float(q.x), float(q.y))
+             for q in (ring.interpolate(k * ring.length / n) for k in range(n))]
+    xy = np.array([p.units for p in cands], dtype=float)
+    t = state.track
+    ok = (xy[:, 0] >= r) & (xy[:, 0] <= t.width - r) & (xy[:, 1] >= r) & (
+        xy[:, 1] <= t.height - r)
+    pts = shapely.points(xy)
+    ok &= np.abs(shapely.distance(state.piece_shape(index), pts) - r) <= tol
+    for p in state.table_pieces():
+        if p.index != index:
+            ok &= shapely.distance(state.piece_shape(p.index), pts) >= r + tol
+    for m in state.standing():
+        ok &= np.hypot(xy[:, 0] - m.x, xy[:, 1] - m.y) >= m.radius + r + tol
+    for o in state.table_clusters():
+        ok &= np.hypot(xy[:, 0] - o.xy[0], xy[:, 1] - o.xy[1]) >= r + chase_data().mine(
+            o.kind).radius + tol
+    return [p for p, good in zip(cands, ok, strict=True) if good]
 
 
 def enter(state: ChaseState, index: int, x: float, y: float) -> Cluster:
