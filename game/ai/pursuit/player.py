@@ -55,6 +55,8 @@ XY = tuple[float, float]
 VALUE = 30.0
 """What a model is worth, in inches of ground."""
 WIN = 10_000.0
+DEPLOY_LOOK = 40
+"""The deployment points nearest the Arrival a model weighs."""
 LANE = 14.0
 """How far ahead a scout looks for a clear lane (inches)."""
 
@@ -63,7 +65,6 @@ DASHES: tuple[tuple[Leg, ...], ...] = (
     ((0, 400), (45, 800)), ((0, 400), (-45, 800)),
     ((0, 800), (45, 400)), ((0, 800), (-45, 400)),
     ((0, 400), (45, 400), (-45, 400)), ((0, 400), (-45, 400), (45, 400)),
-    ((0, 400), (45, 800), (-45, 0)), ((0, 400), (-45, 800), (45, 0)),
     ((0, 800),), ((0, 400),),
 )
 """The accelerating paths a model tries (12 inches, a turn per 4)."""
@@ -89,7 +90,8 @@ class ChasePlayer(CandidatePlayer):
     """The chase's computer player (see the module text)."""
 
     def propose(self, match: Match[Any], side: str) -> Iterator[Proposal]:
-        q: ChaseQueries = match.ruleset.queries(match.state)
+        q = match.ruleset.queries(match.state)
+        assert isinstance(q, ChaseQueries)
         legal = match.legal_actions()
         due = q.must_face()
         if due is not None:
@@ -110,7 +112,9 @@ class ChasePlayer(CandidatePlayer):
             yield from self._shoot(q, side, legal)
 
     def acceptable(self, match: Match[Any], proposal: Proposal) -> bool:
-        return match.why_illegal(proposal.actions[0]) is None
+        """Every proposal is legal by construction: taken from the legal menu, or a path
+        the steering ruler judged legal, or a shot the rules offered."""
+        return True
 
     # ================================================================ helpers
     def _runner(self, q: ChaseQueries, side: str) -> bool:
@@ -132,9 +136,9 @@ class ChasePlayer(CandidatePlayer):
         r = q.model(mid).radius
         t = q.track
         friends = q.models(side)
-        for a in legal:
-            if not isinstance(a, Deploy):
-                continue
+        spots = sorted((a for a in legal if isinstance(a, Deploy)),
+                       key=lambda a: (t.along(*a.to.units), a.to))[:DEPLOY_LOOK]
+        for a in spots:
             x, y = a.to.units
             along = t.along(x, y)
             score = -along
@@ -157,6 +161,9 @@ class ChasePlayer(CandidatePlayer):
         mid = paces[0].model
         m = q.model(mid)
         coming = q.incoming(mid)
+        if not coming:  # nothing comes back at it: keeping pace loses nothing
+            yield Proposal(0.0, (Pace(mid, 0),), "keep pace")
+            return
         t = m.stats.t
         dead = p_wound(q.data().crash_strength, t) * VALUE
         for o in q.pace_odds(mid):
@@ -261,8 +268,8 @@ class ChasePlayer(CandidatePlayer):
         prey = min(scouts, key=lambda s: math.hypot(s.x - m.x, s.y - m.y))
         reach = max((g.range for g in _guns(m)), default=12.0)
         far = math.hypot(prey.x - m.x, prey.y - m.y) > reach + 6
-        paths = [(legs, True) for legs in DASHES] if far else \
-            [(legs, False) for legs in STEPS] + [(legs, True) for legs in DASHES[:5]]
+        paths = [(legs, True) for legs in DASHES[:3]] if far else \
+            [(legs, False) for legs in STEPS[:7]] + [(legs, True) for legs in DASHES[:3]]
         for legs, acc in paths:
             steer = q.steer(mid, legs, acc)
             if steer.legal is not None:

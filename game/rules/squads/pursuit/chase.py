@@ -164,7 +164,8 @@ def pace_odds(state: ChaseState, m: Model, dice: int) -> PaceOdds:
     pace)."""
     if dice == 0:
         return PaceOdds(0, {0: Fraction(1)}, Fraction(0), None, None, Fraction(0))
-    plan = back_plan(state, m, dice * 6.0)
+    reach = 6.0 * max(chase_data().slow_dice)  # one sweep for every choice
+    plan = state.cached(("back", m.id, m.x, m.y), lambda: back_plan(state, m, reach))
     back: dict[int, Fraction] = {}
     contact = leave = Fraction(0)
     for total, p in odds.distribution(dice).items():

@@ -27,6 +27,7 @@ EDGE_LEFT = "edge:left"
 EDGE_RIGHT = "edge:right"
 EDGE_ARRIVAL = "edge:arrival"
 MINE = "mine:"
+Box = tuple[float, float, float, float]
 
 
 def direction(facing: float) -> XY:
@@ -145,6 +146,20 @@ def sweep_box(x: float, y: float, u: XY, distance: float, r: float
     return min(x, ex) - pad, min(y, ey) - pad, max(x, ex) + pad, max(y, ey) + pad
 
 
+def obstacles(state: ChaseState, m: Model, all_pieces: bool
+              ) -> tuple[list[tuple[Wall, Box]], list[tuple[Disc, Box]]]:
+    """Everything that may stop ``m``'s base, each with its box (kept while the state
+    does not change: a steering ruler asks for many paths)."""
+    def make() -> tuple[list[tuple[Wall, Box]], list[tuple[Disc, Box]]]:
+        walls = [(w, _wall_box(w)) for w in piece_walls(state, m, all_pieces=all_pieces)
+                 + edge_walls(state, m)]
+        near = [(d, (d.x - d.radius, d.y - d.radius, d.x + d.radius, d.y + d.radius))
+                for d in discs(state, m)]
+        return walls, near
+
+    return state.cached(("obstacles", m.id, all_pieces), make)
+
+
 def sweep(state: ChaseState, m: Model, x: float, y: float, u: XY, distance: float, *,
           all_pieces: bool = False, skip: Iterable[str] = ()) -> Shove:
     """Physics: ``m``'s base driven from ``(x, y)`` along ``u`` for ``distance`` inches;
@@ -153,9 +168,10 @@ def sweep(state: ChaseState, m: Model, x: float, y: float, u: XY, distance: floa
     if distance <= EPS:
         return Shove(Point.of(x, y), 0, None)
     box = sweep_box(x, y, u, distance, m.radius)
-    walls = piece_walls(state, m, all_pieces=all_pieces, box=box) + [
-        w for w in edge_walls(state, m) if _meets(_wall_box(w), box)]
-    near = [d for d in discs(state, m, box) if d.id not in skip]
+    walls_all, discs_all = obstacles(state, m, all_pieces)
+    walls = [w for w, b in walls_all if _meets(b, box)]
+    skipped = set(skip)
+    near = [d for d, b in discs_all if _meets(b, box) and d.id not in skipped]
     if not walls and not near:  # nothing within reach: physics has nothing to say
         return Shove(Point.of(x + u[0] * distance, y + u[1] * distance),
                      round(distance * HUNDREDTHS), None)
@@ -237,18 +253,33 @@ class Segment:
         return math.dist(self.a, self.b)
 
 
+def difficult_shapes(state: ChaseState, m: Model) -> list[tuple[shapely.Polygon, Box]]:
+    """The pieces on the table difficult for ``m``, each with its box (kept while the
+    state does not change)."""
+    def make() -> list[tuple[shapely.Polygon, Box]]:
+        out = []
+        for p in state.pieces:
+            if p.where == TABLE and difficult(state, p.index, m):
+                shape = state.piece_shape(p.index)
+                out.append((shape, tuple(shape.bounds)))
+        return out
+
+    return state.cached(("difficult", flies(m)), make)
+
+
 def inside_stretches(state: ChaseState, m: Model, a: XY, b: XY) -> list[tuple[float, float]]:
     """P-10: the stretches (from, to: inches along ``a``-``b``) of the segment inside a
     piece that is difficult for ``m``, in order, merged where they meet."""
-    seg = shapely.LineString([a, b])
     length = math.dist(a, b)
     if length < EPS:
         return []
+    box = (min(a[0], b[0]), min(a[1], b[1]), max(a[0], b[0]), max(a[1], b[1]))
+    near = [shape for shape, bb in difficult_shapes(state, m) if _meets(bb, box)]
+    if not near:
+        return []
+    seg = shapely.LineString([a, b])
     out: list[tuple[float, float]] = []
-    for p in state.pieces:
-        if p.where != TABLE or not difficult(state, p.index, m):
-            continue
-        shape = state.piece_shape(p.index)
+    for shape in near:
         if not shape.intersects(seg):
             continue
         part = shape.intersection(seg)

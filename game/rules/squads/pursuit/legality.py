@@ -240,9 +240,14 @@ def movement_menu(state: ChaseState, m: Model) -> list[Action]:
     moves: list[Action] = []
     for acc in (False, True):
         most = round(allowance(state, m, acc) * 100)
-        moves += [Move(m.id, legs, acc) for legs in menu_paths(acc)
-                  if sum(n for _t, n in legs) <= most]
+        moves += [Move(m.id, legs, acc) for legs, total in _menu_totals(acc)
+                  if total <= most]
     return [*moves, Hold(m.id)]
+
+
+@cache
+def _menu_totals(accelerate: bool) -> list[tuple[tuple[Leg, ...], int]]:
+    return [(legs, sum(n for _t, n in legs)) for legs in menu_paths(accelerate)]
 
 
 @cache

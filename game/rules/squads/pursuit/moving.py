@@ -19,12 +19,14 @@ import math
 from collections.abc import Sequence
 from dataclasses import dataclass, field
 from fractions import Fraction
+from functools import cache
 
 import shapely
 
 from game.core.dice import Dice
 from game.core.events import Event, Kind
 from game.core.places import HUNDREDTHS, Point
+from game.physics import Shove
 from game.rules.squads.checks import p_dangerous_terrain_test
 from game.rules.squads.pursuit import geometry as geo
 from game.rules.squads.pursuit.actions import Leg
@@ -160,7 +162,10 @@ def walk(state: ChaseState, m: Model, legs: Sequence[Leg], accelerate: bool,
         if step <= 1e-9:
             w.reason = ALLOWANCE
             break
-        s = geo.sweep(state, m, x, y, u, step)
+        s = _ray(state, m, x, y, w.facing, room)
+        if s.contact is not None and s.travelled / HUNDREDTHS > step + 1e-9:
+            s = Shove(Point.of(*geo.point_on((x, y), u, step)), round(step * HUNDREDTHS),
+                      None)
         reach = s.travelled / HUNDREDTHS if s.contact is not None else step
         limit = reach
         stop: str | None = None
@@ -177,7 +182,7 @@ def walk(state: ChaseState, m: Model, legs: Sequence[Leg], accelerate: bool,
                 tests_now += 1
                 passed = True
                 if dice is None:
-                    w.tests.append(Test((px, py), w.travelled + at, p_dangerous_terrain_test()))
+                    w.tests.append(Test((px, py), w.travelled + at, _p_test()))
                 else:
                     m.move_to(px, py)
                     passed = _roll_test(state, m, (px, py), dice, w)
@@ -215,6 +220,21 @@ def walk(state: ChaseState, m: Model, legs: Sequence[Leg], accelerate: bool,
     if dice is not None:
         m.move_to(*w.path[-1])
     return w
+
+
+def _ray(state: ChaseState, m: Model, x: float, y: float, facing: int, room: float
+         ) -> Shove:
+    """The leg's sweep as far as the move could still go (the leg takes what lies within
+    its own length): the same answer for every path that starts the same way, so a
+    steering ruler asking many paths sweeps it once."""
+    key = ("ray", m.id, round(x * HUNDREDTHS), round(y * HUNDREDTHS), facing,
+           round(room * HUNDREDTHS))
+    return state.cached(key, lambda: geo.sweep(state, m, x, y, geo.direction(facing), room))
+
+
+@cache
+def _p_test() -> Fraction:
+    return p_dangerous_terrain_test()
 
 
 def _roll_test(state: ChaseState, m: Model, at: XY, dice: Dice, w: Walk) -> bool:

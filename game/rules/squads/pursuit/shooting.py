@@ -81,6 +81,10 @@ def _bs(state: ChaseState, m: Model, weapon: str, x: float, y: float) -> tuple[i
 def shot_options(state: ChaseState, m: Model) -> list[ShotOption]:
     """P-13: every shot ``m`` may make now (each target with each weapon that reaches
     it), with the exact odds."""
+    return state.cached(("shots", m.id), lambda: _shot_options(state, m))
+
+
+def _shot_options(state: ChaseState, m: Model) -> list[ShotOption]:
     if why_not_fire(state, m) is not None:
         return []
     out: list[ShotOption] = []
