@@ -180,6 +180,8 @@ class ChasePlayer(CandidatePlayer):
                 need = q.data().back - travel  # inches back that would keep it clear
                 p_hit = 1.0 - _p_at_least(o.back, o.contact, o.contact_at, need)
                 score -= p_hit * (dead if crash else dead / 6 + 4)
+                if crash:  # carried back with the piece the rest of the way
+                    score -= sum(float(p) * max(0.0, need - k) for k, p in o.back.items())
             yield Proposal(score, (Pace(mid, o.dice),), f"pace {o.dice}d6")
 
     # ================================================================ P-6
