@@ -296,6 +296,7 @@ def move_piece(state: ChaseState, index: int, dice: Dice) -> list[Event]:
     for m in riders:
         start = m.place
         m.move_to(m.x + hx * back, m.y + hy * back)
+        state.done.append(m.id)  # its own turn in the order has passed with the piece
         events.append(Event(ChaseKind.CARRIED, f"{m.name}, stopped in {name}, goes back with "
                             f"it (P-10).", "P-10", m.id, piece_id(index),
                             places=(start, m.place)))

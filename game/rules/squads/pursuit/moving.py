@@ -150,7 +150,7 @@ def walk(state: ChaseState, m: Model, legs: Sequence[Leg], accelerate: bool,
     taken = state.tests.get(m.id, 0)
     w = Walk([(m.x, m.y)], facing=state.facing.get(m.id, geo.forward(state)))
     inside = 0.0
-    tests_now = 0
+    tests_now = 1 if m.id in state.restarted else 0  # the restart test: its first 2"
     x, y = m.x, m.y
     for turn, length in legs:
         w.facing = (w.facing + turn) % 360
@@ -185,7 +185,8 @@ def walk(state: ChaseState, m: Model, legs: Sequence[Leg], accelerate: bool,
                     w.tests.append(Test((px, py), w.travelled + at, _p_test()))
                 else:
                     m.move_to(px, py)
-                    passed = _roll_test(state, m, (px, py), dice, w)
+                    passed = _roll_test(state, m, geo.point_on((x, y), u, at + 0.01),
+                                        w.travelled + at, dice, w)
                 if not passed:
                     w.failed += 1
                     most = allowance(state, m, accelerate)
@@ -237,12 +238,14 @@ def _p_test() -> Fraction:
     return p_dangerous_terrain_test()
 
 
-def _roll_test(state: ChaseState, m: Model, at: XY, dice: Dice, w: Walk) -> bool:
-    """P-10: a test on the way; a failure is an S5 hit with no save, the model stopped,
-    and 2 inches off its move."""
+def _roll_test(state: ChaseState, m: Model, at: XY, into: float, dice: Dice,
+               w: Walk) -> bool:
+    """P-10: a test on the way (``into`` inches into the move, inside the piece at
+    ``at``); a failure is an S5 hit with no save, the model stopped, and 2 inches off its
+    move."""
     k = _piece_at(state, m, at)
     what = name_of(state, f"piece:{k}") if k is not None else "difficult terrain"
-    t = terrain_test(m, dice, f"{w.travelled:.1f}+ inches into its move, in {what}")
+    t = terrain_test(m, dice, f"{into:.1f} inches into its move, in {what}")
     state.tests[m.id] = state.tests.get(m.id, 0) + 1
     w.events.append(t.event)
     if t.passed:

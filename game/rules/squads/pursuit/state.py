@@ -181,6 +181,9 @@ class ChaseState:
     none left)."""
     tests: dict[str, int] = field(default_factory=dict)
     """Dangerous terrain tests each model took this movement phase (P-10: at most 3)."""
+    restarted: set[str] = field(default_factory=set)
+    """Stopped models that passed a test to move again this phase (P-10: that test
+    stands for their first 2 inches inside difficult terrain)."""
     locks: list[Lock] = field(default_factory=list)
     facing_due: list[str] = field(default_factory=list)
     """Models that crashed and may be turned to face any way (P-11), first first."""
@@ -216,6 +219,7 @@ class ChaseState:
         c.failed = dict(self.failed)
         c.stopped = dict(self.stopped)
         c.tests = dict(self.tests)
+        c.restarted = set(self.restarted)
         c.locks = [k.copy() for k in self.locks]
         c.facing_due = list(self.facing_due)
         c.waiting = list(self.waiting)
@@ -241,6 +245,7 @@ class ChaseState:
             "failed": dict(sorted(self.failed.items())),
             "stopped": dict(sorted(self.stopped.items())),
             "tests": dict(sorted(self.tests.items())),
+            "restarted": sorted(self.restarted),
             "locks": [k.to_json() for k in self.locks],
             "facing_due": list(self.facing_due), "waiting": list(self.waiting),
             "placer": self.placer, "recycled_now": list(self.recycled_now),

@@ -238,7 +238,7 @@ def start_movement(state: ChaseState, dice: Dice) -> list[Event]:
     events = [to_phase(state, ChasePhase.MOVEMENT)]
     _new_phase(state)
     state.accelerated, state.moved = set(), set()
-    state.tests, state.failed = {}, {}
+    state.tests, state.failed, state.restarted = {}, {}, set()
     state.mine_due, state.placer = False, None
     order, got = chase.ordered(state, [m.id for m in state.standing()], dice, rule="P-8",
                                furthest_first=False, why="the movement phase")
@@ -391,6 +391,7 @@ def do_restart(state: ChaseState, a: Restart, dice: Dice) -> list[Event]:
         events.append(t.event)
         if t.passed:
             state.stopped.pop(m.id, None)
+            state.restarted.add(m.id)
             break
         state.failed[m.id] = state.failed.get(m.id, 0) + 1
     if m.id in state.stopped:
