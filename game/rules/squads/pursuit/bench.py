@@ -38,7 +38,9 @@ def bench_state(seed: int = 1, scenario: str = SCENARIO, turn: int = TURN) -> Ch
         st: Any = m.state
         if st.turn == turn - 1 and st.phase == ChasePhase.SHOOTING:
             break
-        m.apply(players[m.to_act()].choose(m))
+        side = m.to_act()
+        assert side is not None
+        m.apply(players[side].choose(m))
     state: ChaseState = m.state.clone()
     state.queue = []
     return state

@@ -10,7 +10,7 @@ import pytest
 from chase_table import box, chase, figure, ids, piece
 
 from game.core.errors import IllegalActionError
-from game.rules.squads.pursuit.actions import NoMine, Pace, PlaceMine, PlacePiece
+from game.rules.squads.pursuit.actions import Pace, PlaceMine, PlacePiece
 from game.rules.squads.pursuit.events import ChaseKind
 from game.rules.squads.pursuit.phases import ChasePhase
 
