@@ -49,7 +49,7 @@ from game.rules.squads.pursuit.actions import (
     Wargear,
 )
 from game.rules.squads.pursuit.phases import ChasePhase
-from game.rules.squads.pursuit.queries import ChaseQueries, PieceInfo, Steer
+from game.rules.squads.pursuit.queries import ChaseQueries, Steer
 
 XY = tuple[float, float]
 VALUE = 30.0
@@ -131,7 +131,7 @@ class ChasePlayer(CandidatePlayer):
                 legal: Sequence[Action]) -> Iterator[Proposal]:
         runner = self._runner(q, side)
         scouts = q.models(q.sides()[0])
-        blocks = [p for p in q.pieces() if p.where == "table" and p.impassable]
+        blocks = _blocks(q)
         mid = q.acting()[0]
         r = q.model(mid).radius
         t = q.track
@@ -223,7 +223,7 @@ class ChasePlayer(CandidatePlayer):
 
     def _scout_move(self, q: ChaseQueries, mid: str) -> Iterator[Proposal]:
         m = q.model(mid)
-        blocks = [p for p in q.pieces() if p.where == "table" and p.impassable]
+        blocks = _blocks(q)
         best = -math.inf
         for legs in DASHES:
             steer = q.steer(mid, legs, True)
@@ -244,7 +244,7 @@ class ChasePlayer(CandidatePlayer):
                        (Hold(mid),), "stay")
 
     def _scout_score(self, q: ChaseQueries, m: Any, steer: Steer,
-                     blocks: Sequence[PieceInfo]) -> float:
+                     blocks: Sequence[Box]) -> float:
         w = steer.walk
         if w.reason == "left by the Arrival":
             return WIN
@@ -348,21 +348,46 @@ def _hazards(q: ChaseQueries, m: Any, steer: Steer) -> float:
     return score
 
 
+Box = tuple[float, float, float, float]
+"""A piece's extent: nearest and furthest from the Arrival, then across."""
+
+
+def _axes(q: ChaseQueries) -> tuple[float, float, float, float, float, float]:
+    """The Arrival's corner and the unit vectors along and across the table: the along
+    and across of ``(x, y)`` are ``(x - x0, y - y0)`` dotted with them."""
+    t = q.track
+    x0, y0 = t.point(0.0, 0.0)
+    x1, y1 = t.point(0.0, 1.0)
+    hx, hy = t.heading
+    return x0, y0, hx, hy, x1 - x0, y1 - y0
+
+
+def _blocks(q: ChaseQueries) -> list[Box]:
+    """The impassable pieces on the table as extents along and across."""
+    x0, y0, hx, hy, cx, cy = _axes(q)
+    out = []
+    for p in q.pieces():
+        if p.where != "table" or not p.impassable:
+            continue
+        al = [(x - x0) * hx + (y - y0) * hy for x, y in p.points]
+        ac = [(x - x0) * cx + (y - y0) * cy for x, y in p.points]
+        out.append((min(al), max(al), min(ac), max(ac)))
+    return out
+
+
 def _lane_blocked(q: ChaseQueries, x: float, y: float, r: float,
-                  blocks: Sequence[PieceInfo]) -> float:
+                  blocks: Sequence[Box]) -> float:
     """How much of the lane ahead of ``(x, y)`` towards the Arrival (as wide as the base,
     :data:`LANE` long) an impassable piece takes: 1 for one right in front, less further
     off."""
-    t = q.track
-    a0 = t.along(x, y)
-    c0 = t.across(x, y)
+    x0, y0, hx, hy, cx, cy = _axes(q)
+    a0 = (x - x0) * hx + (y - y0) * hy
+    c0 = (x - x0) * cx + (y - y0) * cy
     worst = 0.0
-    for p in blocks:
-        al = [t.along(px, py) for px, py in p.points]
-        ac = [t.across(px, py) for px, py in p.points]
-        if min(ac) > c0 + r or max(ac) < c0 - r:
+    for _amin, amax, cmin, cmax in blocks:
+        if cmin > c0 + r or cmax < c0 - r:
             continue
-        gap = a0 - max(al)
+        gap = a0 - amax
         if -1e-6 <= gap <= LANE:
             worst = max(worst, 1.0 - gap / LANE / 2)
     return worst

@@ -21,6 +21,7 @@ from game.core.places import HUNDREDTHS, Point
 from game.physics import Disc, Wall, shove
 from game.rules.squads.pursuit import geometry as geo
 from game.rules.squads.pursuit.events import ChaseKind
+from game.rules.squads.pursuit.geometry import along as geo_along
 from game.rules.squads.pursuit.melee import fight, tidy_locks
 from game.rules.squads.pursuit.mines import explode
 from game.rules.squads.pursuit.numbers import chase_data
@@ -48,7 +49,7 @@ def distance_of(state: ChaseState, ident: str) -> float:
     if k is not None:
         return geo.piece_along(state, k)
     m = state.model(ident)
-    return state.track.along(m.x, m.y)
+    return geo_along(state, m.x, m.y)
 
 
 def ordered(state: ChaseState, idents: list[str], dice: Dice, *, rule: str,
@@ -138,7 +139,7 @@ def back_plan(state: ChaseState, m: Model, reach: float) -> BackPlan:
     """P-7: ``m``'s base swept straight back ``reach`` inches (every piece it does not
     fly over stops it)."""
     s = geo.sweep(state, m, m.x, m.y, state.track.heading, reach, all_pieces=True)
-    edge = state.track.length - state.track.along(m.x, m.y)
+    edge = state.track.length - geo_along(state, m.x, m.y)
     if s.contact is None:
         return BackPlan(None, None, edge)
     return BackPlan(s.travelled / HUNDREDTHS, s.contact.body, edge)
@@ -300,7 +301,7 @@ def move_piece(state: ChaseState, index: int, dice: Dice) -> list[Event]:
         events.append(Event(ChaseKind.CARRIED, f"{m.name}, stopped in {name}, goes back with "
                             f"it (P-10).", "P-10", m.id, piece_id(index),
                             places=(start, m.place)))
-        if state.track.along(m.x, m.y) > state.track.length:
+        if geo_along(state, m.x, m.y) > state.track.length:
             events += leave(state, m)
     for m, c, hard in hit:
         events += _meet(state, m, index, back - c, hard, dice)
@@ -384,7 +385,7 @@ def _meet(state: ChaseState, m: Model, index: int, carried: float, crash_: bool,
     events.append(Event(ChaseKind.CARRIED, f"{m.name} goes back with {name}, in contact "
                         f"with it (P-11).", "P-11", m.id, piece_id(index),
                         places=(start, m.place), amount=round(carried * HUNDREDTHS)))
-    if state.track.along(m.x, m.y) > state.track.length:
+    if geo_along(state, m.x, m.y) > state.track.length:
         if m.id in state.facing_due:
             state.facing_due.remove(m.id)
         return events + leave(state, m)
@@ -412,7 +413,8 @@ def _carry_clusters(state: ChaseState, index: int, back: float, dice: Dice) -> l
 
 def _reaches_far_edge(state: ChaseState, index: int) -> bool:
     t = state.track
-    return max(t.along(x, y) for x, y in state.piece_points(index)) >= t.length - 1e-6
+    far = max(geo_along(state, x, y) for x, y in state.piece_points(index))
+    return far >= t.length - 1e-6
 
 
 def _take_off(state: ChaseState, index: int) -> list[Event]:

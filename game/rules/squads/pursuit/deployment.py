@@ -13,6 +13,7 @@ from numpy.typing import NDArray
 
 from game.core.places import Point
 from game.rules.squads.pursuit import geometry as geo
+from game.rules.squads.pursuit.geometry import along as geo_along
 from game.rules.squads.pursuit.numbers import chase_data
 from game.rules.squads.pursuit.state import ChaseState
 from game.rules.squads.units import Model
@@ -36,7 +37,7 @@ def deploy_check(state: ChaseState, mid: str, x: float, y: float, *,
     r = m.radius
     if not t.on_table(x, y, r):
         return f"{m.name}'s base must lie wholly on the table"
-    if t.along(x, y) - r < d.from_arrival - 1e-9:
+    if geo_along(state, x, y) - r < d.from_arrival - 1e-9:
         return (f"{m.name} must be at least {d.from_arrival:g} inches from the Arrival "
                 f"(P-3)")
     c = shapely.Point(x, y)

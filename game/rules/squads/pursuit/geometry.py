@@ -203,14 +203,28 @@ def in_piece(state: ChaseState, m: Model) -> int | None:
     return None
 
 
+def axes(state: ChaseState) -> tuple[float, float, float, float]:
+    """The Arrival edge's left corner and the unit vector away from it: the distance of
+    ``(x, y)`` from the Arrival is ``(x - x0) * hx + (y - y0) * hy`` (what the track's
+    ``along`` gives, worked out without a lookup: it is asked very often)."""
+    def make() -> tuple[float, float, float, float]:
+        t = state.track
+        x0, y0 = t.point(0.0, 0.0)
+        return x0, y0, t.heading[0], t.heading[1]
+
+    return state.derived.get("pursuit-axes", make)
+
+
 def along(state: ChaseState, x: float, y: float) -> float:
-    return state.track.along(x, y)
+    """How far ``(x, y)`` is from the Arrival edge (the track's ``along``)."""
+    x0, y0, hx, hy = axes(state)
+    return (x - x0) * hx + (y - y0) * hy
 
 
 def piece_along(state: ChaseState, index: int) -> float:
     """A piece's distance from the Arrival: its footprint's centre's (a reading)."""
     c = state.piece_shape(index).centroid
-    return state.track.along(float(c.x), float(c.y))
+    return along(state, float(c.x), float(c.y))
 
 
 # ============================================================================ P-13 sight

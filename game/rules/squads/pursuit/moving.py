@@ -32,6 +32,7 @@ from game.rules.squads.pursuit import geometry as geo
 from game.rules.squads.pursuit.actions import Leg
 from game.rules.squads.pursuit.chase import leave, name_of, touched
 from game.rules.squads.pursuit.events import ChaseKind
+from game.rules.squads.pursuit.geometry import along as geo_along
 from game.rules.squads.pursuit.numbers import chase_data
 from game.rules.squads.pursuit.state import ARRIVAL, ChaseState, piece_index
 from game.rules.squads.pursuit.terrain import bog, crash, terrain_test
@@ -279,7 +280,7 @@ def _off_table(state: ChaseState, m: Model, x: float, y: float, w: Walk) -> bool
     """P-4, P-7: past the Arrival (a scout) or the far edge, the move ends off the
     table."""
     t = state.track
-    a = t.along(x, y)
+    a = geo_along(state, x, y)
     if a < 0:
         w.reason = LEFT
         return True

@@ -262,7 +262,7 @@ class ChaseQueries:
 
     def along(self, mid: str) -> float:
         m = self.state.model(mid)
-        return self.state.track.along(m.x, m.y)
+        return geometry.along(self.state, m.x, m.y)
 
     def flies(self, mid: str) -> bool:
         return geometry.flies(self.state.model(mid))

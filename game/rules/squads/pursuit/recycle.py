@@ -12,6 +12,7 @@ import numpy as np
 import shapely
 
 from game.core.places import HUNDREDTHS, Point
+from game.rules.squads.pursuit.geometry import along as geo_along
 from game.rules.squads.pursuit.numbers import chase_data
 from game.rules.squads.pursuit.state import TABLE, ChaseState, Cluster
 
@@ -26,20 +27,30 @@ def across_vector(state: ChaseState) -> XY:
     return x1 - x0, y1 - y0
 
 
+def _extent(state: ChaseState, index: int) -> tuple[float, float, float, float]:
+    """Piece ``index``'s map footprint along and across the table: nearest and furthest
+    from the Arrival, then from the left long edge (the same wherever it is moved)."""
+    def make() -> tuple[float, float, float, float]:
+        t = state.track
+        pts = state.map_piece(index).points
+        al = [t.along(x, y) for x, y in pts]
+        ac = [t.across(x, y) for x, y in pts]
+        return min(al), max(al), min(ac), max(ac)
+
+    return state.derived.get(("pursuit-extent", index), make)
+
+
 def placed_shift(state: ChaseState, index: int, across: float) -> tuple[int, int]:
-    """The piece's new translation (hundredths) when placed touching the Arrival edge
-    with its centre ``across`` inches from the left long edge."""
+    """The piece's translation from its map footprint (hundredths) when placed touching
+    the Arrival edge with its centre ``across`` inches from the left long edge."""
     t = state.track
-    pts = state.piece_points(index)
-    al = [t.along(x, y) for x, y in pts]
-    ac = [t.across(x, y) for x, y in pts]
-    d_along = -min(al)
-    d_across = across - (min(ac) + max(ac)) / 2
+    a0, _a1, c0, c1 = _extent(state, index)
+    d_along = -a0
+    d_across = across - (c0 + c1) / 2
     hx, hy = t.heading
     cx, cy = across_vector(state)
-    p = state.pieces[index]
-    return (p.dx + round((hx * d_along + cx * d_across) * HUNDREDTHS),
-            p.dy + round((hy * d_along + cy * d_across) * HUNDREDTHS))
+    return (round((hx * d_along + cx * d_across) * HUNDREDTHS),
+            round((hy * d_along + cy * d_across) * HUNDREDTHS))
 
 
 def _shape_at(state: ChaseState, index: int, shift: tuple[int, int]) -> shapely.Polygon:
@@ -72,15 +83,30 @@ def place_check(state: ChaseState, index: int, across: float) -> str | None:
 
 def place_spots(state: ChaseState, index: int) -> list[int]:
     """P-6: the across positions (hundredths, every inch) where piece ``index`` may be
-    placed (worked out at once: every candidate footprint against every obstacle)."""
-    return state.cached(("place-spots", index), lambda: _place_spots(state, index))
+    placed (worked out at once: every candidate footprint against every obstacle near
+    the Arrival; kept for as long as those obstacles stand where they are)."""
+    near = _obstacles(state, index)
+    key = ("place-spots", index, near)
+    got: list[int] | None = state.memo.get(key)
+    if got is None:
+        shapes: list[Any] = []
+        room: list[float] = []
+        for kind, a, b, r in near:
+            if kind == "piece":
+                shapes.append(state.piece_shape(a))
+                room.append(0.0)
+            else:
+                shapes.append(shapely.Point(a / HUNDREDTHS, b / HUNDREDTHS))
+                room.append(r)
+        got = state.memo[key] = _place_spots(state, index, shapes, room)
+    return list(got)
 
 
-def _place_spots(state: ChaseState, index: int) -> list[int]:
+def _place_spots(state: ChaseState, index: int, obstacles: list[Any],
+                 room: list[float]) -> list[int]:
     t = state.track
-    pts = state.piece_points(index)
-    ac = [t.across(x, y) for x, y in pts]
-    half = (max(ac) - min(ac)) / 2
+    _a0, _a1, c0, c1 = _extent(state, index)
+    half = (c1 - c0) / 2
     step = chase_data().recycle_step
     gap = chase_data().recycle_gap - 1e-6
     cands = []
@@ -94,32 +120,45 @@ def _place_spots(state: ChaseState, index: int) -> list[int]:
     shifts = np.array([placed_shift(state, index, v / HUNDREDTHS) for v in cands],
                       dtype=float) / HUNDREDTHS
     rings = base[None, :, :] + shifts[:, None, :]
-    polys = shapely.polygons(rings)
     lo, hi = rings.min(axis=1), rings.max(axis=1)
     ok = (lo[:, 0] >= -1e-6) & (lo[:, 1] >= -1e-6) & (hi[:, 0] <= t.width + 1e-6) & (
         hi[:, 1] <= t.height + 1e-6)
-    obstacles, room = _obstacles(state)
-    if obstacles:
+    if obstacles and ok.any():
+        polys = shapely.polygons(rings)
         d = shapely.distance(polys[:, None], np.array(obstacles, dtype=object)[None, :])
         ok &= np.all(d - np.array(room)[None, :] >= gap, axis=1)
     return [v for v, good in zip(cands, ok, strict=True) if good]
 
 
-def _obstacles(state: ChaseState) -> tuple[list[Any], list[float]]:
+def _obstacles(state: ChaseState, index: int) -> tuple[tuple[str, int, int, float], ...]:
     """What a recycled piece keeps 2 inches from: every model, cluster and piece on the
-    table, each with its own radius (0 for a piece)."""
-    shapes: list[Any] = []
-    room: list[float] = []
+    table within its reach of the Arrival: ("model" or "cluster", x, y in hundredths, its
+    radius) or ("piece", its index, 0, 0)."""
+    a0, a1, _c0, _c1 = _extent(state, index)
+    reach = a1 - a0 + chase_data().recycle_gap + 0.01
+    out: list[tuple[str, int, int, float]] = []
     for m in state.standing():
-        shapes.append(shapely.Point(m.x, m.y))
-        room.append(m.radius)
+        if geo_along(state, m.x, m.y) - m.radius <= reach:
+            out.append(("model", round(m.x * HUNDREDTHS), round(m.y * HUNDREDTHS),
+                        m.radius))
     for p in state.table_pieces():
-        shapes.append(state.piece_shape(p.index))
-        room.append(0.0)
+        if p.index != index and _extent(state, p.index)[0] + _along_shift(
+                state, p.index) <= reach:
+            out.append(("piece", p.index, p.dx, p.dy))
     for k in state.table_clusters():
-        shapes.append(shapely.Point(*k.xy))
-        room.append(chase_data().mine(k.kind).radius)
-    return shapes, room
+        r = chase_data().mine(k.kind).radius
+        x, y = k.xy
+        if geo_along(state, x, y) - r <= reach:
+            out.append(("cluster", k.x, k.y, r))
+    return tuple(out)
+
+
+def _along_shift(state: ChaseState, index: int) -> float:
+    """How far piece ``index`` stands now from its map footprint, along the table (its
+    nearest point is its map one's plus this)."""
+    p = state.pieces[index]
+    hx, hy = state.track.heading
+    return (hx * p.dx + hy * p.dy) / HUNDREDTHS
 
 
 def place(state: ChaseState, index: int, across: float) -> None:

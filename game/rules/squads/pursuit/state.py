@@ -304,8 +304,9 @@ class ChaseState:
 
     def standing(self, side: str | None = None) -> list[Model]:
         """The models on the table (of ``side``, if given)."""
-        return [m for u in self.units.values() if side is None or u.side == side
-                for m in u.models if self.on_table(m)]
+        return list(self.cached(("standing", side), lambda: [
+            m for u in self.units.values() if side is None or u.side == side
+            for m in u.models if self.on_table(m)]))
 
     def other_side(self, side: str) -> str:
         return next((s for s in self.sides if s != side), side)
