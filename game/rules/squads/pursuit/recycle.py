@@ -124,9 +124,22 @@ def _place_spots(state: ChaseState, index: int, obstacles: list[Any],
     ok = (lo[:, 0] >= -1e-6) & (lo[:, 1] >= -1e-6) & (hi[:, 0] <= t.width + 1e-6) & (
         hi[:, 1] <= t.height + 1e-6)
     if obstacles and ok.any():
-        polys = shapely.polygons(rings)
-        d = shapely.distance(polys[:, None], np.array(obstacles, dtype=object)[None, :])
-        ok &= np.all(d - np.array(room)[None, :] >= gap, axis=1)
+        # a footprint's box further than the gap from an obstacle's box is clear of it
+        # for sure; only the pairs nearer are measured exactly
+        boxes = np.array([shapely.bounds(o) for o in obstacles], dtype=float)
+        need = gap + np.array(room, dtype=float)
+        dx = np.maximum(0.0, np.maximum(boxes[None, :, 0] - hi[:, None, 0],
+                                        lo[:, None, 0] - boxes[None, :, 2]))
+        dy = np.maximum(0.0, np.maximum(boxes[None, :, 1] - hi[:, None, 1],
+                                        lo[:, None, 1] - boxes[None, :, 3]))
+        close = np.hypot(dx, dy) < need[None, :]
+        close &= ok[:, None]
+        rows, cols = np.nonzero(close)
+        if len(rows):
+            polys = shapely.polygons(rings[rows])
+            d = shapely.distance(polys, np.array(obstacles, dtype=object)[cols])
+            bad = d < need[cols]
+            ok[rows[bad]] = False
     return [v for v, good in zip(cands, ok, strict=True) if good]
 
 
