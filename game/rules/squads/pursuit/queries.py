@@ -24,6 +24,7 @@ from game.boards.track import Track
 from game.core.board import Scenery
 from game.core.places import HUNDREDTHS, Place, Point
 from game.core.queries import AttackOption, MoveOption, Queries
+from game.rules.squads.checks import p_dangerous_terrain_test
 from game.rules.squads.pursuit import chase, geometry, legality, moving, recycle
 from game.rules.squads.pursuit.actions import Leg, Move, Shoot
 from game.rules.squads.pursuit.chase import PaceOdds
@@ -354,6 +355,23 @@ class ChaseQueries:
     def stopped(self) -> dict[str, int]:
         """P-10: the stopped models and the piece each goes back with (-1: none)."""
         return dict(self.state.stopped)
+
+    def restart_odds(self, mid: str, accelerate: bool = False) -> dict[float, Fraction]:
+        """P-10: for a stopped model, the exact chance of each move it will have after
+        its tests to move again (0: it stays put)."""
+        d = chase_data()
+        p = p_dangerous_terrain_test()
+        full = d.accelerate if accelerate else d.move
+        left = self.tests_left(mid)
+        failed = self.state.failed.get(mid, 0)
+        out: dict[float, Fraction] = {}
+        miss = Fraction(1)
+        for k in range(left):
+            inches = max(0.0, full - d.failure_cost * (failed + k))
+            out[inches] = out.get(inches, Fraction(0)) + miss * p
+            miss *= 1 - p
+        out[0.0] = out.get(0.0, Fraction(0)) + miss
+        return out
 
     def tests_left(self, mid: str) -> int:
         """P-10: the dangerous terrain tests ``mid`` may still take this phase."""

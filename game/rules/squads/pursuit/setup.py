@@ -14,7 +14,9 @@ mines = "spore_cluster"     # a key of pursuit.toml's [mines]
 clusters = 4                # in the mines' side's reserve (P-2, P-12)
 mine_side = "hunters"       # default: the chasers
 deploy = "players"          # P-3 (default); "map": the models stand where the map puts
-                            # them, each figure's `unit` a key of [units]
+                            # them, each figure's `unit` a key of [units] or a profile
+map_clusters = false        # true: the clusters the map places start on the table
+                            # (default: they come in on recycled pieces, P-6)
 [options.wargear]           # P-2: a choice before the game (optional)
 unit = "sergeant"           # whose models take the extra weapon
 weapon = "scatter_gun"
@@ -41,7 +43,8 @@ from game.rules.squads.pursuit.phases import ChasePhase
 from game.rules.squads.pursuit.state import ChaseState, Cluster, Piece, Setup
 from game.rules.squads.units import Model, Unit
 
-OPTIONS = ("runners", "chasers", "mines", "clusters", "mine_side", "deploy", "wargear")
+OPTIONS = ("runners", "chasers", "mines", "clusters", "mine_side", "deploy", "wargear",
+           "map_clusters")
 UNIT_FIELDS = ("profile", "side", "count", "name", "weapons", "extra")
 MAX_MODELS = 60
 PLAYERS = "players"
@@ -198,9 +201,16 @@ def _map_models(state: ChaseState, scenario: ScenarioFile, loaded: LoadedMap[Any
     for p in loaded.placements:
         label = p.label or p.name or "a figure"
         spec = scenario.units.get(p.unit)
+        if spec is None and p.unit in load_data().profiles and p.side in scenario.sides:
+            # a figure naming a profile (as the track maps' figures do): a unit of its own
+            spec = {"profile": p.unit, "side": p.side,
+                    "name": load_data().profile(p.unit).name}
+            state.setup.specs[p.unit] = spec
+            state.setup.unit_names.setdefault(p.unit, spec["name"])
         if spec is None:
-            raise ScenarioError(f"{mapname}: {label}: unit '{printable(p.unit)}' is not a key "
-                                f"of {scenario.path.name}'s [units]")
+            raise ScenarioError(f"{mapname}: {label}: unit '{printable(p.unit)}' is neither a "
+                                f"key of {scenario.path.name}'s [units] nor a profile of "
+                                f"profiles.toml with a side of the scenario")
         if p.side != spec["side"]:
             raise ScenarioError(f"{mapname}: {label}: side '{printable(p.side)}' is not its "
                                 f"unit's ({spec['side']})")
@@ -227,6 +237,21 @@ def _clusters(state: ChaseState, scenario: ScenarioFile) -> None:
         raise ScenarioError(f"{name}: [options] clusters must be a whole number from 0 to 20")
     state.clusters = [Cluster(f"mine-{k}", str(kind), state.setup.mine_side)
                       for k in range(1, count + 1)]
+    on_map = scenario.options.get("map_clusters", False)
+    if not isinstance(on_map, bool):
+        raise ScenarioError(f"{name}: [options] map_clusters must be true or false")
+    if on_map:
+        _map_clusters(state, scenario)
+
+
+def _map_clusters(state: ChaseState, scenario: ScenarioFile) -> None:
+    """The clusters the track map places (P-12) start on the table, each on the piece it
+    rides on, as many as the scenario's clusters; the rest stay in the reserve."""
+    placed = getattr(state.track, "mines", ())  # a track map's clusters, where it has any
+    for k, mine in zip(state.clusters, placed, strict=False):
+        x, y = mine.at
+        k.where, k.piece = "table", mine.piece
+        k.x, k.y = round(x * 100), round(y * 100)
 
 
 def add_bonus(state: ChaseState) -> list[Model]:

@@ -10,7 +10,7 @@ from game.boards.track import Track
 from game.core.dice import Dice
 from game.core.errors import ScenarioError
 from game.core.match import Match
-from game.core.places import LoadedMap, Point
+from game.core.places import LoadedMap, Placement, Point
 from game.rules import get_ruleset, open_match
 from game.rules.squads.pursuit.actions import Deploy, Hold, Move, Pace, Wargear
 from game.rules.squads.pursuit.phases import PHASES, ChasePhase
@@ -128,3 +128,28 @@ def test_both_shipped_scenarios_set_up():
     for name in ("pursuit", "riders_and_drones"):
         m = open_match(name, 3)
         assert m.ruleset.key == "pursuit" and m.legal_actions()
+
+
+def test_p12_clusters_placed_on_the_map_may_start_on_the_table():
+    from types import SimpleNamespace
+
+    track = Track(72, 24, "right", [piece(0, box(40, 2, 4, 4), 3, False)], name="t")
+    track.mines = (SimpleNamespace(at=(39.2, 4.0), piece=0),)  # type: ignore[attr-defined]
+    loaded = LoadedMap(scenario().map_path, "track", track,
+                       (figure("S", "scout", 10, 12), figure("H", "hunter", 5, 20)))
+    opts = {"mines": "spore_cluster", "clusters": 2, "map_clusters": True}
+    m = Match(scenario(opts), get_ruleset("pursuit"), loaded, 1)
+    ks = m.state.clusters
+    assert [(k.where, k.piece) for k in ks] == [("table", 0), ("reserve", None)]
+    m.apply(Pace("hunter-1", 0))
+    m.apply(Pace("scout-1", 0))
+    assert m.state.pieces[0].dx == -1200 and ks[0].x == 3920 - 1200  # back with its piece
+
+
+def test_p3_a_map_figure_may_name_a_profile():
+    track = Track(72, 24, "right", name="t")
+    loaded = LoadedMap(scenario().map_path, "track", track, (
+        Placement(name="Rider", side="scouts", unit="scout_rider", place=Point.of(10, 12)),
+        figure("H", "hunter", 5, 20)))
+    m = Match(scenario(), get_ruleset("pursuit"), loaded, 1)
+    assert m.state.model("scout_rider-1").profile == "scout_rider"

@@ -5,6 +5,8 @@ the three difficult-terrain tests, crashes into a long edge and into impassable 
 
 from __future__ import annotations
 
+from fractions import Fraction
+
 import pytest
 from chase_table import box, chase, figure, ids, piece
 
@@ -195,6 +197,9 @@ def test_p10_a_stopped_model_takes_up_to_three_tests_to_move_again():
     assert m.phase == ChasePhase.MOVEMENT and m.turn == 2
     assert m.state.model(i["S"]).x == pytest.approx(32)
     assert m.legal_actions() == [Restart(i["S"]), Hold(i["S"])]
+    odds = m.ruleset.queries(m.state).restart_odds(i["S"])
+    assert odds == {6.0: Fraction(5, 6), 4.0: Fraction(5, 36), 2.0: Fraction(5, 216),
+                    0.0: Fraction(1, 216)}
     m.apply(Restart(i["S"]))  # 1, 1, then 4: passes at the third: 2 inches left
     q = m.ruleset.queries(m.state)
     assert q.allowance(i["S"]) == 2 and q.tests_left(i["S"]) == 0
