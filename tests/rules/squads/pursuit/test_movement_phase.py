@@ -11,6 +11,7 @@ import pytest
 from chase_table import box, chase, figure, ids, piece
 
 from game.core.dice import Dice
+from game.rules.squads.events import SquadKind
 from game.rules.squads.pursuit.actions import Face, Hold, Move, Pace, Restart
 from game.rules.squads.pursuit.events import ChaseKind
 from game.rules.squads.pursuit.phases import ChasePhase
@@ -179,7 +180,7 @@ def test_p10_a_failed_test_is_an_s5_hit_without_save_the_model_stopped_and_2_inc
     assert s.x == pytest.approx(44)
     hits = [e for e in m.log if e.rule == "P-10" and e.kind == "attacked"]
     assert hits and "1 hit" in hits[0].text
-    wounds = [e for e in m.log if e.rule == "S-4" and e.roll is not None]
+    wounds = [e for e in m.log if e.kind in (SquadKind.WOUNDED, SquadKind.NOT_WOUNDED)]
     assert wounds[0].roll.target == 4 and not wounds[0].roll.success  # S5 vs T5: a 3
 
 

@@ -4,6 +4,7 @@ from __future__ import annotations
 
 import pytest
 
+from game.core.events import Kind
 from game.rules.demos import find_demo
 from game.rules.squads.pursuit.events import ChaseKind
 
@@ -77,5 +78,5 @@ def test_p12_demo_sets_the_mine_off_with_a_shot():
 
 def test_p13_demo_fires_over_the_shoulder_at_bs_3():
     m, marks = played("P-13")
-    shots = [e for e in m.log[marks[-2]:] if e.rule == "S-2" and e.roll is not None]
+    shots = [e for e in m.log[marks[-2]:] if e.kind == Kind.ATTACKED and e.roll is not None]
     assert shots and all(e.roll.target == 4 and "over the shoulder" in e.text for e in shots)

@@ -10,6 +10,7 @@ from fractions import Fraction
 import pytest
 from chase_table import box, chase, figure, ids, piece
 
+from game.core.events import Kind
 from game.rules.squads.pursuit.actions import Hold, Move, Pace, Shoot
 from game.rules.squads.pursuit.events import ChaseKind
 from game.rules.squads.pursuit.phases import ChasePhase
@@ -125,7 +126,7 @@ def test_p12_a_shot_at_the_cluster_itself_sets_it_off_with_no_roll():
     start = len(m.log)
     m.apply(Shoot(i["S"], k.id, o.weapon))
     assert k.where == "reserve"
-    assert not [e for e in m.log[start:] if e.rule == "S-2"]  # no roll to hit it
+    assert not [e for e in m.log[start:] if e.kind == Kind.ATTACKED]  # no roll to hit it
 
 
 def test_p12_a_model_touching_a_cluster_sets_it_off():
