@@ -165,7 +165,7 @@ def test_p10_a_dangerous_terrain_test_per_2_inches_inside_difficult_terrain():
     assert m.state.model(i["S"]).x == pytest.approx(46)
 
 
-def test_p10_a_failed_test_is_an_s5_hit_without_save_the_model_stopped_and_2_inches_less():
+def test_p10_a_failed_test_is_a_strength_5_hit_without_save_the_model_stopped_and_2_inches_less():
     ruin = piece(0, box(54, 8, 8, 8), 2, True, "Ruin")  # 42..50 once moved back
     # test at 2 inches fails (1): S5 vs T5 wounds on 4+: a 3, no wound; 2 inches off: it
     # may move 4 and is at 2+... the next test at 4 inches ends the move there
@@ -234,7 +234,7 @@ def test_p1_flyers_fly_over_size_1_terrain():
     assert info.difficult and not info.impassable and info.flyers_ignore
 
 
-def test_p11_a_crash_into_a_long_edge_is_an_s5_hit_without_save_then_face_any_way():
+def test_p11_a_crash_into_a_long_edge_is_a_strength_5_hit_without_save_then_face_any_way():
     # facing 45, 3 inches from the bottom long edge (the left one, seen from the Arrival)
     m = chase([figure("S", "scout", 40, 21, facing=45), figure("H", "hunter", 10, 12)],
               faces=[5] + [3] * 20)
