@@ -266,12 +266,13 @@ class ChasePlayer(CandidatePlayer):
         if not scouts:
             yield Proposal(0.0, (Hold(mid),), "stay")
             return
-        t = q.track
         prey = min(scouts, key=lambda s: math.hypot(s.x - m.x, s.y - m.y))
         reach = max((g.range for g in _guns(m)), default=12.0)
         far = math.hypot(prey.x - m.x, prey.y - m.y) > reach + 6
         paths = [(legs, True) for legs in DASHES[:3]] if far else \
-            [(legs, False) for legs in STEPS[:7]] + [(legs, True) for legs in DASHES[:3]]
+            [(legs, False) for legs in STEPS[:5]] + [(legs, True) for legs in DASHES[:1]]
+        ax = _axes(q)
+        pa, pc = _along_across(ax, prey.x, prey.y)
         for legs, acc in paths:
             steer = q.steer(mid, legs, acc)
             if steer.legal is not None:
@@ -279,11 +280,16 @@ class ChasePlayer(CandidatePlayer):
             w = steer.walk
             x, y = w.stop
             score = _hazards(q, m, steer)
+            if far and legs == DASHES[0] and score == 0 and w.reason == "end" and \
+                    _off(w.facing, q.forward()) <= q.data().pace_arc:
+                yield Proposal(1.0, (Move(mid, legs, acc),), "close in")
+                return  # a clear dash after a scout far ahead: nothing beats it
             if _off(w.facing, q.forward()) > q.data().pace_arc:
                 score -= VALUE
             d = math.hypot(prey.x - x, prey.y - y)
-            ahead = t.along(prey.x, prey.y) - t.along(x, y)
-            lane = abs(t.across(prey.x, prey.y) - t.across(x, y))
+            wa, wc = _along_across(ax, x, y)
+            ahead = pa - wa
+            lane = abs(pc - wc)
             if acc:
                 score -= 0.8 * d - min(ahead, 6.0) * 0.5
             else:
@@ -360,6 +366,12 @@ def _axes(q: ChaseQueries) -> tuple[float, float, float, float, float, float]:
     x1, y1 = t.point(0.0, 1.0)
     hx, hy = t.heading
     return x0, y0, hx, hy, x1 - x0, y1 - y0
+
+
+def _along_across(ax: tuple[float, float, float, float, float, float], x: float,
+                  y: float) -> tuple[float, float]:
+    x0, y0, hx, hy, cx, cy = ax
+    return (x - x0) * hx + (y - y0) * hy, (x - x0) * cx + (y - y0) * cy
 
 
 def _blocks(q: ChaseQueries) -> list[Box]:
