@@ -27,8 +27,9 @@ TURN = 3
 
 
 def bench_state(seed: int = 1, scenario: str = SCENARIO, turn: int = TURN) -> ChaseState:
-    """The chase at the end of turn ``turn - 1``'s shooting phase, the computer players
-    playing both sides (the caller copies it before each run)."""
+    """The chase as the computer players (playing both sides) left it in turn
+    ``turn - 1``'s movement phase, made the end of its shooting phase (nobody moves or
+    shoots any more: the caller copies it before each run)."""
     from game.ai import computer_player
     from game.rules import open_match
 
@@ -36,13 +37,13 @@ def bench_state(seed: int = 1, scenario: str = SCENARIO, turn: int = TURN) -> Ch
     players = {s: computer_player(m.scenario.ruleset, seed) for s in m.sides}
     while m.outcome() is None:
         st: Any = m.state
-        if st.turn == turn - 1 and st.phase == ChasePhase.SHOOTING:
+        if st.turn == turn - 1 and st.phase == ChasePhase.MOVEMENT:
             break
         side = m.to_act()
         assert side is not None
         m.apply(players[side].choose(m))
     state: ChaseState = m.state.clone()
-    state.queue = []
+    state.phase, state.queue, state.facing_due = ChasePhase.SHOOTING, [], []
     return state
 
 
