@@ -25,6 +25,7 @@ PLAYERS: Registry[Callable[[int], Player]] = Registry("computer player", {
     "hero": "game.ai.hero.player:HeroPlayer",
     "tft-zones": "game.ai.tft.zones:ZoneTactician",
     "flood": "game.ai.squads.player:SquadPlayer",
+    "pursuit": "game.ai.pursuit.player:ChasePlayer",
 })
 """Ruleset key -> the class of its computer player (called with a seed)."""
 

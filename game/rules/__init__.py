@@ -24,6 +24,7 @@ RULESETS: Registry[type[Ruleset[Any]]] = Registry("ruleset", {
     "hero": "game.rules.hero.ruleset:TabletopHero",
     "tft-zones": "game.rules.tft.zones.ruleset:MeleeOnZones",
     "flood": "game.rules.squads.flood.ruleset:FlashFlood",
+    "pursuit": "game.rules.squads.pursuit.ruleset:StreetChase",
 }, error=ScenarioError)
 """Ruleset key (a scenario's ``ruleset``) -> its class."""
 

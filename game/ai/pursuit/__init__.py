@@ -1,0 +1,1 @@
+"""The street chase's computer player (:mod:`.player`)."""

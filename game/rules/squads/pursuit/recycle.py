@@ -1,0 +1,267 @@
+"""Recycling (P-6): the pieces that reached the far edge are placed at the Arrival edge in
+turn, the hunters first, each at least 2 inches from every model, cluster and other
+piece (else held, and placed first in the next pursuit phase); then one mine cluster may
+come in, touching a piece recycled in this phase."""
+
+from __future__ import annotations
+
+import math
+from typing import Any
+
+import numpy as np
+import shapely
+
+from game.core.places import HUNDREDTHS, Point
+from game.rules.squads.pursuit.geometry import along as geo_along
+from game.rules.squads.pursuit.numbers import chase_data
+from game.rules.squads.pursuit.state import TABLE, ChaseState, Cluster
+
+XY = tuple[float, float]
+
+
+def across_vector(state: ChaseState) -> XY:
+    """The unit vector from the left long edge towards the right (seen from the
+    Arrival)."""
+    t = state.track
+    (x0, y0), (x1, y1) = t.point(0.0, 0.0), t.point(0.0, 1.0)
+    return x1 - x0, y1 - y0
+
+
+def _extent(state: ChaseState, index: int) -> tuple[float, float, float, float]:
+    """Piece ``index``'s map footprint along and across the table: nearest and furthest
+    from the Arrival, then from the left long edge (the same wherever it is moved)."""
+    def make() -> tuple[float, float, float, float]:
+        t = state.track
+        pts = state.map_piece(index).points
+        al = [t.along(x, y) for x, y in pts]
+        ac = [t.across(x, y) for x, y in pts]
+        return min(al), max(al), min(ac), max(ac)
+
+    return state.derived.get(("pursuit-extent", index), make)
+
+
+def placed_shift(state: ChaseState, index: int, across: float) -> tuple[int, int]:
+    """The piece's translation from its map footprint (hundredths) when placed touching
+    the Arrival edge with its centre ``across`` inches from the left long edge."""
+    t = state.track
+    a0, _a1, c0, c1 = _extent(state, index)
+    d_along = -a0
+    d_across = across - (c0 + c1) / 2
+    hx, hy = t.heading
+    cx, cy = across_vector(state)
+    return (round((hx * d_along + cx * d_across) * HUNDREDTHS),
+            round((hy * d_along + cy * d_across) * HUNDREDTHS))
+
+
+def _shape_at(state: ChaseState, index: int, shift: tuple[int, int]) -> shapely.Polygon:
+    ox, oy = shift[0] / HUNDREDTHS, shift[1] / HUNDREDTHS
+    return shapely.Polygon([(x + ox, y + oy) for x, y in state.map_piece(index).points])
+
+
+def place_check(state: ChaseState, index: int, across: float) -> str | None:
+    """P-6: None if recycled piece ``index`` may be placed with its centre ``across``
+    inches from the left long edge, else why not."""
+    t = state.track
+    gap = chase_data().recycle_gap
+    shape = _shape_at(state, index, placed_shift(state, index, across))
+    x0, y0, x1, y1 = shape.bounds
+    if x0 < -1e-6 or y0 < -1e-6 or x1 > t.width + 1e-6 or y1 > t.height + 1e-6:
+        return "it must lie wholly on the table, touching the Arrival edge"
+    for m in state.standing():
+        if shape.distance(shapely.Point(m.x, m.y)) - m.radius < gap - 1e-6:
+            return f"it must be at least {gap:g} inches from {m.name} (P-6)"
+    for p in state.table_pieces():
+        if shape.distance(state.piece_shape(p.index)) < gap - 1e-6:
+            name = state.map_piece(p.index).name or f"piece {p.index}"
+            return f"it must be at least {gap:g} inches from {name} (P-6)"
+    for k in state.table_clusters():
+        r = chase_data().mine(k.kind).radius
+        if shape.distance(shapely.Point(*k.xy)) - r < gap - 1e-6:
+            return f"it must be at least {gap:g} inches from the mine cluster (P-6)"
+    return None
+
+
+def place_spots(state: ChaseState, index: int) -> list[int]:
+    """P-6: the across positions (hundredths, every inch) where piece ``index`` may be
+    placed (worked out at once: every candidate footprint against every obstacle near
+    the Arrival; kept for as long as those obstacles stand where they are)."""
+    near = _obstacles(state, index)
+    key = ("place-spots", index, near)
+    got: list[int] | None = state.memo.get(key)
+    if got is None:
+        shapes: list[Any] = []
+        room: list[float] = []
+        for kind, a, b, r in near:
+            if kind == "piece":
+                shapes.append(state.piece_shape(a))
+                room.append(0.0)
+            else:
+                shapes.append(shapely.Point(a / HUNDREDTHS, b / HUNDREDTHS))
+                room.append(r)
+        got = state.memo[key] = _place_spots(state, index, shapes, room)
+    return list(got)
+
+
+def _place_spots(state: ChaseState, index: int, obstacles: list[Any],
+                 room: list[float]) -> list[int]:
+    t = state.track
+    _a0, _a1, c0, c1 = _extent(state, index)
+    half = (c1 - c0) / 2
+    step = chase_data().recycle_step
+    gap = chase_data().recycle_gap - 1e-6
+    cands = []
+    c = half
+    while c <= t.breadth - half + 1e-9:
+        cands.append(round(c * HUNDREDTHS))
+        c += step
+    if not cands:
+        return []
+    base = np.array(state.map_piece(index).points, dtype=float)
+    shifts = np.array([placed_shift(state, index, v / HUNDREDTHS) for v in cands],
+                      dtype=float) / HUNDREDTHS
+    rings = base[None, :, :] + shifts[:, None, :]
+    lo, hi = rings.min(axis=1), rings.max(axis=1)
+    ok = (lo[:, 0] >= -1e-6) & (lo[:, 1] >= -1e-6) & (hi[:, 0] <= t.width + 1e-6) & (
+        hi[:, 1] <= t.height + 1e-6)
+    if obstacles and ok.any():
+        # a footprint's box further than the gap from an obstacle's box is clear of it
+        # for sure; only the pairs nearer are measured exactly
+        boxes = np.array([shapely.bounds(o) for o in obstacles], dtype=float)
+        need = gap + np.array(room, dtype=float)
+        dx = np.maximum(0.0, np.maximum(boxes[None, :, 0] - hi[:, None, 0],
+                                        lo[:, None, 0] - boxes[None, :, 2]))
+        dy = np.maximum(0.0, np.maximum(boxes[None, :, 1] - hi[:, None, 1],
+                                        lo[:, None, 1] - boxes[None, :, 3]))
+        close = np.hypot(dx, dy) < need[None, :]
+        close &= ok[:, None]
+        rows, cols = np.nonzero(close)
+        if len(rows):
+            polys = shapely.polygons(rings[rows])
+            d = shapely.distance(polys, np.array(obstacles, dtype=object)[cols])
+            bad = d < need[cols]
+            ok[rows[bad]] = False
+    return [v for v, good in zip(cands, ok, strict=True) if good]
+
+
+def _obstacles(state: ChaseState, index: int) -> tuple[tuple[str, int, int, float], ...]:
+    """What a recycled piece keeps 2 inches from: every model, cluster and piece on the
+    table within its reach of the Arrival: ("model" or "cluster", x, y in hundredths, its
+    radius) or ("piece", its index, 0, 0)."""
+    a0, a1, _c0, _c1 = _extent(state, index)
+    reach = a1 - a0 + chase_data().recycle_gap + 0.01
+    out: list[tuple[str, int, int, float]] = []
+    for m in state.standing():
+        if geo_along(state, m.x, m.y) - m.radius <= reach:
+            out.append(("model", round(m.x * HUNDREDTHS), round(m.y * HUNDREDTHS),
+                        m.radius))
+    for p in state.table_pieces():
+        if p.index != index and _extent(state, p.index)[0] + _along_shift(
+                state, p.index) <= reach:
+            out.append(("piece", p.index, p.dx, p.dy))
+    for k in state.table_clusters():
+        r = chase_data().mine(k.kind).radius
+        x, y = k.xy
+        if geo_along(state, x, y) - r <= reach:
+            out.append(("cluster", k.x, k.y, r))
+    return tuple(out)
+
+
+def _along_shift(state: ChaseState, index: int) -> float:
+    """How far piece ``index`` stands now from its map footprint, along the table (its
+    nearest point is its map one's plus this)."""
+    p = state.pieces[index]
+    hx, hy = state.track.heading
+    return (hx * p.dx + hy * p.dy) / HUNDREDTHS
+
+
+def place(state: ChaseState, index: int, across: float) -> None:
+    """P-6: piece ``index`` is placed at the Arrival edge."""
+    p = state.pieces[index]
+    p.dx, p.dy = placed_shift(state, index, across)
+    p.where = TABLE
+    if index in state.waiting:
+        state.waiting.remove(index)
+    state.recycled_now.append(index)
+
+
+def placeable(state: ChaseState) -> list[int]:
+    """The waiting pieces that can be placed somewhere now (the held ones first)."""
+    return [k for k in state.waiting if place_spots(state, k)]
+
+
+# ============================================================================ mines
+def reserve(state: ChaseState) -> list[Cluster]:
+    """The mines' side's clusters off the table."""
+    return [k for k in state.clusters if k.where != TABLE]
+
+
+def may_enter(state: ChaseState) -> bool:
+    """P-6, P-12: a cluster may come in now: one is in reserve, fewer than 4 are on the
+    table and a piece was recycled in this phase."""
+    return bool(reserve(state)) and bool(state.recycled_now) and \
+        len(state.table_clusters()) < chase_data().max_mines
+
+
+def mine_check(state: ChaseState, index: int, x: float, y: float) -> str | None:
+    """P-6: None if a cluster may come in at ``(x, y)`` against piece ``index``."""
+    if index not in state.recycled_now:
+        return "a cluster comes in touching a piece recycled in this phase"
+    if not may_enter(state):
+        return "no cluster may come in now"
+    k = reserve(state)[0]
+    r = chase_data().mine(k.kind).radius
+    c = shapely.Point(x, y)
+    tol = chase_data().contact + 0.02
+    if not state.track.on_table(x, y, r):
+        return "the cluster must lie wholly on the table"
+    if abs(state.piece_shape(index).distance(c) - r) > tol:
+        return "the cluster must touch the recycled piece"
+    for p in state.table_pieces():
+        if p.index != index and state.piece_shape(p.index).distance(c) < r + tol:
+            return "the cluster may touch no other piece"
+    for m in state.standing():
+        if math.hypot(m.x - x, m.y - y) < m.radius + r + tol:
+            return f"the cluster may not touch {m.name}"
+    for o in state.table_clusters():
+        if math.hypot(o.xy[0] - x, o.xy[1] - y) < r + chase_data().mine(o.kind).radius + tol:
+            return "the cluster may not touch another cluster"
+    return None
+
+
+def mine_spots(state: ChaseState, index: int) -> list[Point]:
+    """P-6: points every inch round recycled piece ``index`` where a cluster may come in."""
+    if not may_enter(state):
+        return []
+    return state.cached(("mine-spots", index), lambda: _mine_spots(state, index))
+
+
+def _mine_spots(state: ChaseState, index: int) -> list[Point]:
+    r = chase_data().mine(reserve(state)[0].kind).radius
+    tol = chase_data().contact + 0.02
+    ring = state.piece_shape(index).buffer(r, quad_segs=4).exterior
+    n = max(1, int(ring.length // 1.0))
+    cands = [Point.of(float(q.x), float(q.y))
+             for q in (ring.interpolate(k * ring.length / n) for k in range(n))]
+    xy = np.array([p.units for p in cands], dtype=float)
+    t = state.track
+    ok = (xy[:, 0] >= r) & (xy[:, 0] <= t.width - r) & (xy[:, 1] >= r) & (
+        xy[:, 1] <= t.height - r)
+    pts = shapely.points(xy)
+    ok &= np.abs(shapely.distance(state.piece_shape(index), pts) - r) <= tol
+    for p in state.table_pieces():
+        if p.index != index:
+            ok &= shapely.distance(state.piece_shape(p.index), pts) >= r + tol
+    for m in state.standing():
+        ok &= np.hypot(xy[:, 0] - m.x, xy[:, 1] - m.y) >= m.radius + r + tol
+    for o in state.table_clusters():
+        ok &= np.hypot(xy[:, 0] - o.xy[0], xy[:, 1] - o.xy[1]) >= r + chase_data().mine(
+            o.kind).radius + tol
+    return [p for p, good in zip(cands, ok, strict=True) if good]
+
+
+def enter(state: ChaseState, index: int, x: float, y: float) -> Cluster:
+    """P-6: a cluster from the reserve comes in at ``(x, y)``, attached to the piece."""
+    k = reserve(state)[0]
+    k.where, k.piece = TABLE, index
+    k.x, k.y = round(x * HUNDREDTHS), round(y * HUNDREDTHS)
+    return k
