@@ -155,3 +155,34 @@ def bold_font_file() -> str | None:
         if p.is_file():
             return str(p)
     return None
+
+
+# ---------------------------------------------------------------- the sewer (seed 001)
+SEWER_ROCK: Colour = (31, 30, 34)
+"""The rock round the sewer's corridors."""
+SEWER_WALL: Colour = (72, 68, 64)
+"""The corridors' walls seen from above."""
+SEWER_WALL_TOP: Colour = (128, 120, 108)
+"""The light edge along the top of a wall."""
+SEWER_FLOOR: Colour = (104, 112, 106)
+"""A corridor's stone floor."""
+SEWER_JOINT: Colour = (80, 88, 84)
+"""The joints between the floor's flagstones."""
+SEWER_DAMP: Colour = (76, 88, 84)
+"""Damp stone along the foot of the walls."""
+SEWER_GUTTER: Colour = (48, 60, 62)
+"""The wet channel along a corridor's middle."""
+WATER: Colour = (36, 98, 134)
+"""Flood water over a corridor's floor (F-7)."""
+WATER_LIGHT: Colour = (120, 184, 212)
+"""Foam and ripples on the water."""
+GANTRY: Colour = (96, 100, 106)
+"""A raised walkway's grating (F-1)."""
+GANTRY_RAIL: Colour = (184, 170, 140)
+RUST: Colour = (150, 86, 48)
+"""A sluice gate's plate."""
+RUBBLE: Colour = (94, 82, 70)
+"""A cave-in's earth; its stones are greys over it."""
+NEST: Colour = (104, 58, 88)
+"""The swarm's nest: an organic mass."""
+NEST_LIGHT: Colour = (164, 104, 138)

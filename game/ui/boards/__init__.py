@@ -100,6 +100,7 @@ BOARD_VIEWS: Registry[Any] = Registry("board view", {
     "hex": "game.ui.boards.hexes:HexBoardView",
     "table": "game.ui.boards.table:TableBoardView",
     "zones": "game.ui.boards.zones:ZoneBoardView",
+    "sewer": "game.ui.boards.sewer:SewerBoardView",
     PLAIN: "game.ui.boards.plain:PlainBoardView",
 })
 """Board kind -> its view class, called as ``View(board, view_size, sides=[...])``."""

@@ -272,6 +272,7 @@ CONTROLLERS: Registry[type[Controller]] = Registry("controller", {
     "tft-heights": "game.ui.controllers.melee_hexes:MeleeHexController",
     "hero": "game.ui.controllers.hero:HeroController",
     "tft-zones": "game.ui.controllers.melee_zones:MeleeZoneController",
+    "flood": "game.ui.controllers.flood:FloodController",
 })
 """Ruleset key -> its controller class (the plain :class:`Controller` otherwise)."""
 
