@@ -68,7 +68,7 @@ OVERLAYS = ("labels", "targets", "arcs")
 PIECE_KINDS = ("ruin", "building")
 MINE_KINDS = ("mine cluster", "mine")
 ARC_FILL: RGBA = (*pal.YELLOW, 46)
-NEXT_UP: Colour = pal.YELLOW
+NEXT_UP: Colour = pal.PAPER
 
 
 @dataclass
@@ -318,7 +318,8 @@ class TrackBoardView(BoardViewBase):
         if key == self._scenery_in:
             return
         self._scenery_in = key
-        before = {**{p.id: p for p in self._pieces}, **{m.id: m for m in self._mines}}
+        before: dict[str, PieceLook | MineLook] = {p.id: p for p in self._pieces}
+        before.update({m.id: m for m in self._mines})
         self._fill(scenery)
         now = self._spots_now(pieces)
         if self._rebase or not self._spots:
@@ -498,7 +499,7 @@ class TrackBoardView(BoardViewBase):
         for img, at, a in faded:
             img.set_alpha(a)
             surface.blit(img, at)
-            img.set_alpha(None)
+            img.set_alpha(255)
         self._draw_next_terrain(surface)
 
     def _draw_next_terrain(self, surface: pygame.Surface) -> None:

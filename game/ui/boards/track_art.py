@@ -122,33 +122,33 @@ class TrackArt:
         t = self.track
         for role, colour in (("arrival", pal.TRACK_ARRIVAL), ("far", pal.TRACK_FAR)):
             pygame.draw.polygon(surf, colour, [to(*p) for p in self._band(role)])
-        # chevrons pointing off the table through the Arrival
+        size = max(11, int(0.75 * s))
+        across_x = t.arrival in ("left", "right")
+        words = {"arrival": "ARRIVAL  (P-4)",
+                 "far": "FAR EDGE: off the table = out of the chase (P-7)"}
+        spans: dict[str, float] = {}
+        for role, text in words.items():
+            img = self.fonts.outlined(text, size, pal.PAPER, pal.INK, 1)
+            if across_x:
+                img = pygame.transform.rotate(img, 90)
+            spans[role] = max(img.get_width(), img.get_height()) / s
+            cx, cy = to(*t.point(-BAND / 2 if role == "arrival" else t.length + BAND / 2,
+                                 t.breadth / 2))
+            surf.blit(img, (round(cx - img.get_width() / 2), round(cy - img.get_height() / 2)))
+        # chevrons pointing off the table through the Arrival, clear of its name
         hx, hy = t.heading
         step = 3.0
         k = step / 2
         while k < t.breadth:
-            tip = t.point(-BAND * 0.85, k)
-            back = t.point(-BAND * 0.2, k)
-            wing = 0.45
-            a = (back[0] + hy * wing, back[1] - hx * wing)
-            b = (back[0] - hy * wing, back[1] + hx * wing)
-            pygame.draw.lines(surf, pal.PAPER, False, [to(*a), to(*tip), to(*b)],
-                              max(2, round(0.12 * s)))
+            if abs(k - t.breadth / 2) > spans["arrival"] / 2 + 0.6:
+                tip = t.point(-BAND * 0.85, k)
+                back = t.point(-BAND * 0.2, k)
+                wing = 0.45
+                a = (back[0] + hy * wing, back[1] - hx * wing)
+                b = (back[0] - hy * wing, back[1] + hx * wing)
+                pygame.draw.lines(surf, pal.PAPER, False, [to(*a), to(*tip), to(*b)],
+                                  max(2, round(0.12 * s)))
             k += step
-        size = max(11, int(0.75 * s))
-        for role, text, colour in (("arrival", "ARRIVAL  (P-4)", pal.PAPER),
-                                   ("far", "FAR EDGE: off the table = out of the chase (P-7)",
-                                    pal.PAPER)):
-            img = self.fonts.outlined(text, size, colour, pal.INK, 1)
-            across_x = t.arrival in ("left", "right")
-            if across_x:
-                img = pygame.transform.rotate(img, 90)
-            mid = t.point(-BAND / 2 if role == "arrival" else t.length + BAND / 2,
-                          t.breadth / 2 + (1.5 * step if role == "arrival" else 0))
-            if role == "arrival":  # between two chevrons
-                mid = t.point(-BAND / 2, step * (int(t.breadth / step / 2)))
-            cx, cy = to(*mid)
-            surf.blit(img, (round(cx - img.get_width() / 2), round(cy - img.get_height() / 2)))
         small = max(9, int(0.5 * s))
         d = TICK_EVERY
         while d < t.length - 1e-6:
@@ -218,7 +218,7 @@ class TrackArt:
         if look.difficult:  # P-1: difficult ground, hatched
             hatch = pygame.Surface(img.get_size(), pygame.SRCALPHA)
             gap = max(4.0, 0.6 * s)
-            k = -img.get_height()
+            k = float(-img.get_height())
             while k < img.get_width():
                 pygame.draw.line(hatch, (*pal.RUIN_HATCH, 120), (k, img.get_height()),
                                  (k + img.get_height(), 0), max(1, round(0.07 * s)))

@@ -26,7 +26,7 @@ GlideKind = Literal["move", "enter", "exit"]
 
 SPEED = 16.0
 """Inches a second a gliding thing moves (12 inches in three quarters of a second)."""
-STAGGER = 0.12
+STAGGER = 0.08
 """Seconds between the starts of two glides, in the rules' order."""
 FADE = 0.35
 """The part of an enter or exit glide spent fading in or out."""
