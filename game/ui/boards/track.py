@@ -100,6 +100,8 @@ class TrackMarks(TableMarks):
     scenery_labels: dict[str, str] = field(default_factory=dict)
     """Pieces or clusters (scenery id) to mark with a label (clickable, or what happens
     to them)."""
+    skip_slide: bool = False
+    """Jump to the end of the slide under way (the player asked)."""
 
 
 @dataclass(frozen=True)
@@ -213,6 +215,8 @@ class TrackBoardView(BoardViewBase):
     def show(self, marks: Marks) -> None:
         self.marks = typed_marks(marks, TrackMarks)
         self._shown += 1
+        if self.marks.skip_slide:
+            self.skip_slide()
 
     def set_hover(self, place: Place | None) -> None:
         self.hover = place if isinstance(place, Point) else None
