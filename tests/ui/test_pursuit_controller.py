@@ -14,25 +14,17 @@ os.environ.setdefault("SDL_AUDIODRIVER", "dummy")
 import pygame  # noqa: E402
 import pytest  # noqa: E402
 
-pytest.importorskip("game.rules.squads.pursuit.ruleset",
-                    reason="the pursuit ruleset (branch r-pursuit) is not merged here yet")
+_actions = pytest.importorskip("game.rules.squads.pursuit.actions",
+                               reason="the pursuit ruleset (branch r-pursuit) is not merged "
+                                      "here yet")
+ChasePhase = pytest.importorskip("game.rules.squads.pursuit.phases").ChasePhase
+Deploy, Face, Hold, Move = _actions.Deploy, _actions.Face, _actions.Hold, _actions.Move
+NoMine, Pace, PlaceMine = _actions.NoMine, _actions.Pace, _actions.PlaceMine
+PlacePiece, Shoot, Wargear = _actions.PlacePiece, _actions.Shoot, _actions.Wargear
 
 from game.ai import computer_player  # noqa: E402
 from game.core.places import HUNDREDTHS, Point  # noqa: E402
 from game.rules import open_match  # noqa: E402
-from game.rules.squads.pursuit.actions import (  # noqa: E402
-    Deploy,
-    Face,
-    Hold,
-    Move,
-    NoMine,
-    Pace,
-    PlaceMine,
-    PlacePiece,
-    Shoot,
-    Wargear,
-)
-from game.rules.squads.pursuit.phases import ChasePhase  # noqa: E402
 from game.ui.app import App  # noqa: E402
 from game.ui.boards.track import TrackBoardView, TrackMarks  # noqa: E402
 from game.ui.controllers import controller_for  # noqa: E402
@@ -299,19 +291,31 @@ def test_p8_accelerating_doubles_the_move_and_the_turn_step(app):
     assert isinstance(c.key(mid, pygame.K_h), Hold)
 
 
+def stopping_move(m):
+    """A menu move of the model whose turn it is that stops short, if any."""
+    q = m.ruleset.queries(m.state)
+    if m.state.phase != ChasePhase.MOVEMENT or m.state.facing_due or not q.acting():
+        return None
+    mid = q.acting()[0]
+    if mid in q.stopped():
+        return None
+    return next((a for a, w in q.menu_moves(mid) if w.reason != "end"), None)
+
+
 def test_p9_p11_the_ruler_says_where_it_stops_and_why(app):
-    m, c, mid = movement()
-    q = c.q
-    for k in range(1, 13):
-        far = ahead(m, mid, 12)
-        c.accelerate = True
-        c.legs = []
-        c.marks(mid, far)
-        r = c.ruler(mid, q.steer(mid, c.tentative, True))
-        assert r is not None and "of 12 inches" in r.lines[0]
-        if any(ln.startswith("stops:") for ln in r.lines):
-            assert r.blocked_at is not None
-        break
+    m = open_match("pursuit", 3)
+    play_until(m, lambda m: stopping_move(m) is not None)
+    c = control(m)
+    a = stopping_move(m)
+    steer = c.q.steer(a.model, a.legs, a.accelerate)
+    c.accelerate = a.accelerate
+    r = c.ruler(a.model, steer)
+    assert r is not None and r.lines[0].endswith("(P-8)")
+    said = [ln for ln in r.lines if ln.startswith("stops: ")]
+    assert said == [f"stops: {steer.walk.why}"]
+    if steer.walk.reason != "left by the Arrival":
+        assert r.blocked_at == Point.of(*steer.walk.stop)
+    assert r.path[-1] == Point.of(*steer.walk.stop)
 
 
 def test_p11_a_model_that_crashed_is_turned_to_face_the_pointer(app):
