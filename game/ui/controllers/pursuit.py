@@ -219,7 +219,7 @@ class PursuitController(Controller):
             self._face_marks(mk, now, pt)
         elif phase == ChasePhase.DEPLOY:
             self._deploy_marks(mk, now, pt)
-        elif phase == ChasePhase.PURSUIT:
+        elif phase == ChasePhase.PURSUIT and self.human:
             self._pace_marks(mk, now)
         elif phase == ChasePhase.MOVEMENT:
             self._move_marks(mk, now, pt)
