@@ -21,7 +21,7 @@ pixels per inch.
 from __future__ import annotations
 
 import math
-import random
+import zlib
 from collections.abc import Callable, Sequence
 from dataclasses import dataclass
 
@@ -30,6 +30,7 @@ import shapely
 
 from game.boards.track import Track
 from game.ui import palette as pal
+from game.ui.boards.sewer_map import hash01
 from game.ui.drawing import BoardFonts
 
 XY = tuple[float, float]
@@ -69,6 +70,19 @@ def street_line(track: Track) -> shapely.LineString | None:
     return shapely.LineString(track.street) if track.street else None
 
 
+class Specks:
+    """Fixed pseudo-random numbers drawn one after another from a text key (the same
+    every run; no randomness)."""
+
+    def __init__(self, key: str) -> None:
+        self.seed = zlib.crc32(key.encode("utf-8"))
+        self.k = 0
+
+    def uniform(self, lo: float, hi: float) -> float:
+        self.k += 1
+        return lo + (hi - lo) * hash01(self.seed, self.k)
+
+
 class TrackArt:
     """The table's look (see the module text) for one track."""
 
@@ -85,7 +99,7 @@ class TrackArt:
         surf.fill(pal.TABLE)
         corners = [to(0, 0), to(t.width, 0), to(t.width, t.height), to(0, t.height)]
         pygame.draw.polygon(surf, pal.TRACK_GROUND, corners)
-        rng = random.Random(f"{t.name}:{t.width}x{t.height}")
+        rng = Specks(f"{t.name}:{t.width}x{t.height}")
         dot = max(1.0, 0.06 * s)
         for _ in range(int(t.width * t.height * 0.6)):
             x, y = rng.uniform(0, t.width), rng.uniform(0, t.height)
@@ -206,7 +220,7 @@ class TrackArt:
     def _ruin(self, img: pygame.Surface, look: PieceLook, pts: list[XY], s: float,
               edge: int) -> None:
         pygame.draw.polygon(img, pal.RUIN_FLOOR, pts)
-        rng = random.Random(look.id + look.name)
+        rng = Specks(look.id + look.name)
         xs, ys = [p[0] for p in pts], [p[1] for p in pts]
         poly = shapely.Polygon(pts)
         for _ in range(int(poly.area / (s * s) * 1.6) + 3):  # rubble, inside the floor
