@@ -167,6 +167,28 @@ def test_p7_each_pace_choice_says_its_odds_and_of_leaving_the_table(app):
     assert all(k >= 2 for k in mk.order.values())
     reply = c.key(mid, pygame.K_0)
     assert isinstance(reply, Pace) and reply.model == mid and m.why_illegal(reply) is None
+    incoming = {f"piece:{k}" for k, _d, _crash in c.q.incoming(mid)}
+    assert incoming <= set(mk.scenery_labels)
+
+
+def test_p11_keeping_pace_names_the_pieces_it_would_meet(app):
+    m = open_match("pursuit", 3)
+    play_until(m, lambda m: phase_is(ChasePhase.PURSUIT)(m) and
+               m.ruleset.queries(m.state).acting() and
+               m.ruleset.queries(m.state).incoming(m.ruleset.queries(m.state).acting()[0]))
+    c = control(m)
+    mid = c.current()
+    mk = c.marks(mid, None)
+    said = [t for t in mk.scenery_labels.values() if "keeps pace" in t or "pass under" in t]
+    assert said
+
+
+def test_p3_a_button_places_the_model_at_a_lit_spot(app):
+    m = open_match("pursuit", 3)
+    play_until(m, lambda m: m.state.phase == ChasePhase.DEPLOY)
+    c = control(m)
+    spec = next(b for b in c.buttons(None) if b.name == "auto_deploy")
+    assert isinstance(spec.action, Deploy) and m.why_illegal(spec.action) is None
 
 
 def test_p6_the_next_object_in_the_order_is_ringed_and_numbered(app):

@@ -28,8 +28,8 @@ import shapely
 from shapely import affinity
 
 from game.boards.sewer_report import check_sewer
-from game.boards.track_report import check_track
 from game.boards.table import Table
+from game.boards.track_report import check_track
 from game.core.errors import GameError, one_line
 from game.rules.hero.terrain import Feature, Terrain, terrain_of
 

@@ -277,6 +277,10 @@ class PursuitController(Controller):
             lines.append(f"the far edge is {room:.1f} inches back: off the table "
                          f"{percent(float(leave))} at worst (P-7)")
         mk.ruler = Ruler((m.place, Point.of(*end)), leave == 0, tuple(lines))
+        ids = {p.index: p.id for p in q.pieces()}
+        for piece, _first, crash in q.incoming(mid):  # what keeping pace would meet (P-11)
+            mk.scenery_labels[ids[piece]] = ("would hit it if it keeps pace (P-11)" if crash
+                                             else "would pass under it")
 
     def _recycle_marks(self, mk: TrackMarks, pt: Point | None) -> None:
         """P-6: the piece being placed where the pointer (or the keyboard) puts it along
@@ -613,6 +617,13 @@ class PursuitController(Controller):
             out.append(ButtonSpec("Face the Arrival", Face(now, fwd), accent=SKY,
                                   name="face", tip="P-11: after a crash the model may be "
                                                    "turned to face any way."))
+        elif phase == ChasePhase.DEPLOY and now is not None:
+            spots = self.q.deploy_points(now)
+            if spots:
+                out.append(ButtonSpec("Place it at a lit spot", Deploy(now, spots[len(spots) // 2]),
+                                      accent=SKY, name="auto_deploy",
+                                      tip="P-3: at least 48 inches from the Arrival (a hunter "
+                                          "also 12 from every scout); or click a lit spot."))
         elif phase == ChasePhase.PURSUIT and now is not None:
             out += self._pace_buttons(now)
         elif phase == ChasePhase.MOVEMENT and now is not None:
