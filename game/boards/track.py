@@ -20,10 +20,10 @@ gives the OnTrack place of a point, for ordering.
 each with its ``size`` (1 to 3) and whether it is ``ruined`` (P-1: ruins of size 1-2 are
 difficult, the rest impassable, :attr:`TrackPiece.impassable`; flyers and what each
 model makes of a piece are for the rules; in play the pieces move back and are recycled,
-P-6, so the rules keep them in the game state from there). They lie wholly on the table
-and do not overlap. :class:`TrackMine` values are the mine clusters the map places (P-12:
-at most :data:`MAX_MINES`), each riding on the piece it stands nearest to
-(:attr:`TrackMine.piece`, P-6: a cluster moves only with its piece).
+P-6, so the rules keep them in the game state from there); a map's lie wholly on the
+table and do not overlap (:meth:`Track.piece_fault`). :class:`TrackMine` values are the
+mine clusters the map places (P-12: at most :data:`MAX_MINES`), each riding on the piece
+it stands nearest to (:attr:`TrackMine.piece`, P-6: a cluster moves only with its piece).
 
 Coordinates are inches, x to the right and y down as in Tiled.
 """
@@ -145,10 +145,10 @@ class Track:
     """A chase's long table (see the module text); immutable.
 
     TrackError (naming what is wrong) if the arrival is not one of :data:`EDGES` or not a
-    short edge, the street has no length or leaves the table, a piece reaches off the table
-    or into another, or a mine cluster stands off the table, in an impassable piece or
-    more than :data:`MINE_REACH` from every piece, or there are more than
-    :data:`MAX_MINES`.
+    short edge, the street has no length or leaves the table, or a mine cluster stands off
+    the table, in an impassable piece or more than :data:`MINE_REACH` from every piece, or
+    there are more than :data:`MAX_MINES`. Whether the pieces lie on the table and apart
+    is :meth:`piece_fault`'s to say (a map must; a rules test may lay out what it likes).
     """
 
     def __init__(self, width: float, height: float, arrival: Edge | str,
@@ -187,18 +187,18 @@ class Track:
                     raise TrackError(f"the street reaches ({x:g}, {y:g}), off the "
                                      f"{self.width:g} x {self.height:g} inch table; it runs "
                                      f"along the table, edge to edge at most")
-        self._check_pieces()
         self.mines: tuple[TrackMine, ...] = tuple(self._ride(m) for m in mines)
 
-    def _check_pieces(self) -> None:
-        """TrackError naming a piece off the table or two pieces that overlap."""
+    def piece_fault(self) -> str | None:
+        """What is wrong with the pieces as a map lays them out (a piece reaching off the
+        table, two pieces overlapping), naming them; None if nothing."""
         for p in self.pieces:
             x0, y0, x1, y1 = p.shape.bounds
             if x0 < -SLACK or y0 < -SLACK or x1 > self.width + SLACK or \
                     y1 > self.height + SLACK:
-                raise TrackError(f"{p.label or p.name} reaches off the {self.width:g} x "
-                                 f"{self.height:g} inch table; a piece lies wholly on it (it "
-                                 f"moves back whole and is recycled whole, P-6)")
+                return (f"{p.label or p.name} reaches off the {self.width:g} x "
+                        f"{self.height:g} inch table; a piece lies wholly on it (it moves "
+                        f"back whole and is recycled whole, P-6)")
         tree = shapely.STRtree([p.shape for p in self.pieces])
         for p in self.pieces:
             for k in tree.query(p.shape):
@@ -207,9 +207,10 @@ class Track:
                     continue
                 overlap = float(p.shape.intersection(q.shape).area)
                 if overlap > SLACK * SLACK * 100:
-                    raise TrackError(f"{q.label or q.name} overlaps {p.label or p.name} "
-                                     f"({overlap:.2g} square inches); pieces may touch but "
-                                     f"not overlap")
+                    return (f"{q.label or q.name} overlaps {p.label or p.name} "
+                            f"({overlap:.2g} square inches); pieces may touch but not "
+                            f"overlap")
+        return None
 
     def _ride(self, mine: TrackMine) -> TrackMine:
         """The mine with the piece it rides on; TrackError if it cannot ride on one."""

@@ -66,6 +66,18 @@ def test_p6_a_piece_lies_wholly_on_the_table(tmp_path):
         error_of(tmp_path, text)
 
 
+def test_a_track_built_by_hand_may_lay_its_pieces_as_it_likes_and_says_what_a_map_may_not():
+    a = TrackPiece(0, 1, 2, True, square(1, 1, 4), label="piece 'A'")
+    b = TrackPiece(1, 2, 1, True, square(3, 3, 4), label="piece 'B'")
+    t = Track(72, 24, "left", [a, b])  # a rules test's layout: no error
+    assert t.piece_fault() == ("piece 'B' overlaps piece 'A' (4 square inches); pieces may "
+                               "touch but not overlap")
+    off = TrackPiece(0, 1, 2, True, square(70, 1, 4), label="piece 'C'")
+    assert "piece 'C' reaches off the 72 x 24 inch table" in Track(72, 24, "left", [off]
+                                                                  ).piece_fault()
+    assert Track(72, 24, "left", [a]).piece_fault() is None
+
+
 def test_p1_a_piece_knows_whether_it_is_difficult_or_impassable():
     def p(size: int, ruined: bool) -> TrackPiece:
         return TrackPiece(0, 1, size, ruined, square(1, 1))

@@ -140,6 +140,9 @@ def build_track_board(reading: MapReading) -> LoadedMap[Track]:
                       mines=_mines(reading, scale))
     except TrackError as e:
         raise reading.fail(str(e)) from None
+    fault = track.piece_fault()
+    if fault is not None:
+        raise reading.fail(fault)
     return LoadedMap(path=reading.path, kind=KIND, board=track,
                      placements=_figures(reading, track, scale),
                      properties=dict(reading.properties))
