@@ -17,9 +17,13 @@ and hits the long edges, P-8, P-11: it needs both coordinates); :meth:`Track.pla
 gives the OnTrack place of a point, for ordering.
 
 :class:`TrackPiece` values are the terrain pieces as the map places them at the start,
-each with its ``size`` (1 to 3) and whether it is ``ruined`` (P-1: what that makes it,
-difficult or impassable, is for the rules; in play the pieces move back and are recycled,
-P-6, so the rules keep them in the game state from there).
+each with its ``size`` (1 to 3) and whether it is ``ruined`` (P-1: ruins of size 1-2 are
+difficult, the rest impassable, :attr:`TrackPiece.impassable`; flyers and what each
+model makes of a piece are for the rules; in play the pieces move back and are recycled,
+P-6, so the rules keep them in the game state from there); a map's lie wholly on the
+table and do not overlap (:meth:`Track.piece_fault`). :class:`TrackMine` values are the
+mine clusters the map places (P-12: at most :data:`MAX_MINES`), each riding on the piece
+it stands nearest to (:attr:`TrackMine.piece`, P-6: a cluster moves only with its piece).
 
 Coordinates are inches, x to the right and y down as in Tiled.
 """
@@ -47,6 +51,17 @@ STREET = "street"
 """The track of OnTrack places measured along the street from its first point."""
 SIZES = (1, 2, 3)
 """A terrain piece's sizes (P-1)."""
+DIFFICULT_SIZES = (1, 2)
+"""P-1: ruins of these sizes are difficult; ruins of the others and intact buildings are
+impassable."""
+MAX_MINES = 4
+"""P-12: at most four mine clusters on the table at any time."""
+MINE_REACH = 1.0
+"""How far (inches) a mine cluster's centre may stand from the piece it rides on (P-6: in
+base contact with it; a cluster's own size is the rules')."""
+SLACK = 0.01
+"""How far (inches) a piece or the street may reach past the table's edge, or two pieces
+into each other (drawing slack)."""
 EPS = 1e-9
 
 _HEADINGS: dict[Edge, XY] = {"left": (1.0, 0.0), "right": (-1.0, 0.0),
@@ -95,17 +110,50 @@ class TrackPiece:
         c = self.shape.centroid
         return float(c.x), float(c.y)
 
+    @property
+    def impassable(self) -> bool:
+        """P-1: an intact building, or a ruin too big to cross (size 3); the others
+        (ruins of size 1-2) are difficult."""
+        return not (self.ruined and self.size in DIFFICULT_SIZES)
+
+    @property
+    def area(self) -> float:
+        """Its footprint's area, in square inches."""
+        return float(self.shape.area)
+
+
+@dataclass(frozen=True)
+class TrackMine:
+    """A mine cluster as the map places it (P-12), in inches."""
+
+    index: int
+    """Its position in :attr:`Track.mines`."""
+    id: int
+    """The Tiled object id."""
+    at: XY
+    """The cluster's centre."""
+    piece: int | None = None
+    """The piece it rides on (P-6); the builder sets it (None only for a track built
+    without pieces)."""
+    name: str = ""
+    label: str = ""
+    """How messages name it: "mine 'Spores' (object id 12)"."""
+    properties: Mapping[str, Any] = field(default_factory=dict, compare=False)
+
 
 class Track:
     """A chase's long table (see the module text); immutable.
 
-    TrackError if the arrival is not one of :data:`EDGES` or not a short edge, or the
-    street has no length.
+    TrackError (naming what is wrong) if the arrival is not one of :data:`EDGES` or not a
+    short edge, the street has no length or leaves the table, or a mine cluster stands off
+    the table, in an impassable piece or more than :data:`MINE_REACH` from every piece, or
+    there are more than :data:`MAX_MINES`. Whether the pieces lie on the table and apart
+    is :meth:`piece_fault`'s to say (a map must; a rules test may lay out what it likes).
     """
 
     def __init__(self, width: float, height: float, arrival: Edge | str,
                  pieces: Sequence[TrackPiece] = (), street: Sequence[XY] | None = None, *,
-                 name: str = "street") -> None:
+                 name: str = "street", mines: Sequence[TrackMine] = ()) -> None:
         if not (width > 0 and height > 0):
             raise TrackError(f"a track needs a positive size, not {width} x {height}")
         if arrival not in EDGES:
@@ -134,10 +182,66 @@ class Track:
         if self.street is not None:
             if len(self.street) < 2 or self.street_length <= EPS:
                 raise TrackError("the street has no length")
+            for x, y in self.street:
+                if not self.on_table(x, y, -SLACK):
+                    raise TrackError(f"the street reaches ({x:g}, {y:g}), off the "
+                                     f"{self.width:g} x {self.height:g} inch table; it runs "
+                                     f"along the table, edge to edge at most")
+        self.mines: tuple[TrackMine, ...] = tuple(self._ride(m) for m in mines)
+
+    def piece_fault(self) -> str | None:
+        """What is wrong with the pieces as a map lays them out (a piece reaching off the
+        table, two pieces overlapping), naming them; None if nothing."""
+        for p in self.pieces:
+            x0, y0, x1, y1 = p.shape.bounds
+            if x0 < -SLACK or y0 < -SLACK or x1 > self.width + SLACK or \
+                    y1 > self.height + SLACK:
+                return (f"{p.label or p.name} reaches off the {self.width:g} x "
+                        f"{self.height:g} inch table; a piece lies wholly on it (it moves "
+                        f"back whole and is recycled whole, P-6)")
+        tree = shapely.STRtree([p.shape for p in self.pieces])
+        for p in self.pieces:
+            for k in tree.query(p.shape):
+                q = self.pieces[int(k)]
+                if q.index <= p.index:
+                    continue
+                overlap = float(p.shape.intersection(q.shape).area)
+                if overlap > SLACK * SLACK * 100:
+                    return (f"{q.label or q.name} overlaps {p.label or p.name} "
+                            f"({overlap:.2g} square inches); pieces may touch but not "
+                            f"overlap")
+        return None
+
+    def _ride(self, mine: TrackMine) -> TrackMine:
+        """The mine with the piece it rides on; TrackError if it cannot ride on one."""
+        what = mine.label or mine.name or f"mine {mine.index}"
+        if mine.index >= MAX_MINES:
+            raise TrackError(f"{what} is mine cluster {mine.index + 1}; at most {MAX_MINES} "
+                             f"are on the table at any time (P-12)")
+        x, y = mine.at
+        if not self.on_table(x, y):
+            raise TrackError(f"{what} at ({x:g}, {y:g}) is off the {self.width:g} x "
+                             f"{self.height:g} inch table")
+        if not self.pieces:
+            return mine
+        spot = shapely.Point(x, y)
+        gaps = sorted((float(p.shape.distance(spot)), p.index) for p in self.pieces)
+        gap, k = gaps[0]
+        inside = self.pieces[k]
+        if gap <= EPS and inside.impassable:
+            raise TrackError(f"{what} at ({x:g}, {y:g}) is inside {inside.label or inside.name}"
+                             f", impassable (P-1); put it against the piece")
+        if gap > MINE_REACH:
+            raise TrackError(f"{what} at ({x:g}, {y:g}) is {gap:.2g} inches from the nearest "
+                             f"piece; a cluster rides on a piece (P-6), its centre within "
+                             f"{MINE_REACH:g} inch of it")
+        return TrackMine(mine.index, mine.id, mine.at, k, mine.name, mine.label,
+                         mine.properties)
 
     def __repr__(self) -> str:
+        mines = f", {len(self.mines)} mines" if self.mines else ""
         return (f"Track({self.name!r}, {self.width:g} x {self.height:g} inches, arrival "
-                f"{self.arrival}, {len(self.pieces)} pieces)")
+                f"{self.arrival}, {len(self.pieces)} pieces{mines})")
 
     # ================================================================ along and across
     @property
@@ -172,7 +276,8 @@ class Track:
         return min(c, self.breadth - c)
 
     def on_table(self, x: float, y: float, radius: float = 0.0) -> bool:
-        """Whether a disc of ``radius`` about ``(x, y)`` lies wholly on the table."""
+        """Whether a disc of ``radius`` about ``(x, y)`` lies wholly on the table (a
+        negative radius allows that much past the edges)."""
         return radius <= x <= self.width - radius and radius <= y <= self.height - radius
 
     @cached_property
@@ -232,14 +337,22 @@ class Track:
         """Indices of the pieces whose footprint holds ``(x, y)``."""
         return tuple(p.index for p in self.pieces if shapely.intersects_xy(p.shape, x, y))
 
+    def sizes(self) -> dict[int, int]:
+        """How many pieces of each size (P-1: balance them), every size listed."""
+        out = dict.fromkeys(SIZES, 0)
+        for p in self.pieces:
+            out[p.size] += 1
+        return out
+
     # ================================================================ the Board protocol
     def bounds(self) -> tuple[float, float, float, float]:
         """The table, in inches."""
         return 0.0, 0.0, self.width, self.height
 
     def outlines(self) -> tuple[Outline, ...]:
-        """The table, its arrival edge, the street and the pieces as the map places them
-        (kind ``ruin`` or ``building``, labelled with their size)."""
+        """The table, its arrival edge, the street, the pieces as the map places them
+        (kind ``ruin`` or ``building``, labelled with their size) and the mine clusters
+        (kind ``mine``, a small octagon)."""
         w, h = self.width, self.height
         out = [Outline(((0, 0), (w, 0), (w, h), (0, h)), True, "table", self.name),
                Outline(self.arrival_edge, False, "arrival", "Arrival")]
@@ -248,6 +361,10 @@ class Track:
         out += [Outline(p.points, True, "ruin" if p.ruined else "building",
                         f"{p.name} ({p.size})" if p.name else str(p.size))
                 for p in self.pieces]
+        r = MINE_REACH / 2
+        out += [Outline(tuple((x + r * math.cos(k * math.pi / 4), y + r * math.sin(k * math.pi / 4))
+                              for k in range(8)), True, "mine", m.name)
+                for m in self.mines for x, y in (m.at,)]
         return tuple(out)
 
     def locate(self, place: Place) -> XY | None:

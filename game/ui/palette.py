@@ -186,3 +186,31 @@ RUBBLE: Colour = (94, 82, 70)
 NEST: Colour = (104, 58, 88)
 """The swarm's nest: an organic mass."""
 NEST_LIGHT: Colour = (164, 104, 138)
+
+
+# ---------------------------------------------------------------- the street chase (seed 001)
+TRACK_GROUND: Colour = (70, 68, 62)
+"""The city's broken ground between the pieces (the chase's table)."""
+TRACK_GRIT: Colour = (84, 81, 74)
+"""Specks of grit over the ground."""
+TRACK_STREET: Colour = (52, 54, 56)
+"""The street's tarmac (P-1)."""
+TRACK_KERB: Colour = (132, 126, 112)
+"""The kerbs along the street."""
+TRACK_DASH: Colour = (214, 200, 150)
+"""The street's centre dashes (they run back while the table slides, P-6)."""
+TRACK_ARRIVAL: Colour = (0, 158, 115)
+"""The Arrival edge's band (P-1: the scouts win by it, P-4)."""
+TRACK_FAR: Colour = (110, 36, 30)
+"""The far edge's band (P-7: off it is out of the chase)."""
+BUILDING_ROOFS: tuple[Colour, ...] = ((142, 112, 96), (120, 90, 78), (98, 72, 64))
+"""An intact building's roof by size 1, 2, 3 (taller is darker; all impassable, P-1)."""
+RUIN_FLOOR: Colour = (128, 122, 110)
+"""A ruin's rubble-strewn floor."""
+RUIN_WALL: Colour = (176, 168, 150)
+"""A ruin's broken walls."""
+RUIN_HATCH: Colour = (230, 159, 0)
+"""The hatching over difficult ground (ruins of size 1-2, P-1)."""
+MINE: Colour = (150, 170, 60)
+"""A mine cluster's pods (P-12)."""
+MINE_SPIKE: Colour = (232, 220, 120)

@@ -25,7 +25,7 @@ def app(tmp_path, monkeypatch):
 
 @pytest.mark.parametrize(("name", "kind", "plain"), [
     ("test/sewer_stub.tmx", "sewer", False),
-    ("test/track_stub.tmx", "track", True),
+    ("test/track_stub.tmx", "track", False),
     ("hill_fight.tmx", "hex", False),
     ("farmhouse.tmx", "zones", False),
     ("backyard.tmx", "table", False),

@@ -10,17 +10,28 @@ maker the same, step by step):
   ``arrival``: ``left``, ``right``, ``top`` or ``bottom``, the short edge that is the
   Arrival (P-1);
 * object layer ``street`` (optional): one polyline, the sinuous street along the middle;
+  The street lies on the table;
 * object layer ``terrain``: one rectangle, ellipse or polygon per terrain piece, with an
   int property ``size`` (1, 2 or 3), an optional bool ``ruined`` (false: an intact
-  building) and an optional string ``kind`` (what it is called);
-* object layer ``figures`` (optional): objects with string properties ``side`` and
-  ``unit``, standing at the object's centre on the table; an optional float ``facing`` in
-  degrees.
+  building) and an optional string ``kind`` (what it is called). Each piece lies wholly
+  on the table; pieces may touch but not overlap;
+* object layer ``features`` (optional): the mine clusters (P-12), points (or ellipses: their
+  centre) of kind ``mine`` (a string property ``kind``, or the object's class in Tiled),
+  at most :data:`~game.boards.track.MAX_MINES`, each on the table, its centre within
+  :data:`~game.boards.track.MINE_REACH` inch of the piece it rides on and not inside an
+  impassable one;
+* object layer ``figures`` (optional): objects standing at the object's centre, with string
+  properties ``side``, ``unit`` (a model's profile: the rules check it) and ``squad`` (the
+  id of the unit it belongs to: one side a squad), an optional bool ``leader`` (at most
+  one a squad) and an optional float ``facing`` in degrees. Each stands with room for a
+  base of :data:`FIGURE_BASE_MM` on the table, clear of the other figures, and not in an
+  impassable piece (P-1). They reach the rules as :class:`Placement` values with
+  ``squad`` and ``leader`` set.
 
 Limits, checked before the board is built: a table of the table kind's size;
-:data:`MAX_PIECES` pieces and :data:`MAX_FIGURES` figures; the table
-builder's :data:`~game.boards.tiled.table.MAX_POINTS` points a
-shape, on the table or no further off it than its own size.
+:data:`MAX_PIECES` pieces, :data:`MAX_FEATURES` features and :data:`MAX_FIGURES` figures;
+the table builder's :data:`~game.boards.tiled.table.MAX_POINTS` points a shape, on the
+table or no further off it than its own size.
 
 Every problem is one :class:`MapError` naming the file and the object.
 """
@@ -28,6 +39,7 @@ Every problem is one :class:`MapError` naming the file and the object.
 from __future__ import annotations
 
 import math
+from dataclasses import replace
 from typing import Any
 
 from game.boards.table import ellipse_points
@@ -43,9 +55,18 @@ from game.boards.tiled.table import (
     point_figures,
     scale_of,
 )
-from game.boards.track import EDGES, SIZES, XY, Track, TrackError, TrackPiece
+from game.boards.track import (
+    EDGES,
+    MAX_MINES,
+    SIZES,
+    XY,
+    Track,
+    TrackError,
+    TrackMine,
+    TrackPiece,
+)
 from game.core.errors import printable
-from game.core.places import LoadedMap, Placement
+from game.core.places import LoadedMap, Placement, Point
 
 KIND = "track"
 """The board kind this module builds."""
@@ -53,9 +74,25 @@ ARRIVAL = "arrival"
 """The map property naming the arrival edge."""
 STREET_LAYER = "street"
 TERRAIN_LAYER = "terrain"
+FEATURES_LAYER = "features"
 FIGURES_LAYER = "figures"
+MINE = "mine"
+"""The kind of a feature that is a mine cluster (P-12)."""
+FEATURE_KINDS = (MINE,)
 MAX_PIECES = 200
+MAX_FEATURES = 200
 MAX_FIGURES = 200
+FIGURE_BASE_MM = 25.0
+"""The base the builder gives every figure when it checks the room it stands in: 25 mm,
+the squad game's usual base (the rules check each model's own)."""
+FIGURE_RADIUS = round(FIGURE_BASE_MM / 25.4 / 2, 2)
+"""That base's radius in inches (0.49)."""
+TOUCH = 0.01
+"""How far (in inches) a base may reach past an edge or into another base (drawing
+slack)."""
+SQUAD_PROPERTIES = ("squad", "leader")
+"""Figure properties the track reads on top of the table's (a placement keeps the others
+in its ``properties``)."""
 MIN_SIZE = 0.05
 """Smallest width, height or length of a piece or the street, in inches."""
 PIECE_PROPERTIES = frozenset({"size", "ruined", "kind"})
@@ -88,7 +125,8 @@ def build_track_board(reading: MapReading) -> LoadedMap[Track]:
     if arrival not in EDGES:
         raise reading.fail(f"map property '{ARRIVAL}' must be one of {', '.join(EDGES)} (the "
                            f"short edge that is the Arrival, P-1), not {_short(arrival)}")
-    for name, most in ((TERRAIN_LAYER, MAX_PIECES), (FIGURES_LAYER, MAX_FIGURES)):
+    for name, most in ((TERRAIN_LAYER, MAX_PIECES), (FEATURES_LAYER, MAX_FEATURES),
+                       (FIGURES_LAYER, MAX_FIGURES)):
         layer = reading.object_layer(name)
         if layer is not None and len(layer.objects) > most:
             raise reading.fail(f"its layer '{name}' has {len(layer.objects)} objects; a track "
@@ -98,9 +136,13 @@ def build_track_board(reading: MapReading) -> LoadedMap[Track]:
     try:
         track = Track(width, height, str(arrival), _pieces(reading, scale, box),
                       _street(reading, scale, box),
-                      name=title if isinstance(title, str) and title else reading.path.stem)
+                      name=title if isinstance(title, str) and title else reading.path.stem,
+                      mines=_mines(reading, scale))
     except TrackError as e:
         raise reading.fail(str(e)) from None
+    fault = track.piece_fault()
+    if fault is not None:
+        raise reading.fail(fault)
     return LoadedMap(path=reading.path, kind=KIND, board=track,
                      placements=_figures(reading, track, scale),
                      properties=dict(reading.properties))
@@ -128,6 +170,12 @@ def _street(reading: MapReading, scale: float,
     length = sum(math.dist(a, b) for a, b in zip(pts, pts[1:], strict=False))
     if len(pts) < 2 or length < MIN_SIZE:
         raise reading.fail(f"{label} has no length")
+    w, h = box
+    for x, y in pts:
+        if not (-TOUCH <= x <= w + TOUCH and -TOUCH <= y <= h + TOUCH):
+            raise reading.fail(f"{label} reaches ({x:g}, {y:g}), off the {w:g} x {h:g} inch "
+                               f"table; the street runs along the table, edge to edge at "
+                               f"most")
     return pts
 
 
@@ -182,12 +230,107 @@ def _piece(reading: MapReading, obj: MapObject, index: int, scale: float,
                       name=name, kind=kind, label=label, properties=others)
 
 
-def _figures(reading: MapReading, track: Track, scale: float) -> tuple[Placement, ...]:
-    def off(x: float, y: float) -> str | None:
-        return None if track.on_table(x, y) else (
-            f"is off the {track.width:g} x {track.height:g} inch table")
+def _kind(reading: MapReading, label: str, obj: MapObject) -> str:
+    raw = obj.properties.get("kind", obj.type or None)
+    if raw is None:
+        raise reading.fail(f"{label} has no 'kind' (a string property, or its class in "
+                           f"Tiled): {', '.join(FEATURE_KINDS)}")
+    if not isinstance(raw, str):
+        raise reading.fail(f"{label}: property 'kind' must be a string, not {_short(raw)}")
+    kind = printable(raw).strip().lower()
+    if kind not in FEATURE_KINDS:
+        shown = kind if len(kind) <= MAX_NAME else kind[:MAX_NAME] + "..."
+        raise reading.fail(f"{label}: kind '{shown}' is not one of {', '.join(FEATURE_KINDS)}")
+    return kind
 
-    return point_figures(reading, scale, off)
+
+def _mines(reading: MapReading, scale: float) -> list[TrackMine]:
+    """The mine clusters of the features layer (the track checks where they stand)."""
+    layer = reading.object_layer(FEATURES_LAYER)
+    out: list[TrackMine] = []
+    for obj in layer.objects if layer is not None else ():
+        label = object_label("feature", obj)
+        kind = _kind(reading, label, obj)
+        label = object_label(kind, obj)
+        name = object_name(reading, label, obj)
+        if obj.shape not in ("point", "ellipse"):
+            raise reading.fail(f"{label} is a {obj.shape}; a mine cluster is a point (in "
+                               f"Tiled: Insert Point) or a circle, at its centre")
+        if len(out) == MAX_MINES:
+            raise reading.fail(f"{label} is mine cluster {MAX_MINES + 1}; a track map places "
+                               f"at most {MAX_MINES} (P-12: at most {MAX_MINES} on the table)")
+        at = (obj.centre[0] / scale, obj.centre[1] / scale)
+        others = {k: v for k, v in obj.properties.items() if k != "kind"}
+        out.append(TrackMine(len(out), obj.id, at, None, name, label, others))
+    return out
+
+
+def _figures(reading: MapReading, track: Track, scale: float) -> tuple[Placement, ...]:
+    """The figures, each on the table with room for its base and out of the impassable
+    pieces, with its squad."""
+    r = FIGURE_RADIUS
+
+    def off(x: float, y: float) -> str | None:
+        if not track.on_table(x, y):
+            return f"is off the {track.width:g} x {track.height:g} inch table"
+        if not track.on_table(x, y, r - TOUCH):
+            return (f"reaches off the table: a {FIGURE_BASE_MM:g} mm base needs its centre "
+                    f"{r:g} inches from the edges")
+        for k in track.pieces_at(x, y):
+            p = track.pieces[k]
+            if p.impassable:
+                what = "a ruin of size 3" if p.ruined else "an intact building"
+                return f"is in {p.label or p.name}, {what}: impassable (P-1)"
+        return None
+
+    placed = point_figures(reading, scale, off)
+    _no_overlaps(reading, placed)
+    out: list[Placement] = []
+    squads: dict[str, Placement] = {}
+    leaders: dict[str, Placement] = {}
+    for p in placed:
+        squad = printable(reading.value(p.label, p.properties, "squad", str,
+                                        what="the id of the unit it belongs to"))
+        if not squad or len(squad) > MAX_NAME:
+            raise reading.fail(f"{p.label}: property 'squad' must be 1 to {MAX_NAME} "
+                               f"printable characters (the id of the unit it belongs to)")
+        leader = reading.value(p.label, p.properties, "leader", bool, default=False,
+                               what="whether it leads its squad")
+        first = squads.setdefault(squad, p)
+        if first.side != p.side:
+            raise reading.fail(f"{p.label} plays for '{p.side}', but its squad '{squad}' "
+                               f"plays for '{first.side}' ({first.label}); a squad's figures "
+                               f"play for one side")
+        if leader:
+            if squad in leaders:
+                raise reading.fail(f"{p.label} and {leaders[squad].label} both lead squad "
+                                   f"'{squad}' (their property 'leader'); a squad has one "
+                                   f"leader")
+            leaders[squad] = p
+        others = {k: v for k, v in p.properties.items() if k not in SQUAD_PROPERTIES}
+        out.append(replace(p, squad=squad, leader=leader, properties=others))
+    return tuple(out)
+
+
+def _no_overlaps(reading: MapReading, placed: tuple[Placement, ...]) -> None:
+    """MapError naming two figures whose bases overlap (swept along x: figures sorted by
+    x only meet those less than a base across further on)."""
+    reach = 2 * FIGURE_RADIUS - TOUCH
+    spots: list[tuple[float, float, int]] = []
+    for k, p in enumerate(placed):
+        assert isinstance(p.place, Point)  # point_figures places points
+        spots.append((*p.place.units, k))
+    spots.sort()
+    for i, (x, y, k) in enumerate(spots):
+        for x2, y2, j in spots[i + 1:]:
+            if x2 - x >= reach:
+                break
+            gap = math.dist((x, y), (x2, y2))
+            if gap < reach:
+                a, b = sorted((k, j))
+                raise reading.fail(f"{placed[b].label} overlaps {placed[a].label}: their "
+                                   f"centres are {gap:.2g} inches apart, and two "
+                                   f"{FIGURE_BASE_MM:g} mm bases need {2 * FIGURE_RADIUS:g}")
 
 
 TRACK: TiledKind[Track] = TiledKind(

@@ -29,6 +29,7 @@ from shapely import affinity
 
 from game.boards.sewer_report import check_sewer
 from game.boards.table import Table
+from game.boards.track_report import check_track
 from game.core.errors import GameError, one_line
 from game.rules.hero.terrain import Feature, Terrain, terrain_of
 
@@ -161,6 +162,8 @@ def check_map(path: str, emit: Callable[[str], None] = print,
         loaded = load_map(where)
         if loaded.kind == "sewer":  # the sewer kind's own check (game/boards/sewer_report.py)
             return check_sewer(loaded, emit)
+        if loaded.kind == "track":  # the track kind's own check (game/boards/track_report.py)
+            return check_track(loaded, emit)
         if loaded.kind != "table":
             return error(f"{where.name} is a {KIND_NAMES.get(loaded.kind, loaded.kind)}; "
                          f"--check-map measures table maps (G-8)")

@@ -101,6 +101,7 @@ BOARD_VIEWS: Registry[Any] = Registry("board view", {
     "table": "game.ui.boards.table:TableBoardView",
     "zones": "game.ui.boards.zones:ZoneBoardView",
     "sewer": "game.ui.boards.sewer:SewerBoardView",
+    "track": "game.ui.boards.track:TrackBoardView",
     PLAIN: "game.ui.boards.plain:PlainBoardView",
 })
 """Board kind -> its view class, called as ``View(board, view_size, sides=[...])``."""

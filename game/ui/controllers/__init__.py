@@ -273,6 +273,7 @@ CONTROLLERS: Registry[type[Controller]] = Registry("controller", {
     "hero": "game.ui.controllers.hero:HeroController",
     "tft-zones": "game.ui.controllers.melee_zones:MeleeZoneController",
     "flood": "game.ui.controllers.flood:FloodController",
+    "pursuit": "game.ui.controllers.pursuit:PursuitController",
 })
 """Ruleset key -> its controller class (the plain :class:`Controller` otherwise)."""
 
