@@ -39,7 +39,8 @@ TRANSCRIPT_ACTIONS = 400
 """A transcript stops after this many actions (enough for several whole turns)."""
 BATCH_SEEDS = range(1, 101)
 BATCHES = ("hill_fight", "hill_fort", "farmhouse", "open_field", "backyard",
-           "ruined_village", "charges_in_the_nest", "storm_drain")
+           "ruined_village", "charges_in_the_nest", "storm_drain", "pursuit",
+           "riders_and_drones")
 """The scenarios whose 100 seeded games are recorded game for game."""
 
 
