@@ -47,6 +47,13 @@ Each figure is a median over several repetitions (times from ``time.perf_counter
   ``sewer_frame_ms``, a frame of the sewer board during a wash of 30 models (from
   :mod:`game.ui.boards.sewer_bench`; budget 3 ms).
 
+* The street chase: ``pursuit_phase_ms``, one whole pursuit phase of the Pursuit
+  scenario (P-6, P-7: every object moved back, every collision resolved;
+  :func:`game.rules.benchmarks.pursuit_phase_ms`; budget 10 ms); ``chase_games_per_s``,
+  computer-against-computer games of the two chase scenarios a second (target 10);
+  ``track_frame_ms``, a frame of the track during the slide (from
+  :mod:`game.ui.boards.track_bench`; budget 3 ms).
+
 ``python -m game.bench --quick`` runs every figure but the window's with tiny repetitions
 (a smoke test: its numbers are not to be quoted).
 """
@@ -328,6 +335,23 @@ def flood_figures(quick: bool = False) -> dict[str, Any]:
     return out
 
 
+def chase_figures(quick: bool = False) -> dict[str, Any]:
+    """The street chase's figures (issue 16's budgets in the module text)."""
+    from game.rules.benchmarks import pursuit_phase_ms
+
+    out: dict[str, Any] = {"pursuit_phase_ms": pursuit_phase_ms(reps=3 if quick else 30)}
+    rates = [games_per_s(games=1 if quick else 6, reps=1 if quick else 3,
+                         scenario=name)["games_per_s"]
+             for name in ("pursuit", "riders_and_drones")]
+    out["chase_games_per_s"] = statistics.median(rates)
+    if not quick:
+        os.environ.setdefault("SDL_VIDEODRIVER", "dummy")
+        from game.ui.boards.track_bench import track_frame_ms
+
+        out["track_frame_ms"] = track_frame_ms()
+    return out
+
+
 def measure(quick: bool = False) -> dict[str, Any]:
     """Every figure (``quick``: tiny repetitions, for a smoke test)."""
     out: dict[str, Any] = {}
@@ -353,6 +377,7 @@ def measure(quick: bool = False) -> dict[str, Any]:
                        scenario=ZONE_SCENARIO)
     out.update({f"farmhouse_{k}": v for k, v in zone.items()})
     out.update(flood_figures(quick))
+    out.update(chase_figures(quick))
     if not quick:
         out.update(ui_figures())
     return {k: round(v, 4) if isinstance(v, float) else v for k, v in out.items()}

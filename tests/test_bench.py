@@ -51,5 +51,6 @@ def test_the_module_prints_one_json_object():
                          text=True, timeout=120, check=True)
     data = json.loads(run.stdout)
     for key in ("reach_ms", "odds_us", "ai_decision_ms", "games_per_s", "los_checks_per_s",
-                "replay_ms", "farmhouse_ai_decision_ms", "farmhouse_games_per_s"):
+                "replay_ms", "farmhouse_ai_decision_ms", "farmhouse_games_per_s",
+                "flood_ms", "squad_games_per_s", "pursuit_phase_ms", "chase_games_per_s"):
         assert isinstance(data[key], float), key

@@ -1,7 +1,8 @@
 """Rule steps timed on their own by ``python -m game.bench`` (and nothing else).
 
 The bench measures a few rules below the level of an action: the uncached line of sight
-on the open table (K-8), one physics push (G-6) and one sewer flood (F-3..F-6). Those
+on the open table (K-8), one physics push (G-6), one sewer flood (F-3..F-6) and one
+whole pursuit phase of the street chase (P-6, P-7). Those
 are internals of their rules package, so the bench reaches them through this module
 rather than importing the package's insides; front ends and computer players never use
 it (they ask the queries).
@@ -17,8 +18,9 @@ from game.rules.hero.pushes import push
 from game.rules.hero.sight import _sight
 from game.rules.hero.state import HeroState
 from game.rules.squads.flood.water_bench import flood_ms
+from game.rules.squads.pursuit.bench import pursuit_phase_ms
 
-__all__ = ["flood_ms", "hero_push", "hero_sight_uncached"]
+__all__ = ["flood_ms", "hero_push", "hero_sight_uncached", "pursuit_phase_ms"]
 
 
 def hero_sight_uncached(state: HeroState, viewer: str, target: str) -> Any:
