@@ -62,7 +62,7 @@ def parse_args(argv: list[str] | None = None) -> argparse.Namespace:
 def main(argv: list[str] | None = None) -> int:
     args = parse_args(argv)
     if args.check_map is not None:
-        from game.rules.hero.balance import check_map
+        from game.rules.check_map import check_map
 
         return check_map(args.check_map)
     if args.demos:

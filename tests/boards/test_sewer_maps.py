@@ -16,7 +16,7 @@ from game.boards.corridors import Corridors
 from game.boards.sewer_report import sewer_report
 from game.boards.tiled import load_map
 from game.core.places import Point
-from game.rules.hero.balance import check_map
+from game.rules.check_map import check_map
 
 ROOT = Path(__file__).resolve().parents[2]
 MAPS = ROOT / "maps"

@@ -17,7 +17,7 @@ import shapely
 from game.boards.tiled import load_map
 from game.boards.track import Track
 from game.boards.track_report import ChaseNumbers, size_balance, track_report
-from game.rules.hero.balance import check_map
+from game.rules.check_map import chase_numbers, check_map
 
 ROOT = Path(__file__).resolve().parents[2]
 MAPS = ROOT / "maps"
@@ -113,6 +113,11 @@ def test_p1_p3_check_map_finds_each_shipped_track_sound(name):
     said: list[str] = []
     assert check_map(str(MAPS / f"{name}.tmx"), said.append) == 0
     assert said[0].startswith(f"{m.board.name}: a sound track map")
+    assert "\n".join(said) == text  # --check-map measures with the chase's own numbers
+
+
+def test_p1_p3_check_map_measures_with_the_numbers_the_chase_plays_by():
+    assert chase_numbers() == CHASE
 
 
 def test_p1_check_map_advises_on_unbalanced_sizes_and_a_blocked_street(tmp_path):

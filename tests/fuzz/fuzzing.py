@@ -812,7 +812,7 @@ class Fuzzer:
                  *(f.name for f in folder.iterdir() if f.suffix in (".tmx", ".toml")))
         if what == "checkmap":
             def check() -> int:
-                from game.rules.hero.balance import check_map
+                from game.rules.check_map import check_map
 
                 errors: list[str] = []
                 code = check_map(str(path), emit=lambda line: None, fail=errors.append)

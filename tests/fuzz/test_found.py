@@ -500,7 +500,7 @@ def edit_map(maps, name, old, new):
                                        ("3200", "0.44 x 0.3")])
 def test_a_table_scale_that_makes_no_real_table_is_named(maps, inch, size):
     from game.rules import open_match
-    from game.rules.hero.balance import check_map
+    from game.rules.check_map import check_map
 
     edit_map(maps, "backyard", 'name="inch" type="float" value="32"',
              f'name="inch" type="float" value="{inch}"')
@@ -513,7 +513,7 @@ def test_a_table_scale_that_makes_no_real_table_is_named(maps, inch, size):
 
 
 def test_a_fence_of_fifteen_thousand_corners_is_refused_before_check_map_buffers_it(maps):
-    from game.rules.hero.balance import check_map
+    from game.rules.check_map import check_map
 
     zigzag = " ".join(f"{k % 97},{(k * 7) % 91}" for k in range(15_000))
     text = (maps / "backyard.tmx").read_text()
@@ -661,7 +661,7 @@ def test_check_map_of_another_kind_of_map_names_it_and_no_scenario(name, kind):
     code, out, err = check_map_cli(str(MAPS / name))
     assert (code, out) == (2, "")
     assert err == f"error: {name.replace('.toml', '.tmx')} is a {kind}; --check-map " \
-                  f"measures table maps (G-8)\n"
+                  f"measures table, sewer and track maps\n"
 
 
 def test_check_map_of_a_table_scenario_measures_its_map():

@@ -14,6 +14,7 @@ from game.core.events import Kind
 from game.core.match import Match
 from game.core.places import LoadedMap
 from game.rules import get_ruleset, open_match
+from game.rules.check_map import check_map
 from game.rules.hero import combat
 from game.rules.hero.actions import (
     Attack,
@@ -25,7 +26,7 @@ from game.rules.hero.actions import (
     TakeArmy,
     Throw,
 )
-from game.rules.hero.balance import balance, check_map
+from game.rules.hero.balance import balance
 from game.rules.hero.data import MiniSpec, load_data, why_not_spec
 from game.rules.hero.moves import budget, plan_move
 from game.rules.hero.sight import level_of, sight

@@ -19,18 +19,15 @@ Measured with shapely on the table's pieces (each piece's effective traits, G-2)
 
 from __future__ import annotations
 
-import sys
 from collections.abc import Callable
 from dataclasses import dataclass, field
-from pathlib import Path
+from typing import Any
 
 import shapely
 from shapely import affinity
 
-from game.boards.sewer_report import check_sewer
 from game.boards.table import Table
-from game.boards.track_report import check_track
-from game.core.errors import GameError, one_line
+from game.core.places import LoadedMap
 from game.rules.hero.terrain import Feature, Terrain, terrain_of
 
 COVERAGE = (0.33, 0.50)
@@ -141,34 +138,11 @@ def balance(terrain: Terrain) -> Balance:
     return b
 
 
-def check_map(path: str, emit: Callable[[str], None] = print,
-              fail: Callable[[str], None] | None = None) -> int:
-    """``--check-map FILE``: print the G-8 report; 0 balanced, 1 not, 2 malformed (the
-    error, one line, goes to ``fail``: stderr unless given). FILE is a table map, or a
-    scenario (``.toml``) whose map is one."""
-    from game.boards.tiled import KIND_NAMES, load_map
-    from game.core.scenario import load_scenario
-
-    def error(text: str) -> int:
-        (fail or (lambda t: print(t, file=sys.stderr)))(f"error: {one_line(text)}")
-        return 2
-
-    if not path.strip():
-        return error("--check-map needs a table map file (a .tmx, or a scenario .toml)")
-    try:
-        where = Path(path)
-        if where.suffix.lower() == ".toml":  # a scenario: its map
-            where = load_scenario(where).map_path
-        loaded = load_map(where)
-        if loaded.kind == "sewer":  # the sewer kind's own check (game/boards/sewer_report.py)
-            return check_sewer(loaded, emit)
-        if loaded.kind == "track":  # the track kind's own check (game/boards/track_report.py)
-            return check_track(loaded, emit)
-        if loaded.kind != "table":
-            return error(f"{where.name} is a {KIND_NAMES.get(loaded.kind, loaded.kind)}; "
-                         f"--check-map measures table maps (G-8)")
-    except GameError as e:
-        return error(str(e))
+def check_table(loaded: LoadedMap[Any], emit: Callable[[str], None],
+                error: Callable[[str], int]) -> int:
+    """G-8: print the balance report of a table map that loaded; 0 balanced, 1 not, or
+    ``error``'s code when its terrain cannot be measured (``--check-map``, see
+    :mod:`game.rules.check_map`)."""
     terrain = terrain_of(loaded.board)
     if terrain.problems:
         return error(f"{loaded.path.name}: {terrain.problems[0]}")

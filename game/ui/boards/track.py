@@ -143,11 +143,10 @@ class TrackBoardView(BoardViewBase):
         self._other: list[Scenery] = []
         self._gone: dict[str, PieceLook | MineLook] = {}
         """What left the table in the slide under way, drawn as it was while it glides off."""
-        self._spots: dict[str, Spot] = {}
+        self._drawn_at: dict[str, Spot] = {}
         """Where everything was drawn last, as the slide compares it."""
         self._rebase = True
         """The next state is drawn as it is, not slid to (first frame, undo, a jump)."""
-        self._models: list[tuple[str, float, float, float]] = []
         """Each model drawn last: id, screen x, y, radius."""
         self.label_rects: list[tuple[str, str, pygame.Rect]] = []
         self._clock = 0.0
@@ -176,13 +175,6 @@ class TrackBoardView(BoardViewBase):
         """The point of the table under ``(sx, sy)``; None off the table."""
         x, y = self.to_table(sx, sy)
         return Point.of(x, y) if self.board.on_table(x, y) else None
-
-    def piece_at(self, sx: float, sy: float) -> str | None:
-        """The model whose base is drawn under ``(sx, sy)`` (the last drawn on top)."""
-        for fid, x, y, r in reversed(self._models):
-            if (sx - x) ** 2 + (sy - y) ** 2 <= r * r:
-                return fid
-        return None
 
     def scenery_at(self, sx: float, sy: float) -> str | None:
         """The piece or cluster drawn under ``(sx, sy)`` (scenery id), clusters first."""
@@ -326,14 +318,14 @@ class TrackBoardView(BoardViewBase):
         before.update({m.id: m for m in self._mines})
         self._fill(scenery)
         now = self._spots_now(pieces)
-        if self._rebase or not self._spots:
+        if self._rebase or not self._drawn_at:
             self._rebase = False
-            self._spots = now
+            self._drawn_at = now
             return
         self.skip_slide()
-        moved = [g for g in glides(self.board, self._spots, now) if
+        moved = [g for g in glides(self.board, self._drawn_at, now) if
                  not (g.id.startswith("model:") and g.kind != "move")]
-        self._spots = now
+        self._drawn_at = now
         if moved:
             self.slide = Slide(moved)
             self._gone = {g.id: before[g.id] for g in moved
@@ -651,7 +643,7 @@ class TrackBoardView(BoardViewBase):
             if fid == mk.selected_piece:
                 pygame.draw.circle(surface, pal.INK, (sx, sy), r + 5, 7)
                 pygame.draw.circle(surface, pal.SKY, (sx, sy), r + 4, 4)
-        self._models = spots
+        self._spots = spots
 
     def _draw_links(self, surface: pygame.Surface, where: dict[str, XY]) -> None:
         """Pairs locked in close combat (P-9), under the bases."""
@@ -666,7 +658,7 @@ class TrackBoardView(BoardViewBase):
         mk = self.marks
         if not self.visible["targets"] or not mk.pieces:
             return
-        for fid, sx, sy, r in self._models:
+        for fid, sx, sy, r in self._spots:
             text = mk.pieces.get(fid)
             if text is None:
                 continue
@@ -687,7 +679,7 @@ class TrackBoardView(BoardViewBase):
             return
         view = surface.get_rect()
         placed: list[pygame.Rect] = [pygame.Rect(round(x - r), round(y - r), round(2 * r),
-                                                 round(2 * r)) for _f, x, y, r in self._models]
+                                                 round(2 * r)) for _f, x, y, r in self._spots]
         size = max(TEXT_MIN, int(self.scale * 0.42))
         todo: list[tuple[str, str, str, XY, RGBA, Colour]] = []
         for ident, text in mk.scenery_labels.items():
@@ -731,7 +723,7 @@ class TrackBoardView(BoardViewBase):
     def _order_spot(self, ident: str) -> XY | None:
         """Where an object's number in the order goes: by a model's base, or at a piece's
         middle."""
-        for fid, sx, sy, r in self._models:
+        for fid, sx, sy, r in self._spots:
             if fid == ident:
                 return sx + r * 0.9, sy - r * 0.9
         return self._scenery_centre(ident)

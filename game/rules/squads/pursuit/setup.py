@@ -247,7 +247,7 @@ def _clusters(state: ChaseState, scenario: ScenarioFile) -> None:
 def _map_clusters(state: ChaseState, scenario: ScenarioFile) -> None:
     """The clusters the track map places (P-12) start on the table, each on the piece it
     rides on, as many as the scenario's clusters; the rest stay in the reserve."""
-    placed = getattr(state.track, "mines", ())  # a track map's clusters, where it has any
+    placed = state.track.mines  # the clusters a track map places (none on a plain one)
     for k, mine in zip(state.clusters, placed, strict=False):
         x, y = mine.at
         k.where, k.piece = "table", mine.piece
