@@ -22,10 +22,10 @@ A *kind* of mutant is ``WHAT:NAME``: ``map:farmhouse``, ``scenario:backyard``,
 ``demo:t5_rear_attack`` (see :data:`KINDS`; :func:`board_of` groups them by board kind).
 The sewer scenarios (the flood) are fuzzed like the others: their maps (with edits that
 know the sewer's conventions, :mod:`sewer_mutants`), scenarios and saves of a game a few
-moves past the flood (:data:`SAVE_PLAY`), and their maps through ``--check-map``. The
-stub maps (:data:`MAP_ONLY`) of the board kinds no shipped scenario plays yet (the street
-chase's track) and of the sewer are read as their kind, and given to ``--check-map`` on
-the command line.
+moves past the flood (:data:`SAVE_PLAY`), and their maps through ``--check-map``; the
+street chase's scenarios alike, their track maps with edits that know the track's
+conventions (:mod:`track_mutants`). The stub maps (:data:`MAP_ONLY`) of the sewer and the
+track are read as their kind, and given to ``--check-map`` on the command line.
 
 The dice of the game make the choices (seeded), so case ``n`` of a kind and seed is
 always the same mutant.
@@ -49,6 +49,7 @@ from pathlib import Path
 from typing import Any
 
 from sewer_mutants import sewer_edit
+from track_mutants import track_edit
 
 from game.ai import RandomPlayer
 from game.core.dice import Dice
@@ -72,6 +73,7 @@ SCENARIOS: dict[str, str] = {
     "farmhouse": "zones", "open_field": "zones",
     "backyard": "table", "ruined_village": "table",
     "charges_in_the_nest": "sewer", "storm_drain": "sewer",
+    "pursuit": "track", "riders_and_drones": "track",
 }
 """Every shipped scenario the picker offers, and its board kind."""
 SAVE_PLAY: dict[str, tuple[int, int]] = {"charges_in_the_nest": (5, 55),
@@ -79,8 +81,9 @@ SAVE_PLAY: dict[str, tuple[int, int]] = {"charges_in_the_nest": (5, 55),
 """The seed and the number of random actions of the save a scenario's save mutants are made
 from (default: seed 3, 60 actions): the sewer games' saves are a few moves past the flood
 (F-2..F-7 in their replay: the flood's roll, the tests, the washes, the water)."""
-CHECK_MAP_BOARDS = ("table", "sewer")
-"""The board kinds ``--check-map`` measures (G-8 for a table, the sewer's own check)."""
+CHECK_MAP_BOARDS = ("table", "sewer", "track")
+"""The board kinds ``--check-map`` measures (G-8 for a table, the sewer's and the track's
+own checks)."""
 DEMOS: tuple[str, ...] = tuple(sorted(p.stem for p in (MAPS / "demos").glob("*.toml")))
 """Every shipped demo, by file name."""
 MADE_DEMOS = ("farmhouse", "backyard")
@@ -131,9 +134,10 @@ def kinds_of(board: str) -> tuple[str, ...]:
 
 
 def map_format(name: str) -> str:
-    """How the map of scenario or stub ``name`` is mutated: "sewer" (XML and the sewer's
-    own edits) for a sewer map, else "xml"."""
-    return "sewer" if (SCENARIOS.get(name) or MAP_ONLY.get(name)) == "sewer" else "xml"
+    """How the map of scenario or stub ``name`` is mutated: "sewer" or "track" (XML and
+    the board kind's own edits) for a sewer or a track map, else "xml"."""
+    board = SCENARIOS.get(name) or MAP_ONLY.get(name)
+    return board if board in ("sewer", "track") else "xml"
 
 
 NUMBERS = ["0", "-1", "1", "7", "255", "256", "60000", "65537", "100000000", "2147483648",
@@ -488,6 +492,11 @@ def _sewer(data: bytes, c: Chooser) -> bytes:
     return sewer_edit(data, c) if c.chance(1, 2) else _xml(data, c)
 
 
+def _track(data: bytes, c: Chooser) -> bytes:
+    """A track map's edit: one that knows the track conventions, or an XML edit."""
+    return track_edit(data, c) if c.chance(1, 2) else _xml(data, c)
+
+
 def _flood_toml(data: bytes, c: Chooser) -> bytes:
     return _toml(data, c, flood=True)
 
@@ -497,9 +506,9 @@ def _flood_json(data: bytes, c: Chooser) -> bytes:
 
 
 FORMATS: dict[str, Callable[[bytes, Chooser], bytes]] = {
-    "xml": _xml, "toml": _toml, "json": _json, "sewer": _sewer,
+    "xml": _xml, "toml": _toml, "json": _json, "sewer": _sewer, "track": _track,
     "flood-toml": _flood_toml, "flood-json": _flood_json}
-"""The edits of each format: "sewer" is a sewer map's XML, "flood-toml" and "flood-json" a
+"""The edits of each format: "sewer" is a sewer map's XML, "track" a track map's, "flood-toml" and "flood-json" a
 sewer scenario and a save of its game."""
 
 
