@@ -597,19 +597,22 @@ class PursuitController(Controller):
         side = self.m.to_act() if self.human else None
         if side is None:
             return []
-        out: list[ButtonSpec] = [ButtonSpec("Skip the slide", command=self.skip_slide,
-                                            accent=DIM, hint="K", name="skip_slide",
-                                            tip="Pieces and models stand where the state "
-                                                "has them at once.")]
         phase = self.phase
+        out: list[ButtonSpec] = [] if phase in (ChasePhase.WARGEAR, ChasePhase.DEPLOY) else [
+            ButtonSpec("Skip the slide", command=self.skip_slide, accent=DIM, hint="K",
+                       name="skip_slide",
+                       tip="Pieces and models stand where the state has them at once.")]
         now = self.current()
         if phase == ChasePhase.WARGEAR:
             for a in self.legal:
-                out.append(ButtonSpec(self.m.describe(a), a, accent=YELLOW, name="wargear",
-                                      tip="P-2: with the extra weapon the sergeant may "
-                                          "fire over his shoulder at BS 3; the hunters "
-                                          "field 3 more." if isinstance(a, Wargear) and
-                                      a.take else "P-2: no extra weapon, no extra hunters."))
+                more = self.state.setup.wargear_bonus
+                take = isinstance(a, Wargear) and a.take
+                out.append(ButtonSpec(
+                    f"Extra weapon (+{more} to the enemy)" if take else "No extra weapon", a,
+                    accent=YELLOW, name="wargear",
+                    tip=f"P-2: {self.m.describe(a)}: he may fire over his shoulder at BS 3; "
+                        f"the other side fields {more} more." if take
+                    else f"P-2: {self.m.describe(a)}; no extra enemies."))
         elif phase == ChasePhase.RECYCLE:
             out += self._recycle_buttons(side)
         elif now is not None and self.state.facing_due:

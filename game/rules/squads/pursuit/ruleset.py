@@ -112,7 +112,9 @@ class StreetChase:
                 if gone is not None:
                     tags.append(f"left by the {gone} edge")
                 on = state.on_table(m)
-                status = "ok" if on else ("escaped" if gone == "arrival" else "dead")
+                status = ("ok" if on else "escaped" if gone == "arrival"
+                          else "to deploy" if m.alive and m.id in state.undeployed
+                          else "dead")
                 out.append(PieceView(
                     id=m.id, name=m.name, side=u.side, kind=m.profile,
                     kind_name=m.stats.name, place=m.place if on else None,
