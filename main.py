@@ -8,7 +8,7 @@
     python main.py --demos                           list the rules with a demo
     python main.py --demo H-22                       show a rule on the table, step by step
     python main.py --replay SAVE.json                watch a saved game, action by action
-    python main.py --check-map maps/backyard.tmx    G-8: is a table map balanced?
+    python main.py --check-map maps/backyard.tmx    is a map sound (a table's G-8 balance)?
     python main.py --view-map maps/test/sewer_stub.tmx   look at any map, no rules
 """
 
@@ -52,10 +52,11 @@ def parse_args(argv: list[str] | None = None) -> argparse.Namespace:
     p.add_argument("--replay", metavar="SAVE", help="watch a saved game action by action")
     p.add_argument("--view-map", metavar="FILE", help="window: look at any map file as the "
                                                       "game reads it (no rules)")
-    p.add_argument("--check-map", metavar="FILE", help="report a table map's balance (G-8) "
-                                                       "or a sewer map's corridors, FILE a "
-                                                       ".tmx or its scenario: exit 0 balanced "
-                                                       "(sound), 1 not, 2 malformed")
+    p.add_argument("--check-map", metavar="FILE", help="report a map: a table's balance "
+                                                       "(G-8), a sewer's corridors, a track's "
+                                                       "sizes and deployment (P-1, P-3); FILE "
+                                                       "a .tmx or its scenario: exit 0 sound, "
+                                                       "1 with advice, 2 malformed")
     return p.parse_args(argv)
 
 
