@@ -91,6 +91,7 @@ def _scene() -> Any:
     from game.core.places import Cell
     from game.rules import open_match
     from game.ui.app import App
+    from game.ui.controllers.melee_hexes.controller import MeleeHexController
     from game.ui.scenes.match import MatchScene
 
     app = App(raise_errors=True)
@@ -101,7 +102,8 @@ def _scene() -> Any:
     side = m.to_act()
     fig = next(p for p in m.pieces() if p.side == side and p.active)
     scene.select(fig.id)
-    opts = getattr(scene.control, "reach_opts", None)
+    ctl = scene.control
+    opts = ctl.reach_opts if isinstance(ctl, MeleeHexController) else None
     if opts is not None and opts.cells():
         far = max(opts.cells(), key=lambda c: opts.cost(c) or 0)
         scene.input.set_hover(Cell(far))
