@@ -162,3 +162,25 @@ def test_demos_ask_the_board_whether_a_place_is_on_it():
     with pytest.raises(ScenarioError, match=r"f: its board is of a kind no map builder knows "
                                             r"\('moon'\), so no figure can be placed on it"):
         demos._place(moon, {"place": {"x": 0, "y": 0}}, "f")
+
+
+def test_each_kind_pairs_its_light_card_with_its_builder():
+    from game.boards.tiled.marks import CARDS
+
+    assert set(CARDS) == set(BUILDERS)
+    assert all(tiled_kind(k).card is CARDS[k] for k in BUILDERS)
+
+
+def test_telling_a_hex_map_imports_no_other_kinds_builder():
+    """Start-up: a Hill fight loads without the other kinds' builders and boards (shapely,
+    the zone graph, the corridors, the track) being imported to tell its kind."""
+    import subprocess
+    import sys
+
+    code = ("import sys; from game.boards.tiled import load_map; "
+            "load_map('maps/hill_fight.tmx'); "
+            "print(sorted(m for m in ('shapely', 'game.boards.zones', 'game.boards.corridors', "
+            "'game.boards.track', 'game.boards.tiled.table') if m in sys.modules))")
+    run = subprocess.run([sys.executable, "-c", code], capture_output=True, text=True,
+                         cwd=MAPS.parent, check=True, timeout=60)
+    assert run.stdout.strip() == "[]"

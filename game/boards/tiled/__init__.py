@@ -12,7 +12,8 @@ wrong.
 Board kinds (DESIGN.md, Maps; docs/making-maps.md): ``hex`` (:mod:`.hexes`), ``zones``
 (:mod:`.zones`), ``table`` (:mod:`.table`), and two tables of a kind: ``sewer``
 (:mod:`.sewer`, corridors) and ``track`` (:mod:`.track`, a street chase's long table).
-A new kind is one builder module declaring its :class:`TiledKind` and one line below.
+A new kind is its card in :mod:`.marks` (how to tell its maps: telling a map's kind imports
+no builder), one builder module declaring its :class:`TiledKind` and one line below.
 """
 
 from __future__ import annotations
@@ -29,7 +30,8 @@ from game.boards.tiled.hexes import (
     TERRAIN_LAYER,
     build_hex_board,
 )
-from game.boards.tiled.kinds import TiledKind, claimant, unclaimed
+from game.boards.tiled.kinds import KindCard, TiledKind, claimant, unclaimed
+from game.boards.tiled.marks import CARDS
 from game.boards.tiled.reader import read_map
 from game.boards.tiled.reading import (
     MapObject,
@@ -72,7 +74,7 @@ class _KindNames(Mapping[str, str]):
     def __getitem__(self, key: str) -> str:
         if key not in BUILDERS:
             raise KeyError(key)
-        return BUILDERS.get(key).name
+        return CARDS[key].name
 
     def __iter__(self) -> Iterator[str]:
         return iter(BUILDERS)
@@ -85,8 +87,9 @@ KIND_NAMES: Mapping[str, str] = _KindNames()
 """How messages name each board kind, by key."""
 
 
-def _kinds() -> list[TiledKind[Any]]:
-    return [BUILDERS.get(k) for k in BUILDERS]
+def _kinds() -> list[KindCard]:
+    """Every kind's card, light: telling a map's kind imports no builder (:mod:`.marks`)."""
+    return [CARDS[k] for k in BUILDERS]
 
 
 def kind_or_none(reading: MapReading) -> str | None:
@@ -122,7 +125,7 @@ def load_map(path: str | Path, kind: str | None = None) -> LoadedMap[Any]:
         kind = kind_of(reading)
     else:
         found = kind_or_none(reading)
-        want = BUILDERS.get(kind)
+        want = CARDS[kind]
         if found is None:
             raise reading.fail(f"it is not a {want.name}: that needs {want.marks}")
         if found != kind:

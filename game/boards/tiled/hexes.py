@@ -23,14 +23,12 @@ import numpy as np
 
 from game.boards.hexmap import VOID, HexMap, Orientation, Stagger
 from game.boards.tiled.kinds import TiledKind
+from game.boards.tiled.marks import HEX_CARD, LEVELS_LAYER
 from game.boards.tiled.reading import MapReading, TileRef
 from game.core.places import Cell, LoadedMap, Placement
 
 KIND = "hex"
 """The board kind this module builds."""
-
-LEVELS_LAYER = "levels"
-"""Tile layer whose tiles carry the int property ``level``."""
 TERRAIN_LAYER = "terrain"
 """Tile layer whose tiles carry the string property ``terrain``."""
 FIGURES_LAYER = "figures"
@@ -50,12 +48,6 @@ MAX_FIGURE_NAME = 60
 
 FIGURE_PROPERTIES = frozenset({"side", "unit", "facing"})
 """Figure properties the board reads; a placement keeps the others."""
-
-
-def claims_hex(reading: MapReading) -> bool:
-    """A hexagonal map, or one with a layer named ``levels``, is a hex map (an orthogonal
-    map with a ``levels`` layer is one drawn on the wrong grid: the builder says so)."""
-    return reading.orientation == "hexagonal" or LEVELS_LAYER in reading.layer_kinds
 
 
 def build_hex_board(reading: MapReading) -> LoadedMap[HexMap]:
@@ -252,9 +244,5 @@ def _why_not_on_board(board: HexMap, label: str, x: float, y: float) -> str:
             f"'{LEVELS_LAYER}' (not part of the board)")
 
 
-HEX: TiledKind[HexMap] = TiledKind(
-    key=KIND, name="hex map", places="a hex", claims=claims_hex, build=build_hex_board,
-    marks="a hexagonal map (in Tiled: File > New Map, Orientation: Hexagonal) with a tile "
-          f"layer named '{LEVELS_LAYER}'",
-    facing="hex side")
+HEX: TiledKind[HexMap] = TiledKind(HEX_CARD, build_hex_board)
 """The hex map kind, as :data:`game.boards.tiled.BUILDERS` lists it."""

@@ -1,21 +1,22 @@
 """A board kind as Tiled maps hold it: which maps are its own, and how one is built.
 
-Each builder module (:mod:`.hexes`, :mod:`.zones`, :mod:`.table`, :mod:`.sewer`,
-:mod:`.track`) declares one :class:`TiledKind`, and :data:`game.boards.tiled.BUILDERS`
-lists them by key, one line each. A map says what it is by its own layers and
-properties: each kind *claims* the maps that carry its marks (a ``corridors`` object
-layer, a ``zones`` object layer, the map property ``inch``...), and :func:`claimant`
-finds the one kind that claims a map. A kind may *refine* another: a sewer map is a table
-map with corridors, so where both claim a map the sewer does. Two kinds that claim one map
-and neither refines the other make it ambiguous, a map no kind claims is of no kind; each
-is one :class:`MapError` naming the file and why.
+Each kind's :class:`KindCard` (in :mod:`.marks`, light) says how to tell its maps; its
+builder module (:mod:`.hexes`, :mod:`.zones`, :mod:`.table`, :mod:`.sewer`, :mod:`.track`)
+declares one :class:`TiledKind` pairing the card with the function that builds the board,
+and :data:`game.boards.tiled.BUILDERS` lists them by key, one line each. A map says what
+it is by its own layers and properties: each kind *claims* the maps that carry its marks
+(a ``corridors`` object layer, a ``zones`` object layer, the map property ``inch``...),
+and :func:`claimant` finds the one kind that claims a map. A kind may *refine* another: a
+sewer map is a table map with corridors, so where both claim a map the sewer does. Two
+kinds that claim one map and neither refines the other make it ambiguous, a map no kind
+claims is of no kind; each is one :class:`MapError` naming the file and why.
 """
 
 from __future__ import annotations
 
 from collections.abc import Callable, Iterable
 from dataclasses import dataclass
-from typing import Any, Generic, Literal, TypeVar
+from typing import Generic, Literal, TypeVar
 
 from game.boards.tiled.reading import MapReading
 from game.core.places import LoadedMap
@@ -27,8 +28,8 @@ Facing = Literal["hex side", "degrees"]
 
 
 @dataclass(frozen=True)
-class TiledKind(Generic[B]):
-    """One board kind: how to tell its maps and how to build a board from one."""
+class KindCard:
+    """How one board kind tells its maps, and how messages name it (light: no builder)."""
 
     key: str
     """The kind's key ("hex", "sewer"...): a ruleset's ``board_kind``, a LoadedMap's kind."""
@@ -43,9 +44,6 @@ class TiledKind(Generic[B]):
     claims: Callable[[MapReading], bool]
     """Whether a map carries this kind's marks. It looks only at the marks; MapError if a
     mark itself is malformed (a tile layer named 'zones', a scale that is no number)."""
-    build: Callable[[MapReading], LoadedMap[B]]
-    """The board and placements of a map of this kind; MapError naming the file and the
-    object if the map breaks the kind's conventions."""
     refines: tuple[str, ...] = ()
     """Kinds this one is a special case of: where one of them claims a map too, this one
     has it."""
@@ -53,7 +51,41 @@ class TiledKind(Generic[B]):
     """How its figures face."""
 
 
-def claimant(reading: MapReading, kinds: Iterable[TiledKind[Any]]) -> TiledKind[Any] | None:
+@dataclass(frozen=True)
+class TiledKind(Generic[B]):
+    """One board kind: its card (how to tell its maps) and how to build a board from one."""
+
+    card: KindCard
+    build: Callable[[MapReading], LoadedMap[B]]
+    """The board and placements of a map of this kind; MapError naming the file and the
+    object if the map breaks the kind's conventions."""
+
+    @property
+    def key(self) -> str:
+        return self.card.key
+
+    @property
+    def name(self) -> str:
+        return self.card.name
+
+    @property
+    def marks(self) -> str:
+        return self.card.marks
+
+    @property
+    def places(self) -> str:
+        return self.card.places
+
+    @property
+    def refines(self) -> tuple[str, ...]:
+        return self.card.refines
+
+    @property
+    def facing(self) -> Facing:
+        return self.card.facing
+
+
+def claimant(reading: MapReading, kinds: Iterable[KindCard]) -> KindCard | None:
     """The one kind of ``kinds`` that claims the map (a kind that refines another that
     claims it too wins); None if no kind claims it; MapError naming the file if two kinds
     claim it and neither refines the other."""
@@ -67,7 +99,7 @@ def claimant(reading: MapReading, kinds: Iterable[TiledKind[Any]]) -> TiledKind[
     return left[0] if left else None
 
 
-def unclaimed(reading: MapReading, kinds: Iterable[TiledKind[Any]]) -> str:
+def unclaimed(reading: MapReading, kinds: Iterable[KindCard]) -> str:
     """Why a map no kind claims is of no kind: what each kind needs."""
     needs = "; ".join(f"a {k.name} needs {k.marks}" for k in kinds)
     return f"cannot tell what kind of board it is ({needs})"

@@ -49,6 +49,7 @@ from game.boards.corridors import (
 )
 from game.boards.table import ellipse_points
 from game.boards.tiled.kinds import TiledKind
+from game.boards.tiled.marks import CORRIDORS_LAYER, SEWER_CARD, scale_of
 from game.boards.tiled.reading import MapObject, MapReading
 from game.boards.tiled.table import (
     MAX_NAME,
@@ -58,14 +59,12 @@ from game.boards.tiled.table import (
     object_name,
     object_points,
     point_figures,
-    scale_of,
 )
 from game.core.errors import printable
 from game.core.places import LoadedMap, Placement, Point
 
 KIND = "sewer"
 """The board kind this module builds."""
-CORRIDORS_LAYER = "corridors"
 FEATURES_LAYER = "features"
 FIGURES_LAYER = "figures"
 ORIGIN = "origin"
@@ -91,12 +90,6 @@ FIGURE_RADIUS = round(FIGURE_BASE_MM / 25.4 / 2, 2)
 """That base's radius in inches (0.49)."""
 TOUCH = 0.01
 """How far (in inches) a base may reach into a wall or another base (drawing slack)."""
-
-
-def claims_sewer(reading: MapReading) -> bool:
-    """A map with an object layer named ``corridors`` is a sewer map (MapError if the
-    layer of that name is not an object layer)."""
-    return reading.object_layer(CORRIDORS_LAYER) is not None
 
 
 def build_sewer_board(reading: MapReading) -> LoadedMap[Corridors]:
@@ -328,10 +321,5 @@ def _no_overlaps(reading: MapReading, placed: tuple[Placement, ...]) -> None:
                                    f"{FIGURE_BASE_MM:g} mm bases need {2 * FIGURE_RADIUS:g}")
 
 
-SEWER: TiledKind[Corridors] = TiledKind(
-    key=KIND, name="sewer map", claims=claims_sewer, build=build_sewer_board,
-    places="a point or a position along a corridor",
-    marks=f"an object layer named '{CORRIDORS_LAYER}' (each corridor a polyline with a "
-          f"float property 'width')",
-    refines=("table",))
+SEWER: TiledKind[Corridors] = TiledKind(SEWER_CARD, build_sewer_board)
 """The sewer map kind, as :data:`game.boards.tiled.BUILDERS` lists it."""

@@ -33,6 +33,7 @@ import shapely
 
 from game.boards.table import Piece, Table, Vec, ellipse_points
 from game.boards.tiled.kinds import TiledKind
+from game.boards.tiled.marks import TABLE_CARD, scale_of
 from game.boards.tiled.reading import MapObject, MapReading
 from game.core.errors import printable
 from game.core.places import LoadedMap, Placement, Point
@@ -59,32 +60,7 @@ MAX_POINTS = 256
 """Most corners of one piece (an ellipse is a polygon of 24)."""
 MAX_NAME = 60
 """Longest name (of a piece or figure), kind and traits list, in characters."""
-TABLE_SCALES = ("inch", "unit")
 """Map properties that make a map a table, each map pixels per inch (or per unit)."""
-
-
-def scale_of(reading: MapReading) -> tuple[str, float] | None:
-    """The map's scale: ``("inch", pixels per inch)`` or ``("unit", pixels per unit)``;
-    None if it sets neither; MapError if it sets both, or one that is not a positive
-    number."""
-    scales = [k for k in TABLE_SCALES if k in reading.properties]
-    if len(scales) > 1:
-        raise reading.fail("it sets both map properties 'inch' and 'unit'; keep one (map "
-                           "pixels per inch, or per unit)")
-    if not scales:
-        return None
-    k = scales[0]
-    v = reading.properties[k]
-    if isinstance(v, bool) or not isinstance(v, int | float) or not 0 < v < math.inf:
-        raise reading.fail(f"map property '{k}' must be a positive number (map pixels per "
-                           f"{k}; type int or float in Tiled), not {v!r}")
-    return k, float(v)
-
-
-def claims_table(reading: MapReading) -> bool:
-    """A map with the map property ``inch`` (or ``unit``) is a table map (the sewer and
-    street kinds refine it)."""
-    return scale_of(reading) is not None
 
 
 def build_table_board(reading: MapReading) -> LoadedMap[Table]:
@@ -327,8 +303,5 @@ def point_figures(reading: MapReading, scale: float,
     return tuple(out)
 
 
-TABLE: TiledKind[Table] = TiledKind(
-    key=KIND, name="table map", places="a point", claims=claims_table,
-    build=build_table_board,
-    marks="the map property 'inch' (or 'unit'): map pixels per inch (or per unit)")
+TABLE: TiledKind[Table] = TiledKind(TABLE_CARD, build_table_board)
 """The table map kind, as :data:`game.boards.tiled.BUILDERS` lists it."""

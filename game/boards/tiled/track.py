@@ -44,6 +44,7 @@ from typing import Any
 
 from game.boards.table import ellipse_points
 from game.boards.tiled.kinds import TiledKind
+from game.boards.tiled.marks import ARRIVAL, STREET_LAYER, TRACK_CARD, scale_of
 from game.boards.tiled.reading import MapObject, MapReading
 from game.boards.tiled.table import (
     MAX_NAME,
@@ -53,7 +54,6 @@ from game.boards.tiled.table import (
     object_name,
     object_points,
     point_figures,
-    scale_of,
 )
 from game.boards.track import (
     EDGES,
@@ -70,9 +70,6 @@ from game.core.places import LoadedMap, Placement, Point
 
 KIND = "track"
 """The board kind this module builds."""
-ARRIVAL = "arrival"
-"""The map property naming the arrival edge."""
-STREET_LAYER = "street"
 TERRAIN_LAYER = "terrain"
 FEATURES_LAYER = "features"
 FIGURES_LAYER = "figures"
@@ -96,12 +93,6 @@ in its ``properties``)."""
 MIN_SIZE = 0.05
 """Smallest width, height or length of a piece or the street, in inches."""
 PIECE_PROPERTIES = frozenset({"size", "ruined", "kind"})
-
-
-def claims_track(reading: MapReading) -> bool:
-    """A map with the map property ``arrival`` or an object layer named ``street`` is a
-    track map (MapError if the layer of that name is not an object layer)."""
-    return ARRIVAL in reading.properties or reading.object_layer(STREET_LAYER) is not None
 
 
 def build_track_board(reading: MapReading) -> LoadedMap[Track]:
@@ -333,10 +324,5 @@ def _no_overlaps(reading: MapReading, placed: tuple[Placement, ...]) -> None:
                                    f"{FIGURE_BASE_MM:g} mm bases need {2 * FIGURE_RADIUS:g}")
 
 
-TRACK: TiledKind[Track] = TiledKind(
-    key=KIND, name="track map", claims=claims_track, build=build_track_board,
-    places="a point or a position along the table or its street",
-    marks=f"the map property '{ARRIVAL}' (the Arrival edge: left, right, top or bottom) or "
-          f"an object layer named '{STREET_LAYER}'",
-    refines=("table",))
+TRACK: TiledKind[Track] = TiledKind(TRACK_CARD, build_track_board)
 """The track map kind, as :data:`game.boards.tiled.BUILDERS` lists it."""

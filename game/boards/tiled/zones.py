@@ -38,6 +38,7 @@ import shapely
 from shapely import prepared
 
 from game.boards.tiled.kinds import TiledKind
+from game.boards.tiled.marks import ZONES_CARD, ZONES_LAYER
 from game.boards.tiled.reading import MapObject, MapReading
 from game.boards.zones import XY, Bottleneck, Obstacle, Zone, ZoneBoard, ZoneGeometryError
 from game.core.errors import printable
@@ -47,7 +48,6 @@ from game.core.places import InZone, LoadedMap, Placement
 KIND = "zones"
 """The board kind this module builds."""
 
-ZONES_LAYER = "zones"
 BOTTLENECKS_LAYER = "bottlenecks"
 OBSTACLES_LAYER = "obstacles"
 FIGURES_LAYER = "figures"
@@ -75,12 +75,6 @@ MAX_DICE = (20, 100, 100)
 """Most dice, faces a die and added points of an obstacle's ``damage``."""
 FIGURE_PROPERTIES = frozenset({"side", "unit"})
 """Figure properties the board reads; a placement keeps the others."""
-
-
-def claims_zones(reading: MapReading) -> bool:
-    """A map with an object layer named ``zones`` is a zones board (MapError if the layer
-    of that name is a tile layer: a mistake worth naming)."""
-    return reading.object_layer(ZONES_LAYER) is not None
 
 
 def build_zone_board(reading: MapReading) -> LoadedMap[ZoneBoard]:
@@ -313,8 +307,5 @@ def _figures(reading: MapReading, board: ZoneBoard) -> tuple[Placement, ...]:
     return tuple(out)
 
 
-ZONES: TiledKind[ZoneBoard] = TiledKind(
-    key=KIND, name="zones board", places="a zone", claims=claims_zones,
-    build=build_zone_board,
-    marks=f"an object layer named '{ZONES_LAYER}' (the zones as rectangles and polygons)")
+ZONES: TiledKind[ZoneBoard] = TiledKind(ZONES_CARD, build_zone_board)
 """The zones board kind, as :data:`game.boards.tiled.BUILDERS` lists it."""
