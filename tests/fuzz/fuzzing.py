@@ -508,8 +508,8 @@ def _flood_json(data: bytes, c: Chooser) -> bytes:
 FORMATS: dict[str, Callable[[bytes, Chooser], bytes]] = {
     "xml": _xml, "toml": _toml, "json": _json, "sewer": _sewer, "track": _track,
     "flood-toml": _flood_toml, "flood-json": _flood_json}
-"""The edits of each format: "sewer" is a sewer map's XML, "track" a track map's, "flood-toml" and "flood-json" a
-sewer scenario and a save of its game."""
+"""The edits of each format: "sewer" is a sewer map's XML, "track" a track map's,
+"flood-toml" and "flood-json" a sewer scenario and a save of its game."""
 
 
 def mutate(data: bytes, fmt: str, c: Chooser) -> bytes:
