@@ -33,9 +33,6 @@ Every problem is one :class:`MapError` naming the file and the object.
 
 from __future__ import annotations
 
-import math
-from dataclasses import replace
-
 import shapely
 
 from game.boards.corridors import (
@@ -51,6 +48,7 @@ from game.boards.table import ellipse_points
 from game.boards.tiled.kinds import TiledKind
 from game.boards.tiled.marks import CORRIDORS_LAYER, SEWER_CARD, scale_of
 from game.boards.tiled.reading import MapObject, MapReading
+from game.boards.tiled.squads import FIGURE_BASE_MM, FIGURE_RADIUS, TOUCH, squad_figures
 from game.boards.tiled.table import (
     MAX_NAME,
     TABLE_SIDES,
@@ -61,7 +59,7 @@ from game.boards.tiled.table import (
     point_figures,
 )
 from game.core.errors import printable
-from game.core.places import LoadedMap, Placement, Point
+from game.core.places import LoadedMap, Placement
 
 KIND = "sewer"
 """The board kind this module builds."""
@@ -80,16 +78,6 @@ MIN_SIZE = 0.05
 NEST = "nest"
 CHARGES = (1, 100)
 """Fewest and most charges a nest's ``charges`` property may ask for."""
-SQUAD_PROPERTIES = ("squad", "leader")
-"""Figure properties the sewer reads on top of the table's (a placement keeps the
-others in its ``properties``)."""
-FIGURE_BASE_MM = 25.0
-"""The base the builder gives every figure when it checks the room it stands in: 25 mm,
-the squad game's usual base (the rules check each model's own)."""
-FIGURE_RADIUS = round(FIGURE_BASE_MM / 25.4 / 2, 2)
-"""That base's radius in inches (0.49)."""
-TOUCH = 0.01
-"""How far (in inches) a base may reach into a wall or another base (drawing slack)."""
 
 
 def build_sewer_board(reading: MapReading) -> LoadedMap[Corridors]:
@@ -270,55 +258,7 @@ def _figures(reading: MapReading, board: Corridors, scale: float) -> tuple[Place
                     f"{r:g} inches from the walls, and this one is {gap:.2g} inches from one")
         return None
 
-    placed = point_figures(reading, scale, off)
-    _no_overlaps(reading, placed)
-    out: list[Placement] = []
-    squads: dict[str, Placement] = {}
-    leaders: dict[str, Placement] = {}
-    for p in placed:
-        squad = reading.value(p.label, p.properties, "squad", str,
-                              what="the id of the unit it belongs to")
-        squad = printable(squad)
-        if not squad or len(squad) > MAX_NAME:
-            raise reading.fail(f"{p.label}: property 'squad' must be 1 to {MAX_NAME} "
-                               f"printable characters (the id of the unit it belongs to)")
-        leader = reading.value(p.label, p.properties, "leader", bool, default=False,
-                               what="whether it leads its squad")
-        first = squads.setdefault(squad, p)
-        if first.side != p.side:
-            raise reading.fail(f"{p.label} plays for '{p.side}', but its squad '{squad}' "
-                               f"plays for '{first.side}' ({first.label}); a squad's figures "
-                               f"play for one side")
-        if leader:
-            if squad in leaders:
-                raise reading.fail(f"{p.label} and {leaders[squad].label} both lead squad "
-                                   f"'{squad}' (their property 'leader'); a squad has one "
-                                   f"leader")
-            leaders[squad] = p
-        others = {k: v for k, v in p.properties.items() if k not in SQUAD_PROPERTIES}
-        out.append(replace(p, squad=squad, leader=leader, properties=others))
-    return tuple(out)
-
-
-def _no_overlaps(reading: MapReading, placed: tuple[Placement, ...]) -> None:
-    """MapError naming two figures whose bases overlap (swept along x: figures sorted by
-    x only meet those less than a base across further on)."""
-    reach = 2 * FIGURE_RADIUS - TOUCH
-    spots: list[tuple[float, float, int]] = []
-    for k, p in enumerate(placed):
-        assert isinstance(p.place, Point)  # point_figures places points
-        spots.append((*p.place.units, k))
-    spots.sort()
-    for i, (x, y, k) in enumerate(spots):
-        for x2, y2, j in spots[i + 1:]:
-            if x2 - x >= reach:
-                break
-            gap = math.dist((x, y), (x2, y2))
-            if gap < reach:
-                a, b = sorted((k, j))
-                raise reading.fail(f"{placed[b].label} overlaps {placed[a].label}: their "
-                                   f"centres are {gap:.2g} inches apart, and two "
-                                   f"{FIGURE_BASE_MM:g} mm bases need {2 * FIGURE_RADIUS:g}")
+    return squad_figures(reading, point_figures(reading, scale, off))
 
 
 SEWER: TiledKind[Corridors] = TiledKind(SEWER_CARD, build_sewer_board)

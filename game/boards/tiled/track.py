@@ -39,13 +39,13 @@ Every problem is one :class:`MapError` naming the file and the object.
 from __future__ import annotations
 
 import math
-from dataclasses import replace
 from typing import Any
 
 from game.boards.table import ellipse_points
 from game.boards.tiled.kinds import TiledKind
 from game.boards.tiled.marks import ARRIVAL, STREET_LAYER, TRACK_CARD, scale_of
 from game.boards.tiled.reading import MapObject, MapReading
+from game.boards.tiled.squads import FIGURE_BASE_MM, FIGURE_RADIUS, TOUCH, squad_figures
 from game.boards.tiled.table import (
     MAX_NAME,
     TABLE_SIDES,
@@ -66,7 +66,7 @@ from game.boards.track import (
     TrackPiece,
 )
 from game.core.errors import printable
-from game.core.places import LoadedMap, Placement, Point
+from game.core.places import LoadedMap, Placement
 
 KIND = "track"
 """The board kind this module builds."""
@@ -79,17 +79,6 @@ FEATURE_KINDS = (MINE,)
 MAX_PIECES = 200
 MAX_FEATURES = 200
 MAX_FIGURES = 200
-FIGURE_BASE_MM = 25.0
-"""The base the builder gives every figure when it checks the room it stands in: 25 mm,
-the squad game's usual base (the rules check each model's own)."""
-FIGURE_RADIUS = round(FIGURE_BASE_MM / 25.4 / 2, 2)
-"""That base's radius in inches (0.49)."""
-TOUCH = 0.01
-"""How far (in inches) a base may reach past an edge or into another base (drawing
-slack)."""
-SQUAD_PROPERTIES = ("squad", "leader")
-"""Figure properties the track reads on top of the table's (a placement keeps the others
-in its ``properties``)."""
 MIN_SIZE = 0.05
 """Smallest width, height or length of a piece or the street, in inches."""
 PIECE_PROPERTIES = frozenset({"size", "ruined", "kind"})
@@ -274,54 +263,7 @@ def _figures(reading: MapReading, track: Track, scale: float) -> tuple[Placement
                 return f"is in {p.label or p.name}, {what}: impassable (P-1)"
         return None
 
-    placed = point_figures(reading, scale, off)
-    _no_overlaps(reading, placed)
-    out: list[Placement] = []
-    squads: dict[str, Placement] = {}
-    leaders: dict[str, Placement] = {}
-    for p in placed:
-        squad = printable(reading.value(p.label, p.properties, "squad", str,
-                                        what="the id of the unit it belongs to"))
-        if not squad or len(squad) > MAX_NAME:
-            raise reading.fail(f"{p.label}: property 'squad' must be 1 to {MAX_NAME} "
-                               f"printable characters (the id of the unit it belongs to)")
-        leader = reading.value(p.label, p.properties, "leader", bool, default=False,
-                               what="whether it leads its squad")
-        first = squads.setdefault(squad, p)
-        if first.side != p.side:
-            raise reading.fail(f"{p.label} plays for '{p.side}', but its squad '{squad}' "
-                               f"plays for '{first.side}' ({first.label}); a squad's figures "
-                               f"play for one side")
-        if leader:
-            if squad in leaders:
-                raise reading.fail(f"{p.label} and {leaders[squad].label} both lead squad "
-                                   f"'{squad}' (their property 'leader'); a squad has one "
-                                   f"leader")
-            leaders[squad] = p
-        others = {k: v for k, v in p.properties.items() if k not in SQUAD_PROPERTIES}
-        out.append(replace(p, squad=squad, leader=leader, properties=others))
-    return tuple(out)
-
-
-def _no_overlaps(reading: MapReading, placed: tuple[Placement, ...]) -> None:
-    """MapError naming two figures whose bases overlap (swept along x: figures sorted by
-    x only meet those less than a base across further on)."""
-    reach = 2 * FIGURE_RADIUS - TOUCH
-    spots: list[tuple[float, float, int]] = []
-    for k, p in enumerate(placed):
-        assert isinstance(p.place, Point)  # point_figures places points
-        spots.append((*p.place.units, k))
-    spots.sort()
-    for i, (x, y, k) in enumerate(spots):
-        for x2, y2, j in spots[i + 1:]:
-            if x2 - x >= reach:
-                break
-            gap = math.dist((x, y), (x2, y2))
-            if gap < reach:
-                a, b = sorted((k, j))
-                raise reading.fail(f"{placed[b].label} overlaps {placed[a].label}: their "
-                                   f"centres are {gap:.2g} inches apart, and two "
-                                   f"{FIGURE_BASE_MM:g} mm bases need {2 * FIGURE_RADIUS:g}")
+    return squad_figures(reading, point_figures(reading, scale, off))
 
 
 TRACK: TiledKind[Track] = TiledKind(TRACK_CARD, build_track_board)
