@@ -16,33 +16,11 @@ from __future__ import annotations
 
 from collections import Counter
 from collections.abc import Callable
-from dataclasses import dataclass
 from typing import Any
 
 from game.boards.corridors import FEATURE_KINDS, Corridors
+from game.boards.map_report import MapReport
 from game.core.places import LoadedMap
-
-
-@dataclass(frozen=True)
-class SewerReport:
-    """What ``--check-map`` says of one sewer map."""
-
-    name: str
-    lines: tuple[str, ...]
-    """What the sewer holds, one fact a line."""
-    advice: tuple[str, ...]
-    """What to change; empty for a sound sewer."""
-
-    @property
-    def sound(self) -> bool:
-        return not self.advice
-
-    def text(self) -> list[str]:
-        """The report as printed: a heading, the facts, then the advice."""
-        head = "a sound sewer map" if self.sound else "a sewer map to look at again"
-        return ([f"{self.name}: {head} (F-1)"] + [f"  {line}" for line in self.lines]
-                + [f"  - {a}" for a in self.advice])
-
 
 PLURALS = {"gantry": "gantries"}
 """Feature kinds whose plural is not the kind and an s."""
@@ -77,7 +55,7 @@ def _names(things: list[str], most: int = 4) -> str:
     return shown + (f" and {len(things) - most} more" if len(things) > most else "")
 
 
-def sewer_report(loaded: LoadedMap[Corridors]) -> SewerReport:
+def sewer_report(loaded: LoadedMap[Corridors]) -> MapReport:
     """The report of a sewer map that loaded."""
     b = loaded.board
     lines: list[str] = []
@@ -118,7 +96,7 @@ def sewer_report(loaded: LoadedMap[Corridors]) -> SewerReport:
         if charges is not None:
             lines.append(f"{nest.label or 'the nest'}: {charges} charges to plant")
     lines += _figures(loaded, advice)
-    return SewerReport(b.name, tuple(lines), tuple(advice))
+    return MapReport(b.name, "sewer map", "F-1", tuple(lines), tuple(advice))
 
 
 def _figures(loaded: LoadedMap[Corridors], advice: list[str]) -> list[str]:
@@ -149,7 +127,4 @@ def check_sewer(loaded: LoadedMap[Any], emit: Callable[[str], None] = print) -> 
     """``--check-map`` of a sewer map that loaded: print the report; 0 sound, 1 with
     advice."""
     assert isinstance(loaded.board, Corridors)
-    report = sewer_report(loaded)
-    for line in report.text():
-        emit(line)
-    return 0 if report.sound else 1
+    return sewer_report(loaded).emit(emit)

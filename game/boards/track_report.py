@@ -27,6 +27,7 @@ from typing import Any
 
 import shapely
 
+from game.boards.map_report import MapReport
 from game.boards.track import MAX_MINES, SIZES, Track
 from game.core.places import LoadedMap, Placement, Point
 
@@ -51,27 +52,6 @@ class ChaseNumbers:
 
     def radius(self, unit: str) -> float:
         return self.bases.get(unit, NOMINAL_RADIUS)
-
-
-@dataclass(frozen=True)
-class TrackReport:
-    """What ``--check-map`` says of one track map."""
-
-    name: str
-    lines: tuple[str, ...]
-    """What the track holds, one fact a line."""
-    advice: tuple[str, ...]
-    """What to change; empty for a sound track."""
-
-    @property
-    def sound(self) -> bool:
-        return not self.advice
-
-    def text(self) -> list[str]:
-        """The report as printed: a heading, the facts, then the advice."""
-        head = "a sound track map" if self.sound else "a track map to look at again"
-        return ([f"{self.name}: {head} (P-1, P-3)"] + [f"  {line}" for line in self.lines]
-                + [f"  - {a}" for a in self.advice])
 
 
 def _inches(v: float) -> str:
@@ -237,7 +217,7 @@ def deployment(loaded: LoadedMap[Track], numbers: ChaseNumbers) -> tuple[list[st
     return lines, advice
 
 
-def track_report(loaded: LoadedMap[Track], numbers: ChaseNumbers | None = None) -> TrackReport:
+def track_report(loaded: LoadedMap[Track], numbers: ChaseNumbers | None = None) -> MapReport:
     """The report of a track map that loaded; with the chase's ``numbers``, its verdicts on
     the table's length and the deployment (P-1, P-3) too."""
     t = loaded.board
@@ -257,7 +237,7 @@ def track_report(loaded: LoadedMap[Track], numbers: ChaseNumbers | None = None) 
         more, told = deployment(loaded, numbers)
         lines += more
         advice += told
-    return TrackReport(t.name, tuple(lines), tuple(advice))
+    return MapReport(t.name, "track map", "P-1, P-3", tuple(lines), tuple(advice))
 
 
 def check_track(loaded: LoadedMap[Any], emit: Callable[[str], None] = print,
@@ -265,7 +245,4 @@ def check_track(loaded: LoadedMap[Any], emit: Callable[[str], None] = print,
     """``--check-map`` of a track map that loaded: print the report; 0 sound, 1 with
     advice."""
     assert isinstance(loaded.board, Track)
-    report = track_report(loaded, numbers)
-    for line in report.text():
-        emit(line)
-    return 0 if report.sound else 1
+    return track_report(loaded, numbers).emit(emit)
