@@ -39,3 +39,15 @@ class MapReport:
         for line in self.text():
             emit(line)
         return 0 if self.sound else 1
+
+
+def inches(v: float) -> str:
+    """A distance as a report says it: three figures, "1 inch", "2.5 inches"."""
+    text = f"{v:.3g}"
+    return f"{text} inch" if text == "1" else f"{text} inches"
+
+
+def names(things: list[str], most: int = 4) -> str:
+    """The first ``most`` names, and how many more."""
+    shown = ", ".join(things[:most])
+    return shown + (f" and {len(things) - most} more" if len(things) > most else "")

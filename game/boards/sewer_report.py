@@ -19,7 +19,7 @@ from collections.abc import Callable
 from typing import Any
 
 from game.boards.corridors import FEATURE_KINDS, Corridors
-from game.boards.map_report import MapReport
+from game.boards.map_report import MapReport, inches, names
 from game.core.places import LoadedMap
 
 PLURALS = {"gantry": "gantries"}
@@ -45,16 +45,6 @@ def _furthest(b: Corridors, corridor: str) -> float | None:
     return far
 
 
-def _inches(v: float) -> str:
-    text = f"{v:.3g}"
-    return f"{text} inch" if text == "1" else f"{text} inches"
-
-
-def _names(things: list[str], most: int = 4) -> str:
-    shown = ", ".join(things[:most])
-    return shown + (f" and {len(things) - most} more" if len(things) > most else "")
-
-
 def sewer_report(loaded: LoadedMap[Corridors]) -> MapReport:
     """The report of a sewer map that loaded."""
     b = loaded.board
@@ -62,23 +52,23 @@ def sewer_report(loaded: LoadedMap[Corridors]) -> MapReport:
     advice: list[str] = []
     cs = list(b.corridors.values())
     widths = sorted({c.width for c in cs})
-    wide = (_inches(widths[0]) if len(widths) == 1
-            else f"{widths[0]:g} to {_inches(widths[-1])}")
+    wide = (inches(widths[0]) if len(widths) == 1
+            else f"{widths[0]:g} to {inches(widths[-1])}")
     lines.append(f"{len(cs)} corridor{'s' * (len(cs) != 1)}, {wide} wide, "
-                 f"{_inches(sum(c.length for c in cs))} of them in all; {len(b.forks)} "
+                 f"{inches(sum(c.length for c in cs))} of them in all; {len(b.forks)} "
                  f"fork{'s' * (len(b.forks) != 1)}, {len(b.dead_ends())} dead "
                  f"end{'s' * (len(b.dead_ends()) != 1)}")
     x, y = b.origin
     corridor, at = b.origin_at
     lines.append(f"the flood's origin at ({x:g}, {y:g}): {b.corridors[corridor].label or corridor}"
-                 f", {_inches(at)} from its start")
+                 f", {inches(at)} from its start")
     reach = {c.id: far for c in cs if (far := _furthest(b, c.id)) is not None}
     dry = [c.label or c.id for c in cs if c.id not in reach]
     if reach:
-        lines.append(f"the furthest point of the corridors is {_inches(max(reach.values()))} "
+        lines.append(f"the furthest point of the corridors is {inches(max(reach.values()))} "
                      f"from the origin, along them (the way the flood and F-3 measure)")
     if dry:
-        advice.append(f"the flood can never reach {_names(dry)} from its origin: join "
+        advice.append(f"the flood can never reach {names(dry)} from its origin: join "
                       f"{'it' if len(dry) == 1 else 'them'} to the corridors the origin is "
                       f"in (a fork), or move the origin")
     kinds = Counter(f.kind for f in b.features)
@@ -88,7 +78,7 @@ def sewer_report(loaded: LoadedMap[Corridors]) -> MapReport:
             named = [f.name for f in b.features_of(kind) if f.name]
             if kinds[kind]:
                 plural = PLURALS.get(kind, kind + "s") if kinds[kind] != 1 else kind
-                parts.append(f"{kinds[kind]} {plural}" + (f" ({_names(named)})" if named
+                parts.append(f"{kinds[kind]} {plural}" + (f" ({names(named)})" if named
                                                          else ""))
         lines.append("features: " + "; ".join(parts))
     for nest in b.features_of("nest"):

@@ -27,7 +27,7 @@ from typing import Any
 
 import shapely
 
-from game.boards.map_report import MapReport
+from game.boards.map_report import MapReport, inches, names
 from game.boards.track import MAX_MINES, SIZES, Track
 from game.core.places import LoadedMap, Placement, Point
 
@@ -52,16 +52,6 @@ class ChaseNumbers:
 
     def radius(self, unit: str) -> float:
         return self.bases.get(unit, NOMINAL_RADIUS)
-
-
-def _inches(v: float) -> str:
-    text = f"{v:.3g}"
-    return f"{text} inch" if text == "1" else f"{text} inches"
-
-
-def _names(things: list[str], most: int = 4) -> str:
-    shown = ", ".join(things[:most])
-    return shown + (f" and {len(things) - most} more" if len(things) > most else "")
 
 
 def _plural(n: int, word: str) -> str:
@@ -108,7 +98,7 @@ def _street(track: Track) -> tuple[list[str], list[str]]:
         return ([], ["there is no street: P-1 wants a sinuous street along the middle (one "
                      "polyline in an object layer 'street'), left clear of the pieces"])
     line = shapely.LineString(track.street)
-    lines = [f"the street: {_inches(track.street_length)} long, "
+    lines = [f"the street: {inches(track.street_length)} long, "
              f"{track.street_length / track.length:.2f} times the table's length"]
     advice = []
     if track.pieces:
@@ -117,11 +107,11 @@ def _street(track: Track) -> tuple[list[str], list[str]]:
                   for gap, k in gaps if gap <= 1e-9]
         gap, k = gaps[0]
         if across:
-            advice.append(f"{_names(across)} {'lies' if len(across) == 1 else 'lie'} across "
+            advice.append(f"{names(across)} {'lies' if len(across) == 1 else 'lie'} across "
                           f"the street: P-1 leaves the street clear; move "
                           f"{'it' if len(across) == 1 else 'them'} off it")
         else:
-            lines.append(f"every piece is at least {_inches(gap)} from the street's middle "
+            lines.append(f"every piece is at least {inches(gap)} from the street's middle "
                          f"line (the nearest: {track.pieces[k].label or track.pieces[k].name})")
     return lines, advice
 
@@ -161,7 +151,7 @@ def _figures(loaded: LoadedMap[Track]) -> tuple[list[str], dict[str, list[Placem
         near = min(t.along(*_at(p)) for p in placed)
         lines.append(f"side '{side}': {_plural(len(placed), 'figure')} in "
                      f"{_plural(len(squads), 'squad')} ({each}); the nearest stands "
-                     f"{_inches(near)} from the Arrival")
+                     f"{inches(near)} from the Arrival")
     return lines, sides
 
 
@@ -174,26 +164,26 @@ def deployment(loaded: LoadedMap[Track], numbers: ChaseNumbers) -> tuple[list[st
     advice: list[str] = []
     a0, a1 = numbers.from_arrival, t.length
     if a0 >= a1:
-        return [], [f"P-3 deploys at least {_inches(a0)} from the Arrival, and the table is "
-                    f"{_inches(a1)} long: lengthen it"]
+        return [], [f"P-3 deploys at least {inches(a0)} from the Arrival, and the table is "
+                    f"{inches(a1)} long: lengthen it"]
     corners = [t.point(a0, 0), t.point(a1, 0), t.point(a1, t.breadth), t.point(a0, t.breadth)]
     zone = shapely.Polygon(corners)
     if t.pieces:
         zone = zone.difference(shapely.union_all([p.shape for p in t.pieces]))
     lines.append(f"P-3: {float(zone.area):.0f} square inches of the table are at least "
-                 f"{_inches(a0)} from the Arrival and off every piece")
+                 f"{inches(a0)} from the Arrival and off every piece")
     sides: dict[str, list[Placement]] = {}
     for p in loaded.placements:
         sides.setdefault(p.side, []).append(p)
     for side, placed in sides.items():
         far = [p for p in placed if t.along(*_at(p)) - numbers.radius(p.unit) < a0 - 1e-6]
         if far:
-            advice.append(f"P-3: {_names([p.name or p.label for p in far])} of side '{side}' "
+            advice.append(f"P-3: {names([p.name or p.label for p in far])} of side '{side}' "
                           f"{'stands' if len(far) == 1 else 'stand'} less than "
-                          f"{_inches(a0)} from the Arrival (the whole base counts)")
+                          f"{inches(a0)} from the Arrival (the whole base counts)")
         inside = [p for p in placed if t.pieces_at(*_at(p))]
         if inside:
-            advice.append(f"P-3: {_names([p.name or p.label for p in inside])} of side "
+            advice.append(f"P-3: {names([p.name or p.label for p in inside])} of side "
                           f"'{side}' {'stands' if len(inside) == 1 else 'stand'} in a piece; "
                           f"the chase deploys off the pieces")
     if len(sides) == 2:
@@ -201,13 +191,13 @@ def deployment(loaded: LoadedMap[Track], numbers: ChaseNumbers) -> tuple[list[st
         gap, pair = min((((math.dist(_at(p), _at(q)) - numbers.radius(p.unit)
                            - numbers.radius(q.unit)), (p, q)) for p in f1 for q in f2),
                         key=lambda found: found[0])
-        lines.append(f"P-3: the sides stand at least {_inches(gap)} apart, base to base "
+        lines.append(f"P-3: the sides stand at least {inches(gap)} apart, base to base "
                      f"({pair[0].name or pair[0].label} and {pair[1].name or pair[1].label}; "
-                     f"{_inches(numbers.apart)} needed)")
+                     f"{inches(numbers.apart)} needed)")
         if gap < numbers.apart - 1e-6:
-            advice.append(f"P-3: {pair[1].name or pair[1].label} stands {_inches(gap)} from "
+            advice.append(f"P-3: {pair[1].name or pair[1].label} stands {inches(gap)} from "
                           f"{pair[0].name or pair[0].label}, base to base; the sides deploy "
-                          f"at least {_inches(numbers.apart)} apart")
+                          f"at least {inches(numbers.apart)} apart")
         for side, others in ((s1, f2), (s2, f1)):
             keep = zone.difference(shapely.union_all([
                 shapely.Point(_at(q)).buffer(numbers.apart + numbers.radius(q.unit))
@@ -222,11 +212,11 @@ def track_report(loaded: LoadedMap[Track], numbers: ChaseNumbers | None = None) 
     the table's length and the deployment (P-1, P-3) too."""
     t = loaded.board
     lines = [f"{t.width:g} x {t.height:g} inches, the Arrival its {t.arrival} edge: "
-             f"{_inches(t.length)} from it to the far edge"]
+             f"{inches(t.length)} from it to the far edge"]
     advice: list[str] = []
     if numbers is not None and t.length < numbers.min_length - 1e-6:
-        advice.append(f"the table is {_inches(t.length)} long; P-1 plays on at least "
-                      f"{_inches(numbers.min_length)}")
+        advice.append(f"the table is {inches(t.length)} long; P-1 plays on at least "
+                      f"{inches(numbers.min_length)}")
     for part in (_street(t), size_balance(t)):
         lines += part[0]
         advice += part[1]
