@@ -101,9 +101,9 @@ def _figures(loaded: LoadedMap[Corridors], advice: list[str]) -> list[str]:
             leaders[p.squad] = p.name or p.label
     for side, squads in sides.items():
         total = sum(len(v) for v in squads.values())
-        each = ", ".join(f"{squad or '(no squad)'} {len(names)}"
+        each = ", ".join(f"{squad or '(no squad)'} {len(members)}"
                          + (f" led by {leaders[squad]}" if squad in leaders else "")
-                         for squad, names in squads.items())
+                         for squad, members in squads.items())
         lines.append(f"side '{side}': {total} figure{'s' * (total != 1)} in "
                      f"{len(squads)} squad{'s' * (len(squads) != 1)} ({each})")
         for squad in squads:
