@@ -8,7 +8,9 @@ Positions are tiny text maps (pointy hexes, odd rows shifted right; tests/textma
 import pytest
 from test_seed000 import MORE_UNITS, game
 
-from game.rules.tft.hexes import melee
+from game.core.dice import Dice
+from game.rules.tft import combat
+from game.rules.tft.hexes import climbing, falls, melee
 
 SHIELDED = {**MORE_UNITS,
             "shielded": {"kind": "orc", "st": 12, "dx": 11, "weapons": ["broadsword"],
@@ -68,3 +70,40 @@ def test_h17_a_shield_keeps_a_foe_two_up_from_kneeling_to_strike():
     assert not chk.allowed and "H-17" in chk.reason
     one_up, _h, _f = kneeler_and_foe(1, "shielded")
     assert one_up.ruleset.queries(one_up.state).attack_check("foe", "hum").allowed
+
+
+# ====================================================================== H-8, H-11, H-12
+def bob_on_a_ledge(drop: int):
+    """Bob (H 3, DX 16, chainmail: adjusted DX 13) standing above a drop of ``drop``."""
+    text = f"{drop} 0 0\n0 0 0"
+    m = game(text, [("Bob", "a", "climber", 0, 0, 0), ("Orc", "b", "orc", 2, 1, 3)])
+    return m, m.state.figures["bob"]
+
+
+def test_h8_a_drop_up_to_twice_h_is_braced_for_against_adjusted_dx():
+    """H-8: "more than your Height (up to and including double your Height) then you
+    must roll 3D6 vs adj. DX"."""
+    _m, bob = bob_on_a_ledge(5)
+    assert combat.adjusted_dx_total(bob) == 13
+    risk = falls.fall_damage_odds(bob, 5)
+    assert risk.band == 1 and risk.target == 13 and risk.adjusted
+    events = falls.fall(bob, bob.cell, 5, Dice.scripted([5, 5, 4, 1]), "jumps down")
+    roll = next(e.roll for e in events if e.roll)
+    assert not roll.success and bob.prone  # 14 > adjusted DX 13 (DX 16 would make it)
+
+
+def test_h12_bobs_fall_of_ten_is_braced_for_against_dx_as_his_climb_is():
+    """H-8, H-12: "more than twice your Height ... roll 3D6 vs DX"; Bob falling 10 "must
+    roll 3D6 vs DX": against DX 16 (not his adjusted 13), as the climbing roll's "4D6 vs
+    DX" (H-11)."""
+    m, bob = bob_on_a_ledge(10)
+    risk = falls.fall_damage_odds(bob, 10)
+    assert risk.band == 3 and risk.target == 16 and not risk.adjusted
+    events = falls.fall(bob, bob.cell, 10, Dice.scripted([5, 5, 5, 1, 1]), "falls off the wall")
+    roll = next(e.roll for e in events if e.roll)
+    assert roll.success and bob.standing  # 15 <= DX 16 (adjusted 13 would miss it)
+    assert sum(1 for e in events if e.roll) == 2
+    assert climbing.climb_options(m.state, bob) == {}  # not its movement: no climb offered
+    assert climbing.set_dice(bob) == 4
+    opts = m.ruleset.queries(m.state)
+    assert opts.fall_odds("bob", 10).target == 16
