@@ -6,11 +6,12 @@ Positions are tiny text maps (pointy hexes, odd rows shifted right; tests/textma
 """
 
 import pytest
-from test_seed000 import MORE_UNITS, game
+from test_seed000 import MORE_UNITS, flat, game
 
+from game.boards.hexmap import HexMap
 from game.core.dice import Dice
 from game.rules.tft import combat
-from game.rules.tft.hexes import climbing, falls, melee
+from game.rules.tft.hexes import bigfigures, climbing, falls, heights, melee
 
 SHIELDED = {**MORE_UNITS,
             "shielded": {"kind": "orc", "st": 12, "dx": 11, "weapons": ["broadsword"],
@@ -107,3 +108,44 @@ def test_h12_bobs_fall_of_ten_is_braced_for_against_dx_as_his_climb_is():
     assert climbing.set_dice(bob) == 4
     opts = m.ruleset.queries(m.state)
     assert opts.fall_odds("bob", 10).target == 16
+
+
+# ====================================================================== H-15
+def giant_over_a_drop(foe_level: int, unit: str):
+    """Gog the giant (3 hexes, H 4) on a 5-level cliff edge, its third hex hanging over
+    the drop; a foe at ``foe_level`` in the hex below that overhang, facing it."""
+    m = game(flat(7, 5), [("Gog", "b", "giant", 3, 2, 0), ("Foe", "a", unit, 0, 0, 0)])
+    gog, foe = m.state.figures["gog"], m.state.figures["foe"]
+    front, back, over = gog.footprint
+    below = next(c for c in m.board.neighbours(over) if c not in gog.footprint
+                 and all(c not in m.board.neighbours(x) for x in (front, back)))
+    lv = m.board.levels.copy().astype(int)
+    lv.flat[:] = 0
+    lv.flat[front] = lv.flat[back] = 5
+    lv.flat[below] = foe_level
+    m.state.board = HexMap(lv)
+    foe.cell = below
+    foe.facing = m.state.board.direction(below, over)
+    assert bigfigures.balance(m.state.board, gog.footprint) == (True, True)
+    return m, gog, foe, over
+
+
+def test_h15_a_giants_hex_over_a_drop_is_at_the_level_it_stands_on():
+    """H-15: the third hex "can overhang any size drop off"; "measure H to what ever hex
+    you are targeting", and a figure is at the level it stands on: the hobbit on the
+    ground below the overhang is 5 levels under the giant, beyond its H 1 (H-4)."""
+    m, gog, hob, over = giant_over_a_drop(0, "hobbit")
+    assert heights.measured_level(m.state.board, gog, over) == 5
+    r = melee.reach(m.state.board, hob, gog)
+    assert r.target_hex == over and not r.ok and r.target_level == 5
+    assert not heights.engages(m.state.board, hob, gog)  # 5 levels: beyond its one
+
+
+def test_h15_a_man_on_a_rock_under_the_overhang_strikes_up_at_minus_3():
+    """H-15 with H-4 and H-6: a human (H 3) on a 2-level rock under the overhang reaches
+    the giant's hex 3 levels up, at -3 DX for the levels."""
+    m, gog, _hum, over = giant_over_a_drop(2, "human")
+    chk = m.ruleset.queries(m.state).attack_check("foe", "gog")
+    assert chk.allowed
+    assert sum(x.value for x in chk.odds.modifiers if x.rule == "H-6") == -3
+    assert heights.measured_level(m.state.board, gog, gog.cell) == 5
