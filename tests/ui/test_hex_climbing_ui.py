@@ -82,3 +82,52 @@ def test_h2_a_refused_walk_says_what_it_costs(app):
     taken = m.state.figures["orc"].cell
     assert m.ruleset.why_illegal(m.state, Move("ann", taken)).endswith(
         f"{m.board.label(taken)} is taken by Orc")
+
+
+TOWER = "0 0 0 0 0 0 0\n0 0 7 7 7 0 0\n0 0 7 7 7 0 0\n0 0 7 7 7 0 0\n0 0 0 0 0 0 0"
+
+
+def _tower(app):
+    m = match(TOWER, [("Ann", "a", "human", 3, 2, 0), ("Orc", "b", "orc", 6, 4, 0)], seed=3)
+    scene = play(app, m)
+    to_movement(app, scene)
+    scene.select("ann")
+    app.step(0.016)
+    surface = pygame.Surface((1280, 720))
+    scene.draw(surface)
+    return m, scene, surface
+
+
+def test_h8_a_jumps_label_stays_on_its_own_hex(app, tmp_path):
+    """Friction 7: a jump's label ("stands 74%, out 2%") sat over the neighbouring hexes,
+    so a click meant for the jump walked there; now each is on its own hex (its short
+    form when room is tight), and the hex under it is the jump's."""
+    m, scene, surface = _tower(app)
+    pygame.image.save(surface, str(tmp_path / "jumps.png"))
+    view = scene.view
+    th = m.board.tile_height * view.camera.zoom
+    warns = [(i, rc) for kind, i, rc in view.label_rects if kind == "warn"]
+    assert len(warns) >= 8
+    for i, rc in warns:
+        cx, cy = view.cell_screen_pos(i)
+        assert cx - th * 0.5 - 1 <= rc.left and rc.right <= cx + th * 0.5 + 1, i
+        assert cy - th * 0.5 - 1 <= rc.top and rc.bottom <= cy + th * 0.5 + 1, i
+        assert view.cell_at_screen(*rc.center) == i
+
+
+def test_h3_the_mp_cost_sits_on_a_chip_the_level_does_not(app):
+    """Friction 7: inside the reach the big number was the MP cost, outside the level,
+    alike; a cost is now digits on a dark chip, a level plain digits, and the legend
+    says which is which."""
+    _m, scene, _surface = _tower(app)
+    images = scene.view.images
+    chip = images.cost_pill("3", 16)
+    level = images.number(3)
+    assert level is not None
+    w, h = chip.get_size()
+    assert chip.get_at((w // 2, h // 2 - h // 3))[3] > 0 or chip.get_at((w // 2, 0))[3] > 0
+    assert chip.get_at((1, h // 2))[3] > 0  # the chip's dark fill round the digits
+    assert level.get_at((0, 0))[3] == 0 and level.get_at((0, level.get_height() - 1))[3] == 0
+    words = " ".join(str(r) for r in scene.view.legend(("a", "b")))
+    assert "MP to move here (digits on a dark chip)" in words
+    assert "the hex's level: plain digits" in words

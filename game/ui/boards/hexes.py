@@ -475,7 +475,7 @@ class HexBoardView(BoardViewBase):
                             self.base_radius * 1.22,
                             (round(self.camera.ox), round(self.camera.oy)),
                             self.cell_screen_pos, self._top_shows, number,
-                            lambda i: self.cells[i].level)
+                            lambda i: self.cells[i].level, self.cell_at_screen)
         self._labels = place_labels([s for s in specs if s[1] in self.cells], discs, hard,
                                     site)
 
