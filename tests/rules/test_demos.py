@@ -75,7 +75,7 @@ def played(rule, key=None):
 
 def test_h12_demo_bob_clings_at_6_and_9_then_falls_10_levels():
     """H-12: 4d6 = 15 (clings at 6), 11 (at 9), 21 (falls from the top, 10 levels); the
-    3d6 save of 12 against adjusted DX 13 makes it: 2d6 = 9, chainmail stops 2."""
+    3d6 save of 12 against DX 16 (beyond twice H: vs DX) makes it: 2d6 = 9, chainmail stops 2."""
     m = played("H-12")
     climbs = [e.roll for e in m.log if e.roll is not None and e.rule == "H-11"]
     assert [(r.expr, r.total, r.success) for r in climbs] == [

@@ -684,7 +684,9 @@ def test_issue9_4_labels_never_overlap_each_other_or_a_token(screen, zoom):
     for _fid, x, y, rad in r.token_discs:
         assert not any(_in_disc(rc, x, y, rad) for rc in rects)
     kinds = {k for k, _i, _rc in r.label_rects}
-    assert {"cost", "target", "warn"} <= kinds
+    # a jump's risk stays on its own hex (issue 18, friction 7): on hexes too small for
+    # it, only the jump's warning triangle shows (the hover tip has the odds)
+    assert {"cost", "target", "warn"} <= kinds if zoom >= 1.0 else {"cost", "target"} <= kinds
 
 
 def test_issue9_12_two_goblins_carry_different_marks():

@@ -181,9 +181,10 @@ class HexImages:
 
     # ================================================================ labels and rings
     def cost_pill(self, cost: int | str, size: int, warn: bool = False) -> pygame.Surface:
-        """An MP cost as outlined digits in the reach's colour (the level number above it
-        is light: the two never read alike); a jump's in orange after a warning triangle
-        (the shape tells it apart without colour)."""
+        """An MP cost as outlined digits in the reach's colour on a dark chip (a level
+        number is plain light digits at the top of its hex: the two never read alike);
+        a jump's in orange after a warning triangle (the shape tells it apart without
+        colour)."""
         key = f"cost:{cost}:{size}:{warn}"
         t = self.now.labels.get(key)
         if t is None:
@@ -192,7 +193,7 @@ class HexImages:
                 else None
             if not warn:
                 assert text is not None
-                t = text
+                t = cost_chip(text)
             else:
                 h = text.get_height() if text is not None else self.fonts.get(size).get_height()
                 tri = max(8.0, h * 0.62)
@@ -234,3 +235,16 @@ class HexImages:
             dashed_ring(t, (*col, 255), size / 2, size / 2, r * 1.32, max(2, int(r * .12)), 10)
             self.now.labels[key] = t
         return t
+
+
+def cost_chip(text: pygame.Surface) -> pygame.Surface:
+    """Friction 7: an MP cost's digits on a dark rounded chip with a light rim, so a cost
+    never reads as a level number (plain outlined digits, no chip)."""
+    w, h = text.get_size()
+    pad = max(2, h // 6)
+    chip = pygame.Surface((w + 2 * pad, h), pygame.SRCALPHA)
+    r = chip.get_rect()
+    pygame.draw.rect(chip, (*pal.INK, 215), r, border_radius=h // 2)
+    pygame.draw.rect(chip, (*COST, 255), r, 1, border_radius=h // 2)
+    chip.blit(text, (pad, 0))
+    return chip

@@ -22,9 +22,23 @@ Placed = tuple[pygame.Surface, pygame.Rect, str, int]
 """A placed label: its image, its rect (board coordinates: screen minus the camera's
 offset), its kind and its cell."""
 
+JUMP_LABEL_HALF_WIDTH = 0.5
+"""A jump's label stays within this fraction of a hex's height each side of its centre:
+on its own hex, never over a neighbour (a pointy hex is 0.87 of its height wide; the
+label may reach a little over its slanted sides)."""
 TEXT_MIN = 12
 """Smallest font of any text on the board but level numbers (pixels): readable at
 1280x720."""
+
+
+def jump_forms(text: str) -> list[str]:
+    """A jump's risk and its shorter forms, longest first, down to its first chance alone
+    ("stands 74%, out 2%", "stands 74%", "74%"): one of them fits on its own hex."""
+    out = shorter(text)
+    first = next((w for w in text.replace(",", " ").split() if w.endswith("%")), None)
+    if first is not None and first not in out:
+        out.append(first)
+    return out
 
 
 def label_specs(images: HexImages, shown: HexShown, hover: int | None,
@@ -51,7 +65,7 @@ def label_specs(images: HexImages, shown: HexShown, hover: int | None,
         for i in order:
             if shown.jumps[i]:
                 out.append(("warn", i, [images.text_pill(t, small, "warn")
-                                        for t in shorter(shown.jumps[i])]))
+                                        for t in jump_forms(shown.jumps[i])]))
     return out
 
 
@@ -74,6 +88,8 @@ class HexLabelSite:
     number: Callable[[float, float, int], pygame.Rect | None]
     """The rect of a cell's level number when its top is centred at ``(x, y)``."""
     level: Callable[[int], int]
+    cell_at: Callable[[float, float], int | None] | None = None
+    """The cell seen at a screen point (a jump's label sits over its own hex only)."""
 
 
 def place_labels(specs: Sequence[Spec], discs: Sequence[Disc],
@@ -92,7 +108,7 @@ def place_labels(specs: Sequence[Spec], discs: Sequence[Disc],
         soft = site.number(cx, cy, site.level(i))
         for s in forms:
             w, h = s.get_size()
-            cands = _candidates(kind, (cx, cy), w, h, soft, costs.get(i), site)
+            cands = _candidates(kind, (cx, cy), w, h, soft, costs.get(i), site, i)
             best = _first_fit(cands, w, h, kind, soft, site.view, grid, discs)
             if best is not None:
                 grid.add(best)
@@ -104,7 +120,7 @@ def place_labels(specs: Sequence[Spec], discs: Sequence[Disc],
 
 
 def _candidates(kind: str, at: XY, w: int, h: int, soft: pygame.Rect | None,
-                cost: pygame.Rect | None, site: HexLabelSite) -> list[XY]:
+                cost: pygame.Rect | None, site: HexLabelSite, cell: int = -1) -> list[XY]:
     """The top-left corners a label of ``kind`` tries, best first: a cost on its hex
     under the level number; a target's text beside the ring; a jump's risk under its
     cost, else round the hex."""
@@ -120,9 +136,20 @@ def _candidates(kind: str, at: XY, w: int, h: int, soft: pygame.Rect | None,
                 (cx - w / 2, cy + rr + 1), (cx - w / 2, cy - rr - 1 - h),
                 *around(cx, cy, rr + 1, w, h), *around(cx, cy, rr * 1.9, w, h)]
     under = cost.bottom + 1 if cost is not None else cy + th * 0.30
-    return [(cx - w / 2, under), (cx - w / 2, cy - th * 0.5 - h),
-            (cx + th * 0.42, cy - h / 2), (cx - th * 0.42 - w, cy - h / 2),
-            (cx - w / 2, under + h + 1), *around(cx, cy, th * 0.45, w, h)]
+    seen = site.cell_at
+    return [(x, y) for x, y in [(cx - w / 2, under), (cx - w / 2, cy + th * 0.5 - h),
+                                (cx - w / 2, cy - th * 0.5), (cx - w / 2, cy - h / 2)]
+            if in_own_hex((cx, cy), x, y, w, h, th)
+            and (seen is None or seen(x + w / 2, y + h / 2) == cell)]
+
+
+def in_own_hex(at: XY, x: float, y: float, w: int, h: int, th: float) -> bool:
+    """Friction 7: whether a jump's label with top-left ``(x, y)`` stays on its own hex
+    (centred ``at``, ``th`` high): one over a neighbouring hex drew the click there."""
+    cx, cy = at
+    half_w = th * JUMP_LABEL_HALF_WIDTH
+    return (x >= cx - half_w - 1 and x + w <= cx + half_w + 1
+            and y >= cy - th * 0.5 - 1 and y + h <= cy + th * 0.5 + 1)
 
 
 def _first_fit(cands: Sequence[XY], w: int, h: int, kind: str, soft: pygame.Rect | None,

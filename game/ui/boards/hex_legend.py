@@ -65,7 +65,8 @@ def hex_legend_rows(orientation: str, zoom: float, images: HexImages, fonts: Boa
     pill = images.cost_pill("3", 13)
     reach = hexagon(REACH_FILL, REACH_EDGE, solid=True)
     reach.blit(pill, pill.get_rect(center=(size // 2, size // 2)))
-    out.append((reach, "can move here for this many MP, and still attack after (T-7)"))
+    out.append((reach, "MP to move here (digits on a dark chip), and still attack after "
+                       "(T-7)"))
     far = hexagon(REACH_FILL, REACH_EDGE, solid=False)
     far.blit(pill, pill.get_rect(center=(size // 2, size // 2)))
     out.append((far, "can move here, not attack after: over half its MA (T-7)"))
@@ -75,7 +76,8 @@ def hex_legend_rows(orientation: str, zoom: float, images: HexImages, fonts: Boa
     jump = hexagon(JUMP_FILL, JUMP_EDGE, solid=True)
     warn = images.cost_pill("1", 12, True)
     jump.blit(warn, warn.get_rect(center=(size // 2, size // 2)))
-    out.append((jump, "a jump down (H-8); 'out': knocked out or killed"))
+    out.append((jump, "a jump down (H-8) for this many MP; its label: the chance to land "
+                      "standing, 'out': knocked out or killed"))
     front = hexagon(None, None)
     pts = [(size / 2 + (x - size / 2) * 0.8, size / 2 + (y - size / 2) * 0.8)
            for x, y in _points(orientation)]
@@ -94,7 +96,8 @@ def hex_legend_rows(orientation: str, zoom: float, images: HexImages, fonts: Boa
     lv = hexagon(None, None)
     num = fonts.outlined("2", 14)
     lv.blit(num, num.get_rect(center=(size // 2, size // 2)))
-    out.append((lv, "the hex's level (beside a figure: the one it stands on)"))
+    out.append((lv, "the hex's level: plain digits at its top edge, never on a chip "
+                    "(beside a figure: the one it stands on)"))
     badge = tokens.token(GENERIC_KIND, 1, 12, (1.0, 0.0), "ok", "2")
     out.append((badge, "tells two figures of a side and kind apart (by name)"))
     return out

@@ -77,6 +77,9 @@ class HexMarks(Marks):
     edge. None: no such difference is drawn."""
     fronts: tuple[tuple[int, tuple[int, ...], bool], ...] = ()
     """Front arcs to outline (T-5): (the figure's cell, its front hexes, an enemy's?)."""
+    clings: dict[str, tuple[int, int]] = field(default_factory=dict)
+    """Piece id -> (levels above its hex, the wall's hex) of a figure clinging to a wall
+    (H-11): drawn that high, against the wall, not at its foot."""
 
 
 def dashed_polygon(surf: pygame.Surface, colour: RGBA | Colour, pts: Sequence[Point],

@@ -75,6 +75,8 @@ WINDOW_MARGIN = 320
 """When the whole map at this zoom is much bigger than the view, the cached map covers
 the view and this many pixels around it (rebuilt when a pan leaves that)."""
 
+CLING_TOWARDS = 0.4
+"""A figure clinging to a wall is drawn this far from its hex's centre towards the wall."""
 OVERLAYS = ("reach", "path", "targets", "selected", "hover", "levels")
 """Names of the layers :meth:`HexBoardView.set_overlay_visible` toggles."""
 
@@ -138,6 +140,8 @@ class HexBoardView(BoardViewBase):
         self.sight: SightMark | None = None
         self.charge: set[int] | None = None
         self.front_arcs: tuple[tuple[int, tuple[int, ...], bool], ...] = ()
+        self.clings: dict[str, tuple[int, int]] = {}
+        """Figures on a wall: piece id -> (levels above its hex, the wall's hex)."""
         self.token_discs: list[tuple[str, float, float, float]] = []
         """Every token drawn in the last frame: (piece id, screen x, y, radius)."""
         self._label_key: object = None
@@ -229,6 +233,7 @@ class HexBoardView(BoardViewBase):
             self.shade = dict(hm.shade)
             self._overlay_dirty = True
         self.sight = hm.sight
+        self.clings = dict(hm.clings)
         if hm.charge != self.charge or hm.fronts != self.front_arcs:
             self.charge = None if hm.charge is None else set(hm.charge)
             self.front_arcs = tuple(hm.fronts)
@@ -355,7 +360,13 @@ class HexBoardView(BoardViewBase):
                     facing_now)
         cell = _index(v.place) if v.place is not None else -1
         x, y = b.center(cell) if 0 <= cell < b.n else (0.0, 0.0)
-        return x, y, b.level(cell) if cell in self.cells else 0, facing_now
+        z = float(b.level(cell)) if cell in self.cells else 0.0
+        up, wall = self.clings.get(v.id, (0, -1))
+        if up and 0 <= wall < b.n and cell in self.cells:
+            # H-11: drawn as high as it clings, against the wall (part way to its hex)
+            wx, wy = b.center(wall)
+            x, y, z = x + (wx - x) * CLING_TOWARDS, y + (wy - y) * CLING_TOWARDS, z + up
+        return x, y, z, facing_now
 
     def _falling(self, s: int, e: int, t: float) -> tuple[float, float, float]:
         """Where a figure falling from cell ``s`` to ``e`` is at ``t`` (0-1) of the fall:
@@ -464,7 +475,7 @@ class HexBoardView(BoardViewBase):
                             self.base_radius * 1.22,
                             (round(self.camera.ox), round(self.camera.oy)),
                             self.cell_screen_pos, self._top_shows, number,
-                            lambda i: self.cells[i].level)
+                            lambda i: self.cells[i].level, self.cell_at_screen)
         self._labels = place_labels([s for s in specs if s[1] in self.cells], discs, hard,
                                     site)
 

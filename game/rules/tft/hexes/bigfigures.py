@@ -49,17 +49,38 @@ def balance(board: HexMap, cells: Sequence[int]) -> tuple[bool, bool]:
     lv = [board.level(c) for c in cells]
     if n == 2:
         return abs(lv[0] - lv[1]) <= int(d.num("multihex", "horse_step")), False
-    need = int(d.num("multihex", "level_hexes").get(str(n), n))
-    best: tuple[bool, bool] = (False, False)
+    level = _footing(lv, int(d.num("multihex", "level_hexes").get(str(n), n)))
+    if level is None:
+        return False, False
+    return True, any(v != level for v in lv)
+
+
+def _footing(lv: Sequence[int], need: int) -> int | None:
+    """H-15: the level L a figure with hexes at levels ``lv`` stands on (``need`` of them
+    on L, every other one below L or at L + 1; level ground first, then the highest such
+    L), or None if there is none."""
+    best: int | None = None
     for level in sorted(set(lv), reverse=True):
-        if lv.count(level) < need:
+        if lv.count(level) < need or not all(v <= level + 1 for v in lv):
             continue
-        if all(v <= level + 1 for v in lv):
-            off = any(v != level for v in lv)
-            if not off:
-                return True, False
-            best = (True, True)
+        if all(v == level for v in lv):
+            return level
+        if best is None:
+            best = level
     return best
+
+
+def standing_level(board: HexMap, cells: Sequence[int]) -> int:
+    """H-15: "a figure is at the level it stands on": the level of the hexes a figure of
+    three or more hexes stands on (:func:`balance`); a hex of it overhanging a drop is at
+    that level, not at the ground below. The front hex's level for a figure of one or two
+    hexes, or one that cannot stand where it is."""
+    lv = [board.level(c) for c in cells]
+    if len(lv) <= 2:
+        return lv[0]
+    need = int(load_data().num("multihex", "level_hexes").get(str(len(lv)), len(lv)))
+    level = _footing(lv, need)
+    return lv[0] if level is None else level
 
 
 def off_balance_dx() -> int:

@@ -46,6 +46,7 @@ from game.rules.tft.hexes.legal import (
 )
 from game.rules.tft.hexes.movement import move_options
 from game.rules.tft.hexes.phases import PHASES, HexPhase
+from game.rules.tft.hexes.refusals import why_not_reach
 from game.rules.tft.hexes.state import HexFigure, HexState
 from game.rules.tft.hexes.strikes import attack_check, shot_check
 
@@ -124,7 +125,8 @@ def _check_move(state: HexState, a: Move) -> str | None:
         if a.to in opts.ways:
             return (f"{f.name} cannot walk to {state.board.label(a.to)}: only a jump "
                     "down gets there (H-8)")
-        return f"{f.name} cannot reach {state.board.label(a.to)} this turn"
+        return (f"{f.name} cannot reach {state.board.label(a.to)} this turn: "
+                f"{why_not_reach(state, f, a.to)}")
     return None
 
 

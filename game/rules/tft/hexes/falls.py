@@ -7,7 +7,7 @@ from fractions import Fraction
 from functools import lru_cache
 
 from game.core import odds
-from game.core.dice import Dice
+from game.core.dice import Dice, Modifier
 from game.core.events import Event, Kind
 from game.core.places import Cell
 from game.rules.tft import combat
@@ -19,8 +19,9 @@ from game.rules.tft.hexes.state import HexFigure
 def fall(fig: HexFigure, frm: int, levels: int, dice: Dice, cause: str,
          rule: str = "H-8", *, off_wall: bool = False) -> list[Event]:
     """H-8 (H-9 for knock-downs and pushes): a drop of more than H needs 3d6 vs adjusted
-    DX. Made: lands standing and rolls one die fewer; missed: lands prone. Each band of H
-    beyond the first adds a die; armour of any kind stops only 2 of the damage.
+    DX (vs DX beyond twice H, :func:`brace_dx`). Made: lands standing and rolls one die
+    fewer; missed: lands prone. Each band of H beyond the first adds a die; armour of
+    any kind stops only 2 of the damage.
     ``off_wall``: a fall off a wall (H-11), which lands prone whatever the roll (the
     caller lays it down); the log does not say it lands on its feet.
     A figure knocked out cannot prepare itself for the drop (:func:`can_brace`): no roll,
@@ -34,7 +35,7 @@ def fall(fig: HexFigure, frm: int, levels: int, dice: Dice, cause: str,
     where = (Cell(frm), Cell(fig.cell))
     events: list[Event] = []
     if can_brace(fig):
-        base, mods = combat.adjusted_dx(fig)
+        base, mods = brace_dx(fig, band)
         n = int(d.num("falling", "check_dice"))
         roll = dice.check(n, base, mods, rule=rule,
                           label=f"{fig.name} {cause} {levels} levels (H {h}, band {band})")
@@ -69,6 +70,23 @@ def fall(fig: HexFigure, frm: int, levels: int, dice: Dice, cause: str,
     return events
 
 
+def brace_dx(fig: HexFigure, band: int) -> tuple[int, list[Modifier]]:
+    """H-8, H-12: what the roll to "prepare yourself for the drop" is made against, as the
+    text writes it: a drop of more than H up to twice H "3D6 vs adj. DX" (the hobbit's
+    jump: "roll his adj. DX"); more than twice H "3D6 vs DX" (Bob's fall of 10: "roll 3D6
+    vs DX"), plain DX like the climbing roll (H-11). The bands rolled against adjusted DX
+    are the data's ``falling.adjusted_dx_bands``."""
+    if band <= int(load_data().num("falling", "adjusted_dx_bands")):
+        return combat.adjusted_dx(fig)
+    return fig.dx, []
+
+
+def brace_target(fig: HexFigure, band: int) -> int:
+    """H-8: the number the roll to brace for a drop of ``band`` needs (:func:`brace_dx`)."""
+    base, mods = brace_dx(fig, band)
+    return base + sum(m.value for m in mods)
+
+
 def can_brace(fig: HexFigure) -> bool:
     """H-8: whether a figure can "prepare yourself for the drop" (roll 3d6 vs adjusted
     DX): not when it is knocked out."""
@@ -81,7 +99,7 @@ def fall_odds(fig: HexFigure, levels: int) -> tuple[int, float]:
     if band == 0:
         return 0, 1.0
     n = int(load_data().num("falling", "check_dice"))
-    return band, odds.check_probability(n, combat.adjusted_dx_total(fig))
+    return band, odds.check_probability(n, brace_target(fig, band))
 
 
 def stumble(fig: HexFigure, frm: int, levels: int, dice: Dice) -> list[Event]:
@@ -128,9 +146,10 @@ class FallOdds:
     band: int
     """H-8 band: 0 for a drop of at most H (no fall roll), 1 up to 2H..."""
     rolls: bool
-    """Whether a 3d6 roll against adjusted DX is made (a fall beyond H, or a stumble)."""
+    """Whether a 3d6 roll is made (a fall beyond H, or a stumble)."""
     target: int
-    """The adjusted DX it rolls against."""
+    """What it rolls against: adjusted DX (a stumble, a drop up to twice H), DX beyond
+    (:func:`brace_dx`)."""
     p_save: float
     """Chance of making that roll (1.0 when there is none)."""
     dice_saved: int
@@ -144,6 +163,12 @@ class FallOdds:
     prone_anyway: bool = False
     """It lands prone whatever happens (a fall off a wall, H-11)."""
     rule: str = "H-8"
+
+    @property
+    def adjusted(self) -> bool:
+        """Whether its roll is against adjusted DX (a stumble, a drop up to twice H), not
+        plain DX (a drop beyond, :func:`brace_dx`)."""
+        return self.band <= int(load_data().num("falling", "adjusted_dx_bands"))
 
     @property
     def harmless(self) -> bool:
@@ -230,13 +255,13 @@ def _after_damage(n: int, stops: int, st: int, taken: int, prone: bool
 def fall_damage_odds(fig: HexFigure, levels: int, *, prone_anyway: bool = False,
                      rule: str = "H-8") -> FallOdds:
     """H-8: the exact odds of a drop of ``levels`` for ``fig``: the 3d6 roll against
-    adjusted DX to land standing (one die of damage fewer), each band of H beyond the
-    first a die, armour stopping only 2, then T-3 (unconscious at ST 1, dead at 0, down
-    after 8 damage in a turn). ``prone_anyway``: a fall off a wall lands prone whatever
-    (H-11)."""
+    adjusted DX (plain DX beyond twice H, :func:`brace_dx`) to land standing (one die of
+    damage fewer), each band of H beyond the first a die, armour stopping only 2, then
+    T-3 (unconscious at ST 1, dead at 0, down after 8 damage in a turn).
+    ``prone_anyway``: a fall off a wall lands prone whatever (H-11)."""
     h = heights.falling_height(fig)
     band = heights.fall_band(levels, h)
-    target = combat.adjusted_dx_total(fig)
+    target = brace_target(fig, band)
     stops = heights.falling_armour_stops(fig)
     prone = fig.prone or prone_anyway
     if band == 0:

@@ -12,6 +12,7 @@ import numpy as np
 
 from game.boards.hexmap import INF, HexMap, Steps
 from game.rules.tft.data import load_data
+from game.rules.tft.hexes import bigfigures
 from game.rules.tft.hexes.state import HexFigure
 
 
@@ -139,8 +140,8 @@ def target_hex(board: HexMap, attacker: HexFigure, target: HexFigure) -> int | N
     hexes = [c for c in cells_of(target) if c in front]
     if not hexes:
         return None
-    la = board.level(attacker.cell)
-    return min(hexes, key=lambda c: (abs(board.level(c) - la), c))
+    la = measured_level(board, attacker, attacker.cell)
+    return min(hexes, key=lambda c: (abs(measured_level(board, target, c) - la), c))
 
 
 def measured_level(board: HexMap, fig: HexFigure, hex_: int) -> int:
@@ -151,7 +152,15 @@ def measured_level(board: HexMap, fig: HexFigure, hex_: int) -> int:
         return board.level(fig.cell) + fig.hold_at
     if fig.hexes == 2 or hex_ not in fig.footprint:
         return board.level(fig.cell)
-    return board.level(hex_)
+    return hex_level(board, fig, hex_)
+
+
+def hex_level(board: HexMap, fig: HexFigure, hex_: int) -> int:
+    """H-15: the level of ``hex_``, one of the hexes of a figure of three or more: "a
+    figure is at the level it stands on", so a hex overhanging a drop is at the level the
+    figure stands on (:func:`bigfigures.standing_level`), not the ground below it; a hex
+    one level higher is at its own level."""
+    return max(board.level(hex_), bigfigures.standing_level(board, fig.footprint))
 
 
 def adjacent_figures(board: HexMap, a: HexFigure, b: HexFigure) -> bool:
@@ -187,9 +196,18 @@ def engages(board: HexMap, enemy: HexFigure, fig: HexFigure) -> bool:
     if not enemy.standing or enemy.side == fig.side or fig.hold:
         return False
     front = front_cells(board, enemy)
-    le = board.level(enemy.cell)
-    return any(c in front and abs(le - board.level(c)) <= enemy.hexes
+    le = level_of(board, enemy, enemy.cell)
+    return any(c in front and abs(le - level_of(board, fig, c)) <= enemy.hexes
                for c in cells_of(fig))
+
+
+def level_of(board: HexMap, fig: HexFigure, hex_: int) -> int:
+    """H-15: the level of ``hex_`` of ``fig`` where it stands: a hex of a figure of three
+    or more hexes overhanging a drop is at the level the figure stands on
+    (:func:`hex_level`); any other hex at its own level."""
+    if fig.hexes > 2 and hex_ in fig.footprint:
+        return hex_level(board, fig, hex_)
+    return board.level(hex_)
 
 
 def engaged_by(board: HexMap, enemies: list[HexFigure], fig: HexFigure) -> bool:
@@ -229,7 +247,7 @@ def engaged_cells(board: HexMap, enemies: list[HexFigure], mover: HexFigure) -> 
     for e in enemies:
         if not e.standing or e.side == mover.side:
             continue
-        le = board.level(e.cell)
+        le = level_of(board, e, e.cell)
         for c in front_cells(board, e):
             if abs(board.level(c) - le) <= e.hexes:
                 cover[c] = cover.get(c, 0) + e.hexes

@@ -106,11 +106,8 @@ def reach(board: HexMap, attacker: HexFigure, target: HexFigure, *,
         who = attacker if attacker.hold else target
         return Reach(Blow.NONE, f"{who.name} is hanging on a wall (H-11)", hx, la, lt)
     diff = la - lt
-    # H-17: a kneeling figure counts as lower by its own H; figures 2+ levels above it
-    # cannot reach it unless they kneel too
-    if target.kneeling and diff >= 2 and not attacker.kneeling:
-        return Reach(Blow.NONE, f"{target.name} kneels at the edge below: only a figure at "
-                                "most one level up can strike it (H-17)", hx, la, lt)
+    if target.kneeling and diff >= 0:
+        return hit_kneeling(attacker, target, diff, swipe_allowed, (hx, la, lt))
     eff = diff - _kneel_drop(attacker) + _kneel_drop(target)
     lower, gap = (target, eff) if eff >= 0 else (attacker, -eff)
     if gap <= heights.height(lower):
@@ -123,6 +120,30 @@ def reach(board: HexMap, attacker: HexFigure, target: HexFigure, *,
         return Reach(SWIPE, "", hx, la, lt)
     return Reach(Blow.NONE, f"{abs(diff)} levels apart: the lower figure, {lower.name} (H "
                             f"{heights.height(lower)}), cannot reach (H-4)", hx, la, lt)
+
+
+def hit_kneeling(attacker: HexFigure, target: HexFigure, diff: int, swipe_allowed: bool,
+                 where: tuple[int, int, int]) -> Reach:
+    """H-17: a kneeling figure is struck from its own level or above like a figure of H 1
+    (a prone figure's H, H-5), ``diff`` levels below ``attacker``. H-4 with that H: a
+    normal blow from the same level or one up (it is "at a +4 to be hit ... or a +5 (4 +1
+    due to height advantage)", :func:`situation`); from higher "could not hit him unless
+    they kneel as well": a swipe (its own -4, one-handed weapon, no shield), possible when
+    the drop less the attacker's own H is within that H 1. A pole weapon still jabs beyond
+    its H (H-16), as at any target."""
+    hx, la, lt = where
+    kneel_h = int(load_data().num("prone", "h"))
+    if diff <= kneel_h:
+        return Reach(NORMAL, "", hx, la, lt)
+    w = combat.weapon_of(attacker)
+    beyond = int(load_data().num("pole", "beyond_h"))
+    if w.pole and not w.thrown and diff <= heights.height(attacker) + beyond:
+        return Reach(POLE, "", hx, la, lt)
+    if (swipe_allowed or attacker.kneeling) and diff - heights.height(attacker) <= kneel_h:
+        return Reach(SWIPE, "", hx, la, lt)
+    return Reach(Blow.NONE, f"{target.name} kneels {diff} levels below: struck like a "
+                            f"figure of H {kneel_h}, only from at most {kneel_h} level up, "
+                            "or by kneeling to swipe within reach (H-17)", hx, la, lt)
 
 
 def situation(state: HexState, attacker: HexFigure, target: HexFigure,

@@ -42,6 +42,7 @@ from game.rules.tft.hexes import (
     legal,
     melee,
     movement,
+    refusals,
     sight,
     strikes,
     tables,
@@ -63,6 +64,7 @@ from game.rules.tft.hexes.melee import NORMAL, POLE, SWIPE, Blow
 from game.rules.tft.hexes.missiles import LineOfFire, range_band, ranged_weapon
 from game.rules.tft.hexes.movement import Jump, MoveOptions
 from game.rules.tft.hexes.phases import HexPhase
+from game.rules.tft.hexes.refusals import WallHint
 from game.rules.tft.hexes.sight import Seen
 from game.rules.tft.hexes.state import HexFigure, HexState, Hold
 from game.rules.tft.hexes.strikes import AttackCheck, Shot
@@ -70,7 +72,7 @@ from game.rules.tft.hexes.strikes import AttackCheck, Shot
 __all__ = [
     "NORMAL", "POLE", "SWIPE", "AttackCheck", "AttackOdds", "Blow", "ClimbOption",
     "FallOdds", "FallRisk", "HexFigure", "HexQueries", "HexState", "Hold", "Jump",
-    "LeapOption", "LineOfFire", "MoveOptions", "Seen", "Shot", "Status", "Weapon",
+    "LeapOption", "LineOfFire", "MoveOptions", "Seen", "Shot", "Status", "WallHint", "Weapon",
     "adjacent_figures", "adjusted_dx", "adjusted_dx_total", "charge_allowance",
     "climbing_step_costs", "drop_levels", "facing_arc", "falling_height", "front_cells",
     "height", "load_data", "movement_allowance", "range_band", "ranged_weapon",
@@ -256,6 +258,16 @@ class HexQueries:
     def climb_options(self, fid: str) -> dict[int, ClimbOption]:
         """H-11 (H-20's pull-up): the walls ``fid`` may climb up or down now."""
         return climbing.climb_options(self.state, self._fig(fid))
+
+    def wall_hint(self, fid: str, to: int) -> WallHint | None:
+        """H-2, H-11: if ``to`` is a wall too high for ``fid`` to step up, how a climb
+        would get up it, what it costs and what stops it starting now."""
+        return self._remember(("wall", fid, to),
+                              lambda: refusals.wall_hint(self.state, self._fig(fid), to))
+
+    def why_not_reach(self, fid: str, to: int) -> str:
+        """H-2, H-10, H-11, T-6: why ``fid`` cannot walk to ``to`` this turn, in words."""
+        return refusals.why_not_reach(self.state, self._fig(fid), to)
 
     def climb_risk(self, fid: str, to: int, more: bool = False) -> FallRisk | None:
         """H-11, H-20, H-8: the chance a climb towards ``to`` now ends in a fall (``more``:

@@ -170,4 +170,6 @@ def hex_marks(ctl: MeleeHexController, selected: str | None, hover: Place | None
     marks.fronts = _fronts(ctl, sel, own, to_act, hover)
     _views(ctl, marks, sel)
     _line_of_fire(ctl, marks, acting if acting is not None else sel, hover)
+    marks.clings = {f.id: (f.hold_at, f.hold_to) for f in st.figures.values()
+                    if f.hold and f.alive}
     return marks

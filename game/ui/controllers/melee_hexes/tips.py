@@ -229,7 +229,23 @@ def _movement_tip(ctl: MeleeHexController, selected: str | None,
     if isinstance(way, Climb):
         lines = _climb_tip(ctl, sel, c, way)
         return None if lines is None else lines + more
-    return None
+    return _wall_tip(ctl, sel, c) if way is None else None
+
+
+def _wall_tip(ctl: MeleeHexController, sel: HexFigure, c: int) -> list[TipLine] | None:
+    """H-2, H-11: over a wall top the selected figure cannot step up to: how a climb
+    would go, what it costs and what it still needs (put its weapon away...)."""
+    hint = ctl.q.wall_hint(sel.id, c)
+    if hint is None:
+        return None
+    board = ctl.state.board
+    lines = [TipLine(f"A wall of {hint.rise} levels above {board.label(hint.foot)}: more "
+                     f"than the {hint.climb_h} {sel.name} may step up (H-2)", TEXT, True),
+             TipLine(hint.how(), TEXT)]
+    if hint.needs:
+        lines.append(TipLine(f"To climb it {sel.name} needs " + "; ".join(hint.needs),
+                             ORANGE, True))
+    return lines
 
 
 def place_tip(ctl: MeleeHexController, selected: str | None,

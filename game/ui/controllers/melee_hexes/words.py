@@ -48,7 +48,8 @@ def risk_lines(risk: FallOdds, roll: str = "to land on its feet") -> list[TipLin
                                  f"{risk.target} to keep its feet, {percent(risk.p_save)}; "
                                  "a miss falls prone (H-14)", TEXT))
         else:
-            lines.append(TipLine(f"band {risk.band} ({risk.rule}): 3d6 against adjusted DX "
+            what = "adjusted DX" if risk.adjusted else "DX"
+            lines.append(TipLine(f"band {risk.band} ({risk.rule}): 3d6 against {what} "
                                  f"{risk.target} {roll}, {percent(risk.p_save)}", TEXT))
     if risk.dice_missed:
         lines.append(TipLine(risk.damage_words(), TEXT))
