@@ -170,6 +170,21 @@ def test_z8_a_split_action_can_end_early():
     assert fig(m, "rid").acted
 
 
+def test_z8_two_zone_moves_leave_no_move_to_attack_a_foe_out_of_contact():
+    m = zone_match(grid(LINE), [("Rid", "a", "rider", "A"), ("X", "b", "man", "C"),
+                                ("Y", "b", "man", "B")])
+    act_now(m, "rid")
+    fig(m, "x").acted = fig(m, "y").acted = True  # no reactions
+    play(m, SplitMove("rid"))
+    play(m, ZoneMove("rid", ("B",), ("",), False))
+    assert m.why_illegal(Attack("rid", "y")) is None  # one pool left: the battle move
+    play(m, ZoneMove("rid", ("C",), ("",), False))
+    assert m.state.acting().id == "rid" and fig(m, "rid").zone == "C"
+    assert "both pools" in m.why_illegal(Attack("rid", "x"))
+    assert "both pools" in m.why_illegal(Rush("rid", "x"))
+    assert Attack("rid", "x") not in m.legal_actions()
+
+
 # ============================================================================ Z-9
 def test_z9_charge_is_a_zone_move_ending_in_contact_with_double_damage():
     m = zone_match(grid(LINE), [("Man", "a", "man", "A"), ("Gob", "b", "goblin", "C")])

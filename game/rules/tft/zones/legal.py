@@ -87,10 +87,25 @@ def split_allows(state: ZoneState, a: Action) -> str | None:
     if isinstance(a, MOVES):
         return None if moves < n.split_pools else "both pools of the split are spent (Z-8)"
     if isinstance(a, STRIKES):
-        return None if attacks < n.split_attacks else "a split action has one attack (Z-8)"
+        if attacks >= n.split_attacks:
+            return "a split action has one attack (Z-8)"
+        if moves >= n.split_pools and split_strike_needs_move(state, a):
+            return ("both pools of the split are spent: no move is left to get into "
+                    "contact (Z-8)")
+        return None
     if isinstance(a, EndAction):
         return None
     return "in a split action only moves, one attack and ending it are possible (Z-8)"
+
+
+def split_strike_needs_move(state: ZoneState, a: Attack | Shoot | Close | Rush) -> bool:
+    """Z-8: a split action's attack on a foe it is not in contact with needs a battle move
+    into contact first, which is a third move when both pools are spent (a shot needs
+    none)."""
+    if isinstance(a, Shoot):
+        return False
+    f, t = state.figures.get(a.figure), state.figures.get(a.target)
+    return f is not None and t is not None and not rules.in_contact(f, t)
 
 
 def stacking_full(state: ZoneState, zone: str) -> bool:
