@@ -17,13 +17,18 @@ from game.rules.tft.zones.actions import (
     Decline,
     EndAction,
     EnterBottleneck,
+    FallProne,
     Hold,
     Leave,
+    MoveToLine,
     Protect,
     React,
     Rush,
     Shoot,
     SplitMove,
+    SpotAndStrike,
+    StandUp,
+    StepAndShoot,
     ToBoundary,
     Wait,
     Withdraw,
@@ -653,3 +658,81 @@ def test_z7_a_reaction_that_spends_the_action_ends_running():
     assert ("int", "intercept") in m.state.window.options
     play(m, React("int", "intercept"), 6, 6, 6, 1, 1, 1)  # Mov gets past
     assert i.acted and not i.running
+
+
+# ============================================================================ Z-4 parts
+def test_z4_an_archer_steps_onto_the_line_and_shoots_in_one_action():
+    m = zone_match(grid(["A B C D E"]), [("Arc", "a", "archer", "A"), ("X", "b", "man", "E")])
+    act_now(m, "arc")
+    fig(m, "x").acted = True  # no reactions
+    assert "zones away" in m.why_illegal(Shoot("arc", "x"))
+    step = StepAndShoot("arc", "x", "B")
+    assert step in m.legal_actions()
+    ev = play(m, step, 2, 2, 2, 3)  # no roll to step (no modifier); the shot hits
+    arc = fig(m, "arc")
+    assert arc.place == InZone("A", "B") and m.state.acting() is not arc
+    assert [e.rule for e in ev if e.kind in ("moved", "attacked")][:2] == ["Z-12", "Z-17"]
+    assert fig(m, "x").st < 12
+
+
+def test_z4_a_failed_step_ends_the_movement_and_the_shot_only_if_it_cannot_be_made():
+    board = grid(["A B C D E"], props={"A": {"move": -4}})
+    m = zone_match(board, [("Arc", "a", "archer", "A"), ("X", "b", "man", "E")])
+    act_now(m, "arc")
+    fig(m, "x").acted = True
+    ev = play(m, StepAndShoot("arc", "x", "B"), 6, 6, 6)  # the step's roll fails
+    assert fig(m, "arc").place == InZone("A") and m.state.acting() is not fig(m, "arc")
+    assert not any(e.kind == "attacked" for e in ev)
+
+
+def test_z4_a_goblin_rushes_into_the_freed_spot_and_strikes_at_once():
+    m = farm()
+    st = m.state
+    act_now(m, "tom")
+    play(m, EnterBottleneck("tom", "Door"))
+    act_now(m, "snik")
+    for f in st.figures.values():
+        f.acted = f.side == "f"  # no reactions
+    # one move in the action: no strike at a figure a second move would reach
+    assert "does not hold" in m.why_illegal(SpotAndStrike("snik", "ada", bottleneck="Door"))
+    strike = SpotAndStrike("snik", "tom", bottleneck="Door")
+    assert strike in m.legal_actions()
+    ev = play(m, strike, 2, 2, 2, 6)  # no roll for the spot; the blow hits
+    snik = fig(m, "snik")
+    assert snik.bottleneck == "Door" and rules.status(st, snik) == CONTACT and snik.acted
+    blow = next(e for e in ev if e.kind == "attacked")
+    assert blow.target == "tom"
+    assert not any(x.rule == "Z-16" for x in blow.roll.modifiers)  # from inside: no cover
+    act_now(m, "grub")
+    assert "every spot" in m.why_illegal(SpotAndStrike("grub", "tom", bottleneck="Door"))
+
+
+# ============================================================================ Z-12 ends
+def test_z12_a_zone_move_may_end_on_a_boundary_line_of_the_zone_it_enters():
+    m = zone_match(grid(["A B C"]), [("Pip", "a", "man", "A"), ("X", "b", "man", "C")])
+    act_now(m, "pip")
+    fig(m, "x").acted = True
+    move = MoveToLine("pip", ("B",), ("",), False, False, "C")
+    assert move in m.legal_actions()
+    ev = play(m, move)
+    pip = fig(m, "pip")
+    assert pip.place == InZone("B", "C") and rules.status(m.state, pip) == ALONE
+    assert any(e.rule == "Z-12" for e in ev)
+    act_now(m, "pip")
+    assert "do not share" in m.why_illegal(MoveToLine("pip", ("A",), ("",), False, False,
+                                                      "C"))
+
+
+# ============================================================================ Z-17 prone
+def test_z17_fall_prone_is_free_and_a_prone_figure_must_stand_up_to_move():
+    m = zone_match(grid(LINE), [("Pip", "a", "man", "A"), ("X", "b", "man", "D")])
+    act_now(m, "pip")
+    ev = play(m, FallProne("pip"))
+    pip = fig(m, "pip")
+    assert pip.prone and not pip.acted and m.state.acting() is pip
+    assert ev[0].rule == "Z-17"
+    assert "down already" in m.why_illegal(FallProne("pip"))
+    assert "stand up" in m.why_illegal(ZoneMove("pip", ("B",), ("",), False))
+    assert "stand up" in m.why_illegal(ToBoundary("pip", "B"))
+    play(m, StandUp("pip"))
+    assert not pip.prone and pip.acted

@@ -16,6 +16,7 @@ from game.rules.tft.zones import rules
 from game.rules.tft.zones.actions import (
     OPEN,
     OVER,
+    PART_MOVES,
     Attack,
     Charge,
     ChooseFirst,
@@ -24,8 +25,10 @@ from game.rules.tft.zones.actions import (
     Defend,
     EndAction,
     EnterBottleneck,
+    FallProne,
     Hold,
     Leave,
+    MoveToLine,
     Pass,
     PickUp,
     Protect,
@@ -34,7 +37,9 @@ from game.rules.tft.zones.actions import (
     Rush,
     Shoot,
     SplitMove,
+    SpotAndStrike,
     StandUp,
+    StepAndShoot,
     ToBoundary,
     Wait,
     Withdraw,
@@ -86,7 +91,11 @@ def split_allows(state: ZoneState, a: Action) -> str | None:
         return None
     if isinstance(a, MOVES):
         return None if moves < n.split_pools else "both pools of the split are spent (Z-8)"
+    if isinstance(a, FallProne):
+        return None  # Z-17: a free action
     if isinstance(a, STRIKES):
+        if isinstance(a, PART_MOVES) and moves >= n.split_pools:
+            return "both pools of the split are spent: no move is left for it (Z-8)"
         if attacks >= n.split_attacks:
             return "a split action has one attack (Z-8)"
         if moves >= n.split_pools and split_strike_needs_move(state, a):
@@ -299,6 +308,32 @@ def _zone_move(state: ZoneState, a: ZoneMove, plans: Plans | None = None) -> str
                            False, plans)[0]
 
 
+def _move_to_line(state: ZoneState, a: MoveToLine, plans: Plans | None = None
+                  ) -> str | None:
+    why = _zone_move(state, a, plans)
+    return why if why is not None else why_not_end_on_line(state, a)
+
+
+def why_not_end_on_line(state: ZoneState, a: MoveToLine) -> str | None:
+    """Z-12: a zone move may end on a boundary line of the zone it enters ("it can be
+    chosen as a target location for a trivial, battle move or a zone move"): an open
+    line with no obstacle on it (a bottleneck's spot is taken by a move of its own,
+    Z-16; a line with an obstacle is stepped onto by one, Z-11)."""
+    board = state.board
+    last = a.path[-1]
+    if a.onto not in board.zones:
+        return f"there is no zone '{a.onto}'"
+    if not board.adjacent(last, a.onto):
+        return f"{last} and {a.onto} do not share a border"
+    bn = board.bottleneck_on(last, a.onto)
+    if bn is not None:
+        return f"the border of {last} and {a.onto} is passed through the {bn.id} (Z-16)"
+    if board.obstacles_on(last, a.onto):
+        return (f"the line of {last} and {a.onto} carries an obstacle: step onto it with "
+                "a move of its own (Z-11, Z-12)")
+    return None
+
+
 def _charge(state: ZoneState, a: Charge, plans: Plans | None = None) -> str | None:
     f = actor(state, a.figure)
     if isinstance(f, str):
@@ -347,6 +382,41 @@ def _attack(state: ZoneState, a: Attack) -> str | None:
     return None
 
 
+def _spot_and_strike(state: ZoneState, a: SpotAndStrike) -> str | None:
+    """Z-4, Z-16: the battle move into the spot, then a blow at a holder it is then in
+    contact with (no second move into contact)."""
+    ft = _strike_basics(state, a.figure, a.target)
+    if isinstance(ft, str):
+        return ft
+    f, t = ft
+    if a.into or a.through:
+        return "a strike from a bottleneck spot has no zone to choose and no obstacle"
+    why = _enter_bottleneck(state, EnterBottleneck(a.figure, a.bottleneck))
+    if why is not None:
+        return why
+    if t.bottleneck != a.bottleneck:
+        return (f"{t.name} does not hold the {a.bottleneck}: from its spot {f.name} can "
+                "only strike its holders (Z-4: one move in the action)")
+    return _attack(after_part_move(state, a), Attack(a.figure, a.target))
+
+
+def after_part_move(state: ZoneState, a: StepAndShoot | SpotAndStrike) -> ZoneState:
+    """Z-4: a copy of the state as it stands once the move that is the first part of
+    ``a`` is made (the figure on the line, or in the spot InContact with its target),
+    for judging and weighing the rest of the action."""
+    look = state.clone()
+    g = look.figures[a.figure]
+    if isinstance(a, StepAndShoot):
+        g.boundary = a.other
+        return look
+    h = look.figures[a.target]
+    g.bottleneck, g.boundary = a.bottleneck, look.board.bottlenecks[a.bottleneck].other(g.zone)
+    if not h.group:
+        h.group, look.next_group = look.next_group, look.next_group + 1
+    g.group = h.group
+    return look
+
+
 def _close(state: ZoneState, a: Close) -> str | None:
     ft = _strike_basics(state, a.figure, a.target)
     if isinstance(ft, str):
@@ -392,6 +462,27 @@ def _shoot(state: ZoneState, a: Shoot) -> str | None:
         return f"{t.name} is {line[0]} zones away; the {w.name} reaches " \
                f"{rules.missile_range(w.key)}"
     return None
+
+
+def _step_and_shoot(state: ZoneState, a: StepAndShoot) -> str | None:
+    """Z-4, Z-12: the trivial move onto the line, then the shot from there."""
+    why = _to_boundary(state, ToBoundary(a.figure, a.other))
+    if why is not None:
+        return why
+    f = state.figures[a.figure]
+    w = load_data().weapons.get(f.ready or "")
+    if w is None or not (w.missile or w.thrown):
+        return f"{f.name} has no missile or thrown weapon ready"
+    return _shoot(after_part_move(state, a), Shoot(a.figure, a.target))
+
+
+def _fall_prone(state: ZoneState, a: FallProne) -> str | None:
+    f = actor(state, a.figure)
+    if isinstance(f, str):
+        return f
+    if state.doing is not None:
+        return f"{f.name} is in the middle of an action"
+    return f"{f.name} is down already" if rules.is_prone(f) else None
 
 
 def _withdraw(state: ZoneState, a: Withdraw) -> str | None:
@@ -584,7 +675,9 @@ def _decline(state: ZoneState, a: Decline) -> str | None:
 
 
 CHECKS: dict[type, Callable[..., str | None]] = {
-    ChooseFirst: _choose, ZoneMove: _zone_move, Charge: _charge, Attack: _attack,
+    ChooseFirst: _choose, ZoneMove: _zone_move, MoveToLine: _move_to_line,
+    Charge: _charge, Attack: _attack, SpotAndStrike: _spot_and_strike,
+    StepAndShoot: _step_and_shoot, FallProne: _fall_prone,
     Close: _close, Rush: _rush, Shoot: _shoot, Withdraw: _withdraw, Leave: _leave,
     ToBoundary: _to_boundary, EnterBottleneck: _enter_bottleneck, Protect: _protect,
     Hold: _hold, SplitMove: _split, EndAction: _end_action, Defend: _defend, Wait: _wait,
@@ -601,7 +694,8 @@ def why_illegal(state: ZoneState, a: Action, plans: Plans | None = None) -> str 
     check = CHECKS.get(type(a))
     if check is None:
         return f"'{a.kind}' is not an action of this game"
-    why = check(state, a, plans) if plans is not None and type(a) in (ZoneMove, Charge) \
+    why = check(state, a, plans) if plans is not None and \
+        type(a) in (ZoneMove, MoveToLine, Charge) \
         else check(state, a)
     if why is None and state.phase == ACTION:
         why = split_allows(state, a)
@@ -690,6 +784,18 @@ def _charge_paths(state: ZoneState, f: ZoneFigure, most: int
     return paths
 
 
+def line_ends(state: ZoneState, moves: list[Action]) -> Iterator[MoveToLine]:
+    """Z-12: each legal zone move of ``moves`` again, ending on a line of the zone it
+    enters (:func:`why_not_end_on_line`)."""
+    for m in moves:
+        if type(m) is not ZoneMove:
+            continue
+        for o in state.board.neighbours(m.path[-1]):
+            a = MoveToLine(m.figure, m.path, m.via, m.run, m.through, o)
+            if why_not_end_on_line(state, a) is None:
+                yield a
+
+
 def legal_actions(state: ZoneState, plans: Plans | None = None) -> list[Action]:
     """Every legal action now, for the side to act (a finite menu); ``plans``: see
     :func:`zone_move_check`."""
@@ -718,6 +824,10 @@ def legal_actions(state: ZoneState, plans: Plans | None = None) -> list[Action]:
         for into in intos:
             for through in (False, True):
                 out.append(Attack(f.id, t.id, into, through))
+        out += [StepAndShoot(f.id, t.id, z) for z in state.board.neighbours(f.zone)
+                if f.boundary is None]
+        if t.bottleneck is not None:
+            out.append(SpotAndStrike(f.id, t.id, bottleneck=t.bottleneck))
         out.append(Close(f.id, t.id))
         out.append(Rush(f.id, t.id, False))
         out.append(Rush(f.id, t.id, True))
@@ -736,12 +846,14 @@ def legal_actions(state: ZoneState, plans: Plans | None = None) -> list[Action]:
     out += [Hold(f.id), SplitMove(f.id), EndAction(f.id), Defend(f.id), Wait(f.id)]
     out += [Ready(f.id, w) for w in f.weapons]
     out += [PickUp(f.id, w) for w in sorted(set(state.dropped.get(f.zone, [])))]
-    out += [StandUp(f.id), Pass(f.id)]
+    out += [StandUp(f.id), Pass(f.id), FallProne(f.id)]
+    moving += list(line_ends(state, moving))
     return [a for a in moving if split_allows(state, a) is None] + \
         [a for a in out if why_illegal(state, a) is None]
 
 
-__all__ = ["CHECKS", "MOVES", "STRIKES", "actor", "charges", "contact_zone", "default_into",
+__all__ = ["CHECKS", "MOVES", "STRIKES", "actor", "after_part_move", "charges", "contact_zone",
+           "default_into",           "line_ends", "split_strike_needs_move", "why_not_end_on_line",
            "enemy", "interceptors", "legal_actions", "split_allows", "stacking_full",
            "start_zone", "why_illegal", "why_mover_cannot", "why_not_contact",
            "why_not_zone_move",
