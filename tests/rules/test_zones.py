@@ -17,6 +17,7 @@ from game.rules.tft.zones.actions import (
     Decline,
     EndAction,
     EnterBottleneck,
+    EnterPatch,
     FallProne,
     Hold,
     Leave,
@@ -736,3 +737,37 @@ def test_z17_fall_prone_is_free_and_a_prone_figure_must_stand_up_to_move():
     assert "stand up" in m.why_illegal(ToBoundary("pip", "B"))
     play(m, StandUp("pip"))
     assert not pip.prone and pip.acted
+
+
+# ============================================================================ Z-10 patches
+def test_z10_a_patch_counts_only_for_those_who_move_onto_it_and_is_an_incontact_area():
+    board = grid(["A B"], patches=[("Thicket", "A", -4, -2)])
+    m = zone_match(board, [("Pip", "a", "man", "A"), ("Arc", "b", "archer", "B"),
+                           ("Gob", "b", "goblin", "A")])
+    st = m.state
+    pip = fig(m, "pip")
+    act_now(m, "pip")
+    for f in st.figures.values():
+        f.acted = f.side == "b"
+    assert not rules.zone_move_plan(st, pip, "A", ("B",), ("",), False, False).roll
+    ev = play(m, EnterPatch("pip", "Thicket"), 1, 2, 2)  # MR 10 - 4: a roll at -4
+    roll = next(e.roll for e in ev if e.kind == "rolled")
+    assert roll.rule == "Z-4" and sum(x.value for x in roll.modifiers) == -4
+    assert pip.patch == "Thicket" and rules.status(st, pip) == CONTACT
+    assert any(x.rule == "Z-10" and x.value == -2 for x in rules.shot(st, fig(m, "arc"), pip)[1])
+    act_now(m, "pip")
+    assert "step off" in m.why_illegal(ZoneMove("pip", ("B",), ("",), False))
+    # the goblin moving onto it to attack Pip rolls for the patch too, and stands on it
+    act_now(m, "gob")
+    for f in st.figures.values():
+        f.acted = f.side == "a"
+    ev = play(m, Attack("gob", "pip"), 2, 2, 2, 2, 2, 2, 1)  # the move at -4, the blow
+    assert fig(m, "gob").patch == "Thicket" and fig(m, "gob").group == pip.group
+    # stepping off is a battle move with the patch's modifier
+    act_now(m, "pip")
+    fig(m, "gob").acted = True
+    assert m.why_illegal(Leave("pip", "A")) is None
+    play(m, Leave("pip", "A"), 1, 1, 1)
+    assert st.window is not None and st.window.kind == "opportunity"  # Gob may strike
+    play(m, Decline("b"))
+    assert pip.patch is None and rules.status(st, pip) == ALONE

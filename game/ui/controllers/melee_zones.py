@@ -36,6 +36,7 @@ from game.rules.tft.zones.actions import (
     Defend,
     EndAction,
     EnterBottleneck,
+    EnterPatch,
     FallProne,
     Hold,
     How,
@@ -542,6 +543,8 @@ class MeleeZoneController(Controller):
     def leave_text(f: ZoneFigure, zone: str, risky: bool) -> str:
         """A Leave button (Z-4) in the words of what the figure leaves: a melee (with the
         opportunity attack it risks), a bottleneck (the panel names it) or a line."""
+        if f.patch is not None and not f.group:
+            return f"Step off the {f.patch} (Z-10)"
         if risky:
             return f"Move apart into {zone} (opportunity attack)"
         if f.bottleneck is not None:
@@ -589,6 +592,10 @@ class MeleeZoneController(Controller):
             return f"{f.name} stands up"
         if isinstance(a, FallProne):
             return "Fall prone (free: the action goes on; stand up to move, Z-17)"
+        if isinstance(a, EnterPatch):
+            roll = self.q.patch_roll(f, a.patch)
+            odds = f" - {percent(roll[1])}" if roll is not None else ""
+            return f"Step onto the {a.patch} (Z-10){odds}"
         if isinstance(a, Ready):
             return f"Ready the {d.weapons[a.weapon].name}"
         if isinstance(a, PickUp):
@@ -681,6 +688,9 @@ class MeleeZoneController(Controller):
             where = f"on the line of {f.zone} and {f.boundary} (in both, Z-12)"
         else:
             where = f.zone
+        if f.patch is not None:
+            pt = st.board.patches[f.patch]
+            where += f", on the {pt.id} ({pt.terrain}, Z-10)"
         rows.append(("Where", where))
         # Z-6, Z-7, Z-10: running (the run toggle, for the figure about to move), stun,
         # its zone's terrain
@@ -739,6 +749,10 @@ class MeleeZoneController(Controller):
             text += f", holds {z.stacking} ({len(st.in_zone(z.id))} there)"
         for o in st.board.obstacles_in(z.id):
             text += f"; {o.kind} {o.size} (Z-11)"
+        for pt in st.board.patches_in(z.id):
+            text += (f"; the {pt.id} ({pt.terrain}" + (f", move {pt.move:+d}" if pt.move else "")
+                     + (f", sight {pt.visibility:+d}" if pt.visibility else "")
+                     + ": only for those who step onto it, Z-10)")
         actor = self.acting()
         a = self.best_move(actor, z.id, self.run) if actor is not None else None
         if actor is not None and a is not None:

@@ -213,6 +213,17 @@ class EnterBottleneck(Action):
 
 @ACTIONS.register
 @dataclass(frozen=True)
+class EnterPatch(Action):
+    """Z-10: a battle move onto a patch of terrain over part of the figure's zone (its
+    move modifier counts; there it is InContact with the terrain)."""
+
+    kind = "enter_patch"
+    figure: str
+    patch: str
+
+
+@ACTIONS.register
+@dataclass(frozen=True)
 class Protect(Action):
     """Z-14: stand with an Alone friend to protect it."""
 
@@ -335,13 +346,14 @@ PART_MOVES = (SpotAndStrike, StepAndShoot)
 """Z-4: the actions that carry a trivial or battle move as their first part."""
 FigureAction = (ZoneMove | Charge | Attack | Close | Rush | Shoot | Withdraw | Leave
                 | ToBoundary | EnterBottleneck | Protect | Hold | SplitMove | EndAction
-                | Defend | Wait | Ready | PickUp | StandUp | Pass | React | FallProne)
+                | Defend | Wait | Ready | PickUp | StandUp | Pass | React | FallProne
+                | EnterPatch)
 """The actions a figure makes (each names it in ``figure``)."""
 TARGETED = (Attack, Charge, Close, Rush, Shoot)
 """The classes of :data:`Targeted`, for ``isinstance``."""
 FIGURE_ACTIONS = (ZoneMove, Charge, Attack, Close, Rush, Shoot, Withdraw, Leave,
                   ToBoundary, EnterBottleneck, Protect, Hold, SplitMove, EndAction, Defend,
-                  Wait, Ready, PickUp, StandUp, Pass, React, FallProne)
+                  Wait, Ready, PickUp, StandUp, Pass, React, FallProne, EnterPatch)
 """The classes of :data:`FigureAction`, for ``isinstance``."""
 
 

@@ -25,6 +25,7 @@ from game.rules.tft.zones.actions import (
     Defend,
     EndAction,
     EnterBottleneck,
+    EnterPatch,
     FallProne,
     Hold,
     Leave,
@@ -189,5 +190,6 @@ HANDLERS: dict[type, Handler] = {
     Defend: _defend, Wait: _wait, Ready: _ready, PickUp: _pick_up, StandUp: _stand,
     Pass: _pass, React: do_react, Decline: do_decline, MoveToLine: _move,
     StepAndShoot: _aimed, SpotAndStrike: _aimed, FallProne: _fall_prone,
+    EnterPatch: moving.do_enter_patch,
 }
 """The handler of each action."""

@@ -25,6 +25,7 @@ from game.rules.tft.zones.actions import (
     Defend,
     EndAction,
     EnterBottleneck,
+    EnterPatch,
     FallProne,
     Hold,
     Leave,
@@ -183,6 +184,8 @@ def why_mover_cannot(state: ZoneState, f: ZoneFigure) -> str | None:
     it may try one): it must stand, be Alone and hold no bottleneck spot."""
     if not f.standing:
         return f"{f.name} is down and must stand up first"
+    if f.patch is not None:
+        return f"{f.name} is on the {f.patch}: step off it first (Z-10)"
     st = rules.status(state, f)
     if st != ALONE:
         return f"{f.name} is {st}: a zone move starts Alone (withdraw first, Z-4)"
@@ -503,6 +506,9 @@ def _leave(state: ZoneState, a: Leave) -> str | None:
         return f"{f.name} is InClose: withdraw instead"
     if f.prone:
         return f"{f.name} is down and must stand up first"
+    if f.patch is not None:
+        return None if a.zone == f.zone else \
+            f"{f.name} steps off the {f.patch} into {f.zone} first (Z-10)"
     if f.bottleneck is not None:
         bn = state.board.bottlenecks[f.bottleneck]
         if a.zone not in bn.zones:
@@ -561,6 +567,25 @@ def _enter_bottleneck(state: ZoneState, a: EnterBottleneck) -> str | None:
             return f"{f.name} is InContact: withdraw first (Z-4)"
     if rules.free_spots(state, bn) <= 0:
         return f"every spot of the {bn.id} is taken (Z-16)"
+    return None
+
+
+def _enter_patch(state: ZoneState, a: EnterPatch) -> str | None:
+    """Z-10: a deliberate battle move onto a patch of terrain in the figure's zone."""
+    f = actor(state, a.figure)
+    if isinstance(f, str):
+        return f
+    pt = state.board.patches.get(a.patch)
+    if pt is None:
+        return f"there is no patch of terrain '{a.patch}'"
+    if not f.standing:
+        return f"{f.name} is down and must stand up first"
+    if f.patch is not None:
+        return f"{f.name} is on the {f.patch} already"
+    if f.bottleneck is not None or f.on_line or f.zone != pt.zone:
+        return f"the {pt.id} is in {pt.zone}, not where {f.name} stands"
+    if rules.status(state, f) != ALONE:
+        return f"{f.name} is {rules.status(state, f)}: withdraw first (Z-4)"
     return None
 
 
@@ -677,7 +702,7 @@ def _decline(state: ZoneState, a: Decline) -> str | None:
 CHECKS: dict[type, Callable[..., str | None]] = {
     ChooseFirst: _choose, ZoneMove: _zone_move, MoveToLine: _move_to_line,
     Charge: _charge, Attack: _attack, SpotAndStrike: _spot_and_strike,
-    StepAndShoot: _step_and_shoot, FallProne: _fall_prone,
+    StepAndShoot: _step_and_shoot, FallProne: _fall_prone, EnterPatch: _enter_patch,
     Close: _close, Rush: _rush, Shoot: _shoot, Withdraw: _withdraw, Leave: _leave,
     ToBoundary: _to_boundary, EnterBottleneck: _enter_bottleneck, Protect: _protect,
     Hold: _hold, SplitMove: _split, EndAction: _end_action, Defend: _defend, Wait: _wait,
@@ -840,6 +865,7 @@ def legal_actions(state: ZoneState, plans: Plans | None = None) -> list[Action]:
             out.append(ToBoundary(f.id, z))
     for bn in state.board.bottlenecks:
         out.append(EnterBottleneck(f.id, bn))
+    out += [EnterPatch(f.id, pt.id) for pt in state.board.patches_in(f.zone)]
     for p in state.figures.values():
         if p.side == f.side and p is not f:
             out.append(Protect(f.id, p.id))

@@ -19,6 +19,7 @@ from game.rules.tft.zones.actions import (
     PART_MOVES,
     Charge,
     EnterBottleneck,
+    EnterPatch,
     Leave,
     MoveToLine,
     Protect,
@@ -64,6 +65,8 @@ def contact_roll(state: ZoneState, f: ZoneFigure, t: ZoneFigure, through: bool,
     obstacle the target keeps between them (or run through it and take its damage)."""
     events: list[Event] = []
     extra: list[Modifier] = []
+    if t.patch is not None and f.patch != t.patch:
+        extra += rules.patch_modifier(state.board, t.patch)  # Z-10: onto its patch
     ob = rules.obstacle_for(state, f, t)
     if ob is not None:
         o, size = ob
@@ -141,6 +144,28 @@ def step_onto_line(state: ZoneState, f: ZoneFigure, other: str, dice: Dice
                             f"{other}: it counts as in both (Z-12).", "Z-12", f.id,
                             places=(start, f.place)))
     return events, ok
+
+
+def do_enter_patch(state: ZoneState, a: EnterPatch, dice: Dice) -> list[Event]:
+    """Z-10: a battle move onto a patch of terrain (its move modifier counts); there it
+    is InContact with the terrain and in one melee with any enemy on it."""
+    f = state.figures[a.figure]
+    pt = state.board.patches[a.patch]
+    stop_protecting(f)
+    events, ok = battle_roll(state, f, f.zone, rules.patch_modifier(state.board, pt.id),
+                             dice, f"{f.name} moves onto the {pt.id}")
+    if ok:
+        ungroup(state, f)
+        f.patch = pt.id
+        foes = [g for g in state.figures.values() if g.patch == pt.id and g.active
+                and g.side != f.side]
+        if foes:
+            join(state, f, foes[0])
+        text = f"{f.name} stands on the {pt.id} ({pt.terrain}): InContact with it" + \
+            (f" and with {', '.join(g.name for g in foes)}" if foes else "") + " (Z-10)."
+        events.append(Event(Kind.MOVED, text, "Z-10", f.id, places=(f.place,)))
+    return events + complete(state, f, dice, moved=ok, attacked=False, ran=False,
+                             stopped=not ok)
 
 
 def do_enter_bottleneck(state: ZoneState, a: EnterBottleneck, dice: Dice) -> list[Event]:
@@ -415,7 +440,8 @@ def lv_start(state: ZoneState, d: Doing, dice: Dice) -> list[Event]:
     assert isinstance(a, Leave)
     f = state.figures[a.figure]
     stop_protecting(f)
-    events, ok = battle_roll(state, f, a.zone, [], dice, f"{f.name} moves to {a.zone}")
+    off = rules.patch_modifier(state.board, f.patch) if f.patch is not None else []
+    events, ok = battle_roll(state, f, a.zone, off, dice, f"{f.name} moves to {a.zone}")
     if not ok:
         d.stopped = True
         skip_rest(d)

@@ -333,6 +333,15 @@ class ZoneQueries:
             return None
         return self.adjusted_dx_total(f) + sum(m.value for m in mods), rules.roll_odds(f, mods)
 
+    def patch_roll(self, f: ZoneFigure, patch: str) -> tuple[int, float] | None:
+        """Z-10, Z-4: the roll a move onto a patch of terrain in ``f``'s zone needs (its
+        target and exact chance), or None if it needs none."""
+        mods = rules.battle_move_modifiers(self.state, f, f.zone,
+                                           rules.patch_modifier(self.state.board, patch))
+        if not mods:
+            return None
+        return self.adjusted_dx_total(f) + sum(m.value for m in mods), rules.roll_odds(f, mods)
+
     def _battle_option(self, f: ZoneFigure, place: InZone, zone: str, label: str,
                        rule: str, extra: list[Modifier], risk: str = "") -> MoveOption:
         mods = rules.battle_move_modifiers(self.state, f, zone, extra)

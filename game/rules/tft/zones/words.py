@@ -21,6 +21,7 @@ from game.rules.tft.zones.actions import (
     Defend,
     EndAction,
     EnterBottleneck,
+    EnterPatch,
     FallProne,
     Hold,
     How,
@@ -124,6 +125,7 @@ _WORDS: dict[type, Callable[[ZoneState, Any], str]] = {
     SpotAndStrike: lambda st, a: (f"{_name(st, a.figure)} takes a spot in the "
                                   f"{a.bottleneck} and attacks {_name(st, a.target)}"),
     FallProne: _by("drops prone"),
+    EnterPatch: lambda st, a: f"{_name(st, a.figure)} moves onto the {a.patch}",
 }
 
 
