@@ -722,6 +722,8 @@ def test_z12_a_zone_move_may_end_on_a_boundary_line_of_the_zone_it_enters():
     act_now(m, "pip")
     assert "do not share" in m.why_illegal(MoveToLine("pip", ("A",), ("",), False, False,
                                                       "C"))
+    assert "on the way" in m.why_illegal(MoveToLine("pip", ("A",), ("",), False, False,
+                                                    "B"))
 
 
 # ============================================================================ Z-17 prone

@@ -783,7 +783,15 @@ class MeleeZoneController(Controller):
             text += ": " + ", ".join(
                 f"{o.kind} {o.size} (-{o.size} MR to cross, -{o.size // half} to stand on)"
                 + (f", {o.damage} to run through" if o.damage else "") for o in obs)
-        return text + ". A figure on it counts as in both zones (Z-12)."
+        text += ". A figure on it counts as in both zones (Z-12)."
+        ends = [a for a in self.sorted.line_moves.get(frozenset((zone, other)), [])
+                if a.run == self.run]
+        if ends:
+            best = max(ends, key=lambda a: (self.q.move_plan(a).p, -len(a.path)))
+            plan = self.q.move_plan(best)
+            text += (f" A zone move may end on it (Z-12): {plan.explain()}"
+                     + (f", {percent(plan.p)}." if plan.roll else "."))
+        return text
 
     def preview_actor(self, selected: str | None, target: PieceView) -> str | None:
         st = self.state

@@ -328,6 +328,10 @@ def why_not_end_on_line(state: ZoneState, a: MoveToLine) -> str | None:
         return f"there is no zone '{a.onto}'"
     if not board.adjacent(last, a.onto):
         return f"{last} and {a.onto} do not share a border"
+    f = state.figures.get(a.figure)
+    if a.onto in a.path or (f is not None and a.onto in f.zones):
+        return (f"the line of {last} and {a.onto} lies on the way the move came: it ends on "
+                "a line of the zone it enters towards another zone")
     bn = board.bottleneck_on(last, a.onto)
     if bn is not None:
         return f"the border of {last} and {a.onto} is passed through the {bn.id} (Z-16)"
