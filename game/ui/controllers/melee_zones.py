@@ -9,9 +9,11 @@ object serves a state: what it works out (the plans of the zone moves, the odds)
 worked out once between two changes of the game, and the board's marks are built once
 for each selection, pointer and run toggle.
 
-Clicks: a figure of yours selects it; an enemy is the target of the acting figure (its
-best attack, charge or shot; the buttons offer the others); a lit zone is a zone move
-(running or walking: R); a boundary line is a move onto it, a bottleneck a spot in it.
+Clicks: a figure of yours selects it; an enemy becomes the target of the acting figure
+(the buttons offer each action at it with the chance of the whole action; a second click
+plays the first); a lit zone is a zone move (walking, or running once R turns it on); a
+boundary line of its zone is a move onto it, a farther line a zone move ending on it
+(Z-12), a bottleneck a spot in it.
 """
 
 from __future__ import annotations
@@ -863,11 +865,12 @@ class MeleeZoneController(Controller):
 
     def help_rows(self) -> list[tuple[str, str]]:
         return [
-            ("Left click figure", "select yours; an enemy: the acting figure's best action "
-                                  "on it (the buttons offer the others)"),
+            ("Left click figure", "select yours; an enemy: its actions on the buttons "
+                                  "(a second click does the first of them)"),
             ("Left click zone", "zone move there (lit zones: the roll needed and its odds)"),
             ("Left click line", "move onto a boundary (Z-12) / into a bottleneck spot"),
-            ("R", "run or walk zone moves (Z-7)"),
+            ("R", "run zone moves, or walk again (off at first; Z-7: +10 MR, but one die "
+                  "more to be shot at)"),
             ("W", "wait: act last this turn, still able to react"),
             ("Enter", "do nothing / end a split action"),
             ("Hover", "odds and every modifier with its rule; places: what they hold"),
