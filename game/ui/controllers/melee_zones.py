@@ -505,9 +505,10 @@ class MeleeZoneController(Controller):
         if sel is not None and sel.id in self.sorted.protect:
             guard = self.sorted.protect[sel.id]
             out.append(ButtonSpec(f"Protect {sel.name} (Z-14)", guard, name=guard.kind))
+        free = [a for a in self.sorted.other if isinstance(a, FallProne)]
         for a in self.sorted.other:
             label = self.action_label(actor, a)
-            if label:
+            if label and a not in free:
                 accent = ORANGE if isinstance(a, (Pass, EndAction)) else SKY
                 out.append(ButtonSpec(label, a, accent=accent, name=a.kind,
                                       hint="Enter" if isinstance(a, (Pass, EndAction)) else
@@ -516,6 +517,8 @@ class MeleeZoneController(Controller):
         for z, leave in self.sorted.leaves.items():
             out.append(ButtonSpec(self.leave_text(actor, z, risky), leave,
                                   accent=ORANGE if risky else SKY, name=leave.kind))
+        for a in free:  # a free action, last (Z-17)
+            out.append(ButtonSpec(self.action_label(actor, a), a, name=a.kind))
         if len(out) > MAX_BUTTONS:  # keep the end of the action and the choices on top
             keep = [b for b in out if isinstance(b.action, (Pass, EndAction))]
             out = [b for b in out if b not in keep][:MAX_BUTTONS - len(keep)] + keep
