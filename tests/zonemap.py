@@ -16,7 +16,7 @@ from typing import Any
 from shapely import LineString, Polygon
 from shapely.ops import unary_union
 
-from game.boards.zones import Bottleneck, Obstacle, Zone, ZoneBoard
+from game.boards.zones import Bottleneck, Obstacle, Patch, Zone, ZoneBoard
 from game.core.dice import Dice
 from game.core.match import Match
 from game.core.places import InZone, LoadedMap, Placement
@@ -62,11 +62,14 @@ def grid(rows: list[str], props: dict[str, dict[str, Any]] | None = None,
          bottlenecks: Sequence[tuple[str, str, str, int, str]] = (),
          walls: Sequence[tuple[str, str, str, int, str, str]] = (),
          features: Sequence[tuple[str, str, int, str, str]] = (),
-         cell: int = CELL) -> ZoneBoard:
+         cell: int = CELL,
+         patches: Sequence[tuple[str, str, int, int]] = ()) -> ZoneBoard:
     """A board from a grid of names; ``props[zone]`` = terrain/visibility/move/stacking;
     ``bottlenecks``: (name, zone, zone, capacity, cover); ``walls`` (obstacles on a
     border): (name, zone, zone, size, kind, damage); ``features`` (obstacles inside a
-    zone): (name, zone, size, kind, damage); ``cell``: the side of a cell in pixels."""
+    zone): (name, zone, size, kind, damage); ``cell``: the side of a cell in pixels;
+    ``patches`` (terrain over part of a zone, Z-10): (name, zone, move, visibility), a
+    square in the middle of the zone's first cell."""
     polys = _polygons(rows, cell)
     props = props or {}
     zones = [Zone(k, tuple((float(x), float(y)) for x, y in p.exterior.coords[:-1]),
@@ -86,7 +89,13 @@ def grid(rows: list[str], props: dict[str, dict[str, Any]] | None = None,
         c = polys[z].representative_point()
         obs.append(Obstacle(name, ((c.x - 5, c.y - 5), (c.x + 5, c.y - 5), (c.x + 5, c.y + 5),
                                    (c.x - 5, c.y + 5)), size, kind, damage, closed=True))
-    return ZoneBoard.build(zones, bns, obs, name="test")
+    pts = []
+    for name, z, move, vis in patches:
+        c = polys[z].representative_point()
+        q = cell / 5
+        pts.append(Patch(name, ((c.x - q, c.y - q), (c.x + q, c.y - q), (c.x + q, c.y + q),
+                                (c.x - q, c.y + q)), "brush", move, vis))
+    return ZoneBoard.build(zones, bns, obs, name="test", patches=pts)
 
 
 def zone_match(board: ZoneBoard, figures: list[tuple], seed: int = 1,

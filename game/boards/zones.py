@@ -142,6 +142,36 @@ class Obstacle:
             object.__setattr__(self, "label", f"obstacle '{self.id}'")
 
 
+@dataclass(frozen=True)
+class Patch:
+    """Terrain over part of one zone (a thicket, a bog, a haystack), drawn inside it;
+    its name, what it is and its modifiers as written."""
+
+    id: str
+    shape: tuple[XY, ...]
+    """Its outline in map pixels."""
+    terrain: str = "rough"
+    move: int = 0
+    """Modifier to movement onto and off it (as written in the map)."""
+    visibility: int = 0
+    """Modifier to missile fire at those on it (as written in the map)."""
+    zone: str = ""
+    """The zone it lies in (set by the board)."""
+    centre: XY = (0.0, 0.0)
+    label: str = ""
+
+    def __post_init__(self) -> None:
+        if not self.label:
+            object.__setattr__(self, "label", f"patch '{self.id}'")
+
+
+PATCH_INSIDE = 0.95
+"""Share of a patch's area that must lie in one zone (it is drawn inside it)."""
+PATCH_MOST = 0.9
+"""Largest share of its zone a patch may cover (terrain over the whole zone is the
+zone's own ``terrain``)."""
+
+
 def _merged(lines: Sequence[Sequence[XY]]) -> LineString:
     """One line through the border's pieces (the longest piece if they do not join)."""
     geom = linemerge(MultiLineString([list(p) for p in lines])) if len(lines) > 1 else \
@@ -186,6 +216,8 @@ class ZoneBoard:
     name: str = ""
     size: XY = (0.0, 0.0)
     """The map's size in pixels (the drawing extends at least this far)."""
+    patches: dict[str, Patch] = field(default_factory=dict)
+    """Terrain over part of a zone (Z-10), by name, in map order."""
     _polys: dict[str, Polygon] = field(default_factory=dict, repr=False)
     _near: dict[str, tuple[str, ...]] = field(default_factory=dict, repr=False)
     _dist: dict[str, dict[str, int]] = field(default_factory=dict, repr=False)
@@ -196,7 +228,7 @@ class ZoneBoard:
     @classmethod
     def build(cls, zones: Sequence[Zone], bottlenecks: Sequence[Bottleneck] = (),
               obstacles: Sequence[Obstacle] = (), *, name: str = "",
-              size: XY = (0.0, 0.0)) -> ZoneBoard:
+              size: XY = (0.0, 0.0), patches: Sequence[Patch] = ()) -> ZoneBoard:
         """Check the shapes and find what touches what; ZoneGeometryError naming the
         object if they do not make a board (see the module text)."""
         if not zones:
@@ -251,6 +283,8 @@ class ZoneBoard:
             board._add_bottleneck(bn)
         for ob in obstacles:
             board._add_obstacle(ob)
+        for pt in patches:
+            board._add_patch(pt)
         board._index()
         return board
 
@@ -309,6 +343,34 @@ class ZoneBoard:
                                     "zone or along a boundary")
         self.obstacles[ob.id] = Obstacle(ob.id, ob.shape, ob.size, ob.kind, ob.damage,
                                          ob.closed, None, zone, centre, ob.label)
+
+    def _add_patch(self, pt: Patch) -> None:
+        """A patch lies inside one zone and covers only part of it."""
+        if pt.id in self.patches:
+            raise ZoneGeometryError(f"{self.patches[pt.id].label} and {pt.label} have the "
+                                    f"same name '{pt.id}'")
+        if len(pt.shape) < 3:
+            raise ZoneGeometryError(f"{pt.label} is not an area: draw it as a rectangle or "
+                                    "a polygon")
+        geom = Polygon(pt.shape)
+        if not geom.is_valid or geom.area <= 0:
+            raise ZoneGeometryError(f"{pt.label} crosses itself or has no area; redraw its "
+                                    "outline")
+        inside = [(geom.intersection(p).area, z) for z, p in self._polys.items()]
+        area, zone = max(inside)
+        if area < PATCH_INSIDE * geom.area:
+            raise ZoneGeometryError(f"{pt.label} does not lie inside one zone; draw a patch "
+                                    "of terrain within the zone it is part of")
+        if geom.area > PATCH_MOST * self._polys[zone].area:
+            raise ZoneGeometryError(f"{pt.label} covers (nearly) all of zone '{zone}'; give "
+                                    "the zone that terrain instead (its 'terrain' and 'move')")
+        c = geom.representative_point()
+        self.patches[pt.id] = Patch(pt.id, pt.shape, pt.terrain, pt.move, pt.visibility,
+                                    zone, (float(c.x), float(c.y)), pt.label)
+
+    def patches_in(self, zone: str) -> tuple[Patch, ...]:
+        """Z-10: the patches of terrain over part of ``zone``."""
+        return tuple(p for p in self.patches.values() if p.zone == zone)
 
     def _index(self) -> None:
         near: dict[str, list[str]] = {z: [] for z in self.zones}

@@ -19,6 +19,7 @@ from game.rules.tft.zones.actions import (
     Decline,
     EnterBottleneck,
     React,
+    SpotAndStrike,
     ZoneMove,
 )
 
@@ -64,7 +65,7 @@ def test_in_play_it_charges_runs_splits_intercepts_and_holds_bottlenecks():
     farm = kinds("farmhouse", range(3))
     assert field["charge"] and field["run"] and field["split_move"]
     assert field["react:intercept"]
-    assert farm[EnterBottleneck.kind] and farm["attack"]
+    assert farm[EnterBottleneck.kind] + farm[SpotAndStrike.kind] and farm["attack"]
 
 
 def test_it_holds_a_free_spot_of_its_house_when_enemies_come():
@@ -73,6 +74,16 @@ def test_it_holds_a_free_spot_of_its_house_when_enemies_come():
                    sides=("f", "g"), turn_limit=5, options={"hold_out": "f"})
     act_now(m, "tom")
     assert ZoneTactician().choose(m) == EnterBottleneck("tom", "Door")
+
+
+def test_z4_it_rushes_into_a_freed_spot_and_strikes_in_one_action():
+    board = grid(["Yard House"], bottlenecks=[("Door", "Yard", "House", 2, "soft")])
+    m = zone_match(board, [("Tom", "f", "man", "House"), ("Snik", "g", "goblin", "Yard")],
+                   sides=("f", "g"), turn_limit=5, options={"hold_out": "f"})
+    tom = m.state.figures["tom"]
+    tom.bottleneck, tom.boundary = "Door", "Yard"  # Tom holds the door, a spot is free
+    act_now(m, "snik")
+    assert ZoneTactician().choose(m) == SpotAndStrike("snik", "tom", bottleneck="Door")
 
 
 def test_it_charges_a_figure_it_can_reach_and_intercepts_a_charge_into_its_zone():

@@ -12,7 +12,14 @@ from pathlib import Path
 import pytest
 
 from game.boards.tiled import BUILDERS, load_map
-from game.boards.zones import Bottleneck, Obstacle, Zone, ZoneBoard, ZoneGeometryError
+from game.boards.zones import (
+    Bottleneck,
+    Obstacle,
+    Patch,
+    Zone,
+    ZoneBoard,
+    ZoneGeometryError,
+)
 from game.core.errors import MapError
 from game.core.places import InZone
 
@@ -97,6 +104,26 @@ def test_z11_obstacles_along_a_boundary_or_inside_a_zone():
     with pytest.raises(ZoneGeometryError, match="obstacle 'Far' lies outside every zone"):
         square_board(obstacles=[Obstacle("Far", rect(400, 400, 10, 10), 1, "rock",
                                          closed=True)])
+
+
+def test_z10_a_patch_of_terrain_lies_inside_one_zone_and_covers_only_part_of_it():
+    b = square_board(patches=[Patch("Bog", rect(20, 20, 40, 40), "bog", -3, -1)])
+    assert b.patches["Bog"].zone == "A" and b.patches_in("A") == (b.patches["Bog"],)
+    assert b.patches_in("B") == ()
+    with pytest.raises(ZoneGeometryError, match="inside one zone"):
+        square_board(patches=[Patch("Bog", rect(80, 20, 40, 40))])
+    with pytest.raises(ZoneGeometryError, match="covers"):
+        square_board(patches=[Patch("Bog", rect(1, 1, 98, 98))])
+    with pytest.raises(ZoneGeometryError, match="same name"):
+        square_board(patches=[Patch("Bog", rect(20, 20, 10, 10)),
+                              Patch("Bog", rect(120, 20, 10, 10))])
+
+
+def test_z10_the_farmhouse_has_a_haystack_in_the_pasture():
+    b = load_map(MAPS / "farmhouse.tmx").board
+    hay = b.patches["Haystack"]
+    assert hay.zone == "Pasture" and hay.move == -2 and hay.visibility == -2
+    assert hay.terrain == "hay"
 
 
 # ============================================================================ Tiled maps
@@ -253,3 +280,21 @@ def test_tiled_saves_the_shipped_zone_maps_unchanged(name, tmp_path):
                          capture_output=True, text=True, timeout=120)
     assert run.returncode == 0, run.stderr
     assert resaved.read_text() == copy.read_text()
+
+
+def _with_patch(body):
+    return zone_tmx(TWO).replace(
+        "</map>", f' <objectgroup id="5" name="patches">\n{body}\n </objectgroup>\n</map>')
+
+
+def test_z10_patches_drawn_in_tiled_and_their_faults_named(tmp_path):
+    good = obj(30, "Bog", 10, 10, 30, 30, prop("terrain", "bog") + prop("move", -3, "int"))
+    b = load_map(write(tmp_path, _with_patch(good))).board
+    assert b.patches["Bog"].zone == "Yard" and b.patches["Bog"].move == -3
+    for body, says in [(obj(30, "Bog", 10, 10, 30, 30), "'terrain'"),
+                       (obj(30, "", 10, 10, 30, 30, prop("terrain", "bog")), "no name"),
+                       (obj(30, "Bog", 80, 10, 40, 30, prop("terrain", "bog")),
+                        "inside one zone")]:
+        with pytest.raises(MapError, match=says) as e:
+            load_map(write(tmp_path, _with_patch(body)))
+        assert "id 30" in str(e.value) and "zm.tmx" in str(e.value)

@@ -17,13 +17,19 @@ from game.rules.tft.zones.actions import (
     Decline,
     EndAction,
     EnterBottleneck,
+    EnterPatch,
+    FallProne,
     Hold,
     Leave,
+    MoveToLine,
     Protect,
     React,
     Rush,
     Shoot,
     SplitMove,
+    SpotAndStrike,
+    StandUp,
+    StepAndShoot,
     ToBoundary,
     Wait,
     Withdraw,
@@ -168,6 +174,21 @@ def test_z8_a_split_action_can_end_early():
     play(m, ZoneMove("rid", ("B",), ("",), False))
     play(m, EndAction("rid"))
     assert fig(m, "rid").acted
+
+
+def test_z8_two_zone_moves_leave_no_move_to_attack_a_foe_out_of_contact():
+    m = zone_match(grid(LINE), [("Rid", "a", "rider", "A"), ("X", "b", "man", "C"),
+                                ("Y", "b", "man", "B")])
+    act_now(m, "rid")
+    fig(m, "x").acted = fig(m, "y").acted = True  # no reactions
+    play(m, SplitMove("rid"))
+    play(m, ZoneMove("rid", ("B",), ("",), False))
+    assert m.why_illegal(Attack("rid", "y")) is None  # one pool left: the battle move
+    play(m, ZoneMove("rid", ("C",), ("",), False))
+    assert m.state.acting().id == "rid" and fig(m, "rid").zone == "C"
+    assert "both pools" in m.why_illegal(Attack("rid", "x"))
+    assert "both pools" in m.why_illegal(Rush("rid", "x"))
+    assert Attack("rid", "x") not in m.legal_actions()
 
 
 # ============================================================================ Z-9
@@ -638,3 +659,117 @@ def test_z7_a_reaction_that_spends_the_action_ends_running():
     assert ("int", "intercept") in m.state.window.options
     play(m, React("int", "intercept"), 6, 6, 6, 1, 1, 1)  # Mov gets past
     assert i.acted and not i.running
+
+
+# ============================================================================ Z-4 parts
+def test_z4_an_archer_steps_onto_the_line_and_shoots_in_one_action():
+    m = zone_match(grid(["A B C D E"]), [("Arc", "a", "archer", "A"), ("X", "b", "man", "E")])
+    act_now(m, "arc")
+    fig(m, "x").acted = True  # no reactions
+    assert "zones away" in m.why_illegal(Shoot("arc", "x"))
+    step = StepAndShoot("arc", "x", "B")
+    assert step in m.legal_actions()
+    ev = play(m, step, 2, 2, 2, 3)  # no roll to step (no modifier); the shot hits
+    arc = fig(m, "arc")
+    assert arc.place == InZone("A", "B") and m.state.acting() is not arc
+    assert [e.rule for e in ev if e.kind in ("moved", "attacked")][:2] == ["Z-12", "Z-17"]
+    assert fig(m, "x").st < 12
+
+
+def test_z4_a_failed_step_ends_the_movement_and_the_shot_only_if_it_cannot_be_made():
+    board = grid(["A B C D E"], props={"A": {"move": -4}})
+    m = zone_match(board, [("Arc", "a", "archer", "A"), ("X", "b", "man", "E")])
+    act_now(m, "arc")
+    fig(m, "x").acted = True
+    ev = play(m, StepAndShoot("arc", "x", "B"), 6, 6, 6)  # the step's roll fails
+    assert fig(m, "arc").place == InZone("A") and m.state.acting() is not fig(m, "arc")
+    assert not any(e.kind == "attacked" for e in ev)
+
+
+def test_z4_a_goblin_rushes_into_the_freed_spot_and_strikes_at_once():
+    m = farm()
+    st = m.state
+    act_now(m, "tom")
+    play(m, EnterBottleneck("tom", "Door"))
+    act_now(m, "snik")
+    for f in st.figures.values():
+        f.acted = f.side == "f"  # no reactions
+    # one move in the action: no strike at a figure a second move would reach
+    assert "does not hold" in m.why_illegal(SpotAndStrike("snik", "ada", bottleneck="Door"))
+    strike = SpotAndStrike("snik", "tom", bottleneck="Door")
+    assert strike in m.legal_actions()
+    ev = play(m, strike, 2, 2, 2, 6)  # no roll for the spot; the blow hits
+    snik = fig(m, "snik")
+    assert snik.bottleneck == "Door" and rules.status(st, snik) == CONTACT and snik.acted
+    blow = next(e for e in ev if e.kind == "attacked")
+    assert blow.target == "tom"
+    assert not any(x.rule == "Z-16" for x in blow.roll.modifiers)  # from inside: no cover
+    act_now(m, "grub")
+    assert "every spot" in m.why_illegal(SpotAndStrike("grub", "tom", bottleneck="Door"))
+
+
+# ============================================================================ Z-12 ends
+def test_z12_a_zone_move_may_end_on_a_boundary_line_of_the_zone_it_enters():
+    m = zone_match(grid(["A B C"]), [("Pip", "a", "man", "A"), ("X", "b", "man", "C")])
+    act_now(m, "pip")
+    fig(m, "x").acted = True
+    move = MoveToLine("pip", ("B",), ("",), False, False, "C")
+    assert move in m.legal_actions()
+    ev = play(m, move)
+    pip = fig(m, "pip")
+    assert pip.place == InZone("B", "C") and rules.status(m.state, pip) == ALONE
+    assert any(e.rule == "Z-12" for e in ev)
+    act_now(m, "pip")
+    assert "do not share" in m.why_illegal(MoveToLine("pip", ("A",), ("",), False, False,
+                                                      "C"))
+    assert "on the way" in m.why_illegal(MoveToLine("pip", ("A",), ("",), False, False,
+                                                    "B"))
+
+
+# ============================================================================ Z-17 prone
+def test_z17_fall_prone_is_free_and_a_prone_figure_must_stand_up_to_move():
+    m = zone_match(grid(LINE), [("Pip", "a", "man", "A"), ("X", "b", "man", "D")])
+    act_now(m, "pip")
+    ev = play(m, FallProne("pip"))
+    pip = fig(m, "pip")
+    assert pip.prone and not pip.acted and m.state.acting() is pip
+    assert ev[0].rule == "Z-17"
+    assert "down already" in m.why_illegal(FallProne("pip"))
+    assert "stand up" in m.why_illegal(ZoneMove("pip", ("B",), ("",), False))
+    assert "stand up" in m.why_illegal(ToBoundary("pip", "B"))
+    play(m, StandUp("pip"))
+    assert not pip.prone and pip.acted
+
+
+# ============================================================================ Z-10 patches
+def test_z10_a_patch_counts_only_for_those_who_move_onto_it_and_is_an_incontact_area():
+    board = grid(["A B"], patches=[("Thicket", "A", -4, -2)])
+    m = zone_match(board, [("Pip", "a", "man", "A"), ("Arc", "b", "archer", "B"),
+                           ("Gob", "b", "goblin", "A")])
+    st = m.state
+    pip = fig(m, "pip")
+    act_now(m, "pip")
+    for f in st.figures.values():
+        f.acted = f.side == "b"
+    assert not rules.zone_move_plan(st, pip, "A", ("B",), ("",), False, False).roll
+    ev = play(m, EnterPatch("pip", "Thicket"), 1, 2, 2)  # MR 10 - 4: a roll at -4
+    roll = next(e.roll for e in ev if e.kind == "rolled")
+    assert roll.rule == "Z-4" and sum(x.value for x in roll.modifiers) == -4
+    assert pip.patch == "Thicket" and rules.status(st, pip) == CONTACT
+    assert any(x.rule == "Z-10" and x.value == -2 for x in rules.shot(st, fig(m, "arc"), pip)[1])
+    act_now(m, "pip")
+    assert "step off" in m.why_illegal(ZoneMove("pip", ("B",), ("",), False))
+    # the goblin moving onto it to attack Pip rolls for the patch too, and stands on it
+    act_now(m, "gob")
+    for f in st.figures.values():
+        f.acted = f.side == "a"
+    ev = play(m, Attack("gob", "pip"), 2, 2, 2, 2, 2, 2, 1)  # the move at -4, the blow
+    assert fig(m, "gob").patch == "Thicket" and fig(m, "gob").group == pip.group
+    # stepping off is a battle move with the patch's modifier
+    act_now(m, "pip")
+    fig(m, "gob").acted = True
+    assert m.why_illegal(Leave("pip", "A")) is None
+    play(m, Leave("pip", "A"), 1, 1, 1)
+    assert st.window is not None and st.window.kind == "opportunity"  # Gob may strike
+    play(m, Decline("b"))
+    assert pip.patch is None and rules.status(st, pip) == ALONE

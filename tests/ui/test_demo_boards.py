@@ -111,6 +111,7 @@ def test_z11_a_click_that_would_run_through_fire_asks_first():
         if actor is not None:
             break
         m.apply(m.legal_actions()[0])
+    ctl.toggle_run()  # R (running is off until turned on): Ridge is two zones away
     reply = ctl.click(actor.id, InZone("Ridge"), None, 1)
     assert isinstance(reply, Confirm) and "fire" in reply.title and "Z-11" in reply.text
     assert m.why_illegal(reply.action) is None

@@ -87,3 +87,29 @@ def test_no_label_covers_a_figure_or_another_label(screen, scenario, size):
                 door = view._door_rect(m.board.bottlenecks[w], -x0 * z, -y0 * z)
                 assert rc.colliderect(door.move(mx, my).inflate(8, 8)), (w, rc, door)
         assert {("zone", z) for z in m.board.zones} <= what
+
+
+def _frame_with_a_slide(labels_on, monkeypatch):
+    m = zone_match(grid(["A B"], cell=300), [("Hob", "a", "man", "A"), ("X", "b", "man", "B")])
+    view = ZoneBoardView(m.board, (440, 250), sides=m.sides)
+    pieces = m.pieces()
+    drawn(view, pieces)
+    label = next(rc for kind, what, rc in view.label_rects if kind == "zone" and what == "A")
+    at = view.camera.screen_to_map(*label.center)
+    view.visible["labels"] = labels_on
+    view.effects.move("x", [InZone("B"), InZone("A")], 100.0)  # sliding through the label
+    real = view._piece_point
+    monkeypatch.setattr(view, "_piece_point",
+                        lambda v, spots: at if v.id == "x" else real(v, spots))
+    surf = pygame.Surface(view.camera.view)
+    view.draw(surf, pieces)
+    return surf, label.center
+
+
+def test_a_label_never_covers_a_token_even_one_sliding_past_it(screen, monkeypatch):
+    """Issue 18 friction 8: labels are laid out clear of every figure standing still and
+    drawn under the tokens, so a figure sliding over a zone's name stays in sight."""
+    with_labels, (x, y) = _frame_with_a_slide(True, monkeypatch)
+    without, _at = _frame_with_a_slide(False, monkeypatch)
+    assert with_labels.get_at((x, y)) == without.get_at((x, y))
+    pygame.image.save(with_labels, os.environ.get("ZONE_SLIDE_PNG", "/tmp/zone_slide.png"))

@@ -21,10 +21,15 @@ from game.core.ruleset import PieceView  # noqa: E402
 from game.rules import open_match  # noqa: E402
 from game.rules.tft.zones.actions import (  # noqa: E402
     Attack,
+    Charge,
     EnterBottleneck,
+    MoveToLine,
     React,
+    Shoot,
+    StepAndShoot,
     ZoneMove,
 )
+from game.rules.tft.zones.queries import percent  # noqa: E402
 from game.ui.app import App  # noqa: E402
 from game.ui.boards import Marks, board_view  # noqa: E402
 from game.ui.boards.zones import BASE, ZoneBoardView  # noqa: E402
@@ -175,6 +180,7 @@ def test_clicks_play_actions_and_a_reaction_is_answered_in_the_window(screen, tm
     app.step(0.0)
     scene = app.scene
     assert isinstance(scene, MatchScene)
+    scene.control.toggle_run()  # R: running is off until the player turns it on
     scene.click(InZone("B"))  # a zone move into B, running
     assert isinstance(m.actions[-1], ZoneMove) and m.actions[-1].run
     assert m.phase == "reaction" and m.to_act() == "b"
@@ -305,3 +311,76 @@ def test_a_zone_click_acts_at_once_and_its_marks_are_built_once(screen, tmp_path
         times.append((time.perf_counter() - t) * 1000)
         assert isinstance(m2.actions[-1], ZoneMove)
     assert statistics.median(times) < 15  # the bench measures it (<= 3 ms)
+
+
+# ============================================================================ issue 18
+def _mr_row(c, m, fid):
+    view = next(p for p in m.pieces() if p.id == fid)
+    return dict(c.piece_rows(view))["MR"]
+
+
+def test_run_is_off_by_default_r_turns_it_on_and_the_mr_line_follows(screen):
+    m = zone_match(grid(["A B C D"]), [("Pip", "a", "man", "A"), ("X", "b", "man", "D")])
+    act_now(m, "pip")
+    c = MeleeZoneController(m)
+    c.refresh(True)
+    assert not c.run and _mr_row(c, m, "pip") == "10: 1 zone(s)"
+    c.key("pip", pygame.K_r)
+    assert c.run and _mr_row(c, m, "pip") == "10, +10 running = 20: 2 zone(s)"
+    assert _mr_row(c, m, "x") == "10: 1 zone(s)"  # not its action: as it ran last
+    c.key("pip", pygame.K_r)
+    c.preview(Charge("pip", ("B", "C", "D"), ("", "", ""), "x"))  # a replay shows a charge
+    assert c.run
+    c.refresh(True)  # and the player's own choice comes back
+    assert not c.run
+
+
+def test_attack_buttons_give_the_odds_of_the_whole_action_and_its_parts(screen):
+    board = grid(["A B"], props={"A": {"move": -4}})  # a roll to move into contact
+    m = zone_match(board, [("Pip", "a", "man", "A"), ("X", "b", "man", "A")])
+    act_now(m, "pip")
+    c = MeleeZoneController(m)
+    c.refresh(True)
+    q = c.q
+    pip, x = m.state.figures["pip"], m.state.figures["x"]
+    contact, blow = q.contact_odds(pip, x), q.blow_odds(pip, x).p_hit
+    assert contact < 1
+    c.target = "x"
+    b = next(b for b in c.buttons("pip") if b.label.startswith("Attack X"))
+    assert b.label.endswith(percent(contact * blow))
+    assert b.tip == (f"{percent(contact * blow)} in all: move into contact "
+                     f"{percent(contact)}, then blow {percent(blow)}")
+    tip = [t.text for t in c.tip("pip", "x")]
+    assert any(t.strip() == b.tip for t in tip), tip
+
+
+def test_the_first_click_on_an_enemy_shows_the_second_acts(screen):
+    m = zone_match(grid(["A B C D E"]), [("Arc", "a", "archer", "A"), ("X", "b", "man", "C")])
+    act_now(m, "arc")
+    m.state.figures["arc"].weapons = ["longbow"]  # a shot is the only action at X
+    c = MeleeZoneController(m)
+    c.refresh(True)
+    assert [a for a in c.sorted.on_target["x"] if type(a) is Shoot] == [Shoot("arc", "x")]
+    reply = c.click("arc", InZone("C"), "x", 1)
+    assert isinstance(reply, str) and c.target == "x"  # shown, not shot
+    assert isinstance(c.click("arc", InZone("C"), "x", 1), Shoot)
+
+
+def test_z4_the_step_and_shot_is_offered_with_the_shot(screen):
+    m = zone_match(grid(["A B C D E"]), [("Arc", "a", "archer", "A"), ("X", "b", "man", "E")])
+    act_now(m, "arc")
+    c = MeleeZoneController(m)
+    c.refresh(True)
+    c.click("arc", InZone("E"), "x", 1)
+    labels = [b.label for b in c.buttons("arc")]
+    assert any(t.startswith("Step onto the B line and shoot X - ") for t in labels), labels
+    assert c.click("arc", InZone("E"), "x", 1) == StepAndShoot("arc", "x", "B")
+
+
+def test_z12_a_click_on_a_far_line_ends_a_zone_move_on_it(screen):
+    m = zone_match(grid(["A B C"]), [("Pip", "a", "man", "A"), ("X", "b", "man", "C")])
+    act_now(m, "pip")
+    c = MeleeZoneController(m)
+    c.refresh(True)
+    assert c.click("pip", InZone("B", "C"), None, 1) == \
+        MoveToLine("pip", ("B",), ("",), False, False, "C")

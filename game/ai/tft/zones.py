@@ -51,7 +51,9 @@ from game.rules.tft.zones.actions import (
     Ready,
     Shoot,
     SplitMove,
+    SpotAndStrike,
     StandUp,
+    StepAndShoot,
     Wait,
     Withdraw,
     ZoneMove,
@@ -382,10 +384,31 @@ class ZoneTactician(CandidatePlayer):
             return []
         reach = q.missile_range(ready.key)
         out: list[Cand] = []
+        far: list[ZoneFigure] = []
         for t in enemies:
             line = q.shot_line(f, t)
             if line is not None and line[0] <= reach:
                 out.append((self._blow(q, f, t, shot=True) + 0.1, Shoot(f.id, t.id)))
+            else:
+                far.append(t)
+        if far and f.boundary is None and f.bottleneck is None:
+            out += self._step_shots(q, f, far)
+        return out
+
+    def _step_shots(self, q: ZoneQueries, f: ZoneFigure, far: list[ZoneFigure]
+                    ) -> list[Cand]:
+        """Z-4, Z-12: step onto a line of its zone and shoot a foe out of reach from
+        where it stands (the chance of the step times the shot from the line)."""
+        out: list[Cand] = []
+        for z in q.state.board.neighbours(f.zone):
+            for t in far:
+                a = StepAndShoot(f.id, t.id, z)
+                if q.why_illegal(a) is not None:
+                    continue
+                after = q.after_part(a)
+                g, h = after.state.figures[f.id], after.state.figures[t.id]
+                p = q.action_parts(a)[0][1]
+                out.append((p * self._blow(after, g, h, shot=True), a))
         return out
 
     def _contact_attacks(self, q: ZoneQueries, f: ZoneFigure, enemies: list[ZoneFigure]
@@ -524,9 +547,27 @@ class ZoneTactician(CandidatePlayer):
                 if near <= 2:
                     out.append((HOLD - near * 2, EnterBottleneck(f.id, bn.id)))
             elif holders:
+                back = 0.3 * sum(self._blow(q, h, f) for h in holders)
                 gain = max(self._blow(q, f, h) for h in holders)
-                out.append((gain + 2.0 - 0.3 * sum(self._blow(q, h, f) for h in holders),
-                            EnterBottleneck(f.id, bn.id)))
+                out.append((gain + 2.0 - back, EnterBottleneck(f.id, bn.id)))
+                out += self._spot_strikes(q, f, bn.id, holders, back)
+        return out
+
+    def _spot_strikes(self, q: ZoneQueries, f: ZoneFigure, bn: str,
+                      holders: list[ZoneFigure], back: float) -> list[Cand]:
+        """Z-4, Z-16: rush into the free spot and strike a holder in the same action
+        (the chance to take the spot times the blow from inside it)."""
+        out: list[Cand] = []
+        if q.melee_weapon(f) is None:
+            return out
+        for h in holders:
+            a = SpotAndStrike(f.id, h.id, bottleneck=bn)
+            if q.why_illegal(a) is not None:
+                continue
+            after = q.after_part(a)
+            g, t = after.state.figures[f.id], after.state.figures[h.id]
+            p = q.action_parts(a)[0][1]
+            out.append((p * self._blow(after, g, t) * self._urgency(q, f) + 2.0 - back, a))
         return out
 
     def _may_be_entered(self, q: ZoneQueries, f: ZoneFigure) -> bool:

@@ -15,6 +15,10 @@ Conventions (docs/making-maps.md tells a map maker the same, step by step):
 * object layer ``obstacles`` (optional): a polyline, polygon or rectangle along a
   boundary or inside a zone, with int ``size``, string ``kind`` and optional string
   ``damage`` (a dice expression such as ``1d6``);
+* object layer ``patches`` (optional): terrain over part of a zone (Z-10), a rectangle,
+  polygon or ellipse drawn inside one zone, with a **name** (unique), string ``terrain``
+  (what it is) and optional int ``move`` and ``visibility`` modifiers; it counts only
+  for those who move onto it;
 * object layer ``figures`` (optional): objects with string ``side`` and ``unit``; each
   stands in the zone under its centre, or in a bottleneck whose marker holds its centre
   (its place is then the zone and the bottleneck's far side).
@@ -40,7 +44,15 @@ from shapely import prepared
 from game.boards.tiled.kinds import TiledKind
 from game.boards.tiled.marks import ZONES_CARD, ZONES_LAYER
 from game.boards.tiled.reading import MapObject, MapReading
-from game.boards.zones import XY, Bottleneck, Obstacle, Zone, ZoneBoard, ZoneGeometryError
+from game.boards.zones import (
+    XY,
+    Bottleneck,
+    Obstacle,
+    Patch,
+    Zone,
+    ZoneBoard,
+    ZoneGeometryError,
+)
 from game.core.errors import printable
 from game.core.odds import DiceExpr
 from game.core.places import InZone, LoadedMap, Placement
@@ -50,6 +62,7 @@ KIND = "zones"
 
 BOTTLENECKS_LAYER = "bottlenecks"
 OBSTACLES_LAYER = "obstacles"
+PATCHES_LAYER = "patches"
 FIGURES_LAYER = "figures"
 
 COVERS = ("soft", "hard")
@@ -84,7 +97,8 @@ def build_zone_board(reading: MapReading) -> LoadedMap[ZoneBoard]:
         raise reading.fail("a zones board is drawn on an orthogonal map, not a hexagonal "
                            "one (in Tiled: File > New Map, Orientation: Orthogonal)")
     for layer, most in ((ZONES_LAYER, MAX_ZONES), (BOTTLENECKS_LAYER, MAX_MARKERS),
-                        (OBSTACLES_LAYER, MAX_MARKERS), (FIGURES_LAYER, MAX_FIGURES)):
+                        (OBSTACLES_LAYER, MAX_MARKERS), (PATCHES_LAYER, MAX_MARKERS),
+                        (FIGURES_LAYER, MAX_FIGURES)):
         found = reading.object_layer(layer)
         if found is not None and len(found.objects) > most:
             raise reading.fail(f"its layer '{layer}' has {len(found.objects)} objects; a zone "
@@ -98,7 +112,8 @@ def build_zone_board(reading: MapReading) -> LoadedMap[ZoneBoard]:
     try:
         board = ZoneBoard.build(zones, bottlenecks, obstacles,
                                 name=title if isinstance(title, str) and title
-                                else reading.path.stem, size=size)
+                                else reading.path.stem, size=size,
+                                patches=_patches(reading))
     except ZoneGeometryError as e:
         raise reading.fail(str(e)) from None
     return LoadedMap(path=reading.path, kind=KIND, board=board,
@@ -271,6 +286,27 @@ def _obstacles(reading: MapReading) -> list[Obstacle]:
             shape, closed = _outline(reading, obj, "obstacle"), True
         name = _name(reading, obj, obj.name.strip()) or f"{kind} {obj.id}"
         out.append(Obstacle(name, shape, size, kind, damage, closed, label=obj.label))
+    return out
+
+
+def _patches(reading: MapReading) -> list[Patch]:
+    """Z-10: the patches of terrain over part of a zone."""
+    layer = reading.object_layer(PATCHES_LAYER)
+    if layer is None:
+        return []
+    out = []
+    for obj in layer.objects:
+        if not obj.name.strip():
+            raise reading.fail(f"{obj.label} has no name; every patch of terrain needs one "
+                               "(players read it)")
+        name = _name(reading, obj, obj.name.strip())
+        terrain = _word(reading, obj, "terrain", "what covers the patch: brush, bog...")
+        move = _int(reading, obj, "move", default=0, least=-MODIFIER, most=MODIFIER,
+                    what="movement modifier")
+        vis = _int(reading, obj, "visibility", default=0, least=-MODIFIER, most=MODIFIER,
+                   what="missile modifier")
+        out.append(Patch(name, _outline(reading, obj, "patch"), terrain, move or 0,
+                         vis or 0, label=obj.label))
     return out
 
 

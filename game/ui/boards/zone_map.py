@@ -131,6 +131,8 @@ class ZoneMap:
             if zone.terrain == "floor":
                 pygame.draw.lines(surf, (64, 44, 30), True, pts, max(4, int(9 * z)))
             pygame.draw.lines(surf, (26, 28, 24), True, pts, max(2, int(2.5 * z)))
+        for pt in b.patches.values():
+            self._draw_patch(surf, pt.shape, ox, oy)
         for ob in b.obstacles.values():
             self._draw_obstacle(surf, ob, ox, oy)
         for bn in b.bottlenecks.values():
@@ -168,6 +170,28 @@ class ZoneMap:
                 pygame.draw.lines(part, (56, 112, 170), False, pts, max(3, int(12 * z)))
                 pygame.draw.lines(part, (120, 170, 214), False, pts, max(1, int(4 * z)))
 
+
+    def _draw_patch(self, surf: pygame.Surface, shape: tuple[XY, ...], ox: float,
+                    oy: float) -> None:
+        """Z-10: terrain over part of a zone: a hatched area with a bright edge (it
+        counts only for those who move onto it)."""
+        z = self.zoom
+        pts = [self._to(p, ox, oy) for p in shape]
+        if len(pts) < 3:
+            return
+        xs, ys = [p[0] for p in pts], [p[1] for p in pts]
+        bx, by = int(min(xs)), int(min(ys))
+        bw, bh = int(max(xs)) - bx + 2, int(max(ys)) - by + 2
+        part = pygame.Surface((bw, bh), pygame.SRCALPHA)
+        part.fill((150, 128, 60, 150))
+        step = max(5, int(12 * z))
+        for k in range(-bh, bw, step):
+            pygame.draw.line(part, (96, 78, 30, 200), (k, bh), (k + bh, 0), max(1, int(2 * z)))
+        mask = pygame.Surface((bw, bh), pygame.SRCALPHA)
+        pygame.draw.polygon(mask, (255, 255, 255, 255), [(x - bx, y - by) for x, y in pts])
+        part.blit(mask, (0, 0), special_flags=pygame.BLEND_RGBA_MULT)
+        surf.blit(part, (bx, by))
+        pygame.draw.polygon(surf, (236, 208, 110), pts, max(1, int(2 * z)))
 
     def _draw_obstacle(self, surf: pygame.Surface, ob: Obstacle, ox: float,
                        oy: float) -> None:

@@ -362,9 +362,13 @@ class ZoneBoardView(BoardViewBase):
             blits.append((lab, (round(sx - lab.get_width() / 2), round(sy + r + 1))))
         return blits
 
-    def _draw_figures(self, surface: pygame.Surface, pieces: Sequence[PieceView]) -> None:
+    def _draw_figures(self, surface: pygame.Surface, pieces: Sequence[PieceView],
+                      ground: bool = True) -> None:
+        """The figures' tokens, rings and health bars (and the melee groups' ground
+        under them if ``ground``)."""
         spots = self.layout(pieces)
-        self._draw_ground(surface, spots)
+        if ground:
+            self._draw_ground(surface, spots)
         r = self.base_radius
         cam = self.camera
         marks = self.marks
@@ -507,8 +511,11 @@ class ZoneBoardView(BoardViewBase):
         if scenery:
             draw_scenery(surface, scenery, self.camera.map_to_screen, self._fonts)
         self._draw_hover(surface)
-        self._draw_figures(surface, pieces)
+        # the labels go under the tokens: laid out clear of every figure standing still,
+        # they may still meet one sliding past, which must stay in sight
+        self._draw_ground(surface, self.layout(pieces))
         self._draw_labels(surface, pieces)
+        self._draw_figures(surface, pieces, ground=False)
         if self.effects.floats:
             size = max(18, int(30 * self.camera.zoom))
             self.effects.draw_floats(surface, self._fonts, self.screen_pos, size,

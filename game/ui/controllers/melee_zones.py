@@ -9,9 +9,11 @@ object serves a state: what it works out (the plans of the zone moves, the odds)
 worked out once between two changes of the game, and the board's marks are built once
 for each selection, pointer and run toggle.
 
-Clicks: a figure of yours selects it; an enemy is the target of the acting figure (its
-best attack, charge or shot; the buttons offer the others); a lit zone is a zone move
-(running or walking: R); a boundary line is a move onto it, a bottleneck a spot in it.
+Clicks: a figure of yours selects it; an enemy becomes the target of the acting figure
+(the buttons offer each action at it with the chance of the whole action; a second click
+plays the first); a lit zone is a zone move (walking, or running once R turns it on); a
+boundary line of its zone is a move onto it, a farther line a zone move ending on it
+(Z-12), a bottleneck a spot in it.
 """
 
 from __future__ import annotations
@@ -36,10 +38,13 @@ from game.rules.tft.zones.actions import (
     Defend,
     EndAction,
     EnterBottleneck,
+    EnterPatch,
+    FallProne,
     Hold,
     How,
     Leave,
     MoveAction,
+    MoveToLine,
     Pass,
     PickUp,
     Protect,
@@ -48,7 +53,9 @@ from game.rules.tft.zones.actions import (
     Rush,
     Shoot,
     SplitMove,
+    SpotAndStrike,
     StandUp,
+    StepAndShoot,
     Targeted,
     ToBoundary,
     Wait,
@@ -108,6 +115,8 @@ class Legal:
     """Enemy id -> attacks, charges, closes, rushes and shots at it."""
     lines: dict[str, ToBoundary] = field(default_factory=dict)
     """Other zone -> a move onto the boundary with it."""
+    line_moves: dict[frozenset[str], list[MoveToLine]] = field(default_factory=dict)
+    """The two zones of a line -> the zone moves ending on it (Z-12)."""
     spots: dict[str, EnterBottleneck] = field(default_factory=dict)
     leaves: dict[str, Leave] = field(default_factory=dict)
     protect: dict[str, Protect] = field(default_factory=dict)
@@ -118,7 +127,9 @@ class Legal:
 def sort_legal(actions: Sequence[Action]) -> Legal:
     out = Legal()
     for a in actions:
-        if isinstance(a, ZoneMove):
+        if isinstance(a, MoveToLine):
+            out.line_moves.setdefault(frozenset((a.path[-1], a.onto)), []).append(a)
+        elif isinstance(a, ZoneMove):
             out.moves.setdefault((a.path[-1], a.run), []).append(a)
         elif isinstance(a, TARGETED):
             out.on_target.setdefault(a.target, []).append(a)
@@ -143,8 +154,12 @@ class MeleeZoneController(Controller):
     def __init__(self, match: Match[Any]) -> None:
         super().__init__(match)
         self.sorted = Legal()
-        self.run = True
-        """Zone moves run (Z-7: +10 MR, one die more to be shot at): R toggles."""
+        self.run = False
+        """Zone moves run (Z-7: +10 MR, one die more to be shot at): off until R turns
+        it on (running costs a die to be shot at); a replay's preview shows each move
+        as it was made and then gives the player's own choice back."""
+        self._own_run = False
+        """The player's own run toggle (what a preview gives back)."""
         self.target: str | None = None
         """The enemy whose actions the buttons offer."""
         self.shown: Action | None = None
@@ -180,6 +195,7 @@ class MeleeZoneController(Controller):
         q = self.q
         self.legal = q.legal_actions() if human and self.m.outcome() is None else []
         self.shown = None
+        self.run = self._own_run  # a preview's run was the move's, not the player's
         self.sorted = sort_legal(self.legal)
         t = self.figure(self.target)
         if t is None or not t.active or t.id not in self.sorted.on_target:
@@ -209,8 +225,13 @@ class MeleeZoneController(Controller):
         """A target's action with its chance, as its button reads."""
         q = self.q
         f, t = self.state.figures[a.figure], self.state.figures[a.target]
+        whole = percent(q.attack_option(a).chance)  # the whole action, every part in it
+        if isinstance(a, StepAndShoot):
+            return f"Step onto the {a.other} line and shoot {t.name} - {whole}"
+        if isinstance(a, SpotAndStrike):
+            return f"Take a spot in the {a.bottleneck} and attack {t.name} - {whole}"
         if isinstance(a, Shoot):
-            return f"Shoot {t.name} - {percent(q.shot_odds(f, t).p_hit)}"
+            return f"Shoot {t.name} - {whole}"
         if isinstance(a, Charge):
             there, hit = q.move_plan(a).p, q.charge_odds(f, t).p_hit
             return (f"Charge {t.name} (x{q.charge_multiplier()}) - {percent(there)} there, "
@@ -218,13 +239,13 @@ class MeleeZoneController(Controller):
         if isinstance(a, Attack):
             into = f" into {a.into}" if a.into else ""
             through = " through it" if a.through else ""
-            return f"Attack {t.name}{into}{through} - {percent(q.blow_odds(f, t).p_hit)}"
+            return f"Attack {t.name}{into}{through} - {whole}"
         if isinstance(a, Close):
             p = q.contact_odds(f, t)
             return f"Close with {t.name} (hand to hand)" + (f" - {percent(p)} to get there"
                                                             if p < 1 else "")
         what = " out of the way" if a.back else " down"
-        return f"Rush {t.name}{what} - {percent(q.rush_odds(f, t))}"
+        return f"Rush {t.name}{what} - {whole}"
 
     # ---------------------------------------------------------------- the board
     def marks(self, selected: str | None, hover: Place | None) -> Marks:
@@ -293,21 +314,47 @@ class MeleeZoneController(Controller):
             if best is not None:
                 marks.pieces[tid] = self.short(best)
 
+    def parts_tip(self, a: Targeted) -> str:
+        """The chance of the whole action and of each of its parts, in order ("38% in
+        all: move into contact 50%, then blow 76%")."""
+        parts = self.q.action_parts(a)
+        whole = percent(self.q.attack_option(a).chance)
+        if len(parts) < 2:
+            return f"{whole}: {parts[0][0]}" if parts else whole
+        return f"{whole} in all: " + ", then ".join(f"{w} {percent(p)}" for w, p in parts)
+
     def short(self, a: Targeted) -> str:
         """A piece's mark: the chance the default action against it does what it is for
         (a charge's: of getting there and hitting)."""
         return self.q.attack_option(a).label
 
-    @staticmethod
-    def default_action(acts: Sequence[Targeted]) -> Targeted | None:
-        """What clicking a target does: an attack if one is legal, else a charge, a
-        shot, a close or a rush (the buttons offer every one)."""
+    def default_action(self, acts: Sequence[Targeted]) -> Targeted | None:
+        """What a second click on a target does: an attack if one is legal, else a
+        charge, a shot, a close or a rush (the buttons offer every one); of the actions
+        with a move as their first part (Z-4), only where there is no plain one, and the
+        likeliest."""
         for kind in (Attack, Charge, Shoot, Close, Rush):
-            for a in acts:
-                if isinstance(a, kind) and not (isinstance(a, (Attack, Charge)) and a.through) \
-                        and not (isinstance(a, Rush) and a.back):
-                    return a
+            fits = [a for a in acts if isinstance(a, kind)
+                    and not (isinstance(a, (Attack, Charge)) and a.through)
+                    and not (isinstance(a, Rush) and a.back)]
+            plain = [a for a in fits if not isinstance(a, (StepAndShoot, SpotAndStrike))]
+            if plain:
+                return plain[0]
+            if fits:
+                return max(fits, key=lambda a: self.q.attack_option(a).chance)
         return acts[0] if acts else None
+
+    def shown_actions(self, acts: Sequence[Targeted]) -> list[Targeted]:
+        """The actions at a target its buttons offer: each plain one, and of those with
+        a move as their first part (Z-4) the likeliest where there is no plain one of
+        their kind."""
+        plain = [a for a in acts if not isinstance(a, (StepAndShoot, SpotAndStrike))]
+        out = list(plain)
+        for kind in (Shoot, Attack):
+            parts = [a for a in acts if isinstance(a, kind) and a not in plain]
+            if parts and not any(isinstance(a, kind) for a in plain):
+                out.append(max(parts, key=lambda a: self.q.attack_option(a).chance))
+        return out
 
     # ---------------------------------------------------------------- clicks
     def click(self, selected: str | None, place: Place, piece: str | None,
@@ -347,7 +394,7 @@ class MeleeZoneController(Controller):
             return f"{actor.name} cannot act on {p.name}: " + (
                 self.m.why_illegal(Attack(actor.id, p.id)) or "no action reaches it")
         best = self.default_action(acts)
-        if self.target == p.id or len(acts) == 1:
+        if self.target == p.id:  # the second click acts; the first always only shows
             return best
         self.target = p.id  # the buttons now offer each way to act on it
         return (f"{p.name}: choose on the right, or click again to "
@@ -380,9 +427,14 @@ class MeleeZoneController(Controller):
         bn = self.state.board.bottleneck_on(zone, other)
         if bn is not None and bn.id in self.sorted.spots:
             return self.sorted.spots[bn.id]
-        for z in (other, zone):
-            if z in self.sorted.lines:
-                return self.sorted.lines[z]
+        if actor.zone in (zone, other):  # a line of its own zone: a step onto it
+            o = other if actor.zone == zone else zone
+            if o in self.sorted.lines:
+                return self.sorted.lines[o]
+        ends = [a for a in self.sorted.line_moves.get(frozenset((zone, other)), [])
+                if a.run == self.run]
+        if ends:  # Z-12: a zone move that ends on this line, the surest
+            return max(ends, key=lambda a: (self.q.move_plan(a).p, -len(a.path)))
         if bn is not None:
             return self.m.why_illegal(EnterBottleneck(actor.id, bn.id)) or ""
         return self.m.why_illegal(ToBoundary(actor.id, other)) or ""
@@ -399,7 +451,7 @@ class MeleeZoneController(Controller):
         return None
 
     def toggle_run(self) -> None:
-        self.run = not self.run
+        self.run = self._own_run = not self.run
 
     def preview(self, action: Action) -> tuple[str | None, Place | None]:
         """Before a replayed action: the figure acting and where it goes (the zone a
@@ -453,9 +505,10 @@ class MeleeZoneController(Controller):
         if sel is not None and sel.id in self.sorted.protect:
             guard = self.sorted.protect[sel.id]
             out.append(ButtonSpec(f"Protect {sel.name} (Z-14)", guard, name=guard.kind))
+        free = [a for a in self.sorted.other if isinstance(a, FallProne)]
         for a in self.sorted.other:
             label = self.action_label(actor, a)
-            if label:
+            if label and a not in free:
                 accent = ORANGE if isinstance(a, (Pass, EndAction)) else SKY
                 out.append(ButtonSpec(label, a, accent=accent, name=a.kind,
                                       hint="Enter" if isinstance(a, (Pass, EndAction)) else
@@ -464,6 +517,8 @@ class MeleeZoneController(Controller):
         for z, leave in self.sorted.leaves.items():
             out.append(ButtonSpec(self.leave_text(actor, z, risky), leave,
                                   accent=ORANGE if risky else SKY, name=leave.kind))
+        for a in free:  # a free action, last (Z-17)
+            out.append(ButtonSpec(self.action_label(actor, a), a, name=a.kind))
         if len(out) > MAX_BUTTONS:  # keep the end of the action and the choices on top
             keep = [b for b in out if isinstance(b.action, (Pass, EndAction))]
             out = [b for b in out if b not in keep][:MAX_BUTTONS - len(keep)] + keep
@@ -478,20 +533,23 @@ class MeleeZoneController(Controller):
                                   command=self.toggle_run,
                                   toggled=self.run, hint="R", name="run"))
         if self.target is not None:
-            for a in self.sorted.on_target.get(self.target, []):
-                out.append(ButtonSpec(self.attack_text(a), a, accent=VERMILLION, name=a.kind))
+            for a in self.shown_actions(self.sorted.on_target.get(self.target, [])):
+                out.append(ButtonSpec(self.attack_text(a), a, accent=VERMILLION, name=a.kind,
+                                      tip=self.parts_tip(a)))
         else:  # the best action on each of the first few targets
             for acts in list(self.sorted.on_target.values())[:3]:
                 best = self.default_action(acts)
                 if best is not None:
                     out.append(ButtonSpec(self.attack_text(best), best, accent=VERMILLION,
-                                          name=best.kind))
+                                          name=best.kind, tip=self.parts_tip(best)))
         return out
 
     @staticmethod
     def leave_text(f: ZoneFigure, zone: str, risky: bool) -> str:
         """A Leave button (Z-4) in the words of what the figure leaves: a melee (with the
         opportunity attack it risks), a bottleneck (the panel names it) or a line."""
+        if f.patch is not None and not f.group:
+            return f"Step off the {f.patch} (Z-10)"
         if risky:
             return f"Move apart into {zone} (opportunity attack)"
         if f.bottleneck is not None:
@@ -537,6 +595,12 @@ class MeleeZoneController(Controller):
             return "End the split action"
         if isinstance(a, StandUp):
             return f"{f.name} stands up"
+        if isinstance(a, FallProne):
+            return "Fall prone (free: the action goes on; stand up to move, Z-17)"
+        if isinstance(a, EnterPatch):
+            roll = self.q.patch_roll(f, a.patch)
+            odds = f" - {percent(roll[1])}" if roll is not None else ""
+            return f"Step onto the {a.patch} (Z-10){odds}"
         if isinstance(a, Ready):
             return f"Ready the {d.weapons[a.weapon].name}"
         if isinstance(a, PickUp):
@@ -629,8 +693,14 @@ class MeleeZoneController(Controller):
             where = f"on the line of {f.zone} and {f.boundary} (in both, Z-12)"
         else:
             where = f.zone
+        if f.patch is not None:
+            pt = st.board.patches[f.patch]
+            where += f", on the {pt.id} ({pt.terrain}, Z-10)"
         rows.append(("Where", where))
-        mr, mods, zones = q.zone_mr(f)  # Z-6, Z-7, Z-10: running, stun, its zone's terrain
+        # Z-6, Z-7, Z-10: running (the run toggle, for the figure about to move), stun,
+        # its zone's terrain
+        toggle = self.run if self.legal and f is self.acting() else None
+        mr, mods, zones = q.zone_mr(f, toggle)
         extra = "".join(f", {m.value:+d} {m.reason}" for m in mods)
         rows.append(("MR", f"{f.mr}{extra}" + (f" = {mr}" if mods else "") + f": {zones} "
                      "zone(s)"))
@@ -684,6 +754,10 @@ class MeleeZoneController(Controller):
             text += f", holds {z.stacking} ({len(st.in_zone(z.id))} there)"
         for o in st.board.obstacles_in(z.id):
             text += f"; {o.kind} {o.size} (Z-11)"
+        for pt in st.board.patches_in(z.id):
+            text += (f"; the {pt.id} ({pt.terrain}" + (f", move {pt.move:+d}" if pt.move else "")
+                     + (f", sight {pt.visibility:+d}" if pt.visibility else "")
+                     + ": only for those who step onto it, Z-10)")
         actor = self.acting()
         a = self.best_move(actor, z.id, self.run) if actor is not None else None
         if actor is not None and a is not None:
@@ -714,7 +788,15 @@ class MeleeZoneController(Controller):
             text += ": " + ", ".join(
                 f"{o.kind} {o.size} (-{o.size} MR to cross, -{o.size // half} to stand on)"
                 + (f", {o.damage} to run through" if o.damage else "") for o in obs)
-        return text + ". A figure on it counts as in both zones (Z-12)."
+        text += ". A figure on it counts as in both zones (Z-12)."
+        ends = [a for a in self.sorted.line_moves.get(frozenset((zone, other)), [])
+                if a.run == self.run]
+        if ends:
+            best = max(ends, key=lambda a: (self.q.move_plan(a).p, -len(a.path)))
+            plan = self.q.move_plan(best)
+            text += (f" A zone move may end on it (Z-12): {plan.explain()}"
+                     + (f", {percent(plan.p)}." if plan.roll else "."))
+        return text
 
     def preview_actor(self, selected: str | None, target: PieceView) -> str | None:
         st = self.state
@@ -743,13 +825,24 @@ class MeleeZoneController(Controller):
             why = self.m.why_illegal(Attack(a.id, t.id)) if self.acting() is a else \
                 f"it is not {a.name}'s action"
             lines.append(TipLine(f"no action now: {why}", VERMILLION))
-        for x in acts[:4]:
+        for x in self.shown_actions(acts)[:4]:
             lines.append(TipLine(self.attack_text(x), YELLOW))
+            if len(q.action_parts(x)) > 1:
+                lines.append(TipLine("  " + self.parts_tip(x), DIM))
         o: AttackOdds | None
-        if any(isinstance(x, Shoot) for x in acts):
+        steps = [x for x in acts if isinstance(x, StepAndShoot)]
+        if any(isinstance(x, Shoot) and x not in steps for x in acts):
             line = q.shot_line(a, t)
             o = q.shot_odds(a, t)
             what = f"a shot, {line[0]} zone(s) away" if line else "a shot"
+        elif steps:  # Z-4: the shot as it is made from the line stepped onto
+            best = max(steps, key=lambda x: q.attack_option(x).chance)
+            after = q.after_part(best)
+            g, h = after.state.figures[a.id], after.state.figures[t.id]
+            line = after.shot_line(g, h)
+            o = after.shot_odds(g, h)
+            what = f"a shot from the {best.other} line" + \
+                (f", {line[0]} zone(s) away" if line else "")
         else:
             o = q.blow_odds(a, t) if q.melee_weapon(a) else None
             what = "a blow"
@@ -775,11 +868,12 @@ class MeleeZoneController(Controller):
 
     def help_rows(self) -> list[tuple[str, str]]:
         return [
-            ("Left click figure", "select yours; an enemy: the acting figure's best action "
-                                  "on it (the buttons offer the others)"),
+            ("Left click figure", "select yours; an enemy: its actions on the buttons "
+                                  "(a second click does the first of them)"),
             ("Left click zone", "zone move there (lit zones: the roll needed and its odds)"),
             ("Left click line", "move onto a boundary (Z-12) / into a bottleneck spot"),
-            ("R", "run or walk zone moves (Z-7)"),
+            ("R", "run zone moves, or walk again (off at first; Z-7: +10 MR, but one die "
+                  "more to be shot at)"),
             ("W", "wait: act last this turn, still able to react"),
             ("Enter", "do nothing / end a split action"),
             ("Hover", "odds and every modifier with its rule; places: what they hold"),

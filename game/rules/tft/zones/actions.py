@@ -71,6 +71,16 @@ class ZoneMove(Action):
 
 @ACTIONS.register
 @dataclass(frozen=True)
+class MoveToLine(ZoneMove):
+    """Z-12: a zone move that ends on the boundary line of the last zone of ``path`` and
+    ``onto`` (it counts as in both)."""
+
+    kind = "move_to_line"
+    onto: str = ""
+
+
+@ACTIONS.register
+@dataclass(frozen=True)
 class Charge(Action):
     """Z-9: a zone move ending InContact with ``target`` and an attack (double damage);
     counts as running."""
@@ -95,6 +105,16 @@ class Attack(Action):
     target: str
     into: str = ""
     through: bool = False
+
+
+@ACTIONS.register
+@dataclass(frozen=True)
+class SpotAndStrike(Attack):
+    """Z-4, Z-16: a battle move into a free spot of ``bottleneck`` as part of the attack
+    that follows it (a goblin rushes into the freed spot and strikes its holder)."""
+
+    kind = "spot_and_strike"
+    bottleneck: str = ""
 
 
 @ACTIONS.register
@@ -127,6 +147,26 @@ class Shoot(Action):
     kind = "shoot"
     figure: str
     target: str
+
+
+@ACTIONS.register
+@dataclass(frozen=True)
+class StepAndShoot(Shoot):
+    """Z-4, Z-12: a trivial move onto the line of the figure's zone and ``other`` as part
+    of the shot that follows it (an archer steps onto the line and shoots)."""
+
+    kind = "step_and_shoot"
+    other: str
+
+
+@ACTIONS.register
+@dataclass(frozen=True)
+class FallProne(Action):
+    """Z-17: fall prone, a free action (the figure's action goes on); it must stand up
+    to move again."""
+
+    kind = "fall_prone"
+    figure: str
 
 
 @ACTIONS.register
@@ -169,6 +209,17 @@ class EnterBottleneck(Action):
     kind = "enter_bottleneck"
     figure: str
     bottleneck: str
+
+
+@ACTIONS.register
+@dataclass(frozen=True)
+class EnterPatch(Action):
+    """Z-10: a battle move onto a patch of terrain over part of the figure's zone (its
+    move modifier counts; there it is InContact with the terrain)."""
+
+    kind = "enter_patch"
+    figure: str
+    patch: str
 
 
 @ACTIONS.register
@@ -289,16 +340,20 @@ class Decline(Action):
 Targeted = Attack | Charge | Close | Rush | Shoot
 """The actions aimed at an enemy (``figure`` at ``target``)."""
 MoveAction = ZoneMove | Charge
-"""The actions made of a zone move along ``path`` (Z-4, Z-9)."""
+"""The actions made of a zone move along ``path`` (Z-4, Z-9; a :class:`MoveToLine` is a
+:class:`ZoneMove`)."""
+PART_MOVES = (SpotAndStrike, StepAndShoot)
+"""Z-4: the actions that carry a trivial or battle move as their first part."""
 FigureAction = (ZoneMove | Charge | Attack | Close | Rush | Shoot | Withdraw | Leave
                 | ToBoundary | EnterBottleneck | Protect | Hold | SplitMove | EndAction
-                | Defend | Wait | Ready | PickUp | StandUp | Pass | React)
+                | Defend | Wait | Ready | PickUp | StandUp | Pass | React | FallProne
+                | EnterPatch)
 """The actions a figure makes (each names it in ``figure``)."""
 TARGETED = (Attack, Charge, Close, Rush, Shoot)
 """The classes of :data:`Targeted`, for ``isinstance``."""
 FIGURE_ACTIONS = (ZoneMove, Charge, Attack, Close, Rush, Shoot, Withdraw, Leave,
                   ToBoundary, EnterBottleneck, Protect, Hold, SplitMove, EndAction, Defend,
-                  Wait, Ready, PickUp, StandUp, Pass, React)
+                  Wait, Ready, PickUp, StandUp, Pass, React, FallProne, EnterPatch)
 """The classes of :data:`FigureAction`, for ``isinstance``."""
 
 

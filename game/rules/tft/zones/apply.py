@@ -25,8 +25,11 @@ from game.rules.tft.zones.actions import (
     Defend,
     EndAction,
     EnterBottleneck,
+    EnterPatch,
+    FallProne,
     Hold,
     Leave,
+    MoveToLine,
     Pass,
     PickUp,
     Protect,
@@ -35,7 +38,9 @@ from game.rules.tft.zones.actions import (
     Rush,
     Shoot,
     SplitMove,
+    SpotAndStrike,
     StandUp,
+    StepAndShoot,
     ToBoundary,
     Wait,
     Withdraw,
@@ -133,6 +138,16 @@ def _stand(state: ZoneState, a: StandUp, dice: Dice) -> list[Event]:
         finish(state, f, dice, False)
 
 
+def _fall_prone(state: ZoneState, a: FallProne, dice: Dice) -> list[Event]:
+    """Z-17: falling prone is free: the figure's action goes on (it must stand up to
+    move again)."""
+    f = state.figures[a.figure]
+    stop_protecting(f)
+    f.prone, f.running = True, False
+    return [Event(Kind.PRONE, f"{f.name} drops to the ground (a free action, Z-17).",
+                  "Z-17", f.id)]
+
+
 def _pass(state: ZoneState, a: Pass, dice: Dice) -> list[Event]:
     f = state.figures[a.figure]
     stop_protecting(f)
@@ -158,6 +173,7 @@ def _end_action(state: ZoneState, a: EndAction, dice: Dice) -> list[Event]:
 
 # ============================================================================ step by step
 def _move(state: ZoneState, a: ZoneMove | Withdraw | Leave, dice: Dice) -> list[Event]:
+    """A zone move (a :class:`MoveToLine` too), a withdraw or a leave, step by step."""
     return begin(state, a, dice)
 
 
@@ -172,6 +188,8 @@ HANDLERS: dict[type, Handler] = {
     ToBoundary: moving.do_to_boundary, EnterBottleneck: moving.do_enter_bottleneck,
     Protect: moving.do_protect, Hold: _hold, SplitMove: _split, EndAction: _end_action,
     Defend: _defend, Wait: _wait, Ready: _ready, PickUp: _pick_up, StandUp: _stand,
-    Pass: _pass, React: do_react, Decline: do_decline,
+    Pass: _pass, React: do_react, Decline: do_decline, MoveToLine: _move,
+    StepAndShoot: _aimed, SpotAndStrike: _aimed, FallProne: _fall_prone,
+    EnterPatch: moving.do_enter_patch,
 }
 """The handler of each action."""

@@ -28,6 +28,8 @@ def contact(state: ZoneState, f: ZoneFigure, t: ZoneFigure, into: str) -> list[E
         f.zone, f.boundary = zone, None
     elif f.bottleneck is None and t.bottleneck is None:
         f.zone = zone
+    if t.patch is not None:
+        f.patch = t.patch  # Z-10: onto the patch, InContact with all on it
     join(state, f, t)
     if t.bottleneck is not None:
         bottleneck_group(state, t.bottleneck, t)
@@ -76,9 +78,9 @@ def tidy_group(state: ZoneState, g: int) -> None:
 
 
 def leave_melee(state: ZoneState, f: ZoneFigure, zone: str) -> None:
-    """Out of its group (and bottleneck), Alone in ``zone``."""
+    """Out of its group (and bottleneck, and off its patch, Z-10), Alone in ``zone``."""
     ungroup(state, f)
-    f.bottleneck, f.boundary, f.zone = None, None, zone
+    f.bottleneck, f.boundary, f.zone, f.patch = None, None, zone, None
 
 
 def stop_protecting(f: ZoneFigure) -> None:

@@ -16,6 +16,7 @@ from game.rules.tft.zones import rules
 from game.rules.tft.zones.actions import (
     OPEN,
     OVER,
+    PART_MOVES,
     Attack,
     Charge,
     ChooseFirst,
@@ -24,8 +25,11 @@ from game.rules.tft.zones.actions import (
     Defend,
     EndAction,
     EnterBottleneck,
+    EnterPatch,
+    FallProne,
     Hold,
     Leave,
+    MoveToLine,
     Pass,
     PickUp,
     Protect,
@@ -34,7 +38,9 @@ from game.rules.tft.zones.actions import (
     Rush,
     Shoot,
     SplitMove,
+    SpotAndStrike,
     StandUp,
+    StepAndShoot,
     ToBoundary,
     Wait,
     Withdraw,
@@ -86,11 +92,30 @@ def split_allows(state: ZoneState, a: Action) -> str | None:
         return None
     if isinstance(a, MOVES):
         return None if moves < n.split_pools else "both pools of the split are spent (Z-8)"
+    if isinstance(a, FallProne):
+        return None  # Z-17: a free action
     if isinstance(a, STRIKES):
-        return None if attacks < n.split_attacks else "a split action has one attack (Z-8)"
+        if isinstance(a, PART_MOVES) and moves >= n.split_pools:
+            return "both pools of the split are spent: no move is left for it (Z-8)"
+        if attacks >= n.split_attacks:
+            return "a split action has one attack (Z-8)"
+        if moves >= n.split_pools and split_strike_needs_move(state, a):
+            return ("both pools of the split are spent: no move is left to get into "
+                    "contact (Z-8)")
+        return None
     if isinstance(a, EndAction):
         return None
     return "in a split action only moves, one attack and ending it are possible (Z-8)"
+
+
+def split_strike_needs_move(state: ZoneState, a: Attack | Shoot | Close | Rush) -> bool:
+    """Z-8: a split action's attack on a foe it is not in contact with needs a battle move
+    into contact first, which is a third move when both pools are spent (a shot needs
+    none)."""
+    if isinstance(a, Shoot):
+        return False
+    f, t = state.figures.get(a.figure), state.figures.get(a.target)
+    return f is not None and t is not None and not rules.in_contact(f, t)
 
 
 def stacking_full(state: ZoneState, zone: str) -> bool:
@@ -159,6 +184,8 @@ def why_mover_cannot(state: ZoneState, f: ZoneFigure) -> str | None:
     it may try one): it must stand, be Alone and hold no bottleneck spot."""
     if not f.standing:
         return f"{f.name} is down and must stand up first"
+    if f.patch is not None:
+        return f"{f.name} is on the {f.patch}: step off it first (Z-10)"
     st = rules.status(state, f)
     if st != ALONE:
         return f"{f.name} is {st}: a zone move starts Alone (withdraw first, Z-4)"
@@ -284,6 +311,36 @@ def _zone_move(state: ZoneState, a: ZoneMove, plans: Plans | None = None) -> str
                            False, plans)[0]
 
 
+def _move_to_line(state: ZoneState, a: MoveToLine, plans: Plans | None = None
+                  ) -> str | None:
+    why = _zone_move(state, a, plans)
+    return why if why is not None else why_not_end_on_line(state, a)
+
+
+def why_not_end_on_line(state: ZoneState, a: MoveToLine) -> str | None:
+    """Z-12: a zone move may end on a boundary line of the zone it enters ("it can be
+    chosen as a target location for a trivial, battle move or a zone move"): an open
+    line with no obstacle on it (a bottleneck's spot is taken by a move of its own,
+    Z-16; a line with an obstacle is stepped onto by one, Z-11)."""
+    board = state.board
+    last = a.path[-1]
+    if a.onto not in board.zones:
+        return f"there is no zone '{a.onto}'"
+    if not board.adjacent(last, a.onto):
+        return f"{last} and {a.onto} do not share a border"
+    f = state.figures.get(a.figure)
+    if a.onto in a.path or (f is not None and a.onto in f.zones):
+        return (f"the line of {last} and {a.onto} lies on the way the move came: it ends on "
+                "a line of the zone it enters towards another zone")
+    bn = board.bottleneck_on(last, a.onto)
+    if bn is not None:
+        return f"the border of {last} and {a.onto} is passed through the {bn.id} (Z-16)"
+    if board.obstacles_on(last, a.onto):
+        return (f"the line of {last} and {a.onto} carries an obstacle: step onto it with "
+                "a move of its own (Z-11, Z-12)")
+    return None
+
+
 def _charge(state: ZoneState, a: Charge, plans: Plans | None = None) -> str | None:
     f = actor(state, a.figure)
     if isinstance(f, str):
@@ -330,6 +387,41 @@ def _attack(state: ZoneState, a: Attack) -> str | None:
         if ob is None or not ob[0].damage:
             return "there is no damaging obstacle to run through"
     return None
+
+
+def _spot_and_strike(state: ZoneState, a: SpotAndStrike) -> str | None:
+    """Z-4, Z-16: the battle move into the spot, then a blow at a holder it is then in
+    contact with (no second move into contact)."""
+    ft = _strike_basics(state, a.figure, a.target)
+    if isinstance(ft, str):
+        return ft
+    f, t = ft
+    if a.into or a.through:
+        return "a strike from a bottleneck spot has no zone to choose and no obstacle"
+    why = _enter_bottleneck(state, EnterBottleneck(a.figure, a.bottleneck))
+    if why is not None:
+        return why
+    if t.bottleneck != a.bottleneck:
+        return (f"{t.name} does not hold the {a.bottleneck}: from its spot {f.name} can "
+                "only strike its holders (Z-4: one move in the action)")
+    return _attack(after_part_move(state, a), Attack(a.figure, a.target))
+
+
+def after_part_move(state: ZoneState, a: StepAndShoot | SpotAndStrike) -> ZoneState:
+    """Z-4: a copy of the state as it stands once the move that is the first part of
+    ``a`` is made (the figure on the line, or in the spot InContact with its target),
+    for judging and weighing the rest of the action."""
+    look = state.clone()
+    g = look.figures[a.figure]
+    if isinstance(a, StepAndShoot):
+        g.boundary = a.other
+        return look
+    h = look.figures[a.target]
+    g.bottleneck, g.boundary = a.bottleneck, look.board.bottlenecks[a.bottleneck].other(g.zone)
+    if not h.group:
+        h.group, look.next_group = look.next_group, look.next_group + 1
+    g.group = h.group
+    return look
 
 
 def _close(state: ZoneState, a: Close) -> str | None:
@@ -379,6 +471,27 @@ def _shoot(state: ZoneState, a: Shoot) -> str | None:
     return None
 
 
+def _step_and_shoot(state: ZoneState, a: StepAndShoot) -> str | None:
+    """Z-4, Z-12: the trivial move onto the line, then the shot from there."""
+    why = _to_boundary(state, ToBoundary(a.figure, a.other))
+    if why is not None:
+        return why
+    f = state.figures[a.figure]
+    w = load_data().weapons.get(f.ready or "")
+    if w is None or not (w.missile or w.thrown):
+        return f"{f.name} has no missile or thrown weapon ready"
+    return _shoot(after_part_move(state, a), Shoot(a.figure, a.target))
+
+
+def _fall_prone(state: ZoneState, a: FallProne) -> str | None:
+    f = actor(state, a.figure)
+    if isinstance(f, str):
+        return f
+    if state.doing is not None:
+        return f"{f.name} is in the middle of an action"
+    return f"{f.name} is down already" if rules.is_prone(f) else None
+
+
 def _withdraw(state: ZoneState, a: Withdraw) -> str | None:
     f = actor(state, a.figure)
     if isinstance(f, str):
@@ -397,6 +510,9 @@ def _leave(state: ZoneState, a: Leave) -> str | None:
         return f"{f.name} is InClose: withdraw instead"
     if f.prone:
         return f"{f.name} is down and must stand up first"
+    if f.patch is not None:
+        return None if a.zone == f.zone else \
+            f"{f.name} steps off the {f.patch} into {f.zone} first (Z-10)"
     if f.bottleneck is not None:
         bn = state.board.bottlenecks[f.bottleneck]
         if a.zone not in bn.zones:
@@ -455,6 +571,25 @@ def _enter_bottleneck(state: ZoneState, a: EnterBottleneck) -> str | None:
             return f"{f.name} is InContact: withdraw first (Z-4)"
     if rules.free_spots(state, bn) <= 0:
         return f"every spot of the {bn.id} is taken (Z-16)"
+    return None
+
+
+def _enter_patch(state: ZoneState, a: EnterPatch) -> str | None:
+    """Z-10: a deliberate battle move onto a patch of terrain in the figure's zone."""
+    f = actor(state, a.figure)
+    if isinstance(f, str):
+        return f
+    pt = state.board.patches.get(a.patch)
+    if pt is None:
+        return f"there is no patch of terrain '{a.patch}'"
+    if not f.standing:
+        return f"{f.name} is down and must stand up first"
+    if f.patch is not None:
+        return f"{f.name} is on the {f.patch} already"
+    if f.bottleneck is not None or f.on_line or f.zone != pt.zone:
+        return f"the {pt.id} is in {pt.zone}, not where {f.name} stands"
+    if rules.status(state, f) != ALONE:
+        return f"{f.name} is {rules.status(state, f)}: withdraw first (Z-4)"
     return None
 
 
@@ -569,7 +704,9 @@ def _decline(state: ZoneState, a: Decline) -> str | None:
 
 
 CHECKS: dict[type, Callable[..., str | None]] = {
-    ChooseFirst: _choose, ZoneMove: _zone_move, Charge: _charge, Attack: _attack,
+    ChooseFirst: _choose, ZoneMove: _zone_move, MoveToLine: _move_to_line,
+    Charge: _charge, Attack: _attack, SpotAndStrike: _spot_and_strike,
+    StepAndShoot: _step_and_shoot, FallProne: _fall_prone, EnterPatch: _enter_patch,
     Close: _close, Rush: _rush, Shoot: _shoot, Withdraw: _withdraw, Leave: _leave,
     ToBoundary: _to_boundary, EnterBottleneck: _enter_bottleneck, Protect: _protect,
     Hold: _hold, SplitMove: _split, EndAction: _end_action, Defend: _defend, Wait: _wait,
@@ -586,7 +723,8 @@ def why_illegal(state: ZoneState, a: Action, plans: Plans | None = None) -> str 
     check = CHECKS.get(type(a))
     if check is None:
         return f"'{a.kind}' is not an action of this game"
-    why = check(state, a, plans) if plans is not None and type(a) in (ZoneMove, Charge) \
+    why = check(state, a, plans) if plans is not None and \
+        type(a) in (ZoneMove, MoveToLine, Charge) \
         else check(state, a)
     if why is None and state.phase == ACTION:
         why = split_allows(state, a)
@@ -675,6 +813,18 @@ def _charge_paths(state: ZoneState, f: ZoneFigure, most: int
     return paths
 
 
+def line_ends(state: ZoneState, moves: list[Action]) -> Iterator[MoveToLine]:
+    """Z-12: each legal zone move of ``moves`` again, ending on a line of the zone it
+    enters (:func:`why_not_end_on_line`)."""
+    for m in moves:
+        if type(m) is not ZoneMove:
+            continue
+        for o in state.board.neighbours(m.path[-1]):
+            a = MoveToLine(m.figure, m.path, m.via, m.run, m.through, o)
+            if why_not_end_on_line(state, a) is None:
+                yield a
+
+
 def legal_actions(state: ZoneState, plans: Plans | None = None) -> list[Action]:
     """Every legal action now, for the side to act (a finite menu); ``plans``: see
     :func:`zone_move_check`."""
@@ -703,6 +853,10 @@ def legal_actions(state: ZoneState, plans: Plans | None = None) -> list[Action]:
         for into in intos:
             for through in (False, True):
                 out.append(Attack(f.id, t.id, into, through))
+        out += [StepAndShoot(f.id, t.id, z) for z in state.board.neighbours(f.zone)
+                if f.boundary is None]
+        if t.bottleneck is not None:
+            out.append(SpotAndStrike(f.id, t.id, bottleneck=t.bottleneck))
         out.append(Close(f.id, t.id))
         out.append(Rush(f.id, t.id, False))
         out.append(Rush(f.id, t.id, True))
@@ -715,18 +869,21 @@ def legal_actions(state: ZoneState, plans: Plans | None = None) -> list[Action]:
             out.append(ToBoundary(f.id, z))
     for bn in state.board.bottlenecks:
         out.append(EnterBottleneck(f.id, bn))
+    out += [EnterPatch(f.id, pt.id) for pt in state.board.patches_in(f.zone)]
     for p in state.figures.values():
         if p.side == f.side and p is not f:
             out.append(Protect(f.id, p.id))
     out += [Hold(f.id), SplitMove(f.id), EndAction(f.id), Defend(f.id), Wait(f.id)]
     out += [Ready(f.id, w) for w in f.weapons]
     out += [PickUp(f.id, w) for w in sorted(set(state.dropped.get(f.zone, [])))]
-    out += [StandUp(f.id), Pass(f.id)]
+    out += [StandUp(f.id), Pass(f.id), FallProne(f.id)]
+    moving += list(line_ends(state, moving))
     return [a for a in moving if split_allows(state, a) is None] + \
         [a for a in out if why_illegal(state, a) is None]
 
 
-__all__ = ["CHECKS", "MOVES", "STRIKES", "actor", "charges", "contact_zone", "default_into",
+__all__ = ["CHECKS", "MOVES", "STRIKES", "actor", "after_part_move", "charges", "contact_zone",
+           "default_into",           "line_ends", "split_strike_needs_move", "why_not_end_on_line",
            "enemy", "interceptors", "legal_actions", "split_allows", "stacking_full",
            "start_zone", "why_illegal", "why_mover_cannot", "why_not_contact",
            "why_not_zone_move",

@@ -16,10 +16,15 @@ from game.rules.tft.zones import legal, rules
 from game.rules.tft.zones.actions import (
     OPEN,
     OVER,
+    PART_MOVES,
     Charge,
     EnterBottleneck,
+    EnterPatch,
     Leave,
+    MoveToLine,
     Protect,
+    Shoot,
+    StepAndShoot,
     ToBoundary,
     Withdraw,
     runs,
@@ -60,6 +65,8 @@ def contact_roll(state: ZoneState, f: ZoneFigure, t: ZoneFigure, through: bool,
     obstacle the target keeps between them (or run through it and take its damage)."""
     events: list[Event] = []
     extra: list[Modifier] = []
+    if t.patch is not None and f.patch != t.patch:
+        extra += rules.patch_modifier(state.board, t.patch)  # Z-10: onto its patch
     ob = rules.obstacle_for(state, f, t)
     if ob is not None:
         o, size = ob
@@ -113,30 +120,68 @@ def do_protect(state: ZoneState, a: Protect, dice: Dice) -> list[Event]:
 
 
 def do_to_boundary(state: ZoneState, a: ToBoundary, dice: Dice) -> list[Event]:
-    """Z-12: a trivial move onto the line of its zone and ``a.other`` (half the
-    obstacles on it, Z-11)."""
+    """Z-12: a trivial move onto the line of its zone and ``a.other`` (the whole
+    action)."""
     f = state.figures[a.figure]
+    events, ok = step_onto_line(state, f, a.other, dice)
+    return events + complete(state, f, dice, moved=ok, attacked=False, ran=False,
+                             stopped=not ok)
+
+
+def step_onto_line(state: ZoneState, f: ZoneFigure, other: str, dice: Dice
+                   ) -> tuple[list[Event], bool]:
+    """Z-12: a trivial move onto the line of its zone and ``other`` (half the obstacles
+    on it, Z-11), and whether it made it."""
     stop_protecting(f)
     ungroup(state, f)
-    extra = rules.boundary_cut(state.board, f.zone, a.other)
+    extra = rules.boundary_cut(state.board, f.zone, other)
     events, ok = battle_roll(state, f, f.zone, extra, dice,
-                             f"{f.name} moves onto the line of {f.zone} and {a.other}")
+                             f"{f.name} moves onto the line of {f.zone} and {other}")
     if ok:
         start = f.place
-        f.boundary = a.other
+        f.boundary = other
         events.append(Event(Kind.MOVED, f"{f.name} stands on the boundary of {f.zone} and "
-                            f"{a.other}: it counts as in both (Z-12).", "Z-12", f.id,
+                            f"{other}: it counts as in both (Z-12).", "Z-12", f.id,
                             places=(start, f.place)))
+    return events, ok
+
+
+def do_enter_patch(state: ZoneState, a: EnterPatch, dice: Dice) -> list[Event]:
+    """Z-10: a battle move onto a patch of terrain (its move modifier counts); there it
+    is InContact with the terrain and in one melee with any enemy on it."""
+    f = state.figures[a.figure]
+    pt = state.board.patches[a.patch]
+    stop_protecting(f)
+    events, ok = battle_roll(state, f, f.zone, rules.patch_modifier(state.board, pt.id),
+                             dice, f"{f.name} moves onto the {pt.id}")
+    if ok:
+        ungroup(state, f)
+        f.patch = pt.id
+        foes = [g for g in state.figures.values() if g.patch == pt.id and g.active
+                and g.side != f.side]
+        if foes:
+            join(state, f, foes[0])
+        text = f"{f.name} stands on the {pt.id} ({pt.terrain}): InContact with it" + \
+            (f" and with {', '.join(g.name for g in foes)}" if foes else "") + " (Z-10)."
+        events.append(Event(Kind.MOVED, text, "Z-10", f.id, places=(f.place,)))
     return events + complete(state, f, dice, moved=ok, attacked=False, ran=False,
                              stopped=not ok)
 
 
 def do_enter_bottleneck(state: ZoneState, a: EnterBottleneck, dice: Dice) -> list[Event]:
-    """Z-16: take a free spot in a bottleneck of its zone (InContact with any enemy
-    holding it)."""
+    """Z-16: take a free spot in a bottleneck of its zone (the whole action)."""
     f = state.figures[a.figure]
+    events, ok = take_spot(state, f, a.bottleneck, dice)
+    return events + complete(state, f, dice, moved=ok, attacked=False, ran=False,
+                             stopped=not ok)
+
+
+def take_spot(state: ZoneState, f: ZoneFigure, bid: str, dice: Dice
+              ) -> tuple[list[Event], bool]:
+    """Z-16: a battle move into a free spot of bottleneck ``bid`` on its zone's border
+    (InContact with any enemy holding it), and whether it made it."""
     stop_protecting(f)
-    bn = state.board.bottlenecks[a.bottleneck]
+    bn = state.board.bottlenecks[bid]
     events, ok = battle_roll(state, f, f.zone, [], dice, f"{f.name} moves into the {bn.id}")
     if ok:
         start = f.place
@@ -151,8 +196,32 @@ def do_enter_bottleneck(state: ZoneState, a: EnterBottleneck, dice: Dice) -> lis
                 (f", InContact with {', '.join(e.name for e in enemies)}" if enemies
                  else "") + ".")
         events.append(Event(Kind.MOVED, text, "Z-16", f.id, places=(start, f.place)))
-    return events + complete(state, f, dice, moved=ok, attacked=False, ran=False,
-                             stopped=not ok)
+    return events, ok
+
+
+def part_move(state: ZoneState, d: Doing, dice: Dice) -> list[Event]:
+    """Z-4: the trivial or battle move an action carries as its first part (onto a line
+    to shoot, into a bottleneck spot to strike). A failed roll ends the movement where
+    it is (Z-5); the rest of the action goes on only if it still can."""
+    a = d.action
+    assert isinstance(a, PART_MOVES)
+    f = state.figures[a.figure]
+    if isinstance(a, StepAndShoot):
+        events, ok = step_onto_line(state, f, a.other, dice)
+    else:
+        events, ok = take_spot(state, f, a.bottleneck, dice)
+    d.moved = True
+    t = state.figures[a.target]
+    if ok:
+        return events
+    can = legal.CHECKS[Shoot](state, Shoot(f.id, t.id)) is None \
+        if isinstance(a, StepAndShoot) else rules.in_contact(f, t)
+    if not can:
+        d.stopped = True
+        skip_rest(d)
+        events.append(Event(Kind.PASSED, f"{f.name} cannot reach {t.name} from where it "
+                            "stands: its action is over.", "Z-4", f.id))
+    return events
 
 
 # ============================================================================ zone moves
@@ -257,6 +326,12 @@ def zm_arrive(state: ZoneState, d: Doing, dice: Dice) -> list[Event]:
         skip_rest(d)
         return [Event(ZoneKind.ARRIVES, f"{f.name} stops in {f.zone}, Alone; its action is "
                       "over.", "Z-5", f.id)]
+    if not d.line and isinstance(a, MoveToLine):
+        start = f.place
+        f.boundary = a.onto
+        return [Event(Kind.MOVED, f"{f.name} ends its move on the boundary of {f.zone} "
+                      f"and {a.onto}: it counts as in both (Z-12).", "Z-12", f.id,
+                      places=(start, f.place))]
     if not d.line:
         return [Event(ZoneKind.ARRIVES, f"{f.name} is in {f.zone}, Alone.", "Z-4", f.id)]
     nxt, how = a.path[d.reach], a.via[d.reach]
@@ -365,7 +440,8 @@ def lv_start(state: ZoneState, d: Doing, dice: Dice) -> list[Event]:
     assert isinstance(a, Leave)
     f = state.figures[a.figure]
     stop_protecting(f)
-    events, ok = battle_roll(state, f, a.zone, [], dice, f"{f.name} moves to {a.zone}")
+    off = rules.patch_modifier(state.board, f.patch) if f.patch is not None else []
+    events, ok = battle_roll(state, f, a.zone, off, dice, f"{f.name} moves to {a.zone}")
     if not ok:
         d.stopped = True
         skip_rest(d)

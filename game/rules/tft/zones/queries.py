@@ -41,6 +41,8 @@ from game.rules.tft.zones.actions import (
     React,
     Rush,
     Shoot,
+    SpotAndStrike,
+    StepAndShoot,
     Targeted,
     ToBoundary,
     ZoneMove,
@@ -331,6 +333,15 @@ class ZoneQueries:
             return None
         return self.adjusted_dx_total(f) + sum(m.value for m in mods), rules.roll_odds(f, mods)
 
+    def patch_roll(self, f: ZoneFigure, patch: str) -> tuple[int, float] | None:
+        """Z-10, Z-4: the roll a move onto a patch of terrain in ``f``'s zone needs (its
+        target and exact chance), or None if it needs none."""
+        mods = rules.battle_move_modifiers(self.state, f, f.zone,
+                                           rules.patch_modifier(self.state.board, patch))
+        if not mods:
+            return None
+        return self.adjusted_dx_total(f) + sum(m.value for m in mods), rules.roll_odds(f, mods)
+
     def _battle_option(self, f: ZoneFigure, place: InZone, zone: str, label: str,
                        rule: str, extra: list[Modifier], risk: str = "") -> MoveOption:
         mods = rules.battle_move_modifiers(self.state, f, zone, extra)
@@ -419,12 +430,14 @@ class ZoneQueries:
         of a split action)."""
         return rules.current_mr(self.state, f, run)
 
-    def zone_mr(self, f: ZoneFigure) -> tuple[int, list[Modifier], int]:
+    def zone_mr(self, f: ZoneFigure, run: bool | None = None
+                ) -> tuple[int, list[Modifier], int]:
         """Z-3, Z-6, Z-7, Z-10: its MR now (running, stun and the terrain of its zone,
         which hinders every move out of it), what changed it, and the zones it reaches
-        (more than 10 a zone before the last)."""
-        mods = rules.mr_modifiers(self.state, f, f.running) + rules.terrain_modifiers(
-            self.state.board, [f.zone])
+        (more than 10 a zone before the last); ``run``: whether its next move runs (None:
+        as it ran last)."""
+        mods = rules.mr_modifiers(self.state, f, f.running if run is None else run) + \
+            rules.terrain_modifiers(self.state.board, [f.zone])
         mr = f.mr + sum(m.value for m in mods)
         return mr, mods, max(0, (mr - 1) // numbers().mr_per_zone + 1)
 
@@ -556,6 +569,11 @@ class ZoneQueries:
         return AttackOption(t.id, a, chance, f"{word} {percent(chance)}".strip(), rule)
 
     def _chance(self, a: Targeted, f: ZoneFigure, t: ZoneFigure) -> tuple[float, str, str]:
+        if isinstance(a, (StepAndShoot, SpotAndStrike)):
+            p = 1.0
+            for _what, q in self.action_parts(a):
+                p *= q
+            return p, "shot" if isinstance(a, Shoot) else "", "Z-4"
         if isinstance(a, Shoot):
             return self.shot_odds(f, t).p_hit, "shot", "Z-17"
         if isinstance(a, Charge):
@@ -568,6 +586,46 @@ class ZoneQueries:
         if isinstance(a, Close):
             return self.contact_odds(f, t), "close", "Z-17"
         return self.contact_odds(f, t) * self.rush_odds(f, t), "rush", "Z-17"
+
+    def after_part(self, a: StepAndShoot | SpotAndStrike) -> ZoneQueries:
+        """Z-4: the questions as they stand once the move that is the first part of
+        ``a`` is made (the figure on the line, or in the bottleneck spot)."""
+        return self._get(("after part", a),
+                         lambda: ZoneQueries(legal.after_part_move(self.state, a)))
+
+    def action_parts(self, a: Targeted) -> list[tuple[str, float]]:
+        """The parts of an action at an enemy in order, each with its exact chance (the
+        chance of the whole action, :meth:`attack_option`'s, is their product): the
+        zone move of a charge (Z-3..Z-5), the trivial or battle move of an action (Z-4,
+        Z-11, Z-16), the blow, shot, rush or close."""
+        st = self.state
+        f, t = st.figures[a.figure], st.figures[a.target]
+        if isinstance(a, (StepAndShoot, SpotAndStrike)):
+            step = self._line_option(f, a.other) if isinstance(a, StepAndShoot) else \
+                self._spot_option(f, a.bottleneck)
+            after = self.after_part(a)
+            g, h = after.state.figures[f.id], after.state.figures[t.id]
+            first = ("step onto the line", "take the spot")[isinstance(a, SpotAndStrike)]
+            rest = ("shot from the line", after.shot_odds(g, h).p_hit) \
+                if isinstance(a, Shoot) else ("blow from the spot", after.blow_odds(g, h).p_hit)
+            return [(first, 1.0 if step.odds is None else step.odds), rest]
+        if isinstance(a, Shoot):
+            return [("shot", self.shot_odds(f, t).p_hit)]
+        if isinstance(a, Charge):
+            plan = self.move_plan(a)
+            out = [("zone move there", plan.p - plan.p_line if plan.roll else 1.0)]
+            contact = rules.contact_odds(st, f, t, a.through, battle=False)
+            if contact < 1:
+                out.append(("round the obstacle", contact))
+            return out + [(f"blow x{rules.charge_multiplier()}", self.charge_odds(f, t).p_hit)]
+        contact = self.contact_odds(f, t, a.through if isinstance(a, Attack) else False)
+        out = [] if rules.in_contact(f, t) else [("move into contact", contact)]
+        if isinstance(a, Attack):
+            return out + [("blow", self.blow_odds(f, t).p_hit)]
+        if isinstance(a, Close):
+            return out or [("hand to hand", 1.0)]
+        return out + [("rush hits", self.blow_odds(f, t).p_hit),
+                      ("it falls", 1 - self.rush_balance(f, t).p_keep)]
 
 
 __all__ = [

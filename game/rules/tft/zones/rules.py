@@ -36,6 +36,8 @@ def status(state: ZoneState, f: ZoneFigure) -> str:
     still in the fight), or Alone (friends standing together are Alone)."""
     if f.close_with is not None:
         return CLOSE
+    if f.patch is not None:
+        return CONTACT  # Z-10: InContact with the terrain (and anyone else on it)
     if f.group:
         for g in state.figures.values():
             if g.group == f.group and g.side != f.side and g.active:
@@ -289,6 +291,13 @@ def battle_move_modifiers(state: ZoneState, f: ZoneFigure, zone: str,
                             "Z-4"))
     out += [m for m in extra if m.rule == "Z-11"]
     return out if sum(m.value for m in out) < 0 else []
+
+
+def patch_modifier(board: ZoneBoard, patch: str) -> list[Modifier]:
+    """Z-10: terrain over part of a zone counts only for those who move onto it (or off
+    it): its move modifier, as a cut to their MR."""
+    pt = board.patches[patch]
+    return [Modifier(pt.move, f"{pt.terrain} ({pt.id})", "Z-10")] if pt.move else []
 
 
 def boundary_cut(board: ZoneBoard, a: str, b: str) -> list[Modifier]:
@@ -693,6 +702,10 @@ def shot(state: ZoneState, shooter: ZoneFigure, target: ZoneFigure
                              "Z-17"))
     if vis:
         mods.append(Modifier(vis, "visibility of the zones", "Z-1"))
+    if target.patch is not None and target.patch != shooter.patch:
+        pt = state.board.patches[target.patch]
+        if pt.visibility:  # Z-10: the terrain it stands on
+            mods.append(Modifier(pt.visibility, f"{pt.terrain} ({pt.id})", "Z-10"))
     mods += cover_modifier(state, shooter, target)
     return dist, mods
 
@@ -706,7 +719,8 @@ def shot_odds(state: ZoneState, shooter: ZoneFigure, target: ZoneFigure
         shooter.bottleneck != target.bottleneck else None
     # keyed by what the line's modifiers are made of (see blow_odds)
     key = ("shot odds", shot_line(state, shooter, target), covered, extra,
-           *_odds_key(shooter, target))
+           *_odds_key(shooter, target)) + \
+        (() if target.patch is None else (target.patch, shooter.patch))
 
     def make() -> combat.AttackOdds:
         line = shot(state, shooter, target)

@@ -54,6 +54,9 @@ class ZoneFigure(Fighter):
     """Movement rate (Z-3): its MA with armour (T-1, T-4)."""
     size: int = 1
     """Hexes it covers (its kind's), for the 3x size of InClose (Z-2)."""
+    patch: str | None = None
+    """Z-10: the patch of terrain over part of its zone it stands on (InContact with it
+    and with anyone else on it)."""
 
     @property
     def place(self) -> InZone:
@@ -61,10 +64,12 @@ class ZoneFigure(Fighter):
 
     def to_json(self) -> dict[str, object]:
         """As :meth:`Fighter.to_json`; ``protect_new`` only while it is set (it lasts a
-        turn at most)."""
+        turn at most), ``patch`` only while it stands on one."""
         d = super().to_json()
         if not self.protect_new:
             del d["protect_new"]
+        if self.patch is None:
+            del d["patch"]
         return d
 
     @property

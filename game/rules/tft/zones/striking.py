@@ -103,6 +103,17 @@ def at_window(state: ZoneState, d: Doing, dice: Dice) -> list[Event]:
     return defence_window(state, f, t, t.zone, moving=d.moved, closing=isinstance(a, Close))
 
 
+def sh_window(state: ZoneState, d: Doing, dice: Dice) -> list[Event]:
+    """Z-14, Z-17: the target's side may react to a shot made after a step onto a line
+    (Z-4); the step was no move into contact, so there is nothing to evade."""
+    a = d.action
+    assert isinstance(a, Shoot)
+    f, t = state.figures[a.figure], state.figures[a.target]
+    if d.stopped or not f.active:
+        return []
+    return defence_window(state, f, t, t.zone, moving=False)
+
+
 def at_strike(state: ZoneState, d: Doing, dice: Dice) -> list[Event]:
     """T-2: into contact (the zone chosen, Z-12) and the blow."""
     a = d.action

@@ -21,9 +21,12 @@ from game.rules.tft.zones.actions import (
     Defend,
     EndAction,
     EnterBottleneck,
+    EnterPatch,
+    FallProne,
     Hold,
     How,
     Leave,
+    MoveToLine,
     Pass,
     PickUp,
     Protect,
@@ -32,7 +35,9 @@ from game.rules.tft.zones.actions import (
     Rush,
     Shoot,
     SplitMove,
+    SpotAndStrike,
     StandUp,
+    StepAndShoot,
     ToBoundary,
     Wait,
     Withdraw,
@@ -114,6 +119,13 @@ _WORDS: dict[type, Callable[[ZoneState, Any], str]] = {
     Pass: _by("does nothing"),
     React: _react,
     Decline: lambda st, a: f"{st.side_name(a.side)} let it go on",
+    MoveToLine: lambda st, a: f"{_zone_move(st, a)}, ending on the line with {a.onto}",
+    StepAndShoot: lambda st, a: (f"{_name(st, a.figure)} steps onto the line with "
+                                 f"{a.other} and shoots at {_name(st, a.target)}"),
+    SpotAndStrike: lambda st, a: (f"{_name(st, a.figure)} takes a spot in the "
+                                  f"{a.bottleneck} and attacks {_name(st, a.target)}"),
+    FallProne: _by("drops prone"),
+    EnterPatch: lambda st, a: f"{_name(st, a.figure)} moves onto the {a.patch}",
 }
 
 
