@@ -159,7 +159,8 @@ def test_k8_a_target_behind_a_fence_50_percent_visible_is_covered():
     st = state(table(30, 20, fence), M("Shooter", "a", (2, 10), hero=True),
                M("Target", "b", (10, 10), hero=True))
     s = sight(st, st.minis["shooter"], st.minis["target"])
-    assert s.fraction == pytest.approx(0.5)
+    # the Ht 1 fence 7/8 of the way hides what is below 2 - 1 / (7/8) of the Ht 2 target
+    assert s.fraction == pytest.approx(4 / 7, abs=0.02)
     assert s.level == "covered" and s.cover == "soft" and s.cover_by == ("Fence",)
     # the K-8 +2 and the G-3 worse attack are in the odds the player sees
     from game.rules.hero.combat import attack_odds
@@ -167,6 +168,41 @@ def test_k8_a_target_behind_a_fence_50_percent_visible_is_covered():
     o = attack_odds(st, st.minis["shooter"], st.minis["target"], load_data().weapons["medium"])
     assert [mod.value for mod in o.defence.modifiers] == [2]
     assert o.worse_attack and not o.worse_damage and o.attack.keep_lowest == 2
+
+
+def test_k8_a_target_two_thirds_behind_a_post_is_measured_to_the_exact_area():
+    """K-8 (seed 003): "Concealed if it is 30% visible": a target two thirds behind a
+    post is a third visible, Concealed, not 40 % (five columns of rays said Covered)."""
+    # the post's corner (9, y1) throws its shadow on the target's middle line (x 10) at
+    # 10 + (y1 - 10) 8 / 7: put it two thirds of the way across the base (9.5 to 10.5)
+    y1 = 10 + (2 / 3 - 0.5) * 7 / 8
+    post = rect(9.0, 7.0, 9.2, y1, "obstacle", "Post")
+    st = state(table(30, 20, post), M("Shooter", "a", (2, 10), hero=True),
+               M("Target", "b", (10, 10), hero=True))
+    s = sight(st, st.minis["shooter"], st.minis["target"])
+    assert s.fraction == pytest.approx(1 / 3, abs=0.02)
+    assert s.level == "concealed"
+    # the odds the player reads and the computer weighs use the same figure
+    from game.rules.hero.combat import attack_odds
+    from game.rules.hero.data import load_data
+    from game.rules.hero.queries import HeroQueries
+    o = attack_odds(st, st.minis["shooter"], st.minis["target"], load_data().weapons["medium"])
+    assert o.p_hit == pytest.approx(o.p_crit) and o.sight == s  # Concealed: criticals only
+    assert HeroQueries(st).sight("shooter", "target").fraction == s.fraction
+
+
+def test_k8_a_tall_target_behind_a_ht_13_wall_is_36_percent_visible_not_hidden():
+    """K-8: a Ht 20 target behind a Ht 13 wall, seen by a Ht 20 mini: each column's rays
+    are stopped below 20 - 7 / t, t = 0.965 along the line, so 36.3 % shows: Concealed
+    (four rows of rays said 25 %, Hidden)."""
+    wall = line((19.3, 5), (19.3, 15), kind="wall", name="Wall", ht=13)
+    st = state(table(30, 20, wall), M("Shooter", "a", (0.5, 10), hero=True, ht=20),
+               M("Target", "b", (20, 10), hero=True, ht=20))
+    s = sight(st, st.minis["shooter"], st.minis["target"])
+    t = (19.3 - 0.5) / (20 - 0.5)
+    exact = (20 - (20 - 7 / t)) / 20
+    assert s.fraction == pytest.approx(exact, abs=0.02)
+    assert s.level == "concealed" and s.targetable
 
 
 # ============================================================================ G-6

@@ -256,7 +256,9 @@ class HeroController(Controller):
             mk.rings.append(Ring(t.at, load_data().explosive.blast, "blast", "blast 5"))
             return
         s = self.q.sight(a.id, t.id)
-        mk.rays.append(Rays(a.at, tuple((Point.of(*e), f) for e, f in s.columns),  # type: ignore[arg-type]
+        step = max(1, len(s.columns) // 8)  # drawn: every few columns of the measure
+        shown = s.columns[step // 2::step]
+        mk.rays.append(Rays(a.at, tuple((Point.of(*e), f) for e, f in shown),  # type: ignore[arg-type]
                             f"{s.fraction:.0%} {LEVEL_WORDS[s.level]}"))
 
     def _last_blast(self, mk: TableMarks) -> None:
