@@ -205,6 +205,31 @@ def test_k8_a_tall_target_behind_a_ht_13_wall_is_36_percent_visible_not_hidden()
     assert s.level == "concealed" and s.targetable
 
 
+@pytest.mark.parametrize("kind", ["trees", "obstacle", "building"])
+def test_g2_g3_a_target_half_behind_a_tall_blocking_piece_has_hard_cover(kind):
+    """G-2 (seed 004): trees "are impassable but provide hard cover to the models hidden
+    by them"; obstacles "block movement and provide cover to the models behind them";
+    G-3: cover when a line to the target crosses cover terrain within 1" of it. A
+    target half behind a Ht 5 piece is Covered (K-8) and in hard cover: worse attack and
+    damage rolls."""
+    piece = rect(9.0, 6.0, 9.4, 10.0, kind, "Big one")  # its edge on the line of fire
+    st = state(table(30, 20, piece), M("Shooter", "a", (2, 10), hero=True),
+               M("Target", "b", (10, 10), hero=True))
+    s = sight(st, st.minis["shooter"], st.minis["target"])
+    assert s.fraction == pytest.approx(0.5, abs=0.02) and s.level == "covered"
+    assert s.cover == "hard" and s.cover_by == ("Big one",)
+    from game.rules.hero.combat import attack_odds
+    from game.rules.hero.data import load_data
+    o = attack_odds(st, st.minis["shooter"], st.minis["target"], load_data().weapons["medium"])
+    assert o.worse_attack and o.worse_damage
+    # more than 1 unit from the target it hides as much but gives no cover
+    far = rect(7.0, 6.0, 7.4, 10.0, kind, "Big one")
+    st2 = state(table(30, 20, far), M("Shooter", "a", (2, 10), hero=True),
+                M("Target", "b", (10, 10), hero=True))
+    s2 = sight(st2, st2.minis["shooter"], st2.minis["target"])
+    assert s2.level == "covered" and s2.cover == "none"
+
+
 # ============================================================================ G-6
 def test_g6_a_push_stops_in_base_contact_with_a_wall():
     crates = rect(7, 0, 9, 20, "obstacle", "Crates")

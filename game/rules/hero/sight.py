@@ -24,8 +24,10 @@ vantage mini are ignored, terrain no higher than the lower mini's Ht is ignored 
 (not for cover), and a mini within its Ht of the ledge it stands on ignores that ledge.
 
 The visible fraction sets the K-8 level by the bands in data/gear.toml; G-3 cover is the
-kind of cover piece (hard over soft) that any clear ray passes through within 1 unit of
-the target. Range is measured top-down, base to base.
+kind of cover piece (hard over soft) within 1 unit of the target that a line to the
+(partly visible) target passes over or is hidden by, nothing else stopping that line
+(G-2: trees "provide hard cover to the models hidden by them", obstacles "provide cover
+to the models behind them"). Range is measured top-down, base to base.
 """
 
 from __future__ import annotations
@@ -226,8 +228,13 @@ def _sight(state: HeroState, viewer: Mini, target: Mini) -> Sight:
             if (h > zt + 1e-9).any():
                 blockers.append(m.name)
         stop_models = body.max(axis=0)
-    # what hides the column from below, other than cover pieces
-    stop_hard = np.maximum(np.where(block_a | block_b, under, nothing).max(axis=1, initial=nothing),
+    # G-3: the cover pieces within 1 unit of the target that a line to it crosses
+    crossing = met & near & live & cover
+    crossing &= ~_stood_on(terrain, viewer, target)[pcs][None, :]
+    # what hides the column from below, other than those pieces (G-2: trees, obstacles
+    # "provide cover to the models behind them": they hide and give cover too)
+    other = (block_a | block_b) & ~crossing
+    stop_hard = np.maximum(np.where(other, under, nothing).max(axis=1, initial=nothing),
                            stop_models)
     stop = np.maximum(stop_terrain.max(axis=1, initial=nothing), stop_models)  # (C,)
     seen = np.clip((top_h - np.maximum(stop, zt)) / target.ht, 0.0, 1.0)
@@ -235,10 +242,9 @@ def _sight(state: HeroState, viewer: Mini, target: Mini) -> Sight:
     feats = terrain.features
     hides = (stop_terrain > zt + 1e-9).any(axis=0)
     blocked_by = [feats[p].name for p in pcs[np.nonzero(hides)[0]]]
-    # G-3: cover pieces a clear line passes through within 1 unit of the target
+    # G-3: cover pieces a line passes through or is hidden by within 1 unit of the
+    # target, where nothing else stopped it before
     clear = (stop_hard < top_h - 1e-9)[:, None]  # (C, 1)
-    crossing = met & near & live & cover
-    crossing &= ~_stood_on(terrain, viewer, target)[pcs][None, :]
     used = crossing & clear
     cover_idx = pcs[np.nonzero(used.any(axis=0))[0]] if fraction > 0 else pcs[:0]
     kind: CoverKind = "none"
