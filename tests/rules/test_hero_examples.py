@@ -11,7 +11,7 @@ from herotable import M, P, line, play, rect, state, table
 from game.core.dice import Dice
 from game.core.events import Kind
 from game.rules.hero import pushes
-from game.rules.hero.actions import Attack, Move, Throw
+from game.rules.hero.actions import Attack, Drop, Move, Throw
 from game.rules.hero.moves import allowance, plan_move
 from game.rules.hero.sight import sight
 from game.rules.hero.terrain import falling_damage
@@ -38,6 +38,31 @@ def test_g5_walking_off_a_ht_4_cliff_in_play():
     assert bob.z == 0 and bob.hp == 2
     assert [e.kind for e in m.log if e.kind in (Kind.FELL, Kind.DAMAGED)] == [Kind.FELL,
                                                                                Kind.DAMAGED]
+
+
+def test_g1_a_mini_may_fall_down_a_climbable_cliff_for_no_movement():
+    """G-1 (seed 004): "To get down a climbable terrain, you can also fall, which will
+    not cost movement but may induce the model to be damaged." With 2 units left on a Ht 3
+    climbable cliff, climbing down costs 6 (refused, saying it may fall); falling costs
+    the walk only and deals 3 (G-5: over 2 units, 1 a unit)."""
+    cliff = rect(5, 5, 15, 15, "vantage", "Cliff", ht=3,
+                 traits="vantage, impassable, climbable")
+    st = state(table(30, 20, cliff), M("Bob", "a", (14, 10), z=3, hero=True),
+               M("Foe", "b", (28, 2), hero=True))
+    bob = st.minis["bob"]
+    bob.moved = 1400  # 2 units left of 16 (no action yet: twice 8)
+    m = play(st)
+    climb = m.why_illegal(Move("bob", P(15.8, 10)))
+    assert climb is not None and "needs 7.8 units" in climb and "fall" in climb
+    assert m.why_illegal(Drop("bob", P(15.8, 10))) is None
+    plan = plan_move(st, bob, P(15.8, 10), fall=True)
+    assert plan.cost == 180 and [(f.drop, f.damage) for f in plan.falls] == [(3, 3)]
+    m.apply(Drop("bob", P(15.8, 10)))
+    assert bob.z == 0 and bob.hp == 3 and bob.moved == 1580
+    assert any(e.kind == Kind.FELL and "G-5" in e.text for e in m.log)
+    # a Drop is saved and read back as itself
+    from game.rules.hero.actions import ACTIONS
+    assert ACTIONS.from_json(Drop("bob", P(1, 2)).to_json()) == Drop("bob", P(1, 2))
 
 
 def test_g5_from_a_ht_6_roof_onto_a_ht_3_roof():

@@ -73,9 +73,9 @@ def test_k4_a_drag_works_out_its_move_plan_once(monkeypatch):
     calls = []
     real = hero_queries.plan_move
 
-    def counting(state, mini, to):
+    def counting(state, mini, to, fall=False):
         calls.append((mini.id, to))
-        return real(state, mini, to)
+        return real(state, mini, to, fall)
 
     monkeypatch.setattr(hero_queries, "plan_move", counting)
     q = m.ruleset.queries(m.state)

@@ -21,6 +21,7 @@ from game.rules.hero.actions import (
     Attack,
     BuildArmy,
     Deploy,
+    Drop,
     EndTurn,
     Heal,
     Move,
@@ -207,8 +208,9 @@ def why_illegal(state: HeroState, action: Action, planner: Planner | None = None
         case Deploy():
             return _check_deploy(state, action)
         case Move(figure=fid, to=to):
+            fall = isinstance(action, Drop)
             return why_not_move(state, fid, to,
-                                planner or (lambda m, p: plan_move(state, m, p)))
+                                planner or (lambda m, p: plan_move(state, m, p, fall)))
         case Attack(figure=fid, target=tid, weapon=w):
             return _check_attack(state, fid, tid, w)
         case Throw(figure=fid, target=tid):

@@ -20,6 +20,7 @@ from game.rules.hero.actions import (
     Attack,
     BuildArmy,
     Deploy,
+    Drop,
     EndTurn,
     Heal,
     Move,
@@ -167,7 +168,7 @@ def do_move(state: HeroState, a: Move, dice: Dice, plan: MovePlan | None = None)
     (G-1) on the way."""
     m = state.minis[a.figure]
     if plan is None:
-        plan = plan_move(state, m, a.to)
+        plan = plan_move(state, m, a.to, isinstance(a, Drop))
     start = m.at
     assert start is not None and plan.end is not None
     m.at = plan.end

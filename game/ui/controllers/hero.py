@@ -30,6 +30,7 @@ from game.core.ruleset import Action, PieceView
 from game.rules.hero.actions import (
     Attack,
     Deploy,
+    Drop,
     EndTurn,
     Heal,
     Move,
@@ -277,7 +278,20 @@ class HeroController(Controller):
     def ruler(self, m: Mini, to: Point) -> Ruler:
         """The ruler of a move of ``m`` to ``to`` (K-4, G-1, G-5, G-7)."""
         q = self.q
-        return ruler_of(q.plan_move(m.id, to), m, q.allowance(m.id))
+        fall = isinstance(self.move_for(m.id, to), Drop)
+        return ruler_of(q.plan_move(m.id, to, fall), m, q.allowance(m.id))
+
+    def move_for(self, fid: str, to: Point) -> Move:
+        """The move a drag of ``fid`` to ``to`` makes: falling down climbable edges (G-1,
+        a Drop) with Shift held, or where climbing down is more than it has left."""
+        if pygame.key.get_mods() & pygame.KMOD_SHIFT:
+            return Drop(fid, to)
+        q = self.q
+        if not q.plan_move(fid, to).ok:
+            fallen = q.plan_move(fid, to, True)
+            if fallen.ok and fallen.falls:
+                return Drop(fid, to)
+        return Move(fid, to)
 
     def _deploy_spot(self, mini: str, pt: Point) -> Point:
         """Where a click at ``pt`` deploys ``mini``: there if it may stand there, else the
@@ -370,7 +384,7 @@ class HeroController(Controller):
         self.dragging, self.drag_point = None, None
         if fid is None or not isinstance(place, Point):
             return ""  # dropped off the table: nothing moves, the ruler goes
-        return Move(fid, place)  # judged once, by the scene's Match.attempt
+        return self.move_for(fid, place)  # judged once, by the scene's Match.attempt
 
     # ---------------------------------------------------------------- buttons
     def buttons(self, selected: str | None) -> list[ButtonSpec]:
@@ -600,6 +614,7 @@ class HeroController(Controller):
     def help_rows(self) -> list[tuple[str, str]]:
         return [
             ("Drag a mini", "move it: the ruler shows movement used and left (K-4)"),
+            ("Shift+drag", "fall down a climbable edge: no movement, fall damage (G-1)"),
             ("Hover an enemy", "lines of sight, visible %, cover, range, odds (K-8, G-3)"),
             ("Click an enemy", "attack with the weapon chosen"),
             ("W", "choose the weapon clicks attack with (an explosive: throw)"),
@@ -628,6 +643,8 @@ def ruler_of(plan: MovePlan, m: Mini, allowance: int) -> Ruler:
     if plan.lines:
         lines.append(f"through {plan.lines} linear obstacle{'s' * (plan.lines > 1)}: +1 "
                      f"each (G-2)")
+    if plan.dropped:
+        lines.append("falls rather than climbs down: no movement for it (G-1)")
     if plan.climb and "G-7" in plan.rules:
         lines.append(f"flies up {units(plan.climb)}: height gained counts (G-7)")
     elif plan.climb:
