@@ -12,6 +12,7 @@ from game.core.dice import Dice
 from game.core.events import Kind
 from game.rules.hero import pushes
 from game.rules.hero.actions import Attack, Drop, Move, Throw
+from game.rules.hero.events import HeroKind
 from game.rules.hero.moves import allowance, plan_move
 from game.rules.hero.sight import sight
 from game.rules.hero.terrain import falling_damage
@@ -344,3 +345,24 @@ def test_g4_both_on_vantage_points_of_the_same_height_draw_line_of_sight_normall
     s = sight(st, st.minis["west"], st.minis["east"])
     assert not s.diagonal and s.level == "hidden" and "Barn" in s.blocked_by
 
+
+
+@pytest.mark.parametrize("hp", [3, 4, 5])
+def test_g5_k9_stepping_off_a_ht_4_roof_into_a_knockout_fall_is_allowed(hp):
+    """G-5, K-9: a fall of 4 deals 4 (seed 004); a mini with 3 or 4 HP may still step
+    off the Ht 4 roof: it falls and lies unconscious at the foot (its base clear of the
+    roof), its move ended there; with 5 HP it walks on to where it was going."""
+    roof = rect(5, 5, 15, 15, "vantage", "High", ht=4, traits="vantage, impassable")
+    st = state(table(30, 20, roof), M("Bob", "a", (14, 10), z=4, hero=True, hp=hp),
+               M("Foe", "b", (28, 2), hero=True))
+    m = play(st)
+    assert m.why_illegal(Move("bob", P(18, 10))) is None
+    m.apply(Move("bob", P(18, 10)))
+    bob = st.minis["bob"]
+    assert bob.z == 0 and bob.hp == hp - 4
+    x, y = bob.xy
+    if hp - 4 <= 0:
+        assert not bob.conscious and 15.45 <= x <= 15.55 and y == 10  # at the foot
+        assert any(e.kind == HeroKind.STOPPED for e in m.log)
+    else:
+        assert (x, y) == (18, 10)

@@ -26,8 +26,10 @@ menu and the move itself all use it.
 from __future__ import annotations
 
 import math
+from collections.abc import Callable
 from dataclasses import dataclass, field
 
+from game.boards.table import Table
 from game.core.frozen import quick_init
 from game.core.places import HUNDREDTHS, Point
 from game.physics import first_touch
@@ -228,7 +230,8 @@ def _walk(state: HeroState, terrain: Terrain, m: Mini, to: Point, left: int,
             _step_down(terrain, f, c.point, beyond, w, fall)
             on = terrain.stands_on(*beyond, w.z)
             if w.hp <= d.hp_unconscious:
-                end_t = c.t  # knocked out where it lands
+                # knocked out where it lands: at the foot, its base clear of the edge
+                end_t = _foot(table, f.index, at, c.t, m.r - CONTACT, 0.02 / dist)
                 break
         elif f.index in inside:
             if terrain.access_at(c.point, f.index) != "enter":
@@ -256,6 +259,19 @@ def _walk(state: HeroState, terrain: Terrain, m: Mini, to: Point, left: int,
         path, levels = _track(w)
         return _fail(m, to, why_end, left, path=path, levels=levels)
     return _finish(m, to, end, left, w, cut)
+
+
+def _foot(table: Table, piece: int, at: Callable[[float], tuple[float, float]], t: float,
+          r: float, step: float) -> float:
+    """G-5, K-9: where along the line a mini knocked out by falling off ``piece`` at ``t``
+    lies: the first point on from there whose base (radius ``r``) is clear of the piece
+    (the end of the line at most), looked for ``step`` by ``step``."""
+    while t < 1.0:
+        x, y = at(t)
+        if not table.inside(piece, x, y) and table.distance(piece, x, y) >= r:
+            return t
+        t = min(1.0, t + step)
+    return 1.0
 
 
 def _step_down(terrain: Terrain, f: Feature, point: tuple[float, float],
