@@ -336,14 +336,21 @@ def test_g4_a_model_back_from_its_ledge_cannot_see_the_foot_of_the_wall():
     assert near.level == "open"
 
 
-def test_g4_both_on_vantage_points_of_the_same_height_draw_line_of_sight_normally():
+@pytest.mark.parametrize(("ht", "level"), [(3, "open"), (5, "open"), (8, "hidden")])
+def test_g4_both_on_vantage_points_of_the_same_height_draw_line_of_sight_normally(ht, level):
+    """G-4 (seed 004): "If the acting model and the target model are both on vantage
+    point terrain with the same Height, LoS is drawn normally." Read: normally (not
+    diagonally) from the level they stand on: a house no higher than their Ht 5 roofs
+    does not come between them; a Ht 8 tower rising 3 above them (more than their Ht 2)
+    does."""
     a = rect(0, 0, 4, 20, "vantage", "West roof", ht=5, traits="vantage, impassable")
     b = rect(14, 0, 18, 20, "vantage", "East roof", ht=5, traits="vantage, impassable")
-    mid = rect(8, 0, 10, 20, "building", "Barn", ht=5)
+    mid = rect(8, 0, 10, 20, "building", "Barn", ht=ht)
     st = state(table(30, 20, a, b, mid), M("West", "a", (3, 10), z=5, hero=True),
                M("East", "b", (15, 10), z=5, hero=True))
     s = sight(st, st.minis["west"], st.minis["east"])
-    assert not s.diagonal and s.level == "hidden" and "Barn" in s.blocked_by
+    assert not s.diagonal and s.level == level
+    assert ("Barn" in s.blocked_by) == (level == "hidden")
 
 
 
@@ -366,3 +373,18 @@ def test_g5_k9_stepping_off_a_ht_4_roof_into_a_knockout_fall_is_allowed(hp):
         assert any(e.kind == HeroKind.STOPPED for e in m.log)
     else:
         assert (x, y) == (18, 10)
+
+
+def test_g4_k11_a_melee_blow_does_not_reach_more_than_its_range_up_or_down():
+    """G-4: "Range is not affected by the vantage point, and is therefore checked in the
+    normal top down manner." Read for melee (K-11 range "1", base contact): a blade's
+    reach is physical, so it reaches 1 unit up or down too; the refusal says so."""
+    roof = rect(0, 0, 10, 20, "vantage", "Roof", ht=2, traits="vantage, impassable")
+    st = state(table(30, 20, roof), M("Up", "a", (9.5, 10), z=2, hero=True,
+                                      weapons=("melee",)),
+               M("Down", "b", (10.6, 10), hero=True))
+    m = play(st)
+    why = m.why_illegal(Attack("up", "down", "melee"))
+    assert why is not None and "2 units below" in why and "reading of K-11 and G-4" in why
+    st.minis["up"].z, st.minis["up"].at = 0, P(11.6, 11)  # on the ground beside it
+    assert m.why_illegal(Attack("up", "down", "melee")) is None

@@ -131,9 +131,10 @@ def why_not_attack(state: HeroState, m: Mini, t: Mini, wkey: str) -> str | None:
     if not w.in_range(dist):
         return (f"{t.name} is {dist:.1f} units away, out of the {w.name.lower()}'s range "
                 f"{w.range_text} (K-11)")
-    if w.melee and abs(m.z - t.z) > 1:
-        return f"{t.name} is {abs(m.z - t.z)} units {'above' if t.z > m.z else 'below'}: " \
-               f"too far to strike"
+    if w.melee and abs(m.z - t.z) > w.range[1]:
+        return (f"{t.name} is {abs(m.z - t.z)} units {'above' if t.z > m.z else 'below'}: "
+                f"too far to strike: a melee weapon reaches {w.range[1]} unit, up or down "
+                f"too (reading of K-11 and G-4)")
     s = sight(state, m, t)
     if not s.targetable:
         return (f"{t.name} is Hidden from {m.name}: {s.fraction:.0%} visible, less than "

@@ -14,14 +14,17 @@ within half a column per edge of the exact area (K-8). A ray is stopped by
   to a mini's height);
 * a soft or hard cover piece it crosses lower than its top within 1 unit of the target
   and that the target is not standing in (G-3; on a Tabletop Hero table cover also sets
-  Covered/Concealed/Hidden, K-8): a fence of Ht 1 hides the lower half of a Ht 2 mini;
+  Covered/Concealed/Hidden, K-8): a fence of Ht 1 hides the lower part of a Ht 2 mini;
 * another mini whose body it passes through.
 
 LoS is drawn normally (every mini as if on the ground; pieces the two stand on are
-ignored) unless either is on a vantage point and they are not on vantage points of the
-same height (G-4): then it is drawn diagonally at the real heights, minis lower than the
-vantage mini are ignored, terrain no higher than the lower mini's Ht is ignored for LoS
-(not for cover), and a mini within its Ht of the ledge it stands on ignores that ledge.
+ignored) unless either is on a vantage point. Both on vantage points of the same height
+(G-4: "LoS is drawn normally"), it is drawn normally from the level they stand on: a piece
+counts by how far it rises above their roofs, a Ht 3 house between two Ht 5 roofs not at
+all (docs/readings/heroref.toml). Otherwise (G-4) it is drawn diagonally at the real
+heights, minis lower than the vantage mini are ignored, terrain no higher than the lower
+mini's Ht is ignored for LoS (not for cover), and a mini within its Ht of the ledge it
+stands on ignores that ledge.
 
 The visible fraction sets the K-8 level by the bands in data/gear.toml; G-3 cover is the
 kind of cover piece (hard over soft) within 1 unit of the target that a line to the
@@ -163,8 +166,10 @@ def _sight(state: HeroState, viewer: Mini, target: Mini) -> Sight:
     ends = np.stack([tx + nx * offsets, ty + ny * offsets], axis=1)
     # normal or diagonal (G-4)
     v_high, t_high = on_vantage(terrain, viewer), on_vantage(terrain, target)
-    diagonal = (v_high or t_high) and not (v_high and t_high and viewer.z == target.z)
-    zv, zt = (viewer.z, target.z) if diagonal else (0, 0)
+    level = v_high and t_high and viewer.z == target.z
+    diagonal = (v_high or t_high) and not level
+    # both on vantage points of one height: drawn normally, from the level they stand on
+    zv, zt = (viewer.z, target.z) if diagonal or level else (0, 0)
     eye_h = zv + viewer.ht
     top_h = zt + target.ht
     spans = table.spans((vx, vy), ends)
@@ -223,7 +228,7 @@ def _sight(state: HeroState, viewer: Mini, target: Mini) -> Sight:
     stop_models = np.full(columns, nothing)
     blockers: list[str] = []
     if others:
-        body = _through_bodies((vx, vy), ends, others, eye_h, diagonal)  # (B, C)
+        body = _through_bodies((vx, vy), ends, others, eye_h, diagonal or level)  # (B, C)
         for m, h in zip(others, body, strict=True):
             if (h > zt + 1e-9).any():
                 blockers.append(m.name)
@@ -281,12 +286,13 @@ def _stood_on(terrain: Terrain, a: Mini, b: Mini) -> NDArray[np.bool_]:
 
 
 def _through_bodies(eye: Vec, ends: NDArray[np.float64], minis: list[Mini], eye_h: float,
-                    diagonal: bool) -> NDArray[np.float64]:
-    """(B, C): for each mini's body (a cylinder on its base) and each column, the target
-    height below which the column's rays pass through the body (-inf: none do)."""
+                    real: bool) -> NDArray[np.float64]:
+    """(B, C): for each mini's body (a cylinder on its base, at its real height if
+    ``real``, else on the ground) and each column, the target height below which the
+    column's rays pass through the body (-inf: none do)."""
     c = np.array([m.xy for m in minis], dtype=np.float64)  # (B, 2)
     r = np.array([m.r for m in minis])
-    top = np.array([(m.z if diagonal else 0) + m.ht for m in minis], dtype=np.float64)
+    top = np.array([(m.z if real else 0) + m.ht for m in minis], dtype=np.float64)
     d = ends - np.array(eye)  # (C, 2)
     a = (d * d).sum(axis=1)  # (C,)
     w = np.array(eye)[None, :] - c  # (B, 2)

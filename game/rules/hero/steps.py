@@ -28,7 +28,13 @@ from game.rules.hero.actions import (
     Throw,
 )
 from game.rules.hero.data import MiniSpec, load_data
-from game.rules.hero.deployment import FACING, deploy_level, nearest_edge, next_to_deploy
+from game.rules.hero.deployment import (
+    FACING,
+    deploy_level,
+    nearest_edge,
+    next_to_deploy,
+    range_waived,
+)
 from game.rules.hero.events import HeroKind
 from game.rules.hero.moves import MovePlan, budget, plan_move
 from game.rules.hero.phases import PHASES, HeroPhase
@@ -120,6 +126,7 @@ def do_deploy(state: HeroState, a: Deploy, dice: Dice) -> list[Event]:
     m = state.minis[a.figure]
     terrain = state.terrain
     x, y = a.at.units
+    waived = range_waived(state, m)
     if m.side not in state.deploy_edge:
         state.deploy_edge[m.side] = nearest_edge(state.board, x, y, m.r)
     m.at = a.at
@@ -127,8 +134,10 @@ def do_deploy(state: HeroState, a: Deploy, dice: Dice) -> list[Event]:
     m.facing = FACING[state.deploy_edge[m.side]]
     on = terrain.stands_on(x, y, m.z)
     where = f" on top of {on.name}" if m.z and on is not None else ""
-    events = [Event(HeroKind.DEPLOYED, f"{m.name} deploys at ({x:.1f}, {y:.1f}){where}.",
-                    "K-3", m.id, places=(a.at,))]
+    small = (" The battlefield is too small to place it out of every enemy's range: that "
+             "condition is dropped for it (K-3).") if waived else ""
+    events = [Event(HeroKind.DEPLOYED, f"{m.name} deploys at ({x:.1f}, {y:.1f}){where}."
+                    + small, "K-3", m.id, places=(a.at,))]
     for f in terrain.area_at(x, y, m.z, "hazardous"):
         events += hazard(state, m, f.index, dice)
     if next_to_deploy(state) is None:

@@ -468,6 +468,10 @@ class HeroController(Controller):
         st = self.state
         if st.phase == HeroPhase.DEPLOY:
             m = self.q.next_to_deploy()
+            if m is not None and self.q.range_waived(m.id):
+                return (f"Place {m.name}: at your edge, within 5 units of a team mate. The "
+                        f"table is too small to stay out of every enemy's range, so that "
+                        f"rule is dropped (K-3). Click a green spot.")
             if m is not None:
                 return (f"Place {m.name}: at your edge, within 5 units of a team mate, out of "
                         f"every enemy's range (K-3). Click a green spot.")
