@@ -170,6 +170,9 @@ def _plan(state: HeroState, m: Mini, to: Point, fall: bool = False) -> MovePlan:
         return _fail(m, to, "its base would be off the table", left)
     if math.dist(p, q) < 0.005:
         return _fail(m, to, f"{m.name} is already there", left)
+    if left <= 0:  # the real reason first, before whatever stands in the way
+        return _fail(m, to, k11_fired_still(m) or f"{m.name} has no movement left this "
+                     f"turn (K-4)", left)
     if m.has("flight") or m.has("incorporeal"):
         return _fly(state, terrain, m, to, left)
     return _walk(state, terrain, m, to, left, fall)
@@ -246,19 +249,33 @@ def _walk(state: HeroState, terrain: Terrain, m: Mini, to: Point, left: int,
     end = Point.of(*at(end_t)) if cut else to
     w.path.append(end.units)
     w.levels.append(w.z)
-    # the base sliding into something solid, leg by leg
-    for (a, la), b in zip(zip(w.path, w.levels, strict=True), w.path[1:], strict=False):
-        hit = _slide(state, terrain, m, a, b, la, w.accessed, start_on)
-        if hit is not None:
-            where, what = hit
-            path, levels = _track(w)
-            return _fail(m, to, f"{what} is in the way", left, blocked_at=Point.of(*where),
-                         path=path, levels=levels)
+    slid = _slid(state, terrain, m, to, left, w, start_on)
+    if slid is not None:
+        return slid
     why_end = end_clear(state, terrain, m, end, w.z)
     if why_end is not None:
         path, levels = _track(w)
         return _fail(m, to, why_end, left, path=path, levels=levels)
     return _finish(m, to, end, left, w, cut)
+
+
+def _slid(state: HeroState, terrain: Terrain, m: Mini, to: Point, left: int, w: _Walk,
+          start_on: Feature | None) -> MovePlan | None:
+    """The base sliding along the walk into something solid, leg by leg: the refusal, or
+    None; a mini whose movement runs out before it gets there is told that first."""
+    for (a, la), b in zip(zip(w.path, w.levels, strict=True), w.path[1:], strict=False):
+        hit = _slide(state, terrain, m, a, b, la, w.accessed, start_on)
+        if hit is None:
+            continue
+        where, what = hit
+        path, levels = _track(w)
+        if math.dist(m.xy, where) * HUNDREDTHS > left:  # it would stop before, anyway
+            return _fail(m, to, f"{m.name} has {left / HUNDREDTHS:g} units of movement "
+                         f"left: not enough to get there (K-4)", left, path=path,
+                         levels=levels)
+        return _fail(m, to, f"{what} is in the way", left, blocked_at=Point.of(*where),
+                     path=path, levels=levels)
+    return None
 
 
 def _foot(table: Table, piece: int, at: Callable[[float], tuple[float, float]], t: float,

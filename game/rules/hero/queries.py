@@ -18,6 +18,7 @@ from __future__ import annotations
 import math
 import weakref
 from collections.abc import Callable, Hashable, Sequence
+from dataclasses import replace
 from typing import TYPE_CHECKING, Any, TypeVar
 
 from game.boards.table import Table
@@ -192,6 +193,14 @@ class HeroQueries:
         if plan is None:
             plan = self._plans[key] = plan_move(self.state, self._mini(fid), to, fall)
         return plan
+
+    def plan_leg(self, fid: str, at: Point, z: int, spent: int, to: Point) -> MovePlan:
+        """K-4: what a second straight move of ``fid`` to ``to`` would do if it stood at
+        ``at`` (height ``z``) having spent ``spent`` hundredths more (a bent move's second
+        leg); nothing is changed."""
+        m = self._mini(fid)
+        ghost = replace(m, at=at, z=z, moved=m.moved + spent)
+        return plan_move(self.state, ghost, to)
 
     def planner(self, fall: bool = False) -> Callable[[Mini, Point], MovePlan]:
         """:meth:`plan_move` as the legality tests take it (by mini)."""

@@ -50,6 +50,7 @@ from game.rules.hero.queries import (
 )
 from game.ui.boards.table import Rays, Ring, Ruler, TableMarks
 from game.ui.controllers import ButtonSpec, Controller, Reply, Select, TipLine
+from game.ui.controllers.hero_route import Route, route
 from game.ui.scenes.dice_log import percent
 from game.ui.widgets import (
     DIM,
@@ -77,6 +78,12 @@ class HeroController(Controller):
         """The weapon each mini attacks with when an enemy is clicked (W changes it)."""
         self.dragging: str | None = None
         self.drag_point: Point | None = None
+        self.armed: tuple[Action, int] | None = None
+        """A right-click's action shown first (and the actions played then): the same
+        right-click again plays it."""
+        self.trail: list[Point] = []
+        """The points the drag went through (where a bent move may bend)."""
+        self._routes: dict[tuple[str, Point, int], Route | None] = {}
         self.human = False
         """Whether a human acts now (the shell says so at each refresh)."""
         self.shown: Move | None = None
@@ -279,12 +286,25 @@ class HeroController(Controller):
         """The ruler of a move of ``m`` to ``to`` (K-4, G-1, G-5, G-7)."""
         q = self.q
         fall = isinstance(self.move_for(m.id, to), Drop)
-        return ruler_of(q.plan_move(m.id, to, fall), m, q.allowance(m.id))
+        plan = q.plan_move(m.id, to, fall)
+        if not plan.ok and not fall and self.dragging == m.id:
+            r = self.route(m.id, to)
+            if r is not None and len(r.plans) == 2:
+                return bent_ruler(r, m, q.allowance(m.id))
+        return ruler_of(plan, m, q.allowance(m.id))
+
+    def route(self, fid: str, to: Point) -> Route | None:
+        """K-4: the drag's move to ``to``, bent once round a mini in the way if the
+        straight line is refused for it (worked out once per point of a drag)."""
+        key = (fid, to, len(self.m.actions))
+        if key not in self._routes:
+            self._routes = {key: route(self.q, fid, to, self.trail)}
+        return self._routes[key]
 
     def move_for(self, fid: str, to: Point) -> Move:
         """The move a drag of ``fid`` to ``to`` makes: falling down climbable edges (G-1,
         a Drop) with Shift held, or where climbing down is more than it has left."""
-        if pygame.key.get_mods() & pygame.KMOD_SHIFT:
+        if pygame.display.get_init() and pygame.key.get_mods() & pygame.KMOD_SHIFT:
             return Drop(fid, to)
         q = self.q
         if not q.plan_move(fid, to).ok:
@@ -318,20 +338,52 @@ class HeroController(Controller):
             return Select(piece) if piece else None
         sel = self.mini(selected)
         t = self.mini(piece)
+        armed, self.armed = self.armed, None
         if t is None:
             if sel is not None and self.mine(sel) and button == 1:
                 return "Drag one of your minis to move it."
             return None
+        if button == 3 and self.mine(t) and (sel is None or not self.mine(sel)):
+            sel = t  # a right-click on one's own mini: its medkit on itself
         if sel is not None and self.mine(sel) and t.side != sel.side:
-            return self._act_on(sel, t, button)
-        if sel is not None and self.mine(sel) and t.side == sel.side and t.id != sel.id and \
-                button == 3:
-            return Heal(sel.id, t.id)
+            return self._act_on(sel, t, button, armed)
+        if sel is not None and self.mine(sel) and t.side == sel.side and button == 3:
+            return self._second(Heal(sel.id, t.id), armed, self._heal_words(sel, t))
         return Select(t.id)
 
-    def _act_on(self, a: Mini, t: Mini, button: int) -> Reply:
+    def _second(self, action: Throw | Heal, armed: tuple[Action, int] | None,
+                words: str) -> Reply:
+        """A right-click shows what it would do (its odds) and the same right-click
+        again does it."""
+        if armed == (action, len(self.m.actions)):
+            return action
+        why = self.m.why_illegal(action)
+        if why is not None:
+            return f"cannot: {why}"
+        self.armed = (action, len(self.m.actions))
+        return words
+
+    def _heal_words(self, a: Mini, t: Mini) -> str:
+        kit = load_data().items["medkit"]
+        p = max(0, kit.hit.sides - kit.success + 1) / kit.hit.sides
+        who = "itself" if a.id == t.id else t.name
+        return (f"{a.name}'s medkit on {who}: heals {kit.heal} on {kit.success}+ "
+                f"({percent(p)}), {t.hp} HP now. Right-click again to use it (K-11).")
+
+    def _throw_words(self, a: Mini, t: Mini) -> str:
+        th = self.q.throw_odds(a.id, t.id)
+        caught = ", ".join(th.in_blast) or "nobody"
+        return (f"Throw at {t.name}: on target {percent(th.p_hit)} (critical "
+                f"{percent(th.p_crit)}), a miss lands on it anyway {percent(th.p_half)}, "
+                f"bounces {percent(th.p_bounce)}; the blast catches {caught}. Right-click "
+                f"again to throw (K-7).")
+
+    def _act_on(self, a: Mini, t: Mini, button: int,
+                armed: tuple[Action, int] | None = None) -> Reply:
         w = self.current_weapon(a)
-        if button == 3 or w == "explosive":
+        if button == 3:
+            return self._second(Throw(a.id, t.id), armed, self._throw_words(a, t))
+        if w == "explosive":
             return Throw(a.id, t.id)
         if w is None:
             return f"{a.name} has no weapon"
@@ -378,13 +430,24 @@ class HeroController(Controller):
 
     def drag_to(self, place: Place | None) -> None:
         self.drag_point = place if isinstance(place, Point) else None
+        if self.drag_point is not None:
+            self.trail.append(self.drag_point)
 
     def drag_end(self, place: Place | None) -> Reply:
         fid = self.dragging
-        self.dragging, self.drag_point = None, None
         if fid is None or not isinstance(place, Point):
+            self.dragging, self.drag_point, self.trail = None, None, []
             return ""  # dropped off the table: nothing moves, the ruler goes
-        return self.move_for(fid, place)  # judged once, by the scene's Match.attempt
+        move = self.move_for(fid, place)
+        if not isinstance(move, Drop) and not self.q.plan_move(fid, place).ok:
+            r = self.route(fid, place)
+            if r is not None and len(r.moves) == 2 and self.host is not None:
+                # round a mini in the way: K-4 lets a mini split its move
+                self.dragging, self.drag_point, self.trail = None, None, []
+                self.host.act(r.moves[0])
+                return r.moves[1]
+        self.dragging, self.drag_point, self.trail = None, None, []
+        return move  # judged once, by the scene's Match.attempt
 
     # ---------------------------------------------------------------- buttons
     def buttons(self, selected: str | None) -> list[ButtonSpec]:
@@ -622,7 +685,8 @@ class HeroController(Controller):
             ("Hover an enemy", "lines of sight, visible %, cover, range, odds (K-8, G-3)"),
             ("Click an enemy", "attack with the weapon chosen"),
             ("W", "choose the weapon clicks attack with (an explosive: throw)"),
-            ("Right click", "an enemy: throw an explosive; a team mate: medkit"),
+            ("Right click", "an enemy: an explosive's odds, again: throw; a team mate or "
+                            "itself: the medkit's odds, again: use it"),
             ("N", "next mini with something left to do"),
             ("Enter", "end the turn"),
         ]
@@ -668,6 +732,16 @@ def ruler_of(plan: MovePlan, m: Mini, allowance: int) -> Ruler:
     if plan.hazards:
         lines.append("enters hazardous terrain: a damage roll (G-1)")
     return Ruler(plan.path, True, tuple(lines), None, tuple(warnings))
+
+
+def bent_ruler(r: Route, m: Mini, allowance: int) -> Ruler:
+    """How a move bent round a mini reads: both legs' path, their cost together."""
+    first, second = r.plans
+    one = ruler_of(second, m, allowance)
+    path = first.path + second.path[1:]
+    lines = (f"{units(r.cost)} used, {units(second.left)} left",
+             f"bends round {r.round}: two moves (K-4)") + one.lines[1:]
+    return Ruler(path, True, lines, None, one.warnings)
 
 
 def _dist(damage: dict[int, float]) -> str:
