@@ -96,7 +96,9 @@ def contestants(a: Mini, t: Mini, w: Weapon, s: Sight | None) -> tuple[Contestan
     n, keep = worse(w.hit, worse_hit)
     mods: tuple[Modifier, ...] = ()
     arm = d.armour[t.armour]
-    att = Contestant(f"{a.name} ({w.name.lower()})", n, w.hit.sides, w.hit.plus,
+    why = f"; {s.cover} cover: one die more, the highest dropped, G-3" \
+        if worse_hit and s is not None else ""
+    att = Contestant(f"{a.name} ({w.name.lower()}{why})", n, w.hit.sides, w.hit.plus,
                      keep_lowest=keep)
     dfn = Contestant(f"{t.name} ({arm.name.lower()})", arm.hit.n, arm.hit.sides, arm.hit.plus,
                      modifiers=mods + k8_defence(s, w))
@@ -270,7 +272,9 @@ def _wound(state: HeroState, a: Mini, t: Mini, w: Weapon, c: Contest, worse_dama
                 + (", halved: incorporeal (G-7)" if t.has("incorporeal") else ""))
         return [Event(HeroKind.CRITICAL, text + ".", "K-6", a.id, t.id, amount=dealt)] + \
             take_damage(state, t, dealt, "K-6", f"critical {w.name.lower()} hit", a.id)
-    r = roll_damage(w, worse_damage, dice, f"{w.name} damage to {t.name}")
+    e = w.damage
+    halved = f" (half of {e.n}d{e.sides}, rounded {e.halved}, K-11)" if e.halved else ""
+    r = roll_damage(w, worse_damage, dice, f"{w.name} damage to {t.name}{halved}")
     absorb = absorb_of(t, w)
     dealt = halve_for(t, max(0, r.total - absorb))
     parts = [f"{r.total}"]

@@ -186,7 +186,9 @@ def do_move(state: HeroState, a: Move, dice: Dice, plan: MovePlan | None = None)
     (x0, y0), (x1, y1) = start.units, plan.end.units
     if (x0, y0) != (x1, y1):
         m.facing = round(math.degrees(math.atan2(y1 - y0, x1 - x0))) % 360
-    text = (f"{m.name} moves {math.dist((x0, y0), (x1, y1)):.1f} units for "
+    # both to the hundredth of a unit, rounded up alike (the cost is: K-4 in hundredths)
+    length = math.ceil(math.dist((x0, y0), (x1, y1)) * HUNDREDTHS - 1e-6) / HUNDREDTHS
+    text = (f"{m.name} moves {length:g} units for "
             f"{plan.cost / HUNDREDTHS:g} of movement" + _how(plan)
             + f"; {budget(m) / HUNDREDTHS:g} left.")
     rule = next((r for r in ("G-7", "G-1", "G-5") if r in plan.rules), "K-4")

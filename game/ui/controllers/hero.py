@@ -51,6 +51,7 @@ from game.rules.hero.queries import (
 from game.ui.boards.table import Rays, Ring, Ruler, TableMarks
 from game.ui.controllers import ButtonSpec, Controller, Reply, Select, TipLine
 from game.ui.controllers.hero_route import Route, route
+from game.ui.controllers.hero_words import damage_words, dice_words
 from game.ui.scenes.dice_log import percent
 from game.ui.widgets import (
     DIM,
@@ -641,7 +642,7 @@ class HeroController(Controller):
             caught = ", ".join(th.in_blast) or "nobody"
             lines.append(TipLine(f"a blast there catches: {caught} (both sides, K-7)", TEXT))
             lines.append(TipLine("damage to each if it lands on target (before armour): "
-                                 + _dist(th.damage), DIM))
+                                 + damage_words(th.damage, 0), DIM))
             return lines
         s = self.q.sight(a.id, t.id)
         lines.append(TipLine(f"{s.fraction:.0%} visible: {LEVEL_WORDS[s.level]} (K-8)"
@@ -670,12 +671,19 @@ class HeroController(Controller):
             shots = f" (each of {weapon.shots} shots)" if weapon.shots > 1 else ""
             lines.append(TipLine(f"hit {percent(o.p_hit)}{shots}, critical "
                                  f"{percent(o.p_crit)} (K-5, K-6)", YELLOW, True))
+            extra = f"; {o.attack.expr}: one die more, the highest dropped: {s.cover} " \
+                    f"cover (G-3)" if o.worse_attack else ""
             lines.append(TipLine(f"  {o.attack.expr} vs {o.defence.expr}"
                                  + "".join(f", {m.value:+d} {m.reason}"
                                            for m in o.defence.modifiers
-                                           if m.value < 100), DIM))
-            lines.append(TipLine(f"damage {weapon.damage}, absorbs {o.absorb}: " +
-                                 _dist(o.damage), TEXT))
+                                           if m.value < 100) + extra, DIM))
+            lines.append(TipLine(f"a critical (the highest attack roll, {percent(o.p_crit)}"
+                                 f"{shots}) deals {weapon.max_damage}, armour ignored (K-6)",
+                                 ORANGE))
+            less = f", less {o.absorb} absorbed by armour" if o.absorb else ""
+            worse = "; worse roll in hard cover (G-3)" if o.worse_damage else ""
+            lines.append(TipLine(f"damage {dice_words(weapon)}{less}{worse}:", TEXT))
+            lines.append(TipLine("  " + damage_words(o.damage, o.absorb), TEXT))
         return lines
 
     def help_rows(self) -> list[tuple[str, str]]:
@@ -743,8 +751,5 @@ def bent_ruler(r: Route, m: Mini, allowance: int) -> Ruler:
              f"bends round {r.round}: two moves (K-4)") + one.lines[1:]
     return Ruler(path, True, lines, None, one.warnings)
 
-
-def _dist(damage: dict[int, float]) -> str:
-    return ", ".join(f"{k}: {percent(p)}" for k, p in sorted(damage.items()) if p >= 0.0005)
 
 
