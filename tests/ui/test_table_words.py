@@ -42,8 +42,8 @@ def test_g3_the_dice_log_names_the_cover_of_the_extra_die():
     m = play(st, Dice.scripted([5, 6, 4, 2, 3, 4]))
     ev = m.apply(Attack("shooter", "target", "medium"))
     c = next(e.roll for e in ev if e.kind == Kind.ATTACKED)
-    assert "soft cover: one die more, the highest dropped, G-3" in c.rolls[0].label
-    assert "one die more" in c.explain()
+    assert "(soft cover: one attack die more, the highest dropped, G-3)" in c.label
+    assert "one attack die more" in c.explain()
 
 
 def test_k11_a_light_gun_damage_roll_says_half_of_the_die_rounded_up():

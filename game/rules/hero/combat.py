@@ -96,9 +96,7 @@ def contestants(a: Mini, t: Mini, w: Weapon, s: Sight | None) -> tuple[Contestan
     n, keep = worse(w.hit, worse_hit)
     mods: tuple[Modifier, ...] = ()
     arm = d.armour[t.armour]
-    why = f"; {s.cover} cover: one die more, the highest dropped, G-3" \
-        if worse_hit and s is not None else ""
-    att = Contestant(f"{a.name} ({w.name.lower()}{why})", n, w.hit.sides, w.hit.plus,
+    att = Contestant(f"{a.name} ({w.name.lower()})", n, w.hit.sides, w.hit.plus,
                      keep_lowest=keep)
     dfn = Contestant(f"{t.name} ({arm.name.lower()})", arm.hit.n, arm.hit.sides, arm.hit.plus,
                      modifiers=mods + k8_defence(s, w))
@@ -251,9 +249,12 @@ def resolve_attack(state: HeroState, a: Mini, t: Mini, w: Weapon, dice: Dice) ->
         if w.shots > 1:
             what += f" (shot {shot + 1} of {w.shots})"
         crit = k8_critical(s, w)
+        why = [f"{s.cover} cover: one attack die more, the highest dropped, G-3"] \
+            if g3_cover(s, w)[0] else []
+        if crit == "first_max_only":
+            why.append("Concealed: only a critical hits, K-8")
         c = dice.contest(att, dfn, rule="K-5", mode="higher", ties="second", critical=crit,
-                         label=what + (" (Concealed: only a critical hits, K-8)"
-                                       if crit == "first_max_only" else ""))
+                         label=what + (f" ({'; '.join(why)})" if why else ""))
         hit = c.winner == 0
         cover = f"; {LEVEL_WORDS[s.level]}" if s.level != "open" else ""
         cover += f", {s.cover} cover (G-3)" if g3_cover(s, w)[0] else ""
