@@ -270,10 +270,11 @@ def _under(eye_h: float, top: NDArray[np.float64],
     """The target height below which a ray from an eye at ``eye_h`` passes lower than
     ``top`` where it is at ``t`` along its way (0 at the eye, 1 at the target): the ray
     to height h is at eye_h + (h - eye_h) t there."""
-    with np.errstate(divide="ignore", invalid="ignore"):
-        h = eye_h + (top - eye_h) / t
-    at_eye = np.where(eye_h < top - 1e-9, np.inf, -np.inf)
-    return np.where(t > 1e-12, h - 1e-9, at_eye)
+    far = t > 1e-12
+    h = eye_h - 1e-9 + (top - eye_h) / np.where(far, t, 1.0)
+    if far.all():
+        return h
+    return np.where(far, h, np.where(eye_h < top - 1e-9, np.inf, -np.inf))
 
 
 def _stood_on(terrain: Terrain, a: Mini, b: Mini) -> NDArray[np.bool_]:
