@@ -27,7 +27,9 @@ def test_g3_k6_the_attack_tip_says_why_the_extra_die_and_what_a_critical_does():
     st = _fence()
     c = HeroController(play(st))
     text = "\n".join(ln.text for ln in c.tip("shooter", "target"))
-    assert "3d6 keep lowest 2: one die more, the highest dropped: soft cover (G-3)" in text
+    assert ("3d6 keep lowest 2 vs 2d6, +2 Covered" in text
+            and "(one die more than the weapon's 2d6, the highest dropped: soft cover, G-3)"
+            in text)
     assert "a critical (the highest attack roll, <1%) deals 6, armour ignored (K-6)" in text
     assert "damage 1d6, less 1 absorbed by armour:" in text
     assert re.search(r"none \d+% \(a miss, or all absorbed\) · 1: ", text)

@@ -671,8 +671,8 @@ class HeroController(Controller):
             shots = f" (each of {weapon.shots} shots)" if weapon.shots > 1 else ""
             lines.append(TipLine(f"hit {percent(o.p_hit)}{shots}, critical "
                                  f"{percent(o.p_crit)} (K-5, K-6)", YELLOW, True))
-            extra = f"; {o.attack.expr}: one die more, the highest dropped: {s.cover} " \
-                    f"cover (G-3)" if o.worse_attack else ""
+            extra = f" (one die more than the weapon's {weapon.hit}, the highest dropped: " \
+                    f"{s.cover} cover, G-3)" if o.worse_attack else ""
             lines.append(TipLine(f"  {o.attack.expr} vs {o.defence.expr}"
                                  + "".join(f", {m.value:+d} {m.reason}"
                                            for m in o.defence.modifiers
