@@ -264,35 +264,14 @@ class Table:
         first = np.full((n, pc), np.nan)
         last = np.full((n, pc), np.nan)
         eye_in = self._inside_few(a[None, :])[0]
-        end_in = self._inside_few(b)
+        end_in = self._inside_many(b)
         if self._edge_count and n:
             lo = np.minimum(b.min(axis=0), a)
             hi = np.maximum(b.max(axis=0), a)
-            cands = list(self._candidates((float(lo[0]), float(lo[1])),
-                                          (float(hi[0]), float(hi[1])), 0.0))
-            ax, ay = float(a[0]), float(a[1])
-            for k, (dx, dy) in enumerate(d.tolist()):
-                lo_t: dict[int, float] = {}
-                hi_t: dict[int, float] = {}
-                for p, _box, (ex, ey, fx, fy) in cands:
-                    den = dx * fy - dy * fx
-                    if -EPS <= den <= EPS:
-                        continue
-                    wx, wy = ex - ax, ey - ay
-                    t = (wx * fy - wy * fx) / den
-                    if t < -EPS or t > 1 + EPS:
-                        continue
-                    u = (wx * dy - wy * dx) / den
-                    if u < -EPS or u > 1 + EPS:
-                        continue
-                    t = 0.0 if t < 0 else 1.0 if t > 1 else t
-                    if p not in lo_t or t < lo_t[p]:
-                        lo_t[p] = t
-                    if p not in hi_t or t > hi_t[p]:
-                        hi_t[p] = t
-                for p, t in lo_t.items():
-                    first[k, p] = t
-                    last[k, p] = hi_t[p]
+            cands = self._candidates((float(lo[0]), float(lo[1])),
+                                     (float(hi[0]), float(hi[1])), 0.0)
+            if cands:
+                self._meet(a, d, cands, first, last)
         first = np.where(eye_in[None, :], 0.0, first)
         last = np.where(end_in, 1.0, last)
         # an end inside with no crossing means the eye is inside too (or the reverse)
@@ -351,6 +330,53 @@ class Table:
                         ey0 < y0 and ey1 < y0) or (ey0 > y1 and ey1 > y1):
                     continue
                 out.append((p, e, step))
+        return out
+
+    @staticmethod
+    def _meet(a: NDArray[np.float64], d: NDArray[np.float64],
+              cands: list[tuple[int, tuple[float, float, float, float],
+                                tuple[float, float, float, float]]],
+              first: NDArray[np.float64], last: NDArray[np.float64]) -> None:
+        """Fill ``first`` and ``last`` for rays ``a`` + t ``d`` against the candidate
+        edges (grouped by piece, as :meth:`_candidates` gives them), all at once."""
+        piece = np.array([c[0] for c in cands], dtype=np.int64)
+        st = np.array([c[2] for c in cands], dtype=np.float64)  # (E, 4): x0, y0, dx, dy
+        ex, ey, fx, fy = st[:, 0], st[:, 1], st[:, 2], st[:, 3]
+        dx, dy = d[:, 0:1], d[:, 1:2]  # (n, 1)
+        den = dx * fy[None, :] - dy * fx[None, :]  # (n, E)
+        ok = np.abs(den) > EPS
+        safe = np.where(ok, den, 1.0)
+        wx, wy = (ex - a[0])[None, :], (ey - a[1])[None, :]
+        t = (wx * fy[None, :] - wy * fx[None, :]) / safe
+        u = (wx * dy - wy * dx) / safe
+        ok &= (t >= -EPS) & (t <= 1 + EPS) & (u >= -EPS) & (u <= 1 + EPS)
+        t = np.clip(t, 0.0, 1.0)
+        starts = np.flatnonzero(np.r_[True, piece[1:] != piece[:-1]])
+        lo = np.minimum.reduceat(np.where(ok, t, np.inf), starts, axis=1)
+        hi = np.maximum.reduceat(np.where(ok, t, -np.inf), starts, axis=1)
+        cols = piece[starts]
+        first[:, cols] = np.where(np.isfinite(lo), lo, np.nan)
+        last[:, cols] = np.where(np.isfinite(hi), hi, np.nan)
+
+    def _inside_many(self, pts: NDArray[np.float64]) -> NDArray[np.bool_]:
+        """Which footprints hold each of ``pts`` (even-odd, all points at once per piece
+        whose box meets theirs)."""
+        out = np.zeros((len(pts), len(self.pieces)), dtype=bool)
+        if not len(pts):
+            return out
+        x, y = pts[:, 0:1], pts[:, 1:2]
+        lx, ly = float(pts[:, 0].min()), float(pts[:, 1].min())
+        hx, hy = float(pts[:, 0].max()), float(pts[:, 1].max())
+        for k, (x0, y0, x1, y1) in enumerate(self._boxes):
+            if not self._is_area[k] or x1 < lx or x0 > hx or y1 < ly or y0 > hy:
+                continue
+            ring = np.asarray(self._rings[k], dtype=np.float64)
+            qx, qy = ring[:, 0][None, :], ring[:, 1][None, :]
+            px, py = np.roll(ring[:, 0], 1)[None, :], np.roll(ring[:, 1], 1)[None, :]
+            cross = (qy > y) != (py > y)
+            dyq = np.where(cross, qy - py, 1.0)
+            cross &= x < px + (y - py) * (qx - px) / dyq
+            out[:, k] = (cross.sum(axis=1) % 2) == 1
         return out
 
     def _inside_few(self, pts: NDArray[np.float64]) -> NDArray[np.bool_]:

@@ -124,6 +124,28 @@ def test_k3_deploy_at_an_edge_near_a_team_mate_out_of_enemy_range():
     assert m.turn == 1
 
 
+def test_k3_a_battlefield_too_small_drops_the_range_rule_and_says_so():
+    """K-3 (seed 003): "may not be placed within the firing range of the enemy. If this
+    is impossible, the battlefield is too small." Read: the game is still played, that
+    condition dropped for the mini that cannot meet it, and the players are told (the
+    deployment line and the log)."""
+    t = table(9, 8)
+    scen = scenario(t)
+    m: Match = Match(scen, get_ruleset("hero"), LoadedMap(Path("t.tmx"), "table", t, ()),
+                     0, dice=Dice.scripted([6, 1]))
+    m.apply(TakeArmy("a"))
+    m.apply(TakeArmy("b"))  # a deploys first
+    m.apply(Deploy("hero-a", P(4.5, 1)))
+    m.apply(Deploy("mini-a", P(6, 1)))
+    q = m.ruleset.queries(m.state)
+    assert q.range_waived("hero-b")  # every spot of the table is within 8 units
+    assert m.why_illegal(Deploy("hero-b", P(4.5, 7))) is None
+    ev = m.apply(Deploy("hero-b", P(4.5, 7)))
+    assert "too small" in ev[0].text and "(K-3)" in ev[0].text
+    from game.ui.controllers.hero import HeroController
+    assert "too small" in HeroController(m).phase_line()
+
+
 def test_k3_no_attacks_in_the_first_turn():
     st = state(table(30, 20), M("A", "a", (5, 10), hero=True), M("B", "b", (10, 10),
                                                                    hero=True), turn=1)

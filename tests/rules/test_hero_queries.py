@@ -73,9 +73,9 @@ def test_k4_a_drag_works_out_its_move_plan_once(monkeypatch):
     calls = []
     real = hero_queries.plan_move
 
-    def counting(state, mini, to):
+    def counting(state, mini, to, fall=False):
         calls.append((mini.id, to))
-        return real(state, mini, to)
+        return real(state, mini, to, fall)
 
     monkeypatch.setattr(hero_queries, "plan_move", counting)
     q = m.ruleset.queries(m.state)
@@ -111,8 +111,16 @@ def test_g2_the_heights_a_view_draws_are_the_rules():
                 rect(10, 10, 12, 12, "obstacle", ht=2), rect(20, 1, 22, 3, "rough"))
     q = get_ruleset("hero").queries(state(tab, M("A", "a", (15, 15), hero=True),
                                           M("B", "b", (25, 15), hero=True)))
-    assert [q.piece_height(k) for k in range(4)] == [5, 3, 2, 0]
-    assert piece_heights(tab) == (5, 3, 2, 0)
+    assert [q.piece_height(k) for k in range(4)] == [5, 5, 2, 0]
+    assert piece_heights(tab) == (5, 5, 2, 0)
+
+
+def test_g2_buildings_and_ruins_are_ht_5_unless_the_map_says():
+    """G-2 (seed 004): "Buildings, Vehicles Ruins" share one row of the generic table,
+    Ht 5; a map piece's own ht still replaces it."""
+    tab = table(30, 20, rect(1, 1, 3, 3, "building"), rect(5, 5, 8, 8, "ruin"),
+                rect(10, 1, 13, 4, "ruin", ht=2))
+    assert piece_heights(tab) == (5, 5, 2)
 
 
 def test_phase_and_event_words_keep_their_values():

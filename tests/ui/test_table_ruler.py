@@ -127,3 +127,32 @@ def test_k4_the_reach_ring_of_a_mini_that_has_acted_says_what_is_left(app):
     c.refresh(True)
     labels = [r.label for r in c.marks(me.id, None).rings if r.kind == "reach"]
     assert labels and all(t.endswith(" left") for t in labels), labels
+
+
+def test_g1_a_drag_down_a_climbable_cliff_falls_when_climbing_costs_too_much(app):
+    """G-1: "To get down a climbable terrain, you can also fall": a drag the climb down
+    cannot pay for falls (a Drop) and the ruler says so; Shift makes any drag fall."""
+    from herotable import M, P, play, rect, state, table
+
+    from game.rules.hero.actions import Drop, Move
+    from game.ui.controllers.hero import HeroController
+
+    cliff = rect(5, 5, 15, 15, "vantage", "Cliff", ht=3,
+                 traits="vantage, impassable, climbable")
+    st = state(table(30, 20, cliff), M("Bob", "a", (14, 10), z=3, hero=True),
+               M("Foe", "b", (28, 2), hero=True))
+    c = HeroController(play(st))
+    pygame.key.set_mods(0)
+    assert type(c.move_for("bob", P(15.8, 10))) is Move  # 16 left: it climbs down, 6
+    st.minis["bob"].moved = 1400
+    c = HeroController(play(st))
+    assert type(c.move_for("bob", P(15.8, 10))) is Drop  # 2 left: it falls
+    r = c.ruler(st.minis["bob"], P(15.8, 10))
+    assert r.ok and any("falls rather than climbs down" in ln for ln in r.lines)
+    st.minis["bob"].moved = 0
+    c = HeroController(play(st))
+    pygame.key.set_mods(pygame.KMOD_LSHIFT)
+    try:
+        assert type(c.move_for("bob", P(15.8, 10))) is Drop
+    finally:
+        pygame.key.set_mods(0)

@@ -129,7 +129,7 @@ def test_k8_hovering_an_enemy_draws_the_lines_and_tells_the_odds(app):
     scene.select(a.id)
     move_mouse(app, scene.place_pos(t.at))
     marks = scene.view.marks
-    assert marks.rays and len(marks.rays[0].ends) == 5
+    assert marks.rays and len(marks.rays[0].ends) == 8  # 8 of the 48 measured columns
     lines = scene.control.tip(a.id, t.id)
     text = "\n".join(ln.text for ln in lines)
     assert "visible" in text and "(K-8)" in text and "range" in text

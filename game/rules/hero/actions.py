@@ -56,6 +56,16 @@ class Move(Action):
 
 @ACTIONS.register
 @dataclass(frozen=True)
+class Drop(Move):
+    """A move (K-4) that gets down a climbable edge by falling rather than climbing
+    down: "To get down a climbable terrain, you can also fall, which will not cost
+    movement but may induce the model to be damaged" (G-1, G-5)."""
+
+    kind = "drop"
+
+
+@ACTIONS.register
+@dataclass(frozen=True)
 class Attack(Action):
     """Attack an enemy with a weapon (K-5, K-6, K-8, G-3)."""
 

@@ -249,9 +249,12 @@ def resolve_attack(state: HeroState, a: Mini, t: Mini, w: Weapon, dice: Dice) ->
         if w.shots > 1:
             what += f" (shot {shot + 1} of {w.shots})"
         crit = k8_critical(s, w)
+        why = [f"{s.cover} cover: one attack die more, the highest dropped, G-3"] \
+            if g3_cover(s, w)[0] else []
+        if crit == "first_max_only":
+            why.append("Concealed: only a critical hits, K-8")
         c = dice.contest(att, dfn, rule="K-5", mode="higher", ties="second", critical=crit,
-                         label=what + (" (Concealed: only a critical hits, K-8)"
-                                       if crit == "first_max_only" else ""))
+                         label=what + (f" ({'; '.join(why)})" if why else ""))
         hit = c.winner == 0
         cover = f"; {LEVEL_WORDS[s.level]}" if s.level != "open" else ""
         cover += f", {s.cover} cover (G-3)" if g3_cover(s, w)[0] else ""
@@ -270,7 +273,9 @@ def _wound(state: HeroState, a: Mini, t: Mini, w: Weapon, c: Contest, worse_dama
                 + (", halved: incorporeal (G-7)" if t.has("incorporeal") else ""))
         return [Event(HeroKind.CRITICAL, text + ".", "K-6", a.id, t.id, amount=dealt)] + \
             take_damage(state, t, dealt, "K-6", f"critical {w.name.lower()} hit", a.id)
-    r = roll_damage(w, worse_damage, dice, f"{w.name} damage to {t.name}")
+    e = w.damage
+    halved = f" (half of {e.n}d{e.sides}, rounded {e.halved}, K-11)" if e.halved else ""
+    r = roll_damage(w, worse_damage, dice, f"{w.name} damage to {t.name}{halved}")
     absorb = absorb_of(t, w)
     dealt = halve_for(t, max(0, r.total - absorb))
     parts = [f"{r.total}"]

@@ -21,6 +21,7 @@ from game.rules.hero.actions import (
     Attack,
     BuildArmy,
     Deploy,
+    Drop,
     EndTurn,
     Heal,
     Move,
@@ -130,9 +131,10 @@ def why_not_attack(state: HeroState, m: Mini, t: Mini, wkey: str) -> str | None:
     if not w.in_range(dist):
         return (f"{t.name} is {dist:.1f} units away, out of the {w.name.lower()}'s range "
                 f"{w.range_text} (K-11)")
-    if w.melee and abs(m.z - t.z) > 1:
-        return f"{t.name} is {abs(m.z - t.z)} units {'above' if t.z > m.z else 'below'}: " \
-               f"too far to strike"
+    if w.melee and abs(m.z - t.z) > w.range[1]:
+        return (f"{t.name} is {abs(m.z - t.z)} units {'above' if t.z > m.z else 'below'}: "
+                f"too far to strike: a melee weapon reaches {w.range[1]} unit, up or down "
+                f"too (reading of K-11 and G-4)")
     s = sight(state, m, t)
     if not s.targetable:
         return (f"{t.name} is Hidden from {m.name}: {s.fraction:.0%} visible, less than "
@@ -207,8 +209,9 @@ def why_illegal(state: HeroState, action: Action, planner: Planner | None = None
         case Deploy():
             return _check_deploy(state, action)
         case Move(figure=fid, to=to):
+            fall = isinstance(action, Drop)
             return why_not_move(state, fid, to,
-                                planner or (lambda m, p: plan_move(state, m, p)))
+                                planner or (lambda m, p: plan_move(state, m, p, fall)))
         case Attack(figure=fid, target=tid, weapon=w):
             return _check_attack(state, fid, tid, w)
         case Throw(figure=fid, target=tid):

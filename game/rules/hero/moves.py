@@ -12,6 +12,8 @@ menu and the move itself all use it.
 * Climbing: a vantage point's edge can be crossed where a ladder or stairs piece reaches
   it, or anywhere if it is climbable; up or down a ladder (climbable) each unit of height
   costs 2 (G-1 Climbable, K-4 "climbing, descending ... halves movement"), stairs 1.
+* Getting down a climbable edge, a mini may fall instead of climbing (G-1, a
+  :class:`~game.rules.hero.actions.Drop` move: ``fall``).
 * Walking off an edge anywhere else is a fall (G-5): no movement for the drop, damage
   over 2 units; a fall that knocks the mini out ends its move where it lands.
 * Impassable pieces (G-1) cannot be entered, and the mini's base cannot slide into them
@@ -24,8 +26,10 @@ menu and the move itself all use it.
 from __future__ import annotations
 
 import math
+from collections.abc import Callable
 from dataclasses import dataclass, field
 
+from game.boards.table import Table
 from game.core.frozen import quick_init
 from game.core.places import HUNDREDTHS, Point
 from game.physics import first_touch
@@ -83,6 +87,8 @@ class MovePlan:
     """A fall knocks it out on the way: the move ends where it lands."""
     rules: tuple[str, ...] = ()
     """The rules that shaped it."""
+    dropped: bool = False
+    """It falls down a climbable edge rather than climbing down (G-1)."""
 
     @property
     def left(self) -> int:
@@ -128,27 +134,32 @@ class _Walk:
     accessed: set[int] = field(default_factory=set)
     rules: list[str] = field(default_factory=list)
     hp: int = 0
+    climbed_down: bool = False
+    """It climbs down a climbable edge (G-1: it could fall instead)."""
+    dropped: bool = False
+    """It falls down a climbable edge (G-1)."""
 
     def note(self, rule: str) -> None:
         if rule not in self.rules:
             self.rules.append(rule)
 
 
-def plan_move(state: HeroState, m: Mini, to: Point) -> MovePlan:
+def plan_move(state: HeroState, m: Mini, to: Point, fall: bool = False) -> MovePlan:
     """What moving ``m`` in a straight line to ``to`` would do (cached by where it stands,
-    what it has left and the minis near the line)."""
+    what it has left and the minis near the line); ``fall``: it falls down climbable
+    edges rather than climbing down (G-1)."""
     if m.at is None:
-        return _plan(state, m, to)
+        return _plan(state, m, to, fall)
     key = ("move", m.id, m.at, m.z, m.hp, budget(m), m.abilities, m.radius, to,
-           state.bodies_near(m.xy, to.units, m.r + 3.0, (m.id,)))
-    return state.remember(key, lambda: _plan(state, m, to))
+           state.bodies_near(m.xy, to.units, m.r + 3.0, (m.id,))) + (("fall",) if fall else ())
+    return state.remember(key, lambda: _plan(state, m, to, fall))
 
 
 def _fail(m: Mini, to: Point, why: str, left: int, **kw: object) -> MovePlan:
     return MovePlan(m.id, to, False, why, budget=left, **kw)  # type: ignore[arg-type]
 
 
-def _plan(state: HeroState, m: Mini, to: Point) -> MovePlan:
+def _plan(state: HeroState, m: Mini, to: Point, fall: bool = False) -> MovePlan:
     terrain = state.terrain
     table = terrain.table
     left = budget(m)
@@ -159,12 +170,16 @@ def _plan(state: HeroState, m: Mini, to: Point) -> MovePlan:
         return _fail(m, to, "its base would be off the table", left)
     if math.dist(p, q) < 0.005:
         return _fail(m, to, f"{m.name} is already there", left)
+    if left <= 0:  # the real reason first, before whatever stands in the way
+        return _fail(m, to, k11_fired_still(m) or f"{m.name} has no movement left this "
+                     f"turn (K-4)", left)
     if m.has("flight") or m.has("incorporeal"):
         return _fly(state, terrain, m, to, left)
-    return _walk(state, terrain, m, to, left)
+    return _walk(state, terrain, m, to, left, fall)
 
 
-def _walk(state: HeroState, terrain: Terrain, m: Mini, to: Point, left: int) -> MovePlan:
+def _walk(state: HeroState, terrain: Terrain, m: Mini, to: Point, left: int,
+          fall: bool = False) -> MovePlan:
     table = terrain.table
     d = terrain.data
     p, q = m.xy, to.units
@@ -215,10 +230,11 @@ def _walk(state: HeroState, terrain: Terrain, m: Mini, to: Point, left: int) -> 
         # leaving
         if on is not None and on.index == f.index:
             beyond = at(min(1.0, c.t + 1e-6))
-            _step_down(terrain, f, c.point, beyond, w)
+            _step_down(terrain, f, c.point, beyond, w, fall)
             on = terrain.stands_on(*beyond, w.z)
             if w.hp <= d.hp_unconscious:
-                end_t = c.t  # knocked out where it lands
+                # knocked out where it lands: at the foot, its base clear of the edge
+                end_t = _foot(table, f.index, at, c.t, m.r - CONTACT, 0.02 / dist)
                 break
         elif f.index in inside:
             if terrain.access_at(c.point, f.index) != "enter":
@@ -233,14 +249,9 @@ def _walk(state: HeroState, terrain: Terrain, m: Mini, to: Point, left: int) -> 
     end = Point.of(*at(end_t)) if cut else to
     w.path.append(end.units)
     w.levels.append(w.z)
-    # the base sliding into something solid, leg by leg
-    for (a, la), b in zip(zip(w.path, w.levels, strict=True), w.path[1:], strict=False):
-        hit = _slide(state, terrain, m, a, b, la, w.accessed, start_on)
-        if hit is not None:
-            where, what = hit
-            path, levels = _track(w)
-            return _fail(m, to, f"{what} is in the way", left, blocked_at=Point.of(*where),
-                         path=path, levels=levels)
+    slid = _slid(state, terrain, m, to, left, w, start_on)
+    if slid is not None:
+        return slid
     why_end = end_clear(state, terrain, m, end, w.z)
     if why_end is not None:
         path, levels = _track(w)
@@ -248,13 +259,51 @@ def _walk(state: HeroState, terrain: Terrain, m: Mini, to: Point, left: int) -> 
     return _finish(m, to, end, left, w, cut)
 
 
+def _slid(state: HeroState, terrain: Terrain, m: Mini, to: Point, left: int, w: _Walk,
+          start_on: Feature | None) -> MovePlan | None:
+    """The base sliding along the walk into something solid, leg by leg: the refusal, or
+    None; a mini whose movement runs out before it gets there is told that first."""
+    for (a, la), b in zip(zip(w.path, w.levels, strict=True), w.path[1:], strict=False):
+        hit = _slide(state, terrain, m, a, b, la, w.accessed, start_on)
+        if hit is None:
+            continue
+        where, what = hit
+        path, levels = _track(w)
+        if math.dist(m.xy, where) * HUNDREDTHS > left:  # it would stop before, anyway
+            return _fail(m, to, f"{m.name} has {left / HUNDREDTHS:g} units of movement "
+                         f"left: not enough to get there (K-4)", left, path=path,
+                         levels=levels)
+        return _fail(m, to, f"{what} is in the way", left, blocked_at=Point.of(*where),
+                     path=path, levels=levels)
+    return None
+
+
+def _foot(table: Table, piece: int, at: Callable[[float], tuple[float, float]], t: float,
+          r: float, step: float) -> float:
+    """G-5, K-9: where along the line a mini knocked out by falling off ``piece`` at ``t``
+    lies: the first point on from there whose base (radius ``r``) is clear of the piece
+    (the end of the line at most), looked for ``step`` by ``step``."""
+    while t < 1.0:
+        x, y = at(t)
+        if not table.inside(piece, x, y) and table.distance(piece, x, y) >= r:
+            return t
+        t = min(1.0, t + step)
+    return 1.0
+
+
 def _step_down(terrain: Terrain, f: Feature, point: tuple[float, float],
-               beyond: tuple[float, float], w: _Walk) -> None:
+               beyond: tuple[float, float], w: _Walk, fall: bool = False) -> None:
     """Leaving the top of ``f`` at ``point`` for what is below ``beyond``: climbing down
-    where an access reaches it (G-1 climbable: 2 a unit; stairs: 1), else a fall (G-5)."""
+    where an access reaches it (G-1 climbable: 2 a unit; stairs: 1), else a fall (G-5);
+    ``fall``: a climbable edge is fallen down too (G-1)."""
     below = max([h for h in terrain.surfaces_at(*beyond) if h < w.z], default=0)
     access = terrain.access_at(point, f.index)
+    if access == "climb" and fall:
+        w.note("G-1")  # "you can also fall, which will not cost movement"
+        w.dropped = True
+        access = None
     if access in ("climb", "walk"):
+        w.climbed_down |= access == "climb"
         w.climb += (w.z - below) * (2 if access == "climb" else 1)
         w.cost += (w.z - below) * (2 if access == "climb" else 1)
         w.note("G-1" if access == "climb" else "K-4")
@@ -455,11 +504,12 @@ def _finish(m: Mini, to: Point, end: Point, left: int, w: _Walk, cut: bool) -> M
     plan = MovePlan(m.id, to, True, "", cost, left, path, levels, end,
                     w.z, tuple(w.falls), tuple(dict.fromkeys(w.hazards)),
                     round(w.severe * HUNDREDTHS), round(w.climb * HUNDREDTHS), w.lines,
-                    None, cut, tuple(w.rules))
+                    None, cut, tuple(w.rules), w.dropped)
     if cost > left:
         have = left / HUNDREDTHS
+        fall = "; it may fall down instead, for no movement (G-1)" if w.climbed_down else ""
         return MovePlan(m.id, to, False, f"it needs {cost / HUNDREDTHS:g} units of movement "
-                        f"and has {have:g} left (K-4)", cost, left, plan.path, plan.levels,
+                        f"and has {have:g} left (K-4){fall}", cost, left, plan.path, plan.levels,
                         end, w.z, plan.falls, plan.hazards, plan.severe, plan.climb, w.lines,
                         None, cut, plan.rules)
     return plan

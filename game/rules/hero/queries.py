@@ -18,6 +18,7 @@ from __future__ import annotations
 import math
 import weakref
 from collections.abc import Callable, Hashable, Sequence
+from dataclasses import replace
 from typing import TYPE_CHECKING, Any, TypeVar
 
 from game.boards.table import Table
@@ -87,7 +88,7 @@ class _Kept:
 
     def __init__(self, version: Hashable) -> None:
         self.version = version
-        self.plans: dict[tuple[str, Point], MovePlan] = {}
+        self.plans: dict[tuple[str, Point, bool], MovePlan] = {}
         self.spots: dict[tuple[str, bool | None], list[Point]] = {}
         self.attacks: dict[str, list[AttackOption]] = {}
         self.ref: weakref.ref[HeroQueries] | None = None
@@ -183,18 +184,27 @@ class HeroQueries:
         return ()
 
     # ============================================================ moving (K-4)
-    def plan_move(self, fid: str, to: Point) -> MovePlan:
+    def plan_move(self, fid: str, to: Point, fall: bool = False) -> MovePlan:
         """K-4, G-1, G-5, G-7: what moving ``fid`` straight to ``to`` would do now
-        (worked out once per mini and point for this state)."""
-        key = (fid, to)
+        (worked out once per mini and point for this state); ``fall``: falling down
+        climbable edges rather than climbing down (G-1, a Drop)."""
+        key = (fid, to, fall)
         plan = self._plans.get(key)
         if plan is None:
-            plan = self._plans[key] = plan_move(self.state, self._mini(fid), to)
+            plan = self._plans[key] = plan_move(self.state, self._mini(fid), to, fall)
         return plan
 
-    def planner(self) -> Callable[[Mini, Point], MovePlan]:
+    def plan_leg(self, fid: str, at: Point, z: int, spent: int, to: Point) -> MovePlan:
+        """K-4: what a second straight move of ``fid`` to ``to`` would do if it stood at
+        ``at`` (height ``z``) having spent ``spent`` hundredths more (a bent move's second
+        leg); nothing is changed."""
+        m = self._mini(fid)
+        ghost = replace(m, at=at, z=z, moved=m.moved + spent)
+        return plan_move(self.state, ghost, to)
+
+    def planner(self, fall: bool = False) -> Callable[[Mini, Point], MovePlan]:
         """:meth:`plan_move` as the legality tests take it (by mini)."""
-        return lambda m, p: self.plan_move(m.id, p)
+        return lambda m, p: self.plan_move(m.id, p, fall)
 
     def budget(self, fid: str) -> int:
         """K-4: hundredths of a unit ``fid`` may still move this turn."""

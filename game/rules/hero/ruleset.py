@@ -33,6 +33,7 @@ from game.rules.hero.actions import (
     Attack,
     BuildArmy,
     Deploy,
+    Drop,
     EndTurn,
     Heal,
     Move,
@@ -161,7 +162,8 @@ class TabletopHero:
     def why_illegal(self, state: HeroState, action: Action) -> str | None:
         """The judgement of ``action`` (:func:`legality.why_illegal`); a move's plan is
         the queries' own, so a front end that drew its ruler has already worked it out."""
-        planner = queries_for(state).planner() if isinstance(action, Move) else None
+        planner = queries_for(state).planner(isinstance(action, Drop)) \
+            if isinstance(action, Move) else None
         return legality.why_illegal(state, action, planner)
 
     # ================================================================== apply
@@ -169,7 +171,8 @@ class TabletopHero:
         """Carry out a legal action (unchecked: Match.apply checks first)."""
         plan = None
         if isinstance(action, Move):
-            plan = queries_for(state).plan_move(action.figure, action.to)
+            plan = queries_for(state).plan_move(action.figure, action.to,
+                                                isinstance(action, Drop))
         return steps.apply(state, action, dice, plan)
 
     # ================================================================== pieces
@@ -210,6 +213,9 @@ class TabletopHero:
             case Deploy(figure=f, at=p):
                 x, y = p.units
                 return f"{name(f)} deploys at ({x:.1f}, {y:.1f})"
+            case Drop(figure=f, to=p):
+                x, y = p.units
+                return f"{name(f)} moves to ({x:.1f}, {y:.1f}), falling down (G-1)"
             case Move(figure=f, to=p):
                 x, y = p.units
                 return f"{name(f)} moves to ({x:.1f}, {y:.1f})"

@@ -1,8 +1,11 @@
 """Seeing a target: its visible fraction by rays (K-8), cover (G-3), vantage points (G-4).
 
 Rays go from the viewer's eye (the top of the mini: its height ``ht`` above where it
-stands) to a grid of points over the target's silhouette as the viewer sees it:
-``columns`` across its base, ``rows`` up its height. A ray is stopped by
+stands) to the target's silhouette as the viewer sees it (its base's width across, its
+height up): ``rays`` columns across (data/gear.toml), and in each column every height at
+once, since each thing in the way stops the rays that reach the target below some height
+(a ray is straight): a column's visible part is worked out exactly, so the fraction is
+within half a column per edge of the exact area (K-8). A ray is stopped by
 
 * a blocking piece it crosses lower than the piece's top (G-1 "Blocking"; G-4 "a line
   crossing blocking terrain's base within its Ht is blocked");
@@ -11,18 +14,23 @@ stands) to a grid of points over the target's silhouette as the viewer sees it:
   to a mini's height);
 * a soft or hard cover piece it crosses lower than its top within 1 unit of the target
   and that the target is not standing in (G-3; on a Tabletop Hero table cover also sets
-  Covered/Concealed/Hidden, K-8): a fence of Ht 1 hides the lower half of a Ht 2 mini;
+  Covered/Concealed/Hidden, K-8): a fence of Ht 1 hides the lower part of a Ht 2 mini;
 * another mini whose body it passes through.
 
 LoS is drawn normally (every mini as if on the ground; pieces the two stand on are
-ignored) unless either is on a vantage point and they are not on vantage points of the
-same height (G-4): then it is drawn diagonally at the real heights, minis lower than the
-vantage mini are ignored, terrain no higher than the lower mini's Ht is ignored for LoS
-(not for cover), and a mini within its Ht of the ledge it stands on ignores that ledge.
+ignored) unless either is on a vantage point. Both on vantage points of the same height
+(G-4: "LoS is drawn normally"), it is drawn normally from the level they stand on: a piece
+counts by how far it rises above their roofs, a Ht 3 house between two Ht 5 roofs not at
+all (docs/readings/heroref.toml). Otherwise (G-4) it is drawn diagonally at the real
+heights, minis lower than the vantage mini are ignored, terrain no higher than the lower
+mini's Ht is ignored for LoS (not for cover), and a mini within its Ht of the ledge it
+stands on ignores that ledge.
 
 The visible fraction sets the K-8 level by the bands in data/gear.toml; G-3 cover is the
-kind of cover piece (hard over soft) that any clear ray passes through within 1 unit of
-the target. Range is measured top-down, base to base.
+kind of cover piece (hard over soft) within 1 unit of the target that a line to the
+(partly visible) target passes over or is hidden by, nothing else stopping that line
+(G-2: trees "provide hard cover to the models hidden by them", obstacles "provide cover
+to the models behind them"). Range is measured top-down, base to base.
 """
 
 from __future__ import annotations
@@ -42,9 +50,6 @@ from game.rules.hero.terrain import Terrain, vantage
 
 Level = Literal["open", "covered", "concealed", "hidden"]
 CoverKind = Literal["none", "soft", "hard"]
-COLUMNS = 5
-ROWS = 4
-"""Rays per target: 5 across its base times 4 up its height (20; data says 15 or more)."""
 
 
 @quick_init
@@ -145,30 +150,35 @@ def sight(state: HeroState, viewer: Mini, target: Mini) -> Sight:
 
 
 def _sight(state: HeroState, viewer: Mini, target: Mini) -> Sight:
+    """K-8, G-3, G-4: the visible fraction, column by column across the target, each
+    column measured exactly up the target's height (see the module text)."""
     terrain = state.terrain
     table = terrain.table
     arr = _arrays(state)
     data = terrain.data
+    columns = data.cover.rays
     (vx, vy), (tx, ty) = viewer.xy, target.xy
     dx, dy = tx - vx, ty - vy
     length = math.hypot(dx, dy) or 1e-9
     nx, ny = -dy / length, dx / length
     rt = target.r
-    offsets = [((k + 0.5) / COLUMNS * 2 - 1) * rt * 0.98 for k in range(COLUMNS)]
-    ends = np.array([(tx + nx * o, ty + ny * o) for o in offsets], dtype=np.float64)
+    offsets = ((np.arange(columns) + 0.5) / columns * 2 - 1) * rt
+    ends = np.stack([tx + nx * offsets, ty + ny * offsets], axis=1)
     # normal or diagonal (G-4)
     v_high, t_high = on_vantage(terrain, viewer), on_vantage(terrain, target)
-    diagonal = (v_high or t_high) and not (v_high and t_high and viewer.z == target.z)
-    zv, zt = (viewer.z, target.z) if diagonal else (0, 0)
+    level = v_high and t_high and viewer.z == target.z
+    diagonal = (v_high or t_high) and not level
+    # both on vantage points of one height: drawn normally, from the level they stand on
+    zv, zt = (viewer.z, target.z) if diagonal or level else (0, 0)
     eye_h = zv + viewer.ht
-    heights = np.array([zt + (k + 0.5) / ROWS * target.ht for k in range(ROWS)])
+    top_h = zt + target.ht
     spans = table.spans((vx, vy), ends)
     # only the pieces some ray meets can stop one or give cover: the rest is left out
     pcs = np.flatnonzero(spans.met.any(axis=0))
     pc = len(pcs)
     first, last = spans.first[:, pcs], spans.last[:, pcs]
     met = ~np.isnan(first)  # (C, P)
-    excluded = np.zeros((COLUMNS, pc), dtype=bool)
+    excluded = np.zeros((columns, pc), dtype=bool)
     ignore_los = np.zeros(pc, dtype=bool)
     for m in (viewer, target):
         f = terrain.stands_on(*m.xy, m.z)
@@ -187,26 +197,25 @@ def _sight(state: HeroState, viewer: Mini, target: Mini) -> Sight:
     if diagonal:
         lower = viewer if viewer.z < target.z else target
         ignore_los = arr.ht[pcs] <= lower.ht
-    slope = (heights[:, None, None] - eye_h)  # (R, 1, 1)
-    f0 = np.where(met, first, 0.0)
-    l0 = np.where(met, last, 0.0)
-    h_first = eye_h + slope * f0[None, :, :]
-    h_last = eye_h + slope * l0[None, :, :]
-    low = np.minimum(h_first, h_last) < arr.top[pcs][None, None, :] - 1e-9  # (R, C, P)
-    metr = met[None, :, :]
-    end_in = spans.end_in[:, pcs][None, :, :]
-    eye_in = spans.eye_in[pcs][None, None, :]
+    # a piece crossed at t stops the rays that reach the target below a height: the
+    # column's rays stopped by it are those below max(under(first), under(last))
+    under = np.maximum(_under(eye_h, arr.top[pcs][None, :], np.where(met, first, 1.0)),
+                       _under(eye_h, arr.top[pcs][None, :], np.where(met, last, 1.0)))
+    end_in = spans.end_in[:, pcs]
+    eye_in = spans.eye_in[pcs][None, :]
     # where each crossing comes nearest the target (top-down), for G-3's 1 unit
+    l0 = np.where(met, last, 0.0)
     px = vx + l0 * (ends[:, 0:1] - vx)
     py = vy + l0 * (ends[:, 1:2] - vy)
-    near = (np.hypot(px - tx, py - ty) - rt <= data.cover.reach + 1e-9)[None, :, :]
-    live = ~excluded[None, :, :]
-    los_ok = live & ~ignore_los[None, None, :]
-    block_a = metr & los_ok & arr.blocking[pcs][None, None, :] & low
-    block_b = (metr & los_ok & arr.dense[pcs][None, None, :] & ~eye_in & ~end_in & low)
-    cover = (arr.soft | arr.hard)[pcs]
-    block_c = metr & live & cover[None, None, :] & ~end_in & near & low
-    stopped_terrain = block_a | block_b | block_c  # (R, C, P)
+    near = np.hypot(px - tx, py - ty) - rt <= data.cover.reach + 1e-9  # (C, P)
+    live = ~excluded
+    los_ok = live & ~ignore_los[None, :]
+    block_a = met & los_ok & arr.blocking[pcs][None, :]
+    block_b = met & los_ok & arr.dense[pcs][None, :] & ~eye_in & ~end_in
+    cover = (arr.soft | arr.hard)[pcs][None, :]
+    block_c = met & live & cover & ~end_in & near
+    nothing = -np.inf
+    stop_terrain = np.where(block_a | block_b | block_c, under, nothing)  # (C, P)
     # other minis' bodies
     top_z = max(viewer.z, target.z)
     others = [m for m in state.placed() if m.id not in (viewer.id, target.id)
@@ -216,37 +225,56 @@ def _sight(state: HeroState, viewer: Mini, target: Mini) -> Sight:
     y0, y1 = min(vy, ty) - rt - 1e-6, max(vy, ty) + rt + 1e-6
     others = [m for m in others if x0 - m.r <= m.xy[0] <= x1 + m.r
               and y0 - m.r <= m.xy[1] <= y1 + m.r]
-    stopped_models: NDArray[np.bool_] = np.zeros((ROWS, COLUMNS), dtype=bool)
+    stop_models = np.full(columns, nothing)
     blockers: list[str] = []
     if others:
-        hit = _through_bodies((vx, vy), ends, others, eye_h, heights, diagonal)  # (B, R, C)
-        for m, h in zip(others, hit, strict=True):
-            if h.any():
+        body = _through_bodies((vx, vy), ends, others, eye_h, diagonal or level)  # (B, C)
+        for m, h in zip(others, body, strict=True):
+            if (h > zt + 1e-9).any():
                 blockers.append(m.name)
-        stopped_models = np.asarray(hit.any(axis=0), dtype=bool)
-    stopped = stopped_terrain.any(axis=2) | stopped_models  # (R, C)
-    visible = ~stopped
-    seen = visible.sum(axis=0)  # per column
-    fraction = float(seen.sum()) / (ROWS * COLUMNS)
-    feats = terrain.features
-    blocked_by = [feats[p].name for p in pcs[np.nonzero(stopped_terrain.any(axis=(0, 1)))[0]]]
-    # G-3: cover pieces a clear line passes through within 1 unit of the target
-    clear = ~(block_a | block_b).any(axis=2) & ~stopped_models  # (R, C)
-    crossing = (met & near[0] & live[0] & cover[None, :])  # (C, P)
+        stop_models = body.max(axis=0)
+    # G-3: the cover pieces within 1 unit of the target that a line to it crosses
+    crossing = met & near & live & cover
     crossing &= ~_stood_on(terrain, viewer, target)[pcs][None, :]
-    used = crossing[None, :, :] & clear[:, :, None]
-    cover_idx = pcs[np.nonzero(used.any(axis=(0, 1)))[0]]
+    # what hides the column from below, other than those pieces (G-2: trees, obstacles
+    # "provide cover to the models behind them": they hide and give cover too)
+    other = (block_a | block_b) & ~crossing
+    stop_hard = np.maximum(np.where(other, under, nothing).max(axis=1, initial=nothing),
+                           stop_models)
+    stop = np.maximum(stop_terrain.max(axis=1, initial=nothing), stop_models)  # (C,)
+    seen = np.clip((top_h - np.maximum(stop, zt)) / target.ht, 0.0, 1.0)
+    fraction = float(seen.mean())
+    feats = terrain.features
+    hides = (stop_terrain > zt + 1e-9).any(axis=0)
+    blocked_by = [feats[p].name for p in pcs[np.nonzero(hides)[0]]]
+    # G-3: cover pieces a line passes through or is hidden by within 1 unit of the
+    # target, where nothing else stopped it before
+    clear = (stop_hard < top_h - 1e-9)[:, None]  # (C, 1)
+    used = crossing & clear
+    cover_idx = pcs[np.nonzero(used.any(axis=0))[0]] if fraction > 0 else pcs[:0]
     kind: CoverKind = "none"
     if any(arr.hard[p] for p in cover_idx):
         kind = "hard"
     elif len(cover_idx):
         kind = "soft"
-    cols = tuple(((float(e[0]), float(e[1])), int(n) / ROWS)
+    cols = tuple(((float(e[0]), float(e[1])), float(n))
                  for e, n in zip(ends.tolist(), seen.tolist(), strict=True))
     return Sight(viewer.id, target.id, fraction, level_of(fraction), kind,
                  tuple(feats[p].name for p in cover_idx),
                  tuple(dict.fromkeys(blocked_by + blockers)), bool(diagonal),
                  distance(viewer, target), (vx, vy), cols)
+
+
+def _under(eye_h: float, top: NDArray[np.float64],
+           t: NDArray[np.float64]) -> NDArray[np.float64]:
+    """The target height below which a ray from an eye at ``eye_h`` passes lower than
+    ``top`` where it is at ``t`` along its way (0 at the eye, 1 at the target): the ray
+    to height h is at eye_h + (h - eye_h) t there."""
+    far = t > 1e-12
+    h = eye_h - 1e-9 + (top - eye_h) / np.where(far, t, 1.0)
+    if far.all():
+        return h
+    return np.where(far, h, np.where(eye_h < top - 1e-9, np.inf, -np.inf))
 
 
 def _stood_on(terrain: Terrain, a: Mini, b: Mini) -> NDArray[np.bool_]:
@@ -259,11 +287,13 @@ def _stood_on(terrain: Terrain, a: Mini, b: Mini) -> NDArray[np.bool_]:
 
 
 def _through_bodies(eye: Vec, ends: NDArray[np.float64], minis: list[Mini], eye_h: float,
-                    heights: NDArray[np.float64], diagonal: bool) -> NDArray[np.bool_]:
-    """(B, R, C): which rays pass through each mini's body (a cylinder on its base)."""
+                    real: bool) -> NDArray[np.float64]:
+    """(B, C): for each mini's body (a cylinder on its base, at its real height if
+    ``real``, else on the ground) and each column, the target height below which the
+    column's rays pass through the body (-inf: none do)."""
     c = np.array([m.xy for m in minis], dtype=np.float64)  # (B, 2)
     r = np.array([m.r for m in minis])
-    top = np.array([(m.z if diagonal else 0) + m.ht for m in minis], dtype=np.float64)
+    top = np.array([(m.z if real else 0) + m.ht for m in minis], dtype=np.float64)
     d = ends - np.array(eye)  # (C, 2)
     a = (d * d).sum(axis=1)  # (C,)
     w = np.array(eye)[None, :] - c  # (B, 2)
@@ -275,6 +305,5 @@ def _through_bodies(eye: Vec, ends: NDArray[np.float64], minis: list[Mini], eye_
     t0 = np.clip((-b - sq) / (2 * a[None, :]), 0, 1)
     t1 = np.clip((-b + sq) / (2 * a[None, :]), 0, 1)
     ok &= t1 > t0 + 1e-9
-    slope = (heights - eye_h)[None, :, None]  # (1, R, 1)
-    h = np.minimum(eye_h + slope * t0[:, None, :], eye_h + slope * t1[:, None, :])
-    return ok[:, None, :] & (h < top[:, None, None])
+    h = np.maximum(_under(eye_h, top[:, None], t0), _under(eye_h, top[:, None], t1))
+    return np.where(ok, h, -np.inf)

@@ -20,6 +20,7 @@ from game.rules.hero.actions import (
     Attack,
     BuildArmy,
     Deploy,
+    Drop,
     EndTurn,
     Heal,
     Move,
@@ -27,7 +28,13 @@ from game.rules.hero.actions import (
     Throw,
 )
 from game.rules.hero.data import MiniSpec, load_data
-from game.rules.hero.deployment import FACING, deploy_level, nearest_edge, next_to_deploy
+from game.rules.hero.deployment import (
+    FACING,
+    deploy_level,
+    nearest_edge,
+    next_to_deploy,
+    range_waived,
+)
 from game.rules.hero.events import HeroKind
 from game.rules.hero.moves import MovePlan, budget, plan_move
 from game.rules.hero.phases import PHASES, HeroPhase
@@ -119,6 +126,7 @@ def do_deploy(state: HeroState, a: Deploy, dice: Dice) -> list[Event]:
     m = state.minis[a.figure]
     terrain = state.terrain
     x, y = a.at.units
+    waived = range_waived(state, m)
     if m.side not in state.deploy_edge:
         state.deploy_edge[m.side] = nearest_edge(state.board, x, y, m.r)
     m.at = a.at
@@ -126,8 +134,10 @@ def do_deploy(state: HeroState, a: Deploy, dice: Dice) -> list[Event]:
     m.facing = FACING[state.deploy_edge[m.side]]
     on = terrain.stands_on(x, y, m.z)
     where = f" on top of {on.name}" if m.z and on is not None else ""
-    events = [Event(HeroKind.DEPLOYED, f"{m.name} deploys at ({x:.1f}, {y:.1f}){where}.",
-                    "K-3", m.id, places=(a.at,))]
+    small = (" The battlefield is too small to place it out of every enemy's range: that "
+             "condition is dropped for it (K-3).") if waived else ""
+    events = [Event(HeroKind.DEPLOYED, f"{m.name} deploys at ({x:.1f}, {y:.1f}){where}."
+                    + small, "K-3", m.id, places=(a.at,))]
     for f in terrain.area_at(x, y, m.z, "hazardous"):
         events += hazard(state, m, f.index, dice)
     if next_to_deploy(state) is None:
@@ -167,7 +177,7 @@ def do_move(state: HeroState, a: Move, dice: Dice, plan: MovePlan | None = None)
     (G-1) on the way."""
     m = state.minis[a.figure]
     if plan is None:
-        plan = plan_move(state, m, a.to)
+        plan = plan_move(state, m, a.to, isinstance(a, Drop))
     start = m.at
     assert start is not None and plan.end is not None
     m.at = plan.end
@@ -176,7 +186,9 @@ def do_move(state: HeroState, a: Move, dice: Dice, plan: MovePlan | None = None)
     (x0, y0), (x1, y1) = start.units, plan.end.units
     if (x0, y0) != (x1, y1):
         m.facing = round(math.degrees(math.atan2(y1 - y0, x1 - x0))) % 360
-    text = (f"{m.name} moves {math.dist((x0, y0), (x1, y1)):.1f} units for "
+    # both to the hundredth of a unit, rounded up alike (the cost is: K-4 in hundredths)
+    length = math.ceil(math.dist((x0, y0), (x1, y1)) * HUNDREDTHS - 1e-6) / HUNDREDTHS
+    text = (f"{m.name} moves {length:g} units for "
             f"{plan.cost / HUNDREDTHS:g} of movement" + _how(plan)
             + f"; {budget(m) / HUNDREDTHS:g} left.")
     rule = next((r for r in ("G-7", "G-1", "G-5") if r in plan.rules), "K-4")

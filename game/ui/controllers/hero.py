@@ -30,6 +30,7 @@ from game.core.ruleset import Action, PieceView
 from game.rules.hero.actions import (
     Attack,
     Deploy,
+    Drop,
     EndTurn,
     Heal,
     Move,
@@ -49,6 +50,8 @@ from game.rules.hero.queries import (
 )
 from game.ui.boards.table import Rays, Ring, Ruler, TableMarks
 from game.ui.controllers import ButtonSpec, Controller, Reply, Select, TipLine
+from game.ui.controllers.hero_route import Route, route
+from game.ui.controllers.hero_words import damage_words, dice_words
 from game.ui.scenes.dice_log import percent
 from game.ui.widgets import (
     DIM,
@@ -76,6 +79,12 @@ class HeroController(Controller):
         """The weapon each mini attacks with when an enemy is clicked (W changes it)."""
         self.dragging: str | None = None
         self.drag_point: Point | None = None
+        self.armed: tuple[Action, int] | None = None
+        """A right-click's action shown first (and the actions played then): the same
+        right-click again plays it."""
+        self.trail: list[Point] = []
+        """The points the drag went through (where a bent move may bend)."""
+        self._routes: dict[tuple[str, Point, int], Route | None] = {}
         self.human = False
         """Whether a human acts now (the shell says so at each refresh)."""
         self.shown: Move | None = None
@@ -256,7 +265,9 @@ class HeroController(Controller):
             mk.rings.append(Ring(t.at, load_data().explosive.blast, "blast", "blast 5"))
             return
         s = self.q.sight(a.id, t.id)
-        mk.rays.append(Rays(a.at, tuple((Point.of(*e), f) for e, f in s.columns),  # type: ignore[arg-type]
+        step = max(1, len(s.columns) // 8)  # drawn: every few columns of the measure
+        shown = s.columns[step // 2::step]
+        mk.rays.append(Rays(a.at, tuple((Point.of(*e), f) for e, f in shown),  # type: ignore[arg-type]
                             f"{s.fraction:.0%} {LEVEL_WORDS[s.level]}"))
 
     def _last_blast(self, mk: TableMarks) -> None:
@@ -275,7 +286,33 @@ class HeroController(Controller):
     def ruler(self, m: Mini, to: Point) -> Ruler:
         """The ruler of a move of ``m`` to ``to`` (K-4, G-1, G-5, G-7)."""
         q = self.q
-        return ruler_of(q.plan_move(m.id, to), m, q.allowance(m.id))
+        fall = isinstance(self.move_for(m.id, to), Drop)
+        plan = q.plan_move(m.id, to, fall)
+        if not plan.ok and not fall and self.dragging == m.id:
+            r = self.route(m.id, to)
+            if r is not None and len(r.plans) == 2:
+                return bent_ruler(r, m, q.allowance(m.id))
+        return ruler_of(plan, m, q.allowance(m.id))
+
+    def route(self, fid: str, to: Point) -> Route | None:
+        """K-4: the drag's move to ``to``, bent once round a mini in the way if the
+        straight line is refused for it (worked out once per point of a drag)."""
+        key = (fid, to, len(self.m.actions))
+        if key not in self._routes:
+            self._routes = {key: route(self.q, fid, to, self.trail)}
+        return self._routes[key]
+
+    def move_for(self, fid: str, to: Point) -> Move:
+        """The move a drag of ``fid`` to ``to`` makes: falling down climbable edges (G-1,
+        a Drop) with Shift held, or where climbing down is more than it has left."""
+        if pygame.display.get_init() and pygame.key.get_mods() & pygame.KMOD_SHIFT:
+            return Drop(fid, to)
+        q = self.q
+        if not q.plan_move(fid, to).ok:
+            fallen = q.plan_move(fid, to, True)
+            if fallen.ok and fallen.falls:
+                return Drop(fid, to)
+        return Move(fid, to)
 
     def _deploy_spot(self, mini: str, pt: Point) -> Point:
         """Where a click at ``pt`` deploys ``mini``: there if it may stand there, else the
@@ -302,20 +339,52 @@ class HeroController(Controller):
             return Select(piece) if piece else None
         sel = self.mini(selected)
         t = self.mini(piece)
+        armed, self.armed = self.armed, None
         if t is None:
             if sel is not None and self.mine(sel) and button == 1:
                 return "Drag one of your minis to move it."
             return None
+        if button == 3 and self.mine(t) and (sel is None or not self.mine(sel)):
+            sel = t  # a right-click on one's own mini: its medkit on itself
         if sel is not None and self.mine(sel) and t.side != sel.side:
-            return self._act_on(sel, t, button)
-        if sel is not None and self.mine(sel) and t.side == sel.side and t.id != sel.id and \
-                button == 3:
-            return Heal(sel.id, t.id)
+            return self._act_on(sel, t, button, armed)
+        if sel is not None and self.mine(sel) and t.side == sel.side and button == 3:
+            return self._second(Heal(sel.id, t.id), armed, self._heal_words(sel, t))
         return Select(t.id)
 
-    def _act_on(self, a: Mini, t: Mini, button: int) -> Reply:
+    def _second(self, action: Throw | Heal, armed: tuple[Action, int] | None,
+                words: str) -> Reply:
+        """A right-click shows what it would do (its odds) and the same right-click
+        again does it."""
+        if armed == (action, len(self.m.actions)):
+            return action
+        why = self.m.why_illegal(action)
+        if why is not None:
+            return f"cannot: {why}"
+        self.armed = (action, len(self.m.actions))
+        return words
+
+    def _heal_words(self, a: Mini, t: Mini) -> str:
+        kit = load_data().items["medkit"]
+        p = max(0, kit.hit.sides - kit.success + 1) / kit.hit.sides
+        who = "itself" if a.id == t.id else t.name
+        return (f"{a.name}'s medkit on {who}: heals {kit.heal} on {kit.success}+ "
+                f"({percent(p)}), {t.hp} HP now. Right-click again to use it (K-11).")
+
+    def _throw_words(self, a: Mini, t: Mini) -> str:
+        th = self.q.throw_odds(a.id, t.id)
+        caught = ", ".join(th.in_blast) or "nobody"
+        return (f"Throw at {t.name}: on target {percent(th.p_hit)} (critical "
+                f"{percent(th.p_crit)}), a miss lands on it anyway {percent(th.p_half)}, "
+                f"bounces {percent(th.p_bounce)}; the blast catches {caught}. Right-click "
+                f"again to throw (K-7).")
+
+    def _act_on(self, a: Mini, t: Mini, button: int,
+                armed: tuple[Action, int] | None = None) -> Reply:
         w = self.current_weapon(a)
-        if button == 3 or w == "explosive":
+        if button == 3:
+            return self._second(Throw(a.id, t.id), armed, self._throw_words(a, t))
+        if w == "explosive":
             return Throw(a.id, t.id)
         if w is None:
             return f"{a.name} has no weapon"
@@ -362,13 +431,24 @@ class HeroController(Controller):
 
     def drag_to(self, place: Place | None) -> None:
         self.drag_point = place if isinstance(place, Point) else None
+        if self.drag_point is not None:
+            self.trail.append(self.drag_point)
 
     def drag_end(self, place: Place | None) -> Reply:
         fid = self.dragging
-        self.dragging, self.drag_point = None, None
         if fid is None or not isinstance(place, Point):
+            self.dragging, self.drag_point, self.trail = None, None, []
             return ""  # dropped off the table: nothing moves, the ruler goes
-        return Move(fid, place)  # judged once, by the scene's Match.attempt
+        move = self.move_for(fid, place)
+        if not isinstance(move, Drop) and not self.q.plan_move(fid, place).ok:
+            r = self.route(fid, place)
+            if r is not None and len(r.moves) == 2 and self.host is not None:
+                # round a mini in the way: K-4 lets a mini split its move
+                self.dragging, self.drag_point, self.trail = None, None, []
+                self.host.act(r.moves[0])
+                return r.moves[1]
+        self.dragging, self.drag_point, self.trail = None, None, []
+        return move  # judged once, by the scene's Match.attempt
 
     # ---------------------------------------------------------------- buttons
     def buttons(self, selected: str | None) -> list[ButtonSpec]:
@@ -452,6 +532,10 @@ class HeroController(Controller):
         st = self.state
         if st.phase == HeroPhase.DEPLOY:
             m = self.q.next_to_deploy()
+            if m is not None and self.q.range_waived(m.id):
+                return (f"Place {m.name}: at your edge, within 5 units of a team mate. The "
+                        f"table is too small to stay out of every enemy's range, so that "
+                        f"rule is dropped (K-3). Click a green spot.")
             if m is not None:
                 return (f"Place {m.name}: at your edge, within 5 units of a team mate, out of "
                         f"every enemy's range (K-3). Click a green spot.")
@@ -558,7 +642,7 @@ class HeroController(Controller):
             caught = ", ".join(th.in_blast) or "nobody"
             lines.append(TipLine(f"a blast there catches: {caught} (both sides, K-7)", TEXT))
             lines.append(TipLine("damage to each if it lands on target (before armour): "
-                                 + _dist(th.damage), DIM))
+                                 + damage_words(th.damage, 0), DIM))
             return lines
         s = self.q.sight(a.id, t.id)
         lines.append(TipLine(f"{s.fraction:.0%} visible: {LEVEL_WORDS[s.level]} (K-8)"
@@ -587,21 +671,30 @@ class HeroController(Controller):
             shots = f" (each of {weapon.shots} shots)" if weapon.shots > 1 else ""
             lines.append(TipLine(f"hit {percent(o.p_hit)}{shots}, critical "
                                  f"{percent(o.p_crit)} (K-5, K-6)", YELLOW, True))
+            extra = f" (one die more than the weapon's {weapon.hit}, the highest dropped: " \
+                    f"{s.cover} cover, G-3)" if o.worse_attack else ""
             lines.append(TipLine(f"  {o.attack.expr} vs {o.defence.expr}"
                                  + "".join(f", {m.value:+d} {m.reason}"
                                            for m in o.defence.modifiers
-                                           if m.value < 100), DIM))
-            lines.append(TipLine(f"damage {weapon.damage}, absorbs {o.absorb}: " +
-                                 _dist(o.damage), TEXT))
+                                           if m.value < 100) + extra, DIM))
+            lines.append(TipLine(f"a critical (the highest attack roll, {percent(o.p_crit)}"
+                                 f"{shots}) deals {weapon.max_damage}, armour ignored (K-6)",
+                                 ORANGE))
+            less = f", less {o.absorb} absorbed by armour" if o.absorb else ""
+            worse = "; worse roll in hard cover (G-3)" if o.worse_damage else ""
+            lines.append(TipLine(f"damage {dice_words(weapon)}{less}{worse}:", TEXT))
+            lines.append(TipLine("  " + damage_words(o.damage, o.absorb), TEXT))
         return lines
 
     def help_rows(self) -> list[tuple[str, str]]:
         return [
             ("Drag a mini", "move it: the ruler shows movement used and left (K-4)"),
+            ("Shift+drag", "fall down a climbable edge: no movement, fall damage (G-1)"),
             ("Hover an enemy", "lines of sight, visible %, cover, range, odds (K-8, G-3)"),
             ("Click an enemy", "attack with the weapon chosen"),
             ("W", "choose the weapon clicks attack with (an explosive: throw)"),
-            ("Right click", "an enemy: throw an explosive; a team mate: medkit"),
+            ("Right click", "an enemy: an explosive's odds, again: throw; a team mate or "
+                            "itself: the medkit's odds, again: use it"),
             ("N", "next mini with something left to do"),
             ("Enter", "end the turn"),
         ]
@@ -626,6 +719,8 @@ def ruler_of(plan: MovePlan, m: Mini, allowance: int) -> Ruler:
     if plan.lines:
         lines.append(f"through {plan.lines} linear obstacle{'s' * (plan.lines > 1)}: +1 "
                      f"each (G-2)")
+    if plan.dropped:
+        lines.append("falls rather than climbs down: no movement for it (G-1)")
     if plan.climb and "G-7" in plan.rules:
         lines.append(f"flies up {units(plan.climb)}: height gained counts (G-7)")
     elif plan.climb:
@@ -647,7 +742,14 @@ def ruler_of(plan: MovePlan, m: Mini, allowance: int) -> Ruler:
     return Ruler(plan.path, True, tuple(lines), None, tuple(warnings))
 
 
-def _dist(damage: dict[int, float]) -> str:
-    return ", ".join(f"{k}: {percent(p)}" for k, p in sorted(damage.items()) if p >= 0.0005)
+def bent_ruler(r: Route, m: Mini, allowance: int) -> Ruler:
+    """How a move bent round a mini reads: both legs' path, their cost together."""
+    first, second = r.plans
+    one = ruler_of(second, m, allowance)
+    path = first.path + second.path[1:]
+    lines = (f"{units(r.cost)} used, {units(second.left)} left",
+             f"bends round {r.round}: two moves (K-4)") + one.lines[1:]
+    return Ruler(path, True, lines, None, one.warnings)
+
 
 

@@ -19,6 +19,7 @@ import pygame
 
 from game.rules.hero.actions import BuildArmy
 from game.rules.hero.queries import HeroQueries, MiniSpec, load_data
+from game.ui.controllers.hero_words import crit_words, dice_words
 from game.ui.scenes.base import Scene
 from game.ui.widgets import (
     BG,
@@ -44,8 +45,19 @@ ROW_H = 44
 PLAIN_WEAPONS = ("melee", "light", "medium", "heavy", "sniper")
 SHORT_WEAPONS = {"medium": "med", "sniper": "snip", "heavy": "hvy", "light": "lgt"}
 """Weapon toggles on a narrow sheet (each button's tip names the weapon in full)."""
+GEAR_W = 1100
+"""The width the gear tables need (both, side by side)."""
 COUNT_W = 108
 """A "- n +" counter and the gap after it."""
+
+
+def weapon_tip(wkey: str) -> str:
+    """A weapon toggle's tip: its cost and its line of the gear table (K-11), with its
+    critical (K-6)."""
+    w = load_data().weapons[wkey]
+    return (f"{w.name}: carry it or not ({w.cost} point{'s' * (w.cost != 1)}). Hit "
+            f"{w.hit}, damage {dice_words(w)}, range {w.range_text}; critical (the highest "
+            f"attack roll): {crit_words(w)} (K-11, K-6)")
 
 
 def armour_label(name: str) -> str:
@@ -165,9 +177,7 @@ class ArmyScene(Scene):
                     self._changed()
                 t = Button(labels[wkey], toggle, toggled=wkey in row.weapons,
                            name=f"weapon:{k}:{wkey}",
-                           tip=f"{d.weapons[wkey].name}: carry it or not "
-                               f"({d.weapons[wkey].cost} point"
-                               f"{'s' * (d.weapons[wkey].cost != 1)})")
+                           tip=weapon_tip(wkey))
                 t.rect = pygame.Rect(x, y, weapon_w, 34)
                 self.buttons.append(t)
                 x += weapon_w + 4
@@ -283,18 +293,25 @@ class ArmyScene(Scene):
         for b in self.buttons:
             b.draw(surface, f, mouse)
         y = self.rows_bottom + 8
-        surface.blit(f.render(f.head, f"Total: {spent} of {budget} points", TEXT), (24, y))
+        total = f.render(f.head, f"Total: {spent} of {budget} points", TEXT)
+        surface.blit(total, (24, y))
+        total_end = 24 + total.get_width()
         if self.message:
             for ln in wrap(f.body, self.message, surface.get_width() - 48):
                 y += 26
                 surface.blit(f.render(f.body, ln, VERMILLION), (24, y))
         # the gear tables (K-11), as in the rule book
-        y = max(y + 40, self.rows_bottom + 70)
-        box = pygame.Rect(24, y, surface.get_width() - 48, surface.get_height() - y - 80)
+        y = max(y + 28, self.rows_bottom + 44)
+        box = pygame.Rect(24, y, surface.get_width() - 48, surface.get_height() - y - 64)
         rows = len(d.weapons) + 1
-        step = min(22, (box.h - 56) // rows)
-        if step >= f.small.get_height() - 2 and box.w >= 900:
+        step = min(22, (box.h - 44) // rows)
+        if step >= f.small.get_height() - 4 and box.w >= GEAR_W:
             self._gear_tables(surface, box, step)
+        else:  # beside the total, where nothing else is
+            hint = "Gear tables (costs, dice, ranges, criticals): make the window larger."
+            room = surface.get_width() - 24 - (total_end + 24)
+            surface.blit(f.render(f.small, fit(f.small, hint, room), DIM),
+                         (total_end + 24, self.rows_bottom + 14))
         draw_tooltip(surface, f, self.buttons, mouse)
 
     def _gear_tables(self, surface: pygame.Surface, box: pygame.Rect, step: int) -> None:
@@ -302,36 +319,40 @@ class ArmyScene(Scene):
         f = self.app.fonts
         d = load_data()
         draw_panel(surface, box, PANEL)
-        x = box.x + 14
-        ty = box.y + 10
+        x = box.x + 12
+        ty = box.y + 8
         surface.blit(f.render(f.bold, "Armour (K-11)", SKY), (x, ty))
-        heads: tuple[tuple[str, int], ...] = (("", 0), ("Hit", 130), ("Absorb", 190),
-                                              ("Speed", 260), ("Cost", 330))
+        heads: tuple[tuple[str, int], ...] = (("", 0), ("Hit", 132), ("Absorb", 172),
+                                              ("Speed", 237), ("Cost", 292))
         for label, dx in heads:
-            surface.blit(f.render(f.small, label, DIM), (x + dx, ty + 24))
+            surface.blit(f.render(f.small, label, DIM), (x + dx, ty + 20))
         for k, a in enumerate(d.armour.values()):
-            yy = ty + 46 + k * step
+            yy = ty + 40 + k * step
             note = " hero only" if a.hero_only else ""
-            for text, dx in ((a.name, 0), (str(a.hit), 130), (str(a.absorb), 190),
-                             (str(a.speed), 260), (f"{a.cost}{note}", 330)):
+            for text, dx in ((a.name, 0), (str(a.hit), 132), (str(a.absorb), 172),
+                             (str(a.speed), 237), (f"{a.cost}{note}", 292)):
                 surface.blit(f.render(f.small, text, TEXT), (x + dx, yy))
-        x = box.x + 470
-        surface.blit(f.render(f.bold, "Weapons and items (K-11)", SKY), (x, ty))
-        heads = (("", 0), ("Hit", 130), ("Damage", 185), ("Range", 260), ("Cost", 325),
-                 ("", 375))
+        x = box.x + 410
+        surface.blit(f.render(f.bold, "Weapons and items (K-11); a critical (K-6) is the "
+                              "highest attack roll", SKY), (x, ty))
+        heads = (("", 0), ("Hit", 124), ("Damage", 164), ("Range", 274), ("Cost", 324),
+                 ("Critical", 364), ("", 564))
         for label, dx in heads:
-            surface.blit(f.render(f.small, label, DIM), (x + dx, ty + 24))
-        notes = {"melee": "ignores Absorb", "light": "fires twice, damage halved up",
-                 "sniper": "not after moving", "explosive": "blast 5, consumed (K-7)"}
+            surface.blit(f.render(f.small, label, DIM), (x + dx, ty + 20))
+        notes = {"melee": "ignores Absorb", "light": "fires twice",
+                 "sniper": "not after moving", "explosive": "blast 5, used up (K-7)"}
         for k, w in enumerate(d.weapons.values()):
-            yy = ty + 46 + k * step
-            for text, dx in ((w.name, 0), (str(w.hit), 130), (str(w.damage), 185),
-                             (w.range_text, 260), (str(w.cost), 325),
-                             (notes.get(w.key, ""), 375)):
-                surface.blit(f.render(f.small, text, TEXT if dx < 375 else DIM), (x + dx, yy))
+            yy = ty + 40 + k * step
+            dmg = fit(f.small, dice_words(w).replace(", rounded", ",").replace(" of ", " "),
+                      106)
+            for text, dx in ((w.name, 0), (str(w.hit), 124), (dmg, 164),
+                             (w.range_text, 274), (str(w.cost), 324),
+                             (crit_words(w).replace(", armour ignored", ""), 364),
+                             (notes.get(w.key, ""), 564)):
+                surface.blit(f.render(f.small, text, TEXT if dx < 564 else DIM), (x + dx, yy))
         kit = d.items["medkit"]
-        yy = ty + 46 + len(d.weapons) * step
-        for text, dx in ((kit.name, 0), (str(kit.hit), 130), (f"{kit.success}+", 185),
-                         (str(kit.range[1]), 260), (str(kit.cost), 325),
-                         (f"heals {kit.heal}, used up", 375)):
-            surface.blit(f.render(f.small, text, TEXT if dx < 375 else DIM), (x + dx, yy))
+        yy = ty + 40 + len(d.weapons) * step
+        for text, dx in ((kit.name, 0), (str(kit.hit), 124), (f"{kit.success}+", 164),
+                         (str(kit.range[1]), 274), (str(kit.cost), 324),
+                         (f"heals {kit.heal}, used up", 364)):
+            surface.blit(f.render(f.small, text, TEXT), (x + dx, yy))
