@@ -61,15 +61,23 @@ _SALT = 0x1E7E15
 
 def ranked(player: CandidatePlayer, match: Match[Any]) -> tuple[Action, list[Action]]:
     """The normal player's choice and its proposals' distinct first actions, best
-    first (the choice among them, legal ones only)."""
+    first (the choice among them, legal ones only).
+
+    A player's memo may hold a plan for the turn that assumed its own earlier choices;
+    after a level played something else the plan can propose what is no longer legal,
+    so a choice that is not legal now clears the memo and the player thinks again."""
     side = match.to_act()
     if side is None:
         raise GameError("no action to choose: the game is over")
-    proposals: list[Proposal] = [p for p in player.propose(match, side)
-                                 if player.acceptable(match, p)]
-    if not proposals:
-        return player.fallback(match, side), []
-    best = player.best(proposals, match).actions[0]
+    for attempt in range(2):
+        proposals: list[Proposal] = [p for p in player.propose(match, side)
+                                     if player.acceptable(match, p)]
+        if not proposals:
+            return player.fallback(match, side), []
+        best = player.best(proposals, match).actions[0]
+        if attempt == 1 or match.is_legal(best):
+            break
+        player.memo.clear()
     order: list[Action] = [best]
     for p in sorted(proposals, key=lambda p: -p.score):
         a = p.actions[0]
@@ -108,11 +116,14 @@ class EasyPlayer:
             acts = match.legal_actions()
             if not acts:
                 raise GameError("no legal action: the game is over")
+            if isinstance(self.inner, CandidatePlayer):
+                self.inner.memo.clear()
             return acts[self.dice.faces(1, len(acts))[0] - 1]
         if not isinstance(self.inner, CandidatePlayer):
             return self.inner.choose(match)
         best, order = ranked(self.inner, match)
         if roll <= EASY_SECOND and len(order) > 1:
+            self.inner.memo.clear()  # its plan assumed the best; it thinks again next time
             return order[1]
         return best
 
@@ -156,7 +167,11 @@ class HardPlayer:
             if deadline is not None and time.perf_counter() > deadline:
                 break
         top = max(range(len(means)), key=lambda i: (means[i], -i))
-        return candidates[top] if means[top] > means[0] + HARD_MARGIN else candidates[0]
+        if means[top] > means[0] + HARD_MARGIN:
+            if isinstance(self.inner, CandidatePlayer):
+                self.inner.memo.clear()  # its plan assumed its own choice
+            return candidates[top]
+        return candidates[0]
 
     def _sim_seed(self, k: int) -> int:
         return (self.seed * 7_919 + self.decisions * 104_729 + k) ^ _SALT

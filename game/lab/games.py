@@ -25,6 +25,7 @@ from dataclasses import dataclass, field
 from typing import Any
 
 from game.ai.levels import player_for
+from game.core.errors import GameError
 from game.core.events import Event, Kind
 from game.core.match import Match
 from game.core.ruleset import Outcome, Side
@@ -120,7 +121,11 @@ def play_one(scenario: Scenario, run_seed: int, index: int,
     match = new_match(scenario, seed)
     players = {s: player_for(scenario.ruleset, levels.get(s, "normal"), seed)
                for s in match.sides}
-    outcome = play_game(match, players)
+    try:
+        outcome = play_game(match, players)
+    except GameError as e:  # a computer player's bug: name the game to play it again
+        raise GameError(f"{scenario.key} game {index} (seed {seed}, levels "
+                        f"{dict(levels)}): {e}") from None
     return record_of(index, seed, match, outcome, time.perf_counter() - start)
 
 
