@@ -21,6 +21,7 @@ import platform
 from collections.abc import Sequence
 from pathlib import Path
 
+from game.ai.levels import HARD_CANDIDATES, HARD_NODES, HARD_SAMPLES
 from game.core.errors import GameError
 from game.lab.runner import Cell, RunResult, by_variant
 from game.lab.stats import VariantStats, rule_key, summarise
@@ -64,6 +65,9 @@ def variant_section(cell: Cell, st: VariantStats) -> list[str]:
                f"how games ended: {ends}")
     out.append(f"- length: {st.turns_mean:.2f} turns (spread, standard deviation "
                f"{st.turns_sd:.2f}), {st.actions_mean:.1f} actions")
+    if st.seconds > 0:
+        out.append(f"- play time: {st.seconds:.1f} s over the games, "
+                   f"{st.games / st.seconds:.1f} games a second in one process")
     fm = st.first_mover()
     firsts = ", ".join(f"{s} {st.first_by_side.get(s, 0)}" for s in st.sides)
     if fm.n:
@@ -220,6 +224,10 @@ def write_report(result: RunResult, folder: str | Path, command: str) -> Path:
         extra = "; ".join(f"{k} {v}" for k, v in stamp.items())
         lines.append(f"- {key}: ruleset {cells[0].variant.scenario.ruleset}"
                      + (f" ({extra})" if extra else "") + f"; strengths: {levels}")
+    if any("hard" in lv.values() for lv in result.levels.values()):
+        lines.append(f"- hard: the normal player's best {HARD_CANDIDATES} actions, each on "
+                     f"{HARD_SAMPLES} dice determinisations, at most {HARD_NODES} look-ahead "
+                     f"actions a decision")
     lines.append("")
     for key, cells in groups.items():
         stats = [summarise(c.sides, c.records) for c in cells]
