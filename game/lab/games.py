@@ -65,6 +65,10 @@ class GameRecord:
     rules: dict[str, int] = field(default_factory=dict)
     """Rule id -> events it gave in this game (events without a rule id are left out)."""
     seconds: float = 0.0
+    """Wall-clock time the game took."""
+    cpu_seconds: float = 0.0
+    """Processor time it took (in its worker process): what a busy machine does not
+    change."""
 
 
 def game_seed(run_seed: int, index: int) -> int:
@@ -98,7 +102,7 @@ def credit_kills(log: Sequence[Event], piece_ids: set[str]) -> Counter[str]:
 
 
 def record_of(index: int, seed: int, match: Match[Any], outcome: Outcome,
-              seconds: float) -> GameRecord:
+              seconds: float, cpu_seconds: float = 0.0) -> GameRecord:
     """The record of ``match``, played to its ``outcome``."""
     views = match.pieces()
     kills = credit_kills(match.log, {p.id for p in views})
@@ -110,13 +114,13 @@ def record_of(index: int, seed: int, match: Match[Any], outcome: Outcome,
         first=match.actors[0] if match.actors else None,
         pieces=tuple(PieceEnd(p.id, p.side, p.kind_name, p.active, kills[p.id])
                      for p in views),
-        rules=dict(rules), seconds=seconds)
+        rules=dict(rules), seconds=seconds, cpu_seconds=cpu_seconds)
 
 
 def play_one(scenario: Scenario, run_seed: int, index: int,
              levels: Mapping[Side, str]) -> GameRecord:
     """Play game ``index`` of a run of ``scenario`` with each side at its level."""
-    start = time.perf_counter()
+    start, cpu = time.perf_counter(), time.process_time()
     seed = game_seed(run_seed, index)
     match = new_match(scenario, seed)
     players = {s: player_for(scenario.ruleset, levels.get(s, "normal"), seed)
@@ -126,7 +130,8 @@ def play_one(scenario: Scenario, run_seed: int, index: int,
     except GameError as e:  # a computer player's bug: name the game to play it again
         raise GameError(f"{scenario.key} game {index} (seed {seed}, levels "
                         f"{dict(levels)}): {e}") from None
-    return record_of(index, seed, match, outcome, time.perf_counter() - start)
+    return record_of(index, seed, match, outcome, time.perf_counter() - start,
+                     time.process_time() - cpu)
 
 
 @dataclass(frozen=True)

@@ -66,8 +66,11 @@ def variant_section(cell: Cell, st: VariantStats) -> list[str]:
     out.append(f"- length: {st.turns_mean:.2f} turns (spread, standard deviation "
                f"{st.turns_sd:.2f}), {st.actions_mean:.1f} actions")
     if st.seconds > 0:
+        cpu = (f"; {st.cpu_seconds:.1f} s of processor time, "
+               f"{st.games / st.cpu_seconds:.1f} games a processor second"
+               if st.cpu_seconds > 0 else "")
         out.append(f"- play time: {st.seconds:.1f} s over the games, "
-                   f"{st.games / st.seconds:.1f} games a second in one process")
+                   f"{st.games / st.seconds:.1f} games a second in one process{cpu}")
     fm = st.first_mover()
     firsts = ", ".join(f"{s} {st.first_by_side.get(s, 0)}" for s in st.sides)
     if fm.n:

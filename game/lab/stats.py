@@ -86,6 +86,8 @@ class VariantStats:
     """Rule id -> games in which it fired at least once."""
     seconds: float = 0.0
     """Time the games took, added over the games (the work, not the wall clock)."""
+    cpu_seconds: float = 0.0
+    """Processor time the games took, added over the games."""
 
     def rate(self, side: Side) -> Rate:
         return Rate(self.wins.get(side, 0), self.games)
@@ -127,6 +129,7 @@ def summarise(sides: Sequence[Side], records: Sequence[GameRecord]) -> VariantSt
             st.rule_events[rule] += n
             st.rule_games[rule] += 1
         st.seconds += r.seconds
+        st.cpu_seconds += r.cpu_seconds
     order = {s: i for i, s in enumerate(sides)}
     st.pieces = [PieceKind(s, k, *t) for (s, k), t in
                  sorted(kinds.items(), key=lambda kv: (order.get(kv[0][0], 99), kv[0][1]))]

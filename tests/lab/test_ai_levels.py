@@ -95,3 +95,19 @@ def test_headless_batches_take_levels(capsys):
     code = main.main(["--headless", "--scenario", "farmhouse", "--ai-level", "ogres=easy"])
     out, err = capsys.readouterr()
     assert code == 2 and "no side called 'ogres'" in err
+
+
+def test_normal_beats_easy_from_both_sides_of_the_farmhouse():
+    """A small sample of docs/balance/strengths.md's measurement (100 a side there)."""
+    from game.core.scenario import find_scenario
+    from game.lab import build_cells
+    from game.lab.runner import run
+    from game.lab.stats import summarise
+
+    sc = find_scenario("farmhouse")
+    for easy_side in sc.sides:
+        normal_side = next(s for s in sc.sides if s != easy_side)
+        cells, levels = build_cells([sc], [], [f"{easy_side}=easy"])
+        result = run(cells, 10, 0, levels)
+        st = summarise(cells[0].sides, result.cells[0].records)
+        assert st.wins[normal_side] >= 7, (easy_side, st.wins)
