@@ -181,3 +181,12 @@ def test_the_command_line_runs_the_lab_and_refuses_bad_input(tmp_path, capsys):
     code = main.main(["--balance", SCENARIO, "--ai-level", "trolls=hard"])
     out, err = capsys.readouterr()
     assert code == 2 and err.startswith("error: --ai-level trolls=hard: no side called")
+
+
+def test_a_unit_stat_variant_reaches_the_pieces_on_the_board():
+    sc = apply_change(find_scenario(SCENARIO), "units.goblin.st", 12)
+    goblins = [p for p in new_match(sc, 0).pieces() if p.kind_name == "Goblin"]
+    assert any(p.health_max == 12 for p in goblins)
+    plain = [p for p in new_match(find_scenario(SCENARIO), 0).pieces()
+             if p.kind_name == "Goblin"]
+    assert not any(p.health_max == 12 for p in plain)
