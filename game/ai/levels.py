@@ -46,11 +46,11 @@ EASY_SECOND = 60
 
 HARD_CANDIDATES = 3
 """Hard: how many of the normal player's best distinct actions are searched."""
-HARD_SAMPLES = 2
+HARD_SAMPLES = 4
 """Hard: how many dice determinisations each candidate is played on."""
-HARD_NODES = 600
+HARD_NODES = 800
 """Hard: actions played in look-ahead per decision, at most (the lab's budget)."""
-HARD_MARGIN = 0.25
+HARD_MARGIN = 1.0
 """Hard: how much better (in :func:`material` points) another candidate must score on
 average to be played instead of the normal player's choice."""
 WIN_SCORE = 100.0
