@@ -10,6 +10,8 @@
     python main.py --replay SAVE.json                watch a saved game, action by action
     python main.py --check-map maps/backyard.tmx    is a map sound (a table's G-8 balance)?
     python main.py --view-map maps/test/sewer_stub.tmx   look at any map, no rules
+    python main.py --balance farmhouse --games 1000 --vary turn_limit=9,11,13 --report out
+                                                     the balance lab (README: Balance lab)
 """
 
 from __future__ import annotations
@@ -41,7 +43,8 @@ def parse_args(argv: list[str] | None = None) -> argparse.Namespace:
     p.add_argument("--ai", help="side(s) the computer plays: a side name, a comma list, "
                                 "'all' or 'none'")
     p.add_argument("--headless", action="store_true", help="no window: batch games or replay")
-    p.add_argument("--games", type=int, default=1, help="headless: how many games")
+    p.add_argument("--games", type=int, default=None,
+                   help="headless: how many games (1); balance: games per variant (1000)")
     p.add_argument("--seed", type=seed_arg, default=None, help="seed of the first game")
     p.add_argument("--load", help="a saved game to open (headless: replay, print the hash)")
     p.add_argument("--screenshot", metavar="FILE", help="render the first frame to PNG, exit")
@@ -57,7 +60,24 @@ def parse_args(argv: list[str] | None = None) -> argparse.Namespace:
                                                        "sizes and deployment (P-1, P-3); FILE "
                                                        "a .tmx or its scenario: exit 0 sound, "
                                                        "1 with advice, 2 malformed")
-    return p.parse_args(argv)
+    lab = p.add_argument_group("balance lab (README: Balance lab)")
+    lab.add_argument("--balance", nargs="+", metavar="SCENARIO",
+                     help="play many computer games of these scenarios ('all': every one) "
+                          "and report win rates")
+    lab.add_argument("--vary", action="append", metavar="PATH=V1,V2",
+                     help="a scenario value to vary (units.NAME.FIELD, options.KEY, "
+                          "turn_limit, map) over a list or LO..HI; repeat for a grid")
+    lab.add_argument("--ai-level", action="append", metavar="LEVEL|SIDE=LEVEL",
+                     help="computer strength, easy, normal or hard: for every side or "
+                          "one (repeatable)")
+    lab.add_argument("--workers", type=int, default=None,
+                     help="local worker processes (default: every core)")
+    lab.add_argument("--cluster", metavar="ADDRESS",
+                     help="run on a Dask scheduler's workers (tcp://host:8786)")
+    lab.add_argument("--report", metavar="DIR", help="write report.md and PNG plots here")
+    args = p.parse_args(argv)
+    args.argv = list(sys.argv[1:] if argv is None else argv)
+    return args
 
 
 def main(argv: list[str] | None = None) -> int:
@@ -72,9 +92,15 @@ def main(argv: list[str] | None = None) -> int:
         for d in list_demos():
             print(f"{d.rule:6} {d.title}  ({d.key}, {len(d.steps)} steps)")
         return 0
+    if args.balance:
+        from game.lab import main as balance_main
+
+        return balance_main(args)
     if args.headless:
         from game.headless import main as headless_main
 
+        if args.games is None:
+            args.games = 1
         return headless_main(args)
     from game.ui.app import main as window_main
 

@@ -5,6 +5,8 @@
     the random player for a ruleset without one of its own) plays every side named by
     ``--ai`` (``all``, the default: every side; or a comma list of side keys; ``none``:
     no side); every side *not* named is played by the RandomPlayer, the baseline.
+    ``--ai-level`` sets the computer's strength (``hard``, or ``SIDE=easy``; normal, the
+    default, is the ruleset's own player: :mod:`game.ai.levels`).
     Game k (from 0) uses seed S+k (``--seed`` defaults to 0) for the match's dice and
     for its players, so any game can be played again alone.
     Prints one line per game (number, seed, winner or draw, turns, the first 12
@@ -33,6 +35,7 @@ from dataclasses import dataclass, field
 from typing import Any
 
 from game.ai import Player, RandomPlayer, computer_player
+from game.ai.levels import parse_levels, player_for
 from game.core.errors import GameError
 from game.core.match import Match
 from game.core.ruleset import Outcome, Side, Termination
@@ -95,9 +98,13 @@ def ai_sides(spec: str | None, sides: list[Side]) -> list[Side]:
 
 
 def players_for(ruleset: str, sides: list[Side], computer_sides: list[Side],
-                seed: int) -> dict[Side, Player]:
-    """The ruleset's computer player for ``computer_sides``, the RandomPlayer for the
+                seed: int, levels: Mapping[Side, str] | None = None) -> dict[Side, Player]:
+    """The ruleset's computer player for ``computer_sides`` (at the side's level in
+    ``levels``, normal if none: :mod:`game.ai.levels`), the RandomPlayer for the
     others."""
+    if levels:
+        return {s: (player_for(ruleset, levels.get(s, "normal"), seed)
+                    if s in computer_sides else RandomPlayer(seed)) for s in sides}
     return {s: (computer_player(ruleset, seed) if s in computer_sides else RandomPlayer(seed))
             for s in sides}
 
@@ -130,19 +137,25 @@ class BatchResult:
 
 
 def run_batch(scenario: str, ai: str | None, games: int, seed: int,
-              emit: Callable[[str], None] = print) -> BatchResult:
-    """Play ``games`` games of ``scenario`` as the module text says, emitting each line."""
+              emit: Callable[[str], None] = print,
+              level_specs: list[str] | None = None) -> BatchResult:
+    """Play ``games`` games of ``scenario`` as the module text says, emitting each line;
+    ``level_specs`` are ``--ai-level`` values (every computer side normal if none)."""
     if games < 1:
         raise GameError(f"--games must be at least 1, not {games}")
     first = open_match(scenario, seed)
     sides = first.sides
     computers = ai_sides(ai, sides)
+    levels = None
+    if level_specs:
+        levels = parse_levels(level_specs, sides)
     result = BatchResult(sides, wins={s: 0 for s in sides})
     start = time.perf_counter()
     for k in range(games):
         s = seed + k
         match = first if k == 0 else new_match(first.scenario, s)
-        outcome = play_game(match, players_for(first.scenario.ruleset, sides, computers, s))
+        outcome = play_game(match, players_for(first.scenario.ruleset, sides, computers, s,
+                                               levels))
         result.games += 1
         result.turns += match.turn
         if outcome.winner is None:
@@ -173,7 +186,7 @@ def main(args: argparse.Namespace) -> int:
         if not args.scenario:
             raise GameError("--headless needs --scenario NAME (or --load FILE)")
         run_batch(args.scenario, args.ai, args.games,
-                  0 if args.seed is None else args.seed)
+                  0 if args.seed is None else args.seed, level_specs=args.ai_level)
         return 0
     except GameError as e:
         print(f"error: {e}", file=sys.stderr)
