@@ -15,9 +15,9 @@ clicks and keys into actions and fills the track view's
 * the pursuit phase: the object whose turn it is ringed, the order numbered; the model
   keeps pace or slows by 1d6, 2d6 or 3d6 (buttons and keys 0-3), each with the chance of
   each outcome and of leaving the table; a model with no choice says why (P-7);
-* recycling: the piece to place follows the pointer along the Arrival edge, green where
-  it may go, red with why; a click places it; then a cluster may come in on a recycled
-  piece (P-6);
+* recycling (:mod:`.pursuit_recycle`): the piece to place follows the pointer along the
+  Arrival edge, green where it may go, red with why; a click places it; then a cluster
+  may come in on a recycled piece (P-6);
 * the movement phase: the steering ruler. It goes the way the model faces, and bends 45
   degrees only where a turn is allowed (after 2 inches, 4 accelerating; diamonds mark
   where); the pointer pulls it (a click fixes the leg, a click at its end moves), keys
@@ -47,10 +47,7 @@ from game.rules.squads.pursuit.actions import (
     Hold,
     Leg,
     Move,
-    NoMine,
     Pace,
-    PlaceMine,
-    PlacePiece,
     Restart,
     Shoot,
     Wargear,
@@ -67,6 +64,7 @@ from game.rules.squads.pursuit.queries import (
 from game.ui.boards.table_marks import Ring, Ruler
 from game.ui.boards.track import TrackMarks
 from game.ui.controllers import ButtonSpec, Controller, Reply, Select, TipLine
+from game.ui.controllers.pursuit_recycle import Recycler
 from game.ui.controllers.pursuit_words import (
     direction,
     expected,
@@ -84,7 +82,7 @@ XY = tuple[float, float]
 MAX_SHOTS = 5
 """Shot buttons offered at most (the likeliest first)."""
 NEAR_SPOT = 1.5
-"""Inches within which a click takes the nearest lit spot (deployment, a cluster)."""
+"""Inches within which a click takes the nearest lit deployment spot."""
 ORDER_SHOWN = 6
 """How many objects of the phase's order are numbered on the board (the next first)."""
 END_PICK = 0.6
@@ -112,10 +110,8 @@ class PursuitController(Controller):
         """The model (and turn) the legs are for: they are dropped when it changes."""
         self.tentative: list[Leg] = []
         """The legs with the pointer's pull (shown, not fixed)."""
-        self.piece: int | None = None
-        """The recycled piece being placed."""
-        self.across: float | None = None
-        """Where the keyboard puts it: inches from the left long edge."""
+        self.recycler = Recycler()
+        """The recycled piece being placed (P-6)."""
         self.weapon: dict[str, int] = {}
         """Model -> the index of its chosen shot kind (W cycles)."""
         self.skip = False
@@ -162,10 +158,12 @@ class PursuitController(Controller):
         if self.phase != ChasePhase.MOVEMENT or key != self._steering:
             self.legs, self.tentative, self.accelerate = [], [], False
             self._steering = key if self.phase == ChasePhase.MOVEMENT else None
-        placeable = self.q.placeable() if self.phase == ChasePhase.RECYCLE else []
-        if self.piece not in placeable:
-            self.piece = placeable[0] if placeable else None
-            self.across = None
+        self.recycler.refresh(self.q, self.phase == ChasePhase.RECYCLE)
+
+    @property
+    def piece(self) -> int | None:
+        """The recycled piece being placed (P-6)."""
+        return self.recycler.piece
 
     def focus(self) -> str | None:
         return self.current()
@@ -212,7 +210,7 @@ class PursuitController(Controller):
         now = self.current()
         phase = self.phase
         if phase == ChasePhase.RECYCLE:
-            self._recycle_marks(mk, pt)
+            self.recycler.marks(q, mk, pt, self.human)
         elif now is None:
             return mk
         elif st.facing_due:
@@ -281,43 +279,6 @@ class PursuitController(Controller):
         for piece, _first, crash in q.incoming(mid):  # what keeping pace would meet (P-11)
             mk.scenery_labels[ids[piece]] = ("would hit it if it keeps pace (P-11)" if crash
                                              else "would pass under it")
-
-    def _recycle_marks(self, mk: TrackMarks, pt: Point | None) -> None:
-        """P-6: the piece being placed where the pointer (or the keyboard) puts it along
-        the Arrival edge, with why not; or the spots a cluster may come in at."""
-        q = self.q
-        t = q.track
-        if q.mine_due():
-            mk.spots = [s for p in q.recycled_now() for s in q.mine_spots(p)]
-            near = self._mine_spot(pt) if pt is not None else None
-            if near is not None:
-                mk.ghost = (near[1], 0.75, True, "a cluster comes in here (P-6)")
-            return
-        piece = self.piece
-        if piece is None or not self.human:
-            return
-        across = self.across
-        if pt is not None:
-            across = t.across(*pt.units)
-        spots = q.place_spots(piece)
-        mk.spots = [Point.of(*t.point(0.4, a / HUNDREDTHS)) for a in spots]
-        if across is None:
-            across = spots[len(spots) // 2] / HUNDREDTHS if spots else t.breadth / 2
-        foot = q.placed_footprint(piece, across)
-        why = q.place_check(piece, across)
-        name = self._piece_name(piece)
-        mk.placing = (foot, why is None, why or f"place {name} here (P-6)")
-
-    def _mine_spot(self, pt: Point) -> tuple[int, Point] | None:
-        """The cluster spot nearest ``pt`` (within :data:`NEAR_SPOT`), with its piece."""
-        q = self.q
-        best: tuple[float, int, Point] | None = None
-        for p in q.recycled_now():
-            for s in q.mine_spots(p):
-                d = math.dist(s.units, pt.units)
-                if d <= NEAR_SPOT and (best is None or d < best[0]):
-                    best = (d, p, s)
-        return None if best is None else (best[1], best[2])
 
     def _face_marks(self, mk: TrackMarks, mid: str, pt: Point | None) -> None:
         """P-11: the model that crashed turns to face the pointer."""
@@ -414,7 +375,7 @@ class PursuitController(Controller):
         phase = self.phase
         now = self.current()
         if phase == ChasePhase.RECYCLE and self.human:
-            return self._recycle_click(place)
+            return self.recycler.click(self.q, place)
         if piece is not None and (now is None or not self.mine(now) or
                                   self.side_of(piece) == self.side_of(now) or
                                   phase != ChasePhase.SHOOTING):
@@ -432,20 +393,6 @@ class PursuitController(Controller):
         if phase == ChasePhase.PURSUIT:
             return "Keep pace or slow with the buttons (keys 0-3)."
         return None
-
-    def _recycle_click(self, place: Place) -> Reply:
-        q = self.q
-        if not isinstance(place, Point):
-            return None
-        if q.mine_due():
-            near = self._mine_spot(place)
-            if near is None:
-                return "Click a lit spot against a recycled piece to bring a cluster in."
-            return PlaceMine(near[0], near[1])
-        if self.piece is None:
-            return None
-        across = q.track.across(*place.units)
-        return PlacePiece(self.piece, round(across * HUNDREDTHS))
 
     def _move_click(self, mid: str, place: Place, button: int) -> Reply:
         """Left: fix the pulled leg, or at the ruler's end, move. Right: drop a leg."""
@@ -537,7 +484,7 @@ class PursuitController(Controller):
         now = self.current()
         phase = self.phase
         if phase == ChasePhase.RECYCLE and self.human:
-            return self._recycle_key(key)
+            return self.recycler.key(self.q, self.m.to_act(), key)
         if now is None or not self.mine(now):
             return None
         if phase == ChasePhase.PURSUIT and key in PACE_KEYS:
@@ -568,30 +515,6 @@ class PursuitController(Controller):
             return Move(mid, tuple(self.legs), self.accelerate)
         return None
 
-    def _recycle_key(self, key: int) -> Reply:
-        q = self.q
-        side = self.m.to_act()
-        if q.mine_due():
-            return NoMine(side) if key == pygame.K_n and side is not None else None
-        placeable = q.placeable()
-        if not placeable or self.piece is None:
-            return None
-        if key in (pygame.K_LEFTBRACKET, pygame.K_RIGHTBRACKET):
-            k = placeable.index(self.piece) if self.piece in placeable else 0
-            step = 1 if key == pygame.K_RIGHTBRACKET else -1
-            self.piece = placeable[(k + step) % len(placeable)]
-            return ""
-        spots = q.place_spots(self.piece)
-        if key in (pygame.K_COMMA, pygame.K_PERIOD) and spots:
-            now = self.across if self.across is not None else spots[len(spots) // 2] / 100
-            self.across = min(q.track.breadth, max(0.0, now + (1 if key == pygame.K_PERIOD
-                                                                else -1)))
-            return ""
-        if key == pygame.K_p and spots:
-            across = self.across if self.across is not None else spots[len(spots) // 2] / 100
-            return PlacePiece(self.piece, round(across * HUNDREDTHS))
-        return None
-
     # ---------------------------------------------------------------- buttons
     def buttons(self, selected: str | None) -> list[ButtonSpec]:
         side = self.m.to_act() if self.human else None
@@ -614,7 +537,7 @@ class PursuitController(Controller):
                         f"the other side fields {more} more." if take
                     else f"P-2: {self.m.describe(a)}; no extra enemies."))
         elif phase == ChasePhase.RECYCLE:
-            out += self._recycle_buttons(side)
+            out += self.recycler.buttons(self.q, side)
         elif now is not None and self.state.facing_due:
             fwd = self.q.forward()
             out.append(ButtonSpec("Face the Arrival", Face(now, fwd), accent=SKY,
@@ -701,38 +624,6 @@ class PursuitController(Controller):
         out.append(ButtonSpec("Hold fire", Hold(mid), accent=DIM, hint="H", name="hold"))
         return out
 
-    def _recycle_buttons(self, side: str) -> list[ButtonSpec]:
-        q = self.q
-        out = []
-        if q.mine_due():
-            out.append(ButtonSpec("No cluster this turn", NoMine(side), accent=DIM, hint="N",
-                                  name="no_mine", tip="P-6: one cluster a turn may come in "
-                                                      "against a recycled piece."))
-            for p in q.recycled_now():
-                at = q.mine_spots(p)
-                if at:
-                    out.append(ButtonSpec(f"A cluster on {self._piece_name(p)}",
-                                          PlaceMine(p, at[0]), accent=ORANGE,
-                                          name="place_mine",
-                                          tip=f"{q.reserve()} in reserve; at most 4 on the "
-                                              f"table (P-12)."))
-            return out
-        for p in q.placeable():
-            spots = q.place_spots(p)
-            mid = spots[len(spots) // 2] if spots else None
-            out.append(ButtonSpec(f"Place {self._piece_name(p)}"
-                                  + (" (chosen)" if p == self.piece else ""),
-                                  PlacePiece(p, mid) if mid is not None else None,
-                                  command=None if mid is not None else self._nothing,
-                                  accent=SKY if p == self.piece else TEXT, name="place_piece",
-                                  tip="P-6: touching the Arrival edge, 2 inches from every "
-                                      "model and piece; [ and ] choose, the pointer or , . "
-                                      "and P place it."))
-        return out
-
-    def _nothing(self) -> Reply:
-        return "No room for it at the Arrival: it is held for the next phase (P-6)."
-
     def _shots(self, mid: str) -> list[ShotOption]:
         return self.q.shots(mid) if self.q.why_not_fire(mid) is None else []
 
@@ -745,10 +636,6 @@ class PursuitController(Controller):
         """A model's, a cluster's or a piece's name."""
         k = next((k for k in self.q.mines() if k.id == ident), None)
         return k.name if k is not None else self.q.name_of(ident)
-
-    def _piece_name(self, index: int) -> str:
-        info = next((p for p in self.q.pieces() if p.index == index), None)
-        return f"{info.name} ({info.size})" if info is not None else f"piece {index}"
 
     @staticmethod
     def _angle(m: Model, pt: Point) -> int:
