@@ -175,7 +175,52 @@ def sweep(state: ChaseState, m: Model, x: float, y: float, u: XY, distance: floa
     if not walls and not near:  # nothing within reach: physics has nothing to say
         return Shove(Point.of(x + u[0] * distance, y + u[1] * distance),
                      round(distance * HUNDREDTHS), None)
+    a, b = (x, y), (x + u[0] * distance, y + u[1] * distance)
+    reach = m.radius + REACH_PAD
+    walls = [Wall(w.id, (p, q)) for w in walls
+             for p, q in zip(w.points, w.points[1:], strict=False)
+             if _seg_gap(p, q, a, b) <= reach]
+    near = [d for d in near if _point_gap((d.x, d.y), a, b) <= reach + d.radius]
+    if not walls and not near:  # only what the base passes clear of: straight on, as
+        return _straight(x, y, u, distance)  # physics would have it
     return shove(Disc(m.id, x, y, m.radius), u, distance, near, walls)
+
+
+REACH_PAD = 0.05
+"""Inches beyond a base's radius within which a segment or a disc is handed to physics
+(what lies further than its radius from the sweep's line cannot touch the base; a
+margin keeps the answer physics's own)."""
+
+
+def _straight(x: float, y: float, u: XY, distance: float) -> Shove:
+    """Physics's answer for a sweep that touches nothing (:func:`game.physics.shove`'s
+    own arithmetic, so the point is the same to the last digit)."""
+    n = math.hypot(*u)
+    hx, hy = u[0] / n, u[1] / n
+    along = round(distance * HUNDREDTHS)
+    return Shove(Point.of(x + hx * (along / HUNDREDTHS), y + hy * (along / HUNDREDTHS)),
+                 along, None)
+
+
+def _point_gap(p: XY, a: XY, b: XY) -> float:
+    """The distance from ``p`` to the segment ``a``-``b``."""
+    dx, dy = b[0] - a[0], b[1] - a[1]
+    n = dx * dx + dy * dy
+    t = 0.0 if n < EPS else max(0.0, min(1.0, ((p[0] - a[0]) * dx + (p[1] - a[1]) * dy) / n))
+    return math.hypot(p[0] - a[0] - t * dx, p[1] - a[1] - t * dy)
+
+
+def _seg_gap(p: XY, q: XY, a: XY, b: XY) -> float:
+    """The distance between the segments ``p``-``q`` and ``a``-``b`` (0 if they cross)."""
+    def side(o: XY, s: XY, t: XY) -> float:
+        return (s[0] - o[0]) * (t[1] - o[1]) - (s[1] - o[1]) * (t[0] - o[0])
+
+    d1, d2 = side(a, b, p), side(a, b, q)
+    d3, d4 = side(p, q, a), side(p, q, b)
+    if ((d1 > 0 > d2) or (d1 < 0 < d2)) and ((d3 > 0 > d4) or (d3 < 0 < d4)):
+        return 0.0
+    return min(_point_gap(p, a, b), _point_gap(q, a, b), _point_gap(a, p, q),
+               _point_gap(b, p, q))
 
 
 def _wall_box(w: Wall) -> tuple[float, float, float, float]:
