@@ -151,13 +151,28 @@ def obstacles(state: ChaseState, m: Model, all_pieces: bool
     """Everything that may stop ``m``'s base, each with its box (kept while the state
     does not change: a steering ruler asks for many paths)."""
     def make() -> tuple[list[tuple[Wall, Box]], list[tuple[Disc, Box]]]:
-        walls = [(w, _wall_box(w)) for w in piece_walls(state, m, all_pieces=all_pieces)
-                 + edge_walls(state, m)]
+        walls = [_piece_wall(state, p.index) for p in state.pieces if p.where == TABLE and
+                 not ignores(state, p.index, m) and
+                 (all_pieces or impassable(state, p.index, m))]
+        walls += [(w, _wall_box(w)) for w in edge_walls(state, m)]
         near = [(d, (d.x - d.radius, d.y - d.radius, d.x + d.radius, d.y + d.radius))
                 for d in discs(state, m)]
         return walls, near
 
     return state.cached(("obstacles", m.id, all_pieces), make)
+
+
+def _piece_wall(state: ChaseState, index: int) -> tuple[Wall, Box]:
+    """Piece ``index``'s outline where it stands now, as :func:`piece_walls` gives it,
+    with its box (kept while the piece stays where it is)."""
+    p = state.pieces[index]
+    key = ("wall", index, p.dx, p.dy)
+    got: tuple[Wall, Box] | None = state.memo.get(key)
+    if got is None:
+        pts = state.piece_points(index)
+        w = Wall(f"piece:{index}", (*pts, pts[0]))
+        got = state.memo[key] = (w, _wall_box(w))
+    return got
 
 
 def sweep(state: ChaseState, m: Model, x: float, y: float, u: XY, distance: float, *,

@@ -85,6 +85,10 @@ def place_spots(state: ChaseState, index: int) -> list[int]:
     """P-6: the across positions (hundredths, every inch) where piece ``index`` may be
     placed (worked out at once: every candidate footprint against every obstacle near
     the Arrival; kept for as long as those obstacles stand where they are)."""
+    return list(state.cached(("spots-now", index), lambda: _spots(state, index)))
+
+
+def _spots(state: ChaseState, index: int) -> list[int]:
     near = _obstacles(state, index)
     key = ("place-spots", index, near)
     got: list[int] | None = state.memo.get(key)
@@ -99,7 +103,7 @@ def place_spots(state: ChaseState, index: int) -> list[int]:
                 shapes.append(shapely.Point(a / HUNDREDTHS, b / HUNDREDTHS))
                 room.append(r)
         got = state.memo[key] = _place_spots(state, index, shapes, room)
-    return list(got)
+    return got
 
 
 def _place_spots(state: ChaseState, index: int, obstacles: list[Any],
@@ -186,7 +190,8 @@ def place(state: ChaseState, index: int, across: float) -> None:
 
 def placeable(state: ChaseState) -> list[int]:
     """The waiting pieces that can be placed somewhere now (the held ones first)."""
-    return [k for k in state.waiting if place_spots(state, k)]
+    return list(state.cached(("placeable",), lambda: [
+        k for k in state.waiting if place_spots(state, k)]))
 
 
 # ============================================================================ mines
