@@ -175,6 +175,11 @@ def _piece_wall(state: ChaseState, index: int) -> tuple[Wall, Box]:
     return got
 
 
+def piece_box(state: ChaseState, index: int) -> Box:
+    """Piece ``index``'s bounding box where it stands now (its shape's bounds)."""
+    return _piece_wall(state, index)[1]
+
+
 def sweep(state: ChaseState, m: Model, x: float, y: float, u: XY, distance: float, *,
           all_pieces: bool = False, skip: Iterable[str] = ()) -> Shove:
     """Physics: ``m``'s base driven from ``(x, y)`` along ``u`` for ``distance`` inches;
@@ -267,12 +272,12 @@ def axes(state: ChaseState) -> tuple[float, float, float, float]:
     """The Arrival edge's left corner and the unit vector away from it: the distance of
     ``(x, y)`` from the Arrival is ``(x - x0) * hx + (y - y0) * hy`` (what the track's
     ``along`` gives, worked out without a lookup: it is asked very often)."""
-    def make() -> tuple[float, float, float, float]:
+    got: tuple[float, float, float, float] | None = state.__dict__.get("_axes")
+    if got is None:  # the track's own: kept on the state (its copies share the track)
         t = state.track
         x0, y0 = t.point(0.0, 0.0)
-        return x0, y0, t.heading[0], t.heading[1]
-
-    return state.derived.get("pursuit-axes", make)
+        got = state.__dict__["_axes"] = (x0, y0, t.heading[0], t.heading[1])
+    return got
 
 
 def along(state: ChaseState, x: float, y: float) -> float:

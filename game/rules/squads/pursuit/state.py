@@ -346,7 +346,7 @@ class ChaseState:
         key = ("shape", index, p.dx, p.dy)
         got: shapely.Polygon | None = self.memo.get(key)
         if got is None:
-            got = shapely.Polygon(self.piece_points(index))
+            got = shapely.polygons(self.piece_points(index))
             shapely.prepare(got)
             self.memo[key] = got
         return got

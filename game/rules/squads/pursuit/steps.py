@@ -308,7 +308,8 @@ def victory(state: ChaseState) -> list[Event]:
         return []
     r, c = state.setup.runners, state.setup.chasers
     out: Outcome | None = None
-    escaped = [m for m in state.all_models() if state.gone.get(m.id) == ARRIVAL]
+    escaped = [m for m in state.all_models() if state.gone.get(m.id) == ARRIVAL] \
+        if ARRIVAL in state.gone.values() else []
     if escaped:
         out = Outcome(r, Termination.VICTORY, f"{state.side_name(r)} win: {escaped[0].name} "
                       f"left the table by the Arrival (P-4).")
