@@ -171,6 +171,30 @@ def test_p7_each_pace_choice_says_its_odds_and_of_leaving_the_table(app):
     assert incoming <= set(mk.scenery_labels)
 
 
+def test_p7_the_pace_buttons_words_fit_the_panel(app):
+    """Each pace choice's label is whole on its button (the range, or its two risks when
+    it has both), its full odds in the tip."""
+    from fractions import Fraction
+
+    from game.rules.squads.pursuit.queries import PaceOdds
+    from game.ui.widgets import Button
+
+    scene, m = start(app)
+    app.draw()
+    width = min(b.rect.w for b in scene.context_buttons)
+    third, twelfth = Fraction(1, 3), Fraction(1, 12)
+    back = {k: Fraction(1, 216) for k in range(3, 19)}
+    for o in (PaceOdds(3, back, Fraction(5, 12), "piece:1", 4.0, Fraction(0)),
+              PaceOdds(3, back, Fraction(0), None, None, third),
+              PaceOdds(3, back, Fraction(5, 12), "piece:1", 4.0, twelfth),
+              PaceOdds(-1, {}, Fraction(1), "piece:1", 4.0, Fraction(0)),
+              PaceOdds(0, {0: Fraction(1)}, Fraction(0), None, None, Fraction(0))):
+        label = pace_label(o)
+        b = Button(label, lambda: None, pygame.Rect(0, 0, width, 30))
+        assert not b.cut(app.fonts), (label, width)
+    assert "3-18" in pace_label(PaceOdds(3, back, Fraction(0), None, None, third))
+
+
 def test_p11_keeping_pace_names_the_pieces_it_would_meet(app):
     m = open_match("pursuit", 3)
     play_until(m, lambda m: phase_is(ChasePhase.PURSUIT)(m) and

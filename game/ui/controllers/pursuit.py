@@ -566,13 +566,12 @@ class PursuitController(Controller):
             dice = max(0, o.dice)
             a = Pace(mid, dice)
             against = q.name_of(o.against) if o.against else "a piece"
-            label = pace_label(o)
+            tip = pace_tip(o, against)
             if forced is not None:
-                label += f" ({forced})"
-            out.append(ButtonSpec(label, a, accent=SKY if dice == 0 else ORANGE,
+                tip = f"No choice: {forced}. {tip}"
+            out.append(ButtonSpec(pace_label(o), a, accent=SKY if dice == 0 else ORANGE,
                                   hint=str(dice), name=f"pace{dice}",
-                                  enabled=self.m.why_illegal(a) is None,
-                                  tip=pace_tip(o, against)))
+                                  enabled=self.m.why_illegal(a) is None, tip=tip))
         return out
 
     def _move_buttons(self, mid: str) -> list[ButtonSpec]:

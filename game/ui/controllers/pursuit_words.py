@@ -21,12 +21,11 @@ def pace_label(o: PaceOdds) -> str:
     if o.dice < 0:
         return "Go back 12 inches (no choice)"
     lo, hi = o.dice, 6 * o.dice
-    out = f"Slow {o.dice}d6: back {lo}-{hi}\""
-    if o.contact > 0:
-        out += f", stops in contact {percent(float(o.contact))}"
-    if o.leave > 0:
-        out += f", off the table {percent(float(o.leave))}"
-    return out
+    risks = ([f"contact {percent(float(o.contact))}"] if o.contact > 0 else []) + (
+        [f"off {percent(float(o.leave))}"] if o.leave > 0 else [])
+    if len(risks) > 1:  # both: the range is in the tip (a button holds about 32 letters)
+        return f"Slow {o.dice}d6: " + ", ".join(risks)
+    return f"Slow {o.dice}d6: {lo}-{hi}\" back" + "".join(f", {r}" for r in risks)
 
 
 def pace_tip(o: PaceOdds, against: str) -> str:
