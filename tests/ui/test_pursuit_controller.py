@@ -239,6 +239,7 @@ def test_p6_a_recycled_piece_follows_the_pointer_along_the_arrival(app):
         assert ok and "place" in why
         reply = c.click(None, good, None, 1)
         assert isinstance(reply, PlacePiece) and m.why_illegal(reply) is None
+    assert "Click by the Arrival edge to place" in c.top_note()  # how, not only what
     bad = Point.of(*t.point(30, t.breadth / 2))  # across the middle, with things there
     foot, ok, why = c.marks(None, bad).placing
     assert len(foot) >= 3 and (ok or why)
@@ -256,6 +257,7 @@ def test_p6_p12_a_cluster_may_come_in_on_a_recycled_piece(app):
     c = control(m)
     names = [b.name for b in c.buttons(None)]
     assert "no_mine" in names
+    assert "N for none" in c.top_note()
     assert isinstance(c.key(None, pygame.K_n), NoMine)
     mk = c.marks(None, None)
     if mk.spots:

@@ -655,6 +655,8 @@ class PursuitController(Controller):
     def top_note(self) -> str:
         """Whose turn it is in the phase's order, and how many are still to come."""
         q = self.q
+        if self.phase == ChasePhase.RECYCLE and self.human:
+            return self.recycler.how(q)
         nxt = q.next_up()
         if nxt is None:
             return ""

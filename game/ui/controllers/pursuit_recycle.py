@@ -80,6 +80,14 @@ class Recycler:
                     best = (d, p, s)
         return None if best is None else (best[1], best[2])
 
+    def how(self, q: ChaseQueries) -> str:
+        """What to do now, in a few words (the header's note)."""
+        if q.mine_due():
+            return "Click a lit spot to bring a cluster in, or N for none (P-6)"
+        if self.piece is None:
+            return ""
+        return f"Click by the Arrival edge to place {piece_name(q, self.piece)} ([ ] another)"
+
     def click(self, q: ChaseQueries, place: Place) -> Reply:
         if not isinstance(place, Point):
             return None
