@@ -336,6 +336,8 @@ def test_p8_accelerating_doubles_the_move_and_the_turn_step(app):
     assert isinstance(reply, str) and "4 inches" in reply
     specs = {b.name: b for b in c.buttons(mid)}
     assert specs["accelerate"].toggled is True
+    # the toggle says what it does, ticked or not (it read "[x] Do not accelerate")
+    assert specs["accelerate"].label == "Accelerate (12 inches)"
     assert isinstance(c.key(mid, pygame.K_h), Hold)
 
 

@@ -592,9 +592,8 @@ class PursuitController(Controller):
                                   tip=steer.legal or f"It stops where the ruler ends: "
                                                      f"{steer.walk.why}."))
         if mid not in q.stopped():
-            most = chase_data().accelerate if not self.accelerate else chase_data().move
-            out.append(ButtonSpec(f"{'Do not accelerate' if self.accelerate else 'Accelerate'}"
-                                  f" ({most:g} inches)", command=self.toggle_accelerate,
+            out.append(ButtonSpec(f"Accelerate ({chase_data().accelerate:g} inches)",
+                                  command=self.toggle_accelerate,
                                   accent=ORANGE, hint="A", name="accelerate",
                                   toggled=self.accelerate,
                                   tip="P-8: 12 inches turning only after each full 4; a "
