@@ -7,6 +7,8 @@ why (P-8..P-11), shooting with the front arc drawn and the casualty odds in the 
 
 import math
 import os
+import sys
+from pathlib import Path
 
 os.environ.setdefault("SDL_VIDEODRIVER", "dummy")
 os.environ.setdefault("SDL_AUDIODRIVER", "dummy")
@@ -193,6 +195,22 @@ def test_p7_the_pace_buttons_words_fit_the_panel(app):
         b = Button(label, lambda: None, pygame.Rect(0, 0, width, 30))
         assert not b.cut(app.fonts), (label, width)
     assert "3-18" in pace_label(PaceOdds(3, back, Fraction(0), None, None, third))
+
+
+def test_p7_p9_slowing_into_an_enemy_says_it_fights_not_no_harm(app):
+    """Seen in a played game: slowing into a hunter read "stops in contact ... (no
+    harm)"; it is a round of close combat (P-9)."""
+    sys.path.insert(0, str(Path(__file__).resolve().parents[1] / "rules" / "squads" /
+                           "pursuit"))
+    from chase_table import chase, figure, ids
+
+    m = chase([figure("S", "scout", 40, 12), figure("H", "hunter", 36, 12)])
+    i = ids(m)
+    m.apply(Pace(i["H"], 0))  # the hunter, further from the Arrival, goes first
+    c = control(m)
+    assert c.current() == i["S"]
+    tips = [b.tip for b in c.buttons(i["S"]) if b.name in ("pace1", "pace2", "pace3")]
+    assert tips and all("close combat" in t and "no harm" not in t for t in tips), tips
 
 
 def test_p11_keeping_pace_names_the_pieces_it_would_meet(app):

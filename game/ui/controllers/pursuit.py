@@ -566,13 +566,24 @@ class PursuitController(Controller):
             dice = max(0, o.dice)
             a = Pace(mid, dice)
             against = q.name_of(o.against) if o.against else "a piece"
-            tip = pace_tip(o, against)
+            tip = pace_tip(o, against, self._meeting(mid, o.against))
             if forced is not None:
                 tip = f"No choice: {forced}. {tip}"
             out.append(ButtonSpec(pace_label(o), a, accent=SKY if dice == 0 else ORANGE,
                                   hint=str(dice), name=f"pace{dice}",
                                   enabled=self.m.why_illegal(a) is None, tip=tip))
         return out
+
+    def _meeting(self, mid: str, against: str | None) -> str:
+        """What a model slowed into ``against`` meets there (P-7, P-9, P-12)."""
+        other = self.model(against)
+        if other is not None:
+            return "a round of close combat, nobody charging (P-9)" \
+                if self.side_of(other.id) != self.side_of(mid) else "no harm"
+        if against is None or self.q.piece_of(against) is not None or \
+                against.startswith("edge"):
+            return "no harm"
+        return "the cluster goes off (P-12)"
 
     def _move_buttons(self, mid: str) -> list[ButtonSpec]:
         q = self.q

@@ -28,8 +28,10 @@ def pace_label(o: PaceOdds) -> str:
     return f"Slow {o.dice}d6: {lo}-{hi}\" back" + "".join(f", {r}" for r in risks)
 
 
-def pace_tip(o: PaceOdds, against: str) -> str:
-    """Every outcome of a pace choice with its exact chance (P-7)."""
+def pace_tip(o: PaceOdds, against: str, meeting: str = "no harm") -> str:
+    """Every outcome of a pace choice with its exact chance (P-7); ``meeting``: what
+    stopping in contact does (nothing to a piece or a friend; a fight with an enemy, P-9;
+    a cluster goes off, P-12)."""
     if o.dice == 0:
         return "It keeps its speed: everything else moves 12 inches back, it stays (P-7)."
     parts = []
@@ -38,7 +40,7 @@ def pace_tip(o: PaceOdds, against: str) -> str:
         free = sum(o.back.values(), Fraction(0))
         parts.append(f"moves back {ks[0]}-{ks[-1]} inches freely {percent(float(free))}")
     if o.contact > 0:
-        parts.append(f"stops in contact with {against} {percent(float(o.contact))} (no harm)")
+        parts.append(f"stops in contact with {against} {percent(float(o.contact))} ({meeting})")
     parts.append(f"leaves the table {percent(float(o.leave))} (counted as killed)")
     return "; ".join(parts) + " (P-7)."
 
