@@ -159,11 +159,11 @@ def test_p7_each_pace_choice_says_its_odds_and_of_leaving_the_table(app):
     assert mid is not None
     specs = [b for b in c.buttons(mid) if b.name.startswith("pace")]
     odds = c.q.pace_odds(mid)
-    assert len(specs) == len(odds) and specs[0].label == pace_label(odds[0])
+    assert len(specs) == len(odds) and specs[-1].label == pace_label(odds[0])
     if odds[0].dice == 0:
-        assert [b.hint for b in specs] == ["0", "1", "2", "3"]
-        assert all("leaves the table" in b.tip for b in specs[1:])
-        assert "3d6" in specs[3].label
+        assert [b.hint for b in specs] == ["1", "2", "3", "0"]
+        assert all("leaves the table" in b.tip for b in specs[:3])
+        assert "3d6" in specs[2].label
     mk = c.marks(mid, None)
     assert mk.next_up == mid and mk.ruler is not None  # how far back slowing may go
     assert all(k >= 2 for k in mk.order.values())
@@ -171,6 +171,46 @@ def test_p7_each_pace_choice_says_its_odds_and_of_leaving_the_table(app):
     assert isinstance(reply, Pace) and reply.model == mid and m.why_illegal(reply) is None
     incoming = {f"piece:{k}" for k, _d, _crash in c.q.incoming(mid)}
     assert incoming <= set(mk.scenery_labels)
+
+
+def press(app, key):
+    post(pygame.KEYDOWN, key=key, mod=0, unicode="", scancode=0)
+    post(pygame.KEYUP, key=key, mod=0, unicode="", scancode=0)
+    app.step(0.016)
+
+
+def human_scene(app, m):
+    app.start_match(m, {s: "human" for s in m.scenario.sides})
+    app.step(0.0)
+    return app.scene.m
+
+
+def test_p7_the_keys_on_the_pace_buttons_do_what_they_say_in_the_window(app):
+    """Seen in a played game: the window took 1-3 before the chase saw them (the panel's
+    buttons by place: 1 skipped the slide, 3 slowed by 1d6). Through the window: 3 slows
+    by 3d6, 0 keeps pace."""
+    m = open_match("pursuit", 3)
+    play_until(m, phase_is(ChasePhase.PURSUIT))
+    m = human_scene(app, m)
+    mid = m.ruleset.queries(m.state).acting()[0]
+    n = len(m.actions)
+    press(app, pygame.K_3)
+    assert m.actions[n:] and m.actions[n] == Pace(mid, 3)
+    if m.state.phase == ChasePhase.PURSUIT and m.ruleset.queries(m.state).acting():
+        mid = m.ruleset.queries(m.state).acting()[0]
+        press(app, pygame.K_0)
+        assert m.actions[n + 1] == Pace(mid, 0)
+
+
+def test_p8_the_steering_keys_reach_the_ruler_in_the_window(app):
+    """Seen in a played game: M (sound), S (skip) and P (pause) are the window's own, so
+    the ruler's keys are A, W / X and G: accelerate, an inch longer / shorter, go."""
+    m, _c, mid = movement()
+    m = human_scene(app, m)
+    n = len(m.actions)
+    for k in (pygame.K_a, pygame.K_w, pygame.K_w, pygame.K_x, pygame.K_w, pygame.K_g):
+        press(app, k)
+    assert m.actions[n:] and m.actions[n] == Move(mid, ((0, 200),), True)
 
 
 def test_p7_the_pace_buttons_words_fit_the_panel(app):

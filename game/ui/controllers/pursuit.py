@@ -21,8 +21,9 @@ clicks and keys into actions and fills the track view's
 * the movement phase: the steering ruler. It goes the way the model faces, and bends 45
   degrees only where a turn is allowed (after 2 inches, 4 accelerating; diamonds mark
   where); the pointer pulls it (a click fixes the leg, a click at its end moves), keys
-  W/S lengthen and shorten it by an inch, Q/E turn, Backspace drops a leg, A
-  accelerates, M moves, H holds; the ruler says where it stops and why, its tests and
+  W/X lengthen and shorten it by an inch, Q/E turn, Backspace drops a leg, A
+  accelerates, G moves, H holds (S, P and M are the window's own: skip, pause, sound);
+  the ruler says where it stops and why, its tests and
   their odds (P-8..P-12); a stopped model tests to move again (R, P-10);
 * the shooting phase: the front arc drawn, the targets ringed with the chance to hit, the
   tip with the chance of each number of casualties; a click fires, W picks the weapon, H
@@ -441,7 +442,7 @@ class PursuitController(Controller):
         return ""
 
     def lengthen(self, inches: float) -> Reply:
-        """W / S: the last leg an inch longer or shorter (a first leg if none)."""
+        """W / X: the last leg an inch longer or shorter (a first leg if none)."""
         mid = self.current()
         if mid is None:
             return None
@@ -506,12 +507,12 @@ class PursuitController(Controller):
         if key == pygame.K_r and mid in self.q.stopped():
             return Restart(mid)
         actions = {pygame.K_w: lambda: self.lengthen(1.0),
-                   pygame.K_s: lambda: self.lengthen(-1.0),
+                   pygame.K_x: lambda: self.lengthen(-1.0),
                    pygame.K_q: lambda: self.turn(-1), pygame.K_e: lambda: self.turn(1),
                    pygame.K_BACKSPACE: self.drop_leg, pygame.K_a: self.toggle_accelerate}
         if key in actions:
             return actions[key]()
-        if key == pygame.K_m and self.legs:
+        if key == pygame.K_g and self.legs:
             return Move(mid, tuple(self.legs), self.accelerate)
         return None
 
@@ -521,10 +522,7 @@ class PursuitController(Controller):
         if side is None:
             return []
         phase = self.phase
-        out: list[ButtonSpec] = [] if phase in (ChasePhase.WARGEAR, ChasePhase.DEPLOY) else [
-            ButtonSpec("Skip the slide", command=self.skip_slide, accent=DIM, hint="K",
-                       name="skip_slide",
-                       tip="Pieces and models stand where the state has them at once.")]
+        out: list[ButtonSpec] = []
         now = self.current()
         if phase == ChasePhase.WARGEAR:
             for a in self.legal:
@@ -556,13 +554,20 @@ class PursuitController(Controller):
             out += self._move_buttons(now)
         elif phase == ChasePhase.SHOOTING and now is not None:
             out += self._shot_buttons(now)
+        if phase not in (ChasePhase.WARGEAR, ChasePhase.DEPLOY):  # last: the window's
+            out.append(ButtonSpec(  # digit keys press the first buttons by their place
+                "Skip the slide", command=self.skip_slide, accent=DIM, hint="K",
+                name="skip_slide",
+                tip="Pieces and models stand where the state has them at once."))
         return out
 
     def _pace_buttons(self, mid: str) -> list[ButtonSpec]:
         q = self.q
         out = []
         forced = q.forced(mid)
-        for o in q.pace_odds(mid):
+        # 1d6, 2d6, 3d6 first: the window's keys 1-3 press the first three buttons;
+        # keeping pace (0) is the controller's own key
+        for o in sorted(q.pace_odds(mid), key=lambda o: o.dice <= 0):
             dice = max(0, o.dice)
             a = Pace(mid, dice)
             against = q.name_of(o.against) if o.against else "a piece"
@@ -598,7 +603,7 @@ class PursuitController(Controller):
             steer = q.steer(mid, self.legs, self.accelerate)
             a = Move(mid, tuple(self.legs), self.accelerate)
             out.append(ButtonSpec(f"Move {steer.walk.travelled:.1f} inches", a,
-                                  accent=GREEN, hint="M", name="move",
+                                  accent=GREEN, hint="G", name="move",
                                   enabled=steer.legal is None,
                                   tip=steer.legal or f"It stops where the ruler ends: "
                                                      f"{steer.walk.why}."))
@@ -756,13 +761,13 @@ class PursuitController(Controller):
             ("0 / 1 / 2 / 3", "pursuit phase: keep pace, or slow by 1d6, 2d6, 3d6 (P-7)"),
             ("Pointer, click", "movement: pull the steering ruler, fix a leg; click its "
                                "end to move (P-8)"),
-            ("W / S, Q / E", "the ruler an inch longer / shorter; turn 45 degrees left / "
+            ("W / X, Q / E", "the ruler an inch longer / shorter; turn 45 degrees left / "
                              "right where allowed"),
-            ("Backspace, A, M", "drop the last leg; accelerate; move"),
+            ("Backspace, A, G", "drop the last leg; accelerate; go: move"),
             ("R", "a stopped model tests to move again (P-10)"),
             ("Click an enemy", "shooting: fire (the tip gives the odds); W: next weapon"),
             ("H", "hold: do not move / do not shoot"),
-            ("[ ] , . P", "recycling: choose the piece, move it along the Arrival, place "
+            ("[ ] , . G", "recycling: choose the piece, move it along the Arrival, place "
                           "it (P-6); N: no cluster"),
             ("K", "skip the slide"),
         ]

@@ -102,7 +102,8 @@ class Recycler:
         return PlacePiece(self.piece, round(across * HUNDREDTHS))
 
     def key(self, q: ChaseQueries, side: str | None, key: int) -> Reply:
-        """N: no cluster; [ and ]: the piece; , and .: an inch along the edge; P: place."""
+        """N: no cluster; [ and ]: the piece; , and .: an inch along the edge; G: place
+        (P is the window's pause)."""
         if q.mine_due():
             return NoMine(side) if key == pygame.K_n and side is not None else None
         placeable = q.placeable()
@@ -119,7 +120,7 @@ class Recycler:
             self.across = min(q.track.breadth, max(0.0, now + (1 if key == pygame.K_PERIOD
                                                                 else -1)))
             return ""
-        if key == pygame.K_p and spots:
+        if key == pygame.K_g and spots:
             across = self.across if self.across is not None else spots[len(spots) // 2] / 100
             return PlacePiece(self.piece, round(across * HUNDREDTHS))
         return None
@@ -149,7 +150,7 @@ class Recycler:
                                   accent=SKY if p == self.piece else TEXT, name="place_piece",
                                   tip="P-6: touching the Arrival edge, 2 inches from every "
                                       "model and piece; [ and ] choose, the pointer or , . "
-                                      "and P place it."))
+                                      "and G place it."))
         return out
 
     @staticmethod
