@@ -31,7 +31,7 @@ from game.ui.app import App  # noqa: E402
 from game.ui.boards.track import TrackBoardView, TrackMarks  # noqa: E402
 from game.ui.controllers import controller_for  # noqa: E402
 from game.ui.controllers.pursuit import PursuitController  # noqa: E402
-from game.ui.controllers.pursuit_words import pace_label  # noqa: E402
+from game.ui.controllers.pursuit_words import pace_label, shot_label  # noqa: E402
 from game.ui.scenes.match import MatchScene  # noqa: E402
 
 
@@ -213,9 +213,10 @@ def test_p8_the_steering_keys_reach_the_ruler_in_the_window(app):
     assert m.actions[n:] and m.actions[n] == Move(mid, ((0, 200),), True)
 
 
-def test_p7_the_pace_buttons_words_fit_the_panel(app):
+def test_p7_p13_the_pace_and_shot_buttons_words_fit_the_panel(app):
     """Each pace choice's label is whole on its button (the range, or its two risks when
-    it has both), its full odds in the tip."""
+    it has both), its full odds in the tip; so is each shot's (seen cut off in a played
+    game: "Fire Scatter gun at Hunter 5: hit 75...")."""
     from fractions import Fraction
 
     from game.rules.squads.pursuit.queries import PaceOdds
@@ -235,6 +236,11 @@ def test_p7_the_pace_buttons_words_fit_the_panel(app):
         b = Button(label, lambda: None, pygame.Rect(0, 0, width, 30))
         assert not b.cut(app.fonts), (label, width)
     assert "3-18" in pace_label(PaceOdds(3, back, Fraction(0), None, None, third))
+    for label in (shot_label("Hunter 15", "Heavy pistol", 1.0),
+                  shot_label("Drone 12", "Drone carbine", 0.42),
+                  shot_label("Spore mine cluster", "Scatter gun", None)):
+        b = Button(label, lambda: None, pygame.Rect(0, 0, width, 30))
+        assert not b.cut(app.fonts), (label, width)
 
 
 def test_p7_p9_slowing_into_an_enemy_says_it_fights_not_no_harm(app):

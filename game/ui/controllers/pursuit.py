@@ -73,6 +73,7 @@ from game.ui.controllers.pursuit_words import (
     odds_text,
     pace_label,
     pace_tip,
+    shot_label,
     steer_room,
     turn_step,
 )
@@ -366,7 +367,7 @@ class PursuitController(Controller):
             return
         for o in self._shots(mid):
             if self.model(o.target) is not None:
-                mk.pieces[o.target] = f"{self._gun(m, o.weapon)} {percent(float(o.hit))}"
+                mk.pieces[o.target] = f"hit {percent(float(o.hit))}"  # the gun: its button
             else:
                 mk.scenery_labels[o.target] = "shoot: it goes off (P-12)"
 
@@ -625,8 +626,8 @@ class PursuitController(Controller):
         m = q.model(mid)
         for o in shots[:MAX_SHOTS]:
             who = self._name(o.target)
-            label = (f"Fire {self._gun(m, o.weapon)} at {who}: hit {percent(float(o.hit))}"
-                     if o.line is not None else f"Shoot {who}: it goes off")
+            label = shot_label(who, self._gun(m, o.weapon),
+                               float(o.hit) if o.line is not None else None)
             tip = (f"Casualties: {odds_text(o.casualties)}" if o.line is not None else
                    "P-12: a shot at a cluster sets it off.")
             if o.over_shoulder:

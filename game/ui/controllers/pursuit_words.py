@@ -82,3 +82,11 @@ def odds_text(dist: dict[int, Fraction], most: int = 4) -> str:
     if rest > 0:
         out.append(f"{ks[most]}+: {percent(float(rest))}")
     return ", ".join(out)
+
+
+def shot_label(who: str, gun: str, hit: float | None) -> str:
+    """A shot's button (P-13) in about 32 letters: the target first, then the weapon and
+    the chance to hit; a shot at a cluster (``hit`` None) sets it off (P-12)."""
+    if hit is None:
+        return f"Shoot: set off {who}"
+    return f"{who}: {gun}, hit {percent(hit)}"
