@@ -446,6 +446,12 @@ def test_p11_a_model_that_crashed_is_turned_to_face_the_pointer(app):
     reply = c.click(mid, pt, None, 1)
     assert isinstance(reply, Face) and reply.facing == 90
     assert any(b.name == "face" for b in c.buttons(mid))
+    # seen in a played game: the move keys got only "must first be turned"; now they
+    # say how, F faces the Arrival, and the header says it before any key
+    said = c.key(mid, pygame.K_g)
+    assert isinstance(said, str) and "click where it should face" in said
+    assert "crashed" in c.top_note()
+    assert c.key(mid, pygame.K_f) == Face(mid, c.q.forward())
 
 
 # ============================================================================ P-13

@@ -489,6 +489,10 @@ class PursuitController(Controller):
             return self.recycler.key(self.q, self.m.to_act(), key)
         if now is None or not self.mine(now):
             return None
+        if self.state.facing_due:  # P-11: the model that crashed is turned first
+            if key == pygame.K_f:
+                return Face(now, self.q.forward())
+            return self._turn_first(now)
         if phase == ChasePhase.PURSUIT and key in PACE_KEYS:
             odds = self.q.pace_odds(now)
             dice = PACE_KEYS[key]
@@ -503,6 +507,11 @@ class PursuitController(Controller):
             self.weapon[now] = self.weapon.get(now, 0) + 1
             return ""
         return None
+
+    def _turn_first(self, mid: str) -> str:
+        """P-11: what to do with a model that crashed, before anything else."""
+        return (f"{self.q.name_of(mid)} crashed: click where it should face, or F to "
+                f"face the Arrival (P-11).")
 
     def _move_key(self, mid: str, key: int) -> Reply:
         if key == pygame.K_r and mid in self.q.stopped():
@@ -539,7 +548,7 @@ class PursuitController(Controller):
             out += self.recycler.buttons(self.q, side)
         elif now is not None and self.state.facing_due:
             fwd = self.q.forward()
-            out.append(ButtonSpec("Face the Arrival", Face(now, fwd), accent=SKY,
+            out.append(ButtonSpec("Face the Arrival", Face(now, fwd), accent=SKY, hint="F",
                                   name="face", tip="P-11: after a crash the model may be "
                                                    "turned to face any way."))
         elif phase == ChasePhase.DEPLOY and now is not None:
@@ -673,6 +682,9 @@ class PursuitController(Controller):
         q = self.q
         if self.phase == ChasePhase.RECYCLE and self.human:
             return self.recycler.how(q)
+        now = self.current()
+        if self.state.facing_due and now is not None and self.mine(now):
+            return self._turn_first(now)
         nxt = q.next_up()
         if nxt is None:
             return ""
@@ -766,6 +778,7 @@ class PursuitController(Controller):
                              "right where allowed"),
             ("Backspace, A, G", "drop the last leg; accelerate; go: move"),
             ("R", "a stopped model tests to move again (P-10)"),
+            ("Click, F", "after a crash: face the pointer, or face the Arrival (P-11)"),
             ("Click an enemy", "shooting: fire (the tip gives the odds); W: next weapon"),
             ("H", "hold: do not move / do not shoot"),
             ("[ ] , . G", "recycling: choose the piece, move it along the Arrival, place "
