@@ -173,6 +173,21 @@ def test_p7_each_pace_choice_says_its_odds_and_of_leaving_the_table(app):
     assert incoming <= set(mk.scenery_labels)
 
 
+def test_p3_the_deployment_words_name_the_scenarios_own_sides(app):
+    """Seen in Riders and drones: the deployment said "hunters also 12 inches from every
+    scout" where the sides are riders and gun drones."""
+    from game.rules.squads.pursuit.phases import PHASES
+
+    m = open_match("riders_and_drones", 2)
+    play_until(m, phase_is(ChasePhase.DEPLOY))
+    c = control(m)
+    tip = next(b.tip for b in c.buttons(c.current()) if b.name == "auto_deploy")
+    names = m.state.side_names
+    assert names["drones"] in tip and names["riders"] in tip, tip
+    for phase in (ChasePhase.WARGEAR, ChasePhase.DEPLOY, ChasePhase.RECYCLE):
+        assert "hunter" not in PHASES[phase].help and "scout" not in PHASES[phase].help
+
+
 def press(app, key):
     post(pygame.KEYDOWN, key=key, mod=0, unicode="", scancode=0)
     post(pygame.KEYUP, key=key, mod=0, unicode="", scancode=0)

@@ -556,8 +556,7 @@ class PursuitController(Controller):
             if spots:
                 out.append(ButtonSpec("Place it at a lit spot", Deploy(now, spots[len(spots) // 2]),
                                       accent=SKY, name="auto_deploy",
-                                      tip="P-3: at least 48 inches from the Arrival (a hunter "
-                                          "also 12 from every scout); or click a lit spot."))
+                                      tip=self._deploy_tip()))
         elif phase == ChasePhase.PURSUIT and now is not None:
             out += self._pace_buttons(now)
         elif phase == ChasePhase.MOVEMENT and now is not None:
@@ -588,6 +587,14 @@ class PursuitController(Controller):
                                   hint=str(dice), name=f"pace{dice}",
                                   enabled=self.m.why_illegal(a) is None, tip=tip))
         return out
+
+    def _deploy_tip(self) -> str:
+        """P-3 in the scenario's own names (the riders and the drones, say)."""
+        runners, chasers = self.q.sides()
+        st = self.state
+        return (f"P-3: at least {self.q.data().from_arrival:g} inches from the Arrival (the "
+                f"{st.side_name(chasers)} also {self.q.data().from_runners:g} from every one "
+                f"of the {st.side_name(runners)}); or click a lit spot.")
 
     def _meeting(self, mid: str, against: str | None) -> str:
         """What a model slowed into ``against`` meets there (P-7, P-9, P-12)."""
