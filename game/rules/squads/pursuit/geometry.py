@@ -151,9 +151,9 @@ def obstacles(state: ChaseState, m: Model, all_pieces: bool
     """Everything that may stop ``m``'s base, each with its box (kept while the state
     does not change: a steering ruler asks for many paths)."""
     def make() -> tuple[list[tuple[Wall, Box]], list[tuple[Disc, Box]]]:
-        walls = [_piece_wall(state, p.index) for p in state.pieces if p.where == TABLE and
-                 not ignores(state, p.index, m) and
-                 (all_pieces or impassable(state, p.index, m))]
+        walls = list(state.cached(("piece-walls", flies(m), all_pieces), lambda: [
+            _piece_wall(state, p.index) for p in state.pieces if p.where == TABLE and
+            not ignores(state, p.index, m) and (all_pieces or impassable(state, p.index, m))]))
         walls += [(w, _wall_box(w)) for w in edge_walls(state, m)]
         near = [(d, (d.x - d.radius, d.y - d.radius, d.x + d.radius, d.y + d.radius))
                 for d in discs(state, m)]
@@ -339,8 +339,7 @@ def difficult_shapes(state: ChaseState, m: Model) -> list[tuple[shapely.Polygon,
         out = []
         for p in state.pieces:
             if p.where == TABLE and difficult(state, p.index, m):
-                shape = state.piece_shape(p.index)
-                out.append((shape, tuple(shape.bounds)))
+                out.append((state.piece_shape(p.index), piece_box(state, p.index)))
         return out
 
     return state.cached(("difficult", flies(m)), make)
