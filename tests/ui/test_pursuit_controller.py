@@ -7,6 +7,8 @@ why (P-8..P-11), shooting with the front arc drawn and the casualty odds in the 
 
 import math
 import os
+import sys
+from pathlib import Path
 
 os.environ.setdefault("SDL_VIDEODRIVER", "dummy")
 os.environ.setdefault("SDL_AUDIODRIVER", "dummy")
@@ -29,7 +31,7 @@ from game.ui.app import App  # noqa: E402
 from game.ui.boards.track import TrackBoardView, TrackMarks  # noqa: E402
 from game.ui.controllers import controller_for  # noqa: E402
 from game.ui.controllers.pursuit import PursuitController  # noqa: E402
-from game.ui.controllers.pursuit_words import pace_label  # noqa: E402
+from game.ui.controllers.pursuit_words import pace_label, shot_label  # noqa: E402
 from game.ui.scenes.match import MatchScene  # noqa: E402
 
 
@@ -157,11 +159,11 @@ def test_p7_each_pace_choice_says_its_odds_and_of_leaving_the_table(app):
     assert mid is not None
     specs = [b for b in c.buttons(mid) if b.name.startswith("pace")]
     odds = c.q.pace_odds(mid)
-    assert len(specs) == len(odds) and specs[0].label == pace_label(odds[0])
+    assert len(specs) == len(odds) and specs[-1].label == pace_label(odds[0])
     if odds[0].dice == 0:
-        assert [b.hint for b in specs] == ["0", "1", "2", "3"]
-        assert all("leaves the table" in b.tip for b in specs[1:])
-        assert "3d6" in specs[3].label
+        assert [b.hint for b in specs] == ["1", "2", "3", "0"]
+        assert all("leaves the table" in b.tip for b in specs[:3])
+        assert "3d6" in specs[2].label
     mk = c.marks(mid, None)
     assert mk.next_up == mid and mk.ruler is not None  # how far back slowing may go
     assert all(k >= 2 for k in mk.order.values())
@@ -169,6 +171,107 @@ def test_p7_each_pace_choice_says_its_odds_and_of_leaving_the_table(app):
     assert isinstance(reply, Pace) and reply.model == mid and m.why_illegal(reply) is None
     incoming = {f"piece:{k}" for k, _d, _crash in c.q.incoming(mid)}
     assert incoming <= set(mk.scenery_labels)
+
+
+def test_p3_the_deployment_words_name_the_scenarios_own_sides(app):
+    """Seen in Riders and drones: the deployment said "hunters also 12 inches from every
+    scout" where the sides are riders and gun drones."""
+    from game.rules.squads.pursuit.phases import PHASES
+
+    m = open_match("riders_and_drones", 2)
+    play_until(m, phase_is(ChasePhase.DEPLOY))
+    c = control(m)
+    tip = next(b.tip for b in c.buttons(c.current()) if b.name == "auto_deploy")
+    names = m.state.side_names
+    assert names["drones"] in tip and names["riders"] in tip, tip
+    for phase in (ChasePhase.WARGEAR, ChasePhase.DEPLOY, ChasePhase.RECYCLE):
+        assert "hunter" not in PHASES[phase].help and "scout" not in PHASES[phase].help
+
+
+def press(app, key):
+    post(pygame.KEYDOWN, key=key, mod=0, unicode="", scancode=0)
+    post(pygame.KEYUP, key=key, mod=0, unicode="", scancode=0)
+    app.step(0.016)
+
+
+def human_scene(app, m):
+    app.start_match(m, {s: "human" for s in m.scenario.sides})
+    app.step(0.0)
+    return app.scene.m
+
+
+def test_p7_the_keys_on_the_pace_buttons_do_what_they_say_in_the_window(app):
+    """Seen in a played game: the window took 1-3 before the chase saw them (the panel's
+    buttons by place: 1 skipped the slide, 3 slowed by 1d6). Through the window: 3 slows
+    by 3d6, 0 keeps pace."""
+    m = open_match("pursuit", 3)
+    play_until(m, phase_is(ChasePhase.PURSUIT))
+    m = human_scene(app, m)
+    mid = m.ruleset.queries(m.state).acting()[0]
+    n = len(m.actions)
+    press(app, pygame.K_3)
+    assert m.actions[n:] and m.actions[n] == Pace(mid, 3)
+    if m.state.phase == ChasePhase.PURSUIT and m.ruleset.queries(m.state).acting():
+        mid = m.ruleset.queries(m.state).acting()[0]
+        press(app, pygame.K_0)
+        assert m.actions[n + 1] == Pace(mid, 0)
+
+
+def test_p8_the_steering_keys_reach_the_ruler_in_the_window(app):
+    """Seen in a played game: M (sound), S (skip) and P (pause) are the window's own, so
+    the ruler's keys are A, W / X and G: accelerate, an inch longer / shorter, go."""
+    m, _c, mid = movement()
+    m = human_scene(app, m)
+    n = len(m.actions)
+    for k in (pygame.K_a, pygame.K_w, pygame.K_w, pygame.K_x, pygame.K_w, pygame.K_g):
+        press(app, k)
+    assert m.actions[n:] and m.actions[n] == Move(mid, ((0, 200),), True)
+
+
+def test_p7_p13_the_pace_and_shot_buttons_words_fit_the_panel(app):
+    """Each pace choice's label is whole on its button (the range, or its two risks when
+    it has both), its full odds in the tip; so is each shot's (seen cut off in a played
+    game: "Fire Scatter gun at Hunter 5: hit 75...")."""
+    from fractions import Fraction
+
+    from game.rules.squads.pursuit.queries import PaceOdds
+    from game.ui.widgets import Button
+
+    scene, m = start(app)
+    app.draw()
+    width = min(b.rect.w for b in scene.context_buttons)
+    third, twelfth = Fraction(1, 3), Fraction(1, 12)
+    back = {k: Fraction(1, 216) for k in range(3, 19)}
+    for o in (PaceOdds(3, back, Fraction(5, 12), "piece:1", 4.0, Fraction(0)),
+              PaceOdds(3, back, Fraction(0), None, None, third),
+              PaceOdds(3, back, Fraction(5, 12), "piece:1", 4.0, twelfth),
+              PaceOdds(-1, {}, Fraction(1), "piece:1", 4.0, Fraction(0)),
+              PaceOdds(0, {0: Fraction(1)}, Fraction(0), None, None, Fraction(0))):
+        label = pace_label(o)
+        b = Button(label, lambda: None, pygame.Rect(0, 0, width, 30))
+        assert not b.cut(app.fonts), (label, width)
+    assert "3-18" in pace_label(PaceOdds(3, back, Fraction(0), None, None, third))
+    for label in (shot_label("Hunter 15", "Heavy pistol", 1.0),
+                  shot_label("Drone 12", "Drone carbine", 0.42),
+                  shot_label("Spore mine cluster", "Scatter gun", None)):
+        b = Button(label, lambda: None, pygame.Rect(0, 0, width, 30))
+        assert not b.cut(app.fonts), (label, width)
+
+
+def test_p7_p9_slowing_into_an_enemy_says_it_fights_not_no_harm(app):
+    """Seen in a played game: slowing into a hunter read "stops in contact ... (no
+    harm)"; it is a round of close combat (P-9)."""
+    sys.path.insert(0, str(Path(__file__).resolve().parents[1] / "rules" / "squads" /
+                           "pursuit"))
+    from chase_table import chase, figure, ids
+
+    m = chase([figure("S", "scout", 40, 12), figure("H", "hunter", 36, 12)])
+    i = ids(m)
+    m.apply(Pace(i["H"], 0))  # the hunter, further from the Arrival, goes first
+    c = control(m)
+    assert c.current() == i["S"]
+    tips = [b.tip for b in c.buttons(i["S"]) if b.name in ("pace1", "pace2", "pace3")]
+    assert tips and all("close combat" in t and "no harm" not in t for t in tips), tips
 
 
 def test_p11_keeping_pace_names_the_pieces_it_would_meet(app):
@@ -215,6 +318,7 @@ def test_p6_a_recycled_piece_follows_the_pointer_along_the_arrival(app):
         assert ok and "place" in why
         reply = c.click(None, good, None, 1)
         assert isinstance(reply, PlacePiece) and m.why_illegal(reply) is None
+    assert "Click by the Arrival edge to place" in c.top_note()  # how, not only what
     bad = Point.of(*t.point(30, t.breadth / 2))  # across the middle, with things there
     foot, ok, why = c.marks(None, bad).placing
     assert len(foot) >= 3 and (ok or why)
@@ -232,6 +336,7 @@ def test_p6_p12_a_cluster_may_come_in_on_a_recycled_piece(app):
     c = control(m)
     names = [b.name for b in c.buttons(None)]
     assert "no_mine" in names
+    assert "N for none" in c.top_note()
     assert isinstance(c.key(None, pygame.K_n), NoMine)
     mk = c.marks(None, None)
     if mk.spots:
@@ -310,6 +415,8 @@ def test_p8_accelerating_doubles_the_move_and_the_turn_step(app):
     assert isinstance(reply, str) and "4 inches" in reply
     specs = {b.name: b for b in c.buttons(mid)}
     assert specs["accelerate"].toggled is True
+    # the toggle says what it does, ticked or not (it read "[x] Do not accelerate")
+    assert specs["accelerate"].label == "Accelerate (12 inches)"
     assert isinstance(c.key(mid, pygame.K_h), Hold)
 
 
@@ -354,6 +461,12 @@ def test_p11_a_model_that_crashed_is_turned_to_face_the_pointer(app):
     reply = c.click(mid, pt, None, 1)
     assert isinstance(reply, Face) and reply.facing == 90
     assert any(b.name == "face" for b in c.buttons(mid))
+    # seen in a played game: the move keys got only "must first be turned"; now they
+    # say how, F faces the Arrival, and the header says it before any key
+    said = c.key(mid, pygame.K_g)
+    assert isinstance(said, str) and "click where it should face" in said
+    assert "crashed" in c.top_note()
+    assert c.key(mid, pygame.K_f) == Face(mid, c.q.forward())
 
 
 # ============================================================================ P-13

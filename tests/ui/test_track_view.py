@@ -253,6 +253,21 @@ def test_p3_p6_p8_the_marks_are_drawn(screen, view, loaded):
     assert colour(screen, (x, y))[0] > colour(screen, (x, y))[1]  # a red footprint: refused
 
 
+def test_p6_a_refused_placings_words_stay_whole_in_the_boards_view():
+    """Seen in a played game: a piece refused at the Arrival edge's corner had its reason
+    cut off by the view's edge; the words slide back inside it, and go above the
+    footprint where there is no room below."""
+    from game.ui.boards.track import label_spot
+
+    room = pygame.Rect(0, 0, 860, 380)
+    size = (260, 20)
+    x, y = label_spot(room, size, 820.0, 60.0, 120.0)  # near the right edge
+    assert room.contains(pygame.Rect((x, y), size)) and y > 120
+    x, y = label_spot(room, size, 400.0, 300.0, 370.0)  # no room below
+    assert room.contains(pygame.Rect((x, y), size)) and y + size[1] < 300
+    assert label_spot(room, size, 400.0, 60.0, 120.0) == (270, 126)  # centred below
+
+
 def test_pointing_stays_on_the_table_and_finds_pieces(screen, view, loaded):
     t = loaded.board
     view.draw(screen, (), scenery_of(t))

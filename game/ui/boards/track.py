@@ -112,6 +112,19 @@ class MineLook:
     name: str = ""
 
 
+def label_spot(room: pygame.Rect, size: tuple[int, int], cx: float, top: float,
+               bottom: float) -> tuple[int, int]:
+    """Where a label ``size`` wide and high goes under a footprint (centred on ``cx``,
+    spanning ``top`` to ``bottom`` on screen): below it, or above it where there is no
+    room below, and slid sideways to stay whole inside ``room`` (the board's view)."""
+    w, h = size
+    x = min(max(round(cx - w / 2), room.left + 4), room.right - w - 4)
+    y = round(bottom + 6)
+    if y + h > room.bottom - 2:
+        y = round(top - 6 - h)
+    return max(x, room.left), max(y, room.top)
+
+
 class TrackBoardView(BoardViewBase):
     """Draws one track, its terrain as the game has it, its models and the slide."""
 
@@ -533,8 +546,9 @@ class TrackBoardView(BoardViewBase):
             t = self._fonts.pill(why, TEXT_MIN + 1, pal.PAPER if not ok else pal.INK,
                                  (*colour, 235), pal.INK)
             cx = sum(x for x, _ in screen) / len(screen)
-            cy = max(y for _, y in screen)
-            surface.blit(t, (round(cx - t.get_width() / 2), round(cy + 6)))
+            ys = [y for _, y in screen]
+            surface.blit(t, label_spot(surface.get_clip(), t.get_size(), cx, min(ys),
+                                       max(ys)))
 
     def _draw_arc(self, surface: pygame.Surface, pieces: Sequence[PieceView]) -> None:
         """The front arc (P-13): a wedge from the model's centre, out to its reach."""

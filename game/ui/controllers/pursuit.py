@@ -15,14 +15,15 @@ clicks and keys into actions and fills the track view's
 * the pursuit phase: the object whose turn it is ringed, the order numbered; the model
   keeps pace or slows by 1d6, 2d6 or 3d6 (buttons and keys 0-3), each with the chance of
   each outcome and of leaving the table; a model with no choice says why (P-7);
-* recycling: the piece to place follows the pointer along the Arrival edge, green where
-  it may go, red with why; a click places it; then a cluster may come in on a recycled
-  piece (P-6);
+* recycling (:mod:`.pursuit_recycle`): the piece to place follows the pointer along the
+  Arrival edge, green where it may go, red with why; a click places it; then a cluster
+  may come in on a recycled piece (P-6);
 * the movement phase: the steering ruler. It goes the way the model faces, and bends 45
   degrees only where a turn is allowed (after 2 inches, 4 accelerating; diamonds mark
   where); the pointer pulls it (a click fixes the leg, a click at its end moves), keys
-  W/S lengthen and shorten it by an inch, Q/E turn, Backspace drops a leg, A
-  accelerates, M moves, H holds; the ruler says where it stops and why, its tests and
+  W/X lengthen and shorten it by an inch, Q/E turn, Backspace drops a leg, A
+  accelerates, G moves, H holds (S, P and M are the window's own: skip, pause, sound);
+  the ruler says where it stops and why, its tests and
   their odds (P-8..P-12); a stopped model tests to move again (R, P-10);
 * the shooting phase: the front arc drawn, the targets ringed with the chance to hit, the
   tip with the chance of each number of casualties; a click fires, W picks the weapon, H
@@ -47,10 +48,7 @@ from game.rules.squads.pursuit.actions import (
     Hold,
     Leg,
     Move,
-    NoMine,
     Pace,
-    PlaceMine,
-    PlacePiece,
     Restart,
     Shoot,
     Wargear,
@@ -67,6 +65,7 @@ from game.rules.squads.pursuit.queries import (
 from game.ui.boards.table_marks import Ring, Ruler
 from game.ui.boards.track import TrackMarks
 from game.ui.controllers import ButtonSpec, Controller, Reply, Select, TipLine
+from game.ui.controllers.pursuit_recycle import Recycler
 from game.ui.controllers.pursuit_words import (
     direction,
     expected,
@@ -74,6 +73,7 @@ from game.ui.controllers.pursuit_words import (
     odds_text,
     pace_label,
     pace_tip,
+    shot_label,
     steer_room,
     turn_step,
 )
@@ -84,7 +84,7 @@ XY = tuple[float, float]
 MAX_SHOTS = 5
 """Shot buttons offered at most (the likeliest first)."""
 NEAR_SPOT = 1.5
-"""Inches within which a click takes the nearest lit spot (deployment, a cluster)."""
+"""Inches within which a click takes the nearest lit deployment spot."""
 ORDER_SHOWN = 6
 """How many objects of the phase's order are numbered on the board (the next first)."""
 END_PICK = 0.6
@@ -112,10 +112,8 @@ class PursuitController(Controller):
         """The model (and turn) the legs are for: they are dropped when it changes."""
         self.tentative: list[Leg] = []
         """The legs with the pointer's pull (shown, not fixed)."""
-        self.piece: int | None = None
-        """The recycled piece being placed."""
-        self.across: float | None = None
-        """Where the keyboard puts it: inches from the left long edge."""
+        self.recycler = Recycler()
+        """The recycled piece being placed (P-6)."""
         self.weapon: dict[str, int] = {}
         """Model -> the index of its chosen shot kind (W cycles)."""
         self.skip = False
@@ -162,10 +160,12 @@ class PursuitController(Controller):
         if self.phase != ChasePhase.MOVEMENT or key != self._steering:
             self.legs, self.tentative, self.accelerate = [], [], False
             self._steering = key if self.phase == ChasePhase.MOVEMENT else None
-        placeable = self.q.placeable() if self.phase == ChasePhase.RECYCLE else []
-        if self.piece not in placeable:
-            self.piece = placeable[0] if placeable else None
-            self.across = None
+        self.recycler.refresh(self.q, self.phase == ChasePhase.RECYCLE)
+
+    @property
+    def piece(self) -> int | None:
+        """The recycled piece being placed (P-6)."""
+        return self.recycler.piece
 
     def focus(self) -> str | None:
         return self.current()
@@ -212,7 +212,7 @@ class PursuitController(Controller):
         now = self.current()
         phase = self.phase
         if phase == ChasePhase.RECYCLE:
-            self._recycle_marks(mk, pt)
+            self.recycler.marks(q, mk, pt, self.human)
         elif now is None:
             return mk
         elif st.facing_due:
@@ -281,43 +281,6 @@ class PursuitController(Controller):
         for piece, _first, crash in q.incoming(mid):  # what keeping pace would meet (P-11)
             mk.scenery_labels[ids[piece]] = ("would hit it if it keeps pace (P-11)" if crash
                                              else "would pass under it")
-
-    def _recycle_marks(self, mk: TrackMarks, pt: Point | None) -> None:
-        """P-6: the piece being placed where the pointer (or the keyboard) puts it along
-        the Arrival edge, with why not; or the spots a cluster may come in at."""
-        q = self.q
-        t = q.track
-        if q.mine_due():
-            mk.spots = [s for p in q.recycled_now() for s in q.mine_spots(p)]
-            near = self._mine_spot(pt) if pt is not None else None
-            if near is not None:
-                mk.ghost = (near[1], 0.75, True, "a cluster comes in here (P-6)")
-            return
-        piece = self.piece
-        if piece is None or not self.human:
-            return
-        across = self.across
-        if pt is not None:
-            across = t.across(*pt.units)
-        spots = q.place_spots(piece)
-        mk.spots = [Point.of(*t.point(0.4, a / HUNDREDTHS)) for a in spots]
-        if across is None:
-            across = spots[len(spots) // 2] / HUNDREDTHS if spots else t.breadth / 2
-        foot = q.placed_footprint(piece, across)
-        why = q.place_check(piece, across)
-        name = self._piece_name(piece)
-        mk.placing = (foot, why is None, why or f"place {name} here (P-6)")
-
-    def _mine_spot(self, pt: Point) -> tuple[int, Point] | None:
-        """The cluster spot nearest ``pt`` (within :data:`NEAR_SPOT`), with its piece."""
-        q = self.q
-        best: tuple[float, int, Point] | None = None
-        for p in q.recycled_now():
-            for s in q.mine_spots(p):
-                d = math.dist(s.units, pt.units)
-                if d <= NEAR_SPOT and (best is None or d < best[0]):
-                    best = (d, p, s)
-        return None if best is None else (best[1], best[2])
 
     def _face_marks(self, mk: TrackMarks, mid: str, pt: Point | None) -> None:
         """P-11: the model that crashed turns to face the pointer."""
@@ -404,7 +367,7 @@ class PursuitController(Controller):
             return
         for o in self._shots(mid):
             if self.model(o.target) is not None:
-                mk.pieces[o.target] = f"{self._gun(m, o.weapon)} {percent(float(o.hit))}"
+                mk.pieces[o.target] = f"hit {percent(float(o.hit))}"  # the gun: its button
             else:
                 mk.scenery_labels[o.target] = "shoot: it goes off (P-12)"
 
@@ -414,7 +377,7 @@ class PursuitController(Controller):
         phase = self.phase
         now = self.current()
         if phase == ChasePhase.RECYCLE and self.human:
-            return self._recycle_click(place)
+            return self.recycler.click(self.q, place)
         if piece is not None and (now is None or not self.mine(now) or
                                   self.side_of(piece) == self.side_of(now) or
                                   phase != ChasePhase.SHOOTING):
@@ -432,20 +395,6 @@ class PursuitController(Controller):
         if phase == ChasePhase.PURSUIT:
             return "Keep pace or slow with the buttons (keys 0-3)."
         return None
-
-    def _recycle_click(self, place: Place) -> Reply:
-        q = self.q
-        if not isinstance(place, Point):
-            return None
-        if q.mine_due():
-            near = self._mine_spot(place)
-            if near is None:
-                return "Click a lit spot against a recycled piece to bring a cluster in."
-            return PlaceMine(near[0], near[1])
-        if self.piece is None:
-            return None
-        across = q.track.across(*place.units)
-        return PlacePiece(self.piece, round(across * HUNDREDTHS))
 
     def _move_click(self, mid: str, place: Place, button: int) -> Reply:
         """Left: fix the pulled leg, or at the ruler's end, move. Right: drop a leg."""
@@ -494,7 +443,7 @@ class PursuitController(Controller):
         return ""
 
     def lengthen(self, inches: float) -> Reply:
-        """W / S: the last leg an inch longer or shorter (a first leg if none)."""
+        """W / X: the last leg an inch longer or shorter (a first leg if none)."""
         mid = self.current()
         if mid is None:
             return None
@@ -537,9 +486,13 @@ class PursuitController(Controller):
         now = self.current()
         phase = self.phase
         if phase == ChasePhase.RECYCLE and self.human:
-            return self._recycle_key(key)
+            return self.recycler.key(self.q, self.m.to_act(), key)
         if now is None or not self.mine(now):
             return None
+        if self.state.facing_due:  # P-11: the model that crashed is turned first
+            if key == pygame.K_f:
+                return Face(now, self.q.forward())
+            return self._turn_first(now)
         if phase == ChasePhase.PURSUIT and key in PACE_KEYS:
             odds = self.q.pace_odds(now)
             dice = PACE_KEYS[key]
@@ -555,41 +508,22 @@ class PursuitController(Controller):
             return ""
         return None
 
+    def _turn_first(self, mid: str) -> str:
+        """P-11: what to do with a model that crashed, before anything else."""
+        return (f"{self.q.name_of(mid)} crashed: click where it should face, or F to "
+                f"face the Arrival (P-11).")
+
     def _move_key(self, mid: str, key: int) -> Reply:
         if key == pygame.K_r and mid in self.q.stopped():
             return Restart(mid)
         actions = {pygame.K_w: lambda: self.lengthen(1.0),
-                   pygame.K_s: lambda: self.lengthen(-1.0),
+                   pygame.K_x: lambda: self.lengthen(-1.0),
                    pygame.K_q: lambda: self.turn(-1), pygame.K_e: lambda: self.turn(1),
                    pygame.K_BACKSPACE: self.drop_leg, pygame.K_a: self.toggle_accelerate}
         if key in actions:
             return actions[key]()
-        if key == pygame.K_m and self.legs:
+        if key == pygame.K_g and self.legs:
             return Move(mid, tuple(self.legs), self.accelerate)
-        return None
-
-    def _recycle_key(self, key: int) -> Reply:
-        q = self.q
-        side = self.m.to_act()
-        if q.mine_due():
-            return NoMine(side) if key == pygame.K_n and side is not None else None
-        placeable = q.placeable()
-        if not placeable or self.piece is None:
-            return None
-        if key in (pygame.K_LEFTBRACKET, pygame.K_RIGHTBRACKET):
-            k = placeable.index(self.piece) if self.piece in placeable else 0
-            step = 1 if key == pygame.K_RIGHTBRACKET else -1
-            self.piece = placeable[(k + step) % len(placeable)]
-            return ""
-        spots = q.place_spots(self.piece)
-        if key in (pygame.K_COMMA, pygame.K_PERIOD) and spots:
-            now = self.across if self.across is not None else spots[len(spots) // 2] / 100
-            self.across = min(q.track.breadth, max(0.0, now + (1 if key == pygame.K_PERIOD
-                                                                else -1)))
-            return ""
-        if key == pygame.K_p and spots:
-            across = self.across if self.across is not None else spots[len(spots) // 2] / 100
-            return PlacePiece(self.piece, round(across * HUNDREDTHS))
         return None
 
     # ---------------------------------------------------------------- buttons
@@ -598,10 +532,7 @@ class PursuitController(Controller):
         if side is None:
             return []
         phase = self.phase
-        out: list[ButtonSpec] = [] if phase in (ChasePhase.WARGEAR, ChasePhase.DEPLOY) else [
-            ButtonSpec("Skip the slide", command=self.skip_slide, accent=DIM, hint="K",
-                       name="skip_slide",
-                       tip="Pieces and models stand where the state has them at once.")]
+        out: list[ButtonSpec] = []
         now = self.current()
         if phase == ChasePhase.WARGEAR:
             for a in self.legal:
@@ -614,10 +545,10 @@ class PursuitController(Controller):
                         f"the other side fields {more} more." if take
                     else f"P-2: {self.m.describe(a)}; no extra enemies."))
         elif phase == ChasePhase.RECYCLE:
-            out += self._recycle_buttons(side)
+            out += self.recycler.buttons(self.q, side)
         elif now is not None and self.state.facing_due:
             fwd = self.q.forward()
-            out.append(ButtonSpec("Face the Arrival", Face(now, fwd), accent=SKY,
+            out.append(ButtonSpec("Face the Arrival", Face(now, fwd), accent=SKY, hint="F",
                                   name="face", tip="P-11: after a crash the model may be "
                                                    "turned to face any way."))
         elif phase == ChasePhase.DEPLOY and now is not None:
@@ -625,32 +556,56 @@ class PursuitController(Controller):
             if spots:
                 out.append(ButtonSpec("Place it at a lit spot", Deploy(now, spots[len(spots) // 2]),
                                       accent=SKY, name="auto_deploy",
-                                      tip="P-3: at least 48 inches from the Arrival (a hunter "
-                                          "also 12 from every scout); or click a lit spot."))
+                                      tip=self._deploy_tip()))
         elif phase == ChasePhase.PURSUIT and now is not None:
             out += self._pace_buttons(now)
         elif phase == ChasePhase.MOVEMENT and now is not None:
             out += self._move_buttons(now)
         elif phase == ChasePhase.SHOOTING and now is not None:
             out += self._shot_buttons(now)
+        if phase not in (ChasePhase.WARGEAR, ChasePhase.DEPLOY):  # last: the window's
+            out.append(ButtonSpec(  # digit keys press the first buttons by their place
+                "Skip the slide", command=self.skip_slide, accent=DIM, hint="K",
+                name="skip_slide",
+                tip="Pieces and models stand where the state has them at once."))
         return out
 
     def _pace_buttons(self, mid: str) -> list[ButtonSpec]:
         q = self.q
         out = []
         forced = q.forced(mid)
-        for o in q.pace_odds(mid):
+        # 1d6, 2d6, 3d6 first: the window's keys 1-3 press the first three buttons;
+        # keeping pace (0) is the controller's own key
+        for o in sorted(q.pace_odds(mid), key=lambda o: o.dice <= 0):
             dice = max(0, o.dice)
             a = Pace(mid, dice)
             against = q.name_of(o.against) if o.against else "a piece"
-            label = pace_label(o)
+            tip = pace_tip(o, against, self._meeting(mid, o.against))
             if forced is not None:
-                label += f" ({forced})"
-            out.append(ButtonSpec(label, a, accent=SKY if dice == 0 else ORANGE,
+                tip = f"No choice: {forced}. {tip}"
+            out.append(ButtonSpec(pace_label(o), a, accent=SKY if dice == 0 else ORANGE,
                                   hint=str(dice), name=f"pace{dice}",
-                                  enabled=self.m.why_illegal(a) is None,
-                                  tip=pace_tip(o, against)))
+                                  enabled=self.m.why_illegal(a) is None, tip=tip))
         return out
+
+    def _deploy_tip(self) -> str:
+        """P-3 in the scenario's own names (the riders and the drones, say)."""
+        runners, chasers = self.q.sides()
+        st = self.state
+        return (f"P-3: at least {self.q.data().from_arrival:g} inches from the Arrival (the "
+                f"{st.side_name(chasers)} also {self.q.data().from_runners:g} from every one "
+                f"of the {st.side_name(runners)}); or click a lit spot.")
+
+    def _meeting(self, mid: str, against: str | None) -> str:
+        """What a model slowed into ``against`` meets there (P-7, P-9, P-12)."""
+        other = self.model(against)
+        if other is not None:
+            return "a round of close combat, nobody charging (P-9)" \
+                if self.side_of(other.id) != self.side_of(mid) else "no harm"
+        if against is None or self.q.piece_of(against) is not None or \
+                against.startswith("edge"):
+            return "no harm"
+        return "the cluster goes off (P-12)"
 
     def _move_buttons(self, mid: str) -> list[ButtonSpec]:
         q = self.q
@@ -665,14 +620,13 @@ class PursuitController(Controller):
             steer = q.steer(mid, self.legs, self.accelerate)
             a = Move(mid, tuple(self.legs), self.accelerate)
             out.append(ButtonSpec(f"Move {steer.walk.travelled:.1f} inches", a,
-                                  accent=GREEN, hint="M", name="move",
+                                  accent=GREEN, hint="G", name="move",
                                   enabled=steer.legal is None,
                                   tip=steer.legal or f"It stops where the ruler ends: "
                                                      f"{steer.walk.why}."))
         if mid not in q.stopped():
-            most = chase_data().accelerate if not self.accelerate else chase_data().move
-            out.append(ButtonSpec(f"{'Do not accelerate' if self.accelerate else 'Accelerate'}"
-                                  f" ({most:g} inches)", command=self.toggle_accelerate,
+            out.append(ButtonSpec(f"Accelerate ({chase_data().accelerate:g} inches)",
+                                  command=self.toggle_accelerate,
                                   accent=ORANGE, hint="A", name="accelerate",
                                   toggled=self.accelerate,
                                   tip="P-8: 12 inches turning only after each full 4; a "
@@ -688,8 +642,8 @@ class PursuitController(Controller):
         m = q.model(mid)
         for o in shots[:MAX_SHOTS]:
             who = self._name(o.target)
-            label = (f"Fire {self._gun(m, o.weapon)} at {who}: hit {percent(float(o.hit))}"
-                     if o.line is not None else f"Shoot {who}: it goes off")
+            label = shot_label(who, self._gun(m, o.weapon),
+                               float(o.hit) if o.line is not None else None)
             tip = (f"Casualties: {odds_text(o.casualties)}" if o.line is not None else
                    "P-12: a shot at a cluster sets it off.")
             if o.over_shoulder:
@@ -700,38 +654,6 @@ class PursuitController(Controller):
                                   name="shoot", tip=tip))
         out.append(ButtonSpec("Hold fire", Hold(mid), accent=DIM, hint="H", name="hold"))
         return out
-
-    def _recycle_buttons(self, side: str) -> list[ButtonSpec]:
-        q = self.q
-        out = []
-        if q.mine_due():
-            out.append(ButtonSpec("No cluster this turn", NoMine(side), accent=DIM, hint="N",
-                                  name="no_mine", tip="P-6: one cluster a turn may come in "
-                                                      "against a recycled piece."))
-            for p in q.recycled_now():
-                at = q.mine_spots(p)
-                if at:
-                    out.append(ButtonSpec(f"A cluster on {self._piece_name(p)}",
-                                          PlaceMine(p, at[0]), accent=ORANGE,
-                                          name="place_mine",
-                                          tip=f"{q.reserve()} in reserve; at most 4 on the "
-                                              f"table (P-12)."))
-            return out
-        for p in q.placeable():
-            spots = q.place_spots(p)
-            mid = spots[len(spots) // 2] if spots else None
-            out.append(ButtonSpec(f"Place {self._piece_name(p)}"
-                                  + (" (chosen)" if p == self.piece else ""),
-                                  PlacePiece(p, mid) if mid is not None else None,
-                                  command=None if mid is not None else self._nothing,
-                                  accent=SKY if p == self.piece else TEXT, name="place_piece",
-                                  tip="P-6: touching the Arrival edge, 2 inches from every "
-                                      "model and piece; [ and ] choose, the pointer or , . "
-                                      "and P place it."))
-        return out
-
-    def _nothing(self) -> Reply:
-        return "No room for it at the Arrival: it is held for the next phase (P-6)."
 
     def _shots(self, mid: str) -> list[ShotOption]:
         return self.q.shots(mid) if self.q.why_not_fire(mid) is None else []
@@ -745,10 +667,6 @@ class PursuitController(Controller):
         """A model's, a cluster's or a piece's name."""
         k = next((k for k in self.q.mines() if k.id == ident), None)
         return k.name if k is not None else self.q.name_of(ident)
-
-    def _piece_name(self, index: int) -> str:
-        info = next((p for p in self.q.pieces() if p.index == index), None)
-        return f"{info.name} ({info.size})" if info is not None else f"piece {index}"
 
     @staticmethod
     def _angle(m: Model, pt: Point) -> int:
@@ -769,6 +687,11 @@ class PursuitController(Controller):
     def top_note(self) -> str:
         """Whose turn it is in the phase's order, and how many are still to come."""
         q = self.q
+        if self.phase == ChasePhase.RECYCLE and self.human:
+            return self.recycler.how(q)
+        now = self.current()
+        if self.state.facing_due and now is not None and self.mine(now):
+            return self._turn_first(now)
         nxt = q.next_up()
         if nxt is None:
             return ""
@@ -858,13 +781,14 @@ class PursuitController(Controller):
             ("0 / 1 / 2 / 3", "pursuit phase: keep pace, or slow by 1d6, 2d6, 3d6 (P-7)"),
             ("Pointer, click", "movement: pull the steering ruler, fix a leg; click its "
                                "end to move (P-8)"),
-            ("W / S, Q / E", "the ruler an inch longer / shorter; turn 45 degrees left / "
+            ("W / X, Q / E", "the ruler an inch longer / shorter; turn 45 degrees left / "
                              "right where allowed"),
-            ("Backspace, A, M", "drop the last leg; accelerate; move"),
+            ("Backspace, A, G", "drop the last leg; accelerate; go: move"),
             ("R", "a stopped model tests to move again (P-10)"),
+            ("Click, F", "after a crash: face the pointer, or face the Arrival (P-11)"),
             ("Click an enemy", "shooting: fire (the tip gives the odds); W: next weapon"),
             ("H", "hold: do not move / do not shoot"),
-            ("[ ] , . P", "recycling: choose the piece, move it along the Arrival, place "
+            ("[ ] , . G", "recycling: choose the piece, move it along the Arrival, place "
                           "it (P-6); N: no cluster"),
             ("K", "skip the slide"),
         ]

@@ -21,16 +21,17 @@ def pace_label(o: PaceOdds) -> str:
     if o.dice < 0:
         return "Go back 12 inches (no choice)"
     lo, hi = o.dice, 6 * o.dice
-    out = f"Slow {o.dice}d6: back {lo}-{hi}\""
-    if o.contact > 0:
-        out += f", stops in contact {percent(float(o.contact))}"
-    if o.leave > 0:
-        out += f", off the table {percent(float(o.leave))}"
-    return out
+    risks = ([f"contact {percent(float(o.contact))}"] if o.contact > 0 else []) + (
+        [f"off {percent(float(o.leave))}"] if o.leave > 0 else [])
+    if len(risks) > 1:  # both: the range is in the tip (a button holds about 32 letters)
+        return f"Slow {o.dice}d6: " + ", ".join(risks)
+    return f"Slow {o.dice}d6: {lo}-{hi}\" back" + "".join(f", {r}" for r in risks)
 
 
-def pace_tip(o: PaceOdds, against: str) -> str:
-    """Every outcome of a pace choice with its exact chance (P-7)."""
+def pace_tip(o: PaceOdds, against: str, meeting: str = "no harm") -> str:
+    """Every outcome of a pace choice with its exact chance (P-7); ``meeting``: what
+    stopping in contact does (nothing to a piece or a friend; a fight with an enemy, P-9;
+    a cluster goes off, P-12)."""
     if o.dice == 0:
         return "It keeps its speed: everything else moves 12 inches back, it stays (P-7)."
     parts = []
@@ -39,7 +40,7 @@ def pace_tip(o: PaceOdds, against: str) -> str:
         free = sum(o.back.values(), Fraction(0))
         parts.append(f"moves back {ks[0]}-{ks[-1]} inches freely {percent(float(free))}")
     if o.contact > 0:
-        parts.append(f"stops in contact with {against} {percent(float(o.contact))} (no harm)")
+        parts.append(f"stops in contact with {against} {percent(float(o.contact))} ({meeting})")
     parts.append(f"leaves the table {percent(float(o.leave))} (counted as killed)")
     return "; ".join(parts) + " (P-7)."
 
@@ -81,3 +82,11 @@ def odds_text(dist: dict[int, Fraction], most: int = 4) -> str:
     if rest > 0:
         out.append(f"{ks[most]}+: {percent(float(rest))}")
     return ", ".join(out)
+
+
+def shot_label(who: str, gun: str, hit: float | None) -> str:
+    """A shot's button (P-13) in about 32 letters: the target first, then the weapon and
+    the chance to hit; a shot at a cluster (``hit`` None) sets it off (P-12)."""
+    if hit is None:
+        return f"Shoot: set off {who}"
+    return f"{who}: {gun}, hit {percent(hit)}"

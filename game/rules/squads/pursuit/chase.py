@@ -334,8 +334,7 @@ def meets(state: ChaseState, index: int, m: Model, back: float) -> tuple[float, 
     if geo.ignores(state, index, m):
         return None
     hx, hy = state.track.heading
-    shape = state.piece_shape(index)
-    x0, y0, x1, y1 = shape.bounds
+    x0, y0, x1, y1 = geo.piece_box(state, index)
     if m.x + m.radius < min(x0, x0 + hx * back) or m.x - m.radius > max(x1, x1 + hx * back) \
             or m.y + m.radius < min(y0, y0 + hy * back) or \
             m.y - m.radius > max(y1, y1 + hy * back):
@@ -346,6 +345,7 @@ def meets(state: ChaseState, index: int, m: Model, back: float) -> tuple[float, 
         s = shove(Disc(m.id, m.x, m.y, m.radius), (-hx, -hy), back, (), wall)
         return None if s.contact is None else (s.travelled / HUNDREDTHS, True)
     rel = shapely.LineString([(m.x, m.y), (m.x - hx * back, m.y - hy * back)])
+    shape = state.piece_shape(index)
     if shape.intersects(rel):
         return shapely.Point(m.x, m.y).distance(shape), False
     return None

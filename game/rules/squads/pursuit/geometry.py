@@ -151,13 +151,33 @@ def obstacles(state: ChaseState, m: Model, all_pieces: bool
     """Everything that may stop ``m``'s base, each with its box (kept while the state
     does not change: a steering ruler asks for many paths)."""
     def make() -> tuple[list[tuple[Wall, Box]], list[tuple[Disc, Box]]]:
-        walls = [(w, _wall_box(w)) for w in piece_walls(state, m, all_pieces=all_pieces)
-                 + edge_walls(state, m)]
+        walls = list(state.cached(("piece-walls", flies(m), all_pieces), lambda: [
+            _piece_wall(state, p.index) for p in state.pieces if p.where == TABLE and
+            not ignores(state, p.index, m) and (all_pieces or impassable(state, p.index, m))]))
+        walls += [(w, _wall_box(w)) for w in edge_walls(state, m)]
         near = [(d, (d.x - d.radius, d.y - d.radius, d.x + d.radius, d.y + d.radius))
                 for d in discs(state, m)]
         return walls, near
 
     return state.cached(("obstacles", m.id, all_pieces), make)
+
+
+def _piece_wall(state: ChaseState, index: int) -> tuple[Wall, Box]:
+    """Piece ``index``'s outline where it stands now, as :func:`piece_walls` gives it,
+    with its box (kept while the piece stays where it is)."""
+    p = state.pieces[index]
+    key = ("wall", index, p.dx, p.dy)
+    got: tuple[Wall, Box] | None = state.memo.get(key)
+    if got is None:
+        pts = state.piece_points(index)
+        w = Wall(f"piece:{index}", (*pts, pts[0]))
+        got = state.memo[key] = (w, _wall_box(w))
+    return got
+
+
+def piece_box(state: ChaseState, index: int) -> Box:
+    """Piece ``index``'s bounding box where it stands now (its shape's bounds)."""
+    return _piece_wall(state, index)[1]
 
 
 def sweep(state: ChaseState, m: Model, x: float, y: float, u: XY, distance: float, *,
@@ -175,7 +195,52 @@ def sweep(state: ChaseState, m: Model, x: float, y: float, u: XY, distance: floa
     if not walls and not near:  # nothing within reach: physics has nothing to say
         return Shove(Point.of(x + u[0] * distance, y + u[1] * distance),
                      round(distance * HUNDREDTHS), None)
+    a, b = (x, y), (x + u[0] * distance, y + u[1] * distance)
+    reach = m.radius + REACH_PAD
+    walls = [Wall(w.id, (p, q)) for w in walls
+             for p, q in zip(w.points, w.points[1:], strict=False)
+             if _seg_gap(p, q, a, b) <= reach]
+    near = [d for d in near if _point_gap((d.x, d.y), a, b) <= reach + d.radius]
+    if not walls and not near:  # only what the base passes clear of: straight on, as
+        return _straight(x, y, u, distance)  # physics would have it
     return shove(Disc(m.id, x, y, m.radius), u, distance, near, walls)
+
+
+REACH_PAD = 0.05
+"""Inches beyond a base's radius within which a segment or a disc is handed to physics
+(what lies further than its radius from the sweep's line cannot touch the base; a
+margin keeps the answer physics's own)."""
+
+
+def _straight(x: float, y: float, u: XY, distance: float) -> Shove:
+    """Physics's answer for a sweep that touches nothing (:func:`game.physics.shove`'s
+    own arithmetic, so the point is the same to the last digit)."""
+    n = math.hypot(*u)
+    hx, hy = u[0] / n, u[1] / n
+    along = round(distance * HUNDREDTHS)
+    return Shove(Point.of(x + hx * (along / HUNDREDTHS), y + hy * (along / HUNDREDTHS)),
+                 along, None)
+
+
+def _point_gap(p: XY, a: XY, b: XY) -> float:
+    """The distance from ``p`` to the segment ``a``-``b``."""
+    dx, dy = b[0] - a[0], b[1] - a[1]
+    n = dx * dx + dy * dy
+    t = 0.0 if n < EPS else max(0.0, min(1.0, ((p[0] - a[0]) * dx + (p[1] - a[1]) * dy) / n))
+    return math.hypot(p[0] - a[0] - t * dx, p[1] - a[1] - t * dy)
+
+
+def _seg_gap(p: XY, q: XY, a: XY, b: XY) -> float:
+    """The distance between the segments ``p``-``q`` and ``a``-``b`` (0 if they cross)."""
+    def side(o: XY, s: XY, t: XY) -> float:
+        return (s[0] - o[0]) * (t[1] - o[1]) - (s[1] - o[1]) * (t[0] - o[0])
+
+    d1, d2 = side(a, b, p), side(a, b, q)
+    d3, d4 = side(p, q, a), side(p, q, b)
+    if ((d1 > 0 > d2) or (d1 < 0 < d2)) and ((d3 > 0 > d4) or (d3 < 0 < d4)):
+        return 0.0
+    return min(_point_gap(p, a, b), _point_gap(q, a, b), _point_gap(a, p, q),
+               _point_gap(b, p, q))
 
 
 def _wall_box(w: Wall) -> tuple[float, float, float, float]:
@@ -207,12 +272,12 @@ def axes(state: ChaseState) -> tuple[float, float, float, float]:
     """The Arrival edge's left corner and the unit vector away from it: the distance of
     ``(x, y)`` from the Arrival is ``(x - x0) * hx + (y - y0) * hy`` (what the track's
     ``along`` gives, worked out without a lookup: it is asked very often)."""
-    def make() -> tuple[float, float, float, float]:
+    got: tuple[float, float, float, float] | None = state.__dict__.get("_axes")
+    if got is None:  # the track's own: kept on the state (its copies share the track)
         t = state.track
         x0, y0 = t.point(0.0, 0.0)
-        return x0, y0, t.heading[0], t.heading[1]
-
-    return state.derived.get("pursuit-axes", make)
+        got = state.__dict__["_axes"] = (x0, y0, t.heading[0], t.heading[1])
+    return got
 
 
 def along(state: ChaseState, x: float, y: float) -> float:
@@ -274,8 +339,7 @@ def difficult_shapes(state: ChaseState, m: Model) -> list[tuple[shapely.Polygon,
         out = []
         for p in state.pieces:
             if p.where == TABLE and difficult(state, p.index, m):
-                shape = state.piece_shape(p.index)
-                out.append((shape, tuple(shape.bounds)))
+                out.append((state.piece_shape(p.index), piece_box(state, p.index)))
         return out
 
     return state.cached(("difficult", flies(m)), make)

@@ -29,18 +29,18 @@ class ChasePhase(StrEnum):
 
 PHASES = PhaseTable(
     Phase(ChasePhase.WARGEAR, "Wargear", "P-2", (ChasePhase.DEPLOY, ChasePhase.PURSUIT),
-          "The scouts choose whether their sergeant takes an extra weapon; the hunters "
-          "then field 3 more."),
+          "The fleeing side chooses whether its sergeant takes an extra weapon; the "
+          "chasing side then fields more models."),
     Phase(ChasePhase.DEPLOY, "Deployment", "P-3", (ChasePhase.PURSUIT,),
-          "Place each model at least 48 inches from the Arrival; hunters also 12 inches "
-          "from every scout."),
+          "Place each model at least 48 inches from the Arrival; the chasing side also "
+          "12 inches from every fleeing model."),
     Phase(ChasePhase.PURSUIT, "Pursuit", "P-6",
           (ChasePhase.RECYCLE, ChasePhase.MOVEMENT),
           "Everything moves 12 inches away from the Arrival, furthest first: each model "
           "keeps pace or slows by 1d6, 2d6 or 3d6."),
     Phase(ChasePhase.RECYCLE, "Recycling", "P-6", (ChasePhase.MOVEMENT,),
           "Place the pieces that fell off the far edge at the Arrival edge in turn, the "
-          "hunters first; one mine cluster may come in."),
+          "chasing side first; one mine cluster may come in."),
     Phase(ChasePhase.MOVEMENT, "Movement", "P-8", (ChasePhase.SHOOTING,),
           "Move each model 6 inches (a turn per 2) or accelerate 12 (a turn per 4), "
           "closest to the Arrival first."),

@@ -226,15 +226,19 @@ class ChaseQueries:
         st = self.state
         out = []
         for p in st.pieces:
-            mp = st.map_piece(p.index)
             pid = piece_id(p.index)
-            out.append(PieceInfo(
-                p.index, pid, mp.name or f"piece {p.index}", mp.kind, mp.size, mp.ruined,
-                st.piece_points(p.index), p.where, geometry.difficult(st, p.index),
-                geometry.impassable(st, p.index),
-                mp.size <= chase_data().flyers_ignore_size,
-                st.phase == ChasePhase.PURSUIT and pid in st.done,
-                geometry.piece_along(st, p.index)))
+            moved = st.phase == ChasePhase.PURSUIT and pid in st.done
+            key = ("piece-info", p.index, p.dx, p.dy, p.where, moved)
+            info: PieceInfo | None = st.memo.get(key)
+            if info is None:  # the same for as long as the piece stays as it is
+                mp = st.map_piece(p.index)
+                info = st.memo[key] = PieceInfo(
+                    p.index, pid, mp.name or f"piece {p.index}", mp.kind, mp.size,
+                    mp.ruined, st.piece_points(p.index), p.where,
+                    geometry.difficult(st, p.index), geometry.impassable(st, p.index),
+                    mp.size <= chase_data().flyers_ignore_size, moved,
+                    geometry.piece_along(st, p.index))
+            out.append(info)
         return out
 
     def mines(self) -> list[MineInfo]:

@@ -22,9 +22,12 @@ XY = tuple[float, float]
 def across_vector(state: ChaseState) -> XY:
     """The unit vector from the left long edge towards the right (seen from the
     Arrival)."""
-    t = state.track
-    (x0, y0), (x1, y1) = t.point(0.0, 0.0), t.point(0.0, 1.0)
-    return x1 - x0, y1 - y0
+    got: XY | None = state.__dict__.get("_across")
+    if got is None:  # the track's own: kept on the state (its copies share the track)
+        t = state.track
+        (x0, y0), (x1, y1) = t.point(0.0, 0.0), t.point(0.0, 1.0)
+        got = state.__dict__["_across"] = (x1 - x0, y1 - y0)
+    return got
 
 
 def _extent(state: ChaseState, index: int) -> tuple[float, float, float, float]:
@@ -85,6 +88,10 @@ def place_spots(state: ChaseState, index: int) -> list[int]:
     """P-6: the across positions (hundredths, every inch) where piece ``index`` may be
     placed (worked out at once: every candidate footprint against every obstacle near
     the Arrival; kept for as long as those obstacles stand where they are)."""
+    return list(state.cached(("spots-now", index), lambda: _spots(state, index)))
+
+
+def _spots(state: ChaseState, index: int) -> list[int]:
     near = _obstacles(state, index)
     key = ("place-spots", index, near)
     got: list[int] | None = state.memo.get(key)
@@ -99,13 +106,13 @@ def place_spots(state: ChaseState, index: int) -> list[int]:
                 shapes.append(shapely.Point(a / HUNDREDTHS, b / HUNDREDTHS))
                 room.append(r)
         got = state.memo[key] = _place_spots(state, index, shapes, room)
-    return list(got)
+    return got
 
 
 def _place_spots(state: ChaseState, index: int, obstacles: list[Any],
                  room: list[float]) -> list[int]:
     t = state.track
-    _a0, _a1, c0, c1 = _extent(state, index)
+    a0, _a1, c0, c1 = _extent(state, index)
     half = (c1 - c0) / 2
     step = chase_data().recycle_step
     gap = chase_data().recycle_gap - 1e-6
@@ -117,8 +124,12 @@ def _place_spots(state: ChaseState, index: int, obstacles: list[Any],
     if not cands:
         return []
     base = np.array(state.map_piece(index).points, dtype=float)
-    shifts = np.array([placed_shift(state, index, v / HUNDREDTHS) for v in cands],
-                      dtype=float) / HUNDREDTHS
+    hx, hy = t.heading  # placed_shift's sums, for every candidate
+    cx, cy = across_vector(state)
+    mid = (c0 + c1) / 2
+    shifts = np.array([(round((hx * -a0 + cx * (v / HUNDREDTHS - mid)) * HUNDREDTHS),
+                        round((hy * -a0 + cy * (v / HUNDREDTHS - mid)) * HUNDREDTHS))
+                       for v in cands], dtype=float) / HUNDREDTHS
     rings = base[None, :, :] + shifts[:, None, :]
     lo, hi = rings.min(axis=1), rings.max(axis=1)
     ok = (lo[:, 0] >= -1e-6) & (lo[:, 1] >= -1e-6) & (hi[:, 0] <= t.width + 1e-6) & (
@@ -186,7 +197,8 @@ def place(state: ChaseState, index: int, across: float) -> None:
 
 def placeable(state: ChaseState) -> list[int]:
     """The waiting pieces that can be placed somewhere now (the held ones first)."""
-    return [k for k in state.waiting if place_spots(state, k)]
+    return list(state.cached(("placeable",), lambda: [
+        k for k in state.waiting if place_spots(state, k)]))
 
 
 # ============================================================================ mines

@@ -198,6 +198,8 @@ class ChaseState:
     memo: dict[Any, Any] = field(default_factory=dict, repr=False, compare=False)
     version: int = field(default=0, repr=False, compare=False)
     applying: bool = field(default=False, repr=False, compare=False)
+    noted: dict[Any, Any] = field(default_factory=dict, repr=False, compare=False)
+    """What :meth:`cached` worked out during the current step of an action."""
     derived: Derived = field(default_factory=Derived, repr=False, compare=False)
 
     # ================================================================ engine
@@ -225,6 +227,7 @@ class ChaseState:
         c.waiting = list(self.waiting)
         c.recycled_now = list(self.recycled_now)
         c.memo = {}
+        c.noted = {}
         c.__dict__.pop("_models", None)
         return c
 
@@ -258,11 +261,22 @@ class ChaseState:
         self.version += 1
         self.memo.pop("_cached", None)
 
+    def keep_noted(self) -> None:
+        """What was worked out while the last step of an action was being carried out
+        (nothing changed since: the game waits for a choice) is remembered as if asked
+        after it (an action's apply calls it once the state is final)."""
+        got = self.memo.get("_cached")
+        if got is None or got[0] != self.version:
+            got = self.memo["_cached"] = (self.version, {})
+        got[1].update(self.noted)
+        self.noted = {}
+
     def cached(self, key: Any, make: Callable[[], T]) -> T:
         """``make()``, remembered until the state changes (not while an action is being
         carried out)."""
-        if self.applying:
-            return make()
+        if self.applying:  # worked out afresh, and noted for :meth:`keep_noted`
+            fresh = self.noted[key] = make()
+            return fresh
         got = self.memo.get("_cached")
         if got is None or got[0] != self.version:
             got = self.memo["_cached"] = (self.version, {})
@@ -332,7 +346,7 @@ class ChaseState:
         key = ("shape", index, p.dx, p.dy)
         got: shapely.Polygon | None = self.memo.get(key)
         if got is None:
-            got = shapely.Polygon(self.piece_points(index))
+            got = shapely.polygons(self.piece_points(index))
             shapely.prepare(got)
             self.memo[key] = got
         return got

@@ -56,9 +56,13 @@ def apply(state: ChaseState, action: Action, dice: Dice) -> list[Event]:
         events = _STEPS[type(action)](state, action, dice)
         tidy_locks(state)
         events += advance(state, dice)
+    except BaseException:
+        state.noted = {}
+        raise
     finally:
         state.applying = False
         state.touch()
+    state.keep_noted()
     return events
 
 
@@ -84,11 +88,13 @@ def advance(state: ChaseState, dice: Dice) -> list[Event]:
     """Everything that needs no choice, up to the next choice or the end of the game."""
     events: list[Event] = []
     for _ in range(MAX_STEPS):
+        state.noted = {}  # what the state's cache works out in this step only
         if state.ended is not None:
             break
         done = victory(state)
         if done:
             events += done
+            state.noted = {}
             break
         if state.facing_due:
             break
@@ -96,9 +102,11 @@ def advance(state: ChaseState, dice: Dice) -> list[Event]:
         if step is None:
             break
         got = step(state, dice)
-        if got is None:
+        if got is None:  # a choice: nothing changed in this step (see apply)
             break
         events += got
+    else:
+        state.noted = {}
     return events
 
 
@@ -300,7 +308,8 @@ def victory(state: ChaseState) -> list[Event]:
         return []
     r, c = state.setup.runners, state.setup.chasers
     out: Outcome | None = None
-    escaped = [m for m in state.all_models() if state.gone.get(m.id) == ARRIVAL]
+    escaped = [m for m in state.all_models() if state.gone.get(m.id) == ARRIVAL] \
+        if ARRIVAL in state.gone.values() else []
     if escaped:
         out = Outcome(r, Termination.VICTORY, f"{state.side_name(r)} win: {escaped[0].name} "
                       f"left the table by the Arrival (P-4).")
