@@ -214,6 +214,8 @@ class Button:
     """The main choice on screen: filled with its accent colour."""
     tip: str = ""
     """What the button does and what it costs, shown while the pointer is over it."""
+    number: str = ""
+    """The number key that presses it ("1"), drawn in a badge at its left edge."""
     _pressed: bool = False
 
     def handle(self, e: pygame.event.Event) -> bool:
@@ -236,7 +238,11 @@ class Button:
 
     def cut(self, fonts: Fonts) -> bool:
         """Whether the label is too long for the button (its tooltip then says it)."""
-        return fonts.body.size(self.shown_label())[0] > self.rect.w - 20
+        return fonts.body.size(self.shown_label())[0] > self.rect.w - 20 - self._indent(fonts)
+
+    def _indent(self, fonts: Fonts) -> int:
+        """Room the number badge takes at the left (none without a number)."""
+        return fonts.small.size(self.number)[0] + 12 if self.number else 0
 
     def draw(self, surface: pygame.Surface, fonts: Fonts, mouse: tuple[int, int],
              backdrop: Colour | None = None) -> None:
@@ -257,7 +263,7 @@ class Button:
             self._paint(surface, self.rect, fonts, bg, edge, colour)
             return
         key = (id(fonts), self.rect.size, backdrop, bg, edge, colour, self.shown_label(),
-               self.hint, self.primary and self.enabled, self.enabled)
+               self.hint, self.number, self.primary and self.enabled, self.enabled)
         look = _LOOKS.get(key)
         if look is None:
             if len(_LOOKS) > 512:
@@ -274,13 +280,20 @@ class Button:
                edge: Colour, colour: Colour) -> None:
         draw_panel(surface, rect, bg, edge, radius=6)
         label = self.shown_label()
-        txt = fonts.render(fonts.body, fit(fonts.body, label, rect.w - 20), colour)
+        indent = self._indent(fonts)
+        if indent:
+            n = fonts.render(fonts.small, self.number, BLACK)
+            badge = pygame.Rect(rect.x + 6, 0, n.get_width() + 8, n.get_height() + 2)
+            badge.centery = rect.centery
+            pygame.draw.rect(surface, DIM if self.enabled else FAINT, badge, border_radius=4)
+            surface.blit(n, n.get_rect(center=badge.center))
+        txt = fonts.render(fonts.body, fit(fonts.body, label, rect.w - 20 - indent), colour)
         y = rect.centery - txt.get_height() // 2
-        surface.blit(txt, (rect.x + 10, y))
+        surface.blit(txt, (rect.x + 10 + indent, y))
         if self.hint:
             h = fonts.render(fonts.small, self.hint, (40, 40, 40) if self.primary and
                              self.enabled else DIM if self.enabled else FAINT)
-            if txt.get_width() + h.get_width() + 28 < rect.w:
+            if indent + txt.get_width() + h.get_width() + 28 < rect.w:
                 surface.blit(h, (rect.right - h.get_width() - 10,
                                  rect.centery - h.get_height() // 2))
 

@@ -108,7 +108,8 @@ class PickerScene(Scene):
             def flip(side: str = side) -> None:
                 ctl[side] = saves.COMPUTER if ctl[side] == saves.HUMAN else saves.HUMAN
                 self._label_sides()
-            self.side_buttons.append(Button("", flip, name=f"side:{side}"))
+            self.side_buttons.append(Button("", flip, name=f"side:{side}",
+                                            number=str(len(self.side_buttons) + 1)))
         self._label_sides()
         self._relayout()
 
@@ -149,6 +150,11 @@ class PickerScene(Scene):
         if e.type == pygame.KEYDOWN and e.key in (pygame.K_RETURN, pygame.K_KP_ENTER):
             self.play_selected()
             return
+        if e.type == pygame.KEYDOWN and pygame.K_1 <= e.key <= pygame.K_9:
+            n = e.key - pygame.K_1  # the number on a side's Human/Computer switch
+            if n < len(self.side_buttons):
+                self.side_buttons[n].on_click()
+            return
         if self.list.handle(e):
             return
         for b in self.all_buttons:
@@ -161,7 +167,8 @@ class PickerScene(Scene):
     def help_rows(self) -> list[tuple[str, str]]:
         return [("Click / Up, Down", "choose a scenario"),
                 ("Double-click / Enter", "play it"),
-                ("Human / Computer", "click to switch who plays a side"),
+                ("Human / Computer, 1-9", "click it or press its number to switch who "
+                                          "plays a side"),
                 ("Mouse wheel", "scroll the list")]
 
     def resize(self, size: tuple[int, int]) -> None:
@@ -219,7 +226,8 @@ class PickerScene(Scene):
                 y += f.body.get_linesize()
             y += 10
             surface.blit(f.render(f.bold, "Who plays each side", TEXT), (x, y))
-            hint = f.render(f.small, "click to switch", DIM)
+            keys = f"1-{len(s.sides)}" if len(s.sides) > 1 else "1"
+            hint = f.render(f.small, f"click or press {keys} to switch", DIM)
             surface.blit(hint, (x + width - hint.get_width(), y + 2))
             y += 32
             for i, (b, (side, name)) in enumerate(zip(self.side_buttons, s.sides.items(),

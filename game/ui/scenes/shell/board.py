@@ -33,7 +33,7 @@ from game.ui.scenes.shell.panel import Panel
 from game.ui.scenes.shell.showing import Showing
 from game.ui.scenes.shell.tips import Tips
 from game.ui.scenes.shell.topbar import TOP_H, TopBar
-from game.ui.widgets import BG, ORANGE, Button
+from game.ui.widgets import BG, BLACK, ORANGE, YELLOW, Button
 
 SIDE_W = 360
 """Width of the side panel on a wide window (narrower windows get a narrower one)."""
@@ -42,6 +42,8 @@ LOG_SHARE = 0.28
 """The dice log's share of the window's height (L: the tall share)."""
 LOG_TALL_SHARE = 0.55
 LOG_MIN = 150
+CURSOR_R = 22
+"""Half the width of the keyboard cursor's corners, in pixels."""
 LOG_FLOOR = 104
 """The dice log gives up height to the computer's strip down to this."""
 
@@ -228,10 +230,13 @@ class BoardScene(Scene, ABC):
         self.showing.show(events, animate)
         self._read()
         side = self.side_of_turn()
+        before = self.selected
         if side != self.last_side or self.piece(self.selected) is None or \
                 self.control.selection_done(self.selected):
             self._pick()  # the next piece that can still act
         self.last_side = side
+        if self.selected != before:
+            self.input.cursor_to_selection()
         self._redraw()
 
     def went_back(self) -> None:
@@ -270,10 +275,12 @@ class BoardScene(Scene, ABC):
 
     # ================================================================ the pointer
     def select(self, pid: str | None) -> None:
+        """Select piece ``pid`` (None: nothing); the keyboard cursor, if on, goes to it."""
         self.selected = pid
         self.show_marks()
         self.build_buttons()
         self.panel.invalidate()
+        self.input.cursor_to_selection()
 
     def click(self, place: Place, button: int = 1, piece_id: str | None = None) -> None:
         """A click on the board: the controller says what it does (when the board is
@@ -327,10 +334,33 @@ class BoardScene(Scene, ABC):
         surface.fill(BG, self.log_rect)  # the other areas are painted over in full
         board = surface.subsurface(self.board_rect)
         self.view.draw(board, self.pieces, self.scenery)
+        self._draw_cursor(board)
         self.topbar.draw(surface, status)
         self.panel.draw(surface)
         self.log.draw(surface, self.app.fonts)
         self.tips.draw(surface)
+
+    def _draw_cursor(self, board: pygame.Surface) -> None:
+        """The keyboard cursor: bright corners round the place Space would click, and the
+        key that does it."""
+        if not self.input.cursor_shown() or self.hover is None:
+            return
+        pos = self.view.screen_pos(self.hover)
+        if pos is None:
+            return
+        x, y = int(pos[0]), int(pos[1])
+        r, arm = CURSOR_R, CURSOR_R // 2
+        for sx in (-1, 1):
+            for sy in (-1, 1):
+                cx, cy = x + sx * r, y + sy * r
+                for colour, width in ((BLACK, 6), (YELLOW, 3)):
+                    pygame.draw.line(board, colour, (cx, cy), (cx - sx * arm, cy), width)
+                    pygame.draw.line(board, colour, (cx, cy), (cx, cy - sy * arm), width)
+        f = self.app.fonts
+        t = f.render(f.small, "Space", BLACK)
+        box = t.get_rect(midtop=(x, y + r + 4)).inflate(8, 2)
+        pygame.draw.rect(board, YELLOW, box, border_radius=4)
+        board.blit(t, t.get_rect(center=box.center))
 
     def legend(self) -> list[tuple[pygame.Surface, str]]:
         """The board view's marks, with each side's ring named."""
