@@ -6,6 +6,7 @@ instead of the whole app (game.ui.app imports the scenes; no scene imports game.
 from __future__ import annotations
 
 from collections.abc import Callable
+from pathlib import Path
 from typing import TYPE_CHECKING, Any, Protocol, TypeVar
 
 import pygame
@@ -61,8 +62,12 @@ class Host(Protocol):
         """A new game of a scenario, with who plays each side."""
         ...
 
-    def resume(self) -> bool:
-        """The game in the autosave, as it was left."""
+    def resume(self, path: Path | None = None) -> bool:
+        """The unfinished game at ``path`` (the autosave if None), as it was left."""
+        ...
+
+    def open_history_dialog(self) -> None:
+        """The list of finished games (one picked is watched again)."""
         ...
 
     def open_load_dialog(self) -> None:

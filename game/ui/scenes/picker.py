@@ -1,5 +1,6 @@
 """The scenario picker: the scenarios with their descriptions, who plays each side,
-Resume (the unfinished autosave), Open a saved game."""
+Resume (the chosen scenario's unfinished game, else the last one left), Open a saved
+game, and the finished games to watch again."""
 
 from __future__ import annotations
 
@@ -24,6 +25,7 @@ from game.ui.widgets import (
     ListItem,
     draw_mark,
     draw_panel,
+    draw_tooltip,
     fit,
     wrap,
 )
@@ -66,17 +68,20 @@ class PickerScene(Scene):
         self.list = ListBox(items, on_select=self.select, on_activate=self.activate)
         self.list.lines = 2
         self.controllers: dict[str, dict[str, str]] = {}
-        self.autosave = saves.autosave_info()
+        self.unfinished = saves.unfinished()
+        self.autosave = self.unfinished[0] if self.unfinished else None
+        """The unfinished game Resume opens (the chosen scenario's, else the last one)."""
         self.side_buttons: list[Button] = []
         self.play = Button("Play", self.play_selected, name="play", hint="Enter",
                            accent=ORANGE, primary=True)
         self.fixed: list[Button] = []
+        self.resume_button = Button("Resume", self.resume, name="resume", accent=ORANGE)
         if self.autosave is not None:
-            self.fixed.append(Button(f"Resume {self.autosave.title().removeprefix('Autosave: ')}",
-                                     self.resume,
-                                     name="resume", accent=ORANGE))
+            self.fixed.append(self.resume_button)
         self.fixed += [Button("Open a saved game...", app.open_load_dialog, name="load",
                               hint="Ctrl+O"),
+                       Button("Finished games...", app.open_history_dialog, name="history",
+                              tip="Every game played to its end, to watch again."),
                        Button("Rules and demos...", app.show_demos, name="demos"),
                        Button("Quit", app.quit, name="quit")]
         first = next((k for k, e in enumerate(self.entries) if e.scenario), None)
@@ -95,6 +100,7 @@ class PickerScene(Scene):
 
     def select(self, k: int | None) -> None:
         e = self.entries[k] if k is not None else None
+        self._choose_resume(e)
         self.side_buttons = []
         if e is None or e.scenario is None:
             if e is not None:
@@ -142,8 +148,21 @@ class PickerScene(Scene):
             return
         self.app.guard(self.app.new_match, str(e.scenario.path), dict(self.controllers[e.key]))
 
+    def _choose_resume(self, e: Entry | None) -> None:
+        """Resume offers the chosen scenario's unfinished game, else the last one left."""
+        if not self.unfinished:
+            return
+        name = e.scenario.name if e is not None and e.scenario is not None else None
+        self.autosave = next((i for i in self.unfinished if i.scenario == name),
+                             self.unfinished[0])
+        self.resume_button.label = f"Resume {self.autosave.title().removeprefix('Autosave: ')}"
+        self.resume_button.tip = (f"Back to the unfinished game of {self.autosave.scenario} "
+                                  "as it was left" + (f" ({len(self.unfinished)} unfinished "
+                                                      "games kept, one per scenario)"
+                                                      if len(self.unfinished) > 1 else "."))
+
     def resume(self) -> None:
-        self.app.resume()
+        self.app.resume(self.autosave.path if self.autosave is not None else None)
 
     # ---------------------------------------------------------------- loop
     def handle(self, e: pygame.event.Event) -> None:
@@ -254,3 +273,4 @@ class PickerScene(Scene):
         if surface.get_width() - hint.get_width() - 20 > last.right + 10:
             surface.blit(hint, (surface.get_width() - hint.get_width() - 20,
                                 surface.get_height() - 40))
+        draw_tooltip(surface, f, self.fixed, mouse)
