@@ -263,3 +263,36 @@ def test_a_table_bigger_than_the_zoom_floor_still_fits_a_small_window(data_dir):
     sx0, sy0 = cam.map_to_screen(x0, y0)
     sx1, sy1 = cam.map_to_screen(x1, y1)
     assert sx0 >= 0 and sy0 >= 0 and sx1 <= cam.view[0] and sy1 <= cam.view[1]
+
+
+@pytest.mark.parametrize("name", ["hill_fight", "ruined_village"])
+def test_issue18_6_a_card_taller_than_its_room_scrolls_with_a_sign(data_dir, name):
+    """Point 6: in a small window a card that does not fit above the buttons says so at
+    its foot and scrolls (wheel, PageDown) to its last line; nothing is cut silently."""
+    from game.ui.scenes.shell.panel import MORE_H, TALL
+
+    app, m = _start(name, SMALL, until=lambda m: m.turn > 1 or m.phase == "play")
+    scene = app.scene
+    panel = scene.panel
+    seen = 0
+    for p in [p for p in scene.pieces if p.place is not None]:
+        scene.select(p.id)
+        app.draw()
+        room = panel.buttons_top - scene.side_rect.y - 6
+        whole = panel.render(scene.piece(p.id), scene.side_rect.w, TALL)
+        bottom = max(r.bottom for r in whole.parts)
+        if bottom <= room:
+            assert not panel.cut()
+            continue
+        seen += 1
+        assert panel.cut() and panel.scroll == 0
+        sign = app.screen.get_at((scene.side_rect.x + 24, scene.side_rect.y + room - 11))
+        assert tuple(sign)[:3] == (230, 159, 0), "the sign's arrow at the card's foot"
+        for _ in range(40):
+            pygame.event.post(pygame.event.Event(pygame.KEYDOWN, key=pygame.K_PAGEDOWN,
+                                                 mod=0, unicode="", scancode=0))
+            app.step(0.016)
+        assert panel.scroll > 0
+        assert panel.scroll + room - MORE_H >= bottom  # the last line can be read
+        panel.scroll_by(-10_000)
+    assert seen, "the small window cuts some card"

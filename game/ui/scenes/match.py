@@ -290,4 +290,6 @@ class MatchScene(BoardScene):
             ("S", "skip to the end of the computer's turn"),
             ("P", "pause or resume the computer"),
             ("L", "taller or shorter dice log"),
+            ("PageUp / PageDown, wheel", "scroll the side panel's card when it says there "
+                                         "is more"),
         ]

@@ -40,7 +40,7 @@ FRAME_ROOM = 0.8
 """Zoom factor that leaves room round the demo's pieces' zones."""
 VIEW_KEYS = frozenset({pygame.K_UP, pygame.K_DOWN, pygame.K_PLUS, pygame.K_EQUALS,
                        pygame.K_KP_PLUS, pygame.K_MINUS, pygame.K_KP_MINUS, pygame.K_c,
-                       pygame.K_l})
+                       pygame.K_l, pygame.K_PAGEUP, pygame.K_PAGEDOWN})
 """The board scene's shared keys a replay keeps (its arrows and Home step the record)."""
 
 

@@ -14,6 +14,7 @@ from typing import TYPE_CHECKING
 import pygame
 
 from game.core.places import Place
+from game.ui.scenes.shell.panel import SCROLL_STEP
 
 if TYPE_CHECKING:
     from game.ui.scenes.shell.board import BoardScene
@@ -73,6 +74,9 @@ class Input:
         scene = self.scene
         pos = pygame.mouse.get_pos()
         if scene.log.handle(e):
+            return
+        if scene.side_rect.collidepoint(pos):
+            scene.panel.scroll_by(-e.y * SCROLL_STEP)  # a card taller than its room
             return
         if scene.board_rect.collidepoint(pos):
             scene.view.camera.zoom_at(WHEEL_STEP ** e.y, pos[0] - scene.board_rect.x,
@@ -154,6 +158,8 @@ class Input:
             scene.view.camera.fit()
         elif k in ZOOM_KEYS:
             self.zoom_centre(ZOOM_KEYS[k])
+        elif k in (pygame.K_PAGEUP, pygame.K_PAGEDOWN):  # a card taller than its room
+            scene.panel.scroll_by(SCROLL_STEP * 3 * (1 if k == pygame.K_PAGEDOWN else -1))
         elif k in ARROWS:
             dx, dy = ARROWS[k]
             if shift:
