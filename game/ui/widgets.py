@@ -432,7 +432,39 @@ class ListBox:
                     lines[-1] = last.rstrip() + "\u2026"
                 for j, ln in enumerate(lines):
                     surface.blit(fonts.render(fonts.small, ln, DIM), (r.x + 10, r.y + 29 + 22 * j))
+        self._more_signs(surface, fonts)
         surface.set_clip(clip)
+
+    def hidden(self) -> tuple[int, int]:
+        """How many entries are out of sight above and below (the list scrolls)."""
+        if not self.items or self.rect.h <= 0:
+            return 0, 0
+        above = sum(1 for k in range(len(self.items)) if self.row_rect(k).top < self.rect.top)
+        below = sum(1 for k in range(len(self.items))
+                    if self.row_rect(k).bottom > self.rect.bottom)
+        return above, below
+
+    def _more_signs(self, surface: pygame.Surface, fonts: Fonts) -> None:
+        """A strip at the list's foot (and head) counting the entries out of sight, so a
+        short window still says there are more."""
+        above, below = self.hidden()
+        for n, at_top in ((above, True), (below, False)):
+            if not n:
+                continue
+            text = f"{n} more {'above' if at_top else 'below'}: wheel or " \
+                   f"{'Up' if at_top else 'Down'}"
+            t = fonts.render(fonts.small, fit(fonts.small, text, self.rect.w - 48), ORANGE)
+            strip = pygame.Rect(self.rect.x + 2, 0, self.rect.w - 4, t.get_height() + 6)
+            if at_top:
+                strip.top = self.rect.top + 1
+            else:
+                strip.bottom = self.rect.bottom - 1
+            pygame.draw.rect(surface, (34, 38, 46), strip)
+            cx, cy = strip.x + 16, strip.centery
+            tri = ([(cx - 6, cy + 4), (cx + 6, cy + 4), (cx, cy - 4)] if at_top else
+                   [(cx - 6, cy - 4), (cx + 6, cy - 4), (cx, cy + 4)])
+            pygame.draw.polygon(surface, ORANGE, tri)
+            surface.blit(t, (strip.x + 30, strip.y + 3))
 
 
 # ---------------------------------------------------------------------------- log

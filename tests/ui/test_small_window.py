@@ -296,3 +296,66 @@ def test_issue18_6_a_card_taller_than_its_room_scrolls_with_a_sign(data_dir, nam
         assert panel.scroll + room - MORE_H >= bottom  # the last line can be read
         panel.scroll_by(-10_000)
     assert seen, "the small window cuts some card"
+
+
+def test_issue18_11_a_hover_tip_never_covers_the_whole_map(data_dir):
+    """Point 11: in 800x500 every tip over an enemy leaves most of the map in sight: at
+    most 55 % of the board's width and 70 % of its height."""
+    from game.ui.scenes.shell.tips import HEIGHT_SHARE, TIP_MIN_W, WIDTH_SHARE
+
+    app, m = _start("ruined_village", SMALL, until=lambda m: m.phase == "play")
+    scene = app.scene
+    side = m.to_act()
+    seen = 0
+    for me in [p for p in scene.pieces if p.side == side and p.place is not None]:
+        scene.select(me.id)
+        for p in [p for p in scene.pieces if p.side != side and p.place is not None]:
+            scene.view.camera.fit()
+            pos = scene.place_pos(p.place)
+            pygame.mouse.set_pos(pos)
+            app.dispatch(pygame.event.Event(pygame.MOUSEMOTION, pos=pos, rel=(1, 0),
+                                            buttons=(0, 0, 0)))
+            app.draw()
+            r = scene.tips.rect
+            if r is not None:
+                seen += 1
+                b = scene.board_rect
+                assert r.w <= max(TIP_MIN_W, b.w * WIDTH_SHARE), (r, b)
+                assert r.h <= max(80, b.h * HEIGHT_SHARE), (r, b)
+    assert seen
+
+
+def test_issue18_11_a_replays_board_is_not_tiny_in_a_small_window(data_dir):
+    """Point 11: in 800x500 the replay's board keeps at least half the height under the
+    top bar (the dice log and the caption give it room)."""
+    from game.ui.scenes.shell.topbar import TOP_H
+
+    app = App(raise_errors=True, size=SMALL)
+    m = open_match("hill_fight", 3)
+    for _ in range(10):
+        m.apply(m.legal_actions()[0])
+    app.open_replay(m)
+    app.draw()
+    scene = app.scene
+    assert scene.board_rect.h >= (SMALL[1] - TOP_H) // 2, scene.board_rect
+    assert not scene.board_rect.colliderect(scene.caption_rect)
+    assert scene.log_rect.h >= 90
+
+
+def test_issue18_11_the_picker_says_there_are_more_scenarios(data_dir):
+    """Point 11: in 800x500 the scenario list shows a few and says how many more are
+    below (and, scrolled, above)."""
+    app = App(raise_errors=True, size=SMALL)
+    app.show_picker()
+    app.draw()
+    lst = app.scene.list
+    above, below = lst.hidden()
+    assert above == 0 and below > 0
+    arrow = (lst.rect.x + 18, lst.rect.bottom - 12)
+    assert tuple(app.screen.get_at(arrow))[:3] == (230, 159, 0)
+    for _ in range(len(lst.items) - 1):
+        pygame.event.post(pygame.event.Event(pygame.KEYDOWN, key=pygame.K_DOWN, mod=0,
+                                             unicode="", scancode=0))
+        app.step(0.016)
+    app.draw()
+    assert lst.hidden()[0] > 0

@@ -244,10 +244,15 @@ class PickerScene(Scene):
                 surface.blit(f.render(f.body, ln, DIM), (x, y))
                 y += f.body.get_linesize()
             y += 10
-            surface.blit(f.render(f.bold, "Who plays each side", TEXT), (x, y))
+            head = f.render(f.bold, "Who plays each side", TEXT)
+            surface.blit(head, (x, y))
             keys = f"1-{len(s.sides)}" if len(s.sides) > 1 else "1"
             hint = f.render(f.small, f"click or press {keys} to switch", DIM)
-            surface.blit(hint, (x + width - hint.get_width(), y + 2))
+            if head.get_width() + hint.get_width() + 12 <= width:
+                surface.blit(hint, (x + width - hint.get_width(), y + 2))
+            else:  # a narrow panel: the hint on the next line
+                y += head.get_height()
+                surface.blit(hint, (x, y))
             y += 32
             for i, (b, (side, name)) in enumerate(zip(self.side_buttons, s.sides.items(),
                                                       strict=True)):
