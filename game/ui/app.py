@@ -129,15 +129,16 @@ class App:
         self.modals.clear()
         self.switch(DemosScene(self))
 
-    def open_demo(self, name: str) -> None:
-        """Show the demo of a rule (by rule id, file name or title)."""
+    def open_demo(self, name: str, on_exit: Callable[[], None] | None = None) -> None:
+        """Show the demo of a rule (by rule id, file name or title); Esc there runs
+        ``on_exit`` (a new rules browser if None)."""
         from game.rules.demos import find_demo
         from game.ui.scenes.replay import DemoScene
 
         demo = find_demo(name)
         demo.check()
         self.modals.clear()
-        self.switch(DemoScene(self, demo, on_exit=self.show_demos))
+        self.switch(DemoScene(self, demo, on_exit=on_exit or self.show_demos))
 
     def open_replay(self, match: Any, on_exit: Callable[[], None] | None = None) -> None:
         """Step through ``match``'s actions from its start (a finished game or a save);

@@ -336,6 +336,8 @@ class ListItem:
     subtitle: str = ""
     enabled: bool = True
     data: object = None
+    heading: bool = False
+    """A group's heading (the rule system of the demos under it): shown, never chosen."""
 
 
 class ListBox:
@@ -367,7 +369,13 @@ class ListBox:
         if not self.rect.collidepoint(pos):
             return None
         k = (pos[1] - self.rect.y - 4 + self.scroll) // self.row_h
-        return k if 0 <= k < len(self.items) else None
+        return k if 0 <= k < len(self.items) and not self.items[k].heading else None
+
+    def show(self, k: int) -> None:
+        """Scroll just enough that entry ``k`` (and the heading over it) is in sight."""
+        first = k - 1 if k > 0 and self.items[k - 1].heading else k
+        top, bottom = first * self.row_h, (k + 1) * self.row_h + 8
+        self.scroll = max(0, min(max(self.scroll, bottom - self.rect.h), top))
 
     def _max_scroll(self) -> int:
         return max(0, len(self.items) * self.row_h + 8 - self.rect.h)
@@ -394,10 +402,14 @@ class ListBox:
         if e.type == pygame.KEYDOWN and self.items:
             if e.key in (pygame.K_DOWN, pygame.K_UP):
                 step = 1 if e.key == pygame.K_DOWN else -1
-                k = 0 if self.selected is None else (self.selected + step) % len(self.items)
+                k = -1 if self.selected is None and step > 0 else (
+                    0 if self.selected is None else self.selected)
+                for _ in range(len(self.items)):  # headings are passed over
+                    k = (k + step) % len(self.items)
+                    if not self.items[k].heading:
+                        break
                 self.selected = k
-                top, bottom = k * self.row_h, (k + 1) * self.row_h + 8
-                self.scroll = min(max(self.scroll, bottom - self.rect.h), top)
+                self.show(k)
                 if self.on_select:
                     self.on_select(k)
                 return True
@@ -420,8 +432,15 @@ class ListBox:
                 draw_panel(surface, r, (40, 62, 80), SKY, radius=6)
             elif k == hover:
                 draw_panel(surface, r, PANEL_HI, None, radius=6)
+            if it.heading:
+                t = fonts.render(fonts.head, fit(fonts.head, it.title, r.w - 20), ORANGE)
+                surface.blit(t, (r.x + 6, r.bottom - t.get_height() - 6))
+                pygame.draw.line(surface, ORANGE, (r.x + 6, r.bottom - 3),
+                                 (r.right - 6, r.bottom - 3))
+                continue
             colour = TEXT if it.enabled else VERMILLION
-            surface.blit(fonts.render(fonts.bold, it.title, colour), (r.x + 10, r.y + 4))
+            surface.blit(fonts.render(fonts.bold, fit(fonts.bold, it.title, r.w - 20), colour),
+                         (r.x + 10, r.y + 4))
             if it.subtitle:
                 lines = wrap(fonts.small, it.subtitle, r.w - 20)
                 if len(lines) > self.lines:
@@ -439,9 +458,9 @@ class ListBox:
         """How many entries are out of sight above and below (the list scrolls)."""
         if not self.items or self.rect.h <= 0:
             return 0, 0
-        above = sum(1 for k in range(len(self.items)) if self.row_rect(k).top < self.rect.top)
-        below = sum(1 for k in range(len(self.items))
-                    if self.row_rect(k).bottom > self.rect.bottom)
+        entries = [k for k, it in enumerate(self.items) if not it.heading]
+        above = sum(1 for k in entries if self.row_rect(k).top < self.rect.top)
+        below = sum(1 for k in entries if self.row_rect(k).bottom > self.rect.bottom)
         return above, below
 
     def _more_signs(self, surface: pygame.Surface, fonts: Fonts) -> None:

@@ -48,8 +48,9 @@ class Host(Protocol):
         """The rules browser: every rule with a demo."""
         ...
 
-    def open_demo(self, name: str) -> None:
-        """The demo of a rule (by rule id, file name or title)."""
+    def open_demo(self, name: str, on_exit: Callable[[], None] | None = None) -> None:
+        """The demo of a rule (by rule id, file name or title); Esc there runs
+        ``on_exit`` (the rules browser if None)."""
         ...
 
     def open_replay(self, match: Match[Any], on_exit: Callable[[], None] | None = None
