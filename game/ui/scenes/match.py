@@ -286,10 +286,8 @@ class MatchScene(BoardScene):
             ("Drag / Shift+arrows", "pan the board; C or Home centres it"),
             ("Ctrl+Z / Ctrl+Y", "undo (as often as you like) / redo what was undone"),
             ("Ctrl+S", "save (to your data folder)"),
-            ("Space", "with no cursor on the board: computer plays x4 faster (toggle)"),
-            ("S", "skip to the end of the computer's turn"),
-            ("P", "pause or resume the computer"),
-            ("L", "taller or shorter dice log"),
-            ("PageUp / PageDown, wheel", "scroll the side panel's card when it says there "
-                                         "is more"),
+            ("Space, S, P", "computer plays x4 (Space with no cursor on the board) / "
+                            "skip to the end of its turn / pause it"),
+            ("L, PageUp / PageDown", "taller or shorter dice log; scroll the side panel's "
+                                     "card where it says there is more"),
         ]
