@@ -33,7 +33,7 @@ from game.ui.scenes.shell.panel import Panel
 from game.ui.scenes.shell.showing import Showing
 from game.ui.scenes.shell.tips import Tips
 from game.ui.scenes.shell.topbar import TOP_H, TopBar
-from game.ui.widgets import BG, BLACK, ORANGE, YELLOW, Button
+from game.ui.widgets import BG, BLACK, ORANGE, TEXT, YELLOW, Button, Colour, draw_panel, fit
 
 SIDE_W = 360
 """Width of the side panel on a wide window (narrower windows get a narrower one)."""
@@ -67,6 +67,8 @@ class BoardScene(Scene, ABC):
         self.hover: Place | None = None
         self.cursor = False
         """True while the keyboard moves the outlined place (the mouse takes it back)."""
+        self.view_legend_rect: pygame.Rect | None = None
+        """Where the legend of the views a key switched on went (None: no view on)."""
         self.hover_piece: str | None = None
         """The piece the view drew under the pointer."""
         self.pieces: list[PieceView] = []
@@ -335,6 +337,7 @@ class BoardScene(Scene, ABC):
         board = surface.subsurface(self.board_rect)
         self.view.draw(board, self.pieces, self.scenery)
         self._draw_cursor(board)
+        self._draw_view_legend(board)
         self.topbar.draw(surface, status)
         self.panel.draw(surface)
         self.log.draw(surface, self.app.fonts)
@@ -361,6 +364,40 @@ class BoardScene(Scene, ABC):
         box = t.get_rect(midtop=(x, y + r + 4)).inflate(8, 2)
         pygame.draw.rect(board, YELLOW, box, border_radius=4)
         board.blit(t, t.get_rect(center=box.center))
+
+    def _draw_view_legend(self, board: pygame.Surface) -> None:
+        """The legend of the views a key switched on (the controller's), in the board's
+        bottom corner that hides fewer pieces: each view's name and what its colours
+        mean."""
+        views = self.control.view_legend()
+        self.view_legend_rect = None
+        if not views:
+            return
+        f = self.app.fonts
+        room = max(160, board.get_width() // 2 - 40)
+        rows: list[tuple[pygame.Surface, Colour | None]] = []
+        for name, shades in views:
+            rows.append((f.render(f.bold, fit(f.bold, name, room + 22), TEXT), None))
+            rows += [(f.render(f.small, fit(f.small, words, room), TEXT), colour)
+                     for colour, words in shades]
+        w = max(t.get_width() + (22 if c is not None else 0) for t, c in rows) + 20
+        h = sum(t.get_height() + 2 for t, _c in rows) + 12
+        boxes = [pygame.Rect(x, board.get_height() - h - 8, w, h)
+                 for x in (8, board.get_width() - w - 8)]
+        spots = [pos for p in self.pieces if p.place is not None and p.status != "dead"
+                 and (pos := self.view.screen_pos(p.place)) is not None]
+        # the bottom corner that hides the fewest pieces
+        box = min(boxes, key=lambda b: sum(b.collidepoint(x, y) for x, y in spots))
+        draw_panel(board, box, (20, 22, 27), YELLOW, radius=6)
+        self.view_legend_rect = box.move(self.board_rect.topleft)
+        y = box.y + 6
+        for t, colour in rows:
+            x = box.x + 10
+            if colour is not None:
+                pygame.draw.rect(board, colour, (x, y + 3, 14, 14), border_radius=3)
+                x += 22
+            board.blit(t, (x, y))
+            y += t.get_height() + 2
 
     def legend(self) -> list[tuple[pygame.Surface, str]]:
         """The board view's marks, with each side's ring named."""
