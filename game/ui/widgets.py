@@ -162,6 +162,18 @@ def _fit(font: pygame.font.Font, text: str, width: int) -> str:
     return text.rstrip() + "..." if text else ""
 
 
+def fit_label(font: pygame.font.Font, text: str, width: int) -> str:
+    """A button's label cut to ``width`` pixels: a bracket that does not fit is cut whole
+    ("Defend (...)") rather than left open ("Defend (attackers roll 4 di..."); else as
+    :func:`fit`."""
+    if font.size(text)[0] <= width or " (" not in text:
+        return fit(font, text, width)
+    head, _sep, rest = text.partition(" (")
+    tail = rest.partition(")")[2]
+    short = f"{head} (...){tail}"
+    return short if font.size(short)[0] <= width else fit(font, short, width)
+
+
 def wrap(font: pygame.font.Font, text: str, width: int) -> list[str]:
     """Split ``text`` into lines no wider than ``width`` pixels (long words are kept)."""
     made = _memo(_WRAPPED, font)
@@ -287,7 +299,8 @@ class Button:
             badge.centery = rect.centery
             pygame.draw.rect(surface, DIM if self.enabled else FAINT, badge, border_radius=4)
             surface.blit(n, n.get_rect(center=badge.center))
-        txt = fonts.render(fonts.body, fit(fonts.body, label, rect.w - 20 - indent), colour)
+        txt = fonts.render(fonts.body, fit_label(fonts.body, label, rect.w - 20 - indent),
+                           colour)
         y = rect.centery - txt.get_height() // 2
         surface.blit(txt, (rect.x + 10 + indent, y))
         if self.hint:

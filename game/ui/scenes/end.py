@@ -22,6 +22,12 @@ from game.ui.widgets import (
 )
 
 
+def _sentence(text: str) -> str:
+    """``text`` with its first letter a capital (and the rest as written: "K-10" stays
+    "K-10", where str.capitalize would make it "k-10")."""
+    return text[:1].upper() + text[1:]
+
+
 def save_copy(app: Host, match: Any) -> None:
     """Save ``match`` whole in the saves folder and say where (or why it could not)."""
     try:
@@ -54,10 +60,10 @@ class EndScene(Scene):
             self.winner_index = sides.index(o.winner) if o.winner in sides else None
             self.headline = f"{match.side_name(o.winner)} win"
             _, _, why = o.reason.partition(":")
-            self.reason = (why.strip() or o.reason).capitalize()
+            self.reason = _sentence(why.strip() or o.reason)
         elif o is not None:
             self.headline = "A draw"
-            self.reason = o.reason.removeprefix("A draw: ").capitalize()
+            self.reason = _sentence(o.reason.removeprefix("A draw: "))
         else:
             self.headline, self.reason = "Game over", ""
         self.turns = match.turn

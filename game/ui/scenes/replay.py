@@ -47,6 +47,8 @@ VIEW_KEYS = frozenset({pygame.K_UP, pygame.K_DOWN, pygame.K_PLUS, pygame.K_EQUAL
 class ReplayScene(BoardScene):
     """A recorded game, stepped through action by action (see the module text)."""
 
+    watching = True
+
     def __init__(self, app: Host, start: Match[Any], script: Sequence[Action], *,
                  title: str = "", intro: str = "", captions: Sequence[str] = (),
                  on_exit: Callable[[], None] | None = None,

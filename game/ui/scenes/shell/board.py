@@ -126,6 +126,17 @@ class BoardScene(Scene, ABC):
         """Height of a strip under the board (the computer's bar); none here."""
         return 0
 
+    watching = False
+    """True where the game is watched, not played (a replay, a demo): nobody is "you"
+    and the top bar gives no play instructions."""
+
+    def phase_line(self) -> str:
+        """The top bar's second line: what this step is (the controller's words; where
+        the game is only watched, the phase's own, which give no play instructions)."""
+        if self.watching:
+            return str(self.m.ruleset.phases[self.m.phase].help)
+        return self.control.phase_line()
+
     # ================================================================ queries
     @property
     def state(self) -> Any:
