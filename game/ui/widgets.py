@@ -351,6 +351,8 @@ class ListItem:
     data: object = None
     heading: bool = False
     """A group's heading (the rule system of the demos under it): shown, never chosen."""
+    tag: str = ""
+    """A short mark drawn as a pill after the title ("first game")."""
 
 
 class ListBox:
@@ -452,8 +454,15 @@ class ListBox:
                                  (r.right - 6, r.bottom - 3))
                 continue
             colour = TEXT if it.enabled else VERMILLION
-            surface.blit(fonts.render(fonts.bold, fit(fonts.bold, it.title, r.w - 20), colour),
-                         (r.x + 10, r.y + 4))
+            tag = fonts.render(fonts.small, it.tag, BLACK) if it.tag else None
+            room = r.w - 20 - (tag.get_width() + 22 if tag is not None else 0)
+            title = fonts.render(fonts.bold, fit(fonts.bold, it.title, room), colour)
+            surface.blit(title, (r.x + 10, r.y + 4))
+            if tag is not None:
+                pill = pygame.Rect(r.x + 18 + title.get_width(), r.y + 6,
+                                   tag.get_width() + 12, tag.get_height() + 2)
+                pygame.draw.rect(surface, GREEN, pill, border_radius=9)
+                surface.blit(tag, (pill.x + 6, pill.y + 1))
             if it.subtitle:
                 lines = wrap(fonts.small, it.subtitle, r.w - 20)
                 if len(lines) > self.lines:

@@ -67,3 +67,17 @@ def test_issue18_15_every_scenario_description_says_how_to_win():
         assert f"after turn {scenarios[key].turn_limit} it is a draw" in d
     farm = scenarios["farmhouse"]
     assert f"after turn {farm.turn_limit}" in farm.description
+
+
+def test_first_game_is_read_from_the_scenario_and_checked(tmp_path):
+    from game.core.errors import GameError
+
+    src = next(p for p in scenario_files() if p.stem == "hill_fight")
+    assert load_scenario(src).first_game
+    text = src.read_text().replace("first_game = true", 'first_game = "yes"')
+    bad = tmp_path / "hill_fight.toml"
+    bad.write_text(text)
+    (tmp_path / "hill_fight.tmx").symlink_to(src.with_suffix(".tmx"))
+    with pytest.raises(GameError) as e:
+        load_scenario(bad)
+    assert "first_game must be true or false" in str(e.value)

@@ -359,3 +359,25 @@ def test_issue18_11_the_picker_says_there_are_more_scenarios(data_dir):
         app.step(0.016)
     app.draw()
     assert lst.hidden()[0] > 0
+
+
+@pytest.mark.parametrize("size", [SMALL, (1280, 720)])
+def test_issue18_the_picker_marks_good_first_games_and_keeps_play_in_sight(data_dir, size):
+    """The scenarios whose file says first_game = true carry a mark in the list (one per
+    rule system at least), and every scenario chosen leaves room for Play."""
+    from game.ui.scenes.picker import FIRST_GAME
+
+    app = App(raise_errors=True, size=size)
+    app.show_picker()
+    picker = app.scene
+    marked = {e.scenario.ruleset for e, it in zip(picker.entries, picker.list.items,
+                                                  strict=True)
+              if e.scenario is not None and it.tag == FIRST_GAME}
+    assert marked == {e.scenario.ruleset for e in picker.entries if e.scenario}
+    for e, it in zip(picker.entries, picker.list.items, strict=True):
+        assert (it.tag == FIRST_GAME) == bool(e.scenario and e.scenario.first_game)
+    for k in range(len(picker.entries)):
+        picker.list.selected = k
+        picker.select(k)
+        app.draw()
+        assert picker.play_drawn, picker.entries[k].key

@@ -16,6 +16,7 @@ from game.ui.widgets import (
     BG,
     DIM,
     FAINT,
+    GREEN,
     ORANGE,
     SKY,
     TEXT,
@@ -29,6 +30,9 @@ from game.ui.widgets import (
     fit,
     wrap,
 )
+
+FIRST_GAME = "good first game"
+"""The mark on a scenario whose file says ``first_game = true``."""
 
 
 @dataclass
@@ -62,7 +66,8 @@ class PickerScene(Scene):
         super().__init__(app)
         self.size = app.screen.get_size()
         self.entries = scan_scenarios()
-        items = [ListItem(e.scenario.name, e.scenario.description) if e.scenario else
+        items = [ListItem(e.scenario.name, e.scenario.description,
+                          tag=FIRST_GAME if e.scenario.first_game else "") if e.scenario else
                  ListItem(f"{printable(e.key)} (cannot be opened)", e.error, enabled=False)
                  for e in self.entries]
         self.list = ListBox(items, on_select=self.select, on_activate=self.activate)
@@ -75,6 +80,8 @@ class PickerScene(Scene):
         self.play = Button("Play", self.play_selected, name="play", hint="Enter",
                            accent=ORANGE, primary=True)
         self.fixed: list[Button] = []
+        self.play_drawn = False
+        """Whether the last frame had room for Play under the chosen scenario."""
         self.resume_button = Button("Resume", self.resume, name="resume", accent=ORANGE)
         if self.autosave is not None:
             self.fixed.append(self.resume_button)
@@ -161,6 +168,13 @@ class PickerScene(Scene):
                                                       "games kept, one per scenario)"
                                                       if len(self.unfinished) > 1 else "."))
 
+    @staticmethod
+    def system_title(s: Scenario) -> str:
+        """The name of a scenario's rule system ("Melee on heights")."""
+        from game.rules import get_ruleset
+
+        return str(get_ruleset(s.ruleset).title)
+
     def resume(self) -> None:
         self.app.resume(self.autosave.path if self.autosave is not None else None)
 
@@ -234,7 +248,15 @@ class PickerScene(Scene):
             s = e.scenario
             surface.blit(f.render(f.head, fit(f.head, s.name, width), TEXT), (x, y))
             y += 34
-            sides_h = 46 + 42 * len(s.sides)
+            if s.first_game:
+                good = fit(f.small, f"A good first game of {self.system_title(s)}.", width)
+                surface.blit(f.render(f.small, good, GREEN), (x, y - 4))
+                y += 20
+            head = f.render(f.bold, "Who plays each side", TEXT)
+            keys = f"1-{len(s.sides)}" if len(s.sides) > 1 else "1"
+            hint = f.render(f.small, f"click or press {keys} to switch", DIM)
+            narrow = head.get_width() + hint.get_width() + 12 > width
+            sides_h = 46 + 42 * len(s.sides) + (head.get_height() if narrow else 0)
             room = (self.play_top - 10 - sides_h - y) // f.body.get_linesize()
             lines = wrap(f.body, s.description or "(no description)", width)
             if len(lines) > room:
@@ -244,11 +266,8 @@ class PickerScene(Scene):
                 surface.blit(f.render(f.body, ln, DIM), (x, y))
                 y += f.body.get_linesize()
             y += 10
-            head = f.render(f.bold, "Who plays each side", TEXT)
             surface.blit(head, (x, y))
-            keys = f"1-{len(s.sides)}" if len(s.sides) > 1 else "1"
-            hint = f.render(f.small, f"click or press {keys} to switch", DIM)
-            if head.get_width() + hint.get_width() + 12 <= width:
+            if not narrow:
                 surface.blit(hint, (x + width - hint.get_width(), y + 2))
             else:  # a narrow panel: the hint on the next line
                 y += head.get_height()
@@ -269,7 +288,8 @@ class PickerScene(Scene):
             for ln in wrap(f.body, msg, width):
                 surface.blit(f.render(f.body, ln, VERMILLION), (x, y))
                 y += f.body.get_linesize()
-        if y < self.play_top:
+        self.play_drawn = y < self.play_top
+        if self.play_drawn:
             self.play.draw(surface, f, mouse)
         for b in self.fixed:
             b.draw(surface, f, mouse)
