@@ -381,3 +381,23 @@ def test_issue18_the_picker_marks_good_first_games_and_keeps_play_in_sight(data_
         picker.select(k)
         app.draw()
         assert picker.play_drawn, picker.entries[k].key
+
+
+def test_issue18_11_the_roster_is_not_cut_it_scrolls(data_dir):
+    """Point 11: with no piece selected, a roster longer than the panel lists every piece
+    of every side: a sign at its foot, and the wheel scrolls to the last side's last."""
+    from game.ui.scenes.shell.panel import MORE_H
+
+    app, m = _start("charges_in_the_nest", SMALL)
+    scene = app.scene
+    scene.select(None)
+    app.draw()
+    panel = scene.panel
+    assert panel.cut()
+    room = panel.buttons_top - scene.side_rect.y - 6
+    pos = scene.side_rect.move(0, 40).topleft
+    pygame.mouse.set_pos(pos)
+    for _ in range(60):
+        pygame.event.post(pygame.event.Event(pygame.MOUSEWHEEL, x=0, y=-1, flipped=False))
+        app.step(0.016)
+    assert panel.scroll + room - MORE_H >= panel.content_h - 8
