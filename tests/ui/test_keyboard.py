@@ -128,14 +128,15 @@ def test_issue18_1_the_cursor_is_drawn_and_the_buttons_carry_their_numbers(app):
         [str(k + 1) for k in range(min(9, len(scene.context_buttons)))]
     _to_movement(app, m, scene)
     scene.draw(app.screen)
-    x, y = scene.place_pos(Cell(m.board.index(1, 1)))
-    r = 22
-    corner = (x - r + 2, y - r + 1)  # on the cursor's top-left corner
+    place = Cell(m.board.index(1, 1))
+    x, y = scene.place_pos(place)
+    r = scene._cursor_radius(place, scene.view.screen_pos(place))
+    corner = (x - r - 2, y - r + 3)  # on the black edge of the cursor's top-left corner
     before = tuple(app.screen.get_at(corner))[:3]
     key(app, pygame.K_TAB)
     scene.draw(app.screen)
     after = tuple(app.screen.get_at(corner))[:3]
-    assert after == (240, 228, 66) and before != after
+    assert after == (0, 0, 0) and before != after
 
 
 def test_issue18_1_the_pickers_side_switches_answer_number_keys(app):

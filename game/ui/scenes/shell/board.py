@@ -43,7 +43,8 @@ LOG_SHARE = 0.28
 LOG_TALL_SHARE = 0.55
 LOG_MIN = 150
 CURSOR_R = 22
-"""Half the width of the keyboard cursor's corners, in pixels."""
+"""Half the width of the keyboard cursor's corners, in pixels, where the board gives no
+size of a place (it is half the way to the next place otherwise, up to twice this)."""
 LOG_FLOOR = 104
 """The dice log gives up height to the computer's strip down to this."""
 
@@ -355,26 +356,41 @@ class BoardScene(Scene, ABC):
         self.tips.draw(surface)
 
     def _draw_cursor(self, board: pygame.Surface) -> None:
-        """The keyboard cursor: bright corners round the place Space would click, and the
-        key that does it."""
+        """The keyboard cursor: bright corners round the place Space would click, and a
+        line at the board's foot saying which keys do what there."""
         if not self.input.cursor_shown() or self.hover is None:
             return
         pos = self.view.screen_pos(self.hover)
         if pos is None:
             return
         x, y = int(pos[0]), int(pos[1])
-        r, arm = CURSOR_R, CURSOR_R // 2
+        r = self._cursor_radius(self.hover, pos)
+        arm = max(4, r // 2)
         for sx in (-1, 1):
             for sy in (-1, 1):
                 cx, cy = x + sx * r, y + sy * r
                 for colour, width in ((BLACK, 6), (YELLOW, 3)):
                     pygame.draw.line(board, colour, (cx, cy), (cx - sx * arm, cy), width)
                     pygame.draw.line(board, colour, (cx, cy), (cx, cy - sy * arm), width)
-        f = self.app.fonts
-        t = f.render(f.small, "Space", BLACK)
-        box = t.get_rect(midtop=(x, y + r + 4)).inflate(8, 2)
+        f = self.app.fonts  # what the keys do there, at the board's foot (not over it)
+        t = f.render(f.small, fit(f.small, "Space clicks at the cursor, Shift+Space "
+                                           "right-clicks; Enter: the Enter button",
+                                  board.get_width() - 24), BLACK)
+        box = t.get_rect(midbottom=(board.get_width() // 2, board.get_height() - 4))
+        box.inflate_ip(10, 2)
         pygame.draw.rect(board, YELLOW, box, border_radius=4)
         board.blit(t, t.get_rect(center=box.center))
+
+    def _cursor_radius(self, place: Place, pos: tuple[float, float]) -> int:
+        """Half the cursor's width: half the way to the next place on screen (the size of
+        a hex or a step across a zone), CURSOR_R where there is no next place."""
+        for dx, dy in ((1, 0), (-1, 0), (0, 1), (0, -1)):
+            near = self.view.step(place, dx, dy)
+            there = self.view.screen_pos(near) if near is not None else None
+            if there is not None and there != pos:
+                d = ((there[0] - pos[0]) ** 2 + (there[1] - pos[1]) ** 2) ** 0.5
+                return int(max(14, min(CURSOR_R * 2, d / 2 + 4)))
+        return CURSOR_R
 
     def _draw_view_legend(self, board: pygame.Surface) -> None:
         """The legend of the views a key switched on (the controller's), in the board's
