@@ -31,6 +31,11 @@ from game.ui.widgets import (
     wrap,
 )
 
+LONG = {"load": "Open a saved game...", "history": "Finished games...",
+        "demos": "Rules and demos..."}
+"""The bottom row's words where the window is wide enough ..."""
+SHORT = {"load": "Open...", "history": "Finished...", "demos": "Rules..."}
+"""... and in a narrow one."""
 FIRST_GAME = "good first game"
 """The mark on a scenario whose file says ``first_game = true``."""
 
@@ -86,10 +91,11 @@ class PickerScene(Scene):
         if self.autosave is not None:
             self.fixed.append(self.resume_button)
         self.fixed += [Button("Open a saved game...", app.open_load_dialog, name="load",
-                              hint="Ctrl+O"),
+                              hint="Ctrl+O", tip="A game saved with Ctrl+S, or an autosave."),
                        Button("Finished games...", app.open_history_dialog, name="history",
                               tip="Every game played to its end, to watch again."),
-                       Button("Rules and demos...", app.show_demos, name="demos"),
+                       Button("Rules and demos...", app.show_demos, name="demos",
+                              tip="Every rule with a worked example, shown on the table."),
                        Button("Quit", app.quit, name="quit")]
         first = next((k for k, e in enumerate(self.entries) if e.scenario), None)
         if first is not None:
@@ -162,11 +168,14 @@ class PickerScene(Scene):
         name = e.scenario.name if e is not None and e.scenario is not None else None
         self.autosave = next((i for i in self.unfinished if i.scenario == name),
                              self.unfinished[0])
-        self.resume_button.label = f"Resume {self.autosave.title().removeprefix('Autosave: ')}"
-        self.resume_button.tip = (f"Back to the unfinished game of {self.autosave.scenario} "
-                                  "as it was left" + (f" ({len(self.unfinished)} unfinished "
-                                                      "games kept, one per scenario)"
-                                                      if len(self.unfinished) > 1 else "."))
+        a = self.autosave
+        turn = f", turn {a.turn}" if a.turn is not None else ""
+        self.resume_button.label = f"Resume {a.scenario}{turn}"
+        where = a.title().removeprefix("Autosave: ")
+        self.resume_button.tip = (f"Back to the unfinished game {where}, as it was left" + (
+                                      f" ({len(self.unfinished)} unfinished games are kept, "
+                                      "one per scenario: choose a scenario to resume its own)"
+                                      if len(self.unfinished) > 1 else "."))
 
     @staticmethod
     def system_title(s: Scenario) -> str:
@@ -224,8 +233,16 @@ class PickerScene(Scene):
         self.play.rect = pygame.Rect(x, self.detail.bottom - 60, bw, 44)
         self.play_top = self.play.rect.top
         gap = 10
+        room = w - 2 * margin - gap * (len(self.fixed) - 1)
+        for b in self.fixed:  # the long words where the row has room for them all
+            b.label = LONG.get(b.name, b.label)
         widths = [max(120, self.app.fonts.body.size(b.label)[0] + 60) for b in self.fixed]
-        scale = min(1.0, (w - 2 * margin - gap * (len(widths) - 1)) / max(1, sum(widths)))
+        if sum(widths) > room:  # a narrow window: the short words (the tip says them whole)
+            for b in self.fixed:
+                if b.name in SHORT:
+                    b.label = SHORT[b.name]
+            widths = [max(90, self.app.fonts.body.size(b.label)[0] + 40) for b in self.fixed]
+        scale = min(1.0, room / max(1, sum(widths)))
         bx = margin
         for b, bw_ in zip(self.fixed, widths, strict=True):
             b.rect = pygame.Rect(bx, row_y, int(bw_ * scale), 36)
