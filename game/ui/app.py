@@ -23,6 +23,7 @@ import pygame  # noqa: E402
 
 from game.core.errors import GameError, printable  # noqa: E402
 from game.ui import saves  # noqa: E402
+from game.ui.listbox import ListDialog, ListItem  # noqa: E402
 from game.ui.scenes.base import Scene  # noqa: E402
 from game.ui.widgets import (  # noqa: E402
     BG,
@@ -30,8 +31,6 @@ from game.ui.widgets import (  # noqa: E402
     Dialog,
     Fonts,
     HelpOverlay,
-    ListDialog,
-    ListItem,
     Toasts,
 )
 

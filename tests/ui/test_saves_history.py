@@ -14,10 +14,10 @@ from game.headless import players_for  # noqa: E402
 from game.rules import open_match  # noqa: E402
 from game.ui import saves  # noqa: E402
 from game.ui.app import App  # noqa: E402
+from game.ui.listbox import ListDialog  # noqa: E402
 from game.ui.scenes.end import EndScene  # noqa: E402
 from game.ui.scenes.match import MatchScene  # noqa: E402
 from game.ui.scenes.replay import ReplayScene  # noqa: E402
-from game.ui.widgets import ListDialog  # noqa: E402
 
 
 @pytest.fixture

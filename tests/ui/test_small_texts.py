@@ -66,7 +66,8 @@ def test_issue18_15_every_scenario_description_says_how_to_win():
         assert "wins when no enemy figure is left standing" in d
         assert f"after turn {scenarios[key].turn_limit} it is a draw" in d
     farm = scenarios["farmhouse"]
-    assert f"after turn {farm.turn_limit}" in farm.description
+    assert f"until dawn (turn {farm.turn_limit}): they win if one still stands" in \
+        farm.description
 
 
 def test_first_game_is_read_from_the_scenario_and_checked(tmp_path):

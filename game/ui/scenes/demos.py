@@ -8,6 +8,7 @@ import pygame
 
 from game.rules import get_ruleset
 from game.rules.demos import Demo, list_demos
+from game.ui.listbox import ListBox, ListItem
 from game.ui.scenes.base import Host, Scene
 from game.ui.widgets import (
     BG,
@@ -17,8 +18,6 @@ from game.ui.widgets import (
     TEXT,
     YELLOW,
     Button,
-    ListBox,
-    ListItem,
     draw_panel,
     fit,
     wrap,

@@ -11,6 +11,7 @@ import pygame
 from game.core.errors import GameError, printable
 from game.core.scenario import Scenario, load_scenario, scenario_files
 from game.ui import saves
+from game.ui.listbox import ListBox, ListItem
 from game.ui.scenes.base import Host, Scene
 from game.ui.widgets import (
     BG,
@@ -22,8 +23,6 @@ from game.ui.widgets import (
     TEXT,
     VERMILLION,
     Button,
-    ListBox,
-    ListItem,
     draw_mark,
     draw_panel,
     draw_tooltip,
