@@ -87,10 +87,16 @@ def main(argv: list[str] | None = None) -> int:
 
         return check_map(args.check_map)
     if args.demos:
+        from game.rules import get_ruleset
         from game.rules.demos import list_demos
 
-        for d in list_demos():
-            print(f"{d.rule:6} {d.title}  ({d.key}, {len(d.steps)} steps)")
+        groups: dict[str, list[str]] = {}
+        for d in list_demos():  # under each rule system's name, in rule order
+            n = len(d.steps)
+            groups.setdefault(get_ruleset(d.scenario.ruleset).title, []).append(
+                f"  {d.rule:6} {d.title}  ({d.key}, {n} step{'s' if n != 1 else ''})")
+        print("\n\n".join("\n".join([system, *lines])
+                          for system, lines in sorted(groups.items())))
         return 0
     if args.balance:
         from game.lab import main as balance_main

@@ -58,6 +58,8 @@ class Scenario:
     options: dict[str, Any]
     turn_limit: int | None
     hidden: bool = False
+    first_game: bool = False
+    """A good first game of its rule system (``first_game = true``; the picker marks it)."""
 
 
 def _need(table: dict[str, Any], key: str, typ: type, where: str, path: Path) -> Any:
@@ -150,6 +152,10 @@ def load_scenario(path: str | Path) -> Scenario:
     if not isinstance(hidden, bool):
         raise ScenarioError(f"{path.name}: [scenario] hidden must be true or false, "
                             f"not {_short(hidden)}")
+    first_game = head.get("first_game", False)
+    if not isinstance(first_game, bool):
+        raise ScenarioError(f"{path.name}: [scenario] first_game must be true or false, "
+                            f"not {_short(first_game)}")
     description = head.get("description", "")
     if not isinstance(description, str):
         raise ScenarioError(f"{path.name}: [scenario] description must be a string, "
@@ -186,6 +192,7 @@ def load_scenario(path: str | Path) -> Scenario:
         options=options,
         turn_limit=limit,
         hidden=hidden,
+        first_game=first_game,
     )
 
 

@@ -23,6 +23,7 @@ import pygame  # noqa: E402
 
 from game.core.errors import GameError, printable  # noqa: E402
 from game.ui import saves  # noqa: E402
+from game.ui.listbox import ListDialog, ListItem  # noqa: E402
 from game.ui.scenes.base import Scene  # noqa: E402
 from game.ui.widgets import (  # noqa: E402
     BG,
@@ -30,8 +31,6 @@ from game.ui.widgets import (  # noqa: E402
     Dialog,
     Fonts,
     HelpOverlay,
-    ListDialog,
-    ListItem,
     Toasts,
 )
 
@@ -129,24 +128,26 @@ class App:
         self.modals.clear()
         self.switch(DemosScene(self))
 
-    def open_demo(self, name: str) -> None:
-        """Show the demo of a rule (by rule id, file name or title)."""
+    def open_demo(self, name: str, on_exit: Callable[[], None] | None = None) -> None:
+        """Show the demo of a rule (by rule id, file name or title); Esc there runs
+        ``on_exit`` (a new rules browser if None)."""
         from game.rules.demos import find_demo
         from game.ui.scenes.replay import DemoScene
 
         demo = find_demo(name)
         demo.check()
         self.modals.clear()
-        self.switch(DemoScene(self, demo, on_exit=self.show_demos))
+        self.switch(DemoScene(self, demo, on_exit=on_exit or self.show_demos))
 
     def open_replay(self, match: Any, on_exit: Callable[[], None] | None = None) -> None:
-        """Step through ``match``'s actions from its start (a finished game or a save)."""
+        """Step through ``match``'s actions from its start (a finished game or a save);
+        Ctrl+S there saves ``match`` whole."""
         from game.core.match import Match
         from game.ui.scenes.replay import ReplayScene
 
         start = Match(match.scenario, match.ruleset, match.map, match.seed)
         start.meta = dict(match.meta)
-        self.switch(ReplayScene(self, start, match.actions, on_exit=on_exit))
+        self.switch(ReplayScene(self, start, match.actions, on_exit=on_exit, record=match))
 
     def replay_save(self, path: str | Path) -> bool:
         """Open the replay viewer on a saved game; on any error show it and keep going."""
@@ -207,8 +208,24 @@ class App:
         self.toasts.show(f"Opened {printable(Path(path).name)} (turn {m.turn}).")
         return True
 
-    def resume(self) -> bool:
-        return self.open_save(saves.autosave_path())
+    def resume(self, path: Path | None = None) -> bool:
+        """The unfinished game at ``path`` (the autosave if None), as it was left."""
+        return self.open_save(saves.autosave_path() if path is None else path)
+
+    def open_history_dialog(self) -> None:
+        """The list of finished games, newest first: one picked is watched again."""
+        infos = saves.finished_games()
+        items = [ListItem(i.title(), i.detail(), data=i.path, enabled=i.readable)
+                 for i in infos]
+
+        def pick(k: int) -> None:
+            self.replay_save(infos[k].path)
+
+        self.push_modal(ListDialog(
+            "Watch a finished game again", items, pick,
+            message=(f"Every finished game is kept in "
+                     f"{printable(str(saves.history_dir()))}" if infos else
+                     "No finished game yet: every game played to its end is kept here.")))
 
     def open_load_dialog(self) -> None:
         """Ctrl+O: the list of saved games in the data folder."""

@@ -4,8 +4,12 @@ Everything lives in one folder, ``platformdirs.user_data_dir("skirmish-table")``
 the folder named by the environment variable ``SKIRMISH_DATA_DIR`` (tests point it at a
 temporary directory). Writes go through :meth:`Match.save`, which is atomic.
 
-The autosave is ``autosave.json``; its ``meta`` records who controls each side. A
-finished game removes it, so the picker only offers to resume unfinished games.
+The autosave is ``autosave.json``: the game played last, while it is unfinished; its
+``meta`` records who controls each side and which game it is. No unfinished game is
+lost when another begins: the autosave of another game is first moved to its scenario's
+slot, ``autosaves/<scenario>.json`` (one slot per scenario), from which the picker resumes
+it. A finished game is kept in ``history/`` (every one, for the picker's list of games to
+watch again) and leaves the autosave and its slot.
 
 Whatever else is in the folder, the window still opens: a file is only looked at if it
 is a regular file of a sane size (:func:`game.core.match.read_save`), and each one that
@@ -29,6 +33,10 @@ from game.core.match import MAX_SAVE_BYTES, Match, check_save, read_save
 ENV_DIR = "SKIRMISH_DATA_DIR"
 AUTOSAVE = "autosave.json"
 SAVES = "saves"
+AUTOSAVES = "autosaves"
+"""The folder of each scenario's last unfinished game but the one in the autosave."""
+HISTORY = "history"
+"""The folder of every finished game."""
 MAX_LISTED = 200
 """Saves the open dialog lists at most (the newest)."""
 PEEK_BYTES = 1 << 20
@@ -55,6 +63,25 @@ def saves_dir() -> Path:
     return data_dir() / SAVES
 
 
+def slots_dir() -> Path:
+    return data_dir() / AUTOSAVES
+
+
+def history_dir() -> Path:
+    return data_dir() / HISTORY
+
+
+def slot_path(scenario_key: str) -> Path:
+    """The slot of a scenario's unfinished game (its key kept to safe characters)."""
+    safe = "".join(c if c.isalnum() or c in "-_" else "_" for c in scenario_key)[:80]
+    return slots_dir() / f"{safe or 'scenario'}.json"
+
+
+def game_id(match: Match[Any]) -> str:
+    """Which game ``match`` is (its scenario and seed: a new game gets a new seed)."""
+    return f"{match.scenario.key}:{match.seed}"
+
+
 def controllers_of(match: Match[Any]) -> dict[str, str]:
     """Who plays each side, from the match's meta (human for sides it does not name)."""
     raw = match.meta.get("controllers")
@@ -68,6 +95,41 @@ def _stamp(match: Match[Any]) -> None:
     match.meta["title"] = match.scenario.name
     match.meta["phase"] = match.ruleset.phases[match.phase].title
     match.meta["actions"] = len(match.actions)
+    match.meta["scenario_key"] = match.scenario.key
+    match.meta["game_id"] = game_id(match)
+
+
+def _meta_of(path: Path) -> dict[str, Any] | None:
+    """The meta of the save at ``path`` if it can be read (None: no such save, or one
+    that cannot be opened)."""
+    try:
+        check_regular(path, MAX_SAVE_BYTES)
+        data = read_save(path)
+        check_save(data, path.name)
+    except (GameError, Unreadable, OSError, ValueError):
+        return None
+    meta = data.get("meta")
+    return meta if isinstance(meta, dict) else {}
+
+
+def _shelve(match: Match[Any]) -> None:
+    """Before ``match`` takes the autosave: another unfinished game there moves to its
+    scenario's slot (nothing is lost), and a copy of ``match`` left in its own slot
+    (the game was resumed from there) goes, since the autosave now holds it."""
+    me = game_id(match)
+    auto = autosave_path()
+    meta = _meta_of(auto)
+    key = meta.get("scenario_key") if meta is not None else None
+    if meta is not None and meta.get("game_id") != me and isinstance(key, str):
+        try:
+            slots_dir().mkdir(parents=True, exist_ok=True)
+            os.replace(auto, slot_path(key))
+        except OSError:
+            pass  # the autosave is written over below, as it always was
+    own = slot_path(match.scenario.key)
+    mine = _meta_of(own)
+    if mine is not None and mine.get("game_id") == me:
+        own.unlink(missing_ok=True)
 
 
 class SaveWriteError(SaveError, OSError):
@@ -86,6 +148,7 @@ def write_autosave(match: Match[Any]) -> Path:
     p = autosave_path()
     _stamp(match)
     try:
+        _shelve(match)
         match.save(p)
     except (OSError, ValueError) as e:
         raise AutosaveError(f"the autosave {printable(str(p))} cannot be written: "
@@ -93,9 +156,38 @@ def write_autosave(match: Match[Any]) -> Path:
     return p
 
 
-def clear_autosave() -> None:
-    """Forget the autosave (a finished game is not offered for resuming)."""
-    autosave_path().unlink(missing_ok=True)
+def clear_autosave(match: Match[Any] | None = None) -> None:
+    """Forget the autosave of ``match`` (a finished game is not offered for resuming):
+    the autosave and its scenario's slot where they hold that game (any autosave, with
+    no match)."""
+    for p in (autosave_path(), *([slot_path(match.scenario.key)] if match else [])):
+        meta = _meta_of(p) if match is not None else {}
+        if meta is not None and (match is None or meta.get("game_id") == game_id(match)):
+            p.unlink(missing_ok=True)
+
+
+def keep_finished(match: Match[Any]) -> Path:
+    """Keep a finished game in the history (for the picker's list of games to watch
+    again) and forget its autosave; the path written. SaveWriteError saying where and
+    why if it cannot be written."""
+    stamp = time.strftime("%Y%m%d-%H%M%S")
+    base = f"{match.scenario.key}-{stamp}"
+    p = history_dir() / f"{base}.json"
+    _stamp(match)
+    o = match.outcome()
+    if o is not None:
+        match.meta["result"] = o.reason
+    try:
+        k = 2
+        while os.path.lexists(p):
+            p = history_dir() / f"{base}-{k}.json"
+            k += 1
+        match.save(p)
+    except (OSError, ValueError) as e:
+        raise SaveWriteError(f"the finished game {printable(str(p))} cannot be kept: "
+                             f"{reason_of(e)}") from None
+    clear_autosave(match)
+    return p
 
 
 def save_game(match: Match[Any]) -> Path:
@@ -146,7 +238,8 @@ class SaveInfo:
                                       f"action {self.actions}") if x)
         if where:
             turn += f" ({where})"
-        auto = "Autosave: " if self.path.name == AUTOSAVE else ""
+        auto = "Autosave: " if self.path.name == AUTOSAVE or \
+            self.path.parent.name == AUTOSAVES else ""
         return f"{auto}{self.scenario}{turn} - {self.when}"
 
     def detail(self) -> str:
@@ -193,9 +286,9 @@ def _whole(v: object) -> int | None:
     return v if isinstance(v, int) and not isinstance(v, bool) else None
 
 
-def autosave_info() -> SaveInfo | None:
-    """The autosave if there is one that can be resumed."""
-    p = autosave_path()
+def autosave_info(path: Path | None = None) -> SaveInfo | None:
+    """The autosave (or the save at ``path``) if there is one that can be resumed."""
+    p = autosave_path() if path is None else path
     try:
         if not stat.S_ISREG(os.stat(p).st_mode):
             return None
@@ -203,6 +296,28 @@ def autosave_info() -> SaveInfo | None:
         return None
     info = peek(p)
     return info if info.readable else None
+
+
+def unfinished() -> list[SaveInfo]:
+    """Every unfinished game that can be resumed: the autosave first, then each
+    scenario's slot, newest first."""
+    paths, _why = _entries(slots_dir())
+    found = [autosave_info(p) for p in sorted(paths, key=lambda p: -_mtime(p))]
+    first = autosave_info()
+    return ([first] if first is not None else []) + [i for i in found if i is not None]
+
+
+def resumable(scenario_name: str) -> SaveInfo | None:
+    """The unfinished game of the scenario named ``scenario_name``, if one is kept."""
+    return next((i for i in unfinished() if i.scenario == scenario_name), None)
+
+
+def finished_games() -> list[SaveInfo]:
+    """Every finished game kept in the history, newest first (at most MAX_LISTED; the
+    ones that cannot be opened listed with the reason)."""
+    paths, _why = _entries(history_dir())
+    newest = sorted(paths, key=lambda p: -_mtime(p))[:MAX_LISTED]
+    return sorted((peek(p) for p in newest), key=lambda s: -s.modified)
 
 
 def _entries(folder: Path) -> tuple[list[Path], str]:
@@ -233,5 +348,6 @@ def list_saves() -> list[SaveInfo]:
         paths.append(auto)
     except (OSError, ValueError):
         pass
+    paths += _entries(slots_dir())[0]
     newest = sorted(paths, key=lambda p: -_mtime(p))[:MAX_LISTED]
     return unread + sorted((peek(p) for p in newest), key=lambda s: -s.modified)

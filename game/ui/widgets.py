@@ -162,6 +162,18 @@ def _fit(font: pygame.font.Font, text: str, width: int) -> str:
     return text.rstrip() + "..." if text else ""
 
 
+def fit_label(font: pygame.font.Font, text: str, width: int) -> str:
+    """A button's label cut to ``width`` pixels: a bracket that does not fit is cut whole
+    ("Defend (...)") rather than left open ("Defend (attackers roll 4 di..."); else as
+    :func:`fit`."""
+    if font.size(text)[0] <= width or " (" not in text:
+        return fit(font, text, width)
+    head, _sep, rest = text.partition(" (")
+    tail = rest.partition(")")[2]
+    short = f"{head} (...){tail}"
+    return short if font.size(short)[0] <= width else fit(font, short, width)
+
+
 def wrap(font: pygame.font.Font, text: str, width: int) -> list[str]:
     """Split ``text`` into lines no wider than ``width`` pixels (long words are kept)."""
     made = _memo(_WRAPPED, font)
@@ -214,6 +226,8 @@ class Button:
     """The main choice on screen: filled with its accent colour."""
     tip: str = ""
     """What the button does and what it costs, shown while the pointer is over it."""
+    number: str = ""
+    """The number key that presses it ("1"), drawn in a badge at its left edge."""
     _pressed: bool = False
 
     def handle(self, e: pygame.event.Event) -> bool:
@@ -236,7 +250,11 @@ class Button:
 
     def cut(self, fonts: Fonts) -> bool:
         """Whether the label is too long for the button (its tooltip then says it)."""
-        return fonts.body.size(self.shown_label())[0] > self.rect.w - 20
+        return fonts.body.size(self.shown_label())[0] > self.rect.w - 20 - self._indent(fonts)
+
+    def _indent(self, fonts: Fonts) -> int:
+        """Room the number badge takes at the left (none without a number)."""
+        return fonts.small.size(self.number)[0] + 12 if self.number else 0
 
     def draw(self, surface: pygame.Surface, fonts: Fonts, mouse: tuple[int, int],
              backdrop: Colour | None = None) -> None:
@@ -257,7 +275,7 @@ class Button:
             self._paint(surface, self.rect, fonts, bg, edge, colour)
             return
         key = (id(fonts), self.rect.size, backdrop, bg, edge, colour, self.shown_label(),
-               self.hint, self.primary and self.enabled, self.enabled)
+               self.hint, self.number, self.primary and self.enabled, self.enabled)
         look = _LOOKS.get(key)
         if look is None:
             if len(_LOOKS) > 512:
@@ -274,13 +292,21 @@ class Button:
                edge: Colour, colour: Colour) -> None:
         draw_panel(surface, rect, bg, edge, radius=6)
         label = self.shown_label()
-        txt = fonts.render(fonts.body, fit(fonts.body, label, rect.w - 20), colour)
+        indent = self._indent(fonts)
+        if indent:
+            n = fonts.render(fonts.small, self.number, BLACK)
+            badge = pygame.Rect(rect.x + 6, 0, n.get_width() + 8, n.get_height() + 2)
+            badge.centery = rect.centery
+            pygame.draw.rect(surface, DIM if self.enabled else FAINT, badge, border_radius=4)
+            surface.blit(n, n.get_rect(center=badge.center))
+        txt = fonts.render(fonts.body, fit_label(fonts.body, label, rect.w - 20 - indent),
+                           colour)
         y = rect.centery - txt.get_height() // 2
-        surface.blit(txt, (rect.x + 10, y))
+        surface.blit(txt, (rect.x + 10 + indent, y))
         if self.hint:
             h = fonts.render(fonts.small, self.hint, (40, 40, 40) if self.primary and
                              self.enabled else DIM if self.enabled else FAINT)
-            if txt.get_width() + h.get_width() + 28 < rect.w:
+            if indent + txt.get_width() + h.get_width() + 28 < rect.w:
                 surface.blit(h, (rect.right - h.get_width() - 10,
                                  rect.centery - h.get_height() // 2))
 
@@ -314,112 +340,6 @@ def draw_tooltip(surface: pygame.Surface, fonts: Fonts, buttons: Sequence[Button
         surface.blit(fonts.render(fonts.small, ln, TEXT), (box.x + 10, y))
         y += lh
     return box
-
-
-# ---------------------------------------------------------------------------- list
-@dataclass
-class ListItem:
-    title: str
-    subtitle: str = ""
-    enabled: bool = True
-    data: object = None
-
-
-class ListBox:
-    """A scrolling list of two-line entries; click selects, double-click activates."""
-
-    ROW = 58
-    lines = 1
-    """Subtitle lines per row (the picker shows two lines of description)."""
-
-    def __init__(self, items: list[ListItem], on_select: Callable[[int], None] | None = None,
-                 on_activate: Callable[[int], None] | None = None) -> None:
-        self.items = items
-        self.rect = pygame.Rect(0, 0, 0, 0)
-        self.selected: int | None = None
-        self.scroll = 0
-        self.on_select = on_select
-        self.on_activate = on_activate
-        self._last_click = (-1, 0)
-
-    @property
-    def row_h(self) -> int:
-        return self.ROW + 22 * (self.lines - 1)
-
-    def row_rect(self, k: int) -> pygame.Rect:
-        return pygame.Rect(self.rect.x + 4, self.rect.y + 4 + k * self.row_h - self.scroll,
-                           self.rect.w - 8, self.row_h - 4)
-
-    def index_at(self, pos: tuple[int, int]) -> int | None:
-        if not self.rect.collidepoint(pos):
-            return None
-        k = (pos[1] - self.rect.y - 4 + self.scroll) // self.row_h
-        return k if 0 <= k < len(self.items) else None
-
-    def _max_scroll(self) -> int:
-        return max(0, len(self.items) * self.row_h + 8 - self.rect.h)
-
-    def handle(self, e: pygame.event.Event) -> bool:
-        if e.type == pygame.MOUSEWHEEL:
-            if self.rect.collidepoint(pygame.mouse.get_pos()):
-                self.scroll = min(self._max_scroll(), max(0, self.scroll - e.y * 40))
-                return True
-            return False
-        if e.type == pygame.MOUSEBUTTONDOWN and e.button == 1:
-            k = self.index_at(e.pos)
-            if k is None:
-                return False
-            now = pygame.time.get_ticks()
-            double = self._last_click[0] == k and now - self._last_click[1] < 400
-            self._last_click = (k, now)
-            self.selected = k
-            if self.on_select:
-                self.on_select(k)
-            if double and self.on_activate and self.items[k].enabled:
-                self.on_activate(k)
-            return True
-        if e.type == pygame.KEYDOWN and self.items:
-            if e.key in (pygame.K_DOWN, pygame.K_UP):
-                step = 1 if e.key == pygame.K_DOWN else -1
-                k = 0 if self.selected is None else (self.selected + step) % len(self.items)
-                self.selected = k
-                top, bottom = k * self.row_h, (k + 1) * self.row_h + 8
-                self.scroll = min(max(self.scroll, bottom - self.rect.h), top)
-                if self.on_select:
-                    self.on_select(k)
-                return True
-            if e.key in (pygame.K_RETURN, pygame.K_KP_ENTER) and self.selected is not None:
-                if self.on_activate and self.items[self.selected].enabled:
-                    self.on_activate(self.selected)
-                return True
-        return False
-
-    def draw(self, surface: pygame.Surface, fonts: Fonts, mouse: tuple[int, int]) -> None:
-        draw_panel(surface, self.rect, BG)
-        clip = surface.get_clip()
-        surface.set_clip(self.rect.inflate(-2, -2))
-        hover = self.index_at(mouse)
-        for k, it in enumerate(self.items):
-            r = self.row_rect(k)
-            if r.bottom < self.rect.top or r.top > self.rect.bottom:
-                continue
-            if k == self.selected:
-                draw_panel(surface, r, (40, 62, 80), SKY, radius=6)
-            elif k == hover:
-                draw_panel(surface, r, PANEL_HI, None, radius=6)
-            colour = TEXT if it.enabled else VERMILLION
-            surface.blit(fonts.render(fonts.bold, it.title, colour), (r.x + 10, r.y + 4))
-            if it.subtitle:
-                lines = wrap(fonts.small, it.subtitle, r.w - 20)
-                if len(lines) > self.lines:
-                    lines = lines[:self.lines]
-                    last = lines[-1]
-                    while last and fonts.small.size(last + "\u2026")[0] > r.w - 20:
-                        last = last[:-2]
-                    lines[-1] = last.rstrip() + "\u2026"
-                for j, ln in enumerate(lines):
-                    surface.blit(fonts.render(fonts.small, ln, DIM), (r.x + 10, r.y + 29 + 22 * j))
-        surface.set_clip(clip)
 
 
 # ---------------------------------------------------------------------------- log
@@ -652,53 +572,6 @@ class Dialog:
             y += lh
         for b in self.buttons:
             b.draw(surface, fonts, mouse)
-
-
-class ListDialog(Dialog):
-    """A modal list to choose from (the saved games), with Open and Cancel."""
-
-    def __init__(self, title: str, items: list[ListItem], on_pick: Callable[[int], None],
-                 *, message: str = "", on_cancel: Callable[[], None] | None = None) -> None:
-        super().__init__(title, message, [("Open", self._open), ("Cancel", self.close)],
-                         on_cancel=on_cancel, width=760)
-        self.list = ListBox(items, on_activate=self._pick)
-        if items:
-            self.list.selected = 0
-        self.on_pick = on_pick
-
-    def _open(self) -> None:
-        if self.list.selected is not None:
-            self._pick(self.list.selected)
-
-    def _pick(self, k: int) -> None:
-        self.closed = True
-        self.on_pick(k)
-
-    def handle(self, e: pygame.event.Event) -> bool:
-        if self.list.handle(e):
-            return True
-        return super().handle(e)
-
-    def layout(self, size: tuple[int, int], fonts: Fonts) -> list[str]:
-        lines = super().layout(size, fonts)
-        lh = fonts.body.get_linesize()
-        h = min(size[1] - 60, 150 + lh * len(lines) + 6 * ListBox.ROW)
-        self.rect.h = h
-        self.rect.center = (size[0] // 2, size[1] // 2)
-        top = self.rect.y + 62 + lh * len(lines) + (8 if lines else 0)
-        self.list.rect = pygame.Rect(self.rect.x + 20, top, self.rect.w - 40,
-                                     self.rect.bottom - 64 - top)
-        for b in self.buttons:
-            b.rect.y = self.rect.bottom - 52
-        return lines
-
-    def draw(self, surface: pygame.Surface, fonts: Fonts, mouse: tuple[int, int]) -> None:
-        super().draw(surface, fonts, mouse)
-        if self.list.items:
-            self.list.draw(surface, fonts, mouse)
-        else:
-            surface.blit(fonts.render(fonts.body, "No saved games yet (Ctrl+S saves one).",
-                                      DIM), (self.list.rect.x + 10, self.list.rect.y + 10))
 
 
 class HelpOverlay(Dialog):

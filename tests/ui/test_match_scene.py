@@ -283,6 +283,34 @@ def test_v_and_t_toggle_the_sight_and_threat_views_listed_in_help(app):
     app.step(0.016)
 
 
+def test_issue18_13_the_v_and_t_views_draw_a_legend_on_the_board(app):
+    """Point 13: while V or T is on, a legend on the board says what each shade means
+    (not just a toast); it goes when the view goes."""
+    from game.ui.boards.hex_marks import SHADES
+
+    scene = start(app)
+    to_movement(app, scene)
+    scene.select("pip")
+    scene.draw(app.screen)
+    assert scene.view_legend_rect is None
+    key(app, pygame.K_v)
+    scene.draw(app.screen)
+    (name, shades), = scene.control.view_legend()
+    assert "sight" in name and [c for c, _w in shades][:3] == [
+        SHADES[k][:3] for k in ("both", "sees", "seen")]
+    box = scene.view_legend_rect
+    assert box is not None and scene.board_rect.contains(box)
+    swatch = (box.x + 12, box.y + 6 + app.fonts.bold.get_height() + 2 + 8)
+    assert tuple(app.screen.get_at(swatch))[:3] == SHADES["both"][:3]
+    key(app, pygame.K_v)
+    key(app, pygame.K_t)
+    scene.draw(app.screen)
+    assert [n for n, _s in scene.control.view_legend()] == ["T: threat view (T-7)"]
+    key(app, pygame.K_t)
+    scene.draw(app.screen)
+    assert scene.view_legend_rect is None
+
+
 def test_h8_j_chooses_the_jump_and_the_click_takes_it(app):
     side = "0 0 0 0 0 0\n0 3 2 1 0 0\n0 0 0 0 0 0"
     m = match(side, [("Pip", "a", "hobbit", 2, 1, 0), ("Orc", "b", "orc", 5, 0, 3)], seed=3)

@@ -64,8 +64,9 @@ def test_demo_mode_from_the_picker_and_f1_steps_through_its_rule(app):
     app.scene.button("demos").on_click()
     assert isinstance(app.scene, DemosScene)
     rules = [d.rule for d in app.scene.demos]
-    assert rules == sorted(rules, key=rule_order) and "H-22" in rules
-    app.scene.list.selected = rules.index("H-22")
+    assert "H-22" in rules
+    app.scene.list.selected = next(k for k, d in enumerate(app.scene.rows)
+                                   if d is not None and d.rule == "H-22")
     app.scene.show_selected()
     scene = app.scene
     assert isinstance(scene, DemoScene) and scene.demo.rule == "H-22"
@@ -141,3 +142,51 @@ def test_a_replay_composes_the_shell_parts_it_needs_rather_than_being_a_live_gam
     scene.answer(Confirm("Sure?", "Really?", "Yes", a))
     assert scene.pos == 0 and not scene.m.actions and not app.modals
     assert "This is a replay" in app.toasts.items[-1].text
+
+
+def test_issue18_12_the_demos_are_grouped_under_their_rule_system(app):
+    """Point 12: the list names each demo's rule system, groups them under it (a heading
+    per system, never chosen) and keeps rule order within a group."""
+    from game.rules import get_ruleset
+
+    app.show_demos()
+    scene = app.scene
+    items = scene.list.items
+    headings = [it.title for it in items if it.heading]
+    assert len(headings) == len(set(headings)) >= 5 and "Melee on heights" in headings
+    system = None
+    rules: list[str] = []
+    for it, d in zip(items, scene.rows, strict=True):
+        if it.heading:
+            assert d is None
+            assert rules == sorted(rules, key=rule_order)
+            system, rules = it.title, []
+            continue
+        assert get_ruleset(d.scenario.ruleset).title == system
+        assert it.subtitle.startswith(system)
+        rules.append(d.rule)
+    # the keys pass over the headings
+    for _ in range(len(items)):
+        app.scene.list.handle(pygame.event.Event(pygame.KEYDOWN, key=pygame.K_DOWN, mod=0))
+        assert not items[scene.list.selected].heading
+
+
+def test_issue18_12_esc_from_a_demo_comes_back_to_the_list_where_it_was(app):
+    app.show_demos()
+    scene = app.scene
+    last = max(k for k, d in enumerate(scene.rows) if d is not None)
+    scene.list.selected = last
+    scene.list.show(last)
+    scroll = scene.list.scroll
+    assert scroll > 0
+    scene.show_selected()
+    assert isinstance(app.scene, DemoScene)
+    app.scene.escape()
+    assert app.scene is scene and scene.list.selected == last and scene.list.scroll == scroll
+
+
+def test_issue18_12_the_command_line_groups_demos_and_counts_steps_in_words(capsys):
+    assert main.main(["--demos"]) == 0
+    out = capsys.readouterr().out
+    assert "1 steps" not in out
+    assert "Melee on heights\n  H-4" in out

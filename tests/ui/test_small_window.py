@@ -263,3 +263,141 @@ def test_a_table_bigger_than_the_zoom_floor_still_fits_a_small_window(data_dir):
     sx0, sy0 = cam.map_to_screen(x0, y0)
     sx1, sy1 = cam.map_to_screen(x1, y1)
     assert sx0 >= 0 and sy0 >= 0 and sx1 <= cam.view[0] and sy1 <= cam.view[1]
+
+
+@pytest.mark.parametrize("name", ["hill_fight", "ruined_village"])
+def test_issue18_6_a_card_taller_than_its_room_scrolls_with_a_sign(data_dir, name):
+    """Point 6: in a small window a card that does not fit above the buttons says so at
+    its foot and scrolls (wheel, PageDown) to its last line; nothing is cut silently."""
+    from game.ui.scenes.shell.panel import MORE_H, TALL
+
+    app, m = _start(name, SMALL, until=lambda m: m.turn > 1 or m.phase == "play")
+    scene = app.scene
+    panel = scene.panel
+    seen = 0
+    for p in [p for p in scene.pieces if p.place is not None]:
+        scene.select(p.id)
+        app.draw()
+        room = panel.buttons_top - scene.side_rect.y - 6
+        whole = panel.render(scene.piece(p.id), scene.side_rect.w, TALL)
+        bottom = max(r.bottom for r in whole.parts)
+        if bottom <= room:
+            assert not panel.cut()
+            continue
+        seen += 1
+        assert panel.cut() and panel.scroll == 0
+        sign = app.screen.get_at((scene.side_rect.x + 24, scene.side_rect.y + room - 11))
+        assert tuple(sign)[:3] == (230, 159, 0), "the sign's arrow at the card's foot"
+        for _ in range(40):
+            pygame.event.post(pygame.event.Event(pygame.KEYDOWN, key=pygame.K_PAGEDOWN,
+                                                 mod=0, unicode="", scancode=0))
+            app.step(0.016)
+        assert panel.scroll > 0
+        assert panel.scroll + room - MORE_H >= bottom  # the last line can be read
+        panel.scroll_by(-10_000)
+    assert seen, "the small window cuts some card"
+
+
+def test_issue18_11_a_hover_tip_never_covers_the_whole_map(data_dir):
+    """Point 11: in 800x500 every tip over an enemy leaves most of the map in sight: at
+    most 55 % of the board's width and 70 % of its height."""
+    from game.ui.scenes.shell.tips import HEIGHT_SHARE, TIP_MIN_W, WIDTH_SHARE
+
+    app, m = _start("ruined_village", SMALL, until=lambda m: m.phase == "play")
+    scene = app.scene
+    side = m.to_act()
+    seen = 0
+    for me in [p for p in scene.pieces if p.side == side and p.place is not None]:
+        scene.select(me.id)
+        for p in [p for p in scene.pieces if p.side != side and p.place is not None]:
+            scene.view.camera.fit()
+            pos = scene.place_pos(p.place)
+            pygame.mouse.set_pos(pos)
+            app.dispatch(pygame.event.Event(pygame.MOUSEMOTION, pos=pos, rel=(1, 0),
+                                            buttons=(0, 0, 0)))
+            app.draw()
+            r = scene.tips.rect
+            if r is not None:
+                seen += 1
+                b = scene.board_rect
+                assert r.w <= max(TIP_MIN_W, b.w * WIDTH_SHARE), (r, b)
+                assert r.h <= max(80, b.h * HEIGHT_SHARE), (r, b)
+    assert seen
+
+
+def test_issue18_11_a_replays_board_is_not_tiny_in_a_small_window(data_dir):
+    """Point 11: in 800x500 the replay's board keeps at least half the height under the
+    top bar (the dice log and the caption give it room)."""
+    from game.ui.scenes.shell.topbar import TOP_H
+
+    app = App(raise_errors=True, size=SMALL)
+    m = open_match("hill_fight", 3)
+    for _ in range(10):
+        m.apply(m.legal_actions()[0])
+    app.open_replay(m)
+    app.draw()
+    scene = app.scene
+    assert scene.board_rect.h >= (SMALL[1] - TOP_H) // 2, scene.board_rect
+    assert not scene.board_rect.colliderect(scene.caption_rect)
+    assert scene.log_rect.h >= 90
+
+
+def test_issue18_11_the_picker_says_there_are_more_scenarios(data_dir):
+    """Point 11: in 800x500 the scenario list shows a few and says how many more are
+    below (and, scrolled, above)."""
+    app = App(raise_errors=True, size=SMALL)
+    app.show_picker()
+    app.draw()
+    lst = app.scene.list
+    above, below = lst.hidden()
+    assert above == 0 and below > 0
+    arrow = (lst.rect.x + 18, lst.rect.bottom - 12)
+    assert tuple(app.screen.get_at(arrow))[:3] == (230, 159, 0)
+    for _ in range(len(lst.items) - 1):
+        pygame.event.post(pygame.event.Event(pygame.KEYDOWN, key=pygame.K_DOWN, mod=0,
+                                             unicode="", scancode=0))
+        app.step(0.016)
+    app.draw()
+    assert lst.hidden()[0] > 0
+
+
+@pytest.mark.parametrize("size", [SMALL, (1280, 720)])
+def test_issue18_the_picker_marks_good_first_games_and_keeps_play_in_sight(data_dir, size):
+    """The scenarios whose file says first_game = true carry a mark in the list (one per
+    rule system at least), and every scenario chosen leaves room for Play."""
+    from game.ui.scenes.picker import FIRST_GAME
+
+    app = App(raise_errors=True, size=size)
+    app.show_picker()
+    picker = app.scene
+    marked = {e.scenario.ruleset for e, it in zip(picker.entries, picker.list.items,
+                                                  strict=True)
+              if e.scenario is not None and it.tag == FIRST_GAME}
+    assert marked == {e.scenario.ruleset for e in picker.entries if e.scenario}
+    for e, it in zip(picker.entries, picker.list.items, strict=True):
+        assert (it.tag == FIRST_GAME) == bool(e.scenario and e.scenario.first_game)
+    for k in range(len(picker.entries)):
+        picker.list.selected = k
+        picker.select(k)
+        app.draw()
+        assert picker.play_drawn, picker.entries[k].key
+
+
+def test_issue18_11_the_roster_is_not_cut_it_scrolls(data_dir):
+    """Point 11: with no piece selected, a roster longer than the panel lists every piece
+    of every side: a sign at its foot, and the wheel scrolls to the last side's last."""
+    from game.ui.scenes.shell.panel import MORE_H
+
+    app, m = _start("charges_in_the_nest", SMALL)
+    scene = app.scene
+    scene.select(None)
+    app.draw()
+    panel = scene.panel
+    assert panel.cut()
+    room = panel.buttons_top - scene.side_rect.y - 6
+    pos = scene.side_rect.move(0, 40).topleft
+    pygame.mouse.set_pos(pos)
+    for _ in range(60):
+        pygame.event.post(pygame.event.Event(pygame.MOUSEWHEEL, x=0, y=-1, flipped=False))
+        app.step(0.016)
+    assert panel.scroll + room - MORE_H >= panel.content_h - 8

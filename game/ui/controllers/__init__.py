@@ -267,9 +267,15 @@ class Controller:
         """This ruleset's keys and clicks for the help overlay."""
         return [("Buttons", "one per action you may take now")]
 
+    def view_legend(self) -> list[tuple[str, list[tuple[Colour, str]]]]:
+        """The views a key switched on (a sight view, a threat view): each one's name and
+        what each of its colours means; the shell draws them as a legend on the board
+        while they are on. None here."""
+        return []
+
 
 CONTROLLERS: Registry[type[Controller]] = Registry("controller", {
-    "tft-heights": "game.ui.controllers.melee_hexes:MeleeHexController",
+    "tft-heights": "game.ui.controllers.hex_views:MeleeHexViews",
     "hero": "game.ui.controllers.hero:HeroController",
     "tft-zones": "game.ui.controllers.melee_zones:MeleeZoneController",
     "flood": "game.ui.controllers.flood:FloodController",

@@ -647,8 +647,8 @@ class MeleeZoneController(Controller):
         if w.kind == WindowKind.OPPORTUNITY:
             return f"{m.name} leaves the melee: {self.m.side_name(w.side)} may strike at it " \
                    "(Z-17, free)."
-        return f"{what}: {self.m.side_name(w.side)} may react (evade Z-15, protect Z-14, " \
-               "answer a charge, strike first at a close)."
+        return f"{what}: {self.m.side_name(w.side)} may react (each button says how, with " \
+               "its rule)."
 
     def banner(self) -> str | None:
         st = self.state

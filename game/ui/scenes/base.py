@@ -6,6 +6,7 @@ instead of the whole app (game.ui.app imports the scenes; no scene imports game.
 from __future__ import annotations
 
 from collections.abc import Callable
+from pathlib import Path
 from typing import TYPE_CHECKING, Any, Protocol, TypeVar
 
 import pygame
@@ -47,8 +48,9 @@ class Host(Protocol):
         """The rules browser: every rule with a demo."""
         ...
 
-    def open_demo(self, name: str) -> None:
-        """The demo of a rule (by rule id, file name or title)."""
+    def open_demo(self, name: str, on_exit: Callable[[], None] | None = None) -> None:
+        """The demo of a rule (by rule id, file name or title); Esc there runs
+        ``on_exit`` (the rules browser if None)."""
         ...
 
     def open_replay(self, match: Match[Any], on_exit: Callable[[], None] | None = None
@@ -61,8 +63,12 @@ class Host(Protocol):
         """A new game of a scenario, with who plays each side."""
         ...
 
-    def resume(self) -> bool:
-        """The game in the autosave, as it was left."""
+    def resume(self, path: Path | None = None) -> bool:
+        """The unfinished game at ``path`` (the autosave if None), as it was left."""
+        ...
+
+    def open_history_dialog(self) -> None:
+        """The list of finished games (one picked is watched again)."""
         ...
 
     def open_load_dialog(self) -> None:

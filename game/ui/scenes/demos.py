@@ -1,10 +1,14 @@
-"""The rules browser: every demo by rule, with what the rule says; pick one to watch it."""
+"""The rules browser: every demo, grouped under its rule system's name and in rule order
+within it, with what the rule says; pick one to watch it (Esc there comes back to the
+list where it was)."""
 
 from __future__ import annotations
 
 import pygame
 
+from game.rules import get_ruleset
 from game.rules.demos import Demo, list_demos
+from game.ui.listbox import ListBox, ListItem
 from game.ui.scenes.base import Host, Scene
 from game.ui.widgets import (
     BG,
@@ -14,11 +18,24 @@ from game.ui.widgets import (
     TEXT,
     YELLOW,
     Button,
-    ListBox,
-    ListItem,
     draw_panel,
+    fit,
     wrap,
 )
+
+
+def system_of(demo: Demo) -> str:
+    """The name of the rule system a demo shows ("Melee on heights")."""
+    return str(get_ruleset(demo.scenario.ruleset).title)
+
+
+def group_by_system(demos: list[Demo]) -> list[tuple[str, list[Demo]]]:
+    """``demos`` under their rule systems' names (in the names' order), each group in the
+    order given (rule order)."""
+    groups: dict[str, list[Demo]] = {}
+    for d in demos:
+        groups.setdefault(system_of(d), []).append(d)
+    return sorted(groups.items())
 
 
 class DemosScene(Scene):
@@ -26,20 +43,29 @@ class DemosScene(Scene):
 
     def __init__(self, app: Host) -> None:
         super().__init__(app)
-        self.demos: list[Demo] = list_demos()
-        items = [ListItem(f"{d.rule}  {d.title}", d.scenario.name) for d in self.demos]
+        self.rows: list[Demo | None] = []
+        """The demo of each row of the list (None: a rule system's heading)."""
+        items: list[ListItem] = []
+        for system, demos in group_by_system(list_demos()):
+            items.append(ListItem(system, heading=True))
+            self.rows.append(None)
+            for d in demos:
+                items.append(ListItem(f"{d.rule}  {d.title}", f"{system}: {d.scenario.name}"))
+                self.rows.append(d)
+        self.demos: list[Demo] = [d for d in self.rows if d is not None]
         self.list = ListBox(items, on_select=self.select, on_activate=self.activate)
         self.show = Button("Show this rule", self.show_selected, name="show", hint="Enter",
                            accent=ORANGE, primary=True)
         self.back = Button("Back to the scenarios", app.show_picker, name="back", hint="Esc")
         self.buttons = [self.show, self.back]
-        if self.demos:
-            self.list.selected = 0
+        first = next((k for k, d in enumerate(self.rows) if d is not None), None)
+        if first is not None:
+            self.list.selected = first
 
     @property
     def demo(self) -> Demo | None:
         k = self.list.selected
-        return self.demos[k] if k is not None and 0 <= k < len(self.demos) else None
+        return self.rows[k] if k is not None and 0 <= k < len(self.rows) else None
 
     def select(self, k: int | None) -> None:
         self.app.dirty = True
@@ -50,8 +76,13 @@ class DemosScene(Scene):
 
     def show_selected(self) -> None:
         d = self.demo
-        if d is not None:
-            self.app.guard(self.app.open_demo, d.key)
+        if d is not None:  # Esc there comes back to this list, where it was
+            self.app.guard(self.app.open_demo, d.key, self.come_back)
+
+    def come_back(self) -> None:
+        """Back from a demo: this very list, scrolled and chosen as it was left."""
+        self.app.modals.clear()
+        self.app.switch(self)
 
     def handle(self, e: pygame.event.Event) -> None:
         if e.type == pygame.KEYDOWN and e.key in (pygame.K_RETURN, pygame.K_KP_ENTER):
@@ -84,8 +115,9 @@ class DemosScene(Scene):
         surface.fill(BG)
         mouse = pygame.mouse.get_pos()
         surface.blit(f.render(f.title, "Rules and demos", TEXT), (40, 34))
-        surface.blit(f.render(f.body, "Each rule with a worked example, set up on the table "
-                              "and played step by step with its dice.", DIM), (42, 84))
+        surface.blit(f.render(f.body, fit(f.body, "Each rule with a worked example, set up on "
+                                          "the table and played step by step with its "
+                                          "dice.", surface.get_width() - 84), DIM), (42, 84))
         self.list.draw(surface, f, mouse)
         draw_panel(surface, self.detail)
         x, y = self.detail.x + 24, self.detail.y + 20
@@ -94,8 +126,12 @@ class DemosScene(Scene):
         if d is None:
             surface.blit(f.render(f.body, "No demos found in maps/demos.", FAINT), (x, y))
         else:
-            surface.blit(f.render(f.head, f"{d.rule}: {d.title}", YELLOW), (x, y))
-            y += 40
+            for ln in wrap(f.head, f"{d.rule}: {d.title}", width)[:2]:
+                surface.blit(f.render(f.head, ln, YELLOW), (x, y))
+                y += f.head.get_linesize()
+            y += 4
+            surface.blit(f.render(f.small, fit(f.small, system_of(d), width), DIM), (x, y))
+            y += 26
             limit = self.show.rect.top - 16
             for ln in wrap(f.body, d.text, width):
                 if y + f.body.get_linesize() > limit:
@@ -104,7 +140,8 @@ class DemosScene(Scene):
                 y += f.body.get_linesize()
             y += 10
             if y + 24 < limit:
-                surface.blit(f.render(f.small, f"{len(d.steps)} steps on {d.scenario.name}",
-                                      DIM), (x, y))
+                n = len(d.steps)
+                surface.blit(f.render(f.small, f"{n} step{'s' if n != 1 else ''} on "
+                                               f"{d.scenario.name}", DIM), (x, y))
         for b in self.buttons:
             b.draw(surface, f, mouse)

@@ -11,6 +11,7 @@ from game.ui.scenes.base import Host, Scene
 from game.ui.widgets import (
     BG,
     DIM,
+    GREEN,
     ORANGE,
     TEXT,
     Button,
@@ -19,6 +20,22 @@ from game.ui.widgets import (
     side_colour,
     wrap,
 )
+
+
+def _sentence(text: str) -> str:
+    """``text`` with its first letter a capital (and the rest as written: "K-10" stays
+    "K-10", where str.capitalize would make it "k-10")."""
+    return text[:1].upper() + text[1:]
+
+
+def save_copy(app: Host, match: Any) -> None:
+    """Save ``match`` whole in the saves folder and say where (or why it could not)."""
+    try:
+        p = saves.save_game(match)
+    except OSError as e:
+        app.error(f"Could not save: {e}")
+        return
+    app.toasts.show(f"Saved to {p}", GREEN, ttl=6)
 
 
 class EndScene(Scene):
@@ -43,10 +60,10 @@ class EndScene(Scene):
             self.winner_index = sides.index(o.winner) if o.winner in sides else None
             self.headline = f"{match.side_name(o.winner)} win"
             _, _, why = o.reason.partition(":")
-            self.reason = (why.strip() or o.reason).capitalize()
+            self.reason = _sentence(why.strip() or o.reason)
         elif o is not None:
             self.headline = "A draw"
-            self.reason = o.reason.removeprefix("A draw: ").capitalize()
+            self.reason = _sentence(o.reason.removeprefix("A draw: "))
         else:
             self.headline, self.reason = "Game over", ""
         self.turns = match.turn
@@ -67,10 +84,17 @@ class EndScene(Scene):
         if e.type == pygame.KEYDOWN and e.key in (pygame.K_RETURN, pygame.K_KP_ENTER):
             self.again()
             return
+        if e.type == pygame.KEYDOWN and e.key == pygame.K_s and e.mod & pygame.KMOD_CTRL:
+            self.save()
+            return
         if e.type == pygame.KEYDOWN and e.key == pygame.K_r:
             self.replay()
             return
         super().handle(e)
+
+    def save(self) -> None:
+        """Ctrl+S: a save of the finished game, under a name of its own."""
+        save_copy(self.app, self.match)
 
     def escape(self) -> None:
         self.app.show_picker()
@@ -78,6 +102,7 @@ class EndScene(Scene):
     def help_rows(self) -> list[tuple[str, str]]:
         return [("Enter", "play the same scenario again (new dice)"),
                 ("R", "watch the game again, action by action"),
+                ("Ctrl+S", "save the finished game (it is kept in Finished games too)"),
                 ("Esc", "back to the scenarios")]
 
     def resize(self, size: tuple[int, int]) -> None:

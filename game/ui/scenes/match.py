@@ -60,6 +60,8 @@ class MatchScene(BoardScene):
     def build_buttons(self) -> None:
         ctx = ([self._button(b) for b in self.control.buttons(self.selected)]
                if self.human_turn() else [])
+        for k, b in enumerate(ctx[:9]):  # the number key that presses it
+            b.number = str(k + 1)
         tools = [Button("Undo", self.history.undo, hint="Ctrl+Z", name="undo",
                         enabled=self.history.can_undo(),
                         tip="Take back your last action (and the computer's after it), as "
@@ -152,7 +154,10 @@ class MatchScene(BoardScene):
         if e.mod & pygame.KMOD_CTRL:
             self._ctrl_key(e)
         elif k == pygame.K_SPACE:
-            self.pacing.toggle_fast()
+            if not self.input.click_cursor(e):  # Space clicks at the keyboard cursor
+                self.pacing.toggle_fast()
+        elif k in (pygame.K_RETURN, pygame.K_KP_ENTER):
+            self.enter()
         elif k == pygame.K_s:
             if not self.human_turn():
                 self.pacing.skip()
@@ -167,6 +172,20 @@ class MatchScene(BoardScene):
             reply = self.control.key(self.selected, k)
             if isinstance(reply, (Select, str)) or reply is None or self.human_turn():
                 self.answer(reply)
+
+    def enter(self) -> None:
+        """Enter (either key), one rule everywhere: what the header and the button marked
+        "Enter" say (end the movement, the turn, the phase); never a click on the board.
+        The controller's answer to Enter, else that button."""
+        if not self.human_turn():
+            return
+        reply = self.control.key(self.selected, pygame.K_RETURN)
+        if reply is not None:
+            self.answer(reply)
+            return
+        b = next((b for b in self.context_buttons if b.hint == "Enter" and b.enabled), None)
+        if b is not None:
+            b.on_click()
 
     def _ctrl_key(self, e: pygame.event.Event) -> None:
         """Ctrl+Z undo, Ctrl+Y (or Ctrl+Shift+Z) redo, Ctrl+S save."""
@@ -258,14 +277,17 @@ class MatchScene(BoardScene):
 
     def help_rows(self) -> list[tuple[str, str]]:
         return self.control.help_rows() + [
-            ("Arrows, Enter", "move the cursor; Enter clicks there (Shift: right-click)"),
-            ("Tab / 1-9", "select the next figure / press the panel's buttons"),
+            ("Enter", "what the button marked Enter says: end the movement, the turn"),
+            ("Arrows, Space", "move the cursor over the board; Space clicks there "
+                              "(Shift+Space: right-click)"),
+            ("Tab / 1-9", "select the next figure (the cursor goes to it) / press the "
+                          "panel's numbered buttons"),
             ("Wheel / + -", "zoom"),
             ("Drag / Shift+arrows", "pan the board; C or Home centres it"),
             ("Ctrl+Z / Ctrl+Y", "undo (as often as you like) / redo what was undone"),
             ("Ctrl+S", "save (to your data folder)"),
-            ("Space", "computer plays x4 faster (toggle)"),
-            ("S", "skip to the end of the computer's turn"),
-            ("P", "pause or resume the computer"),
-            ("L", "taller or shorter dice log"),
+            ("Space, S, P", "computer plays x4 (Space with no cursor on the board) / "
+                            "skip to the end of its turn / pause it"),
+            ("L, PageUp / PageDown", "taller or shorter dice log; scroll the side panel's "
+                                     "card where it says there is more"),
         ]

@@ -1,5 +1,6 @@
 """The scenario picker: the scenarios with their descriptions, who plays each side,
-Resume (the unfinished autosave), Open a saved game."""
+Resume (the chosen scenario's unfinished game, else the last one left), Open a saved
+game, and the finished games to watch again."""
 
 from __future__ import annotations
 
@@ -10,23 +11,32 @@ import pygame
 from game.core.errors import GameError, printable
 from game.core.scenario import Scenario, load_scenario, scenario_files
 from game.ui import saves
+from game.ui.listbox import ListBox, ListItem
 from game.ui.scenes.base import Host, Scene
 from game.ui.widgets import (
     BG,
     DIM,
     FAINT,
+    GREEN,
     ORANGE,
     SKY,
     TEXT,
     VERMILLION,
     Button,
-    ListBox,
-    ListItem,
     draw_mark,
     draw_panel,
+    draw_tooltip,
     fit,
     wrap,
 )
+
+LONG = {"load": "Open a saved game...", "history": "Finished games...",
+        "demos": "Rules and demos..."}
+"""The bottom row's words where the window is wide enough ..."""
+SHORT = {"load": "Open...", "history": "Finished...", "demos": "Rules..."}
+"""... and in a narrow one."""
+FIRST_GAME = "good first game"
+"""The mark on a scenario whose file says ``first_game = true``."""
 
 
 @dataclass
@@ -60,24 +70,31 @@ class PickerScene(Scene):
         super().__init__(app)
         self.size = app.screen.get_size()
         self.entries = scan_scenarios()
-        items = [ListItem(e.scenario.name, e.scenario.description) if e.scenario else
+        items = [ListItem(e.scenario.name, e.scenario.description,
+                          tag=FIRST_GAME if e.scenario.first_game else "") if e.scenario else
                  ListItem(f"{printable(e.key)} (cannot be opened)", e.error, enabled=False)
                  for e in self.entries]
         self.list = ListBox(items, on_select=self.select, on_activate=self.activate)
         self.list.lines = 2
         self.controllers: dict[str, dict[str, str]] = {}
-        self.autosave = saves.autosave_info()
+        self.unfinished = saves.unfinished()
+        self.autosave = self.unfinished[0] if self.unfinished else None
+        """The unfinished game Resume opens (the chosen scenario's, else the last one)."""
         self.side_buttons: list[Button] = []
         self.play = Button("Play", self.play_selected, name="play", hint="Enter",
                            accent=ORANGE, primary=True)
         self.fixed: list[Button] = []
+        self.play_drawn = False
+        """Whether the last frame had room for Play under the chosen scenario."""
+        self.resume_button = Button("Resume", self.resume, name="resume", accent=ORANGE)
         if self.autosave is not None:
-            self.fixed.append(Button(f"Resume {self.autosave.title().removeprefix('Autosave: ')}",
-                                     self.resume,
-                                     name="resume", accent=ORANGE))
+            self.fixed.append(self.resume_button)
         self.fixed += [Button("Open a saved game...", app.open_load_dialog, name="load",
-                              hint="Ctrl+O"),
-                       Button("Rules and demos...", app.show_demos, name="demos"),
+                              hint="Ctrl+O", tip="A game saved with Ctrl+S, or an autosave."),
+                       Button("Finished games...", app.open_history_dialog, name="history",
+                              tip="Every game played to its end, to watch again."),
+                       Button("Rules and demos...", app.show_demos, name="demos",
+                              tip="Every rule with a worked example, shown on the table."),
                        Button("Quit", app.quit, name="quit")]
         first = next((k for k, e in enumerate(self.entries) if e.scenario), None)
         if first is not None:
@@ -95,6 +112,7 @@ class PickerScene(Scene):
 
     def select(self, k: int | None) -> None:
         e = self.entries[k] if k is not None else None
+        self._choose_resume(e)
         self.side_buttons = []
         if e is None or e.scenario is None:
             if e is not None:
@@ -108,7 +126,8 @@ class PickerScene(Scene):
             def flip(side: str = side) -> None:
                 ctl[side] = saves.COMPUTER if ctl[side] == saves.HUMAN else saves.HUMAN
                 self._label_sides()
-            self.side_buttons.append(Button("", flip, name=f"side:{side}"))
+            self.side_buttons.append(Button("", flip, name=f"side:{side}",
+                                            number=str(len(self.side_buttons) + 1)))
         self._label_sides()
         self._relayout()
 
@@ -141,13 +160,41 @@ class PickerScene(Scene):
             return
         self.app.guard(self.app.new_match, str(e.scenario.path), dict(self.controllers[e.key]))
 
+    def _choose_resume(self, e: Entry | None) -> None:
+        """Resume offers the chosen scenario's unfinished game, else the last one left."""
+        if not self.unfinished:
+            return
+        name = e.scenario.name if e is not None and e.scenario is not None else None
+        self.autosave = next((i for i in self.unfinished if i.scenario == name),
+                             self.unfinished[0])
+        a = self.autosave
+        turn = f", turn {a.turn}" if a.turn is not None else ""
+        self.resume_button.label = f"Resume {a.scenario}{turn}"
+        where = a.title().removeprefix("Autosave: ")
+        self.resume_button.tip = (f"Back to the unfinished game {where}, as it was left" + (
+                                      f" ({len(self.unfinished)} unfinished games are kept, "
+                                      "one per scenario: choose a scenario to resume its own)"
+                                      if len(self.unfinished) > 1 else "."))
+
+    @staticmethod
+    def system_title(s: Scenario) -> str:
+        """The name of a scenario's rule system ("Melee on heights")."""
+        from game.rules import get_ruleset
+
+        return str(get_ruleset(s.ruleset).title)
+
     def resume(self) -> None:
-        self.app.resume()
+        self.app.resume(self.autosave.path if self.autosave is not None else None)
 
     # ---------------------------------------------------------------- loop
     def handle(self, e: pygame.event.Event) -> None:
         if e.type == pygame.KEYDOWN and e.key in (pygame.K_RETURN, pygame.K_KP_ENTER):
             self.play_selected()
+            return
+        if e.type == pygame.KEYDOWN and pygame.K_1 <= e.key <= pygame.K_9:
+            n = e.key - pygame.K_1  # the number on a side's Human/Computer switch
+            if n < len(self.side_buttons):
+                self.side_buttons[n].on_click()
             return
         if self.list.handle(e):
             return
@@ -161,7 +208,8 @@ class PickerScene(Scene):
     def help_rows(self) -> list[tuple[str, str]]:
         return [("Click / Up, Down", "choose a scenario"),
                 ("Double-click / Enter", "play it"),
-                ("Human / Computer", "click to switch who plays a side"),
+                ("Human / Computer, 1-9", "click it or press its number to switch who "
+                                          "plays a side"),
                 ("Mouse wheel", "scroll the list")]
 
     def resize(self, size: tuple[int, int]) -> None:
@@ -184,8 +232,16 @@ class PickerScene(Scene):
         self.play.rect = pygame.Rect(x, self.detail.bottom - 60, bw, 44)
         self.play_top = self.play.rect.top
         gap = 10
+        room = w - 2 * margin - gap * (len(self.fixed) - 1)
+        for b in self.fixed:  # the long words where the row has room for them all
+            b.label = LONG.get(b.name, b.label)
         widths = [max(120, self.app.fonts.body.size(b.label)[0] + 60) for b in self.fixed]
-        scale = min(1.0, (w - 2 * margin - gap * (len(widths) - 1)) / max(1, sum(widths)))
+        if sum(widths) > room:  # a narrow window: the short words (the tip says them whole)
+            for b in self.fixed:
+                if b.name in SHORT:
+                    b.label = SHORT[b.name]
+            widths = [max(90, self.app.fonts.body.size(b.label)[0] + 40) for b in self.fixed]
+        scale = min(1.0, room / max(1, sum(widths)))
         bx = margin
         for b, bw_ in zip(self.fixed, widths, strict=True):
             b.rect = pygame.Rect(bx, row_y, int(bw_ * scale), 36)
@@ -208,7 +264,15 @@ class PickerScene(Scene):
             s = e.scenario
             surface.blit(f.render(f.head, fit(f.head, s.name, width), TEXT), (x, y))
             y += 34
-            sides_h = 46 + 42 * len(s.sides)
+            if s.first_game:
+                good = fit(f.small, f"A good first game of {self.system_title(s)}.", width)
+                surface.blit(f.render(f.small, good, GREEN), (x, y - 4))
+                y += 20
+            head = f.render(f.bold, "Who plays each side", TEXT)
+            keys = f"1-{len(s.sides)}" if len(s.sides) > 1 else "1"
+            hint = f.render(f.small, f"click or press {keys} to switch", DIM)
+            narrow = head.get_width() + hint.get_width() + 12 > width
+            sides_h = 46 + 42 * len(s.sides) + (head.get_height() if narrow else 0)
             room = (self.play_top - 10 - sides_h - y) // f.body.get_linesize()
             lines = wrap(f.body, s.description or "(no description)", width)
             if len(lines) > room:
@@ -218,9 +282,12 @@ class PickerScene(Scene):
                 surface.blit(f.render(f.body, ln, DIM), (x, y))
                 y += f.body.get_linesize()
             y += 10
-            surface.blit(f.render(f.bold, "Who plays each side", TEXT), (x, y))
-            hint = f.render(f.small, "click to switch", DIM)
-            surface.blit(hint, (x + width - hint.get_width(), y + 2))
+            surface.blit(head, (x, y))
+            if not narrow:
+                surface.blit(hint, (x + width - hint.get_width(), y + 2))
+            else:  # a narrow panel: the hint on the next line
+                y += head.get_height()
+                surface.blit(hint, (x, y))
             y += 32
             for i, (b, (side, name)) in enumerate(zip(self.side_buttons, s.sides.items(),
                                                       strict=True)):
@@ -237,7 +304,8 @@ class PickerScene(Scene):
             for ln in wrap(f.body, msg, width):
                 surface.blit(f.render(f.body, ln, VERMILLION), (x, y))
                 y += f.body.get_linesize()
-        if y < self.play_top:
+        self.play_drawn = y < self.play_top
+        if self.play_drawn:
             self.play.draw(surface, f, mouse)
         for b in self.fixed:
             b.draw(surface, f, mouse)
@@ -246,3 +314,4 @@ class PickerScene(Scene):
         if surface.get_width() - hint.get_width() - 20 > last.right + 10:
             surface.blit(hint, (surface.get_width() - hint.get_width() - 20,
                                 surface.get_height() - 40))
+        draw_tooltip(surface, f, self.fixed, mouse)

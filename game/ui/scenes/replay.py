@@ -40,17 +40,22 @@ FRAME_ROOM = 0.8
 """Zoom factor that leaves room round the demo's pieces' zones."""
 VIEW_KEYS = frozenset({pygame.K_UP, pygame.K_DOWN, pygame.K_PLUS, pygame.K_EQUALS,
                        pygame.K_KP_PLUS, pygame.K_MINUS, pygame.K_KP_MINUS, pygame.K_c,
-                       pygame.K_l})
+                       pygame.K_l, pygame.K_PAGEUP, pygame.K_PAGEDOWN})
 """The board scene's shared keys a replay keeps (its arrows and Home step the record)."""
 
 
 class ReplayScene(BoardScene):
     """A recorded game, stepped through action by action (see the module text)."""
 
+    watching = True
+
     def __init__(self, app: Host, start: Match[Any], script: Sequence[Action], *,
                  title: str = "", intro: str = "", captions: Sequence[str] = (),
-                 on_exit: Callable[[], None] | None = None) -> None:
+                 on_exit: Callable[[], None] | None = None,
+                 record: Match[Any] | None = None) -> None:
         self.script = list(script)
+        self.record = record
+        """The whole game watched (Ctrl+S saves it), None for a demo."""
         self.pos = 0
         self.title = title or f"Replay: {start.scenario.name}"
         self.intro = intro
@@ -202,6 +207,8 @@ class ReplayScene(BoardScene):
         elif k in (pygame.K_LEFT, pygame.K_COMMA) or (
                 k == pygame.K_z and e.mod & pygame.KMOD_CTRL):
             self.back()
+        elif k == pygame.K_s and e.mod & pygame.KMOD_CTRL:
+            self.save()
         elif k in (pygame.K_SPACE, pygame.K_p):
             self.toggle_play()
         elif k == pygame.K_HOME:
@@ -210,6 +217,15 @@ class ReplayScene(BoardScene):
             self.to_end()
         elif k in VIEW_KEYS:
             self.input.view_key(e)
+
+    def save(self) -> None:
+        """Ctrl+S: a save of the whole game watched (not of a demo)."""
+        if self.record is None:
+            self.app.toasts.show("A demo is not a game to save.", ORANGE)
+            return
+        from game.ui.scenes.end import save_copy
+
+        save_copy(self.app, self.record)
 
     def escape(self) -> None:
         if self.on_exit is not None:
@@ -223,6 +239,7 @@ class ReplayScene(BoardScene):
             ("Left / , / Ctrl+Z", "take the last action back"),
             ("Space / P", "play the record by itself, or pause"),
             ("Home / End", "to the start / to the end"),
+            ("Ctrl+S", "save the whole game watched (in your data folder)"),
             ("Click a piece", "see it in the panel; hover an enemy for the odds"),
             ("Wheel / + -, Up / Down, C", "zoom, pan, refit the board"),
             ("L", "taller or shorter dice log"),

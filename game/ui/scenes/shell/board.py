@@ -33,7 +33,7 @@ from game.ui.scenes.shell.panel import Panel
 from game.ui.scenes.shell.showing import Showing
 from game.ui.scenes.shell.tips import Tips
 from game.ui.scenes.shell.topbar import TOP_H, TopBar
-from game.ui.widgets import BG, ORANGE, Button
+from game.ui.widgets import BG, BLACK, ORANGE, TEXT, YELLOW, Button, Colour, draw_panel, fit
 
 SIDE_W = 360
 """Width of the side panel on a wide window (narrower windows get a narrower one)."""
@@ -42,6 +42,9 @@ LOG_SHARE = 0.28
 """The dice log's share of the window's height (L: the tall share)."""
 LOG_TALL_SHARE = 0.55
 LOG_MIN = 150
+CURSOR_R = 22
+"""Half the width of the keyboard cursor's corners, in pixels, where the board gives no
+size of a place (it is half the way to the next place otherwise, up to twice this)."""
 LOG_FLOOR = 104
 """The dice log gives up height to the computer's strip down to this."""
 
@@ -65,6 +68,8 @@ class BoardScene(Scene, ABC):
         self.hover: Place | None = None
         self.cursor = False
         """True while the keyboard moves the outlined place (the mouse takes it back)."""
+        self.view_legend_rect: pygame.Rect | None = None
+        """Where the legend of the views a key switched on went (None: no view on)."""
         self.hover_piece: str | None = None
         """The piece the view drew under the pointer."""
         self.pieces: list[PieceView] = []
@@ -121,6 +126,17 @@ class BoardScene(Scene, ABC):
     def strip_height(self) -> int:
         """Height of a strip under the board (the computer's bar); none here."""
         return 0
+
+    watching = False
+    """True where the game is watched, not played (a replay, a demo): nobody is "you"
+    and the top bar gives no play instructions."""
+
+    def phase_line(self) -> str:
+        """The top bar's second line: what this step is (the controller's words; where
+        the game is only watched, the phase's own, which give no play instructions)."""
+        if self.watching:
+            return str(self.m.ruleset.phases[self.m.phase].help)
+        return self.control.phase_line()
 
     # ================================================================ queries
     @property
@@ -228,10 +244,13 @@ class BoardScene(Scene, ABC):
         self.showing.show(events, animate)
         self._read()
         side = self.side_of_turn()
+        before = self.selected
         if side != self.last_side or self.piece(self.selected) is None or \
                 self.control.selection_done(self.selected):
             self._pick()  # the next piece that can still act
         self.last_side = side
+        if self.selected != before:
+            self.input.cursor_to_selection()
         self._redraw()
 
     def went_back(self) -> None:
@@ -270,10 +289,12 @@ class BoardScene(Scene, ABC):
 
     # ================================================================ the pointer
     def select(self, pid: str | None) -> None:
+        """Select piece ``pid`` (None: nothing); the keyboard cursor, if on, goes to it."""
         self.selected = pid
         self.show_marks()
         self.build_buttons()
         self.panel.invalidate()
+        self.input.cursor_to_selection()
 
     def click(self, place: Place, button: int = 1, piece_id: str | None = None) -> None:
         """A click on the board: the controller says what it does (when the board is
@@ -327,10 +348,83 @@ class BoardScene(Scene, ABC):
         surface.fill(BG, self.log_rect)  # the other areas are painted over in full
         board = surface.subsurface(self.board_rect)
         self.view.draw(board, self.pieces, self.scenery)
+        self._draw_cursor(board)
+        self._draw_view_legend(board)
         self.topbar.draw(surface, status)
         self.panel.draw(surface)
         self.log.draw(surface, self.app.fonts)
         self.tips.draw(surface)
+
+    def _draw_cursor(self, board: pygame.Surface) -> None:
+        """The keyboard cursor: bright corners round the place Space would click, and a
+        line at the board's foot saying which keys do what there."""
+        if not self.input.cursor_shown() or self.hover is None:
+            return
+        pos = self.view.screen_pos(self.hover)
+        if pos is None:
+            return
+        x, y = int(pos[0]), int(pos[1])
+        r = self._cursor_radius(self.hover, pos)
+        arm = max(4, r // 2)
+        for sx in (-1, 1):
+            for sy in (-1, 1):
+                cx, cy = x + sx * r, y + sy * r
+                for colour, width in ((BLACK, 6), (YELLOW, 3)):
+                    pygame.draw.line(board, colour, (cx, cy), (cx - sx * arm, cy), width)
+                    pygame.draw.line(board, colour, (cx, cy), (cx, cy - sy * arm), width)
+        f = self.app.fonts  # what the keys do there, at the board's foot (not over it)
+        t = f.render(f.small, fit(f.small, "Space clicks at the cursor, Shift+Space "
+                                           "right-clicks; Enter: the Enter button",
+                                  board.get_width() - 24), BLACK)
+        box = t.get_rect(midbottom=(board.get_width() // 2, board.get_height() - 4))
+        box.inflate_ip(10, 2)
+        pygame.draw.rect(board, YELLOW, box, border_radius=4)
+        board.blit(t, t.get_rect(center=box.center))
+
+    def _cursor_radius(self, place: Place, pos: tuple[float, float]) -> int:
+        """Half the cursor's width: half the way to the next place on screen (the size of
+        a hex or a step across a zone), CURSOR_R where there is no next place."""
+        for dx, dy in ((1, 0), (-1, 0), (0, 1), (0, -1)):
+            near = self.view.step(place, dx, dy)
+            there = self.view.screen_pos(near) if near is not None else None
+            if there is not None and there != pos:
+                d = ((there[0] - pos[0]) ** 2 + (there[1] - pos[1]) ** 2) ** 0.5
+                return int(max(14, min(CURSOR_R * 2, d / 2 + 4)))
+        return CURSOR_R
+
+    def _draw_view_legend(self, board: pygame.Surface) -> None:
+        """The legend of the views a key switched on (the controller's), in the board's
+        bottom corner that hides fewer pieces: each view's name and what its colours
+        mean."""
+        views = self.control.view_legend()
+        self.view_legend_rect = None
+        if not views:
+            return
+        f = self.app.fonts
+        room = max(160, board.get_width() // 2 - 40)
+        rows: list[tuple[pygame.Surface, Colour | None]] = []
+        for name, shades in views:
+            rows.append((f.render(f.bold, fit(f.bold, name, room + 22), TEXT), None))
+            rows += [(f.render(f.small, fit(f.small, words, room), TEXT), colour)
+                     for colour, words in shades]
+        w = max(t.get_width() + (22 if c is not None else 0) for t, c in rows) + 20
+        h = sum(t.get_height() + 2 for t, _c in rows) + 12
+        boxes = [pygame.Rect(x, board.get_height() - h - 8, w, h)
+                 for x in (8, board.get_width() - w - 8)]
+        spots = [pos for p in self.pieces if p.place is not None and p.status != "dead"
+                 and (pos := self.view.screen_pos(p.place)) is not None]
+        # the bottom corner that hides the fewest pieces
+        box = min(boxes, key=lambda b: sum(b.collidepoint(x, y) for x, y in spots))
+        draw_panel(board, box, (20, 22, 27), YELLOW, radius=6)
+        self.view_legend_rect = box.move(self.board_rect.topleft)
+        y = box.y + 6
+        for t, colour in rows:
+            x = box.x + 10
+            if colour is not None:
+                pygame.draw.rect(board, colour, (x, y + 3, 14, 14), border_radius=3)
+                x += 22
+            board.blit(t, (x, y))
+            y += t.get_height() + 2
 
     def legend(self) -> list[tuple[pygame.Surface, str]]:
         """The board view's marks, with each side's ring named."""

@@ -20,6 +20,9 @@ LOG_FLOOR = 96
 """Height the dice log keeps in a replay or demo however short the window."""
 BOARD_SHARE = 0.38
 """Share of the height between the top bar and the window's foot the board keeps."""
+SHORT_WINDOW = 600
+"""In a window less tall than this, the dice log gives the board all it can (down to
+LOG_FLOOR): a replay's board is its point."""
 
 Line = tuple[str, Colour, bool]
 """A caption's line: its text, colour and whether it is bold."""
@@ -47,8 +50,10 @@ class Caption:
         lh = f.body.get_linesize()
 
         def need(width: int, body: pygame.font.Font = f.body) -> int:
-            longest = max((len(wrap(body, t, width - 28)) for t in self.texts), default=0)
-            return lh + body.get_linesize() * (2 + longest) + 14  # the title, the
+            longest = max((len(wrap(body, t, width - 28)) for t in self.texts if t),
+                          default=0)
+            hint = 1 if longest else 0
+            return lh + body.get_linesize() * (1 + hint + longest) + 14  # the title, the
             # longest text, how to step (a demo's start), what comes next
 
         board, log = scene.board_rect, scene.log_rect
@@ -62,6 +67,8 @@ class Caption:
                 want = need(size[0], f.small)
         want = min(want, lh * CAPTION_LINES + 14)
         short = want + board_min - board.h  # what the board would lose
+        if size[1] < SHORT_WINDOW:
+            short = log.h  # a short window: the log gives all it can
         if short > 0:  # the log gives it first
             give = max(0, min(short, log.h - LOG_FLOOR))
             scene.log_rect = pygame.Rect(log.x, log.y + give, log.w, log.h - give)

@@ -25,6 +25,8 @@ class History:
         """What each undo took back (with who chose it), for redo, newest last."""
         self.saved_turn = turn
         """The turn the autosave was last written at."""
+        self.kept: int | None = None
+        """How many actions the game had when it was kept as finished (None: not yet)."""
 
     def can_undo(self) -> bool:
         return bool(self.scene.m.actions)
@@ -105,11 +107,18 @@ class History:
             self.scene.app.toasts.show(f"Autosave failed: {e}", VERMILLION)
 
     def finished(self) -> None:
-        """The game is over: its autosave goes (Resume would open a finished game)."""
+        """The game is over: it is kept in the history of finished games (the picker
+        lists them to watch again) and its autosave goes (Resume would open a finished
+        game). Not while the window only draws a screenshot."""
+        m = self.scene.m
+        if self.scene.app.screenshot_mode or self.kept == len(m.actions):
+            return
+        self.kept = len(m.actions)
         try:
-            saves.clear_autosave()
+            saves.keep_finished(m)
         except OSError as e:
-            print(f"could not remove the autosave: {e}", file=sys.stderr)
+            print(f"could not keep the finished game: {e}", file=sys.stderr)
+            self.scene.app.toasts.show(f"The finished game was not kept: {e}", VERMILLION)
 
     def keep_on_leaving(self) -> None:
         """The window closes or the player leaves a game under way: the autosave keeps

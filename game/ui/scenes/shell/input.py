@@ -1,7 +1,11 @@
 """Input on the board: the mouse (hover, click, drag to pan or, where the controller takes
 it, to move a piece; the wheel zooms or scrolls the log) and the keys every board scene
 shares (the keyboard cursor, Tab through the pieces, zoom, pan, the log's height). What a
-click or a key means for the game is the scene's and its controller's to say."""
+click or a key means for the game is the scene's and its controller's to say.
+
+Enter is never a click: it always does what the header and the button marked "Enter" say
+(end the movement, the turn, the phase), keypad Enter the same. Space clicks at the
+keyboard cursor (Shift+Space right-clicks) while the cursor is on the board."""
 
 from __future__ import annotations
 
@@ -10,6 +14,7 @@ from typing import TYPE_CHECKING
 import pygame
 
 from game.core.places import Place
+from game.ui.scenes.shell.panel import SCROLL_STEP
 
 if TYPE_CHECKING:
     from game.ui.scenes.shell.board import BoardScene
@@ -69,6 +74,9 @@ class Input:
         scene = self.scene
         pos = pygame.mouse.get_pos()
         if scene.log.handle(e):
+            return
+        if scene.side_rect.collidepoint(pos):
+            scene.panel.scroll_by(-e.y * SCROLL_STEP)  # a card taller than its room
             return
         if scene.board_rect.collidepoint(pos):
             scene.view.camera.zoom_at(WHEEL_STEP ** e.y, pos[0] - scene.board_rect.x,
@@ -137,8 +145,8 @@ class Input:
     def view_key(self, e: pygame.event.Event) -> bool:
         """The keys every board scene shares: Tab / Shift+Tab through the pieces, L the
         log's height, C or Home fits the board, + and - zoom, arrows move the keyboard
-        cursor (Shift: pan), Enter clicks at the cursor (Shift: right-click). Whether
-        ``e`` was one of them."""
+        cursor (Shift: pan). Whether ``e`` was one of them. (Space clicks at the cursor:
+        :meth:`click_cursor`; Enter is the scene's and its controller's.)"""
         scene = self.scene
         k = e.key
         shift = bool(e.mod & pygame.KMOD_SHIFT)
@@ -150,25 +158,48 @@ class Input:
             scene.view.camera.fit()
         elif k in ZOOM_KEYS:
             self.zoom_centre(ZOOM_KEYS[k])
+        elif k in (pygame.K_PAGEUP, pygame.K_PAGEDOWN):  # a card taller than its room
+            scene.panel.scroll_by(SCROLL_STEP * 3 * (1 if k == pygame.K_PAGEDOWN else -1))
         elif k in ARROWS:
             dx, dy = ARROWS[k]
             if shift:
                 scene.view.camera.pan(-PAN_STEP * dx, -PAN_STEP * dy)
             else:
                 self.move_cursor(dx, dy)
-        elif k in (pygame.K_RETURN, pygame.K_KP_ENTER) and scene.cursor and \
-                scene.hover is not None:
-            scene.click(scene.hover, 3 if shift else 1)
         else:
             return False
         return True
 
+    def cursor_shown(self) -> bool:
+        """Whether the keyboard cursor is on the board (drawn, and Space clicks there)."""
+        return self.scene.cursor and self.scene.hover is not None
+
+    def click_cursor(self, e: pygame.event.Event) -> bool:
+        """Space: a click at the keyboard cursor (Shift+Space: a right-click), when the
+        cursor is on the board; whether it was."""
+        scene = self.scene
+        if e.key != pygame.K_SPACE or not self.cursor_shown() or scene.hover is None:
+            return False
+        scene.click(scene.hover, 3 if e.mod & pygame.KMOD_SHIFT else 1)
+        return True
+
+    def cursor_to_selection(self) -> None:
+        """While the keyboard cursor is on, it goes to the selected piece (a selection by
+        a key, or the next piece picked after an action)."""
+        scene = self.scene
+        p = scene.piece(scene.selected)
+        if not scene.cursor or p is None or p.place is None:
+            return
+        self.set_hover(p.place)
+        self.keep_in_view(p.place)
+
     def move_cursor(self, dx: int, dy: int) -> None:
         """Arrows: move the keyboard cursor (the outlined place) one place that way on the
-        screen; Enter then clicks there (Shift+Enter right-clicks)."""
+        screen; Space then clicks there (Shift+Space right-clicks). The first press puts
+        the cursor on the selected piece (not where the pointer last was)."""
         scene = self.scene
-        start = scene.hover if scene.hover is not None else (
-            p.place if (p := scene.piece(scene.selected)) is not None else None)
+        chosen = p.place if (p := scene.piece(scene.selected)) is not None else None
+        start = (scene.hover if scene.cursor else chosen) or chosen or scene.hover
         if start is None:
             start = scene.view.place_at(scene.board_rect.w / 2, scene.board_rect.h / 2)
             if start is None:

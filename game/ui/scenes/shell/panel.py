@@ -36,6 +36,12 @@ BUTTON_H = 34
 BUTTON_GAP = 6
 BUTTON_MIN_H = 26
 """Buttons grow shorter, down to this, before they push into the panel's head."""
+TALL = 2400
+"""Height of the card drawn whole, to be scrolled, when it does not fit."""
+MORE_H = 22
+"""Height of the sign at a cut card's foot (and head, once scrolled)."""
+SCROLL_STEP = 44
+"""Pixels one notch of the wheel (or a PageUp/PageDown) scrolls the card."""
 
 
 class Recorded(pygame.Surface):
@@ -65,10 +71,30 @@ class Panel:
         """Where each text of the card went (window coordinates)."""
         self._key: object = None
         self._card: pygame.Surface | None = None
+        self.scroll = 0
+        """How far the card is scrolled down (when it is taller than its room)."""
+        self.content_h = 0
+        """The card's whole height, when it is cut (0: it fits)."""
+        self._cut = False
+        """Set by :meth:`render` when something was left out for want of room."""
+        self._shown: object = None
 
     def invalidate(self) -> None:
         """Draw the card anew on the next frame."""
         self._key = None
+
+    def cut(self) -> bool:
+        """Whether the card is taller than its room (it scrolls, with a sign saying so)."""
+        return self.content_h > 0
+
+    def scroll_by(self, dy: int) -> bool:
+        """Scroll a cut card by ``dy`` pixels; whether it could."""
+        if not self.cut():
+            return False
+        room = self.buttons_top - self.scene.side_rect.y - 6
+        self.scroll = max(0, min(self.content_h - room + MORE_H, self.scroll + dy))
+        self._key = None
+        return True
 
     def piece_shown(self) -> PieceView | None:
         """The piece the card shows: the one under the pointer, else the selected one."""
@@ -121,10 +147,10 @@ class Panel:
         p = scene.side_rect
         piece = self.piece_shown()
         key = (piece, scene.selected, p.size, scene.hover, self.buttons_top,
-               len(scene.m.actions))
+               len(scene.m.actions), self.scroll)
         if key != self._key or self._card is None:
             self._key = key
-            self._card = self.render(piece, p.w, self.buttons_top - p.y - 6)
+            self._card = self._fitted(piece, p.w, self.buttons_top - p.y - 6)
             parts = self._card.parts if isinstance(self._card, Recorded) else []
             self.parts = [r.move(p.topleft) for r in parts]
         fill_rect(surface, PANEL, p)
@@ -134,19 +160,59 @@ class Panel:
         for b in scene.context_buttons + scene.tool_buttons:
             b.draw(surface, scene.app.fonts, mouse, PANEL)  # on the panel's colour
 
-    def render(self, piece: PieceView | None, w: int, h: int) -> pygame.Surface:
-        """The card of ``piece`` (the roster if None), ``w`` by ``h`` pixels."""
-        scene = self.scene
-        f = scene.app.fonts
+    def _fitted(self, piece: PieceView | None, w: int, h: int) -> pygame.Surface:
+        """The card in its room: whole where it fits; else drawn whole and scrolled, with
+        a sign at its foot (and head) saying there is more and how to see it."""
+        shown = (piece.id if piece is not None else None, w, h)
+        if shown != self._shown:  # another piece (or room): from the top
+            self._shown, self.scroll = shown, 0
+        self._cut = False
+        card = self.render(piece, w, h)
+        if not self._cut:
+            self.content_h = 0
+            return card
+        tall = self.render(piece, w, TALL)
+        parts = tall.parts if isinstance(tall, Recorded) else []
+        self.content_h = max((r.bottom for r in parts), default=h) + 8
+        self.scroll = max(0, min(self.scroll, self.content_h - h + MORE_H))
+        out = self._surface(w, h)
+        top = MORE_H if self.scroll > 0 else 0
+        window = pygame.Rect(0, self.scroll + top, w, h - MORE_H - top)
+        out.blit(tall, (0, top), window)
+        out.parts = [r.move(0, top - window.y) for r in parts if window.contains(r)]
+        f = self.scene.app.fonts
+        below = self.scroll + h - MORE_H < self.content_h
+        for y, text, up in ((0, "more above: wheel, PageUp", True),
+                            (h - MORE_H, "more below: wheel, PageDown", False)):
+            if (up and not top) or (not up and not below):
+                continue
+            pygame.draw.rect(out, (34, 38, 46), (0, y, w, MORE_H))
+            cx = 24
+            tri = ([(cx - 6, y + 15), (cx + 6, y + 15), (cx, y + 7)] if up else
+                   [(cx - 6, y + 7), (cx + 6, y + 7), (cx, y + 15)])
+            pygame.draw.polygon(out, ORANGE, tri)
+            t = f.render(f.small, fit(f.small, text, w - 50), ORANGE)
+            out.blit(t, (cx + 14, y + (MORE_H - t.get_height()) // 2))  # (noted in parts)
+        return out
+
+    def _surface(self, w: int, h: int) -> Recorded:
         screen = pygame.display.get_surface()
-        # on the panel's own colour (what :meth:`draw` puts under it), in the window's
-        # format: the frame copies the card rather than blending it every time
         surf = Recorded((w, max(10, h)), 0, screen) if screen is not None else \
             Recorded((w, max(10, h)))
         surf.fill(PANEL)
+        return surf
+
+    def render(self, piece: PieceView | None, w: int, h: int) -> pygame.Surface:
+        """The card of ``piece`` (the roster if None), ``w`` by ``h`` pixels (what does not
+        fit is left out, and noted: :meth:`_fitted` then scrolls it)."""
+        scene = self.scene
+        f = scene.app.fonts
+        # on the panel's own colour (what :meth:`draw` puts under it), in the window's
+        # format: the frame copies the card rather than blending it every time
+        surf = self._surface(w, h)
         x, y = 16, 12
         if piece is None:
-            self.roster.render(surf, x, y, w, h)
+            self._cut = self.roster.render(surf, x, y, w, h) or self._cut
             return surf
         i = scene.sides.index(piece.side)
         if piece.id != scene.selected:
@@ -165,11 +231,13 @@ class Panel:
             lines = [fit(f.body, who, w - 2 * x)]
         for ln in lines:
             if y + f.body.get_linesize() > h:
+                self._cut = True
                 return surf
             surf.blit(f.render(f.body, ln, side_colour(i)), (x, y))
             y += f.body.get_linesize()
         y += 6
         if y + 26 > h:  # no room for the health bar
+            self._cut = True
             return surf
         self._health(surf, piece, x, y, w)
         y = self._rows(surf, piece, x, y + 30, w, h)
@@ -197,12 +265,15 @@ class Panel:
         for label, value in control.piece_rows(piece):
             lines = wrap(f.body, value, w - 96 - 2 * x)
             if y + lh * len(lines) > h - 24:
+                self._cut = True
                 break
             surf.blit(f.render(f.small, label, DIM), (x, y))
             for k, ln in enumerate(lines):  # a wrapped value pushes the next row down
                 surf.blit(f.render(f.body, ln, TEXT), (x + 96, y - 2 + k * lh))
             y += lh * len(lines) + 2
         tags = control.piece_tags(piece)
+        if tags and y >= h - 24:
+            self._cut = True
         if tags and y < h - 24:
             y += 4
             tx = x
@@ -213,6 +284,9 @@ class Panel:
                     tx = x
                     y += r.h + 6
                     r.topleft = (tx, y)
+                if r.bottom > h:
+                    self._cut = True
+                    break
                 pygame.draw.rect(surf, colour, r, border_radius=10)
                 surf.blit(t, (r.x + 7, r.y + 2))
                 tx = r.right + 6
@@ -224,8 +298,14 @@ class Panel:
         f = self.scene.app.fonts
         hover = self.scene.hover
         note = self.scene.control.place_text(hover) if hover is not None else None
-        if note and y < h - 44:
-            y = max(y, h - 24 - 22 * len(wrap(f.small, note, w - 32)))
-            for ln in wrap(f.small, note, w - 32):
-                surf.blit(f.render(f.small, ln, DIM), (x, y))
-                y += 22
+        if not note:
+            return
+        lines = wrap(f.small, note, w - 32)
+        if h < TALL:  # at the card's foot, where it fits whole
+            y = max(y, h - 24 - 22 * len(lines))
+        if y + 22 * len(lines) > h:
+            self._cut = True
+            return
+        for ln in lines:
+            surf.blit(f.render(f.small, ln, DIM), (x, y))
+            y += 22

@@ -42,8 +42,9 @@ class Roster:
                 share[k] += 1  # sides with most not shown
         return share
 
-    def render(self, surf: pygame.Surface, x: int, y: int, w: int, h: int) -> None:
-        """No piece in focus: every side's pieces with their health and condition."""
+    def render(self, surf: pygame.Surface, x: int, y: int, w: int, h: int) -> bool:
+        """No piece in focus: every side's pieces with their health and condition;
+        whether some were left out for want of room (the panel then scrolls it)."""
         scene = self.scene
         f = scene.app.fonts
         hint = wrap(f.small, "Click a figure to see it; hover over an enemy for your "
@@ -56,15 +57,18 @@ class Roster:
             y += 8
         lh = max(24, f.body.get_linesize())
         shown = self.rows(h - y, lh)
+        cut = any(n < sum(p.side == s for p in scene.pieces)
+                  for n, s in zip(shown, scene.sides, strict=True))
         for i, side in enumerate(scene.sides):
             if y + max(28, f.bold.get_linesize()) > h:
-                return
+                return True
             draw_mark(surf, i, (x + 9, y + 12), 18)
             surf.blit(f.render(f.bold, fit(f.bold, f"{scene.side_label(side)} "
                                                    f"({scene.who(side)})", w - 26 - 2 * x),
                                side_colour(i)), (x + 26, y))
             y += 28
             y = self._pieces(surf, side, shown[i], x, y, w, h, lh) + 10
+        return cut
 
     def _pieces(self, surf: pygame.Surface, side: str, shown: int, x: int, y: int, w: int,
                 h: int, lh: int) -> int:

@@ -10,7 +10,13 @@ import pygame
 
 from game.core.places import Place
 from game.ui.controllers import TipLine
-from game.ui.widgets import YELLOW, draw_panel, wrap
+from game.ui.widgets import DIM, YELLOW, draw_panel, fit, wrap
+
+WIDTH_SHARE = 0.55
+"""A tip is at most this share of the board's width (it never covers the whole map)."""
+HEIGHT_SHARE = 0.7
+"""... and at most this share of its height (the smaller face, then a cut with a sign)."""
+TIP_MIN_W = 200
 
 if TYPE_CHECKING:
     from game.ui.scenes.shell.board import BoardScene
@@ -79,11 +85,25 @@ class Tips:
         self.rect = r
 
     def render(self, lines: list[TipLine]) -> pygame.Surface:
+        """The tip's box: no wider than WIDTH_SHARE of the board (lines wrap), no taller
+        than HEIGHT_SHARE of it (the lines past that are counted in a last line), so
+        the map always shows round it."""
         f = self.scene.app.fonts
-        room = max(160, self.scene.board_rect.w - 44)  # a line wider than the board wraps
+        board = self.scene.board_rect
+        room = max(TIP_MIN_W, int(board.w * WIDTH_SHARE)) - 24
         rendered = [f.render(font, part, ln.colour) for ln in lines
                     for font in [f.bold if ln.bold else f.small]
                     for part in wrap(font, ln.text, room)]
+        tall = max(3 * f.small.get_linesize(), int(board.h * HEIGHT_SHARE)) - 16
+        if sum(r.get_height() + 2 for r in rendered) > tall:
+            keep = rendered[:]
+            while keep and sum(r.get_height() + 2 for r in keep) + \
+                    f.small.get_linesize() + 2 > tall:
+                keep.pop()
+            left = len(rendered) - len(keep)
+            sign = fit(f.small, f"... {left} more line{'s' if left != 1 else ''} "
+                                "(a larger window shows them)", room)
+            rendered = keep + [f.render(f.small, sign, DIM)]
         w = max(r.get_width() for r in rendered) + 24
         h = sum(r.get_height() + 2 for r in rendered) + 16
         surf = pygame.Surface((w, h), pygame.SRCALPHA)

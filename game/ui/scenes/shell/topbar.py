@@ -40,7 +40,7 @@ class TopBar:
         side = scene.side_of_turn()
         said = (rect.size, scene.m.turn, ph.title, ph.rule, scene.control.top_note(), side,
                 self._who_acts(side) if side is not None else "",
-                scene.control.phase_line() + status)
+                scene.phase_line() + status)
         if said != self._said or self._bar is None:
             size = (rect.right, rect.bottom + 1)  # (its edge: the row under it)
             bar = self._bar
@@ -89,7 +89,8 @@ class TopBar:
         """"Orcs (computer) moves", or the piece that acts: "Pip of Hobbits (you) acts"."""
         scene = self.scene
         humans = sum(scene.is_human(s) for s in scene.sides)
-        who = "you" if scene.is_human(side) and humans == 1 else scene.who(side)
+        who = "you" if scene.is_human(side) and humans == 1 and not scene.watching else \
+            scene.who(side)
         name = scene.side_label(side)
         actor = scene.control.actor_text()
         if actor is not None:
