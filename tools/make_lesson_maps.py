@@ -1,0 +1,47 @@
+"""Write the small boards of the lessons (maps/lessons/boards), like the demo boards.
+
+    python tools/make_lesson_maps.py
+
+A hex board is written by tools/make_maps.py's writer (levels as text, pointy hexes, odd
+rows shifted right); each lesson places its own figures, these are the scenario's.
+"""
+
+from __future__ import annotations
+
+import sys
+from pathlib import Path
+
+ROOT = Path(__file__).resolve().parent.parent
+sys.path.insert(0, str(ROOT / "tools"))
+
+from make_maps import MAPS, Figure, MapSpec, write_map  # noqa: E402
+
+
+def hex_board(name: str, title: str, text: str, figures: list[Figure]) -> MapSpec:
+    """A lesson's hex board written as text: each row its levels; grass throughout."""
+    levels: list[list[int | None]] = [[int(v) for v in row.split()]
+                                      for row in text.strip().splitlines()]
+    terrain: list[list[str | None]] = [["grass" for _ in row] for row in levels]
+    return MapSpec(path=MAPS / "lessons" / "boards" / f"{name}.tmx", title=title,
+                   levels=levels, terrain=terrain, figures=figures,
+                   sides=("wardens", "raiders"))
+
+
+def meadow() -> MapSpec:
+    """The first Melee lesson's board: a meadow with a low mound (level 1)."""
+    return hex_board("meadow", "A meadow by the mound", """
+        0 0 0 0 0 1 1 0
+        0 0 0 0 0 0 1 0
+        0 0 0 0 0 0 0 0
+        0 0 0 0 0 0 0 0
+        0 0 0 0 0 0 0 0
+        0 0 0 0 0 0 0 0""", [Figure("Aldric", "wardens", "warden_human", 2, 1, 0),
+                             Figure("Ugluk", "raiders", "raider_orc", 6, 3, 3)])
+
+
+def main() -> None:
+    write_map(meadow())
+
+
+if __name__ == "__main__":
+    main()
