@@ -165,11 +165,11 @@ def check_step(m: Match[Any], step: LessonStep, player: str, where: str) -> None
     step's figure is on the board. ScenarioError naming ``where`` if not."""
     side = m.to_act()
     if step.do is Do.ACT and side != player:
-        raise ScenarioError(f"{where} asks the player ({player}) to act, but it is "
-                            f"{m.side_name(side)}'s turn there")
+        raise ScenarioError(f"{where} asks the player ({player}) to act, but the side "
+                            f"to act there is {m.side_name(side)}")
     if step.do is Do.WATCH and (side is None or side == player):
-        raise ScenarioError(f"{where} watches the other side, but it is the player's "
-                            f"({player}) turn there" if side == player else
+        raise ScenarioError(f"{where} watches the other side, but the side to act there "
+                            f"is the player's ({player})" if side == player else
                             f"{where} watches an action after the end of the game")
     if step.do in (Do.SELECT, Do.LOOK):
         pieces = {p.id: p for p in m.pieces()}

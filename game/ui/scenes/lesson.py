@@ -90,7 +90,7 @@ class LessonScene(BoardScene):
     def done(self) -> bool:
         return self.step is None
 
-    def advance(self) -> None:
+    def _next(self) -> None:
         """The step is done: its text is said, the next step begins."""
         step = self.step
         if step is None:
@@ -99,7 +99,16 @@ class LessonScene(BoardScene):
         self.nudge = ""
         self.k += 1
         self.watch_timer = WATCH_SECONDS
-        self._redraw()
+
+    def advance(self) -> None:
+        """A step done without an action (a selection, a look): the next one begins; the
+        controller is told where the board starts or stops answering the player."""
+        was = self.human_turn()
+        self._next()
+        if self.human_turn() != was:
+            self.refresh()
+        else:
+            self._redraw()
 
     def not_quite(self, why: str) -> None:
         """A wrong action or click: said kindly, nothing played."""
@@ -130,8 +139,8 @@ class LessonScene(BoardScene):
             self.app.toasts.show(f"Not allowed: {events.reason}", VERMILLION)
             return False
         self.log.follow()
+        self._next()  # before the board is read again: whose the board is follows
         self.after(events, animate)
-        self.advance()
         return True
 
     # ================================================================ what the shell asks
@@ -338,3 +347,13 @@ class LessonScene(BoardScene):
                 pygame.draw.circle(surface, ORANGE, pos, 22, 3)
         self.caption_box.draw(surface, self.caption())
         draw_tooltip(surface, self.app.fonts, self.buttons, pygame.mouse.get_pos())
+
+
+def open_lesson(app: Host, name: str, on_exit: Callable[[], None] | None = None) -> None:
+    """Open the lesson called ``name`` (its file name, title or system) in ``app``;
+    ScenarioError (which the window shows) if there is none or its file is at fault."""
+    from game.rules.lessons import find_lesson
+
+    lesson = find_lesson(name)
+    app.modals.clear()
+    app.switch(LessonScene(app, lesson, on_exit=on_exit))

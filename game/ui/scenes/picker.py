@@ -11,6 +11,7 @@ from game.core.errors import GameError, printable
 from game.core.scenario import Scenario, load_scenario, scenario_files
 from game.ui import saves
 from game.ui.scenes.base import Host, Scene
+from game.ui.scenes.lessons import show_lessons
 from game.ui.widgets import (
     BG,
     DIM,
@@ -78,6 +79,7 @@ class PickerScene(Scene):
         self.fixed += [Button("Open a saved game...", app.open_load_dialog, name="load",
                               hint="Ctrl+O"),
                        Button("Rules and demos...", app.show_demos, name="demos"),
+                       Button("Learn to play...", lambda: show_lessons(app), name="learn"),
                        Button("Quit", app.quit, name="quit")]
         first = next((k for k, e in enumerate(self.entries) if e.scenario), None)
         if first is not None:

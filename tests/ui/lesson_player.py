@@ -1,0 +1,111 @@
+"""Playing a lesson as a player would: clicks, pointer moves and buttons posted to the
+window, one step at a time (the steps' expected actions say where to click)."""
+
+from __future__ import annotations
+
+import pygame
+
+from game.core.places import Cell
+from game.rules.lessons import Do, LessonStep
+from game.ui.scenes.lesson import LessonScene, near_match
+
+
+def post(kind: int, **kw: object) -> None:
+    pygame.event.post(pygame.event.Event(kind, **kw))
+
+
+def move_to(app, pos) -> None:
+    post(pygame.MOUSEMOTION, pos=pos, rel=(0, 0), buttons=(0, 0, 0))
+    app.step(0.016)
+
+
+def click(app, pos, button: int = 1) -> None:
+    post(pygame.MOUSEMOTION, pos=pos, rel=(0, 0), buttons=(0, 0, 0))
+    post(pygame.MOUSEBUTTONDOWN, pos=pos, button=button)
+    post(pygame.MOUSEBUTTONUP, pos=pos, button=button)
+    app.step(0.016)
+
+
+def key(app, k: int) -> None:
+    post(pygame.KEYDOWN, key=k, mod=0, unicode="", scancode=0)
+    post(pygame.KEYUP, key=k, mod=0, unicode="", scancode=0)
+    app.step(0.016)
+
+
+def settle(app, scene: LessonScene, frames: int = 200) -> None:
+    """Let what was played be shown (animations, the log)."""
+    for _ in range(frames):
+        if not scene.queue and not scene.view.busy:
+            return
+        app.step(0.05)
+
+
+def piece_pos(scene: LessonScene, pid: str) -> tuple[int, int]:
+    piece = scene.piece(pid)
+    assert piece is not None and piece.place is not None, pid
+    return scene.place_pos(piece.place)
+
+
+def press_for(app, scene: LessonScene, step: LessonStep) -> bool:
+    """Press the panel's button that plays the step's action, if there is one."""
+    assert step.action is not None
+    want = step.action.to_json()
+    specs = scene.control.buttons(scene.selected) if scene.human_turn() else []
+    for k, spec in enumerate(specs):
+        if spec.action is not None and near_match(spec.action.to_json(), want):
+            click(app, scene.context_buttons[k].rect.center)
+            return True
+    return False
+
+
+def do_act(app, scene: LessonScene, step: LessonStep) -> None:
+    """The step's action as a player makes it: its button; else the figure selected and
+    its goal clicked (twice where the first click only shows); else, to turn a hex
+    figure, a right-click on the hex it turns to."""
+    assert step.action is not None
+    k = scene.k
+    if press_for(app, scene, step):
+        return
+    fields = step.action.to_json()
+    who = fields.get("figure")
+    if isinstance(who, str) and scene.selected != who and scene.piece(who) is not None:
+        click(app, piece_pos(scene, who))
+        if scene.k != k or press_for(app, scene, step):
+            return
+    if fields.get("kind") == "face":
+        cell = scene.piece(who).place
+        assert isinstance(cell, Cell)
+        click(app, scene.place_pos(Cell(scene.m.board.neighbour(cell.index,
+                                                                fields["facing"]))), 3)
+        return
+    goal = scene.goal()
+    assert goal is not None, f"no way to play {fields}"
+    for _ in range(2):
+        click(app, scene.place_pos(goal))
+        if scene.k != k:
+            return
+        if press_for(app, scene, step):
+            return
+
+
+def play_step(app, scene: LessonScene) -> None:
+    """Do what the current step asks, as a player would; the step is then done."""
+    step = scene.step
+    assert step is not None
+    k = scene.k
+    settle(app, scene)
+    if step.do is Do.SELECT:
+        click(app, piece_pos(scene, step.figure))
+    elif step.do is Do.LOOK:
+        move_to(app, piece_pos(scene, step.figure))
+        app.step(0.016)
+    elif step.do is Do.WATCH:
+        for _ in range(200):
+            app.step(0.05)
+            if scene.k != k:
+                break
+    else:
+        do_act(app, scene, step)
+    assert scene.k == k + 1, (f"{scene.lesson.key}: step {k + 1} ({step.do}, "
+                              f"{step.action.to_json() if step.action else step.figure}) "
+                              f"not done; said: {scene.nudge!r}")

@@ -1,0 +1,82 @@
+"""Lessons in the window: each shipped lesson played through to its end as a player
+would (game.ui.scenes.lesson); a wrong action is answered kindly and not played."""
+
+import os
+
+os.environ.setdefault("SDL_VIDEODRIVER", "dummy")
+os.environ.setdefault("SDL_AUDIODRIVER", "dummy")
+
+import pytest  # noqa: E402
+from lesson_player import click, key, piece_pos, play_step, settle  # noqa: E402
+
+from game.core.places import Cell  # noqa: E402
+from game.rules.lessons import Do, find_lesson, list_lessons  # noqa: E402
+from game.ui.scenes.lesson import LessonScene, open_lesson  # noqa: E402
+
+LESSONS = list_lessons()
+
+
+def start(app, name: str) -> LessonScene:
+    open_lesson(app, name)
+    app.step(0.0)
+    scene = app.scene
+    assert isinstance(scene, LessonScene)
+    return scene
+
+
+@pytest.mark.parametrize("lesson", LESSONS, ids=lambda x: x.key)
+def test_every_lesson_plays_through_to_its_end_as_a_player_would(app, lesson):
+    scene = start(app, lesson.key)
+    while scene.step is not None:
+        play_step(app, scene)
+    settle(app, scene)
+    app.step(0.05)
+    played = [a.to_json() for a in scene.m.actions[len(lesson.setup):]]
+    assert played == [s.action.to_json() for s in lesson.steps if s.action is not None]
+    assert any("Lesson complete" in ln for ln in scene.caption_box.lines)
+
+
+def test_a_lesson_per_system_is_shipped():
+    systems = {x.scenario.ruleset for x in LESSONS}
+    assert {"tft-heights"} <= systems
+
+
+def test_a_wrong_move_is_answered_kindly_and_not_played(app):
+    scene = start(app, "melee_hexes")
+    while scene.step is not None and not (scene.step.do is Do.ACT
+                                          and scene.step.action.to_json()["kind"] == "move"):
+        play_step(app, scene)
+    k, hash_before, n = scene.k, scene.m.state_hash(), len(scene.m.actions)
+    click(app, piece_pos(scene, "aldric"))
+    wrong = scene.m.board.index(1, 4)
+    click(app, scene.place_pos(Cell(wrong)))
+    assert scene.k == k and scene.m.state_hash() == hash_before
+    assert len(scene.m.actions) == n
+    assert scene.nudge.startswith("Not quite:") and "rear hex" in scene.nudge
+    app.step(0.05)
+    assert any("Not quite" in ln for ln in scene.caption_box.lines)
+    play_step(app, scene)  # the right move is played and the nudge goes
+    assert scene.k == k + 1 and not scene.nudge
+
+
+def test_the_caption_says_what_to_do_and_restart_goes_back_to_the_first_step(app):
+    scene = start(app, "melee_hexes")
+    app.step(0.05)
+    assert any("Your turn:" in ln for ln in scene.caption_box.lines)
+    for _ in range(4):
+        play_step(app, scene)
+    assert scene.m.actions
+    click(app, scene.button("restart").rect.center)
+    assert scene.k == 0 and not scene.m.actions
+    assert scene.m.state_hash() == find_lesson("melee_hexes").new_match().state_hash()
+
+
+def test_the_other_sides_action_waits_or_plays_on_enter(app):
+    scene = start(app, "melee_hexes")
+    play_step(app, scene)
+    assert scene.step.do is Do.WATCH
+    settle(app, scene)
+    k = scene.k
+    key(app, 13)  # Enter
+    settle(app, scene)
+    assert scene.k == k + 1
