@@ -15,6 +15,15 @@ ROOT = Path(__file__).resolve().parent.parent
 sys.path.insert(0, str(ROOT / "tools"))
 
 from make_maps import MAPS, Figure, MapSpec, write_map  # noqa: E402
+from make_table_maps import tmx  # noqa: E402
+
+YARD = [
+    ("Low wall", "wall", "line", [(9, 3), (9, 8)], None, None),
+    ("Crates", "obstacle", "rect", (14, 8.5, 3, 2.5), 3, None),
+    ("Shrubs", "forest", "ellipse", (13, 1, 3.5, 3), 2, None),
+]
+"""The open-table lesson's yard (24 by 12 units): a low wall to shoot over, a stack of
+crates to hide behind, a clump of shrubs."""
 
 
 def hex_board(name: str, title: str, text: str, figures: list[Figure]) -> MapSpec:
@@ -41,6 +50,9 @@ def meadow() -> MapSpec:
 
 def main() -> None:
     write_map(meadow())
+    path = MAPS / "lessons" / "boards" / "yard.tmx"
+    path.write_text(tmx("A small yard", 24, 12, YARD), encoding="utf-8")
+    print(f"wrote {path.relative_to(MAPS.parent)}")
 
 
 if __name__ == "__main__":

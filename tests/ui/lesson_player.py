@@ -5,7 +5,7 @@ from __future__ import annotations
 
 import pygame
 
-from game.core.places import Cell
+from game.core.places import Cell, Point
 from game.rules.lessons import Do, LessonStep
 from game.ui.scenes.lesson import LessonScene, near_match
 
@@ -29,6 +29,19 @@ def click(app, pos, button: int = 1) -> None:
 def key(app, k: int) -> None:
     post(pygame.KEYDOWN, key=k, mod=0, unicode="", scancode=0)
     post(pygame.KEYUP, key=k, mod=0, unicode="", scancode=0)
+    app.step(0.016)
+
+
+def drag(app, start, end) -> None:
+    """Press at ``start``, move with the button held, let go at ``end``."""
+    post(pygame.MOUSEMOTION, pos=start, rel=(0, 0), buttons=(0, 0, 0))
+    post(pygame.MOUSEBUTTONDOWN, pos=start, button=1)
+    app.step(0.016)
+    mid = ((start[0] + end[0]) // 2, (start[1] + end[1]) // 2)
+    for pos in (mid, end):
+        post(pygame.MOUSEMOTION, pos=pos, rel=(1, 1), buttons=(1, 0, 0))
+        app.step(0.016)
+    post(pygame.MOUSEBUTTONUP, pos=end, button=1)
     app.step(0.016)
 
 
@@ -60,8 +73,8 @@ def press_for(app, scene: LessonScene, step: LessonStep) -> bool:
 
 def do_act(app, scene: LessonScene, step: LessonStep) -> None:
     """The step's action as a player makes it: its button; else the figure selected and
-    its goal clicked (twice where the first click only shows); else, to turn a hex
-    figure, a right-click on the hex it turns to."""
+    its goal clicked (twice where the first click only shows), or on an open table
+    dragged to; else, to turn a hex figure, a right-click on the hex it turns to."""
     assert step.action is not None
     k = scene.k
     if press_for(app, scene, step):
@@ -80,6 +93,9 @@ def do_act(app, scene: LessonScene, step: LessonStep) -> None:
         return
     goal = scene.goal()
     assert goal is not None, f"no way to play {fields}"
+    if fields.get("kind") == "move" and isinstance(goal, Point):
+        drag(app, piece_pos(scene, who), scene.place_pos(goal))
+        return
     for _ in range(2):
         click(app, scene.place_pos(goal))
         if scene.k != k:

@@ -75,9 +75,12 @@ class LessonScene(BoardScene):
         """The kind answer to a wrong action, until the step is done."""
         self.watch_timer = WATCH_SECONDS
         self.on_exit = on_exit
-        texts = [lesson.text] + [f"{s.text} {s.ask} Not quite: {s.hint}" for s in
-                                 lesson.steps]
-        self.caption_box = Caption(self, texts)
+        said = [lesson.text] + [s.text for s in lesson.steps]
+        asks = [s.ask for s in lesson.steps] + [""]
+        self.caption_box = Caption(self, [f"{t} {a}" for t, a in zip(said, asks,
+                                                                    strict=True)])
+        """Its strip is as tall as what a step shows at most: what the step before did
+        and what to do now (a kind answer to a wrong action squeezes in)."""
         super().__init__(app, lesson.new_match())
         self.refresh()
 
