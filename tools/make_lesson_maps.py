@@ -16,6 +16,7 @@ sys.path.insert(0, str(ROOT / "tools"))
 
 from make_maps import MAPS, Figure, MapSpec, write_map  # noqa: E402
 from make_table_maps import tmx  # noqa: E402
+from make_zone_maps import Writer  # noqa: E402
 
 YARD = [
     ("Low wall", "wall", "line", [(9, 3), (9, 8)], None, None),
@@ -48,7 +49,26 @@ def meadow() -> MapSpec:
                              Figure("Ugluk", "raiders", "raider_orc", 6, 3, 3)])
 
 
+def steading() -> None:
+    """The zones lesson's board: a lane, a yard and a barn in a row; the barn's door is a
+    bottleneck of 1 (soft cover) on its border with the yard."""
+    w = Writer("A small steading", 45, 15)
+    a, b, c, d = (0, 0), (480, 0), (960, 0), (1440, 0)
+    e, f, g, h = (0, 480), (470, 480), (970, 480), (1440, 480)
+    w.polygon("zones", "Lane", [a, b, f, e], terrain="road")
+    w.polygon("zones", "Yard", [b, c, g, f], terrain="dirt")
+    w.polygon("zones", "Barn", [c, d, h, g], terrain="floor", visibility=-2)
+    w.rect("bottlenecks", "Barn door", 945, 200, 30, 80, capacity=1, cover="soft")
+    for name, side, unit, x, y in (("Bran", "wardens", "swordsman", 200, 180),
+                                   ("Cole", "wardens", "spearman", 200, 320),
+                                   ("Gash", "raiders", "orc", 720, 240),
+                                   ("Hruk", "raiders", "orc", 1200, 320)):
+        w.point("figures", name, x, y, side=side, unit=unit)
+    w.write(MAPS / "lessons" / "boards" / "steading.tmx")
+
+
 def main() -> None:
+    steading()
     write_map(meadow())
     path = MAPS / "lessons" / "boards" / "yard.tmx"
     path.write_text(tmx("A small yard", 24, 12, YARD), encoding="utf-8")

@@ -54,9 +54,31 @@ def settle(app, scene: LessonScene, frames: int = 200) -> None:
 
 
 def piece_pos(scene: LessonScene, pid: str) -> tuple[int, int]:
+    """Where a player sees the piece: its place, or where pieces share a place (a zone)
+    its token as the view last drew it."""
     piece = scene.piece(pid)
     assert piece is not None and piece.place is not None, pid
+    if scene.shared_places():
+        scene.app.draw()
+        for fid, x, y, _r in scene.view._spots:
+            if fid == pid:
+                return int(x) + scene.board_rect.x, int(y) + scene.board_rect.y
     return scene.place_pos(piece.place)
+
+
+def free_pos(scene: LessonScene, place) -> tuple[int, int]:
+    """A point of ``place`` on the window with no token drawn over it (a zone holds
+    tokens; a click on one is a click on the figure)."""
+    cx, cy = scene.place_pos(place)
+    if not scene.shared_places():
+        return cx, cy
+    scene.app.draw()
+    for r in range(0, 200, 8):
+        for dx, dy in ((0, r), (0, -r), (r, 0), (-r, 0), (r, r), (-r, -r), (r, -r), (-r, r)):
+            pos = (cx + dx, cy + dy)
+            if scene.place_under(pos) == place and scene.piece_under(pos) is None:
+                return pos
+    raise AssertionError(f"no free spot in {place}")
 
 
 def press_for(app, scene: LessonScene, step: LessonStep) -> bool:
@@ -85,6 +107,11 @@ def do_act(app, scene: LessonScene, step: LessonStep) -> None:
         click(app, piece_pos(scene, who))
         if scene.k != k or press_for(app, scene, step):
             return
+    run = fields.get("run")
+    if isinstance(run, bool) and getattr(scene.control, "run", run) != run:
+        key(app, pygame.K_r)  # a zone move walks or runs as the player toggles it
+        if press_for(app, scene, step):
+            return
     if fields.get("kind") == "face":
         cell = scene.piece(who).place
         assert isinstance(cell, Cell)
@@ -96,8 +123,11 @@ def do_act(app, scene: LessonScene, step: LessonStep) -> None:
     if fields.get("kind") == "move" and isinstance(goal, Point):
         drag(app, piece_pos(scene, who), scene.place_pos(goal))
         return
+    target = fields.get("target")
+    at = piece_pos(scene, target) if isinstance(target, str) and "to" not in fields \
+        and "at" not in fields else free_pos(scene, goal)
     for _ in range(2):
-        click(app, scene.place_pos(goal))
+        click(app, at)
         if scene.k != k:
             return
         if press_for(app, scene, step):

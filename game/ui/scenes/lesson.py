@@ -20,7 +20,7 @@ from typing import Any
 import pygame
 
 from game.core.match import Refusal
-from game.core.places import Cell, Place, place_from_json
+from game.core.places import Cell, InZone, Place, place_from_json
 from game.core.ruleset import Action
 from game.rules.lessons import Do, Lesson, LessonStep
 from game.ui.controllers import Confirm, Reply
@@ -321,16 +321,20 @@ class LessonScene(BoardScene):
         self.caption_box.layout(size)
 
     def goal(self) -> Place | None:
-        """Where the step's action goes, to ring on the board: the place it moves to, or
-        the figure it acts on."""
+        """Where the step's action goes, to ring on the board: the place it moves to (a
+        hex, a point, a zone), or the figure it acts on."""
         step = self.step
         if step is None or step.action is None or step.do is not Do.ACT:
             return None
         fields = step.action.to_json()
         to = fields.get("to", fields.get("at"))
+        path = fields.get("path")
         place: Place | None = None
         if isinstance(to, int) and not isinstance(to, bool):
             place = Cell(to)
+        elif isinstance(path, list) and path and isinstance(path[-1], str) and \
+                "target" not in fields:
+            place = InZone(path[-1])  # a zone move ends in the last zone of its path
         elif isinstance(to, dict):
             try:
                 place = place_from_json(to)
