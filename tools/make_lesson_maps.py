@@ -15,6 +15,8 @@ ROOT = Path(__file__).resolve().parent.parent
 sys.path.insert(0, str(ROOT / "tools"))
 
 from make_maps import MAPS, Figure, MapSpec, write_map  # noqa: E402
+from make_sewer_maps import Mark, SewerMap, Tunnel, squad  # noqa: E402
+from make_sewer_maps import tmx as sewer_tmx  # noqa: E402
 from make_table_maps import tmx  # noqa: E402
 from make_zone_maps import Writer  # noqa: E402
 
@@ -67,7 +69,28 @@ def steading() -> None:
     w.write(MAPS / "lessons" / "boards" / "steading.tmx")
 
 
+CULVERT = SewerMap(
+    title="A culvert", width=30, height=14,
+    tunnels=(Tunnel("Culvert", 4, ((1, 7), (29, 7))),
+             Tunnel("Side drain", 3, ((15, 7), (15, 13)))),
+    marks=(Mark("Outfall", "origin", "point", ((2, 7),)),
+           Mark("Walkway", "gantry", "rect", box=(19, 5.2, 4, 1.3))),
+    models=(*squad("troopers", "alpha", [("Sergeant A", "sergeant"),
+                                         ("Trooper A1", "trooper"),
+                                         ("Trooper A2", "trooper")],
+                   [(5, 7), (4, 6), (4, 8)]),
+            *squad("swarm", "swarm", [("Swarm 1", "swarm"), ("Swarm 2", "swarm"),
+                                      ("Swarm 3", "swarm")],
+                   [(25, 7), (26, 6), (26, 8)])),
+)
+"""The flood lesson's sewer: one culvert with the flood's outfall at its west end, a side
+drain and a walkway above the water; a squad of troopers and three swarm creatures."""
+
+
 def main() -> None:
+    path = MAPS / "lessons" / "boards" / "culvert.tmx"
+    path.write_text(sewer_tmx(CULVERT), encoding="utf-8")
+    print(f"wrote {path.relative_to(MAPS.parent)}")
     steading()
     write_map(meadow())
     path = MAPS / "lessons" / "boards" / "yard.tmx"

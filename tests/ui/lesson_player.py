@@ -102,7 +102,7 @@ def do_act(app, scene: LessonScene, step: LessonStep) -> None:
     if press_for(app, scene, step):
         return
     fields = step.action.to_json()
-    who = fields.get("figure")
+    who = fields.get("figure", fields.get("model"))
     if isinstance(who, str) and scene.selected != who and scene.piece(who) is not None:
         click(app, piece_pos(scene, who))
         if scene.k != k or press_for(app, scene, step):
@@ -121,7 +121,9 @@ def do_act(app, scene: LessonScene, step: LessonStep) -> None:
     goal = scene.goal()
     assert goal is not None, f"no way to play {fields}"
     if fields.get("kind") == "move" and isinstance(goal, Point):
-        drag(app, piece_pos(scene, who), scene.place_pos(goal))
+        click(app, scene.place_pos(goal))  # a click moves the selected model (a sewer)
+        if scene.k == k:  # on the open table a mini is dragged
+            drag(app, piece_pos(scene, who), scene.place_pos(goal))
         return
     target = fields.get("target")
     at = piece_pos(scene, target) if isinstance(target, str) and "to" not in fields \
