@@ -107,6 +107,18 @@ def do_act(app, scene: LessonScene, step: LessonStep) -> None:
         click(app, piece_pos(scene, who))
         if scene.k != k or press_for(app, scene, step):
             return
+    legs = fields.get("legs")
+    if isinstance(legs, list):  # a steered move: the ruler pulled out by keys, then its
+        # Move button (the window's M mutes the sound)
+        if fields.get("accelerate"):
+            key(app, pygame.K_a)
+        for turn, length in legs:
+            if turn:
+                key(app, pygame.K_e if turn > 0 else pygame.K_q)
+            for _ in range(length // 100):
+                key(app, pygame.K_w)
+        press_for(app, scene, step)
+        return
     run = fields.get("run")
     if isinstance(run, bool) and getattr(scene.control, "run", run) != run:
         key(app, pygame.K_r)  # a zone move walks or runs as the player toggles it

@@ -38,7 +38,7 @@ def test_every_lesson_plays_through_to_its_end_as_a_player_would(app, lesson):
 
 def test_a_lesson_per_system_is_shipped():
     systems = {x.scenario.ruleset for x in LESSONS}
-    assert {"tft-heights", "tft-zones", "hero"} <= systems
+    assert {"tft-heights", "tft-zones", "hero", "flood", "pursuit"} <= systems
 
 
 def test_a_wrong_move_is_answered_kindly_and_not_played(app):
