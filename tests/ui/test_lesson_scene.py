@@ -80,3 +80,34 @@ def test_the_other_sides_action_waits_or_plays_on_enter(app):
     key(app, 13)  # Enter
     settle(app, scene)
     assert scene.k == k + 1
+
+
+def test_the_picker_opens_learn_to_play_and_a_lesson_and_esc_comes_back(app):
+    from game.ui.scenes.lessons import LessonsScene
+    from game.ui.scenes.picker import PickerScene
+
+    app.show_picker()
+    app.step(0.0)
+    click(app, app.scene.button("learn").rect.center)
+    assert isinstance(app.scene, LessonsScene)
+    assert [x.key for x in app.scene.lessons] == [x.key for x in LESSONS]
+    app.step(0.0)
+    key(app, 13)  # Enter: the lesson selected (the first)
+    assert isinstance(app.scene, LessonScene) and app.scene.lesson.key == LESSONS[0].key
+    app.scene.selected = None
+    key(app, 27)  # Esc: back to the list of lessons
+    assert isinstance(app.scene, LessonsScene)
+    key(app, 27)
+    assert isinstance(app.scene, PickerScene)
+
+
+def test_lesson_on_the_command_line_opens_it_or_says_which_exist(tmp_path, monkeypatch):
+    import main
+    from game.ui.app import build
+
+    monkeypatch.setenv("SKIRMISH_DATA_DIR", str(tmp_path))
+    app = build(main.parse_args(["--lesson", "open_table"]), raise_errors=True)
+    assert isinstance(app.scene, LessonScene) and app.scene.lesson.system == "The open table"
+    app = build(main.parse_args(["--lesson", "nope"]), raise_errors=True)
+    shown = app.error_shown()
+    assert shown is not None and "no lesson called 'nope'" in shown and "melee_hexes" in shown
