@@ -111,3 +111,35 @@ def test_lesson_on_the_command_line_opens_it_or_says_which_exist(tmp_path, monke
     app = build(main.parse_args(["--lesson", "nope"]), raise_errors=True)
     shown = app.error_shown()
     assert shown is not None and "no lesson called 'nope'" in shown and "melee_hexes" in shown
+
+
+def test_a_point_near_the_steps_own_counts_and_the_lessons_point_is_played():
+    from game.ui.scenes.lesson import NEAR, near_match
+
+    want = {"kind": "move", "figure": "sarge", "to": {"x": 780, "y": 550}}
+    near = {"kind": "move", "figure": "sarge", "to": {"x": 780 + int(NEAR) - 1, "y": 550}}
+    far = {"kind": "move", "figure": "sarge", "to": {"x": 780 + int(NEAR) + 1, "y": 550}}
+    assert near_match(near, want) and not near_match(far, want)
+    assert not near_match({**near, "figure": "doc"}, want)
+    assert near_match({"legs": [[0, 600]]}, {"legs": [[0, 600]]})
+    assert not near_match({"legs": [[0, 500]]}, {"legs": [[0, 600]]})
+
+
+def test_a_table_move_dropped_near_the_ring_goes_to_the_lessons_spot(app):
+    from lesson_player import drag
+
+    from game.core.places import Point
+
+    scene = start(app, "open_table")
+    while not (scene.step.do is Do.ACT and scene.step.action.to_json()["kind"] == "move"):
+        play_step(app, scene)
+    goal = scene.goal()
+    assert isinstance(goal, Point)
+    x, y = scene.place_pos(goal)
+    off = (x + 6, y - 5)  # a little off the ring's centre
+    assert scene.place_under(off) != goal
+    k = scene.k
+    drag(app, piece_pos(scene, "sarge"), off)
+    settle(app, scene)
+    assert scene.k == k + 1
+    assert scene.m.actions[-1].to_json()["to"] == goal.to_json()

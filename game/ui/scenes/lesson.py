@@ -90,9 +90,6 @@ class LessonScene(BoardScene):
         steps = self.lesson.steps
         return steps[self.k] if self.k < len(steps) else None
 
-    def done(self) -> bool:
-        return self.step is None
-
     def _next(self) -> None:
         """The step is done: its text is said, the next step begins."""
         step = self.step
@@ -117,7 +114,7 @@ class LessonScene(BoardScene):
         """A wrong action or click: said kindly, nothing played."""
         step = self.step
         if step is None:
-            text = "The lesson is over: Leave goes back to the scenarios."
+            text = "The lesson is over: Leave (Esc) ends it."
         elif step.do is Do.WATCH:
             text = "Not quite: watch the other side now (Enter plays its action at once)."
         else:
