@@ -252,10 +252,11 @@ def _figures(data: dict[str, Any], board: LoadedMap[Any], name: str) -> LoadedMa
     return LoadedMap(board.path, board.kind, board.board, tuple(placed), board.properties)
 
 
-def load_lesson(path: str | Path) -> Lesson:
+def load_lesson(path: str | Path, check: bool = True) -> Lesson:
     """Read and check a lesson file; ScenarioError naming the file and the field or step
-    at fault (a fault in its scenario or map too). The lesson is played through once
-    (:meth:`Lesson.check`), so a lesson that loads can be played to its end."""
+    at fault (a fault in its scenario or map too). With ``check`` the lesson is played
+    through once (:meth:`Lesson.check`), so a lesson that loads can be played to its end;
+    without, it is only set up (for a list of lessons: each is checked as it opens)."""
     path = Path(path)
     data = _read(path)
     head = data.get("lesson")
@@ -299,17 +300,20 @@ def load_lesson(path: str | Path) -> Lesson:
                     scenario=scenario, board=board, seed=seed,
                     faces=None if faces is None else tuple(faces), steps=steps, path=path,
                     setup=setup)
-    lesson.check()
+    if check:
+        lesson.check()
+    else:
+        lesson.new_match()  # set up now: a figure that does not fit is named with the file
     return lesson
 
 
-def list_lessons() -> list[Lesson]:
-    """Every lesson shipped in maps/lessons/, by file name (a broken file is skipped; the
-    tests check every shipped one)."""
+def list_lessons(check: bool = False) -> list[Lesson]:
+    """Every lesson shipped in maps/lessons/, by file name, set up but (unless ``check``)
+    not played through (a broken file is skipped; the tests check every shipped one)."""
     out = []
     for p in sorted(LESSONS_DIR.glob("*.toml")):
         try:
-            out.append(load_lesson(p))
+            out.append(load_lesson(p, check))
         except GameError:
             continue
     return out
@@ -325,8 +329,9 @@ def lesson_for(ruleset: str) -> Lesson | None:
 
 
 def find_lesson(name: str) -> Lesson:
-    """A lesson by file name, title or system; ScenarioError listing the known, or saying
-    what is wrong with the lesson file of that name."""
+    """A lesson by file name, title or system, checked (played through once);
+    ScenarioError listing the known, or saying what is wrong with the lesson file of
+    that name."""
     want = name.strip().lower()
     file = LESSONS_DIR / f"{name.strip()}.toml"
     if exists(file):
@@ -334,6 +339,7 @@ def find_lesson(name: str) -> Lesson:
     lessons = list_lessons()
     for lesson in lessons:
         if want in (lesson.key.lower(), lesson.title.lower(), lesson.system.lower()):
+            lesson.check()
             return lesson
     known = ", ".join(f"{x.key} ({x.system})" for x in lessons) or "none"
     raise ScenarioError(f"no lesson called '{name}' (known: {known})")

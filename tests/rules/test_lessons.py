@@ -13,6 +13,7 @@ HEXES = find_lesson("melee_hexes")
 
 def test_lessons_are_shipped_one_per_system_at_most():
     assert LESSONS
+    assert [x.key for x in list_lessons(check=True)] == [x.key for x in LESSONS]
     systems = [x.scenario.ruleset for x in LESSONS]
     assert len(systems) == len(set(systems))
     assert lesson_for("tft-heights").key == HEXES.key
