@@ -7,6 +7,7 @@
     python main.py --scenario hill_fight --screenshot out.png
     python main.py --demos                           list the rules with a demo
     python main.py --demo H-22                       show a rule on the table, step by step
+    python main.py --lesson melee_hexes              a guided first game of a rule system
     python main.py --replay SAVE.json                watch a saved game, action by action
     python main.py --check-map maps/backyard.tmx    is a map sound (a table's G-8 balance)?
     python main.py --view-map maps/test/sewer_stub.tmx   look at any map, no rules
@@ -52,6 +53,8 @@ def parse_args(argv: list[str] | None = None) -> argparse.Namespace:
                    help="window: the first game's computer turns at x4 speed")
     p.add_argument("--demo", metavar="RULE", help="show a rule's demo (a rule id like H-22)")
     p.add_argument("--demos", action="store_true", help="list the rules with a demo, exit")
+    p.add_argument("--lesson", metavar="NAME", help="play a guided first game (a lesson's "
+                                                    "file name or system, e.g. melee_hexes)")
     p.add_argument("--replay", metavar="SAVE", help="watch a saved game action by action")
     p.add_argument("--view-map", metavar="FILE", help="window: look at any map file as the "
                                                       "game reads it (no rules)")

@@ -435,6 +435,10 @@ def build(args: argparse.Namespace, *, raise_errors: bool | None = None) -> App:
     app.show_picker()
     if getattr(args, "demo", None):
         app.guard(app.open_demo, args.demo)
+    elif getattr(args, "lesson", None):
+        from game.ui.scenes.lesson import open_lesson
+
+        app.guard(open_lesson, app, args.lesson)
     elif getattr(args, "replay", None):
         app.replay_save(args.replay)
     elif getattr(args, "view_map", None):

@@ -67,7 +67,7 @@ def _is_module(dotted: str) -> bool:
 def _public(module: str) -> bool:
     """Whether code outside game/rules may import ``module`` of game.rules."""
     parts = module.split(".")
-    if module in ("game.rules", "game.rules.demos", "game.rules.benchmarks"):
+    if module in ("game.rules", "game.rules.demos", "game.rules.lessons", "game.rules.benchmarks"):
         return True
     return parts[-1] in PUBLIC_MODULES
 

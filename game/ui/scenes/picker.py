@@ -13,6 +13,7 @@ from game.core.scenario import Scenario, load_scenario, scenario_files
 from game.ui import saves
 from game.ui.listbox import ListBox, ListItem
 from game.ui.scenes.base import Host, Scene
+from game.ui.scenes.lessons import show_lessons
 from game.ui.widgets import (
     BG,
     DIM,
@@ -31,9 +32,9 @@ from game.ui.widgets import (
 )
 
 LONG = {"load": "Open a saved game...", "history": "Finished games...",
-        "demos": "Rules and demos..."}
+        "demos": "Rules and demos...", "learn": "Learn to play..."}
 """The bottom row's words where the window is wide enough ..."""
-SHORT = {"load": "Open...", "history": "Finished...", "demos": "Rules..."}
+SHORT = {"load": "Open...", "history": "Finished...", "demos": "Rules...", "learn": "Learn..."}
 """... and in a narrow one."""
 FIRST_GAME = "good first game"
 """The mark on a scenario whose file says ``first_game = true``."""
@@ -95,6 +96,8 @@ class PickerScene(Scene):
                               tip="Every game played to its end, to watch again."),
                        Button("Rules and demos...", app.show_demos, name="demos",
                               tip="Every rule with a worked example, shown on the table."),
+                       Button("Learn to play...", lambda: show_lessons(app), name="learn",
+                              tip="A short guided first game of each rule system."),
                        Button("Quit", app.quit, name="quit")]
         first = next((k for k, e in enumerate(self.entries) if e.scenario), None)
         if first is not None:
