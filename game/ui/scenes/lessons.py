@@ -6,6 +6,7 @@ from __future__ import annotations
 import pygame
 
 from game.rules.lessons import Lesson, list_lessons
+from game.ui.listbox import ListBox, ListItem
 from game.ui.scenes.base import Host, Scene
 from game.ui.widgets import (
     BG,
@@ -15,8 +16,6 @@ from game.ui.widgets import (
     TEXT,
     YELLOW,
     Button,
-    ListBox,
-    ListItem,
     draw_panel,
     wrap,
 )
