@@ -221,13 +221,15 @@ class SquadPlayer(CandidatePlayer):
         bit), worked out once a phase for each place."""
         nav = q.nav(m.radius)
         key = (g.point, m.radius)
-        dist, pred = self.memo.get("phase", ("tree", key), lambda: nav.tree([g.point]))
+        dist, pred = self.memo.get("match", ("tree", key), lambda: nav.tree([g.point]))
 
         def make() -> tuple[float, tuple[XY, ...]]:
             total, way = nav.way((m.x, m.y), g.point, dist, pred, AHEAD)
             return (0.0, way) if len(way) < 2 or math.isinf(total) else (total, way)
 
-        return self.memo.get("phase", ("way", m.id, m.x, m.y, g.point), make)
+        # the tree and the way are the board's alone (the walls, the goal, the base):
+        # kept for the whole match
+        return self.memo.get("match", ("way", m.radius, m.x, m.y, g.point), make)
 
     def _destination(self, q: FloodQueries, u: Unit, m: Model, way: tuple[XY, ...],
                      length: float) -> tuple[Point | None, bool]:
@@ -247,7 +249,9 @@ class SquadPlayer(CandidatePlayer):
             steps = {d for d in steps if d <= straight} | {round(min(reach, straight), 2)}
         needs_roll = False
         tried = 0
-        others = [(o.x, o.y, o.radius) for o in q.standing() if o.id != m.id]
+        near = reach + max(abs(s) for s in SIDESTEPS) + 2 * m.radius + 1.0
+        others = [(o.x, o.y, o.radius) for o in q.standing() if o.id != m.id
+                  and abs(o.x - m.x) <= near + o.radius and abs(o.y - m.y) <= near + o.radius]
         for d in sorted(steps, reverse=True):
             if d < MIN_STEP:
                 break

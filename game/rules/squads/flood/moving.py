@@ -59,6 +59,20 @@ def difficult_shape(state: FloodState, nav: Nav) -> BaseGeometry:
 
 def in_difficult(state: FloodState, nav: Nav, x: float, y: float) -> bool:
     """Whether ``(x, y)`` is in difficult terrain (an area barrier or a flooded part)."""
+    key = (state.flooded, x, y)
+    memo: dict[object, bool] | None = nav.__dict__.get("_difficult_at")
+    if memo is None:
+        memo = nav.__dict__["_difficult_at"] = {}
+    got = memo.get(key)
+    if got is None:
+        got = _in_difficult(state, nav, x, y)
+        if len(memo) > 20000:
+            memo.clear()
+        memo[key] = got
+    return got
+
+
+def _in_difficult(state: FloodState, nav: Nav, x: float, y: float) -> bool:
     import shapely
 
     if state.flooded and water.in_flooded(state.flooded, state.board, x, y):
