@@ -121,7 +121,7 @@ def charge_reach(state: FloodState, unit: Unit, target: Unit) -> ChargeStep | No
                         for t in survivors), k, m)
                    for k, m in enumerate(chargers(state, unit)))
     for low, k, m in order:
-        if best is not None and low > best[0] + EPS:
+        if low > turn_data().charge + EPS or best is not None and low > best[0] + EPS:
             break
         step = charge_step(state, m, target, turn_data().charge)
         if step is not None and (best is None or (step.cost, k) < best[:2]):
