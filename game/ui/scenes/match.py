@@ -152,7 +152,10 @@ class MatchScene(BoardScene):
         if e.mod & pygame.KMOD_CTRL:
             self._ctrl_key(e)
         elif k == pygame.K_SPACE:
-            self.pacing.toggle_fast()
+            if self.view.busy:  # skip what the board is showing (a flood's wash)
+                self.view.cancel_animations()
+            else:
+                self.pacing.toggle_fast()
         elif k == pygame.K_s:
             if not self.human_turn():
                 self.pacing.skip()
