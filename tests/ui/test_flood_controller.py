@@ -256,3 +256,19 @@ def test_a_game_opened_after_the_flood_does_not_play_it_again(app):
     c.refresh(True)
     assert c.marks(None, None).wash is None
     assert c.marks(None, None).flooded == m.state.flooded
+
+
+def test_s7_the_selected_units_coherency_links_are_drawn(app):
+    m = open_match("charges_in_the_nest", 1)
+    c = FloodController(m)
+    c.refresh(True)
+    q = m.ruleset.queries(m.state)
+    mk = c.marks("alpha-1", None)
+    assert mk.links == tuple(q.coherency_links("alpha")) and mk.links
+    assert all(a in mk.unit and b in mk.unit for a, b in mk.links)
+    assert c.marks("brood_a-1", None).links == tuple(q.coherency_links("brood_a"))
+    assert c.marks(None, None).links == ()
+    view = SewerBoardView(m.board)
+    view.resize((800, 600))
+    view.show(mk)
+    view.draw(pygame.Surface((800, 600)))

@@ -207,6 +207,7 @@ class FloodController(Controller):
         mk.selected_piece = sel.id
         mk.selected = sel.place
         mk.unit = {m.id for m in unit.survivors}
+        mk.links = tuple(q.coherency_links(unit.id))
         if not self.mine(sel.id):
             return mk
         if st.phase == FloodPhase.MOVEMENT or unit.id in st.run:
