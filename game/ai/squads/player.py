@@ -15,7 +15,8 @@ action at a time on the shared skeleton (:class:`game.ai.skeleton.CandidatePlaye
   from the nest run instead, and planters at the nest neither shoot nor run (they
   plant).
 * Assault: a charge when the odds favour it (the expected casualties inflicted, times
-  the chance to reach, beat those suffered).
+  the chance to reach, beat those suffered); planters leave melee units alone until
+  the last turn.
 
 It ends each phase when no unit has anything worth doing left.
 """
@@ -329,6 +330,8 @@ class SquadPlayer(CandidatePlayer):
             return None
         best: tuple[float, str] | None = None
         for t in q.charge_targets(u.id):
+            if self._spare_the_brood(q, side, t):
+                continue
             odds = q.charge_odds(u.id, t)
             if odds is None:
                 continue
@@ -345,6 +348,15 @@ class SquadPlayer(CandidatePlayer):
                 best = (edge, t)
         return None if best is None else Charge(u.id, best[1])
 
+
+    @staticmethod
+    def _spare_the_brood(q: FloodQueries, side: str, target: str) -> bool:
+        """Planters do not charge a melee unit before the last turn: its blows come
+        first and kill, the nest is planted by those still standing (in the last turn
+        a charge into what holds the nest may be the only way in)."""
+        limit = q.turn_limit()
+        return (q.objective() == "nest" and q.planter() == side and is_melee(q.unit(target))
+                and (limit is None or q.turn() < limit))
 
     @staticmethod
     def _guards_nest(q: FloodQueries, side: str, target: str) -> bool:
