@@ -132,9 +132,9 @@ NEST = SewerMap(
                grid((13.4, 14.6, 15.8), (26, 28))),
         *squad("troopers", "bravo", troopers("B", flamer=True),
                grid((18.6, 19.8, 21.0), (30, 32))),
-        *squad("swarm", "swarm", swarm(8), grid((28.6, 29.8, 31, 32.2), (21.4, 22.6))),
+        *squad("swarm", "swarm", swarm(8), grid((25.4, 26.6), (15.5, 16.7, 17.9, 19.1))),
         *squad("swarm", "brood_a", brood("A", 3), [(39.5, 28), (40.7, 26.8), (40.7, 29.2)]),
-        *squad("swarm", "brood_b", brood("B", 3), [(35, 23.9), (34, 25.1), (36, 25.1)]),
+        *squad("swarm", "brood_b", brood("B", 3), [(31, 21), (32.2, 20), (32.2, 22)]),
     ),
 )
 

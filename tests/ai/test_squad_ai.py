@@ -115,9 +115,7 @@ WINS = [
     ("storm_drain", "swarm"),
     ("storm_drain", "troopers"),
     ("charges_in_the_nest", "swarm"),
-    pytest.param("charges_in_the_nest", "troopers", marks=pytest.mark.xfail(
-        strict=True, reason="under 10 %: a brood stands on the nest and two more units "
-                            "hold its approach; see the report")),
+    ("charges_in_the_nest", "troopers"),
 ]
 
 

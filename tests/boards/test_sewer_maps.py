@@ -89,7 +89,14 @@ def test_charges_in_the_nest_troopers_two_squads_and_the_swarm_at_the_nest():
     assert all(math.dist(t.units, (cx, cy)) > 18 for t in troopers)
     assert b.corridors["Entry"].points[0][0] <= 1.5  # it opens at the west edge
     swarm = [p.place.units for p in m.placements if p.side == "swarm"]
-    assert all(math.dist(xy, (cx, cy)) < 16 for xy in swarm)
+    assert all(math.dist(xy, (cx, cy)) < 20 for xy in swarm)
+    # the first brood on the nest; the second and the swarm up the Nest tunnel, between
+    # the nest and the Crossway (not at the bend where the troopers' Entry comes in)
+    tunnel = b.corridors["Nest tunnel"]
+    for p in m.placements:
+        if p.side == "swarm" and p.squad != "brood_a":
+            corridor, _at = b.project(*p.place.units)
+            assert corridor == tunnel.id and p.place.units[1] < 23
     # deep in the tunnels: further from the origin than the troopers, round a bend from
     # them (more than three turns' moves away), and yet within reach of six (about 42)
     at_nest = b.project(cx, cy)

@@ -228,7 +228,7 @@ def test_f4_a_flood_is_played_on_the_board_once_and_space_skips_it(app):
     assert show.flooded == m.state.flooded and show.flooded
     assert "skip_flood" in [b.name for b in scene.context_buttons] or \
         not scene.human_turn()
-    key(app, pygame.K_k)  # K skips the showing (Space is the computer's speed)
+    key(app, pygame.K_k)  # K skips the showing (so does Space while it plays)
     assert not view.busy and view.play is None
     app.step(0.016)
     assert view.play is None  # not played again by the next marks
@@ -238,9 +238,37 @@ def test_f4_a_flood_is_played_on_the_board_once_and_space_skips_it(app):
     assert any("[F-2]" in t for t in scene.log.texts())  # the dice log names the rule
 
 
+def test_f4_space_skips_the_flood_showing_and_then_speeds_the_computer_as_before(app):
+    scene, m = flooded_game(app)
+    view = scene.view
+    assert view.busy and view.play is not None
+    fast = scene.pacing.fast
+    key(app, pygame.K_SPACE)  # while the board shows the wash, Space ends the showing
+    assert not view.busy and view.play is None and scene.pacing.fast == fast
+    assert view.marks.flooded == m.state.flooded  # the water as the state has it
+    key(app, pygame.K_SPACE)  # nothing showing: Space is the computer's speed again
+    assert scene.pacing.fast != fast
+
+
 def test_a_game_opened_after_the_flood_does_not_play_it_again(app):
     scene, m = flooded_game(app)
     c = FloodController(m)
     c.refresh(True)
     assert c.marks(None, None).wash is None
     assert c.marks(None, None).flooded == m.state.flooded
+
+
+def test_s7_the_selected_units_coherency_links_are_drawn(app):
+    m = open_match("charges_in_the_nest", 1)
+    c = FloodController(m)
+    c.refresh(True)
+    q = m.ruleset.queries(m.state)
+    mk = c.marks("alpha-1", None)
+    assert mk.links == tuple(q.coherency_links("alpha")) and mk.links
+    assert all(a in mk.unit and b in mk.unit for a, b in mk.links)
+    assert c.marks("brood_a-1", None).links == tuple(q.coherency_links("brood_a"))
+    assert c.marks(None, None).links == ()
+    view = SewerBoardView(m.board)
+    view.resize((800, 600))
+    view.show(mk)
+    view.draw(pygame.Surface((800, 600)))

@@ -24,6 +24,7 @@ from game.ui.boards.sewer_bases import Look  # noqa: E402
 from game.ui.boards.sewer_bench import STUB, sample_flood, sewer_frame_ms  # noqa: E402
 from game.ui.boards.sewer_map import feature_art, hash01  # noqa: E402
 from game.ui.boards.sewer_wash import (  # noqa: E402
+    LONGEST,
     SPEED,
     WashPlay,
     WashShow,
@@ -385,3 +386,18 @@ def test_a_moved_model_slides_and_ends_where_it_stands(screen, board):
 
 def test_a_frame_during_the_wash_is_within_its_budget(screen):
     assert sewer_frame_ms(frames=60) <= 3.0
+
+
+def test_f5_a_long_chain_of_bumps_shows_in_a_few_seconds_its_order_kept(screen, board):
+    main = board.corridors["Main"]
+    steps = [WashStep("m0", main.path(2.0, 8.0))]
+    for k in range(1, 30):  # each knocked over by the one before: one after the other
+        steps.append(WashStep(f"m{k}", main.path(2.0, 8.0), f"bumped by m{k - 1} (F-5)",
+                              by=f"m{k - 1}"))
+    play = WashPlay(WashShow("t", tuple(steps), ()), board)
+    t = play.timings
+    assert play.duration <= LONGEST + 1e-9
+    assert all(b.start > a.end for a, b in zip(t, t[1:], strict=False))  # still in turn
+    assert all(tm.start <= tm.move < tm.end for tm in t)
+    short = WashPlay(WashShow("t", tuple(steps[:2]), ()), board)
+    assert short.timings[1].end - short.timings[1].move == pytest.approx(6.0 / SPEED)

@@ -15,7 +15,8 @@ action at a time on the shared skeleton (:class:`game.ai.skeleton.CandidatePlaye
   from the nest run instead, and planters at the nest neither shoot nor run (they
   plant).
 * Assault: a charge when the odds favour it (the expected casualties inflicted, times
-  the chance to reach, beat those suffered).
+  the chance to reach, beat those suffered); planters leave melee units alone until
+  the last turn.
 
 It ends each phase when no unit has anything worth doing left.
 """
@@ -221,13 +222,15 @@ class SquadPlayer(CandidatePlayer):
         bit), worked out once a phase for each place."""
         nav = q.nav(m.radius)
         key = (g.point, m.radius)
-        dist, pred = self.memo.get("phase", ("tree", key), lambda: nav.tree([g.point]))
+        dist, pred = self.memo.get("match", ("tree", key), lambda: nav.tree([g.point]))
 
         def make() -> tuple[float, tuple[XY, ...]]:
             total, way = nav.way((m.x, m.y), g.point, dist, pred, AHEAD)
             return (0.0, way) if len(way) < 2 or math.isinf(total) else (total, way)
 
-        return self.memo.get("phase", ("way", m.id, m.x, m.y, g.point), make)
+        # the tree and the way are the board's alone (the walls, the goal, the base):
+        # kept for the whole match
+        return self.memo.get("match", ("way", m.radius, m.x, m.y, g.point), make)
 
     def _destination(self, q: FloodQueries, u: Unit, m: Model, way: tuple[XY, ...],
                      length: float) -> tuple[Point | None, bool]:
@@ -247,7 +250,9 @@ class SquadPlayer(CandidatePlayer):
             steps = {d for d in steps if d <= straight} | {round(min(reach, straight), 2)}
         needs_roll = False
         tried = 0
-        others = [(o.x, o.y, o.radius) for o in q.standing() if o.id != m.id]
+        near = reach + max(abs(s) for s in SIDESTEPS) + 2 * m.radius + 1.0
+        others = [(o.x, o.y, o.radius) for o in q.standing() if o.id != m.id
+                  and abs(o.x - m.x) <= near + o.radius and abs(o.y - m.y) <= near + o.radius]
         for d in sorted(steps, reverse=True):
             if d < MIN_STEP:
                 break
@@ -325,6 +330,8 @@ class SquadPlayer(CandidatePlayer):
             return None
         best: tuple[float, str] | None = None
         for t in q.charge_targets(u.id):
+            if self._spare_the_brood(q, side, t):
+                continue
             odds = q.charge_odds(u.id, t)
             if odds is None:
                 continue
@@ -341,6 +348,15 @@ class SquadPlayer(CandidatePlayer):
                 best = (edge, t)
         return None if best is None else Charge(u.id, best[1])
 
+
+    @staticmethod
+    def _spare_the_brood(q: FloodQueries, side: str, target: str) -> bool:
+        """Planters do not charge a melee unit before the last turn: its blows come
+        first and kill, the nest is planted by those still standing (in the last turn
+        a charge into what holds the nest may be the only way in)."""
+        limit = q.turn_limit()
+        return (q.objective() == "nest" and q.planter() == side and is_melee(q.unit(target))
+                and (limit is None or q.turn() < limit))
 
     @staticmethod
     def _guards_nest(q: FloodQueries, side: str, target: str) -> bool:

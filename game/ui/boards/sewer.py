@@ -558,12 +558,13 @@ class SewerBoardView(BoardViewBase):
         self._spots = spots
 
     def _draw_links(self, surface: pygame.Surface, where: dict[str, XY]) -> None:
-        """The selected unit's coherency links, under the bases."""
+        """The selected unit's coherency links (S-7: models within 2 inches), thin lines
+        under the bases."""
         for a, b in self.marks.links:
             if a in where and b in where:
                 pa, pb = self.to_screen(*where[a]), self.to_screen(*where[b])
-                pygame.draw.line(surface, pal.INK, pa, pb, 4)
-                pygame.draw.line(surface, pal.SKY, pa, pb, 2)
+                pygame.draw.line(surface, pal.INK, pa, pb, 3)
+                pygame.draw.line(surface, pal.SKY, pa, pb, 1)
 
     def _draw_flashes(self, surface: pygame.Surface) -> None:
         """Each bump of the flood as a ring bursting where it struck."""

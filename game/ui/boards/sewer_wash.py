@@ -1,7 +1,8 @@
 """The flood as the sewer board plays it (F-4, F-5, F-7): the water spreading from the
 origin over the parts it reaches, then each carried model sliding along its wash path
 in the order the rules carried them, a bump flashing with its roll named before the
-model it knocked over moves. Pure timing and geometry, no drawing: the view
+model it knocked over moves; a long flood (a chain of bumps through a patrol) is quickened
+to show within :data:`LONGEST` seconds. Pure timing and geometry, no drawing: the view
 (:mod:`game.ui.boards.sewer`) asks :class:`WashPlay` where things are at its clock.
 
 The controller hands the view a :class:`WashShow` built from the game state (the last
@@ -33,7 +34,11 @@ GAP = 0.08
 """Seconds between a slide's end and the start of one that waits for it."""
 STAGGER = 0.3
 """Seconds between the starts of two slides in a row that do not wait for each other
-(the order of the carries still reads; thirty models do not take half a minute)."""
+(the order of the carries still reads; thirty models do not take half a minute, and
+:data:`LONGEST` bounds the whole)."""
+LONGEST = 6.0
+"""The most seconds a flood takes to show, the water's spreading included: a longer play
+(a chain of bumps over many models) is quickened evenly to fit, its order kept."""
 WATER_SPEED = 12.0
 """Inches a second the water's front spreads along the corridors."""
 WATER_SECONDS = (1.0, 3.0)
@@ -179,6 +184,20 @@ def water_pieces(board: Corridors, spans: Sequence[Span]) -> list[WaterPiece]:
     return out
 
 
+def fit(timings: list[Timing], begin: float, longest: float) -> list[Timing]:
+    """``timings`` quickened evenly from ``begin`` on so that the last ends by
+    ``longest`` (as they are if they do already)."""
+    end = max((tm.end for tm in timings), default=begin)
+    if end <= longest or end <= begin:
+        return timings
+    f = max(0.0, longest - begin) / (end - begin)
+
+    def at(t: float) -> float:
+        return begin + (t - begin) * f
+
+    return [Timing(at(tm.start), at(tm.move), at(tm.end)) for tm in timings]
+
+
 class WashPlay:
     """One flood played on a clock (see the module text)."""
 
@@ -216,7 +235,7 @@ class WashPlay:
             slide = max(MIN_STEP, step.length / SPEED) if step.length > EPS else MIN_STEP
             out.append(Timing(start, start + hold, start + hold + slide))
             ended[step.model] = start + hold + slide
-        return out
+        return fit(out, self.water_time, LONGEST)
 
     def _all_cues(self) -> list[tuple[float, Cue]]:
         out = []

@@ -100,7 +100,8 @@ class FloodController(Controller):
         self.wash: WashShow | None = None
         """The flood to play on the board, handed to the view with the next marks."""
         self.flood_shown = False
-        """A flood was handed to the board since the last action (K skips its showing)."""
+        """A flood was handed to the board since the last action (Space or K skips its
+        showing)."""
         self.skip = False
         """The player asked to skip the flood's showing: said with the next marks."""
         self._cells: tuple[object, tuple[XY, ...], tuple[XY, ...]] | None = None
@@ -206,6 +207,7 @@ class FloodController(Controller):
         mk.selected_piece = sel.id
         mk.selected = sel.place
         mk.unit = {m.id for m in unit.survivors}
+        mk.links = tuple(q.coherency_links(unit.id))
         if not self.mine(sel.id):
             return mk
         if st.phase == FloodPhase.MOVEMENT or unit.id in st.run:
@@ -516,7 +518,7 @@ class FloodController(Controller):
             ("D", "the selected model's unit is done this phase"),
             ("N", "the next model that can still act"),
             ("Enter", "end the phase"),
-            ("K", "skip the flood's showing (after a flood)"),
+            ("Space or K", "skip the flood's showing (while it plays)"),
         ]
 
 

@@ -154,7 +154,9 @@ class MatchScene(BoardScene):
         if e.mod & pygame.KMOD_CTRL:
             self._ctrl_key(e)
         elif k == pygame.K_SPACE:
-            if not self.input.click_cursor(e):  # Space clicks at the keyboard cursor
+            if self.view.busy:  # skip what the board is showing (a flood's wash)
+                self.view.cancel_animations()
+            elif not self.input.click_cursor(e):  # Space clicks at the keyboard cursor
                 self.pacing.toggle_fast()
         elif k in (pygame.K_RETURN, pygame.K_KP_ENTER):
             self.enter()

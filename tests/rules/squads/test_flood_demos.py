@@ -75,7 +75,7 @@ def play(path: Path):
 
 
 def test_the_flood_demos_are_shipped_with_their_rule_in_their_name():
-    assert {p.stem.split("_")[0] for p in DEMOS} >= {"f2", "f3", "f4", "f5", "f6", "f8"}
+    assert {p.stem.split("_")[0] for p in DEMOS} >= {"f2", "f3", "f4", "f5", "f6", "f8", "f9"}
     for p in DEMOS:
         demo = read(p)["demo"]
         assert demo["rule"] == "F-" + p.stem.split("_")[0][1:] and demo["text"]
@@ -142,6 +142,30 @@ def test_f8_demo_scattered_at_3_of_7_not_at_3_of_6():
     assert water.is_scattered(units["alpha"]) and not water.is_scattered(units["bravo"])
     assert len(water.stragglers(units["alpha"])) == 4
     assert len(water.stragglers(units["bravo"])) == 3
+
+
+def test_f9_demo_through_a_scattered_enemy_and_into_one_not_scattered():
+    from game.rules.demos import load_demo
+    from game.rules.squads.flood.events import FloodKind
+
+    d = load_demo(demo("f9"))
+    m = d.new_match()
+    q = m.ruleset.queries(m.state)
+    assert q.is_scattered("swarm") and not q.is_scattered("brood_b")
+    assert (q.rejoin_plan("alpha-4").kind, q.rejoin_plan("bravo-4").kind) == ("through", "into")
+    said, locks = [], []
+    for step in d.steps:
+        said.append(m.apply(step.action))
+        locks.append([e.kind for e in m.state.engagements])
+    assert locks[2] == ["f9"] and locks[-2] == ["f9"]  # locked into the enemy's turn
+    kinds = [[e.kind for e in events] for events in said]
+    assert FloodKind.THROUGH in kinds[0] and FloodKind.REJOINED in kinds[1]
+    fights = [e.text for e in said[2] if e.kind == FloodKind.FIGHT and e.rule == "F-9"]
+    assert len(fights) == 2 and "went through" in fights[0] and "as if" in fights[1]
+    a3, swarm = m.state.model("alpha-4"), m.state.model("swarm-1")
+    assert a3.alive and a3.x < swarm.x - 2 * a3.radius - 1  # through, and clear by an inch
+    assert FloodKind.BROKE_OFF in kinds[-1] and m.state.engagements == []
+    assert m.state.model("bravo-4").alive and m.state.flood_turn is None
 
 
 @pytest.mark.parametrize("name", sorted(SHIPPED))

@@ -69,14 +69,16 @@ def chargers(state: FloodState, unit: Unit) -> list[Model]:
 def charge_step(state: FloodState, m: Model, target: Unit, limit: float) -> ChargeStep | None:
     """The cheapest way for ``m`` to base contact with a model of ``target`` (the 1-inch
     rule waived for the target, kept for every other enemy), if any within ``limit``."""
+    near = [t for t in target.survivors
+            if math.hypot(t.x - m.x, t.y - m.y) - m.radius - t.radius <= limit + 1]
+    if not near:
+        return None  # no target model within reach: no way there is short enough
     nav = nav_for(state, m.radius)
     zones = enemy_zones(state, m, state.unit_of(m.id).side, ignore=(target.id,))
     start = (m.x, m.y)
     f = field(state, nav, start, zones, False, limit + 1)
     best: tuple[float, XY] | None = None
-    for t in sorted(target.survivors, key=lambda t: math.hypot(t.x - m.x, t.y - m.y)):
-        if math.hypot(t.x - m.x, t.y - m.y) - m.radius - t.radius > limit + 1:
-            continue
+    for t in sorted(near, key=lambda t: math.hypot(t.x - m.x, t.y - m.y)):
         for slot in contact_slots(state, m, t):
             if _near_other_enemy(state, m, slot, target.id):
                 continue
@@ -108,12 +110,23 @@ def _near_other_enemy(state: FloodState, m: Model, xy: XY, target: str) -> bool:
 def charge_reach(state: FloodState, unit: Unit, target: Unit) -> ChargeStep | None:
     """The charging model nearest base contact with ``target`` within the charge's 6
     inches, if any (a charge needs one)."""
-    best: ChargeStep | None = None
-    for m in chargers(state, unit):
+    best: tuple[float, int, ChargeStep] | None = None
+    survivors = target.survivors
+    if not survivors:
+        return None
+    # the first of the cheapest: each model's way is at least its straight gap to the
+    # nearest target base, so the models are looked at by that gap and the rest left
+    # once it exceeds the best way found
+    order = sorted((min(math.hypot(t.x - m.x, t.y - m.y) - m.radius - t.radius - 0.01
+                        for t in survivors), k, m)
+                   for k, m in enumerate(chargers(state, unit)))
+    for low, k, m in order:
+        if low > turn_data().charge + EPS or best is not None and low > best[0] + EPS:
+            break
         step = charge_step(state, m, target, turn_data().charge)
-        if step is not None and (best is None or step.cost < best.cost):
-            best = step
-    return best
+        if step is not None and (best is None or (step.cost, k) < best[:2]):
+            best = (step.cost, k, step)
+    return None if best is None else best[2]
 
 
 def do_charge(state: FloodState, unit: Unit, target: Unit, dice: Dice) -> list[Event]:

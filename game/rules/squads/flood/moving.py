@@ -13,7 +13,7 @@ path goes its full 6 inches (:func:`check_move`). Coherency after each move
 from __future__ import annotations
 
 import math
-from collections.abc import Sequence
+from collections.abc import Iterable, Iterator, Sequence
 from dataclasses import dataclass
 
 from scipy.sparse import csr_matrix
@@ -59,6 +59,20 @@ def difficult_shape(state: FloodState, nav: Nav) -> BaseGeometry:
 
 def in_difficult(state: FloodState, nav: Nav, x: float, y: float) -> bool:
     """Whether ``(x, y)`` is in difficult terrain (an area barrier or a flooded part)."""
+    key = (state.flooded, x, y)
+    memo: dict[object, bool] | None = nav.__dict__.get("_difficult_at")
+    if memo is None:
+        memo = nav.__dict__["_difficult_at"] = {}
+    got = memo.get(key)
+    if got is None:
+        got = _in_difficult(state, nav, x, y)
+        if len(memo) > 20000:
+            memo.clear()
+        memo[key] = got
+    return got
+
+
+def _in_difficult(state: FloodState, nav: Nav, x: float, y: float) -> bool:
     import shapely
 
     if state.flooded and water.in_flooded(state.flooded, state.board, x, y):
@@ -87,29 +101,45 @@ def enemy_zones(state: FloodState, model: Model, side: str,
     move out of them), leaving out the units in ``ignore``."""
     gap = turn_data().enemy_gap
     out = []
-    for u in state.units.values():
-        if u.side == side or u.id in ignore:
+    for uid, _e, ex, ey, er in _enemy_bases(state, side):
+        if uid in ignore:
             continue
-        for e in u.models:
-            if not e.alive:
-                continue
-            reach = gap + model.radius + e.radius
-            if math.hypot(e.x - model.x, e.y - model.y) < reach - EPS:
-                continue  # it starts within this enemy's inch: it may move out
-            out.append((e.x, e.y, reach))
+        reach = gap + model.radius + er
+        if math.hypot(ex - model.x, ey - model.y) < reach - EPS:
+            continue  # it starts within this enemy's inch: it may move out
+        out.append((ex, ey, reach))
     return tuple(out)
+
+
+Base = tuple[str, Model, float, float, float]
+"""A standing model's unit, the model, its centre and its base's radius."""
+
+
+def _bases(state: FloodState, side: str | None = None) -> Iterable[Base]:
+    """Every standing model (not of ``side``, if given), in the order of the units and
+    their models: remembered while the state stays the same, read afresh while an
+    action is applied (models move then)."""
+    def read() -> Iterator[Base]:
+        return ((u.id, m, m.x, m.y, m.radius) for u in state.units.values()
+                if u.side != side for m in u.models if m.alive)
+
+    if state.applying:
+        return read()
+    return state.cached(("bases", side), lambda: tuple(read()))
+
+
+def _enemy_bases(state: FloodState, side: str) -> Iterable[Base]:
+    """The standing models not of ``side`` (as :func:`_bases`)."""
+    return _bases(state, side)
 
 
 def near_enemy(state: FloodState, side: str, x: float, y: float, radius: float,
                ignore: Sequence[str] = ()) -> Model | None:
     """An enemy model within 1 inch of a base of ``radius`` at ``(x, y)``, if any."""
     gap = turn_data().enemy_gap
-    for u in state.units.values():
-        if u.side == side or u.id in ignore:
-            continue
-        for e in u.models:
-            if e.alive and math.hypot(e.x - x, e.y - y) < gap + radius + e.radius - EPS:
-                return e
+    for uid, e, ex, ey, er in _enemy_bases(state, side):
+        if uid not in ignore and math.hypot(ex - x, ey - y) < gap + radius + er - EPS:
+            return e
     return None
 
 
@@ -117,10 +147,10 @@ def overlaps(state: FloodState, model: Model, x: float, y: float,
              skip: Sequence[str] = ()) -> Model | None:
     """Another standing model whose base a base of ``model`` at ``(x, y)`` would
     overlap, if any."""
-    for m in state.all_models():
-        if m.id == model.id or not m.alive or m.id in skip:
+    for _uid, m, mx, my, mr in _bases(state):
+        if m.id == model.id or m.id in skip:
             continue
-        if math.hypot(m.x - x, m.y - y) < m.radius + model.radius - OVERLAP:
+        if math.hypot(mx - x, my - y) < mr + model.radius - OVERLAP:
             return m
     return None
 
@@ -314,10 +344,17 @@ def keeps_coherency(state: FloodState, model: Model, x: float, y: float) -> bool
     chain = state.cached(("main", unit.id), lambda: coherency.main_group(unit))
     if len(chain) <= 1:
         return True
+    if state.applying or not any(m is model for m in chain):
+        rest = None
+    else:  # the chain without it, once a state: it must touch each of those chains
+        rest = state.cached(("chain-without", model.id), lambda: coherency.coherency_groups(
+            [m for m in chain if m is not model]))
     old = model.x, model.y
     model.x, model.y = x, y
     try:
-        return len(coherency.coherency_groups(chain)) == 1
+        if rest is None:
+            return len(coherency.coherency_groups(chain)) == 1
+        return all(any(coherency.in_touch(model, o) for o in group) for group in rest)
     finally:
         model.x, model.y = old
 

@@ -259,9 +259,32 @@ class Nav:
 
     def straight_free(self, a: XY, b: XY) -> bool:
         """Whether a base can go straight from ``a`` to ``b`` without crossing a wall."""
-        if math.dist(a, b) <= EPS:
-            return self.in_free(*a)
-        return bool(self.free.covers(LineString([a, b])))
+        key = (a, b)
+        memo = self._segments
+        got = memo.get(key)
+        if got is None:
+            if math.dist(a, b) <= EPS:
+                got = self.in_free(*a)
+            else:
+                got = bool(self.free.covers(LineString([a, b])))
+            if len(memo) > 50000:
+                memo.clear()
+            memo[key] = got
+        return got
+
+    @property
+    def _segments(self) -> dict[tuple[XY, XY], bool]:
+        got: dict[tuple[XY, XY], bool] | None = self.__dict__.get("_segment_cache")
+        if got is None:
+            got = self.__dict__["_segment_cache"] = {}
+        return got
+
+    @property
+    def _sights(self) -> dict[tuple[XY, XY], bool]:
+        got: dict[tuple[XY, XY], bool] | None = self.__dict__.get("_sight_cache")
+        if got is None:
+            got = self.__dict__["_sight_cache"] = {}
+        return got
 
     def ray(self, x: float, y: float, dx: float, dy: float, distance: float) -> float:
         """How far (up to ``distance``) a base can go straight from ``(x, y)`` along the
@@ -297,7 +320,15 @@ class Nav:
         """Whether the walls leave the line from ``a`` to ``b`` clear (line of sight)."""
         if math.dist(a, b) <= EPS:
             return True
-        return bool(self.walls.covers(LineString([a, b])))
+        key = (a, b)
+        memo = self._sights
+        got = memo.get(key)
+        if got is None:
+            got = bool(self.walls.covers(LineString([a, b])))
+            if len(memo) > 50000:
+                memo.clear()
+            memo[key] = got
+        return got
 
     def near_nodes(self, x: float, y: float) -> list[tuple[int, float]]:
         """The grid nodes round ``(x, y)`` a base there can go straight to, each with the

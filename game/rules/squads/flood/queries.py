@@ -26,6 +26,7 @@ from game.core.board import Scenery
 from game.core.places import Place, Point
 from game.core.queries import AttackOption, MoveOption, Queries
 from game.core.ruleset import Action
+from game.rules.squads.coherency import in_touch
 from game.rules.squads.flood import legality, moving, water
 from game.rules.squads.flood.actions import Charge, Shoot
 from game.rules.squads.flood.assault import ChargeOdds, charge_odds
@@ -302,6 +303,17 @@ class FloodQueries:
     def nav(self, radius: float) -> Nav:
         """The sewer's path grid for a base of ``radius`` (read only)."""
         return nav_for(self.state, radius)
+
+    def coherency_links(self, uid: str) -> list[tuple[str, str]]:
+        """S-7: the pairs of the unit's standing models close enough to keep coherency
+        (2 inches, measured as coherency measures), each pair once, in the models'
+        order: the chain a front end draws."""
+        def links() -> list[tuple[str, str]]:
+            ms = self.state.units[uid].survivors
+            return [(a.id, b.id) for k, a in enumerate(ms) for b in ms[k + 1:]
+                    if in_touch(a, b)]
+
+        return self._once(("links", uid), links)
 
     # ============================================================ stragglers (F-8, F-9)
     def stragglers(self, uid: str) -> list[str]:

@@ -76,6 +76,11 @@ def may_fire(state: FloodState, m: Model) -> bool:
 
 def shooting_lines(state: FloodState, unit: Unit, target: Unit) -> list[AttackLine]:
     """S-2: every line ``unit``'s models would fire at ``target`` now."""
+    return list(state.cached(("lines", unit.id, target.id),
+                             lambda: tuple(_lines(state, unit, target))))
+
+
+def _lines(state: FloodState, unit: Unit, target: Unit) -> list[AttackLine]:
     out = []
     for m in unit.models:
         if may_fire(state, m):

@@ -149,3 +149,18 @@ def test_f9_into_an_enemy_not_scattered_as_if_charged_locked_then_a_second_round
     events = m.apply(EndPhase("swarm"))
     assert any(e.kind == FloodKind.BROKE_OFF for e in events)
     assert m.state.engagements == []
+
+
+def test_s7_coherency_links_join_the_models_within_2_inches_each_pair_once():
+    # a chain of three 1.2 inches apart, a fourth 2.98 inches past the third's edge
+    figs = [*squad("troopers", "alpha", 2, 12, 3), fig("troopers", "trooper", "alpha", 7.38, 12),
+            fig("swarm", "brood", "brood", 18, 22)]
+    m = match(cross(grate=False), *figs)
+    q = m.ruleset.queries(m.state)
+    # edge to edge: 1.2 - 0.98 apart in the chain (and 2.4 - 0.98 across it), the fourth
+    # 2.0 from the third (in touch at exactly 2 inches), 3.2 from the second
+    assert q.coherency_links("alpha") == [("alpha-1", "alpha-2"), ("alpha-1", "alpha-3"),
+                                          ("alpha-2", "alpha-3"), ("alpha-3", "alpha-4")]
+    m.apply(Move("alpha", "alpha-4", Point.of(7.0, 12)))  # nearer: still the one link
+    assert ("alpha-3", "alpha-4") in m.ruleset.queries(m.state).coherency_links("alpha")
+    assert q.coherency_links("brood") == []
