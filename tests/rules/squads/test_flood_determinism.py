@@ -120,3 +120,22 @@ def test_f5_a_carry_never_ends_overlapping_over_many_seeds(name):
         assert not tested & set(raised)
         assert all((m.x, m.y) == raised[m.id] for m in ms if m.id in raised)
     assert carried > 40
+
+
+def test_s7_the_paths_answers_do_not_hang_on_what_was_asked_before():
+    """A sewer's path memos answer each point, ray and field as if asked first: a key
+    rounded to the hundredth once gave a point a nearby point's nodes, so a game played
+    after other games in one process (the suite's order) differed from the same game in a
+    fresh one."""
+    from game.rules.squads.flood.nav import Nav
+
+    board = load_map(ROOT / "maps" / "storm_drain.tmx").board
+    fresh, used = Nav(board, 0.49, 0.5), Nav(board, 0.49, 0.5)
+    rng = random.Random(5)
+    points = [(rng.uniform(1, 47), rng.uniform(1, 35)) for _ in range(400)]
+    for x, y in points:  # a point a few thousandths away asked first
+        used.near_nodes(x + 0.004, y - 0.004)
+        used.ray(x + 0.004, y, 1.0, 0.0, 6.0)
+    for x, y in points:
+        assert used.near_nodes(x, y) == fresh.near_nodes(x, y), (x, y)
+        assert used.ray(x, y, 1.0, 0.0, 6.0) == fresh.ray(x, y, 1.0, 0.0, 6.0), (x, y)

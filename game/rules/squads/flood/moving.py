@@ -178,7 +178,7 @@ def field(state: FloodState, nav: Nav, start: XY, zones: tuple[Zone, ...], clear
     """The shortest ways on the grid from ``start`` avoiding ``zones`` (and, if
     ``clear``, difficult terrain), as far as ``limit``."""
     key = ("field", zones, state.flooded if clear else (), clear,
-           round(start[0] * 100), round(start[1] * 100), limit)
+           start[0], start[1], limit)  # exact: a field is its own start's
     cache = _cache(nav)
     got = cache.get(key)
     if got is None:

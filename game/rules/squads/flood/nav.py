@@ -289,8 +289,8 @@ class Nav:
     def ray(self, x: float, y: float, dx: float, dy: float, distance: float) -> float:
         """How far (up to ``distance``) a base can go straight from ``(x, y)`` along the
         unit vector ``(dx, dy)`` before it meets a wall."""
-        key = (round(x * 100), round(y * 100), round(dx * 1000), round(dy * 1000),
-               round(distance * 100))
+        key = (x, y, dx, dy, distance)  # exact (a rounded key made answers hang on
+        # which rays were asked before: a game differed after other games in one process)
         cache = self._rays
         got = cache.get(key)
         if got is not None:
@@ -310,8 +310,8 @@ class Nav:
         return got
 
     @property
-    def _rays(self) -> dict[tuple[int, ...], float]:
-        got: dict[tuple[int, ...], float] | None = self.__dict__.get("_ray_cache")
+    def _rays(self) -> dict[tuple[float, ...], float]:
+        got: dict[tuple[float, ...], float] | None = self.__dict__.get("_ray_cache")
         if got is None:
             got = self.__dict__["_ray_cache"] = {}
         return got
@@ -334,8 +334,8 @@ class Nav:
         """The grid nodes round ``(x, y)`` a base there can go straight to, each with the
         distance."""
         cache = self._near
-        key = (round(x * 100), round(y * 100))
-        got = cache.get(key)
+        key = (x, y)  # exact: a nearby point's nodes are not this one's (the answer
+        got = cache.get(key)  # must not hang on which points were asked before)
         if got is not None:
             return got
         c = int(round((x - self.x0) / self.step))
@@ -362,8 +362,8 @@ class Nav:
         return out
 
     @property
-    def _near(self) -> dict[tuple[int, int], list[tuple[int, float]]]:
-        got: dict[tuple[int, int], list[tuple[int, float]]] | None = \
+    def _near(self) -> dict[tuple[float, float], list[tuple[int, float]]]:
+        got: dict[tuple[float, float], list[tuple[int, float]]] | None = \
             self.__dict__.get("_near_cache")
         if got is None:
             got = self.__dict__["_near_cache"] = {}
