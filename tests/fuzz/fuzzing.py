@@ -76,7 +76,7 @@ SCENARIOS: dict[str, str] = {
     "pursuit": "track", "riders_and_drones": "track",
 }
 """Every shipped scenario the picker offers, and its board kind."""
-SAVE_PLAY: dict[str, tuple[int, int]] = {"charges_in_the_nest": (5, 55),
+SAVE_PLAY: dict[str, tuple[int, int]] = {"charges_in_the_nest": (5, 105),
                                          "storm_drain": (5, 80)}
 """The seed and the number of random actions of the save a scenario's save mutants are made
 from (default: seed 3, 60 actions): the sewer games' saves are a few moves past the flood
