@@ -533,7 +533,7 @@ def rush_balance(f: ZoneFigure, t: ZoneFigure, running: bool | None = None
     if over > 0:
         mods.append(Modifier(-over, f"{f.name} is {f.st - t.st} ST stronger", "Z-17"))
     auto = {n.rush_weaker_fails: (False, "always fails")} if weaker else None
-    label = f"{t.name} keeps its feet" + (" (running: one die more, Z-7)" if runs_now
+    label = f"{t.name} stays standing" + (" (running: one die more, Z-7)" if runs_now
                                            else "")
     return BalanceCheck(k, t.dx, tuple(mods), auto, label)
 

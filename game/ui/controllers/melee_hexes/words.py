@@ -57,7 +57,7 @@ def risk_lines(risk: FallOdds, roll: str = "to land on its feet") -> list[TipLin
         lines.append(TipLine("it lands prone whatever happens (H-11)", DIM))
     else:
         lines.append(TipLine(f"{percent(risk.p_standing)} "
-                             + ("keeps its feet" if risk.rule == "H-14" else
+                             + ("stays standing" if risk.rule == "H-14" else
                                 "lands standing"),
                              YELLOW, True))
     if risk.p_out or risk.p_dead:
