@@ -844,6 +844,8 @@ def legal_actions(state: ZoneState, plans: Plans | None = None) -> list[Action]:
     moving: list[Action] = [*zone_moves(state, f, False, plans),
                             *zone_moves(state, f, True, plans), *charges(state, f, plans)]
     out: list[Action] = []
+    gun = load_data().weapons.get(f.ready or "")
+    shoots = gun is not None and (gun.missile or gun.thrown)  # else no step-and-shoot
     for t in state.figures.values():
         if t.side == f.side or not t.active:
             continue
@@ -854,7 +856,7 @@ def legal_actions(state: ZoneState, plans: Plans | None = None) -> list[Action]:
             for through in (False, True):
                 out.append(Attack(f.id, t.id, into, through))
         out += [StepAndShoot(f.id, t.id, z) for z in state.board.neighbours(f.zone)
-                if f.boundary is None]
+                if shoots and f.boundary is None]
         if t.bottleneck is not None:
             out.append(SpotAndStrike(f.id, t.id, bottleneck=t.bottleneck))
         out.append(Close(f.id, t.id))
