@@ -39,12 +39,12 @@ from game.ui import palette as pal
 from game.ui.boards import Marks
 from game.ui.boards.base import (
     XY,
-    BoardViewBase,
     LegendRow,
     MapCache,
     draw_scenery,
     typed_marks,
 )
+from game.ui.boards.inches import PX, InchesView
 from game.ui.boards.labels import disc_hits, spiral_iter
 from game.ui.boards.sewer_bases import SCATTERED, BaseImages, Look, letters
 from game.ui.boards.sewer_map import SewerMap, draw_water, feature_art
@@ -58,8 +58,6 @@ from game.ui.tokens import SPRITES
 
 __all__ = ["PX", "Ruler", "SewerBoardView", "SewerMarks", "WashShow"]
 
-PX = 24.0
-"""Map pixels per inch (the camera zooms them)."""
 DEFAULT_BASE = 0.49
 """A model's base radius (inches) where the controller does not give it: a 25 mm base."""
 MIN_BASE = 4.0
@@ -120,7 +118,7 @@ class SewerMarks(Marks):
     """Jump to the end of the flood being played (the player asked)."""
 
 
-class SewerBoardView(BoardViewBase):
+class SewerBoardView(InchesView[SewerMap]):
     """Draws one sewer, its water, its models and the flood's wash at a Camera."""
 
     pieces_share_places = False
@@ -160,15 +158,6 @@ class SewerBoardView(BoardViewBase):
         self._label_blits: list[tuple[pygame.Surface, pygame.Rect]] = []
 
     # ================================================================ where things are
-    @property
-    def scale(self) -> float:
-        """Screen pixels per inch now."""
-        return PX * self.camera.zoom
-
-    def to_screen(self, x: float, y: float, z: float = 0.0) -> XY:
-        """Screen position of sewer point ``(x, y)`` (inches)."""
-        return self.camera.map_to_screen(x * PX, y * PX)
-
     def screen_pos(self, place: Place) -> tuple[float, float] | None:
         at = self.board.locate(place)
         return None if at is None else self.to_screen(*at)
@@ -327,36 +316,9 @@ class SewerBoardView(BoardViewBase):
         return img
 
     # ================================================================ the stone
-    def _full_size(self) -> tuple[int, int]:
-        x0, y0, x1, y1 = self.extent
-        z = self.camera.zoom
-        return int(math.ceil((x1 - x0) * z)) + 2, int(math.ceil((y1 - y0) * z)) + 2
-
-    def _origin(self) -> tuple[int, int]:
-        """Screen position of the whole map's top-left corner."""
-        sx, sy = self.camera.map_to_screen(self.extent[0], self.extent[1])
-        return int(math.floor(sx)), int(math.floor(sy))
-
     def invalidate(self) -> None:
         self._map.invalidate()
         self._decal_zoom = -1.0
-
-    def _map_surface(self) -> pygame.Surface:
-        cache = self._map
-        z = self.camera.zoom
-        full, origin, view = self._full_size(), self._origin(), self.camera.view
-        if cache.stale(z, full, origin, view):
-            wx, wy, wx1, wy1 = cache.begin(full, origin, view)
-            surf = cache.canvas((wx1 - wx, wy1 - wy), reuse=True)
-            ex, ey = self.extent[0], self.extent[1]
-
-            def to(x: float, y: float) -> XY:
-                return (x * PX - ex) * z - wx, (y * PX - ey) * z - wy
-
-            self.art.build(surf, to, PX * z)
-            cache.keep(surf, z)
-        assert cache.surface is not None
-        return cache.surface
 
     def _feature_decals(self) -> list[tuple[pygame.Surface, XY]]:
         """Each feature's image and the drain, with its top-left in inches (per zoom)."""

@@ -40,7 +40,8 @@ from game.core.places import Place, Point
 from game.core.ruleset import PieceView
 from game.ui import palette as pal
 from game.ui.boards import Marks
-from game.ui.boards.base import XY, BoardViewBase, LegendRow, MapCache, draw_scenery, typed_marks
+from game.ui.boards.base import XY, LegendRow, MapCache, draw_scenery, typed_marks
+from game.ui.boards.inches import PX, InchesView
 from game.ui.boards.sewer_bases import BaseImages, Look
 from game.ui.boards.table_marks import TableMarkPainter, TableMarks, alpha_polygon
 from game.ui.boards.track_art import PAD, PieceLook, StreetDashes, TrackArt
@@ -53,8 +54,6 @@ from game.ui.tokens import SPRITES
 
 __all__ = ["PX", "TrackBoardView", "TrackMarks"]
 
-PX = 24.0
-"""Map pixels per inch (the camera zooms them)."""
 DEFAULT_BASE = 0.49
 """A model's base radius (inches) where the controller does not give it: a 25 mm base."""
 MINE_RADIUS = 0.75
@@ -125,7 +124,7 @@ def label_spot(room: pygame.Rect, size: tuple[int, int], cx: float, top: float,
     return max(x, room.left), max(y, room.top)
 
 
-class TrackBoardView(BoardViewBase):
+class TrackBoardView(InchesView[TrackArt]):
     """Draws one track, its terrain as the game has it, its models and the slide."""
 
     pieces_share_places = False
@@ -167,15 +166,6 @@ class TrackBoardView(BoardViewBase):
         self._fill()
 
     # ================================================================ where things are
-    @property
-    def scale(self) -> float:
-        """Screen pixels per inch now."""
-        return PX * self.camera.zoom
-
-    def to_screen(self, x: float, y: float, z: float = 0.0) -> XY:
-        """Screen position of table point ``(x, y)`` (inches)."""
-        return self.camera.map_to_screen(x * PX, y * PX)
-
     def to_table(self, sx: float, sy: float) -> XY:
         mx, my = self.camera.screen_to_map(sx, sy)
         return mx / PX, my / PX
@@ -388,34 +378,8 @@ class TrackBoardView(BoardViewBase):
         return out
 
     # ================================================================ the table
-    def _full_size(self) -> tuple[int, int]:
-        x0, y0, x1, y1 = self.extent
-        z = self.camera.zoom
-        return int(math.ceil((x1 - x0) * z)) + 2, int(math.ceil((y1 - y0) * z)) + 2
-
-    def _origin(self) -> tuple[int, int]:
-        sx, sy = self.camera.map_to_screen(self.extent[0], self.extent[1])
-        return int(math.floor(sx)), int(math.floor(sy))
-
     def invalidate(self) -> None:
         self._map.invalidate()
-
-    def _map_surface(self) -> pygame.Surface:
-        cache = self._map
-        z = self.camera.zoom
-        full, origin, view = self._full_size(), self._origin(), self.camera.view
-        if cache.stale(z, full, origin, view):
-            wx, wy, wx1, wy1 = cache.begin(full, origin, view)
-            surf = cache.canvas((wx1 - wx, wy1 - wy), reuse=True)
-            ex, ey = self.extent[0], self.extent[1]
-
-            def to(x: float, y: float) -> XY:
-                return (x * PX - ex) * z - wx, (y * PX - ey) * z - wy
-
-            self.art.build(surf, to, PX * z)
-            cache.keep(surf, z)
-        assert cache.surface is not None
-        return cache.surface
 
     def _table_rect(self) -> pygame.Rect:
         a = self.to_screen(0, 0)

@@ -1,0 +1,73 @@
+"""The half of a board view measured in inches and painted once per zoom (the sewer's and
+the track's): map pixels per inch, the camera's conversions, and the painted map kept in a
+:class:`~game.ui.boards.base.MapCache` for the part of it in view."""
+
+from __future__ import annotations
+
+import math
+from collections.abc import Callable
+from typing import Generic, Protocol, TypeVar
+
+import pygame
+
+from game.ui.boards.base import XY, BoardViewBase, MapCache
+
+PX = 24.0
+"""Map pixels per inch at zoom 1."""
+
+
+class Art(Protocol):
+    """What paints a board's map: its ground, walls, pieces that do not move."""
+
+    def build(self, surf: pygame.Surface, to: Callable[[float, float], XY], s: float
+              ) -> None: ...
+
+
+A = TypeVar("A", bound=Art)
+
+
+class InchesView(BoardViewBase, Generic[A]):
+    """A board view of a board in inches, its map painted by :attr:`art` (set by the view,
+    with :attr:`extent` in map pixels and :attr:`_map`, before the first frame)."""
+
+    art: A
+    extent: tuple[float, float, float, float]
+    _map: MapCache
+
+    @property
+    def scale(self) -> float:
+        """Screen pixels per inch now."""
+        return PX * self.camera.zoom
+
+    def to_screen(self, x: float, y: float, z: float = 0.0) -> XY:
+        """Screen position of board point ``(x, y)`` (inches)."""
+        return self.camera.map_to_screen(x * PX, y * PX)
+
+    def _full_size(self) -> tuple[int, int]:
+        x0, y0, x1, y1 = self.extent
+        z = self.camera.zoom
+        return int(math.ceil((x1 - x0) * z)) + 2, int(math.ceil((y1 - y0) * z)) + 2
+
+    def _origin(self) -> tuple[int, int]:
+        """Screen position of the whole map's top-left corner."""
+        sx, sy = self.camera.map_to_screen(self.extent[0], self.extent[1])
+        return int(math.floor(sx)), int(math.floor(sy))
+
+    def _map_surface(self) -> pygame.Surface:
+        """The painted map at this zoom, for the part in view (painted again only when
+        the zoom or the view leaves what is kept)."""
+        cache = self._map
+        z = self.camera.zoom
+        full, origin, view = self._full_size(), self._origin(), self.camera.view
+        if cache.stale(z, full, origin, view):
+            wx, wy, wx1, wy1 = cache.begin(full, origin, view)
+            surf = cache.canvas((wx1 - wx, wy1 - wy), reuse=True)
+            ex, ey = self.extent[0], self.extent[1]
+
+            def to(x: float, y: float) -> XY:
+                return (x * PX - ex) * z - wx, (y * PX - ey) * z - wy
+
+            self.art.build(surf, to, PX * z)
+            cache.keep(surf, z)
+        assert cache.surface is not None
+        return cache.surface
