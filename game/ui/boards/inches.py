@@ -10,7 +10,9 @@ from typing import Generic, Protocol, TypeVar
 
 import pygame
 
+from game.core.places import Point
 from game.ui.boards.base import XY, BoardViewBase, MapCache
+from game.ui.drawing import smoothstep
 
 PX = 24.0
 """Map pixels per inch at zoom 1."""
@@ -71,3 +73,21 @@ class InchesView(BoardViewBase, Generic[A]):
             cache.keep(surf, z)
         assert cache.surface is not None
         return cache.surface
+
+    def _in_flight(self, piece: str) -> XY | None:
+        """Where ``piece`` is drawn now (inches) while a move's or a fall's animation
+        carries it between two points; None if none does."""
+        mv = self.effects.moves.get(piece)
+        if mv is not None:
+            k, f = mv.at()
+            a, b = mv.places[k], mv.places[k + 1]
+            if isinstance(a, Point) and isinstance(b, Point):
+                (x0, y0), (x1, y1) = a.units, b.units
+                g = smoothstep(f)
+                return x0 + (x1 - x0) * g, y0 + (y1 - y0) * g
+        fl = self.effects.falls.get(piece)
+        if fl is not None and isinstance(fl.start, Point) and isinstance(fl.end, Point):
+            g = smoothstep(min(1.0, fl.t / fl.duration))
+            (x0, y0), (x1, y1) = fl.start.units, fl.end.units
+            return x0 + (x1 - x0) * g, y0 + (y1 - y0) * g
+        return None

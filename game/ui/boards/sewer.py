@@ -51,7 +51,7 @@ from game.ui.boards.sewer_map import SewerMap, draw_water, feature_art
 from game.ui.boards.sewer_wash import SPEED, Span, WashPlay, WashShow
 from game.ui.boards.table_marks import Ruler, TableMarkPainter
 from game.ui.camera import Camera
-from game.ui.drawing import dashed_ring, smoothstep
+from game.ui.drawing import dashed_ring
 from game.ui.effects import FALL_SECONDS
 from game.ui.palette import RGBA, Colour
 from game.ui.tokens import SPRITES
@@ -466,19 +466,9 @@ class SewerBoardView(InchesView[SewerMap]):
         return out
 
     def _animated(self, p: PieceView) -> XY | None:
-        mv = self.effects.moves.get(p.id)
-        if mv is not None:
-            k, f = mv.at()
-            a, b = mv.places[k], mv.places[k + 1]
-            if isinstance(a, Point) and isinstance(b, Point):
-                (x0, y0), (x1, y1) = a.units, b.units
-                g = smoothstep(f)
-                return x0 + (x1 - x0) * g, y0 + (y1 - y0) * g
-        fl = self.effects.falls.get(p.id)
-        if fl is not None and isinstance(fl.start, Point) and isinstance(fl.end, Point):
-            g = smoothstep(min(1.0, fl.t / fl.duration))
-            (x0, y0), (x1, y1) = fl.start.units, fl.end.units
-            return x0 + (x1 - x0) * g, y0 + (y1 - y0) * g
+        at = self._in_flight(p.id)
+        if at is not None:
+            return at
         return self.board.locate(p.place) if p.place is not None else None
 
     def _base(self, look: Look) -> pygame.Surface:

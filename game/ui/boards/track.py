@@ -47,7 +47,7 @@ from game.ui.boards.table_marks import TableMarkPainter, TableMarks, alpha_polyg
 from game.ui.boards.track_art import PAD, PieceLook, StreetDashes, TrackArt
 from game.ui.boards.track_slide import SPEED, Slide, Spot, glides, spot_of
 from game.ui.camera import Camera
-from game.ui.drawing import dashed_ring, smoothstep
+from game.ui.drawing import dashed_ring
 from game.ui.effects import FALL_SECONDS
 from game.ui.palette import RGBA, Colour
 from game.ui.tokens import SPRITES
@@ -547,19 +547,9 @@ class TrackBoardView(InchesView[TrackArt]):
     def _model_at(self, v: PieceView) -> XY | None:
         """Where a model is drawn now (inches): in a move's or a fall's animation, in the
         slide, or where it stands."""
-        mv = self.effects.moves.get(v.id)
-        if mv is not None:
-            k, f = mv.at()
-            a, b = mv.places[k], mv.places[k + 1]
-            if isinstance(a, Point) and isinstance(b, Point):
-                (x0, y0), (x1, y1) = a.units, b.units
-                g = smoothstep(f)
-                return x0 + (x1 - x0) * g, y0 + (y1 - y0) * g
-        fl = self.effects.falls.get(v.id)
-        if fl is not None and isinstance(fl.start, Point) and isinstance(fl.end, Point):
-            g = smoothstep(min(1.0, fl.t / fl.duration))
-            (x0, y0), (x1, y1) = fl.start.units, fl.end.units
-            return x0 + (x1 - x0) * g, y0 + (y1 - y0) * g
+        flying = self._in_flight(v.id)
+        if flying is not None:
+            return flying
         if v.place is None or v.status == "dead":
             return None
         at = self.board.locate(v.place)
