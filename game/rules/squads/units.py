@@ -11,7 +11,7 @@ There is no board and no turn here: those come with the rulesets that use the sq
 from __future__ import annotations
 
 from collections import Counter
-from collections.abc import Iterable, Mapping, Sequence
+from collections.abc import Iterable, Iterator, Mapping, Sequence
 from dataclasses import dataclass, field, replace
 from typing import Any
 
@@ -229,3 +229,35 @@ def majority(values: Iterable[int]) -> int:
     if not counts:
         raise ValueError("no models to take a majority of")
     return max(counts, key=lambda v: (counts[v], v))
+
+
+class Roster:
+    """A squad game's state's models, read by id: the part the flood's and the chase's
+    states share. The state holds ``units`` and ``side_names``; the index is kept in its
+    ``__dict__`` under ``_models`` (a clone drops it)."""
+
+    units: dict[str, Unit]
+    side_names: dict[str, str]
+
+    def side_name(self, side: str | None) -> str:
+        return self.side_names.get(side or "", side or "nobody")
+
+    def all_models(self) -> Iterator[Model]:
+        for u in self.units.values():
+            yield from u.models
+
+    def _index(self) -> dict[str, tuple[Unit, Model]]:
+        got: dict[str, tuple[Unit, Model]] | None = self.__dict__.get("_models")
+        if got is None:
+            got = self.__dict__["_models"] = {m.id: (u, m) for u in self.units.values()
+                                              for m in u.models}
+        return got
+
+    def model(self, mid: str) -> Model:
+        return self._index()[mid][1]
+
+    def unit_of(self, mid: str) -> Unit:
+        return self._index()[mid][0]
+
+    def has_model(self, mid: str) -> bool:
+        return mid in self._index()

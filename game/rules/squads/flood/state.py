@@ -3,7 +3,7 @@ what each unit did this turn, the fights, and what the flood left (F-7..F-9)."""
 
 from __future__ import annotations
 
-from collections.abc import Callable, Iterator
+from collections.abc import Callable
 from dataclasses import dataclass, field
 from typing import Any, TypeVar
 
@@ -12,7 +12,7 @@ from game.core.derived import Derived
 from game.core.places import HUNDREDTHS
 from game.core.ruleset import Outcome
 from game.rules.squads.flood.phases import FloodPhase
-from game.rules.squads.units import Model, Unit
+from game.rules.squads.units import Model, Roster, Unit
 
 T = TypeVar("T")
 
@@ -76,7 +76,7 @@ class Scenario:
 
 
 @dataclass
-class FloodState:
+class FloodState(Roster):
     """A whole game. ``board``, ``derived``, ``setup`` and ``side_names`` are shared by
     clones and not saved."""
 
@@ -212,29 +212,6 @@ class FloodState:
         return got
 
     # ================================================================ reading
-    def side_name(self, side: str | None) -> str:
-        return self.side_names.get(side or "", side or "nobody")
-
-    def all_models(self) -> Iterator[Model]:
-        for u in self.units.values():
-            yield from u.models
-
-    def _index(self) -> dict[str, tuple[Unit, Model]]:
-        got: dict[str, tuple[Unit, Model]] | None = self.__dict__.get("_models")
-        if got is None:
-            got = self.__dict__["_models"] = {m.id: (u, m) for u in self.units.values()
-                                              for m in u.models}
-        return got
-
-    def model(self, mid: str) -> Model:
-        return self._index()[mid][1]
-
-    def unit_of(self, mid: str) -> Unit:
-        return self._index()[mid][0]
-
-    def has_model(self, mid: str) -> bool:
-        return mid in self._index()
-
     def side_units(self, side: str | None) -> list[Unit]:
         return [u for u in self.units.values() if u.side == side and not u.destroyed]
 

@@ -9,7 +9,7 @@ footprint) and whether it is on the table, waiting to be placed or held (P-6).
 
 from __future__ import annotations
 
-from collections.abc import Callable, Iterator
+from collections.abc import Callable
 from dataclasses import dataclass, field
 from typing import Any, TypeVar
 
@@ -20,7 +20,7 @@ from game.core.derived import Derived
 from game.core.places import HUNDREDTHS
 from game.core.ruleset import Outcome
 from game.rules.squads.pursuit.phases import ChasePhase
-from game.rules.squads.units import Model, Unit
+from game.rules.squads.units import Model, Roster, Unit
 
 T = TypeVar("T")
 XY = tuple[float, float]
@@ -140,7 +140,7 @@ class Setup:
 
 
 @dataclass
-class ChaseState:
+class ChaseState(Roster):
     """A whole chase. ``track``, ``setup``, ``side_names`` and ``derived`` are shared by
     clones and not saved."""
 
@@ -288,26 +288,6 @@ class ChaseState:
         return value
 
     # ================================================================ reading
-    def side_name(self, side: str | None) -> str:
-        return self.side_names.get(side or "", side or "nobody")
-
-    def all_models(self) -> Iterator[Model]:
-        for u in self.units.values():
-            yield from u.models
-
-    def _index(self) -> dict[str, tuple[Unit, Model]]:
-        got: dict[str, tuple[Unit, Model]] | None = self.__dict__.get("_models")
-        if got is None:
-            got = self.__dict__["_models"] = {m.id: (u, m) for u in self.units.values()
-                                              for m in u.models}
-        return got
-
-    def model(self, mid: str) -> Model:
-        return self._index()[mid][1]
-
-    def has_model(self, mid: str) -> bool:
-        return mid in self._index()
-
     def side_of(self, mid: str) -> str:
         return self._index()[mid][0].side
 
