@@ -5,6 +5,8 @@ from __future__ import annotations
 import statistics
 import time
 
+from cpu import budget
+
 from game.ai import RandomPlayer, computer_player
 from game.ai.hero.player import HeroPlayer, spots
 from game.headless import play_game
@@ -55,7 +57,7 @@ def test_decisions_take_milliseconds():
             a = players[m.to_act()].choose(m)
             times.append((time.perf_counter() - t) * 1000)
             m.apply(a)
-    assert statistics.median(times) < 20
+    assert statistics.median(times) < budget(20)
 
 
 def test_it_beats_the_random_player():
