@@ -18,14 +18,10 @@ from __future__ import annotations
 from collections.abc import Sequence
 from dataclasses import dataclass, field
 from pathlib import Path
-from xml.sax.saxutils import quoteattr
+
+from tiled_inches import XY, Value, map_text, shape_object
 
 ROOT = Path(__file__).resolve().parents[1]
-PX = 32
-"""Map pixels per inch (the map property ``inch``)."""
-
-XY = tuple[float, float]
-Value = str | int | float | bool
 
 
 @dataclass(frozen=True)
@@ -178,66 +174,20 @@ MAPS = {"charges_in_the_nest": NEST, "storm_drain": STORM}
 
 
 # ============================================================================ writing
-def _num(v: float) -> str:
-    """Inches as map pixels, the way Tiled writes a number (no trailing zeros)."""
-    return f"{round(v * PX, 4):g}"
-
-
-def _property(name: str, value: Value) -> str:
-    if isinstance(value, bool):
-        typed = f' type="bool" value="{"true" if value else "false"}"'
-    elif isinstance(value, int):
-        typed = f' type="int" value="{value}"'
-    elif isinstance(value, float):
-        typed = f' type="float" value="{value:g}"'
-    else:
-        typed = f" value={quoteattr(value)}"
-    return f'    <property name="{name}"{typed}/>\n'
-
-
-def _properties(props: dict[str, Value]) -> str:
-    """Custom properties in Tiled's own order (by name), so Tiled saves the map as is."""
-    return ("   <properties>\n" + "".join(_property(k, props[k]) for k in sorted(props))
-            + "   </properties>\n")
-
-
-def _points(points: Sequence[XY]) -> tuple[str, str]:
-    """The object's position (its first point) and its points relative to it."""
-    x0, y0 = points[0]
-    return (f'x="{_num(x0)}" y="{_num(y0)}"',
-            " ".join(f"{_num(x - x0)},{_num(y - y0)}" for x, y in points))
-
-
 def _tunnel(oid: int, t: Tunnel) -> str:
-    at, pts = _points(t.points)
-    return (f"  <object id=\"{oid}\" name={quoteattr(t.name)} {at}>\n"
-            f"{_properties({'width': float(t.width)})}"
-            f'   <polyline points="{pts}"/>\n  </object>\n')
+    return shape_object(oid, t.name, "line", {"width": float(t.width)}, points=t.points)
 
 
 def _mark(oid: int, m: Mark) -> str:
-    head = f"  <object id=\"{oid}\" name={quoteattr(m.name)}"
-    props = _properties({"kind": m.kind, **m.properties})
-    if m.shape == "point":
-        (x, y), = m.points
-        return f'{head} x="{_num(x)}" y="{_num(y)}">\n{props}   <point/>\n  </object>\n'
-    if m.shape in ("rect", "ellipse"):
-        x, y, w, h = m.box
-        inner = props + ("   <ellipse/>\n" if m.shape == "ellipse" else "")
-        return (f'{head} x="{_num(x)}" y="{_num(y)}" width="{_num(w)}" '
-                f'height="{_num(h)}">\n{inner}  </object>\n')
-    at, pts = _points(m.points)
-    tag = "polygon" if m.shape == "poly" else "polyline"
-    return f"{head} {at}>\n{props}   <{tag} points=\"{pts}\"/>\n  </object>\n"
+    return shape_object(oid, m.name, m.shape, {"kind": m.kind, **m.properties},
+                        points=m.points, box=m.box)
 
 
 def _model(oid: int, m: Model) -> str:
     props: dict[str, Value] = {"side": m.side, "squad": m.squad, "unit": m.unit}
     if m.leader:
         props["leader"] = True
-    x, y = m.at
-    return (f"  <object id=\"{oid}\" name={quoteattr(m.name)} x=\"{_num(x)}\" "
-            f"y=\"{_num(y)}\">\n{_properties(props)}   <point/>\n  </object>\n")
+    return shape_object(oid, m.name, "point", props, points=(m.at,))
 
 
 def tmx(sewer: SewerMap) -> str:
@@ -246,22 +196,9 @@ def tmx(sewer: SewerMap) -> str:
                [_mark(k, m) for k, m in enumerate(sewer.marks, start=len(sewer.tunnels) + 1)],
                [_model(k, m) for k, m in enumerate(
                    sewer.models, start=len(sewer.tunnels) + len(sewer.marks) + 1)])
-    oid = sum(len(o) for o in objects)
-    layers = [f' <objectgroup color="{color}" id="{lid}" name="{name}">\n{"".join(body)}'
-              f" </objectgroup>\n"
-              for lid, (name, color, body) in enumerate(zip(
-                  ("corridors", "features", "figures"), ("#6a7a8a", "#c05030", "#000000"),
-                  objects, strict=True), start=1)]
-    return (f'<?xml version="1.0" encoding="UTF-8"?>\n'
-            f'<map version="1.8" tiledversion="1.8.2" orientation="orthogonal" '
-            f'renderorder="right-down" width="{sewer.width}" height="{sewer.height}" '
-            f'tilewidth="{PX}" tileheight="{PX}" infinite="0" backgroundcolor="#2b2b30" '
-            f'nextlayerid="{len(layers) + 1}" nextobjectid="{oid + 1}">\n'
-            f" <properties>\n"
-            f'  <property name="inch" type="float" value="{PX}"/>\n'
-            f"  <property name=\"title\" value={quoteattr(sewer.title)}/>\n"
-            f" </properties>\n"
-            + "".join(layers) + "</map>\n")
+    return map_text(sewer.width, sewer.height, "#2b2b30", {"title": sewer.title},
+                    list(zip(("corridors", "features", "figures"),
+                             ("#6a7a8a", "#c05030", "#000000"), objects, strict=True)))
 
 
 def main() -> None:

@@ -24,14 +24,10 @@ from __future__ import annotations
 from collections.abc import Sequence
 from dataclasses import dataclass
 from pathlib import Path
-from xml.sax.saxutils import quoteattr
+
+from tiled_inches import XY, Value, map_text, shape_object
 
 ROOT = Path(__file__).resolve().parents[1]
-PX = 32
-"""Map pixels per inch (the map property ``inch``)."""
-
-XY = tuple[float, float]
-Value = str | int | float | bool
 
 
 @dataclass(frozen=True)
@@ -234,58 +230,14 @@ MAPS = {"pursuit": PURSUIT, "riders_and_drones": RIDERS, "test/track_upright": U
 
 
 # ============================================================================ writing
-def _num(v: float) -> str:
-    """Inches as map pixels, the way Tiled writes a number (no trailing zeros)."""
-    return f"{round(v * PX, 4):g}"
-
-
-def _property(name: str, value: Value) -> str:
-    if isinstance(value, bool):
-        typed = f' type="bool" value="{"true" if value else "false"}"'
-    elif isinstance(value, int):
-        typed = f' type="int" value="{value}"'
-    elif isinstance(value, float):
-        typed = f' type="float" value="{value:g}"'
-    else:
-        typed = f" value={quoteattr(value)}"
-    return f'    <property name="{name}"{typed}/>\n'
-
-
-def _properties(props: dict[str, Value]) -> str:
-    """Custom properties in Tiled's own order (by name), so Tiled saves the map as is."""
-    return ("   <properties>\n" + "".join(_property(k, props[k]) for k in sorted(props))
-            + "   </properties>\n")
-
-
-def _points(points: Sequence[XY]) -> tuple[str, str]:
-    """The object's position (its first point) and its points relative to it."""
-    x0, y0 = points[0]
-    return (f'x="{_num(x0)}" y="{_num(y0)}"',
-            " ".join(f"{_num(x - x0)},{_num(y - y0)}" for x, y in points))
-
-
-def _street(oid: int, points: Sequence[XY]) -> str:
-    at, pts = _points(points)
-    return (f'  <object id="{oid}" name="Street" {at}>\n'
-            f'   <polyline points="{pts}"/>\n  </object>\n')
-
-
 def _block(oid: int, b: Block) -> str:
-    head = f"  <object id=\"{oid}\" name={quoteattr(b.name)}"
-    props = _properties({"kind": b.kind, "ruined": b.ruined, "size": b.size})
-    if b.shape in ("rect", "ellipse"):
-        x, y, w, h = b.box
-        inner = props + ("   <ellipse/>\n" if b.shape == "ellipse" else "")
-        return (f'{head} x="{_num(x)}" y="{_num(y)}" width="{_num(w)}" '
-                f'height="{_num(h)}">\n{inner}  </object>\n')
-    at, pts = _points(b.points)
-    return f"{head} {at}>\n{props}   <polygon points=\"{pts}\"/>\n  </object>\n"
+    return shape_object(oid, b.name, b.shape,
+                        {"kind": b.kind, "ruined": b.ruined, "size": b.size},
+                        points=b.points, box=b.box)
 
 
 def _mine(oid: int, m: Mine) -> str:
-    x, y = m.at
-    return (f"  <object id=\"{oid}\" name={quoteattr(m.name)} x=\"{_num(x)}\" "
-            f"y=\"{_num(y)}\">\n{_properties({'kind': 'mine'})}   <point/>\n  </object>\n")
+    return shape_object(oid, m.name, "point", {"kind": "mine"}, points=(m.at,))
 
 
 def _model(oid: int, m: Model) -> str:
@@ -293,9 +245,7 @@ def _model(oid: int, m: Model) -> str:
                                "unit": m.unit}
     if m.leader:
         props["leader"] = True
-    x, y = m.at
-    return (f"  <object id=\"{oid}\" name={quoteattr(m.name)} x=\"{_num(x)}\" "
-            f"y=\"{_num(y)}\">\n{_properties(props)}   <point/>\n  </object>\n")
+    return shape_object(oid, m.name, "point", props, points=(m.at,))
 
 
 def tmx(track: TrackMap) -> str:
@@ -306,25 +256,12 @@ def tmx(track: TrackMap) -> str:
     mines = [_mine(k, m) for k, m in enumerate(track.mines, start=first)]
     first += len(mines)
     models = [_model(k, m) for k, m in enumerate(track.models, start=first)]
-    objects = ([_street(1, track.street)], blocks, mines, models)
-    oid = sum(len(o) for o in objects)
-    layers = [f' <objectgroup color="{color}" id="{lid}" name="{name}">\n{"".join(body)}'
-              f" </objectgroup>\n"
-              for lid, (name, color, body) in enumerate(zip(
-                  ("street", "terrain", "features", "figures"),
-                  ("#c0b090", "#3a2a1a", "#c05030", "#000000"), objects, strict=True),
-                  start=1)]
-    return (f'<?xml version="1.0" encoding="UTF-8"?>\n'
-            f'<map version="1.8" tiledversion="1.8.2" orientation="orthogonal" '
-            f'renderorder="right-down" width="{track.width}" height="{track.height}" '
-            f'tilewidth="{PX}" tileheight="{PX}" infinite="0" backgroundcolor="#5a5a50" '
-            f'nextlayerid="{len(layers) + 1}" nextobjectid="{oid + 1}">\n'
-            f" <properties>\n"
-            f"  <property name=\"arrival\" value=\"{track.arrival}\"/>\n"
-            f'  <property name="inch" type="float" value="{PX}"/>\n'
-            f"  <property name=\"title\" value={quoteattr(track.title)}/>\n"
-            f" </properties>\n"
-            + "".join(layers) + "</map>\n")
+    street = shape_object(1, "Street", "line", {}, points=track.street)
+    return map_text(track.width, track.height, "#5a5a50",
+                    {"arrival": track.arrival, "title": track.title},
+                    list(zip(("street", "terrain", "features", "figures"),
+                             ("#c0b090", "#3a2a1a", "#c05030", "#000000"),
+                             ([street], blocks, mines, models), strict=True)))
 
 
 def main() -> None:
