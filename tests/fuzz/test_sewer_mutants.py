@@ -3,11 +3,10 @@ mutant of the stub and of the shipped sewer maps loads, or is refused with one M
 naming the file; never a traceback. The edits reach the sewer's own refusals, and the
 maps they make at the sewer's limits load quickly."""
 
-import re
-import traceback
 
 import pytest
 from fuzzing import MAPS, Chooser
+from map_edits import edit_campaign, refusals_said
 from sewer_mutants import sewer_edit
 
 from game.boards.tiled import load_map
@@ -21,39 +20,12 @@ CASES = 80
 
 @pytest.mark.parametrize("name", sorted(SEWERS))
 def test_sewer_edits_load_or_give_one_map_error(tmp_path, name):
-    source = SEWERS[name].read_bytes()
-    reasons = set()
-    loaded = 0
-    for case in range(CASES):
-        c = Chooser(case * 7919 + len(name))
-        data = sewer_edit(source, c)
-        if c.chance(1, 3):
-            data = sewer_edit(data, c)
-        path = tmp_path / f"{name}.tmx"
-        path.write_bytes(data)
-        try:
-            load_map(path, "sewer")
-            loaded += 1
-        except MapError as e:
-            text = str(e)
-            assert text.startswith(f"{name}.tmx: ") and "\n" not in text, text
-            reasons.add(re.sub(r"'[^']*'|\([^)]*\)|[-\d.e+]+", "_", text)[:60])
-        except Exception:  # noqa: BLE001 - the promise forbids any other
-            pytest.fail(f"{name} sewer edit {case}: {traceback.format_exc()}")
+    loaded, reasons = edit_campaign(tmp_path, name, SEWERS[name], sewer_edit, "sewer", CASES)
     assert loaded > 0 and len(reasons) >= 6, reasons
 
 
 def test_sewer_edits_reach_the_sewers_own_refusals(tmp_path):
-    said = []
-    for name, src in SEWERS.items():
-        for case in range(CASES):
-            path = tmp_path / f"{name}.tmx"
-            path.write_bytes(sewer_edit(src.read_bytes(), Chooser(case)))
-            try:
-                load_map(path, "sewer")
-            except MapError as e:
-                said.append(str(e))
-    text = "\n".join(said)
+    text = refusals_said(tmp_path, SEWERS, sewer_edit, "sewer", CASES)
     for refusal in ("and no fork is there", "overlaps", "property 'width'", "squad",
                     "is not in the corridors", "is not one of origin",
                     "objects; a sewer map may have",  # a crowd, a lattice

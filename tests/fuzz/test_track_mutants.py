@@ -4,18 +4,15 @@ naming the file; never a traceback. The edits reach the track's own refusals, an
 that loads still makes a sound board (pieces apart and on the table, at most four mine
 clusters each on a piece), whose ``--check-map`` report is made without fail."""
 
-import re
-import traceback
 
 import pytest
 import shapely
-from fuzzing import MAPS, Chooser
+from fuzzing import MAPS
+from map_edits import edit_campaign, refusals_said
 from track_mutants import track_edit
 
-from game.boards.tiled import load_map
 from game.boards.track import MAX_MINES, Track
 from game.boards.track_report import ChaseNumbers, track_report
-from game.core.errors import MapError
 
 TRACKS = {"track_stub": MAPS / "test" / "track_stub.tmx",
           "track_upright": MAPS / "test" / "track_upright.tmx",
@@ -40,43 +37,20 @@ def sound(t: Track) -> None:
             assert t.pieces[m.piece].shape.distance(shapely.Point(m.at)) <= 1.0
 
 
+def _sound_and_reported(m) -> None:
+    sound(m.board)
+    track_report(m, CHASE).text()
+
+
 @pytest.mark.parametrize("name", sorted(TRACKS))
 def test_track_edits_load_or_give_one_map_error(tmp_path, name):
-    source = TRACKS[name].read_bytes()
-    reasons = set()
-    loaded = 0
-    for case in range(CASES):
-        c = Chooser(case * 7919 + len(name))
-        data = track_edit(source, c)
-        if c.chance(1, 3):
-            data = track_edit(data, c)
-        path = tmp_path / f"{name}.tmx"
-        path.write_bytes(data)
-        try:
-            m = load_map(path, "track")
-            sound(m.board)
-            track_report(m, CHASE).text()
-            loaded += 1
-        except MapError as e:
-            text = str(e)
-            assert text.startswith(f"{name}.tmx: ") and "\n" not in text, text
-            reasons.add(re.sub(r"'[^']*'|\([^)]*\)|[-\d.e+]+", "_", text)[:60])
-        except Exception:  # noqa: BLE001 - the promise forbids any other
-            pytest.fail(f"{name} track edit {case}: {traceback.format_exc()}")
+    loaded, reasons = edit_campaign(tmp_path, name, TRACKS[name], track_edit, "track", CASES,
+                                    _sound_and_reported)
     assert loaded > 0 and len(reasons) >= 5, reasons
 
 
 def test_track_edits_reach_the_tracks_own_refusals(tmp_path):
-    said = []
-    for name, src in TRACKS.items():
-        for case in range(CASES):
-            path = tmp_path / f"{name}.tmx"
-            path.write_bytes(track_edit(src.read_bytes(), Chooser(case)))
-            try:
-                load_map(path, "track")
-            except MapError as e:
-                said.append(str(e))
-    text = "\n".join(said)
+    text = refusals_said(tmp_path, TRACKS, track_edit, "track", CASES)
     for refusal in ("overlaps", "property 'size' must be 1, 2 or 3", "reaches off the",
                     "a cluster rides on a piece", "is mine cluster 5", "is not one of mine",
                     "squad", "impassable (P-1)", "map property 'arrival'",
