@@ -15,6 +15,8 @@ import pytest  # noqa: E402
 pytest.importorskip("game.rules.squads.flood.ruleset",
                     reason="the flood ruleset (branch r-fturn) is not merged here yet")
 
+from window_input import click, key, start_hotseat  # noqa: E402
+
 from game.core.match import Match  # noqa: E402
 from game.core.places import LoadedMap, Placement, Point  # noqa: E402
 from game.rules import get_ruleset, open_match  # noqa: E402
@@ -24,35 +26,10 @@ from game.ui.boards.sewer import SewerBoardView, SewerMarks  # noqa: E402
 from game.ui.controllers import controller_for  # noqa: E402
 from game.ui.controllers.flood import FloodController, odds_text  # noqa: E402
 from game.ui.scenes.dice_log import percent  # noqa: E402
-from game.ui.scenes.match import MatchScene  # noqa: E402
 
 
 def start(app, name="charges_in_the_nest", seed=1):
-    m = open_match(name, seed)
-    app.start_match(m, {s: "human" for s in m.scenario.sides})
-    app.step(0.0)
-    scene = app.scene
-    assert isinstance(scene, MatchScene)
-    assert isinstance(scene.control, FloodController)
-    assert isinstance(scene.view, SewerBoardView)
-    return scene, m
-
-
-def post(kind, **kw):
-    pygame.event.post(pygame.event.Event(kind, **kw))
-
-
-def click(app, pos, button=1):
-    post(pygame.MOUSEMOTION, pos=pos, rel=(0, 0), buttons=(0, 0, 0))
-    app.step(0.016)
-    post(pygame.MOUSEBUTTONDOWN, pos=pos, button=button)
-    post(pygame.MOUSEBUTTONUP, pos=pos, button=button)
-    app.step(0.016)
-
-
-def key(app, k):
-    post(pygame.KEYDOWN, key=k, mod=0, unicode="", scancode=0)
-    app.step(0.016)
+    return start_hotseat(app, name, seed, FloodController, SewerBoardView)
 
 
 def facing(seed=1):

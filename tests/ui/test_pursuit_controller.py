@@ -24,6 +24,8 @@ Deploy, Face, Hold, Move = _actions.Deploy, _actions.Face, _actions.Hold, _actio
 NoMine, Pace, PlaceMine = _actions.NoMine, _actions.Pace, _actions.PlaceMine
 PlacePiece, Shoot, Wargear = _actions.PlacePiece, _actions.Shoot, _actions.Wargear
 
+from window_input import click, post, start_hotseat  # noqa: E402
+
 from game.ai import computer_player  # noqa: E402
 from game.core.places import HUNDREDTHS, Point  # noqa: E402
 from game.rules import open_match  # noqa: E402
@@ -73,26 +75,7 @@ def phase_is(phase, runner_acts=None):
 
 
 def start(app, name="pursuit", seed=3):
-    m = open_match(name, seed)
-    app.start_match(m, {s: "human" for s in m.scenario.sides})
-    app.step(0.0)
-    scene = app.scene
-    assert isinstance(scene, MatchScene)
-    assert isinstance(scene.control, PursuitController)
-    assert isinstance(scene.view, TrackBoardView)
-    return scene, m
-
-
-def post(kind, **kw):
-    pygame.event.post(pygame.event.Event(kind, **kw))
-
-
-def click(app, pos, button=1):
-    post(pygame.MOUSEMOTION, pos=pos, rel=(0, 0), buttons=(0, 0, 0))
-    app.step(0.016)
-    post(pygame.MOUSEBUTTONDOWN, pos=pos, button=button)
-    post(pygame.MOUSEBUTTONUP, pos=pos, button=button)
-    app.step(0.016)
+    return start_hotseat(app, name, seed, PursuitController, TrackBoardView)
 
 
 # ============================================================================ before play
