@@ -46,13 +46,13 @@ from game.boards.corridors import (
 )
 from game.boards.table import ellipse_points
 from game.boards.tiled.kinds import TiledKind
-from game.boards.tiled.marks import CORRIDORS_LAYER, SEWER_CARD, scale_of
+from game.boards.tiled.marks import CORRIDORS_LAYER, SEWER_CARD
 from game.boards.tiled.reading import MapObject, MapReading
 from game.boards.tiled.squads import FIGURE_BASE_MM, FIGURE_RADIUS, TOUCH, squad_figures
 from game.boards.tiled.table import (
     MAX_NAME,
-    TABLE_SIDES,
     check_geometry,
+    measured_table,
     object_label,
     object_name,
     object_points,
@@ -83,21 +83,9 @@ CHARGES = (1, 100)
 def build_sewer_board(reading: MapReading) -> LoadedMap[Corridors]:
     """The corridors and figure placements of a sewer map; MapError (naming the file and
     the object) if it breaks the sewer map conventions."""
-    if reading.orientation != "orthogonal":
-        raise reading.fail(f"a sewer map must be orthogonal, not {reading.orientation} (in "
-                           f"Tiled: Map > Map Properties > Orientation)")
-    found = scale_of(reading)
-    if found is None or found[0] != "inch":
-        raise reading.fail("a sewer map needs the map property 'inch': map pixels per inch "
-                           "(its corridors' widths are in inches)")
-    scale = found[1]
-    width = reading.width * reading.tile_width / scale
-    height = reading.height * reading.tile_height / scale
-    lo, hi = TABLE_SIDES
-    if not (lo <= width <= hi and lo <= height <= hi):
-        raise reading.fail(f"the sewer is {width:.4g} x {height:.4g} inches (the map's pixels "
-                           f"over its property 'inch', {scale:g}); a sewer is {lo:g} to "
-                           f"{hi:g} inches a side")
+    _unit, scale, width, height = measured_table(
+        reading, "sewer", "the map property 'inch': map pixels per inch (its corridors' "
+        "widths are in inches)", noun="sewer")
     for name, most in ((CORRIDORS_LAYER, MAX_CORRIDORS), (FEATURES_LAYER, MAX_FEATURES),
                        (FIGURES_LAYER, MAX_FIGURES)):
         layer = reading.object_layer(name)

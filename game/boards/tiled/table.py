@@ -33,7 +33,7 @@ import shapely
 
 from game.boards.table import Piece, Table, Vec, ellipse_points
 from game.boards.tiled.kinds import TiledKind
-from game.boards.tiled.marks import TABLE_CARD, scale_of
+from game.boards.tiled.marks import TABLE_CARD, TABLE_SCALES, scale_of
 from game.boards.tiled.reading import MapObject, MapReading
 from game.core.errors import printable
 from game.core.places import LoadedMap, Placement, Point
@@ -63,24 +63,36 @@ MAX_NAME = 60
 """Map properties that make a map a table, each map pixels per inch (or per unit)."""
 
 
-def build_table_board(reading: MapReading) -> LoadedMap[Table]:
-    """The table and figure placements of a table map; MapError (naming the file and the
-    object) if it breaks the table map conventions."""
+def measured_table(reading: MapReading, kind: str, needs: str,
+                   scales: tuple[str, ...] = ("inch",), noun: str = "table",
+                   ) -> tuple[str, float, float, float]:
+    """(unit, map pixels per unit, width, height) of a map of ``kind`` ("table",
+    "sewer", "track") drawn to scale: orthogonal, scaled by one of the map properties
+    ``scales`` (MapError saying it ``needs`` one), :data:`TABLE_SIDES` a side (a
+    ``noun`` is that big, in the message)."""
     if reading.orientation != "orthogonal":
-        raise reading.fail(f"a table map must be orthogonal, not {reading.orientation} (in "
+        raise reading.fail(f"a {kind} map must be orthogonal, not {reading.orientation} (in "
                            f"Tiled: Map > Map Properties > Orientation)")
-    measure = scale_of(reading)
-    if measure is None:
-        raise reading.fail("a table map needs the map property 'inch' (or 'unit'): map "
-                           "pixels per inch (or per unit)")
-    unit, scale = measure
+    found = scale_of(reading)
+    if found is None or found[0] not in scales:
+        raise reading.fail(f"a {kind} map needs {needs}")
+    unit, scale = found
     width = reading.width * reading.tile_width / scale
     height = reading.height * reading.tile_height / scale
     lo, hi = TABLE_SIDES
     if not (lo <= width <= hi and lo <= height <= hi):
-        raise reading.fail(f"the table is {width:.4g} x {height:.4g} {_plural(reading)} (the "
-                           f"map's pixels over its property '{unit}', {scale:g}); a table is "
+        raise reading.fail(f"the {noun} is {width:.4g} x {height:.4g} {_plural(reading)} (the "
+                           f"map's pixels over its property '{unit}', {scale:g}); a {noun} is "
                            f"{lo:g} to {hi:g} {_plural(reading)} a side")
+    return unit, scale, width, height
+
+
+def build_table_board(reading: MapReading) -> LoadedMap[Table]:
+    """The table and figure placements of a table map; MapError (naming the file and the
+    object) if it breaks the table map conventions."""
+    unit, scale, width, height = measured_table(
+        reading, "table", "the map property 'inch' (or 'unit'): map pixels per inch (or per "
+        "unit)", TABLE_SCALES)
     pieces: list[Piece] = []
     layer = reading.object_layer(TERRAIN_LAYER)
     for name, most in ((TERRAIN_LAYER, MAX_PIECES), (FIGURES_LAYER, MAX_FIGURES)):

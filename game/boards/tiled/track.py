@@ -43,13 +43,13 @@ from typing import Any
 
 from game.boards.table import ellipse_points
 from game.boards.tiled.kinds import TiledKind
-from game.boards.tiled.marks import ARRIVAL, STREET_LAYER, TRACK_CARD, scale_of
+from game.boards.tiled.marks import ARRIVAL, STREET_LAYER, TRACK_CARD
 from game.boards.tiled.reading import MapObject, MapReading
 from game.boards.tiled.squads import FIGURE_BASE_MM, FIGURE_RADIUS, TOUCH, squad_figures
 from game.boards.tiled.table import (
     MAX_NAME,
-    TABLE_SIDES,
     check_geometry,
+    measured_table,
     object_label,
     object_name,
     object_points,
@@ -87,20 +87,8 @@ PIECE_PROPERTIES = frozenset({"size", "ruined", "kind"})
 def build_track_board(reading: MapReading) -> LoadedMap[Track]:
     """The track and figure placements of a track map; MapError (naming the file and the
     object) if it breaks the track map conventions."""
-    if reading.orientation != "orthogonal":
-        raise reading.fail(f"a track map must be orthogonal, not {reading.orientation} (in "
-                           f"Tiled: Map > Map Properties > Orientation)")
-    found = scale_of(reading)
-    if found is None or found[0] != "inch":
-        raise reading.fail("a track map needs the map property 'inch': map pixels per inch")
-    scale = found[1]
-    width = reading.width * reading.tile_width / scale
-    height = reading.height * reading.tile_height / scale
-    lo, hi = TABLE_SIDES
-    if not (lo <= width <= hi and lo <= height <= hi):
-        raise reading.fail(f"the table is {width:.4g} x {height:.4g} inches (the map's pixels "
-                           f"over its property 'inch', {scale:g}); a table is {lo:g} to "
-                           f"{hi:g} inches a side")
+    _unit, scale, width, height = measured_table(
+        reading, "track", "the map property 'inch': map pixels per inch")
     arrival = reading.properties.get(ARRIVAL)
     if arrival not in EDGES:
         raise reading.fail(f"map property '{ARRIVAL}' must be one of {', '.join(EDGES)} (the "
