@@ -5,12 +5,12 @@ the track's): map pixels per inch, the camera's conversions, and the painted map
 from __future__ import annotations
 
 import math
-from collections.abc import Callable
+from collections.abc import Callable, Sequence
 from typing import Generic, Protocol, TypeVar
 
 import pygame
 
-from game.core.places import Point
+from game.core.places import Place, Point
 from game.ui.boards.base import XY, BoardViewBase, MapCache
 from game.ui.drawing import smoothstep
 
@@ -25,6 +25,12 @@ class Art(Protocol):
               ) -> None: ...
 
 
+class Locating(Protocol):
+    """A board in inches that says where a place is."""
+
+    def locate(self, place: Place) -> XY | None: ...
+
+
 A = TypeVar("A", bound=Art)
 
 
@@ -35,6 +41,22 @@ class InchesView(BoardViewBase, Generic[A]):
     art: A
     extent: tuple[float, float, float, float]
     _map: MapCache
+    frame_margin = 3.0
+    """Inches of board kept around the places :meth:`frame` brings into view."""
+
+    @property
+    def located(self) -> Locating:
+        """The board, as far as :meth:`frame` needs it (the view's own board)."""
+        raise NotImplementedError
+
+    def frame(self, places: Sequence[Place]) -> None:
+        """Bring ``places`` into view, with :attr:`frame_margin` around them."""
+        pts = [p for p in (self.located.locate(q) for q in places) if p is not None]
+        if not pts:
+            return
+        m = self.frame_margin
+        self.camera.frame((min(x for x, _ in pts) - m) * PX, (min(y for _, y in pts) - m) * PX,
+                          (max(x for x, _ in pts) + m) * PX, (max(y for _, y in pts) + m) * PX)
 
     @property
     def scale(self) -> float:

@@ -44,7 +44,7 @@ from game.ui.boards.base import (
     draw_scenery,
     typed_marks,
 )
-from game.ui.boards.inches import PX, InchesView
+from game.ui.boards.inches import PX, InchesView, Locating
 from game.ui.boards.labels import disc_hits, spiral_iter
 from game.ui.boards.sewer_bases import SCATTERED, BaseImages, Look, letters
 from game.ui.boards.sewer_map import SewerMap, draw_water, feature_art
@@ -179,13 +179,9 @@ class SewerBoardView(InchesView[SewerMap]):
                 return Point.of(x, y)
         return None
 
-    def frame(self, places: Sequence[Place]) -> None:
-        pts = [p for p in (self.board.locate(q) for q in places) if p is not None]
-        if not pts:
-            return
-        m = 3.0
-        self.camera.frame((min(x for x, _ in pts) - m) * PX, (min(y for _, y in pts) - m) * PX,
-                          (max(x for x, _ in pts) + m) * PX, (max(y for _, y in pts) + m) * PX)
+    @property
+    def located(self) -> Locating:
+        return self.board
 
     # ================================================================ marks and overlays
     def show(self, marks: Marks) -> None:

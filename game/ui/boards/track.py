@@ -41,7 +41,7 @@ from game.core.ruleset import PieceView
 from game.ui import palette as pal
 from game.ui.boards import Marks
 from game.ui.boards.base import XY, LegendRow, MapCache, draw_scenery, typed_marks
-from game.ui.boards.inches import PX, InchesView
+from game.ui.boards.inches import PX, InchesView, Locating
 from game.ui.boards.sewer_bases import BaseImages, Look
 from game.ui.boards.table_marks import TableMarkPainter, TableMarks, alpha_polygon
 from game.ui.boards.track_art import PAD, PieceLook, StreetDashes, TrackArt
@@ -128,6 +128,7 @@ class TrackBoardView(InchesView[TrackArt]):
     """Draws one track, its terrain as the game has it, its models and the slide."""
 
     pieces_share_places = False
+    frame_margin = 4.0
     LEGEND_FACING = (1.0, 0.0)
 
     def __init__(self, board: Track, view_size: tuple[int, int] = (1280, 720), *,
@@ -198,13 +199,9 @@ class TrackBoardView(InchesView[TrackArt]):
         x, y = at[0] + 0.5 * dx, at[1] + 0.5 * dy
         return Point.of(x, y) if self.board.on_table(x, y) else None
 
-    def frame(self, places: Sequence[Place]) -> None:
-        pts = [p for p in (self.board.locate(q) for q in places) if p is not None]
-        if not pts:
-            return
-        m = 4.0
-        self.camera.frame((min(x for x, _ in pts) - m) * PX, (min(y for _, y in pts) - m) * PX,
-                          (max(x for x, _ in pts) + m) * PX, (max(y for _, y in pts) + m) * PX)
+    @property
+    def located(self) -> Locating:
+        return self.board
 
     # ================================================================ marks and overlays
     def show(self, marks: Marks) -> None:
