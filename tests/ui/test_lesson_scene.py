@@ -32,7 +32,8 @@ def test_every_lesson_plays_through_to_its_end_as_a_player_would(app, lesson):
     settle(app, scene)
     app.step(0.05)
     played = [a.to_json() for a in scene.m.actions[len(lesson.setup):]]
-    assert played == [s.action.to_json() for s in lesson.steps if s.action is not None]
+    assert played == [s.action.to_json() for s in lesson.steps
+                      if s.action is not None and s.do is not Do.TRY]
     assert any("Lesson complete" in ln for ln in scene.caption_box.lines)
 
 
@@ -143,3 +144,29 @@ def test_a_table_move_dropped_near_the_ring_goes_to_the_lessons_spot(app):
     settle(app, scene)
     assert scene.k == k + 1
     assert scene.m.actions[-1].to_json()["to"] == goal.to_json()
+
+
+def test_the_zones_lesson_lets_the_player_try_the_held_door_and_says_why_it_is_shut(app):
+    from lesson_player import free_pos
+
+    from game.core.places import InZone
+
+    scene = start(app, "melee_zones")
+    while scene.step.do is not Do.TRY:
+        play_step(app, scene)
+    settle(app, scene)
+    k, hash_before = scene.k, scene.m.state_hash()
+    click(app, free_pos(scene, InZone("Lane")))  # not the Barn: a kind word, nothing played
+    assert scene.k == k and scene.m.state_hash() == hash_before
+    assert scene.nudge.startswith("Not quite:") and "Barn" in scene.nudge
+    click(app, free_pos(scene, InZone("Barn")))
+    assert scene.k == k + 1 and scene.m.state_hash() == hash_before
+    assert scene.said.startswith("Refused: Hruk holds the Barn door (Z-16).")
+    app.step(0.05)
+    assert any("Hruk holds the Barn door" in ln for ln in scene.caption_box.lines)
+    play_step(app, scene)  # Bran closes with Gash: both InClose, down
+    settle(app, scene)
+    play_step(app, scene)
+    settle(app, scene)
+    rows = dict(scene.control.piece_rows(scene.piece("bran")))
+    assert any("InClose" in v for v in rows.values()), rows
