@@ -50,7 +50,8 @@ class DemosScene(Scene):
             items.append(ListItem(system, heading=True))
             self.rows.append(None)
             for d in demos:
-                items.append(ListItem(f"{d.rule}  {d.title}", f"{system}: {d.scenario.name}"))
+                items.append(ListItem(f"{d.rule}  {d.title}",
+                                      d.scenario.name.removeprefix("Demo: ")))
                 self.rows.append(d)
         self.demos: list[Demo] = [d for d in self.rows if d is not None]
         self.list = ListBox(items, on_select=self.select, on_activate=self.activate)
@@ -133,11 +134,7 @@ class DemosScene(Scene):
             surface.blit(f.render(f.small, fit(f.small, system_of(d), width), DIM), (x, y))
             y += 26
             limit = self.show.rect.top - 16
-            for ln in wrap(f.body, d.text, width):
-                if y + f.body.get_linesize() > limit:
-                    break
-                surface.blit(f.render(f.body, ln, TEXT), (x, y))
-                y += f.body.get_linesize()
+            y = self._text(surface, d.text, x, y, width, limit)
             y += 10
             if y + 24 < limit:
                 n = len(d.steps)
@@ -145,3 +142,31 @@ class DemosScene(Scene):
                                                f"{d.scenario.name}", DIM), (x, y))
         for b in self.buttons:
             b.draw(surface, f, mouse)
+
+    def _text(self, surface: pygame.Surface, text: str, x: int, y: int, width: int,
+              limit: int) -> int:
+        """What the rule says, from ``y`` down to ``limit``: in the body font, else the
+        small one; if even that is too long, its last line in sight ends in an ellipsis
+        and a line says the demo shows it whole. Returns the y under it."""
+        f = self.app.fonts
+        for font in (f.body, f.small):
+            lines = wrap(font, text, width)
+            lh = font.get_linesize()
+            if y + lh * len(lines) <= limit:
+                break
+        if y + lh * len(lines) > limit:
+            room = max(0, (limit - y) // lh - 1)
+            cut = lines[:room]
+            if cut:
+                cut[-1] = fit(font, cut[-1] + " " + lines[room], width - 12)
+                if not cut[-1].endswith("..."):
+                    cut[-1] += "..."
+            lines = cut
+        for ln in lines:
+            surface.blit(f.render(font, ln, TEXT), (x, y))
+            y += lh
+        if len(lines) < len(wrap(font, text, width)):
+            surface.blit(f.render(f.small, fit(f.small, "(the demo shows it whole: Enter)",
+                                               width), DIM), (x, y))
+            y += f.small.get_linesize()
+        return y
