@@ -47,7 +47,7 @@ def test_the_hex_lesson_ends_with_the_orc_dead_by_the_dice_its_captions_name():
 
 
 def test_a_lesson_is_found_by_file_title_or_system():
-    assert find_lesson("Melee on hexes").key == "melee_hexes"
+    assert find_lesson("Melee on heights").key == "melee_hexes"
     assert find_lesson("your first fight").key == "melee_hexes"
     with pytest.raises(ScenarioError, match="no lesson called 'nope' .*known: melee_hexes"):
         find_lesson("nope")
@@ -131,3 +131,10 @@ def test_a_try_step_whose_action_is_legal_there_is_refused(tmp_path):
         encoding="utf-8")
     with pytest.raises(ScenarioError, match=r"bad.toml: step 11 tries .*legal there"):
         load_lesson(bad)
+
+
+def test_a_lesson_names_its_system_as_the_picker_and_the_demos_do():
+    from game.rules import get_ruleset
+
+    for lesson in LESSONS:
+        assert lesson.system == get_ruleset(lesson.scenario.ruleset).title, lesson.key

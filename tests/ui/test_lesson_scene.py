@@ -108,7 +108,7 @@ def test_lesson_on_the_command_line_opens_it_or_says_which_exist(tmp_path, monke
 
     monkeypatch.setenv("SKIRMISH_DATA_DIR", str(tmp_path))
     app = build(main.parse_args(["--lesson", "open_table"]), raise_errors=True)
-    assert isinstance(app.scene, LessonScene) and app.scene.lesson.system == "The open table"
+    assert isinstance(app.scene, LessonScene) and app.scene.lesson.system == "Tabletop Hero"
     app = build(main.parse_args(["--lesson", "nope"]), raise_errors=True)
     shown = app.error_shown()
     assert shown is not None and "no lesson called 'nope'" in shown and "melee_hexes" in shown
@@ -170,3 +170,32 @@ def test_the_zones_lesson_lets_the_player_try_the_held_door_and_says_why_it_is_s
     settle(app, scene)
     rows = dict(scene.control.piece_rows(scene.piece("bran")))
     assert any("InClose" in v for v in rows.values()), rows
+
+
+def test_the_lessons_list_fits_a_small_window_and_cuts_no_text_unsaid(tmp_path, monkeypatch):
+    from game.ui.app import App
+    from game.ui.scenes.lessons import show_lessons
+
+    monkeypatch.setenv("SKIRMISH_DATA_DIR", str(tmp_path))
+    app = App(size=(800, 500), raise_errors=True)
+    show_lessons(app)
+    app.step(0.0)
+    scene = app.scene
+    said: list[str] = []
+    real = app.fonts.render
+
+    def spy(font, text, *a, **kw):
+        said.append(text)
+        surf = real(font, text, *a, **kw)
+        return surf
+
+    app.fonts.render = spy
+    for k, lesson in enumerate(scene.lessons):
+        scene.list.selected = k
+        said.clear()
+        scene.draw(app.screen)
+        assert lesson.system in said  # the row's title whole: the system's name
+        intro = [t for t in said if t.startswith("A short first game")]
+        assert intro and app.fonts.body.size(intro[0])[0] <= 800 - 84
+        if "(the lesson's first caption says it whole)" in said:
+            assert any(t.endswith("...") for t in said)

@@ -18,6 +18,7 @@ from game.ui.widgets import (
     TEXT,
     YELLOW,
     Button,
+    Fonts,
     draw_panel,
     fit,
     wrap,
@@ -36,6 +37,35 @@ def group_by_system(demos: list[Demo]) -> list[tuple[str, list[Demo]]]:
     for d in demos:
         groups.setdefault(system_of(d), []).append(d)
     return sorted(groups.items())
+
+
+def text_block(surface: pygame.Surface, f: Fonts, text: str, at: tuple[int, int], width: int,
+               limit: int, more: str) -> int:
+    """``text`` from ``at`` down to ``limit``, ``width`` wide: in the body font, else the
+    small one; if even that is too long, its last line in sight ends in "..." and the
+    line ``more`` says where it is shown whole. Returns the y under it."""
+    x, y = at
+    for font in (f.body, f.small):
+        lines = wrap(font, text, width)
+        lh = font.get_linesize()
+        if y + lh * len(lines) <= limit:
+            break
+    whole = len(lines)
+    if y + lh * len(lines) > limit:
+        room = max(0, (limit - y - f.small.get_linesize()) // lh)
+        cut = lines[:room]
+        if cut:
+            cut[-1] = fit(font, cut[-1] + " " + lines[room], width - 12)
+            if not cut[-1].endswith("..."):
+                cut[-1] += "..."
+        lines = cut
+    for ln in lines:
+        surface.blit(f.render(font, ln, TEXT), (x, y))
+        y += lh
+    if len(lines) < whole:
+        surface.blit(f.render(f.small, fit(f.small, more, width), DIM), (x, y))
+        y += f.small.get_linesize()
+    return y
 
 
 class DemosScene(Scene):
@@ -134,7 +164,8 @@ class DemosScene(Scene):
             surface.blit(f.render(f.small, fit(f.small, system_of(d), width), DIM), (x, y))
             y += 26
             limit = self.show.rect.top - 16
-            y = self._text(surface, d.text, x, y, width, limit)
+            y = text_block(surface, f, d.text, (x, y), width, limit,
+                           "(the demo shows it whole: Enter)")
             y += 10
             if y + 24 < limit:
                 n = len(d.steps)
@@ -143,30 +174,3 @@ class DemosScene(Scene):
         for b in self.buttons:
             b.draw(surface, f, mouse)
 
-    def _text(self, surface: pygame.Surface, text: str, x: int, y: int, width: int,
-              limit: int) -> int:
-        """What the rule says, from ``y`` down to ``limit``: in the body font, else the
-        small one; if even that is too long, its last line in sight ends in an ellipsis
-        and a line says the demo shows it whole. Returns the y under it."""
-        f = self.app.fonts
-        for font in (f.body, f.small):
-            lines = wrap(font, text, width)
-            lh = font.get_linesize()
-            if y + lh * len(lines) <= limit:
-                break
-        if y + lh * len(lines) > limit:
-            room = max(0, (limit - y) // lh - 1)
-            cut = lines[:room]
-            if cut:
-                cut[-1] = fit(font, cut[-1] + " " + lines[room], width - 12)
-                if not cut[-1].endswith("..."):
-                    cut[-1] += "..."
-            lines = cut
-        for ln in lines:
-            surface.blit(f.render(font, ln, TEXT), (x, y))
-            y += lh
-        if len(lines) < len(wrap(font, text, width)):
-            surface.blit(f.render(f.small, fit(f.small, "(the demo shows it whole: Enter)",
-                                               width), DIM), (x, y))
-            y += f.small.get_linesize()
-        return y
