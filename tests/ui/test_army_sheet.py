@@ -112,3 +112,13 @@ def test_k11_a_large_sheet_shows_the_tables_under_the_minis(tmp_path, monkeypatc
     said = _drawn(app, sheet)
     assert {"Cost", "Critical"} <= set(said)
     assert all(b.name != "gear" for b in sheet.buttons)
+
+
+def test_k2_what_is_wrong_with_the_army_is_said_clear_of_the_buttons(tmp_path, monkeypatch):
+    app, sheet = _sheet(tmp_path, monkeypatch, (800, 500))
+    next(b for b in sheet.buttons if b.name == "weapon:1:sniper").on_click()
+    assert sheet.message.startswith("Pyle's gear costs 6 points")
+    said = _drawn(app, sheet)
+    assert sheet.message in said  # in the instructions' place: under the total it would
+    assert not any(t.startswith("K-2: the hero carries") for t in said)  # meet the buttons
+    assert sheet.rows_bottom + 34 + 26 > sheet.field.rect.top

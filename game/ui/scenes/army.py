@@ -313,8 +313,11 @@ class ArmyScene(Scene):
                                                    self.rows_bottom - 70), stacked=True)
         else:
             y = 66
-            for ln in self._intro():
-                surface.blit(f.render(f.body, ln, DIM), (26, y))
+            said = wrap(f.body, self.message, surface.get_width() - 48) if self.message else []
+            up = bool(said) and self.rows_bottom + 34 + 26 * len(said) > self.field.rect.top
+            # a short window: what is wrong with the army in the instructions' place
+            for ln in said if up else self._intro():
+                surface.blit(f.render(f.body, ln, VERMILLION if up else DIM), (26, y))
                 y += 22
             self._heads(surface)
             self._rows(surface)
@@ -324,8 +327,9 @@ class ArmyScene(Scene):
         budget = sum(r.spec().allowance() for r in self.rows)
         y = self.rows_bottom + 8
         surface.blit(f.render(f.head, f"Total: {spent} of {budget} points", TEXT), (24, y))
-        if self.message:
-            for ln in wrap(f.body, self.message, surface.get_width() - 48):
+        said = wrap(f.body, self.message, surface.get_width() - 48) if self.message else []
+        if said and self.rows_bottom + 34 + 26 * len(said) <= self.field.rect.top:
+            for ln in said:
                 y += 26
                 surface.blit(f.render(f.body, ln, VERMILLION), (24, y))
         if not self.tables and self.tables_below():  # the gear tables as in the rule book
