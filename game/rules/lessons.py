@@ -35,6 +35,12 @@ for one thing and waits until the player does it::
     text = "What the action did, and why."
 
     [[step]]
+    do = "try"                        # an action the rules refuse there: the player
+    action = { kind = "zone_move", figure = "bran", path = ["Barn"], via = ["Barn door"] }
+    ask = "Try to walk Bran into the barn: click the Barn."   # tries it, sees why not
+    text = "What stopped it, and why (the refusal's own words are said first)."
+
+    [[step]]
     do = "watch"                      # the other side's action, played by the lesson
     action = { kind = "end_movement", side = "raiders" }
     text = "What it did, and why."
@@ -90,6 +96,8 @@ class Do(StrEnum):
     """Play one action (the step's)."""
     WATCH = "watch"
     """Nothing: the other side's action is played by the lesson."""
+    TRY = "try"
+    """Try an action the rules refuse there (the step's): the refusal is the lesson."""
 
 
 @dataclass(frozen=True)
@@ -104,7 +112,7 @@ class LessonStep:
     hint: str = ""
     """Said, kindly, after a wrong action."""
     action: Action | None = None
-    """The action of an ``act`` or ``watch`` step."""
+    """The action of an ``act``, ``try`` or ``watch`` step."""
     figure: str = ""
     """The figure of a ``select`` or ``look`` step (its id)."""
 
@@ -155,22 +163,26 @@ class Lesson:
         m = self.new_match()
         for k, step in enumerate(self.steps, 1):
             check_step(m, step, self.player, f"{self.path.name}: step {k}")
-            if step.action is not None:
+            if step.action is not None and step.do is not Do.TRY:
                 _play(m, step.action, f"{self.path.name}: step {k}")
 
 
 def check_step(m: Match[Any], step: LessonStep, player: str, where: str) -> None:
     """Whether ``step`` can be done in ``m`` as it is: an ``act`` step's action is the
-    player's side's turn, a ``watch`` step's another side's, a ``select`` or ``look``
-    step's figure is on the board. ScenarioError naming ``where`` if not."""
+    player's side's turn, a ``watch`` step's another side's, a ``try`` step's is the
+    player's side's turn and refused by the rules there, a ``select`` or ``look`` step's
+    figure is on the board. ScenarioError naming ``where`` if not."""
     side = m.to_act()
-    if step.do is Do.ACT and side != player:
+    if step.do in (Do.ACT, Do.TRY) and side != player:
         raise ScenarioError(f"{where} asks the player ({player}) to act, but the side "
                             f"to act there is {m.side_name(side)}")
     if step.do is Do.WATCH and (side is None or side == player):
         raise ScenarioError(f"{where} watches the other side, but the side to act there "
                             f"is the player's ({player})" if side == player else
                             f"{where} watches an action after the end of the game")
+    if step.do is Do.TRY and step.action is not None and m.why_illegal(step.action) is None:
+        raise ScenarioError(f"{where} tries {m.describe(step.action)}, but that is legal "
+                            "there: a 'try' step shows a move the rules refuse")
     if step.do in (Do.SELECT, Do.LOOK):
         pieces = {p.id: p for p in m.pieces()}
         piece = pieces.get(step.figure)
@@ -221,7 +233,7 @@ def _step(ruleset: Any, table: Any, where: str) -> LessonStep:
     if do is not Do.WATCH and not ask:
         raise ScenarioError(f"{where} needs an 'ask' saying what to do")
     action = figure = None
-    if do in (Do.ACT, Do.WATCH):
+    if do in (Do.ACT, Do.TRY, Do.WATCH):
         action = _action(ruleset, table, where)
     else:
         figure = _key(table, "figure", where)

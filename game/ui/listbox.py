@@ -169,15 +169,29 @@ class ListBox:
         below = sum(1 for k in entries if self.row_rect(k).bottom > self.rect.bottom)
         return above, below
 
+    def group_in_sight(self) -> str:
+        """The heading of the group the first entry in sight belongs to, when that heading
+        has scrolled out of sight above ("" if it is in sight, or there is none)."""
+        first = next((k for k in range(len(self.items))
+                      if self.row_rect(k).top >= self.rect.top), None)
+        if first is None or self.items[first].heading:
+            return ""
+        return next((self.items[k].title for k in range(first - 1, -1, -1)
+                     if self.items[k].heading), "")
+
     def _more_signs(self, surface: pygame.Surface, fonts: Fonts) -> None:
         """A strip at the list's foot (and head) counting the entries out of sight, so a
-        short window still says there are more."""
+        short window still says there are more; the strip at the head names the group
+        scrolled into (its heading out of sight)."""
         above, below = self.hidden()
+        group = self.group_in_sight()
         for n, at_top in ((above, True), (below, False)):
             if not n:
                 continue
             text = f"{n} more {'above' if at_top else 'below'}: wheel or " \
                    f"{'Up' if at_top else 'Down'}"
+            if at_top and group:
+                text = f"{group} ({n} more above)"
             t = fonts.render(fonts.small, fit(fonts.small, text, self.rect.w - 48), ORANGE)
             strip = pygame.Rect(self.rect.x + 2, 0, self.rect.w - 4, t.get_height() + 6)
             if at_top:

@@ -27,7 +27,9 @@ def test_every_lesson_plays_to_its_end_with_its_dice(lesson):
     for step in lesson.steps:
         assert step.text
         assert step.do is Do.WATCH or step.ask
-        if step.action is not None:
+        if step.do is Do.TRY:  # refused there: never played
+            assert step.action is not None and m.why_illegal(step.action)
+        elif step.action is not None:
             m.apply(step.action)
     assert m.meta["controllers"][lesson.player] == "human"
 
@@ -45,7 +47,7 @@ def test_the_hex_lesson_ends_with_the_orc_dead_by_the_dice_its_captions_name():
 
 
 def test_a_lesson_is_found_by_file_title_or_system():
-    assert find_lesson("Melee on hexes").key == "melee_hexes"
+    assert find_lesson("Melee on heights").key == "melee_hexes"
     assert find_lesson("your first fight").key == "melee_hexes"
     with pytest.raises(ScenarioError, match="no lesson called 'nope' .*known: melee_hexes"):
         find_lesson("nope")
@@ -85,3 +87,54 @@ def test_a_step_without_its_ask_or_text_is_refused(tmp_path):
     bad = _broken(tmp_path, 'ask = "Click Aldric (your figure, top left) to select him."\n', "")
     with pytest.raises(ScenarioError, match="bad.toml: step 4 needs an 'ask'"):
         load_lesson(bad)
+
+
+def test_the_zones_lesson_shows_each_status_a_move_roll_a_blocked_door_and_a_reaction():
+    from game.rules.tft.zones.events import ZoneKind
+    from game.rules.tft.zones.queries import ZoneQueries
+
+    zones = find_lesson("melee_zones")
+    m = zones.new_match()
+    seen: set[str] = set()
+    refused = []
+    for step in zones.steps:
+        if step.do is Do.TRY:
+            refused.append(m.why_illegal(step.action))
+            continue
+        if step.action is not None:
+            m.apply(step.action)
+        q = ZoneQueries(m.state)
+        seen |= {q.status(f) for f in m.state.figures.values() if f.active}
+    assert seen == {"Alone", "InContact", "InClose"}
+    assert refused == ["Hruk holds the Barn door (Z-16)"]
+    kinds = [e.kind for e in m.log]
+    assert ZoneKind.CLOSES in kinds
+    rolls = [(e.rule, e.roll.total, e.roll.success) for e in m.log if e.roll is not None]
+    assert ("Z-3", 7, True) in rolls and ("Z-4", 7, True) in rolls  # the move rolls
+    assert [r for r in rolls if r[0] == "Z-9"] == [("Z-9", 7, True), ("Z-9", 7, True)]
+    assert [a.to_json()["kind"] for a in m.actions].count("react") == 1
+    out = m.outcome()
+    assert out is not None and out.winner == "wardens"
+
+
+def test_a_try_step_whose_action_is_legal_there_is_refused(tmp_path):
+    zones = find_lesson("melee_zones")
+    src = zones.path.read_text(encoding="utf-8")
+    old = 'do = "try"\naction = { kind = "zone_move", figure = "bran", path = ["Barn"], ' \
+        'via = ["Barn door"]'
+    assert old in src
+    bad = tmp_path / "bad.toml"
+    bad.write_text(src.replace('scenario = "boards/steading.toml"',
+                               f'scenario = "{zones.scenario.path}"').replace(
+        old, 'do = "try"\naction = { kind = "zone_move", figure = "bran", path = ["Lane"], '
+             'via = [""]'),
+        encoding="utf-8")
+    with pytest.raises(ScenarioError, match=r"bad.toml: step 11 tries .*legal there"):
+        load_lesson(bad)
+
+
+def test_a_lesson_names_its_system_as_the_picker_and_the_demos_do():
+    from game.rules import get_ruleset
+
+    for lesson in LESSONS:
+        assert lesson.system == get_ruleset(lesson.scenario.ruleset).title, lesson.key

@@ -159,6 +159,10 @@ def play_step(app, scene: LessonScene) -> None:
     elif step.do is Do.LOOK:
         move_to(app, piece_pos(scene, step.figure))
         app.step(0.016)
+    elif step.do is Do.TRY:
+        goal = scene.goal()
+        assert goal is not None, step
+        click(app, free_pos(scene, goal))
     elif step.do is Do.WATCH:
         for _ in range(200):
             app.step(0.05)

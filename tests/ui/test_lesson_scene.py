@@ -32,7 +32,8 @@ def test_every_lesson_plays_through_to_its_end_as_a_player_would(app, lesson):
     settle(app, scene)
     app.step(0.05)
     played = [a.to_json() for a in scene.m.actions[len(lesson.setup):]]
-    assert played == [s.action.to_json() for s in lesson.steps if s.action is not None]
+    assert played == [s.action.to_json() for s in lesson.steps
+                      if s.action is not None and s.do is not Do.TRY]
     assert any("Lesson complete" in ln for ln in scene.caption_box.lines)
 
 
@@ -107,7 +108,7 @@ def test_lesson_on_the_command_line_opens_it_or_says_which_exist(tmp_path, monke
 
     monkeypatch.setenv("SKIRMISH_DATA_DIR", str(tmp_path))
     app = build(main.parse_args(["--lesson", "open_table"]), raise_errors=True)
-    assert isinstance(app.scene, LessonScene) and app.scene.lesson.system == "The open table"
+    assert isinstance(app.scene, LessonScene) and app.scene.lesson.system == "Tabletop Hero"
     app = build(main.parse_args(["--lesson", "nope"]), raise_errors=True)
     shown = app.error_shown()
     assert shown is not None and "no lesson called 'nope'" in shown and "melee_hexes" in shown
@@ -143,3 +144,58 @@ def test_a_table_move_dropped_near_the_ring_goes_to_the_lessons_spot(app):
     settle(app, scene)
     assert scene.k == k + 1
     assert scene.m.actions[-1].to_json()["to"] == goal.to_json()
+
+
+def test_the_zones_lesson_lets_the_player_try_the_held_door_and_says_why_it_is_shut(app):
+    from lesson_player import free_pos
+
+    from game.core.places import InZone
+
+    scene = start(app, "melee_zones")
+    while scene.step.do is not Do.TRY:
+        play_step(app, scene)
+    settle(app, scene)
+    k, hash_before = scene.k, scene.m.state_hash()
+    click(app, free_pos(scene, InZone("Lane")))  # not the Barn: a kind word, nothing played
+    assert scene.k == k and scene.m.state_hash() == hash_before
+    assert scene.nudge.startswith("Not quite:") and "Barn" in scene.nudge
+    click(app, free_pos(scene, InZone("Barn")))
+    assert scene.k == k + 1 and scene.m.state_hash() == hash_before
+    assert scene.said.startswith("Refused: Hruk holds the Barn door (Z-16).")
+    app.step(0.05)
+    assert any("Hruk holds the Barn door" in ln for ln in scene.caption_box.lines)
+    play_step(app, scene)  # Bran closes with Gash: both InClose, down
+    settle(app, scene)
+    play_step(app, scene)
+    settle(app, scene)
+    rows = dict(scene.control.piece_rows(scene.piece("bran")))
+    assert any("InClose" in v for v in rows.values()), rows
+
+
+def test_the_lessons_list_fits_a_small_window_and_cuts_no_text_unsaid(tmp_path, monkeypatch):
+    from game.ui.app import App
+    from game.ui.scenes.lessons import show_lessons
+
+    monkeypatch.setenv("SKIRMISH_DATA_DIR", str(tmp_path))
+    app = App(size=(800, 500), raise_errors=True)
+    show_lessons(app)
+    app.step(0.0)
+    scene = app.scene
+    said: list[str] = []
+    real = app.fonts.render
+
+    def spy(font, text, *a, **kw):
+        said.append(text)
+        surf = real(font, text, *a, **kw)
+        return surf
+
+    app.fonts.render = spy
+    for k, lesson in enumerate(scene.lessons):
+        scene.list.selected = k
+        said.clear()
+        scene.draw(app.screen)
+        assert lesson.system in said  # the row's title whole: the system's name
+        intro = [t for t in said if t.startswith("A short first game")]
+        assert intro and app.fonts.body.size(intro[0])[0] <= 800 - 84
+        if "(the lesson's first caption says it whole)" in said:
+            assert any(t.endswith("...") for t in said)

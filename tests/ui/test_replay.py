@@ -163,7 +163,7 @@ def test_issue18_12_the_demos_are_grouped_under_their_rule_system(app):
             system, rules = it.title, []
             continue
         assert get_ruleset(d.scenario.ruleset).title == system
-        assert it.subtitle.startswith(system)
+        assert it.subtitle and not it.subtitle.startswith(system)  # the heading says it
         rules.append(d.rule)
     # the keys pass over the headings
     for _ in range(len(items)):
@@ -190,3 +190,43 @@ def test_issue18_12_the_command_line_groups_demos_and_counts_steps_in_words(caps
     out = capsys.readouterr().out
     assert "1 steps" not in out
     assert "Melee on heights\n  H-4" in out
+
+
+def test_issue18_12_a_small_list_names_the_system_scrolled_into_and_cuts_no_text_unsaid(
+        tmp_path, monkeypatch):
+    """800x500: scrolled into a group whose heading is out of sight, the strip at the
+    list's head names the group; a rule's text too long for the pane ends in an ellipsis
+    and says the demo shows it whole."""
+    from game.ui.app import App
+    from game.ui.scenes.demos import system_of
+
+    monkeypatch.setenv("SKIRMISH_DATA_DIR", str(tmp_path))
+    app = App(size=(800, 500), raise_errors=True)
+    app.show_demos()
+    app.step(0.0)
+    scene = app.scene
+    said: list[str] = []
+    real = app.fonts.render
+
+    def spy(font, text, *a, **kw):
+        said.append(text)
+        return real(font, text, *a, **kw)
+
+    app.fonts.render = spy
+    for k, d in enumerate(scene.rows):
+        if d is None or scene.list.items[k - 1].heading:
+            continue
+        scene.list.selected = k
+        scene.list.scroll = scene.list.row_rect(k).top - scene.list.rect.top + scene.list.scroll
+        said.clear()
+        scene.draw(app.screen)
+        group = scene.list.group_in_sight()
+        assert group == system_of(d), (d.rule, group)
+        assert any(t.startswith(f"{group} (") and "more above" in t for t in said)
+        if "(the demo shows it whole: Enter)" in said:
+            shown = [t for t in said if t.endswith("...")]
+            assert shown, d.rule
+    scene.list.scroll = 0
+    said.clear()
+    scene.draw(app.screen)
+    assert scene.list.group_in_sight() == ""

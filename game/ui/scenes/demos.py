@@ -18,6 +18,7 @@ from game.ui.widgets import (
     TEXT,
     YELLOW,
     Button,
+    Fonts,
     draw_panel,
     fit,
     wrap,
@@ -38,6 +39,35 @@ def group_by_system(demos: list[Demo]) -> list[tuple[str, list[Demo]]]:
     return sorted(groups.items())
 
 
+def text_block(surface: pygame.Surface, f: Fonts, text: str, at: tuple[int, int], width: int,
+               limit: int, more: str) -> int:
+    """``text`` from ``at`` down to ``limit``, ``width`` wide: in the body font, else the
+    small one; if even that is too long, its last line in sight ends in "..." and the
+    line ``more`` says where it is shown whole. Returns the y under it."""
+    x, y = at
+    for font in (f.body, f.small):
+        lines = wrap(font, text, width)
+        lh = font.get_linesize()
+        if y + lh * len(lines) <= limit:
+            break
+    whole = len(lines)
+    if y + lh * len(lines) > limit:
+        room = max(0, (limit - y - f.small.get_linesize()) // lh)
+        cut = lines[:room]
+        if cut:
+            cut[-1] = fit(font, cut[-1] + " " + lines[room], width - 12)
+            if not cut[-1].endswith("..."):
+                cut[-1] += "..."
+        lines = cut
+    for ln in lines:
+        surface.blit(f.render(font, ln, TEXT), (x, y))
+        y += lh
+    if len(lines) < whole:
+        surface.blit(f.render(f.small, fit(f.small, more, width), DIM), (x, y))
+        y += f.small.get_linesize()
+    return y
+
+
 class DemosScene(Scene):
     """Choose a rule and watch it shown on the table, step by step."""
 
@@ -50,7 +80,8 @@ class DemosScene(Scene):
             items.append(ListItem(system, heading=True))
             self.rows.append(None)
             for d in demos:
-                items.append(ListItem(f"{d.rule}  {d.title}", f"{system}: {d.scenario.name}"))
+                items.append(ListItem(f"{d.rule}  {d.title}",
+                                      d.scenario.name.removeprefix("Demo: ")))
                 self.rows.append(d)
         self.demos: list[Demo] = [d for d in self.rows if d is not None]
         self.list = ListBox(items, on_select=self.select, on_activate=self.activate)
@@ -133,11 +164,8 @@ class DemosScene(Scene):
             surface.blit(f.render(f.small, fit(f.small, system_of(d), width), DIM), (x, y))
             y += 26
             limit = self.show.rect.top - 16
-            for ln in wrap(f.body, d.text, width):
-                if y + f.body.get_linesize() > limit:
-                    break
-                surface.blit(f.render(f.body, ln, TEXT), (x, y))
-                y += f.body.get_linesize()
+            y = text_block(surface, f, d.text, (x, y), width, limit,
+                           "(the demo shows it whole: Enter)")
             y += 10
             if y + 24 < limit:
                 n = len(d.steps)
@@ -145,3 +173,4 @@ class DemosScene(Scene):
                                                f"{d.scenario.name}", DIM), (x, y))
         for b in self.buttons:
             b.draw(surface, f, mouse)
+

@@ -90,12 +90,13 @@ class LessonScene(BoardScene):
         steps = self.lesson.steps
         return steps[self.k] if self.k < len(steps) else None
 
-    def _next(self) -> None:
-        """The step is done: its text is said, the next step begins."""
+    def _next(self, why: str = "") -> None:
+        """The step is done: its text is said (after ``why``, a refusal a ``try`` step
+        showed), the next step begins."""
         step = self.step
         if step is None:
             return
-        self.said = step.text
+        self.said = f"Refused: {why.rstrip('.')}. {step.text}" if why else step.text
         self.nudge = ""
         self.k += 1
         self.watch_timer = WATCH_SECONDS
@@ -109,6 +110,36 @@ class LessonScene(BoardScene):
             self.refresh()
         else:
             self._redraw()
+
+    def tried(self, place: Place, piece_id: str | None) -> bool:
+        """A click during a ``try`` step: on the step's goal (its zone, hex or target) it
+        is the player trying the refused action: the rules' reason is said and the step
+        is done (nothing is played). False for a click elsewhere."""
+        step = self.step
+        goal = self.goal()
+        if step is None or step.do is not Do.TRY or step.action is None or goal is None:
+            return False
+        target = step.action.to_json().get("target")
+        if piece_id is not None and piece_id != target:
+            return False
+        same = place == goal or (isinstance(place, InZone) and isinstance(goal, InZone)
+                                 and place.zone == goal.zone)
+        if not same and piece_id is None:
+            return False
+        why = self.m.why_illegal(step.action) or ""
+        self.app.toasts.show(f"{self.m.describe(step.action)}: {why}", ORANGE, ttl=4)
+        was = self.human_turn()
+        self._next(why)
+        if self.human_turn() != was:
+            self.refresh()
+        else:
+            self._redraw()
+        return True
+
+    def click(self, place: Place, button: int = 1, piece_id: str | None = None) -> None:
+        if button == 1 and self.human_turn() and self.tried(place, piece_id):
+            return
+        super().click(place, button, piece_id)
 
     def not_quite(self, why: str) -> None:
         """A wrong action or click: said kindly, nothing played."""
@@ -321,7 +352,7 @@ class LessonScene(BoardScene):
         """Where the step's action goes, to ring on the board: the place it moves to (a
         hex, a point, a zone), or the figure it acts on."""
         step = self.step
-        if step is None or step.action is None or step.do is not Do.ACT:
+        if step is None or step.action is None or step.do not in (Do.ACT, Do.TRY):
             return None
         fields = step.action.to_json()
         to = fields.get("to", fields.get("at"))

@@ -8,6 +8,7 @@ import pygame
 from game.rules.lessons import Lesson, list_lessons
 from game.ui.listbox import ListBox, ListItem
 from game.ui.scenes.base import Host, Scene
+from game.ui.scenes.demos import text_block
 from game.ui.widgets import (
     BG,
     DIM,
@@ -17,6 +18,7 @@ from game.ui.widgets import (
     YELLOW,
     Button,
     draw_panel,
+    fit,
     wrap,
 )
 
@@ -33,7 +35,7 @@ class LessonsScene(Scene):
     def __init__(self, app: Host) -> None:
         super().__init__(app)
         self.lessons: list[Lesson] = list_lessons()
-        items = [ListItem(f"{x.system}: {x.title}", x.scenario.name) for x in self.lessons]
+        items = [ListItem(x.system, f"{x.title}: {len(x.steps)} steps") for x in self.lessons]
         self.list = ListBox(items, on_select=self.select, on_activate=self.activate)
         self.start = Button("Start the lesson", self.start_selected, name="start",
                             hint="Enter", accent=ORANGE, primary=True)
@@ -93,8 +95,9 @@ class LessonsScene(Scene):
         surface.fill(BG)
         mouse = pygame.mouse.get_pos()
         surface.blit(f.render(f.title, "Learn to play", TEXT), (40, 34))
-        surface.blit(f.render(f.body, "A short first game of each rule system: each step "
-                              "asks you to do one thing and says what it did.", DIM), (42, 84))
+        surface.blit(f.render(f.body, fit(f.body, "A short first game of each rule system: "
+                                          "each step asks you to do one thing and says what "
+                                          "it did.", surface.get_width() - 84), DIM), (42, 84))
         self.list.draw(surface, f, mouse)
         draw_panel(surface, self.detail)
         x, y = self.detail.x + 24, self.detail.y + 20
@@ -108,11 +111,8 @@ class LessonsScene(Scene):
                 y += f.head.get_linesize()
             y += 12
             limit = self.start.rect.top - 16
-            for ln in wrap(f.body, lesson.text, width):
-                if y + f.body.get_linesize() > limit:
-                    break
-                surface.blit(f.render(f.body, ln, TEXT), (x, y))
-                y += f.body.get_linesize()
+            y = text_block(surface, f, lesson.text, (x, y), width, limit,
+                           "(the lesson's first caption says it whole)")
             y += 10
             if y + 24 < limit:
                 surface.blit(f.render(f.small, f"{len(lesson.steps)} steps on "
