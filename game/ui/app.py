@@ -15,7 +15,7 @@ import time
 import traceback
 from collections.abc import Callable
 from pathlib import Path
-from typing import Any, TypeVar
+from typing import TYPE_CHECKING, Any, TypeVar
 
 os.environ.setdefault("PYGAME_HIDE_SUPPORT_PROMPT", "1")
 
@@ -23,7 +23,6 @@ import pygame  # noqa: E402
 
 from game.core.errors import GameError, printable  # noqa: E402
 from game.ui import saves  # noqa: E402
-from game.ui.listbox import ListDialog, ListItem  # noqa: E402
 from game.ui.scenes.base import Scene  # noqa: E402
 from game.ui.widgets import (  # noqa: E402
     BG,
@@ -33,6 +32,9 @@ from game.ui.widgets import (  # noqa: E402
     HelpOverlay,
     Toasts,
 )
+
+if TYPE_CHECKING:
+    from game.ui.sound import Sounds
 
 TITLE = "Skirmish Table"
 SIZE = (1280, 720)
@@ -93,9 +95,7 @@ class App:
         pygame.key.set_repeat(350, 40)
         self.fonts = Fonts()
         self.toasts = Toasts()
-        from game.ui.sound import Sounds
-
-        self.sounds = Sounds(muted=bool(os.environ.get("SKIRMISH_MUTE")))
+        self._sounds: Sounds | None = None
         self.modals: list[Dialog] = []
         self.clock = pygame.time.Clock()
         self.running = True
@@ -103,6 +103,20 @@ class App:
         self.dirty = True
         self.scene: Scene = _Blank(self)
         self._seed_counter = 0
+
+    @property
+    def sounds(self) -> Sounds:
+        """The sounds, the mixer started when the first one is wanted (a sound or M):
+        the first frame does not wait for it, and --screenshot never opens it."""
+        if self._sounds is None:
+            from game.ui.sound import Sounds
+
+            self._sounds = Sounds(muted=bool(os.environ.get("SKIRMISH_MUTE")))
+        return self._sounds
+
+    @sounds.setter
+    def sounds(self, sounds: Sounds) -> None:
+        self._sounds = sounds
 
     # ================================================================ scenes
     def switch(self, scene: Scene) -> None:
@@ -214,6 +228,8 @@ class App:
 
     def open_history_dialog(self) -> None:
         """The list of finished games, newest first: one picked is watched again."""
+        from game.ui.listbox import ListDialog, ListItem
+
         infos = saves.finished_games()
         items = [ListItem(i.title(), i.detail(), data=i.path, enabled=i.readable)
                  for i in infos]
@@ -229,6 +245,8 @@ class App:
 
     def open_load_dialog(self) -> None:
         """Ctrl+O: the list of saved games in the data folder."""
+        from game.ui.listbox import ListDialog, ListItem
+
         infos = saves.list_saves()
         items = [ListItem(i.title(), i.detail(), data=i.path) for i in infos]
 
@@ -430,9 +448,10 @@ def _controllers(scenario_sides: dict[str, str], ai: str | None) -> dict[str, st
 
 
 def build(args: argparse.Namespace, *, raise_errors: bool | None = None) -> App:
-    """The app with its first scene chosen from the command line."""
+    """The app with its first scene chosen from the command line: the picker, unless
+    the command line opens something else (then the picker is made only if that fails,
+    to lie under the error box)."""
     app = App(args, raise_errors=raise_errors)
-    app.show_picker()
     if getattr(args, "demo", None):
         app.guard(app.open_demo, args.demo)
     elif getattr(args, "lesson", None):
@@ -453,6 +472,8 @@ def build(args: argparse.Namespace, *, raise_errors: bool | None = None) -> App:
             app.start_match(m, _controllers(m.scenario.sides, getattr(args, "ai", None)))
 
         app.guard(start)
+    if isinstance(app.scene, _Blank):
+        app.show_picker()
     return app
 
 

@@ -13,7 +13,6 @@ from game.core.scenario import Scenario, load_scenario, scenario_files
 from game.ui import saves
 from game.ui.listbox import ListBox, ListItem
 from game.ui.scenes.base import Host, Scene
-from game.ui.scenes.lessons import show_lessons
 from game.ui.widgets import (
     BG,
     DIM,
@@ -96,7 +95,7 @@ class PickerScene(Scene):
                               tip="Every game played to its end, to watch again."),
                        Button("Rules and demos...", app.show_demos, name="demos",
                               tip="Every rule with a worked example, shown on the table."),
-                       Button("Learn to play...", lambda: show_lessons(app), name="learn",
+                       Button("Learn to play...", self.show_lessons, name="learn",
                               tip="A short guided first game of each rule system."),
                        Button("Quit", app.quit, name="quit")]
         first = next((k for k, e in enumerate(self.entries) if e.scenario), None)
@@ -181,10 +180,17 @@ class PickerScene(Scene):
 
     @staticmethod
     def system_title(s: Scenario) -> str:
-        """The name of a scenario's rule system ("Melee on heights")."""
-        from game.rules import get_ruleset
+        """The name of a scenario's rule system ("Melee on heights"), without importing
+        the rule system (the first screen does not need it)."""
+        from game.rules import ruleset_title
 
-        return str(get_ruleset(s.ruleset).title)
+        return ruleset_title(s.ruleset)
+
+    def show_lessons(self) -> None:
+        """Learn to play: the lessons' list (imported when asked: not at start-up)."""
+        from game.ui.scenes.lessons import show_lessons
+
+        show_lessons(self.app)
 
     def resume(self) -> None:
         self.app.resume(self.autosave.path if self.autosave is not None else None)
