@@ -80,6 +80,7 @@ class App:
         self.raise_errors = ("PYTEST_CURRENT_TEST" in os.environ if raise_errors is None
                              else raise_errors)
         self.screenshot_mode = bool(getattr(self.args, "screenshot", None))
+        self.level_specs: list[str] = list(getattr(self.args, "ai_level", None) or [])
         pygame.display.init()
         pygame.font.init()
         if ICON.is_file():
@@ -88,6 +89,8 @@ class App:
             except pygame.error:
                 pass
         pygame.display.set_caption(TITLE)
+        if size is None:
+            size = getattr(self.args, "size", None)  # --size
         if size is None:  # the default fits the screen (a headless driver has none)
             size = SIZE if pygame.display.get_driver() in ("dummy", "offscreen") else \
                 window_size(SIZE, pygame.display.get_desktop_sizes())
@@ -196,20 +199,25 @@ class App:
             return self.seed_arg + self._seed_counter - 1
         return (time.time_ns() // 1000 + self._seed_counter) % 2_000_000_000
 
-    def start_match(self, match: Any, controllers: dict[str, str]) -> None:
-        """Play ``match`` with ``controllers`` (side -> "human" | "computer")."""
+    def start_match(self, match: Any, controllers: dict[str, str],
+                    levels: dict[str, str] | None = None) -> None:
+        """Play ``match`` with ``controllers`` (side -> "human" | "computer") and the
+        computer's ``levels`` (side -> easy | normal | hard; a save's own if None)."""
         from game.ui.scenes.match import MatchScene
+        from game.ui.scenes.thinking import META_KEY
 
         match.meta["controllers"] = dict(controllers)
+        if levels is not None:
+            match.meta[META_KEY] = dict(levels)
         self.switch(MatchScene(self, match))
 
     def new_match(self, scenario_key: str, controllers: dict[str, str],
-                  seed: int | None = None) -> None:
+                  seed: int | None = None, levels: dict[str, str] | None = None) -> None:
         """Start a new game of the scenario named ``scenario_key`` (or a .toml path)."""
         from game.rules import open_match
 
         m = open_match(scenario_key, self.new_seed() if seed is None else seed)
-        self.start_match(m, controllers)
+        self.start_match(m, controllers, levels)
 
     def open_save(self, path: str | Path) -> bool:
         """Replace the current game with a saved one; on any error show it and keep going."""
@@ -468,8 +476,11 @@ def build(args: argparse.Namespace, *, raise_errors: bool | None = None) -> App:
         from game.rules import open_match
 
         def start() -> None:
+            from game.ai.levels import parse_levels
+
             m = open_match(args.scenario, app.new_seed())
-            app.start_match(m, _controllers(m.scenario.sides, getattr(args, "ai", None)))
+            app.start_match(m, _controllers(m.scenario.sides, getattr(args, "ai", None)),
+                            parse_levels(app.level_specs, list(m.scenario.sides)))
 
         app.guard(start)
     if isinstance(app.scene, _Blank):
