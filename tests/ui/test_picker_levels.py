@@ -16,7 +16,7 @@ import pygame  # noqa: E402
 import pytest  # noqa: E402
 
 import main  # noqa: E402
-from game.ai.levels import EasyPlayer, HardPlayer  # noqa: E402
+from game.ai.levels import LEVELS, EasyPlayer, HardPlayer  # noqa: E402
 from game.rules import open_match  # noqa: E402
 from game.ui.app import App, build  # noqa: E402
 from game.ui.scenes import thinking  # noqa: E402
@@ -116,6 +116,10 @@ def test_the_command_lines_level_reaches_a_game_it_opens(data_dir: Path) -> None
     assert isinstance(scene, MatchScene)
     assert levels_of(scene.m) == {"wardens": "normal", "raiders": "easy"}
     assert isinstance(scene.pacing.player("raiders"), EasyPlayer)
+
+
+def test_the_window_knows_the_same_levels_as_the_players() -> None:
+    assert thinking.LEVELS == LEVELS
 
 
 def test_a_saves_levels_come_back_and_nonsense_is_normal(app: App, data_dir: Path) -> None:

@@ -23,7 +23,6 @@ from collections.abc import Mapping
 from typing import TYPE_CHECKING, Any
 
 from game.ai import Player
-from game.ai.levels import LEVELS, HardPlayer, player_for
 from game.core.match import Match
 from game.core.ruleset import Action, Side
 from game.ui.scenes.shell.pacing import AI_FAST, Pacing
@@ -31,6 +30,11 @@ from game.ui.scenes.shell.pacing import AI_FAST, Pacing
 if TYPE_CHECKING:
     from game.ui.scenes.match import MatchScene
 
+# game.ai.levels (the players' skeleton) is imported when a computer first plays: a
+# game of humans, and the first frame, do without it.
+
+LEVELS = ("easy", "normal", "hard")
+"""The strengths a save may name (game.ai.levels.LEVELS; a test checks they agree)."""
 WINDOW_SECONDS = 1.0
 """Hard: the look-ahead's budget a decision in the window (issue 19: at most 1 s)."""
 NORMAL = "normal"
@@ -86,6 +90,8 @@ class LevelPacing(Pacing):
 
     def player(self, side: Side) -> Player:
         """The side's computer player at its level (made on its first decision)."""
+        from game.ai.levels import HardPlayer, player_for
+
         p = self.players.get(side)
         if p is None:
             m = self.scene.m
@@ -95,6 +101,12 @@ class LevelPacing(Pacing):
                 p.seconds = WINDOW_SECONDS
             self.players[side] = p
         return p
+
+    def hard(self, side: Side) -> bool:
+        """Whether the side's player looks ahead (and so thinks on its own thread)."""
+        from game.ai.levels import HardPlayer
+
+        return isinstance(self.player(side), HardPlayer)
 
     def thinking(self) -> bool:
         """Whether a hard player is thinking now."""
@@ -133,7 +145,7 @@ class LevelPacing(Pacing):
         if self.skip_turn is not None and (m.turn != self.skip_turn or side is None
                                            or self.scene.is_human(side)):
             self.skip_turn = None
-        if side is None or not isinstance(self.player(side), HardPlayer):
+        if side is None or not self.hard(side):
             if self.skip_turn is not None:
                 self.act_once(animate=False)
                 return
@@ -151,7 +163,7 @@ class LevelPacing(Pacing):
         """S: with a hard side to act, its actions are played as each is ready, to the
         end of the turn (the window stays live); otherwise at once, as before."""
         side = self.scene.m.to_act()
-        if side is not None and isinstance(self.player(side), HardPlayer):
+        if side is not None and self.hard(side):
             self.skip_turn = self.scene.m.turn
             self.timer = 0.0
             return
