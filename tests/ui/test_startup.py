@@ -15,9 +15,13 @@ import subprocess
 import sys
 from pathlib import Path
 
+import pygame
 import pytest
 
 from game.rules import RULESETS, TITLES, get_ruleset, ruleset_title
+from game.ui import palette as pal
+from game.ui.boards.hex_images import TEXTURES_KEPT, kept_texture
+from game.ui.textures import texture
 
 ROOT = Path(__file__).resolve().parents[2]
 
@@ -61,12 +65,37 @@ def test_the_picker_opens_without_the_lab_or_any_rule_system(tmp_path: Path) -> 
 
 
 def test_a_game_opens_with_its_own_rule_system_only(tmp_path: Path) -> None:
-    mods = _modules_after(["--scenario", "hill_fight", "--screenshot",
-                           str(tmp_path / "hill.png")], tmp_path)
+    argv = ["--scenario", "hill_fight", "--seed", "1", "--screenshot", str(tmp_path / "hill.png")]
+    mods = _modules_after(argv, tmp_path)
     assert (tmp_path / "hill.png").is_file()
     assert "game.rules.tft.hexes.ruleset" in mods
     assert not _under(mods, LAB + OTHER_RULES)
     assert "game.ui.scenes.picker" not in mods  # no picker is made under a game that opens
+    first = pygame.image.load(str(tmp_path / "hill.png"))
+    # the second start loads the terrain textures the first one kept: no noise is made
+    assert "numpy.random" in mods
+    again = _modules_after(argv, tmp_path)
+    assert "numpy.random" not in again
+    second = pygame.image.load(str(tmp_path / "hill.png"))
+    assert pygame.image.tobytes(first, "RGB") == pygame.image.tobytes(second, "RGB")
+
+
+def test_a_kept_texture_is_the_texture_and_a_bad_one_is_made_again(
+        tmp_path: Path, monkeypatch: pytest.MonkeyPatch) -> None:
+    monkeypatch.setenv("SKIRMISH_DATA_DIR", str(tmp_path))
+    pygame.display.init()
+    style = pal.terrain_style("rock")
+    made = pygame.surfarray.make_surface(texture(style, 96, 84, 2))
+    first = kept_texture(style, 96, 84, 2)
+    files = list((tmp_path / TEXTURES_KEPT).iterdir())
+    assert len(files) == 1 and files[0].suffix == ".png"
+    kept = kept_texture(style, 96, 84, 2)
+    for s in (first, kept):
+        assert pygame.image.tobytes(s, "RGB") == pygame.image.tobytes(made, "RGB")
+    files[0].write_bytes(b"not a picture")
+    again = kept_texture(style, 96, 84, 2)
+    assert pygame.image.tobytes(again, "RGB") == pygame.image.tobytes(made, "RGB")
+    assert pygame.image.load(str(files[0])).get_size() == (96, 84)  # made and kept again
 
 
 @pytest.mark.parametrize("key", sorted(RULESETS.keys()))
