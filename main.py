@@ -5,6 +5,7 @@
     python main.py --headless --scenario hill_fight --ai all --games 100 --seed 1
     python main.py --headless --load SAVE.json       replay a save, print its final hash
     python main.py --scenario hill_fight --screenshot out.png
+    python main.py --screenshot picker.png --size 800x500 --ai-level hard
     python main.py --demos                           list the rules with a demo
     python main.py --demo H-22                       show a rule on the table, step by step
     python main.py --lesson melee_hexes              a guided first game of a rule system
@@ -38,6 +39,18 @@ def seed_arg(text: str) -> int:
     return seed
 
 
+def size_arg(text: str) -> tuple[int, int]:
+    """--size: ``WIDTHxHEIGHT`` in pixels, at least the window's smallest (800x500)."""
+    w, x, h = text.lower().partition("x")
+    if not (x and w.strip().isdigit() and h.strip().isdigit()):
+        raise argparse.ArgumentTypeError(f"{text[:40]!r} is not WIDTHxHEIGHT (e.g. 1220x700)")
+    size = int(w), int(h)
+    if size[0] < 800 or size[1] < 500 or max(size) > 10_000:
+        raise argparse.ArgumentTypeError(f"{text[:40]}: the window is at least 800x500 "
+                                         "(and at most 10000 a side)")
+    return size
+
+
 def parse_args(argv: list[str] | None = None) -> argparse.Namespace:
     p = argparse.ArgumentParser(prog="python main.py", description=__doc__.split("\n")[1])
     p.add_argument("--scenario", help="scenario name (e.g. hill_fight) or path to a .toml")
@@ -49,6 +62,9 @@ def parse_args(argv: list[str] | None = None) -> argparse.Namespace:
     p.add_argument("--seed", type=seed_arg, default=None, help="seed of the first game")
     p.add_argument("--load", help="a saved game to open (headless: replay, print the hash)")
     p.add_argument("--screenshot", metavar="FILE", help="render the first frame to PNG, exit")
+    p.add_argument("--size", type=size_arg, metavar="WxH",
+                   help="window: its size in pixels (e.g. 1220x700; --screenshot draws "
+                        "at it)")
     p.add_argument("--fast", action="store_true",
                    help="window: the first game's computer turns at x4 speed")
     p.add_argument("--demo", metavar="RULE", help="show a rule's demo (a rule id like H-22)")

@@ -27,13 +27,14 @@ import argparse
 import os
 import shlex
 import sys
+from typing import TYPE_CHECKING
 
-from game.ai.levels import parse_levels
 from game.core.errors import GameError
 from game.core.scenario import Scenario, find_scenario, list_scenarios
-from game.lab.runner import Cell, ProgressBar, RunResult, run, summary_line
-from game.lab.stats import summarise
-from game.lab.variants import Vary, parse_vary, variants
+
+if TYPE_CHECKING:  # the lab's engine is imported when a run starts, not with the package
+    from game.lab.runner import Cell, RunResult
+    from game.lab.variants import Vary
 
 DEFAULT_GAMES = 1000
 
@@ -53,6 +54,10 @@ def scenarios_named(names: list[str]) -> list[Scenario]:
 def build_cells(scenarios: list[Scenario], varies: list[Vary],
                 level_specs: list[str] | None) -> tuple[list[Cell], dict[str, dict[str, str]]]:
     """Every (scenario, variant) cell and each scenario's side -> level."""
+    from game.ai.levels import parse_levels
+    from game.lab.runner import Cell
+    from game.lab.variants import variants
+
     cells: list[Cell] = []
     levels: dict[str, dict[str, str]] = {}
     for sc in scenarios:
@@ -68,6 +73,10 @@ def balance(names: list[str], *, games: int = DEFAULT_GAMES, seed: int = 0,
             workers: int = 1, cluster: str | None = None, report: str | None = None,
             command: str = "", progress: bool = True) -> RunResult:
     """Run the lab (see the module text) and write the report; the result."""
+    from game.lab.runner import ProgressBar, run, summary_line
+    from game.lab.stats import summarise
+    from game.lab.variants import parse_vary
+
     varies = [parse_vary(v) for v in vary or []]
     cells, level_map = build_cells(scenarios_named(names), varies, levels)
     bar = ProgressBar() if progress else None

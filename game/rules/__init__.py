@@ -1,5 +1,9 @@
 """Rule systems, one package each, found by key through :data:`RULESETS`.
 
+Nothing of a rule system is imported until its ruleset is first asked for
+(:func:`get_ruleset`); what a screen lists without playing (a rule system's title) is
+read from :data:`TITLES`, so the picker opens without importing every ruleset.
+
 This is also where a scenario meets its ruleset and board: :func:`new_match`,
 :func:`open_match` and :func:`load_match` build a :class:`Match` from a scenario, a
 scenario's name or a save file (game.core knows no rule system; it is handed them).
@@ -28,6 +32,16 @@ RULESETS: Registry[type[Ruleset[Any]]] = Registry("ruleset", {
 }, error=ScenarioError)
 """Ruleset key (a scenario's ``ruleset``) -> its class."""
 
+TITLES: dict[str, str] = {
+    "tft-heights": "Melee on heights",
+    "hero": "Tabletop Hero",
+    "tft-zones": "Melee on zones",
+    "flood": "Flash flood in the sewers",
+    "pursuit": "Pursuit: the street chase",
+}
+"""Ruleset key -> its class's ``title``, known without importing the class (a test
+checks that each equals the class's own)."""
+
 _instances: dict[str, Ruleset[Any]] = {}
 
 
@@ -37,6 +51,13 @@ def get_ruleset(key: str) -> Ruleset[Any]:
     if r is None:
         r = _instances[key] = RULESETS.get(key)()
     return r
+
+
+def ruleset_title(key: str) -> str:
+    """The title of the ruleset ``key`` ("Melee on heights"), importing nothing of it
+    when :data:`TITLES` has it; ScenarioError naming the known keys if none."""
+    title = TITLES.get(key)
+    return title if title is not None else str(get_ruleset(key).title)
 
 
 def ruleset_of(scenario: Scenario) -> Ruleset[Any]:

@@ -15,7 +15,7 @@ import time
 import traceback
 from collections.abc import Callable
 from pathlib import Path
-from typing import Any, TypeVar
+from typing import TYPE_CHECKING, Any, TypeVar
 
 os.environ.setdefault("PYGAME_HIDE_SUPPORT_PROMPT", "1")
 
@@ -23,7 +23,6 @@ import pygame  # noqa: E402
 
 from game.core.errors import GameError, printable  # noqa: E402
 from game.ui import saves  # noqa: E402
-from game.ui.listbox import ListDialog, ListItem  # noqa: E402
 from game.ui.scenes.base import Scene  # noqa: E402
 from game.ui.widgets import (  # noqa: E402
     BG,
@@ -33,6 +32,9 @@ from game.ui.widgets import (  # noqa: E402
     HelpOverlay,
     Toasts,
 )
+
+if TYPE_CHECKING:
+    from game.ui.sound import Sounds
 
 TITLE = "Skirmish Table"
 SIZE = (1280, 720)
@@ -78,6 +80,7 @@ class App:
         self.raise_errors = ("PYTEST_CURRENT_TEST" in os.environ if raise_errors is None
                              else raise_errors)
         self.screenshot_mode = bool(getattr(self.args, "screenshot", None))
+        self.level_specs: list[str] = list(getattr(self.args, "ai_level", None) or [])
         pygame.display.init()
         pygame.font.init()
         if ICON.is_file():
@@ -86,6 +89,8 @@ class App:
             except pygame.error:
                 pass
         pygame.display.set_caption(TITLE)
+        if size is None:
+            size = getattr(self.args, "size", None)  # --size
         if size is None:  # the default fits the screen (a headless driver has none)
             size = SIZE if pygame.display.get_driver() in ("dummy", "offscreen") else \
                 window_size(SIZE, pygame.display.get_desktop_sizes())
@@ -93,9 +98,7 @@ class App:
         pygame.key.set_repeat(350, 40)
         self.fonts = Fonts()
         self.toasts = Toasts()
-        from game.ui.sound import Sounds
-
-        self.sounds = Sounds(muted=bool(os.environ.get("SKIRMISH_MUTE")))
+        self._sounds: Sounds | None = None
         self.modals: list[Dialog] = []
         self.clock = pygame.time.Clock()
         self.running = True
@@ -103,6 +106,20 @@ class App:
         self.dirty = True
         self.scene: Scene = _Blank(self)
         self._seed_counter = 0
+
+    @property
+    def sounds(self) -> Sounds:
+        """The sounds, the mixer started when the first one is wanted (a sound or M):
+        the first frame does not wait for it, and --screenshot never opens it."""
+        if self._sounds is None:
+            from game.ui.sound import Sounds
+
+            self._sounds = Sounds(muted=bool(os.environ.get("SKIRMISH_MUTE")))
+        return self._sounds
+
+    @sounds.setter
+    def sounds(self, sounds: Sounds) -> None:
+        self._sounds = sounds
 
     # ================================================================ scenes
     def switch(self, scene: Scene) -> None:
@@ -182,20 +199,25 @@ class App:
             return self.seed_arg + self._seed_counter - 1
         return (time.time_ns() // 1000 + self._seed_counter) % 2_000_000_000
 
-    def start_match(self, match: Any, controllers: dict[str, str]) -> None:
-        """Play ``match`` with ``controllers`` (side -> "human" | "computer")."""
+    def start_match(self, match: Any, controllers: dict[str, str],
+                    levels: dict[str, str] | None = None) -> None:
+        """Play ``match`` with ``controllers`` (side -> "human" | "computer") and the
+        computer's ``levels`` (side -> easy | normal | hard; a save's own if None)."""
         from game.ui.scenes.match import MatchScene
+        from game.ui.scenes.thinking import META_KEY
 
         match.meta["controllers"] = dict(controllers)
+        if levels is not None:
+            match.meta[META_KEY] = dict(levels)
         self.switch(MatchScene(self, match))
 
     def new_match(self, scenario_key: str, controllers: dict[str, str],
-                  seed: int | None = None) -> None:
+                  seed: int | None = None, levels: dict[str, str] | None = None) -> None:
         """Start a new game of the scenario named ``scenario_key`` (or a .toml path)."""
         from game.rules import open_match
 
         m = open_match(scenario_key, self.new_seed() if seed is None else seed)
-        self.start_match(m, controllers)
+        self.start_match(m, controllers, levels)
 
     def open_save(self, path: str | Path) -> bool:
         """Replace the current game with a saved one; on any error show it and keep going."""
@@ -214,6 +236,8 @@ class App:
 
     def open_history_dialog(self) -> None:
         """The list of finished games, newest first: one picked is watched again."""
+        from game.ui.listbox import ListDialog, ListItem
+
         infos = saves.finished_games()
         items = [ListItem(i.title(), i.detail(), data=i.path, enabled=i.readable)
                  for i in infos]
@@ -229,6 +253,8 @@ class App:
 
     def open_load_dialog(self) -> None:
         """Ctrl+O: the list of saved games in the data folder."""
+        from game.ui.listbox import ListDialog, ListItem
+
         infos = saves.list_saves()
         items = [ListItem(i.title(), i.detail(), data=i.path) for i in infos]
 
@@ -430,9 +456,10 @@ def _controllers(scenario_sides: dict[str, str], ai: str | None) -> dict[str, st
 
 
 def build(args: argparse.Namespace, *, raise_errors: bool | None = None) -> App:
-    """The app with its first scene chosen from the command line."""
+    """The app with its first scene chosen from the command line: the picker, unless
+    the command line opens something else (then the picker is made only if that fails,
+    to lie under the error box)."""
     app = App(args, raise_errors=raise_errors)
-    app.show_picker()
     if getattr(args, "demo", None):
         app.guard(app.open_demo, args.demo)
     elif getattr(args, "lesson", None):
@@ -449,10 +476,15 @@ def build(args: argparse.Namespace, *, raise_errors: bool | None = None) -> App:
         from game.rules import open_match
 
         def start() -> None:
+            from game.ai.levels import parse_levels
+
             m = open_match(args.scenario, app.new_seed())
-            app.start_match(m, _controllers(m.scenario.sides, getattr(args, "ai", None)))
+            app.start_match(m, _controllers(m.scenario.sides, getattr(args, "ai", None)),
+                            parse_levels(app.level_specs, list(m.scenario.sides)))
 
         app.guard(start)
+    if isinstance(app.scene, _Blank):
+        app.show_picker()
     return app
 
 

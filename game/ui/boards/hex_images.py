@@ -5,14 +5,19 @@ in and out again costs nothing."""
 
 from __future__ import annotations
 
+import hashlib
 import math
+import os
 from collections import OrderedDict
 from dataclasses import dataclass, field
+from pathlib import Path
 
+import numpy as np
 import pygame
 
 from game.boards.hexmap import HexMap
 from game.ui import palette as pal
+from game.ui import textures
 from game.ui.boards.hex_marks import COST, COST_WARN, TARGET
 from game.ui.drawing import BoardFonts, dashed_ring, optimise
 from game.ui.textures import level_factor, texture, tint
@@ -25,6 +30,59 @@ LEVEL_NUMBERS_MIN_HEX = 24
 """Level numbers are hidden when a hex is drawn smaller than this (pixels tall)."""
 ZOOM_CACHES = 3
 """How many other zooms keep their scaled images."""
+TEXTURES_KEPT = Path("cache") / "textures"
+"""Where (in the data folder) each terrain texture is kept as a PNG once it was made:
+a later start loads it instead of working the noise out again (the first frame's
+largest cost). A texture is named by a digest of its terrain's style, size, variant
+and the texture code, so a change to any of them makes a new one."""
+
+
+def kept_texture(style: pal.TerrainStyle, tw: int, th: int, variant: int) -> pygame.Surface:
+    """The texture of ``style`` at ``tw`` x ``th`` (:func:`texture`), loaded from the
+    data folder where it was kept, else made (and kept there if it can be written)."""
+    path = _kept_path(style, tw, th, variant)
+    if path is not None and path.is_file():
+        try:
+            surf = pygame.image.load(str(path))
+            if surf.get_size() == (tw, th):  # in the format a made one has (the same
+                return surf.convert(_made_format())  # pixels after scaling and tinting)
+        except (pygame.error, OSError):
+            pass  # unreadable: made again below
+    surf = pygame.surfarray.make_surface(texture(style, tw, th, variant))
+    if path is not None:
+        try:
+            path.parent.mkdir(parents=True, exist_ok=True)
+            part = path.with_name(f"{path.stem}.{os.getpid()}.png")
+            pygame.image.save(surf, str(part))
+            os.replace(part, path)
+        except (pygame.error, OSError):
+            pass  # a read-only data folder: made again next time
+    return surf
+
+
+_CODE: list[bytes] = []
+_FORMAT: list[pygame.Surface] = []
+
+
+def _made_format() -> pygame.Surface:
+    """A surface of the format :func:`pygame.surfarray.make_surface` gives an RGB array."""
+    if not _FORMAT:
+        _FORMAT.append(pygame.surfarray.make_surface(np.zeros((1, 1, 3), np.uint8)))
+    return _FORMAT[0]
+
+
+def _kept_path(style: pal.TerrainStyle, tw: int, th: int, variant: int) -> Path | None:
+    from game.core.errors import GameError
+    from game.ui import saves
+
+    try:
+        if not _CODE:
+            _CODE.append(hashlib.sha256(Path(textures.__file__).read_bytes()).digest())
+        folder = saves.data_dir() / TEXTURES_KEPT
+    except (OSError, GameError):
+        return None
+    key = hashlib.sha256(repr((style, tw, th, variant)).encode() + _CODE[0]).hexdigest()
+    return folder / f"{style.texture}-{key[:24]}.png"
 
 
 @dataclass
@@ -91,9 +149,8 @@ class HexImages:
         if base is None:
             big = self._textures.get((terrain, variant))
             if big is None:  # drawn once, at twice the tile size, then scaled per zoom
-                arr = texture(pal.terrain_style(terrain), 2 * b.tile_width,
-                               2 * b.tile_height, variant)
-                big = pygame.surfarray.make_surface(arr)
+                big = kept_texture(pal.terrain_style(terrain), 2 * b.tile_width,
+                                   2 * b.tile_height, variant)
                 self._textures[(terrain, variant)] = big
             base = pygame.transform.smoothscale(big, (tw, th))
             self.now.tops[base_key] = base

@@ -64,18 +64,30 @@ def paint_map(surf: pygame.Surface, geo: HexGeometry, images: HexImages, zoom: f
     tw, th = int(math.ceil(b.tile_width * z)) + 2, int(math.ceil(b.tile_height * z)) + 2
     _shadow(surf, geo, order, z, ox, oy, pal.shade(background, 0.55))
     draw_line = pygame.draw.line
+    draw_poly = pygame.draw.polygon
     blit = surf.blit
     styles = {name: pal.terrain_style(name) for name in b.terrain_names}
-    bands = _Bands(styles, max(1, geo.max_level))
+    band_colour = _BandColours(styles, max(1, geo.max_level))
+    colours = band_colour.colours
     seams = {name: pal.shade(st.side, 0.45) for name, st in styles.items()}
     for i in order:
         c = geo.cells[i]
         terrain = c.terrain
-        # side faces, one band per level, darker lower down
+        # side faces, one band per level, darker lower down (inline: the rebuild's
+        # inner loop, ~600 bands a frame)
         for (a, q), light, top_lv, bottom in c.faces:
             ax, ay = ox + a[0] * z, oy + a[1] * z
             bx, by = ox + q[0] * z, oy + q[1] * z
-            bands.draw(surf, terrain, light, top_lv, bottom, (ax, ay), (bx, by), lh)
+            k = float(top_lv)
+            while k > bottom:
+                k2 = max(bottom, k - 1)
+                cols = colours.get((terrain, light, k)) or band_colour(terrain, light, k)
+                y1, y2 = k * lh, k2 * lh
+                draw_poly(surf, cols[0], [(ax, ay - y1), (bx, by - y1), (bx, by - y2),
+                                          (ax, ay - y2)])
+                if k2 > bottom:
+                    draw_line(surf, cols[1], (ax, ay - y2), (bx, by - y2))
+                k = k2
             seam = seams[terrain]
             draw_line(surf, seam, (ax, ay - bottom * lh), (bx, by - bottom * lh))
             draw_line(surf, seam, (ax, ay - top_lv * lh), (ax, ay - bottom * lh))
@@ -104,33 +116,20 @@ def _shadow(surf: pygame.Surface, geo: HexGeometry, order: list[int], z: float, 
 
 
 @dataclass
-class _Bands:
-    """The bands of side faces, one per level, their colours worked out once."""
+class _BandColours:
+    """The colours of the bands of side faces (face, seam), one pair per terrain, light
+    and level, worked out once."""
 
     styles: dict[str, pal.TerrainStyle]
     top_level: int
     colours: dict[tuple[str, float, float], tuple[Colour, Colour]] = field(
         default_factory=dict)
 
-    def draw(self, surf: pygame.Surface, terrain: str, light: float, top_lv: int,
-             bottom: float, a: Point, b: Point, lh: float) -> None:
-        (ax, ay), (bx, by) = a, b
-        k = float(top_lv)
-        while k > bottom:
-            k2 = max(bottom, k - 1)
-            ck = (terrain, light, k)
-            cols = self.colours.get(ck)
-            if cols is None:
-                depth = 0.72 + 0.28 * (k / self.top_level) if k > 0 else 0.62
-                col = pal.shade(self.styles[terrain].side, light * depth)
-                cols = (col, pal.shade(col, 0.72))
-                self.colours[ck] = cols
-            y1, y2 = k * lh, k2 * lh
-            pygame.draw.polygon(surf, cols[0], [(ax, ay - y1), (bx, by - y1), (bx, by - y2),
-                                                (ax, ay - y2)])
-            if k2 > bottom:
-                pygame.draw.line(surf, cols[1], (ax, ay - y2), (bx, by - y2))
-            k = k2
+    def __call__(self, terrain: str, light: float, k: float) -> tuple[Colour, Colour]:
+        depth = 0.72 + 0.28 * (k / self.top_level) if k > 0 else 0.62
+        col = pal.shade(self.styles[terrain].side, light * depth)
+        cols = self.colours[(terrain, light, k)] = (col, pal.shade(col, 0.72))
+        return cols
 
 
 # ============================================================================== the overlay

@@ -49,7 +49,6 @@ from game.ui.boards.hex_geometry import LEVEL_HEIGHT, HexGeometry
 from game.ui.boards.hex_images import HexImages
 from game.ui.boards.hex_labels import HexLabelSite, Placed, label_specs, place_labels
 from game.ui.boards.hex_layers import HexShown, build_overlay, paint_map
-from game.ui.boards.hex_legend import hex_legend_rows
 from game.ui.boards.hex_marks import (
     JUMP_EDGE,
     REACH_EDGE,
@@ -263,6 +262,8 @@ class HexBoardView(BoardViewBase):
     def legend(self, sides: Sequence[str]) -> list[LegendRow]:
         """What every mark of this board means, each with a small icon drawn the way the
         board draws it (for the help overlay): the sides' rings, and every overlay."""
+        from game.ui.boards.hex_legend import hex_legend_rows  # F1 only: not at start-up
+
         return self.side_rows(sides) + hex_legend_rows(
             self.board.orientation, self.camera.zoom, self.images, self._fonts, self.tokens)
 

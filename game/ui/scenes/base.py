@@ -35,6 +35,9 @@ class Host(Protocol):
     """Set to have the next frame drawn."""
     screenshot_mode: bool
     """The window draws one frame for --screenshot and closes (no autosave, no waits)."""
+    level_specs: list[str]
+    """The command line's ``--ai-level`` values (``hard``, ``raiders=easy``): the
+    computer's strength the picker offers first."""
 
     def switch(self, scene: Scene) -> None:
         """Show ``scene`` from the next frame on."""
@@ -59,8 +62,9 @@ class Host(Protocol):
         ...
 
     def new_match(self, scenario_key: str, controllers: dict[str, str],
-                  seed: int | None = None) -> None:
-        """A new game of a scenario, with who plays each side."""
+                  seed: int | None = None, levels: dict[str, str] | None = None) -> None:
+        """A new game of a scenario, with who plays each side (and the computer's
+        strength for each side it plays, normal if not given)."""
         ...
 
     def resume(self, path: Path | None = None) -> bool:

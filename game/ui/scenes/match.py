@@ -23,7 +23,8 @@ from game.ui.controllers import ButtonSpec, Confirm, Reply, Select
 from game.ui.scenes.base import Host
 from game.ui.scenes.shell.board import BoardScene
 from game.ui.scenes.shell.history import History
-from game.ui.scenes.shell.pacing import AI_STRIP, Pacing
+from game.ui.scenes.shell.pacing import AI_STRIP
+from game.ui.scenes.thinking import LevelPacing, levels_of
 from game.ui.widgets import (
     TEXT,
     VERMILLION,
@@ -43,7 +44,7 @@ class MatchScene(BoardScene):
     """One game of any rule system on its board."""
 
     def __init__(self, app: Host, match: Match[Any]) -> None:
-        self.pacing = Pacing(self, fast=app.take_fast())
+        self.pacing = LevelPacing(self, levels_of(match), fast=app.take_fast())
         self.history = History(self, match.turn)
         self.end_timer: float | None = None
         """Seconds left on the last position of a finished game (None: not over)."""
@@ -62,11 +63,11 @@ class MatchScene(BoardScene):
                if self.human_turn() else [])
         for k, b in enumerate(ctx[:9]):  # the number key that presses it
             b.number = str(k + 1)
-        tools = [Button("Undo", self.history.undo, hint="Ctrl+Z", name="undo",
+        tools = [Button("Undo", self.undo, hint="Ctrl+Z", name="undo",
                         enabled=self.history.can_undo(),
                         tip="Take back your last action (and the computer's after it), as "
                             "often as you like."),
-                 Button("Redo", self.history.redo, hint="Ctrl+Y", name="redo",
+                 Button("Redo", self.redo, hint="Ctrl+Y", name="redo",
                         enabled=self.history.can_redo(),
                         tip="Play again what Undo took back (the same dice roll the same)."),
                  Button("Save", self.history.save, hint="Ctrl+S", name="save",
@@ -193,11 +194,20 @@ class MatchScene(BoardScene):
         """Ctrl+Z undo, Ctrl+Y (or Ctrl+Shift+Z) redo, Ctrl+S save."""
         k = e.key
         if k == pygame.K_y or (k == pygame.K_z and e.mod & pygame.KMOD_SHIFT):
-            self.history.redo()
+            self.redo()
         elif k == pygame.K_z:
-            self.history.undo()
+            self.undo()
         elif k == pygame.K_s:
             self.history.save()
+
+    def undo(self) -> None:
+        """Undo (a computer's thought under way ends first: the game changes)."""
+        self.pacing.settle()
+        self.history.undo()
+
+    def redo(self) -> None:
+        self.pacing.settle()
+        self.history.redo()
 
     def escape(self) -> None:
         """Esc: first clear the selection (the panel then lists every piece), then offer to

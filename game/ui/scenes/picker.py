@@ -1,19 +1,22 @@
-"""The scenario picker: the scenarios with their descriptions, who plays each side,
-Resume (the chosen scenario's unfinished game, else the last one left), Open a saved
-game, and the finished games to watch again."""
+"""The scenario picker: the scenarios with their descriptions, who plays each side (and,
+for a side the computer plays, its strength: easy, normal or hard), Resume (the chosen
+scenario's unfinished game, else the last one left), Open a saved game, and the finished
+games to watch again."""
 
 from __future__ import annotations
 
+from collections.abc import Sequence
 from dataclasses import dataclass
 
 import pygame
 
+from game.ai import has_player
+from game.ai.levels import LEVELS
 from game.core.errors import GameError, printable
 from game.core.scenario import Scenario, load_scenario, scenario_files
 from game.ui import saves
 from game.ui.listbox import ListBox, ListItem
 from game.ui.scenes.base import Host, Scene
-from game.ui.scenes.lessons import show_lessons
 from game.ui.widgets import (
     BG,
     DIM,
@@ -38,6 +41,30 @@ SHORT = {"load": "Open...", "history": "Finished...", "demos": "Rules...", "lear
 """... and in a narrow one."""
 FIRST_GAME = "good first game"
 """The mark on a scenario whose file says ``first_game = true``."""
+LEVEL_COLOURS = {"easy": GREEN, "normal": ORANGE, "hard": VERMILLION}
+LEVEL_TIP = ("The computer's strength for this side: easy makes slips a new player can "
+             "punish, normal is its own player, hard looks ahead over the dice (up to 1 s "
+             "a move). Click it or press Shift and the side's number to change it.")
+
+
+def default_levels(specs: Sequence[str], sides: Sequence[str]) -> dict[str, str]:
+    """The strength the picker offers first for each side, from ``--ai-level``: ``LEVEL``
+    for every side, ``SIDE=LEVEL`` for a side of that key (one this scenario lacks is
+    another scenario's), later ones winning; normal where none is said. GameError
+    naming an unknown level."""
+    out = dict.fromkeys(sides, "normal")
+    for spec in specs:
+        for item in (t.strip() for t in spec.split(",") if t.strip()):
+            side, eq, level = item.rpartition("=")
+            level = level.strip().lower()
+            if level not in LEVELS:
+                raise GameError(f"--ai-level {item}: unknown level '{level}' "
+                                f"(levels: {', '.join(LEVELS)})")
+            if not eq:
+                out = dict.fromkeys(sides, level)
+            elif side.strip() in out:
+                out[side.strip()] = level
+    return out
 
 
 @dataclass
@@ -78,6 +105,15 @@ class PickerScene(Scene):
         self.list = ListBox(items, on_select=self.select, on_activate=self.activate)
         self.list.lines = 2
         self.controllers: dict[str, dict[str, str]] = {}
+        self.levels: dict[str, dict[str, str]] = {}
+        """Each scenario's computer strength per side, as chosen here."""
+        self.level_specs = list(app.level_specs)
+        try:
+            default_levels(self.level_specs, [])
+        except GameError as e:  # a wrong --ai-level: said once, then normal everywhere
+            app.error(str(e), "The computer's strength")
+            self.level_specs = []
+        self.level_buttons: list[Button] = []
         self.unfinished = saves.unfinished()
         self.autosave = self.unfinished[0] if self.unfinished else None
         """The unfinished game Resume opens (the chosen scenario's, else the last one)."""
@@ -96,7 +132,7 @@ class PickerScene(Scene):
                               tip="Every game played to its end, to watch again."),
                        Button("Rules and demos...", app.show_demos, name="demos",
                               tip="Every rule with a worked example, shown on the table."),
-                       Button("Learn to play...", lambda: show_lessons(app), name="learn",
+                       Button("Learn to play...", self.show_lessons, name="learn",
                               tip="A short guided first game of each rule system."),
                        Button("Quit", app.quit, name="quit")]
         first = next((k for k, e in enumerate(self.entries) if e.scenario), None)
@@ -117,6 +153,7 @@ class PickerScene(Scene):
         e = self.entries[k] if k is not None else None
         self._choose_resume(e)
         self.side_buttons = []
+        self.level_buttons = []
         if e is None or e.scenario is None:
             if e is not None:
                 self.app.error(e.error, "This scenario cannot be opened")
@@ -125,18 +162,45 @@ class PickerScene(Scene):
         ctl = self.controllers.setdefault(e.key, {
             s: saves.HUMAN if i == 0 else saves.COMPUTER
             for i, s in enumerate(e.scenario.sides)})
+        self.levels.setdefault(e.key, default_levels(self.level_specs, list(e.scenario.sides)))
         for side in e.scenario.sides:
             def flip(side: str = side) -> None:
                 ctl[side] = saves.COMPUTER if ctl[side] == saves.HUMAN else saves.HUMAN
                 self._label_sides()
+
+            def turn(side: str = side) -> None:
+                self.next_level(side)
             self.side_buttons.append(Button("", flip, name=f"side:{side}",
                                             number=str(len(self.side_buttons) + 1)))
+            self.level_buttons.append(Button("", turn, name=f"level:{side}", tip=LEVEL_TIP))
         self._label_sides()
         self._relayout()
 
     @property
     def all_buttons(self) -> list[Button]:
-        return [*self.side_buttons, self.play, *self.fixed]
+        return [*self.side_buttons, *self.level_buttons, self.play, *self.fixed]
+
+    def offers_levels(self) -> bool:
+        """Whether the chosen scenario's computer has strengths to choose from (its
+        ruleset has a player of its own)."""
+        e = self.entry
+        return e is not None and e.scenario is not None and has_player(e.scenario.ruleset)
+
+    def next_level(self, side: str) -> None:
+        """The next strength (easy, normal, hard, easy...) for a side the computer plays;
+        a human's side says how to hand it to the computer first."""
+        e = self.entry
+        if e is None or e.scenario is None or not self.offers_levels():
+            return
+        if self.controllers[e.key][side] == saves.HUMAN:
+            n = list(e.scenario.sides).index(side) + 1
+            self.app.toasts.show(f"A human plays {e.scenario.sides[side]}: press {n} to "
+                                 "hand the side to the computer, then Shift+" f"{n} sets "
+                                 "its strength.", ORANGE)
+            return
+        lv = self.levels[e.key]
+        lv[side] = LEVELS[(LEVELS.index(lv[side]) + 1) % len(LEVELS)]
+        self._label_sides()
 
     def button(self, name: str) -> Button | None:
         return next((b for b in self.all_buttons if name in (b.name, b.label)), None)
@@ -146,9 +210,15 @@ class PickerScene(Scene):
         if e is None or e.scenario is None:
             return
         ctl = self.controllers[e.key]
-        for b, side in zip(self.side_buttons, e.scenario.sides, strict=True):
+        levels = self.levels[e.key]
+        offered = self.offers_levels()
+        for b, lb, side in zip(self.side_buttons, self.level_buttons, e.scenario.sides,
+                               strict=True):
             b.label = "Human" if ctl[side] == saves.HUMAN else "Computer"
             b.accent = SKY if ctl[side] == saves.HUMAN else ORANGE
+            lb.label = levels[side].capitalize()
+            lb.accent = LEVEL_COLOURS[levels[side]]
+            lb.enabled = offered and ctl[side] == saves.COMPUTER
 
     def activate(self, k: int) -> None:
         self.list.selected = k
@@ -161,7 +231,8 @@ class PickerScene(Scene):
         if e.scenario is None:
             self.app.error(e.error, "This scenario cannot be opened")
             return
-        self.app.guard(self.app.new_match, str(e.scenario.path), dict(self.controllers[e.key]))
+        self.app.guard(self.app.new_match, str(e.scenario.path), dict(self.controllers[e.key]),
+                       None, dict(self.levels[e.key]))
 
     def _choose_resume(self, e: Entry | None) -> None:
         """Resume offers the chosen scenario's unfinished game, else the last one left."""
@@ -181,10 +252,17 @@ class PickerScene(Scene):
 
     @staticmethod
     def system_title(s: Scenario) -> str:
-        """The name of a scenario's rule system ("Melee on heights")."""
-        from game.rules import get_ruleset
+        """The name of a scenario's rule system ("Melee on heights"), without importing
+        the rule system (the first screen does not need it)."""
+        from game.rules import ruleset_title
 
-        return str(get_ruleset(s.ruleset).title)
+        return ruleset_title(s.ruleset)
+
+    def show_lessons(self) -> None:
+        """Learn to play: the lessons' list (imported when asked: not at start-up)."""
+        from game.ui.scenes.lessons import show_lessons
+
+        show_lessons(self.app)
 
     def resume(self) -> None:
         self.app.resume(self.autosave.path if self.autosave is not None else None)
@@ -196,7 +274,9 @@ class PickerScene(Scene):
             return
         if e.type == pygame.KEYDOWN and pygame.K_1 <= e.key <= pygame.K_9:
             n = e.key - pygame.K_1  # the number on a side's Human/Computer switch
-            if n < len(self.side_buttons):
+            if n < len(self.side_buttons) and e.mod & pygame.KMOD_SHIFT:
+                self.level_buttons[n].on_click()  # Shift: the computer's strength
+            elif n < len(self.side_buttons):
                 self.side_buttons[n].on_click()
             return
         if self.list.handle(e):
@@ -213,6 +293,9 @@ class PickerScene(Scene):
                 ("Double-click / Enter", "play it"),
                 ("Human / Computer, 1-9", "click it or press its number to switch who "
                                           "plays a side"),
+                ("Easy / Normal / Hard, Shift+1-9", "the computer's strength for a side it "
+                                                    "plays: click it or press Shift and the "
+                                                    "side's number"),
                 ("Mouse wheel", "scroll the list")]
 
     def resize(self, size: tuple[int, int]) -> None:
@@ -226,7 +309,8 @@ class PickerScene(Scene):
         margin = 40 if w >= 1000 else 20
         top = 130 if h >= 600 else 112
         row_y = h - 50
-        left_w = max(300, int(w * 0.46))
+        left_w = max(300, int(w * 0.46)) if w >= 1000 else 330  # (narrow: room for
+        # each side's name, strength and switch on one row)
         self.list.rect = pygame.Rect(margin, top, left_w, row_y - 14 - top)
         self.detail = pygame.Rect(margin + left_w + 24, top, w - left_w - 24 - 2 * margin,
                                   row_y - 14 - top)
@@ -273,7 +357,9 @@ class PickerScene(Scene):
                 y += 20
             head = f.render(f.bold, "Who plays each side", TEXT)
             keys = f"1-{len(s.sides)}" if len(s.sides) > 1 else "1"
-            hint = f.render(f.small, f"click or press {keys} to switch", DIM)
+            words = (f"click, or {keys}: who; Shift+{keys}: strength" if self.offers_levels()
+                     else f"click or press {keys} to switch")
+            hint = f.render(f.small, words, DIM)
             narrow = head.get_width() + hint.get_width() + 12 > width
             sides_h = 46 + 42 * len(s.sides) + (head.get_height() if narrow else 0)
             room = (self.play_top - 10 - sides_h - y) // f.body.get_linesize()
@@ -292,14 +378,7 @@ class PickerScene(Scene):
                 y += head.get_height()
                 surface.blit(hint, (x, y))
             y += 32
-            for i, (b, (side, name)) in enumerate(zip(self.side_buttons, s.sides.items(),
-                                                      strict=True)):
-                draw_mark(surface, i, (x + 10, y + 17), 20)
-                surface.blit(f.render(f.body, name, TEXT), (x + 30, y + 6))
-                b.rect = pygame.Rect(x + width - 170, y, 170, 34)
-                b.draw(surface, f, mouse)
-                y += 42
-                del side
+            y = self._draw_sides(surface, s, x, y, width, mouse)
             self.play.enabled = True
         else:
             self.play.enabled = False
@@ -317,4 +396,28 @@ class PickerScene(Scene):
         if surface.get_width() - hint.get_width() - 20 > last.right + 10:
             surface.blit(hint, (surface.get_width() - hint.get_width() - 20,
                                 surface.get_height() - 40))
-        draw_tooltip(surface, f, self.fixed, mouse)
+        draw_tooltip(surface, f, [*self.fixed, *self.level_buttons], mouse)
+
+    def _draw_sides(self, surface: pygame.Surface, s: Scenario, x: int, y: int, width: int,
+                    mouse: tuple[int, int]) -> int:
+        """A row per side: its mark and name, the computer's strength where the computer
+        plays it, and the Human/Computer switch; the y below the rows."""
+        f = self.app.fonts
+        level_w = max(f.body.size(lv.capitalize())[0] for lv in LEVELS) + 26
+        switch_w = f.body.size("Computer")[0] + f.small.size("9")[0] + 44
+        if width >= 420:  # room to spare: the switches as wide as they always were
+            switch_w, level_w = max(switch_w, 170), max(level_w, 100)
+        for i, (b, lb, name) in enumerate(zip(self.side_buttons, self.level_buttons,
+                                              s.sides.values(), strict=True)):
+            draw_mark(surface, i, (x + 10, y + 17), 20)
+            b.rect = pygame.Rect(x + width - switch_w, y, switch_w, 34)
+            lb.rect = (pygame.Rect(b.rect.x - 6 - level_w, y, level_w, 34) if lb.enabled
+                       else pygame.Rect(0, 0, 0, 0))
+            right = lb.rect.x if lb.enabled else b.rect.x
+            surface.blit(f.render(f.body, fit(f.body, name, right - 8 - x - 30), TEXT),
+                         (x + 30, y + 6))
+            b.draw(surface, f, mouse)
+            if lb.enabled:
+                lb.draw(surface, f, mouse)
+            y += 42
+        return y
