@@ -140,6 +140,15 @@ def test_a_saves_levels_come_back_and_nonsense_is_normal(app: App, data_dir: Pat
 def test_the_hard_computer_thinks_while_the_window_keeps_drawing(
         data_dir: Path, monkeypatch: pytest.MonkeyPatch) -> None:
     monkeypatch.setattr(thinking, "WINDOW_SECONDS", 0.3)
+    from game.ai.levels import HardPlayer
+
+    decide = HardPlayer.choose
+
+    def slow_choose(self, m):  # a decision that takes frames on any machine
+        time.sleep(0.1)
+        return decide(self, m)
+
+    monkeypatch.setattr(HardPlayer, "choose", slow_choose)
     app = build(main.parse_args(["--scenario", "hill_fort", "--ai", "all",
                                  "--ai-level", "hard", "--seed", "3"]), raise_errors=True)
     scene = app.scene
