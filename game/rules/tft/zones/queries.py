@@ -29,7 +29,7 @@ from game.core.ruleset import Action
 from game.rules.tft import combat
 from game.rules.tft.combat import AttackOdds
 from game.rules.tft.data import load_data
-from game.rules.tft.zones import legal, rules
+from game.rules.tft.zones import legal, menu, rules
 from game.rules.tft.zones.actions import (
     Attack,
     Charge,
@@ -205,8 +205,8 @@ class ZoneQueries:
 
     def legal_actions(self) -> list[Action]:
         """Every legal action now, for the side to act (the finite menu of
-        :func:`~game.rules.tft.zones.legal.legal_actions`)."""
-        return self._get("legal", lambda: legal.legal_actions(self.state, self._plans()))
+        :func:`~game.rules.tft.zones.menu.legal_actions`)."""
+        return self._get("legal", lambda: menu.legal_actions(self.state, self._plans()))
 
     def why_illegal(self, action: Action) -> str | None:
         """None if ``action`` is legal now, else why not, in a player's words."""
@@ -285,7 +285,7 @@ class ZoneQueries:
             return out
         if not f.active or self.status(f) != ALONE:
             return out
-        for a in legal.zone_moves(self.state, f, run, self._plans()):
+        for a in menu.zone_moves(self.state, f, run, self._plans()):
             plan = self.move_plan(a)
             z = a.path[-1]
             if z not in out or plan.p > out[z].plan.p:
@@ -374,7 +374,7 @@ class ZoneQueries:
     def zone_moves(self, f: ZoneFigure, run: bool) -> list[ZoneMove]:
         """Every zone move ``f`` could try now (as if its action), walking or running."""
         return self._get(("zone moves", f.id, run),
-                         lambda: list(legal.zone_moves(self.state, f, run, self._plans())))
+                         lambda: list(menu.zone_moves(self.state, f, run, self._plans())))
 
     def paths_to(self, start: str, most: int) -> dict[str, tuple[tuple[str, ...], ...]]:
         """Simple paths from ``start`` of at most ``most`` zones by the zone they end
