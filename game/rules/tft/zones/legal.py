@@ -156,6 +156,8 @@ def why_not_zone_move(state: ZoneState, f: ZoneFigure, path: tuple[str, ...],
 Plans = dict[tuple[Any, ...], rules.MovePlan]
 """Zone move plans worked out, by (figure, path, via, run, through): a caller that asks
 about one state many times keeps them (the state's queries)."""
+Looks = Callable[[StepAndShoot], ZoneState]
+"""The state after a step-and-shoot's step (Z-4), as a caller keeps it."""
 
 
 def zone_move_check(state: ZoneState, f: ZoneFigure, path: tuple[str, ...],
@@ -423,6 +425,22 @@ def after_part_move(state: ZoneState, a: StepAndShoot | SpotAndStrike) -> ZoneSt
     return look
 
 
+def step_looks(state: ZoneState) -> Looks:
+    """Z-4: a memo of :func:`after_part_move` for the step-and-shoot actions of
+    ``state`` (the state after the step is one per figure and line, whatever the
+    target), for :func:`why_illegal`'s ``looks``."""
+    kept: dict[tuple[str, str], ZoneState] = {}
+
+    def look(a: StepAndShoot) -> ZoneState:
+        key = (a.figure, a.other)
+        got = kept.get(key)
+        if got is None:
+            got = kept[key] = after_part_move(state, a)
+        return got
+
+    return look
+
+
 def _close(state: ZoneState, a: Close) -> str | None:
     ft = _strike_basics(state, a.figure, a.target)
     if isinstance(ft, str):
@@ -470,8 +488,10 @@ def _shoot(state: ZoneState, a: Shoot) -> str | None:
     return None
 
 
-def _step_and_shoot(state: ZoneState, a: StepAndShoot) -> str | None:
-    """Z-4, Z-12: the trivial move onto the line, then the shot from there."""
+def _step_and_shoot(state: ZoneState, a: StepAndShoot, looks: Looks | None = None
+                    ) -> str | None:
+    """Z-4, Z-12: the trivial move onto the line, then the shot from there (``looks``:
+    see :func:`why_illegal`)."""
     why = _to_boundary(state, ToBoundary(a.figure, a.other))
     if why is not None:
         return why
@@ -479,7 +499,8 @@ def _step_and_shoot(state: ZoneState, a: StepAndShoot) -> str | None:
     w = load_data().weapons.get(f.ready or "")
     if w is None or not (w.missile or w.thrown):
         return f"{f.name} has no missile or thrown weapon ready"
-    return _shoot(after_part_move(state, a), Shoot(a.figure, a.target))
+    look = looks(a) if looks is not None else after_part_move(state, a)
+    return _shoot(look, Shoot(a.figure, a.target))
 
 
 def _fall_prone(state: ZoneState, a: FallProne) -> str | None:
@@ -714,23 +735,29 @@ CHECKS: dict[type, Callable[..., str | None]] = {
 }
 
 
-def why_illegal(state: ZoneState, a: Action, plans: Plans | None = None) -> str | None:
+def why_illegal(state: ZoneState, a: Action, plans: Plans | None = None,
+                looks: Looks | None = None) -> str | None:
     """None if ``a`` is legal now, else why not (the authority for any action);
-    ``plans``: the zone move plans a caller keeps (see :func:`zone_move_check`)."""
+    ``plans``: the zone move plans a caller keeps (see :func:`zone_move_check`);
+    ``looks``: the states after a step-and-shoot's step a caller keeps (one per line
+    stepped onto, whatever the target: :func:`after_part_move`)."""
     if state.ended is not None:
         return "the game is over"
     check = CHECKS.get(type(a))
     if check is None:
         return f"'{a.kind}' is not an action of this game"
+    kind = type(a)
     why = check(state, a, plans) if plans is not None and \
-        type(a) in (ZoneMove, MoveToLine, Charge) \
+        kind in (ZoneMove, MoveToLine, Charge) \
+        else check(state, a, looks) if looks is not None and kind is StepAndShoot \
         else check(state, a)
     if why is None and state.phase == ACTION:
         why = split_allows(state, a)
     return why
 
 
-__all__ = ["CHECKS", "MOVES", "STRIKES", "Plans", "actor", "after_part_move", "contact_zone",
-           "default_into", "enemy", "interceptors", "split_allows", "split_strike_needs_move",
-           "stacking_full", "start_zone", "why_illegal", "why_mover_cannot",
-           "why_not_contact", "why_not_end_on_line", "why_not_zone_move", "zone_move_check"]
+__all__ = ["CHECKS", "Looks", "MOVES", "STRIKES", "Plans", "actor", "after_part_move",
+           "contact_zone", "default_into", "enemy", "interceptors", "split_allows",
+           "split_strike_needs_move", "stacking_full", "start_zone", "step_looks",
+           "why_illegal", "why_mover_cannot", "why_not_contact", "why_not_end_on_line",
+           "why_not_zone_move", "zone_move_check"]

@@ -46,9 +46,11 @@ from game.rules.tft.zones.actions import (
 )
 from game.rules.tft.zones.data import numbers
 from game.rules.tft.zones.legal import (
+    Looks,
     Plans,
     split_allows,
     start_zone,
+    step_looks,
     why_illegal,
     why_mover_cannot,
     why_not_end_on_line,
@@ -151,9 +153,10 @@ def line_ends(state: ZoneState, moves: list[Action]) -> Iterator[MoveToLine]:
                 yield a
 
 
-def legal_actions(state: ZoneState, plans: Plans | None = None) -> list[Action]:
-    """Every legal action now, for the side to act (a finite menu); ``plans``: see
-    :func:`zone_move_check`."""
+def legal_actions(state: ZoneState, plans: Plans | None = None, looks: Looks | None = None
+                  ) -> list[Action]:
+    """Every legal action now, for the side to act (a finite menu); ``plans`` and
+    ``looks``: see :func:`~game.rules.tft.zones.legal.why_illegal`."""
     if state.ended is not None:
         return []
     if state.phase == INITIATIVE:
@@ -170,6 +173,7 @@ def legal_actions(state: ZoneState, plans: Plans | None = None) -> list[Action]:
     moving: list[Action] = [*zone_moves(state, f, False, plans),
                             *zone_moves(state, f, True, plans), *charges(state, f, plans)]
     out: list[Action] = []
+    looks = looks or step_looks(state)  # a step onto a line judged once for every target
     gun = load_data().weapons.get(f.ready or "")
     shoots = gun is not None and (gun.missile or gun.thrown)  # else no step-and-shoot
     for t in state.figures.values():
@@ -207,7 +211,7 @@ def legal_actions(state: ZoneState, plans: Plans | None = None) -> list[Action]:
     out += [StandUp(f.id), Pass(f.id), FallProne(f.id)]
     moving += list(line_ends(state, moving))
     return [a for a in moving if split_allows(state, a) is None] + \
-        [a for a in out if why_illegal(state, a) is None]
+        [a for a in out if why_illegal(state, a, None, looks) is None]
 
 
 __all__ = ["charges", "legal_actions", "line_ends", "zone_moves"]

@@ -206,11 +206,15 @@ class ZoneQueries:
     def legal_actions(self) -> list[Action]:
         """Every legal action now, for the side to act (the finite menu of
         :func:`~game.rules.tft.zones.menu.legal_actions`)."""
-        return self._get("legal", lambda: menu.legal_actions(self.state, self._plans()))
+        return self._get("legal", lambda: menu.legal_actions(self.state, self._plans(),
+                                                             self._look))
 
     def why_illegal(self, action: Action) -> str | None:
         """None if ``action`` is legal now, else why not, in a player's words."""
-        return legal.why_illegal(self.state, action, self._plans())
+        return legal.why_illegal(self.state, action, self._plans(), self._look)
+
+    def _look(self, a: StepAndShoot) -> ZoneState:
+        return self.after_part(a).state
 
     def status(self, f: ZoneFigure) -> str:
         """Z-2: InClose, InContact or Alone."""
@@ -589,9 +593,11 @@ class ZoneQueries:
 
     def after_part(self, a: StepAndShoot | SpotAndStrike) -> ZoneQueries:
         """Z-4: the questions as they stand once the move that is the first part of
-        ``a`` is made (the figure on the line, or in the bottleneck spot)."""
-        return self._get(("after part", a),
-                         lambda: ZoneQueries(legal.after_part_move(self.state, a)))
+        ``a`` is made (the figure on the line, or in the bottleneck spot); a step onto a
+        line is the same whatever the target."""
+        key = ("after step", a.figure, a.other) if isinstance(a, StepAndShoot) else \
+            ("after part", a)
+        return self._get(key, lambda: ZoneQueries(legal.after_part_move(self.state, a)))
 
     def action_parts(self, a: Targeted) -> list[tuple[str, float]]:
         """The parts of an action at an enemy in order, each with its exact chance (the
