@@ -411,12 +411,14 @@ def _spot_and_strike(state: ZoneState, a: SpotAndStrike) -> str | None:
 def after_part_move(state: ZoneState, a: StepAndShoot | SpotAndStrike) -> ZoneState:
     """Z-4: a copy of the state as it stands once the move that is the first part of
     ``a`` is made (the figure on the line, or in the spot InContact with its target),
-    for judging and weighing the rest of the action."""
-    look = state.clone()
-    g = look.figures[a.figure]
+    for judging and weighing the rest of the action (to read, not to play on:
+    :meth:`ZoneState.look`)."""
     if isinstance(a, StepAndShoot):
-        g.boundary = a.other
+        look = state.look((a.figure,))
+        look.figures[a.figure].boundary = a.other
         return look
+    look = state.look((a.figure, a.target))
+    g = look.figures[a.figure]
     h = look.figures[a.target]
     g.bottleneck, g.boundary = a.bottleneck, look.board.bottlenecks[a.bottleneck].other(g.zone)
     if not h.group:
