@@ -156,8 +156,9 @@ def why_not_zone_move(state: ZoneState, f: ZoneFigure, path: tuple[str, ...],
 Plans = dict[tuple[Any, ...], rules.MovePlan]
 """Zone move plans worked out, by (figure, path, via, run, through): a caller that asks
 about one state many times keeps them (the state's queries)."""
-Looks = Callable[[StepAndShoot], ZoneState]
-"""The state after a step-and-shoot's step (Z-4), as a caller keeps it."""
+Looks = Callable[[StepAndShoot], ZoneState | str]
+"""The state after a step-and-shoot's step (Z-4), or why the step cannot be made
+(:func:`why_not_step`), as a caller keeps it."""
 
 
 def zone_move_check(state: ZoneState, f: ZoneFigure, path: tuple[str, ...],
@@ -428,16 +429,16 @@ def after_part_move(state: ZoneState, a: StepAndShoot | SpotAndStrike) -> ZoneSt
 
 
 def step_looks(state: ZoneState) -> Looks:
-    """Z-4: a memo of :func:`after_part_move` for the step-and-shoot actions of
-    ``state`` (the state after the step is one per figure and line, whatever the
-    target), for :func:`why_illegal`'s ``looks``."""
-    kept: dict[tuple[str, str], ZoneState] = {}
+    """Z-4: a memo of :func:`why_not_step`, else :func:`after_part_move`, for the
+    step-and-shoot actions of ``state`` (the step is one per figure and line, whatever
+    the target), for :func:`why_illegal`'s ``looks``."""
+    kept: dict[tuple[str, str], ZoneState | str] = {}
 
-    def look(a: StepAndShoot) -> ZoneState:
+    def look(a: StepAndShoot) -> ZoneState | str:
         key = (a.figure, a.other)
         got = kept.get(key)
         if got is None:
-            got = kept[key] = after_part_move(state, a)
+            got = kept[key] = why_not_step(state, a) or after_part_move(state, a)
         return got
 
     return look
@@ -481,7 +482,7 @@ def _shoot(state: ZoneState, a: Shoot) -> str | None:
         return f"{f.name} has no missile or thrown weapon ready"
     if rules.status(state, f) != ALONE:
         return f"{f.name} is in a melee and cannot shoot"
-    line = rules.shot(state, f, t)
+    line = rules.shot_line(state, f, t)  # (its modifiers are the roll's, not the check's)
     if line is None:
         return f"{t.name} cannot be seen from there"
     if line[0] > rules.missile_range(w.key):
@@ -494,15 +495,21 @@ def _step_and_shoot(state: ZoneState, a: StepAndShoot, looks: Looks | None = Non
                     ) -> str | None:
     """Z-4, Z-12: the trivial move onto the line, then the shot from there (``looks``:
     see :func:`why_illegal`)."""
-    why = _to_boundary(state, ToBoundary(a.figure, a.other))
-    if why is not None:
-        return why
+    step = looks(a) if looks is not None else why_not_step(state, a)
+    if isinstance(step, str):
+        return step
     f = state.figures[a.figure]
     w = load_data().weapons.get(f.ready or "")
     if w is None or not (w.missile or w.thrown):
         return f"{f.name} has no missile or thrown weapon ready"
-    look = looks(a) if looks is not None else after_part_move(state, a)
+    look = step if step is not None else after_part_move(state, a)
     return _shoot(look, Shoot(a.figure, a.target))
+
+
+def why_not_step(state: ZoneState, a: StepAndShoot) -> str | None:
+    """Z-4, Z-12: why the trivial move onto the line that is the first part of ``a``
+    cannot be made (None: it can)."""
+    return _to_boundary(state, ToBoundary(a.figure, a.other))
 
 
 def _fall_prone(state: ZoneState, a: FallProne) -> str | None:
@@ -762,4 +769,4 @@ __all__ = ["CHECKS", "Looks", "MOVES", "STRIKES", "Plans", "actor", "after_part_
            "contact_zone", "default_into", "enemy", "interceptors", "split_allows",
            "split_strike_needs_move", "stacking_full", "start_zone", "step_looks",
            "why_illegal", "why_mover_cannot", "why_not_contact", "why_not_end_on_line",
-           "why_not_zone_move", "zone_move_check"]
+           "why_not_step", "why_not_zone_move", "zone_move_check"]

@@ -213,8 +213,11 @@ class ZoneQueries:
         """None if ``action`` is legal now, else why not, in a player's words."""
         return legal.why_illegal(self.state, action, self._plans(), self._look)
 
-    def _look(self, a: StepAndShoot) -> ZoneState:
-        return self.after_part(a).state
+    def _look(self, a: StepAndShoot) -> ZoneState | str:
+        """Z-4: why ``a``'s step cannot be made, or the state once it is (see
+        :data:`~game.rules.tft.zones.legal.Looks`)."""
+        return self._get(("step", a.figure, a.other),
+                         lambda: legal.why_not_step(self.state, a) or self.after_part(a).state)
 
     def status(self, f: ZoneFigure) -> str:
         """Z-2: InClose, InContact or Alone."""
