@@ -134,7 +134,8 @@ class ZoneQueries:
         return self._get(("moves", run), lambda: self._moves(f, run))
 
     def _moves(self, f: ZoneFigure, run: bool | None) -> list[MoveOption]:
-        out = self._zone_options(f, (run,) if run is not None else (False, True))
+        out = list(self.reach(f.id, run)) if run is not None else \
+            self._zone_options(f, (False, True))  # (the zones as :meth:`reach` has them)
         for a in self.legal_actions():
             if isinstance(a, ToBoundary):
                 out.append(self._line_option(f, a.other))
