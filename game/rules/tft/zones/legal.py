@@ -1,13 +1,12 @@
 """What a figure may do now on a zone board (Z-4, Z-12, Z-16, Z-17): one check per
-action, each saying why not in a player's words, and the finite menu of every legal
-action (:func:`legal_actions`). The ruleset's ``why_illegal`` asks these; nothing here
-changes the state.
+action, each saying why not in a player's words (the finite menu of every legal action
+is :mod:`game.rules.tft.zones.menu`'s). The ruleset's ``why_illegal`` asks these;
+nothing here changes the state.
 """
 
 from __future__ import annotations
 
-from collections.abc import Callable, Iterator
-from itertools import product
+from collections.abc import Callable
 from typing import Any
 
 from game.core.ruleset import Action
@@ -157,6 +156,9 @@ def why_not_zone_move(state: ZoneState, f: ZoneFigure, path: tuple[str, ...],
 Plans = dict[tuple[Any, ...], rules.MovePlan]
 """Zone move plans worked out, by (figure, path, via, run, through): a caller that asks
 about one state many times keeps them (the state's queries)."""
+Looks = Callable[[StepAndShoot], ZoneState | str]
+"""The state after a step-and-shoot's step (Z-4), or why the step cannot be made
+(:func:`why_not_step`), as a caller keeps it."""
 
 
 def zone_move_check(state: ZoneState, f: ZoneFigure, path: tuple[str, ...],
@@ -410,17 +412,35 @@ def _spot_and_strike(state: ZoneState, a: SpotAndStrike) -> str | None:
 def after_part_move(state: ZoneState, a: StepAndShoot | SpotAndStrike) -> ZoneState:
     """Z-4: a copy of the state as it stands once the move that is the first part of
     ``a`` is made (the figure on the line, or in the spot InContact with its target),
-    for judging and weighing the rest of the action."""
-    look = state.clone()
-    g = look.figures[a.figure]
+    for judging and weighing the rest of the action (to read, not to play on:
+    :meth:`ZoneState.look`)."""
     if isinstance(a, StepAndShoot):
-        g.boundary = a.other
+        look = state.look((a.figure,))
+        look.figures[a.figure].boundary = a.other
         return look
+    look = state.look((a.figure, a.target))
+    g = look.figures[a.figure]
     h = look.figures[a.target]
     g.bottleneck, g.boundary = a.bottleneck, look.board.bottlenecks[a.bottleneck].other(g.zone)
     if not h.group:
         h.group, look.next_group = look.next_group, look.next_group + 1
     g.group = h.group
+    return look
+
+
+def step_looks(state: ZoneState) -> Looks:
+    """Z-4: a memo of :func:`why_not_step`, else :func:`after_part_move`, for the
+    step-and-shoot actions of ``state`` (the step is one per figure and line, whatever
+    the target), for :func:`why_illegal`'s ``looks``."""
+    kept: dict[tuple[str, str], ZoneState | str] = {}
+
+    def look(a: StepAndShoot) -> ZoneState | str:
+        key = (a.figure, a.other)
+        got = kept.get(key)
+        if got is None:
+            got = kept[key] = why_not_step(state, a) or after_part_move(state, a)
+        return got
+
     return look
 
 
@@ -462,7 +482,7 @@ def _shoot(state: ZoneState, a: Shoot) -> str | None:
         return f"{f.name} has no missile or thrown weapon ready"
     if rules.status(state, f) != ALONE:
         return f"{f.name} is in a melee and cannot shoot"
-    line = rules.shot(state, f, t)
+    line = rules.shot_line(state, f, t)  # (its modifiers are the roll's, not the check's)
     if line is None:
         return f"{t.name} cannot be seen from there"
     if line[0] > rules.missile_range(w.key):
@@ -471,16 +491,25 @@ def _shoot(state: ZoneState, a: Shoot) -> str | None:
     return None
 
 
-def _step_and_shoot(state: ZoneState, a: StepAndShoot) -> str | None:
-    """Z-4, Z-12: the trivial move onto the line, then the shot from there."""
-    why = _to_boundary(state, ToBoundary(a.figure, a.other))
-    if why is not None:
-        return why
+def _step_and_shoot(state: ZoneState, a: StepAndShoot, looks: Looks | None = None
+                    ) -> str | None:
+    """Z-4, Z-12: the trivial move onto the line, then the shot from there (``looks``:
+    see :func:`why_illegal`)."""
+    step = looks(a) if looks is not None else why_not_step(state, a)
+    if isinstance(step, str):
+        return step
     f = state.figures[a.figure]
     w = load_data().weapons.get(f.ready or "")
     if w is None or not (w.missile or w.thrown):
         return f"{f.name} has no missile or thrown weapon ready"
-    return _shoot(after_part_move(state, a), Shoot(a.figure, a.target))
+    look = step if step is not None else after_part_move(state, a)
+    return _shoot(look, Shoot(a.figure, a.target))
+
+
+def why_not_step(state: ZoneState, a: StepAndShoot) -> str | None:
+    """Z-4, Z-12: why the trivial move onto the line that is the first part of ``a``
+    cannot be made (None: it can)."""
+    return _to_boundary(state, ToBoundary(a.figure, a.other))
 
 
 def _fall_prone(state: ZoneState, a: FallProne) -> str | None:
@@ -715,178 +744,29 @@ CHECKS: dict[type, Callable[..., str | None]] = {
 }
 
 
-def why_illegal(state: ZoneState, a: Action, plans: Plans | None = None) -> str | None:
+def why_illegal(state: ZoneState, a: Action, plans: Plans | None = None,
+                looks: Looks | None = None) -> str | None:
     """None if ``a`` is legal now, else why not (the authority for any action);
-    ``plans``: the zone move plans a caller keeps (see :func:`zone_move_check`)."""
+    ``plans``: the zone move plans a caller keeps (see :func:`zone_move_check`);
+    ``looks``: the states after a step-and-shoot's step a caller keeps (one per line
+    stepped onto, whatever the target: :func:`after_part_move`)."""
     if state.ended is not None:
         return "the game is over"
     check = CHECKS.get(type(a))
     if check is None:
         return f"'{a.kind}' is not an action of this game"
+    kind = type(a)
     why = check(state, a, plans) if plans is not None and \
-        type(a) in (ZoneMove, MoveToLine, Charge) \
+        kind in (ZoneMove, MoveToLine, Charge) \
+        else check(state, a, looks) if looks is not None and kind is StepAndShoot \
         else check(state, a)
     if why is None and state.phase == ACTION:
         why = split_allows(state, a)
     return why
 
 
-# ============================================================================ the menu
-def zone_moves(state: ZoneState, f: ZoneFigure, run: bool, plans: Plans | None = None
-               ) -> Iterator[ZoneMove]:
-    """Every zone move ``f`` could try now, walking or running (Z-3..Z-6, Z-16), as if it
-    were its action (``plans``: see :func:`zone_move_check`)."""
-    per = numbers().mr_per_zone
-    board = state.board
-    if why_mover_cannot(state, f) is not None:
-        return  # every path would be refused for the same reason
-    most = (rules.current_mr(state, f, run) - 1) // per + 1
-    seen: set[tuple[str, ...]] = set()
-    for start in f.zones:
-        for path in board.paths(start, max(0, most)):
-            if path in seen or path[0] in f.zones:
-                continue
-            seen.add(path)
-            for via in product(*rules.crossings(board, start, path)):
-                v = tuple(via)
-                for through in _throughs(state, f, path, v):
-                    if zone_move_check(state, f, path, v, run, through, False,
-                                       plans, mover_ok=True)[0] is None:
-                        yield ZoneMove(f.id, path, v, run, through)
-
-
-def _throughs(state: ZoneState, f: ZoneFigure, path: tuple[str, ...], via: tuple[str, ...]
-              ) -> tuple[bool, ...]:
-    """Z-11: the ways ``f``'s move along ``path`` may treat its obstacles: over them, and
-    also through them where one it crosses does damage (else there is nothing to run
-    through, and :func:`zone_move_check` would say so)."""
-    board = state.board
-    prev = start_zone(state, f, path[0]) or f.zone
-    for z, how in zip(path, via, strict=True):
-        if (how in (OPEN, OVER) or board.bottleneck_on(prev, z) is None) and \
-                any(o.damage for o in board.obstacles_on(prev, z)):
-            return (False, True)
-        prev = z
-    return (False,)
-
-
-def charges(state: ZoneState, f: ZoneFigure, plans: Plans | None = None) -> Iterator[Charge]:
-    """Every charge ``f`` could try now (Z-9): a zone move into the target's zone,
-    out and back in if it stands in the same one."""
-    per = numbers().mr_per_zone
-    board = state.board
-    if rules.melee_weapon(f) is None or rules.status(state, f) != ALONE or not f.standing \
-            or f.bottleneck is not None:
-        return
-    most = (rules.current_mr(state, f, True) - 1) // per + 1
-    targets = [t for t in state.figures.values() if t.side != f.side and t.active
-               and t.bottleneck is None]
-    if not targets or most < 1:
-        return
-    for start, path in _charge_paths(state, f, most):
-        here = [t for t in targets if path[-1] in t.zones]
-        if not here:
-            continue
-        for via in product(*rules.crossings(board, start, path)):
-            v = tuple(via)
-            for through in _throughs(state, f, path, v):
-                if zone_move_check(state, f, path, v, True, through, True, plans,
-                                   mover_ok=True)[0] is None:
-                    for t in here:
-                        yield Charge(f.id, path, v, t.id, through)
-
-
-def _charge_paths(state: ZoneState, f: ZoneFigure, most: int
-                  ) -> list[tuple[str, tuple[str, ...]]]:
-    """Z-9: the paths a charge of at most ``most`` zones may take from each zone ``f``
-    counts as in: out of it, or out to a neighbour and back."""
-    board = state.board
-    paths: list[tuple[str, tuple[str, ...]]] = []
-    for start in f.zones:
-        for path in board.paths(start, most):
-            if path[0] not in f.zones:
-                paths.append((start, path))
-        if most >= 2:
-            for n in board.neighbours(start):
-                if n not in f.zones:
-                    paths.append((start, (n, start)))
-    return paths
-
-
-def line_ends(state: ZoneState, moves: list[Action]) -> Iterator[MoveToLine]:
-    """Z-12: each legal zone move of ``moves`` again, ending on a line of the zone it
-    enters (:func:`why_not_end_on_line`)."""
-    for m in moves:
-        if type(m) is not ZoneMove:
-            continue
-        for o in state.board.neighbours(m.path[-1]):
-            a = MoveToLine(m.figure, m.path, m.via, m.run, m.through, o)
-            if why_not_end_on_line(state, a) is None:
-                yield a
-
-
-def legal_actions(state: ZoneState, plans: Plans | None = None) -> list[Action]:
-    """Every legal action now, for the side to act (a finite menu); ``plans``: see
-    :func:`zone_move_check`."""
-    if state.ended is not None:
-        return []
-    if state.phase == INITIATIVE:
-        return [ChooseFirst(state.winner or "", s) for s in state.sides]
-    if state.phase == REACTION:
-        w = state.window
-        if w is None:
-            return []
-        return [React(r, how) for r, how in w.options] + [Decline(w.side)]
-    f = state.acting()
-    if f is None:
-        return []
-    # zone moves and charges are judged as they are made: only the split is left to ask
-    moving: list[Action] = [*zone_moves(state, f, False, plans),
-                            *zone_moves(state, f, True, plans), *charges(state, f, plans)]
-    out: list[Action] = []
-    gun = load_data().weapons.get(f.ready or "")
-    shoots = gun is not None and (gun.missile or gun.thrown)  # else no step-and-shoot
-    for t in state.figures.values():
-        if t.side == f.side or not t.active:
-            continue
-        intos = [z for z in f.zones if z in t.zones] if (f.on_line and t.on_line and
-                                                         set(f.zones) == set(t.zones)) \
-            else [""]
-        for into in intos:
-            for through in (False, True):
-                out.append(Attack(f.id, t.id, into, through))
-        out += [StepAndShoot(f.id, t.id, z) for z in state.board.neighbours(f.zone)
-                if shoots and f.boundary is None]
-        if t.bottleneck is not None:
-            out.append(SpotAndStrike(f.id, t.id, bottleneck=t.bottleneck))
-        out.append(Close(f.id, t.id))
-        out.append(Rush(f.id, t.id, False))
-        out.append(Rush(f.id, t.id, True))
-        out.append(Shoot(f.id, t.id))
-    out.append(Withdraw(f.id))
-    for z in state.board.zones:
-        out.append(Leave(f.id, z))
-    if f.boundary is None:
-        for z in state.board.neighbours(f.zone):
-            out.append(ToBoundary(f.id, z))
-    for bn in state.board.bottlenecks:
-        out.append(EnterBottleneck(f.id, bn))
-    out += [EnterPatch(f.id, pt.id) for pt in state.board.patches_in(f.zone)]
-    for p in state.figures.values():
-        if p.side == f.side and p is not f:
-            out.append(Protect(f.id, p.id))
-    out += [Hold(f.id), SplitMove(f.id), EndAction(f.id), Defend(f.id), Wait(f.id)]
-    out += [Ready(f.id, w) for w in f.weapons]
-    out += [PickUp(f.id, w) for w in sorted(set(state.dropped.get(f.zone, [])))]
-    out += [StandUp(f.id), Pass(f.id), FallProne(f.id)]
-    moving += list(line_ends(state, moving))
-    return [a for a in moving if split_allows(state, a) is None] + \
-        [a for a in out if why_illegal(state, a) is None]
-
-
-__all__ = ["CHECKS", "MOVES", "STRIKES", "actor", "after_part_move", "charges", "contact_zone",
-           "default_into",           "line_ends", "split_strike_needs_move", "why_not_end_on_line",
-           "enemy", "interceptors", "legal_actions", "split_allows", "stacking_full",
-           "start_zone", "why_illegal", "why_mover_cannot", "why_not_contact",
-           "why_not_zone_move",
-           "zone_move_check", "zone_moves"]
+__all__ = ["CHECKS", "Looks", "MOVES", "STRIKES", "Plans", "actor", "after_part_move",
+           "contact_zone", "default_into", "enemy", "interceptors", "split_allows",
+           "split_strike_needs_move", "stacking_full", "start_zone", "step_looks",
+           "why_illegal", "why_mover_cannot", "why_not_contact", "why_not_end_on_line",
+           "why_not_step", "why_not_zone_move", "zone_move_check"]

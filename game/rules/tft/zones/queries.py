@@ -29,7 +29,7 @@ from game.core.ruleset import Action
 from game.rules.tft import combat
 from game.rules.tft.combat import AttackOdds
 from game.rules.tft.data import load_data
-from game.rules.tft.zones import legal, rules
+from game.rules.tft.zones import legal, menu, rules
 from game.rules.tft.zones.actions import (
     Attack,
     Charge,
@@ -134,7 +134,8 @@ class ZoneQueries:
         return self._get(("moves", run), lambda: self._moves(f, run))
 
     def _moves(self, f: ZoneFigure, run: bool | None) -> list[MoveOption]:
-        out = self._zone_options(f, (run,) if run is not None else (False, True))
+        out = list(self.reach(f.id, run)) if run is not None else \
+            self._zone_options(f, (False, True))  # (the zones as :meth:`reach` has them)
         for a in self.legal_actions():
             if isinstance(a, ToBoundary):
                 out.append(self._line_option(f, a.other))
@@ -205,12 +206,19 @@ class ZoneQueries:
 
     def legal_actions(self) -> list[Action]:
         """Every legal action now, for the side to act (the finite menu of
-        :func:`~game.rules.tft.zones.legal.legal_actions`)."""
-        return self._get("legal", lambda: legal.legal_actions(self.state, self._plans()))
+        :func:`~game.rules.tft.zones.menu.legal_actions`)."""
+        return self._get("legal", lambda: menu.legal_actions(self.state, self._plans(),
+                                                             self._look))
 
     def why_illegal(self, action: Action) -> str | None:
         """None if ``action`` is legal now, else why not, in a player's words."""
-        return legal.why_illegal(self.state, action, self._plans())
+        return legal.why_illegal(self.state, action, self._plans(), self._look)
+
+    def _look(self, a: StepAndShoot) -> ZoneState | str:
+        """Z-4: why ``a``'s step cannot be made, or the state once it is (see
+        :data:`~game.rules.tft.zones.legal.Looks`)."""
+        return self._get(("step", a.figure, a.other),
+                         lambda: legal.why_not_step(self.state, a) or self.after_part(a).state)
 
     def status(self, f: ZoneFigure) -> str:
         """Z-2: InClose, InContact or Alone."""
@@ -285,7 +293,7 @@ class ZoneQueries:
             return out
         if not f.active or self.status(f) != ALONE:
             return out
-        for a in legal.zone_moves(self.state, f, run, self._plans()):
+        for a in menu.zone_moves(self.state, f, run, self._plans()):
             plan = self.move_plan(a)
             z = a.path[-1]
             if z not in out or plan.p > out[z].plan.p:
@@ -374,7 +382,7 @@ class ZoneQueries:
     def zone_moves(self, f: ZoneFigure, run: bool) -> list[ZoneMove]:
         """Every zone move ``f`` could try now (as if its action), walking or running."""
         return self._get(("zone moves", f.id, run),
-                         lambda: list(legal.zone_moves(self.state, f, run, self._plans())))
+                         lambda: list(menu.zone_moves(self.state, f, run, self._plans())))
 
     def paths_to(self, start: str, most: int) -> dict[str, tuple[tuple[str, ...], ...]]:
         """Simple paths from ``start`` of at most ``most`` zones by the zone they end
@@ -589,9 +597,11 @@ class ZoneQueries:
 
     def after_part(self, a: StepAndShoot | SpotAndStrike) -> ZoneQueries:
         """Z-4: the questions as they stand once the move that is the first part of
-        ``a`` is made (the figure on the line, or in the bottleneck spot)."""
-        return self._get(("after part", a),
-                         lambda: ZoneQueries(legal.after_part_move(self.state, a)))
+        ``a`` is made (the figure on the line, or in the bottleneck spot); a step onto a
+        line is the same whatever the target."""
+        key = ("after step", a.figure, a.other) if isinstance(a, StepAndShoot) else \
+            ("after part", a)
+        return self._get(key, lambda: ZoneQueries(legal.after_part_move(self.state, a)))
 
     def action_parts(self, a: Targeted) -> list[tuple[str, float]]:
         """The parts of an action at an enemy in order, each with its exact chance (the

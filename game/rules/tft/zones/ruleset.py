@@ -11,7 +11,8 @@ attack, an opportunity attack at a figure leaving a melee (Z-17). The action und
 (:class:`~game.rules.tft.zones.state.Doing`) then goes on from where it paused.
 
 This class is the contract (:class:`game.core.ruleset.Ruleset`) and nothing more: what is
-legal lives in :mod:`~game.rules.tft.zones.legal`, carrying actions out in
+legal lives in :mod:`~game.rules.tft.zones.legal` (its menu in
+:mod:`~game.rules.tft.zones.menu`), carrying actions out in
 :mod:`~game.rules.tft.zones.apply`, the read-only questions in
 :mod:`~game.rules.tft.zones.queries`, the phases in :mod:`~game.rules.tft.zones.phases`.
 ``MeleeOnZones.apply`` trusts its caller (``Match.apply`` checks with ``why_illegal``).
@@ -28,7 +29,7 @@ from game.core.phases import PhaseTable
 from game.core.places import LoadedMap
 from game.core.ruleset import Action, ActionRegistry, Outcome, PieceView
 from game.core.scenario import Scenario
-from game.rules.tft.zones import apply, legal, setup, words
+from game.rules.tft.zones import apply, legal, menu, setup, words
 from game.rules.tft.zones.actions import ACTIONS
 from game.rules.tft.zones.phases import INITIATIVE, PHASES, REACTION
 from game.rules.tft.zones.queries import ZoneQueries
@@ -70,8 +71,8 @@ class MeleeOnZones:
         return {}
 
     def legal_actions(self, state: ZoneState) -> list[Action]:
-        """Every legal action now (a finite menu; see :mod:`.legal`)."""
-        return legal.legal_actions(state)
+        """Every legal action now (a finite menu; see :mod:`.menu`)."""
+        return menu.legal_actions(state)
 
     def why_illegal(self, state: ZoneState, action: Action) -> str | None:
         """None if ``action`` is legal now, else why not (see :mod:`.legal`)."""

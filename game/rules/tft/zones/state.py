@@ -199,6 +199,19 @@ class ZoneState:
         c.dropped = {k: list(v) for k, v in self.dropped.items()}
         return c
 
+    def look(self, changing: tuple[str, ...]) -> ZoneState:
+        """A copy to read a what-if from (Z-4: the state once the first part of an
+        action is made), in which only the figures ``changing`` are copies of their own
+        to change; the rest of its figures, the action under way and the window are this
+        state's own, to be read and never changed. Cheaper than :meth:`clone`, which a
+        state to play on needs."""
+        c = object.__new__(ZoneState)
+        c.__dict__.update(self.__dict__)
+        c.figures = dict(self.figures)
+        for fid in changing:
+            c.figures[fid] = self.figures[fid].clone()
+        return c
+
     def to_json(self) -> dict[str, Any]:
         return {
             "turn": self.turn, "phase": self.phase, "sides": list(self.sides),
