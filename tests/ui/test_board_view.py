@@ -12,6 +12,7 @@ from pathlib import Path  # noqa: E402
 import numpy as np  # noqa: E402
 import pygame  # noqa: E402
 import pytest  # noqa: E402
+from cpu import budget  # noqa: E402
 
 from game.boards.hexmap import HexMap  # noqa: E402
 from game.core.places import Cell  # noqa: E402
@@ -378,9 +379,9 @@ def test_screenshot_and_timings(screen):
     def best(fn, n):
         ts = []
         for _ in range(n):
-            t0 = time.perf_counter()
+            t0 = time.process_time()
             fn()
-            ts.append(time.perf_counter() - t0)
+            ts.append(time.process_time() - t0)
         ts.sort()
         return ts[len(ts) // 2] * 1000
 
@@ -408,9 +409,9 @@ def test_screenshot_and_timings(screen):
     print(f"\n20x16 map rebuild {rebuild_ms:.2f} ms, with a new zoom {rezoom_ms:.2f} ms; "
           f"steady frame {frame_ms:.2f} ms ({zoomed_frame_ms:.2f} ms zoomed in); "
           f"pick {pick_ms * 1000:.0f} us")
-    assert rebuild_ms < 40
-    assert frame_ms < 10
-    assert zoomed_frame_ms < 10
+    assert rebuild_ms < budget(40)
+    assert frame_ms < budget(10)
+    assert zoomed_frame_ms < budget(10)
     r.camera.fit()
     r.float_text(Cell(b.index(9, 7)), "-5 ST", pal.VERMILLION)
     r.update(0.2)
