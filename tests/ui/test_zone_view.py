@@ -385,3 +385,21 @@ def test_z12_a_click_on_a_far_line_ends_a_zone_move_on_it(screen):
     c.refresh(True)
     assert c.click("pip", InZone("B", "C"), None, 1) == \
         MoveToLine("pip", ("B",), ("",), False, False, "C")
+
+
+def test_z16_a_click_on_a_zone_past_a_held_bottleneck_says_who_holds_it(screen):
+    """Issue 18: "cannot reach House now" alone left a new player guessing; the reason is
+    the rules' own (Z-16: an enemy in the bottleneck stops anyone passing)."""
+    board = grid(["Yard House"], bottlenecks=[("Door", "Yard", "House", 1, "soft")])
+    m = zone_match(board, [("Tom", "f", "man", "Yard"), ("Gob", "g", "goblin", "House")],
+                   sides=("f", "g"))
+    act_now(m, "gob")
+    m.apply(EnterBottleneck("gob", "Door"))
+    act_now(m, "tom")
+    c = MeleeZoneController(m)
+    c.refresh(True)
+    reply = c.click("tom", InZone("House"), None, 1)
+    assert isinstance(reply, str) and reply.startswith("Tom cannot reach House now: "), reply
+    assert "Z-16" in reply and m.why_illegal(ZoneMove("tom", ("House",), ("Door",), False)) \
+        in reply
+    assert c.click("tom", InZone("Yard"), None, 1) != reply  # its own zone: no such reason

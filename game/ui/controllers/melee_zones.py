@@ -420,7 +420,20 @@ class MeleeZoneController(Controller):
         if self.best_move(actor, zone, not self.run) is not None:
             return (f"{actor.name} can only reach {zone} "
                     f"{'walking' if self.run else 'running'}: press R")
-        return f"{actor.name} cannot reach {zone} now"
+        return f"{actor.name} cannot reach {zone} now" + self._why_not_next_door(actor, zone)
+
+    def _why_not_next_door(self, actor: ZoneFigure, zone: str) -> str:
+        """Why a walk into ``zone`` next door is refused, in the rules' words (a held
+        bottleneck, Z-16; a figure that may not move), or nothing for a far zone."""
+        for start in actor.zones:
+            if not self.state.board.adjacent(start, zone):
+                continue
+            for via in self.q.crossings(start, (zone,)):
+                for v in via:
+                    why = self.m.why_illegal(ZoneMove(actor.id, (zone,), (v,), self.run))
+                    if why:
+                        return f": {why}"
+        return ""
 
     def _click_line(self, actor: ZoneFigure, zone: str, other: str) -> Reply:
         """A boundary: a spot in its bottleneck, or a move onto the line (Z-12, Z-16)."""
