@@ -134,6 +134,9 @@ class BoardScene(Scene, ABC):
     def phase_line(self) -> str:
         """The top bar's second line: what this step is (the controller's words; where
         the game is only watched, the phase's own, which give no play instructions)."""
+        out = self.m.outcome()
+        if out is not None:  # (not the phase it ended in: "the other side may react")
+            return f"The game is over: {out.reason}"
         if self.watching:
             return str(self.m.ruleset.phases[self.m.phase].help)
         return self.control.phase_line()

@@ -37,8 +37,10 @@ class TopBar:
         scene = self.scene
         rect = scene.top_rect
         ph = scene.m.ruleset.phases[scene.m.phase]
-        side = scene.side_of_turn()
-        said = (rect.size, scene.m.turn, ph.title, ph.rule, scene.control.top_note(), side,
+        over = scene.m.outcome() is not None
+        title, rule = ("Game over", "") if over else (ph.title, ph.rule)
+        side = None if over else scene.side_of_turn()
+        said = (rect.size, scene.m.turn, title, rule, scene.control.top_note(), side,
                 self._who_acts(side) if side is not None else "",
                 scene.phase_line() + status)
         if said != self._said or self._bar is None:
@@ -65,7 +67,9 @@ class TopBar:
         x = 16
         for font, text, colour, dy, gap in ((f.head, f"Turn {turn}", TEXT, 8, 16),
                                             (f.head, title, SKY, 8, 6),
-                                            (f.small, f"({rule})", DIM, 14, 20)):
+                                            (f.small, f"({rule})" if rule else "", DIM, 14, 20)):
+            if not text:
+                continue
             t = f.render(font, text, colour)
             self._put(surface, t, (x, dy))
             x += t.get_width() + gap
