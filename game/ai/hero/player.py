@@ -442,14 +442,14 @@ class HeroPlayer(CandidatePlayer):
             order = np.argsort(-score, kind="stable")
         blocked: list[tuple[float, float]] = []  # (bearing, distance) of lines that failed
         tries = 0
-        # the same numbers as plain floats: quicker to read one at a time
-        score_of, xy_of, step_of = score.tolist(), xy.tolist(), step.tolist()
-        for k in order[:SCAN].tolist():
-            if not math.isfinite(score_of[k]) or tries >= MOVE_TRIES:
+        # the best SCAN spots' numbers as plain floats: quicker to read one at a time
+        best = order[:SCAN]
+        for score_k, (sx, sy), sk in zip(score[best].tolist(), xy[best].tolist(),
+                                         step[best].tolist(), strict=True):
+            if not math.isfinite(score_k) or tries >= MOVE_TRIES:
                 break
-            (sx, sy), sk = xy_of[k], step_of[k]
             bearing = math.atan2(sy - y, sx - x)
-            if any(abs(math.remainder(bearing - b, math.tau)) < 0.2 and sk >= dist - 0.3
+            if any(sk >= dist - 0.3 and abs(math.remainder(bearing - b, math.tau)) < 0.2
                    for b, dist in blocked):
                 continue  # further along a line already found blocked
             tries += 1

@@ -73,9 +73,17 @@ class Sight:
     distance: float
     """Range: top-down, base to base, in units."""
     eye: Vec
-    columns: tuple[tuple[Vec, float], ...]
-    """Each column of rays: where it meets the target (top-down) and the fraction of its
-    rays that get through."""
+    column_ends: tuple[float, ...]
+    """Where each column of rays meets the target (top-down), x and y in turn."""
+    column_seen: tuple[float, ...]
+    """The fraction of each column's rays that get through."""
+
+    @property
+    def columns(self) -> tuple[tuple[Vec, float], ...]:
+        """Each column of rays: where it meets the target (top-down) and the fraction of
+        its rays that get through."""
+        e = self.column_ends
+        return tuple(((e[2 * k], e[2 * k + 1]), n) for k, n in enumerate(self.column_seen))
 
     @property
     def targetable(self) -> bool:
@@ -209,11 +217,11 @@ def _sight(state: HeroState, viewer: Mini, target: Mini) -> Sight:
         kind = "hard"
     elif len(cover_idx):
         kind = "soft"
-    cols = tuple(((x, y), n) for (x, y), n in zip(ends.tolist(), seen.tolist(), strict=True))
     return Sight(viewer.id, target.id, fraction, level_of(fraction), kind,
                  tuple(feats[p].name for p in cover_idx.tolist()),
                  tuple(dict.fromkeys(blocked_by + blockers)), bool(diagonal),
-                 distance(viewer, target), (vx, vy), cols)
+                 distance(viewer, target), (vx, vy), tuple(ends.ravel().tolist()),
+                 tuple(seen.tolist()))
 
 
 @dataclass(frozen=True)
@@ -269,8 +277,7 @@ def _terrain_stops(state: HeroState, arr: _Arrays, viewer: Mini, target: Mini,
     # a piece crossed at t stops the rays that reach the target below a height: the
     # column's rays stopped by it are those below max(under(first), under(last))
     top = arr.top[pcs][None, :]
-    under = np.maximum(_under(eye_h, top, np.where(met, first, 1.0)),
-                       _under(eye_h, top, np.where(met, last, 1.0)))
+    under = _under_pair(eye_h, top, np.where(met, first, 1.0), np.where(met, last, 1.0))
     end_in = spans.end_in[:, pcs]
     dense = arr.dense[pcs] & ~spans.eye_in[pcs]
     hides = los & arr.blocking[pcs][None, :]
@@ -338,6 +345,17 @@ def _under(eye_h: float, top: NDArray[np.float64],
     return np.where(far, h, np.where(eye_h < top - 1e-9, np.inf, -np.inf))
 
 
+def _under_pair(eye_h: float, top: NDArray[np.float64], near: NDArray[np.float64],
+                far: NDArray[np.float64]) -> NDArray[np.float64]:
+    """``max(_under(near), _under(far))`` where ``near <= far``, with one of them: the
+    nearer point for a top above the eye (the ray climbs to it), else the further one
+    (both where a top a hair above the eye could make the nearer one lose)."""
+    rise = top > eye_h
+    if (rise & (top <= eye_h + 1e-9)).any():
+        return np.maximum(_under(eye_h, top, near), _under(eye_h, top, far))
+    return _under(eye_h, top, np.where(rise, near, far))
+
+
 def _through_bodies(eye: Vec, ends: NDArray[np.float64], c: NDArray[np.float64],
                     r: NDArray[np.float64], top: NDArray[np.float64],
                     eye_h: float) -> NDArray[np.float64]:
@@ -356,5 +374,4 @@ def _through_bodies(eye: Vec, ends: NDArray[np.float64], c: NDArray[np.float64],
     t0 = np.clip((-b - sq) / (2 * a[None, :]), 0, 1)
     t1 = np.clip((-b + sq) / (2 * a[None, :]), 0, 1)
     ok &= t1 > t0 + 1e-9
-    h = np.maximum(_under(eye_h, top[:, None], t0), _under(eye_h, top[:, None], t1))
-    return np.where(ok, h, -np.inf)
+    return np.where(ok, _under_pair(eye_h, top[:, None], t0, t1), -np.inf)
