@@ -190,15 +190,17 @@ def _sight(state: HeroState, viewer: Mini, target: Mini) -> Sight:
     stop_models, blockers = _bodies(state, viewer, target, ends, eye_h, diagonal, level)
     hit = _terrain_stops(state, arr, viewer, target, (f_v, f_t), ends, eye_h, diagonal)
     pcs = hit.pcs
+    stop_terrain = None
     if hit.under is None:
-        stop = stop_models
-        stop_terrain = None
+        stop = np.full(len(ends), nothing) if stop_models is None else stop_models
     else:
         assert hit.block is not None
         stop_terrain = np.where(hit.block, hit.under, nothing)  # (C, P)
-        stop = np.maximum(stop_terrain.max(axis=1), stop_models)  # (C,)
-    seen = np.clip((top_h - np.maximum(stop, zt)) / target.ht, 0.0, 1.0)
-    fraction = float(seen.mean())
+        stop = stop_terrain.max(axis=1)  # (C,)
+        if stop_models is not None:
+            stop = np.maximum(stop, stop_models)
+    seen = np.minimum(np.maximum((top_h - np.maximum(stop, zt)) / target.ht, 0.0), 1.0)
+    fraction = float(seen.sum()) / len(seen)  # the mean
     feats = terrain.features
     blocked_by = [] if stop_terrain is None else [
         feats[p].name for p in pcs[np.nonzero((stop_terrain > zt + 1e-9).any(axis=0))[0]]]
@@ -208,8 +210,9 @@ def _sight(state: HeroState, viewer: Mini, target: Mini) -> Sight:
     cover_idx = pcs[:0]
     if hit.crossing is not None and fraction > 0:
         assert hit.under is not None and hit.other is not None
-        stop_hard = np.maximum(np.where(hit.other, hit.under, nothing).max(axis=1),
-                               stop_models)
+        stop_hard = np.where(hit.other, hit.under, nothing).max(axis=1)
+        if stop_models is not None:
+            stop_hard = np.maximum(stop_hard, stop_models)
         used = hit.crossing & (stop_hard < top_h - 1e-9)[:, None]
         cover_idx = pcs[np.nonzero(used.any(axis=0))[0]]
     kind: CoverKind = "none"
@@ -301,10 +304,11 @@ def _terrain_stops(state: HeroState, arr: _Arrays, viewer: Mini, target: Mini,
 
 
 def _bodies(state: HeroState, viewer: Mini, target: Mini, ends: NDArray[np.float64],
-            eye_h: float, diagonal: bool, level: bool) -> tuple[NDArray[np.float64],
+            eye_h: float, diagonal: bool, level: bool) -> tuple[NDArray[np.float64] | None,
                                                                  list[str]]:
     """Other minis' bodies: for each column the target height below which they stop its
-    rays (-inf: none do), and the minis that hide some of the target."""
+    rays (-inf: none do; None: no body comes near them), and the minis that hide some of
+    the target."""
     (vx, vy), (tx, ty) = viewer.xy, target.xy
     rt = target.r
     top_z = max(viewer.z, target.z)
@@ -312,6 +316,10 @@ def _bodies(state: HeroState, viewer: Mini, target: Mini, ends: NDArray[np.float
     # only a mini whose base comes near the box round the rays can stand in their way
     x0, x1 = min(vx, tx) - rt - 1e-6, max(vx, tx) + rt + 1e-6
     y0, y1 = min(vy, ty) - rt - 1e-6, max(vy, ty) + rt + 1e-6
+    # and every ray lies within rt of the line from the eye to the target's centre: a
+    # base further from that line than its radius and rt meets none of them
+    dx, dy = tx - vx, ty - vy
+    ll = dx * dx + dy * dy or 1e-18
     others: list[Mini] = []
     xy: list[tuple[float, float]] = []
     rs: list[float] = []
@@ -319,12 +327,16 @@ def _bodies(state: HeroState, viewer: Mini, target: Mini, ends: NDArray[np.float
         if m.id == viewer.id or m.id == target.id or (diagonal and m.z < top_z):
             continue  # G-4: minis lower than the vantage one are ignored
         (mx, my), r = m.xy, m.r
-        if x0 - r <= mx <= x1 + r and y0 - r <= my <= y1 + r:
-            others.append(m)
-            xy.append((mx, my))
-            rs.append(r)
+        if not (x0 - r <= mx <= x1 + r and y0 - r <= my <= y1 + r):
+            continue
+        u = min(1.0, max(0.0, ((mx - vx) * dx + (my - vy) * dy) / ll))
+        if math.hypot(mx - vx - u * dx, my - vy - u * dy) > r + rt + 1e-6:
+            continue
+        others.append(m)
+        xy.append((mx, my))
+        rs.append(r)
     if not others:
-        return np.full(len(ends), -np.inf), []
+        return None, []
     real = diagonal or level
     top = np.array([(m.z if real else 0) + m.ht for m in others], dtype=np.float64)
     body = _through_bodies((vx, vy), ends, np.array(xy, dtype=np.float64),
