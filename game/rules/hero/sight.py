@@ -48,6 +48,12 @@ from game.rules.hero.data import load_data
 from game.rules.hero.state import HeroState, Mini
 from game.rules.hero.terrain import Feature, Terrain, vantage
 
+_any = np.logical_or.reduce
+_all = np.logical_and.reduce
+_sum = np.add.reduce
+"""The arrays' any, all and sum as the ufuncs' own reductions (the methods go round by
+Python: these arrays are small, so that is much of their cost)."""
+
 Level = Literal["open", "covered", "concealed", "hidden"]
 CoverKind = Literal["none", "soft", "hard"]
 
@@ -200,10 +206,10 @@ def _sight(state: HeroState, viewer: Mini, target: Mini) -> Sight:
         if stop_models is not None:
             stop = np.maximum(stop, stop_models)
     seen = np.minimum(np.maximum((top_h - np.maximum(stop, zt)) / target.ht, 0.0), 1.0)
-    fraction = float(seen.sum()) / len(seen)  # the mean
+    fraction = float(_sum(seen)) / len(seen)  # the mean
     feats = terrain.features
     blocked_by = [] if stop_terrain is None else [
-        feats[p].name for p in pcs[np.nonzero((stop_terrain > zt + 1e-9).any(axis=0))[0]]]
+        feats[p].name for p in pcs[np.flatnonzero(_any(stop_terrain > zt + 1e-9, axis=0))]]
     # G-3: cover pieces a line passes through or is hidden by within 1 unit of the
     # target, where nothing else stopped it before (G-2: trees, obstacles "provide cover
     # to the models behind them": they hide and give cover too)
@@ -214,7 +220,7 @@ def _sight(state: HeroState, viewer: Mini, target: Mini) -> Sight:
         if stop_models is not None:
             stop_hard = np.maximum(stop_hard, stop_models)
         used = hit.crossing & (stop_hard < top_h - 1e-9)[:, None]
-        cover_idx = pcs[np.nonzero(used.any(axis=0))[0]]
+        cover_idx = pcs[np.flatnonzero(_any(used, axis=0))]
     kind: CoverKind = "none"
     if arr.hard[cover_idx].any():
         kind = "hard"
@@ -251,7 +257,7 @@ def _terrain_stops(state: HeroState, arr: _Arrays, viewer: Mini, target: Mini,
     spans = terrain.table.spans((vx, vy), ends)
     met_all = ~np.isnan(spans.first)
     # only the pieces some ray meets can stop one or give cover: the rest is left out
-    pcs = np.flatnonzero(met_all.any(axis=0))
+    pcs = np.flatnonzero(_any(met_all, axis=0))
     pc = len(pcs)
     if not pc:
         return _Stops(pcs, None, None, None)
@@ -284,10 +290,10 @@ def _terrain_stops(state: HeroState, arr: _Arrays, viewer: Mini, target: Mini,
     end_in = spans.end_in[:, pcs]
     dense = arr.dense[pcs] & ~spans.eye_in[pcs]
     hides = los & arr.blocking[pcs][None, :]
-    if dense.any():
+    if _any(dense):
         hides |= los & dense[None, :] & ~end_in
     cover = arr.cover[pcs]
-    if not cover.any():
+    if not _any(cover):
         return _Stops(pcs, under, hides, hides)
     # where each crossing comes nearest the target (top-down), for G-3's 1 unit
     l0 = np.where(met, last, 0.0)
@@ -341,7 +347,7 @@ def _bodies(state: HeroState, viewer: Mini, target: Mini, ends: NDArray[np.float
     top = np.array([(m.z if real else 0) + m.ht for m in others], dtype=np.float64)
     body = _through_bodies((vx, vy), ends, np.array(xy, dtype=np.float64),
                            np.array(rs), top, eye_h)  # (B, C)
-    hit = np.flatnonzero((body > zt + 1e-9).any(axis=1)).tolist()
+    hit = np.flatnonzero(_any(body > zt + 1e-9, axis=1)).tolist()
     return body.max(axis=0), [others[k].name for k in hit]
 
 
@@ -352,7 +358,7 @@ def _under(eye_h: float, top: NDArray[np.float64],
     to height h is at eye_h + (h - eye_h) t there."""
     far = t > 1e-12
     h = eye_h - 1e-9 + (top - eye_h) / np.where(far, t, 1.0)
-    if far.all():
+    if _all(far, axis=None):
         return h
     return np.where(far, h, np.where(eye_h < top - 1e-9, np.inf, -np.inf))
 
@@ -363,7 +369,7 @@ def _under_pair(eye_h: float, top: NDArray[np.float64], near: NDArray[np.float64
     nearer point for a top above the eye (the ray climbs to it), else the further one
     (both where a top a hair above the eye could make the nearer one lose)."""
     rise = top > eye_h
-    if (rise & (top <= eye_h + 1e-9)).any():
+    if _any(rise & (top <= eye_h + 1e-9), axis=None):
         return np.maximum(_under(eye_h, top, near), _under(eye_h, top, far))
     return _under(eye_h, top, np.where(rise, near, far))
 
@@ -376,14 +382,14 @@ def _through_bodies(eye: Vec, ends: NDArray[np.float64], c: NDArray[np.float64],
     through the body (-inf: none do)."""
     e = np.array(eye)
     d = ends - e  # (C, 2)
-    a = (d * d).sum(axis=1)  # (C,)
+    a = _sum(d * d, axis=1)  # (C,)
     w = e[None, :] - c  # (B, 2)
     b = 2 * (w @ d.T)  # (B, C)
-    cc = (w * w).sum(axis=1)[:, None] - (r * r)[:, None]  # (B, 1)
+    cc = _sum(w * w, axis=1)[:, None] - (r * r)[:, None]  # (B, 1)
     disc = b * b - 4 * a[None, :] * cc
     ok = disc > 0
     sq = np.sqrt(np.where(ok, disc, 0.0))
-    t0 = np.clip((-b - sq) / (2 * a[None, :]), 0, 1)
-    t1 = np.clip((-b + sq) / (2 * a[None, :]), 0, 1)
+    t0 = np.minimum(np.maximum((-b - sq) / (2 * a[None, :]), 0.0), 1.0)  # clipped to 0-1
+    t1 = np.minimum(np.maximum((-b + sq) / (2 * a[None, :]), 0.0), 1.0)
     ok &= t1 > t0 + 1e-9
     return np.where(ok, _under_pair(eye_h, top[:, None], t0, t1), -np.inf)
