@@ -45,6 +45,7 @@ from numpy.typing import NDArray
 from game.boards.table import Vec
 from game.core.frozen import quick_init
 from game.rules.hero.data import load_data
+from game.rules.hero.fan import FanPieces, fan_pieces, fan_spans
 from game.rules.hero.state import HeroState, Mini
 from game.rules.hero.terrain import Feature, Terrain, vantage
 
@@ -126,6 +127,8 @@ class _Arrays:
     unit: NDArray[np.float64]
     """Where each column meets a target's base, across it, as a share of its radius
     (-1 to 1)."""
+    fan: FanPieces
+    """The pieces' edges, boxes and rings, for the rays."""
 
 
 def _arrays(state: HeroState) -> _Arrays:
@@ -143,7 +146,8 @@ def _make_arrays(terrain: Terrain) -> _Arrays:
     hard = np.array([f.has("hard_cover") for f in fs], dtype=bool)
     columns = d.cover.rays
     return _Arrays(top, ht, np.array([f.has("blocking") for f in fs], dtype=bool), dense,
-                   soft, hard, soft | hard, (np.arange(columns) + 0.5) / columns * 2 - 1)
+                   soft, hard, soft | hard, (np.arange(columns) + 0.5) / columns * 2 - 1,
+                   fan_pieces(terrain.table))
 
 
 def on_vantage(terrain: Terrain, m: Mini) -> bool:
@@ -254,15 +258,16 @@ def _terrain_stops(state: HeroState, arr: _Arrays, viewer: Mini, target: Mini,
     """G-1, G-3, G-4: where the pieces on the way stop each column (see :class:`_Stops`)."""
     terrain = state.terrain
     (vx, vy), (tx, ty) = viewer.xy, target.xy
-    spans = terrain.table.spans((vx, vy), ends)
-    met_all = ~np.isnan(spans.first)
+    spans = fan_spans(terrain.table, arr.fan, (vx, vy), ends)
+    met_near = ~np.isnan(spans.first)
     # only the pieces some ray meets can stop one or give cover: the rest is left out
-    pcs = np.flatnonzero(_any(met_all, axis=0))
+    hit = np.flatnonzero(_any(met_near, axis=0))
+    pcs = spans.pcs[hit]
     pc = len(pcs)
     if not pc:
         return _Stops(pcs, None, None, None)
-    first, last = spans.first[:, pcs], spans.last[:, pcs]
-    met = met_all[:, pcs]  # (C, P)
+    first, last = spans.first[:, hit], spans.last[:, hit]
+    met = met_near[:, hit]  # (C, P)
     live = met
     for m, f in zip((viewer, target), stood, strict=True):
         if f is None:
@@ -287,8 +292,8 @@ def _terrain_stops(state: HeroState, arr: _Arrays, viewer: Mini, target: Mini,
     # column's rays stopped by it are those below max(under(first), under(last))
     top = arr.top[pcs][None, :]
     under = _under_pair(eye_h, top, np.where(met, first, 1.0), np.where(met, last, 1.0))
-    end_in = spans.end_in[:, pcs]
-    dense = arr.dense[pcs] & ~spans.eye_in[pcs]
+    end_in = spans.end_in[:, hit]
+    dense = arr.dense[pcs] & ~spans.eye_in[hit]
     hides = los & arr.blocking[pcs][None, :]
     if _any(dense):
         hides |= los & dense[None, :] & ~end_in
