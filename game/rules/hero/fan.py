@@ -17,18 +17,16 @@ from numpy.typing import NDArray
 
 from game.boards.table import EPS, Table, Vec
 
-Edge = tuple[int, tuple[float, float, float, float]]
-"""A piece's edge: the piece, and the edge's start and step (x0, y0, dx, dy)."""
-
 
 @dataclass(frozen=True)
 class FanPieces:
     """A table's pieces as the fan reads them (see the module text)."""
 
     boxes: tuple[tuple[float, float, float, float], ...]
-    edges: tuple[tuple[tuple[tuple[float, float, float, float],
-                             tuple[float, float, float, float]], ...], ...]
-    """Each piece's edges: (x0, y0, x1, y1) and (x0, y0, dx, dy)."""
+    edges: tuple[tuple[tuple[int, float, float, float, float], ...], ...]
+    """Each piece's edges: its number in :attr:`steps`, and (x0, y0, x1, y1)."""
+    steps: NDArray[np.float64]
+    """(E, 4): every edge's start and step (x0, y0, dx, dy), piece by piece."""
     rings: tuple[tuple[NDArray[np.float64], ...] | None, ...]
     """Each footprint's ring as (qx, qy, px, py) rows (each point and the one before);
     None for a line."""
@@ -58,10 +56,13 @@ def fan_pieces(table: Table) -> FanPieces:
         rings.append((ring[:, 0][None, :], ring[:, 1][None, :],
                       np.roll(ring[:, 0], 1)[None, :], np.roll(ring[:, 1], 1)[None, :]))
     edges = []
+    steps: list[tuple[float, float, float, float]] = []
     for p in table.pieces:
         es = [(float(a[0]), float(a[1]), float(b[0]), float(b[1])) for a, b in p.segments()]
-        edges.append(tuple((e, (e[0], e[1], e[2] - e[0], e[3] - e[1])) for e in es))
-    return FanPieces(tuple(p.bbox for p in table.pieces), tuple(edges), tuple(rings))
+        edges.append(tuple((len(steps) + k, *e) for k, e in enumerate(es)))
+        steps += [(e[0], e[1], e[2] - e[0], e[3] - e[1]) for e in es]
+    return FanPieces(tuple(p.bbox for p in table.pieces), tuple(edges),
+                     np.array(steps, dtype=np.float64).reshape(-1, 4), tuple(rings))
 
 
 def fan_spans(table: Table, fp: FanPieces, eye: Vec, ends: NDArray[np.float64]) -> FanSpans:
@@ -73,22 +74,28 @@ def fan_spans(table: Table, fp: FanPieces, eye: Vec, ends: NDArray[np.float64]) 
     hi = np.maximum(ends.max(axis=0), a)
     x0, y0, x1, y1 = float(lo[0]), float(lo[1]), float(hi[0]), float(hi[1])
     near: list[int] = []
-    cands: list[Edge] = []
+    cands: list[int] = []  # the candidate edges, piece by piece
+    starts: list[int] = []  # where each piece's run of them starts
+    cols: list[int] = []  # and its column
     for p, (bx0, by0, bx1, by1) in enumerate(fp.boxes):
         if bx1 < x0 or bx0 > x1 or by1 < y0 or by0 > y1:
             continue
-        near.append(p)
-        for (ex0, ey0, ex1, ey1), step in fp.edges[p]:
+        had = len(cands)
+        for e, ex0, ey0, ex1, ey1 in fp.edges[p]:
             if (ex0 < x0 and ex1 < x0) or (ex0 > x1 and ex1 > x1) or (
                     ey0 < y0 and ey1 < y0) or (ey0 > y1 and ey1 > y1):
                 continue
-            cands.append((p, step))
+            cands.append(e)
+        if len(cands) > had:
+            starts.append(had)
+            cols.append(len(near))
+        near.append(p)
     n, pc = len(ends), len(near)
     pcs = np.array(near, dtype=np.int64)
     first = np.full((n, pc), np.nan)
     last = np.full((n, pc), np.nan)
     if cands:
-        _meet(a, d, cands, {p: k for k, p in enumerate(near)}, first, last)
+        _meet(a, d, fp.steps[cands], starts, cols, first, last)
     at = set(table.pieces_at(float(a[0]), float(a[1])))
     eye_in = np.array([p in at for p in near], dtype=bool)
     end_in = _inside(fp, near, ends)
@@ -100,13 +107,12 @@ def fan_spans(table: Table, fp: FanPieces, eye: Vec, ends: NDArray[np.float64]) 
     return FanSpans(pcs, first, last, eye_in, end_in, length)
 
 
-def _meet(a: NDArray[np.float64], d: NDArray[np.float64], cands: list[Edge],
-          column: dict[int, int], first: NDArray[np.float64],
+def _meet(a: NDArray[np.float64], d: NDArray[np.float64], st: NDArray[np.float64],
+          starts: list[int], cols: list[int], first: NDArray[np.float64],
           last: NDArray[np.float64]) -> None:
     """``first`` and ``last`` for rays ``a`` + t ``d`` against the candidate edges
-    (grouped by piece), all at once (``Table``'s arithmetic)."""
-    piece = np.array([c[0] for c in cands], dtype=np.int64)
-    st = np.array([c[1] for c in cands], dtype=np.float64)  # (E, 4): x0, y0, dx, dy
+    ``st`` (x0, y0, dx, dy), a run of them for each piece starting at ``starts``, filling
+    the pieces' ``cols``, all at once (``Table``'s arithmetic)."""
     ex, ey, fx, fy = st[:, 0], st[:, 1], st[:, 2], st[:, 3]
     dx, dy = d[:, 0:1], d[:, 1:2]  # (n, 1)
     den = dx * fy[None, :] - dy * fx[None, :]  # (n, E)
@@ -116,11 +122,9 @@ def _meet(a: NDArray[np.float64], d: NDArray[np.float64], cands: list[Edge],
     t = (wx * fy[None, :] - wy * fx[None, :]) / safe
     u = (wx * dy - wy * dx) / safe
     ok &= (t >= -EPS) & (t <= 1 + EPS) & (u >= -EPS) & (u <= 1 + EPS)
-    t = np.clip(t, 0.0, 1.0)
-    starts = np.flatnonzero(np.r_[True, piece[1:] != piece[:-1]])
+    t = np.minimum(np.maximum(t, 0.0), 1.0)  # clipped to 0-1
     lo = np.minimum.reduceat(np.where(ok, t, np.inf), starts, axis=1)
     hi = np.maximum.reduceat(np.where(ok, t, -np.inf), starts, axis=1)
-    cols = [column[p] for p in piece[starts].tolist()]
     first[:, cols] = np.where(np.isfinite(lo), lo, np.nan)
     last[:, cols] = np.where(np.isfinite(hi), hi, np.nan)
 
