@@ -44,6 +44,7 @@ from numpy.typing import NDArray
 
 from game.boards.table import Vec
 from game.core.frozen import quick_init
+from game.core.places import HUNDREDTHS
 from game.rules.hero.data import load_data
 from game.rules.hero.fan import FanPieces, fan_pieces, fan_spans
 from game.rules.hero.state import HeroState, Mini
@@ -337,7 +338,9 @@ def _bodies(state: HeroState, viewer: Mini, target: Mini, ends: NDArray[np.float
     for m in state.placed():
         if m.id == viewer.id or m.id == target.id or (diagonal and m.z < top_z):
             continue  # G-4: minis lower than the vantage one are ignored
-        (mx, my), r = m.xy, m.r
+        at = m.at
+        assert at is not None  # placed
+        mx, my, r = at.x / HUNDREDTHS, at.y / HUNDREDTHS, m.radius / HUNDREDTHS  # xy, r
         if not (x0 - r <= mx <= x1 + r and y0 - r <= my <= y1 + r):
             continue
         u = min(1.0, max(0.0, ((mx - vx) * dx + (my - vy) * dy) / ll))
