@@ -33,7 +33,7 @@ import numpy as np
 from numpy.typing import NDArray
 
 from game.ai.skeleton import CandidatePlayer, Proposal
-from game.boards.table import Table
+from game.boards.table import Table, Vec
 from game.core.dice import Dice
 from game.core.errors import GameError
 from game.core.match import Match
@@ -163,6 +163,19 @@ def make_spots(terrain: Terrain) -> Spots:
                  centres[[p for _k, p in pairs]].reshape(-1, 2),
                  np.array([bool(p) for p in shelter], dtype=bool),
                  np.array([float(len(p)) for p in shelter]))
+
+
+def _sheltered_from(q: HeroQueries, sp: Spots, x: float, y: float) -> NDArray[np.bool_]:
+    """:meth:`Spots.sheltered_from`, remembered for the match by the point (a target
+    stands still for many decisions)."""
+    kept: dict[tuple[float, float], NDArray[np.bool_]] = q.per_match(
+        "hero player shelter", dict)
+    got = kept.get((x, y))
+    if got is None:
+        if len(kept) > 2_000:
+            kept.clear()
+        got = kept[(x, y)] = sp.sheltered_from(x, y)
+    return got
 
 
 class HeroPlayer(CandidatePlayer):
@@ -305,7 +318,8 @@ class HeroPlayer(CandidatePlayer):
             return best
         reach = max((d.weapons[w].range[1] for w in m.weapons), default=0)
         for t in enemies:
-            if q.distance(m.id, t.id) > reach + 1e-9:
+            dist = q.distance(m.id, t.id)
+            if dist > reach + 1e-9:
                 continue
             worth = 2.0 if t.hero else 1.0
             for w in dict.fromkeys(m.weapons):
@@ -316,7 +330,7 @@ class HeroPlayer(CandidatePlayer):
                             best is None or v > best[0]):
                         best = (v, Throw(m.id, t.id))
                     continue
-                if not weapon.in_range(q.distance(m.id, t.id)):
+                if not weapon.in_range(dist):
                     continue
                 if q.why_not_attack(m.id, t.id, w) is not None:
                     continue
@@ -415,7 +429,7 @@ class HeroPlayer(CandidatePlayer):
         tx, ty = t.xy
         to_t = np.hypot(xy[:, 0] - tx, xy[:, 1] - ty) - m.r - t.r
         score = -np.abs(to_t - want)
-        score += np.where(sp.sheltered_from(tx, ty)[idx], 2.5,
+        score += np.where(_sheltered_from(q, sp, tx, ty)[idx], 2.5,
                           np.where(sp.near_cover[idx], 0.8, 0.0))
         others = np.array([o.xy for o in st.placed() if o.id != m.id]).reshape(-1, 2)
         if len(others):
@@ -435,21 +449,29 @@ class HeroPlayer(CandidatePlayer):
         # a clear line to the target (centre to centre, over nothing that blocks sight)
         # counts for the best few spots in range of it
         top = [k for k in order[:CLEAR_CHECKS] if np.isfinite(score[k]) and to_t[k] <= reach]
+        # whether a line is clear depends on the table alone: remembered for the match
+        clear: dict[tuple[Vec, Vec], bool] = q.per_match("hero player clear lines", dict)
+        if len(clear) > 20_000:
+            clear.clear()
         for k in top:
-            if self._clear((float(xy[k, 0]), float(xy[k, 1])), (tx, ty), st, q):
+            a = (float(xy[k, 0]), float(xy[k, 1]))
+            seen = clear.get((a, (tx, ty)))
+            if seen is None:
+                seen = clear[(a, (tx, ty))] = self._clear(a, (tx, ty), st, q)
+            if seen:
                 score[k] += 4.0
         if top:
             order = np.argsort(-score, kind="stable")
         blocked: list[tuple[float, float]] = []  # (bearing, distance) of lines that failed
         tries = 0
-        # the same numbers as plain floats: quicker to read one at a time
-        score_of, xy_of, step_of = score.tolist(), xy.tolist(), step.tolist()
-        for k in order[:SCAN].tolist():
-            if not math.isfinite(score_of[k]) or tries >= MOVE_TRIES:
+        # the best SCAN spots' numbers as plain floats: quicker to read one at a time
+        best = order[:SCAN]
+        for score_k, (sx, sy), sk in zip(score[best].tolist(), xy[best].tolist(),
+                                         step[best].tolist(), strict=True):
+            if not math.isfinite(score_k) or tries >= MOVE_TRIES:
                 break
-            (sx, sy), sk = xy_of[k], step_of[k]
             bearing = math.atan2(sy - y, sx - x)
-            if any(abs(math.remainder(bearing - b, math.tau)) < 0.2 and sk >= dist - 0.3
+            if any(sk >= dist - 0.3 and abs(math.remainder(bearing - b, math.tau)) < 0.2
                    for b, dist in blocked):
                 continue  # further along a line already found blocked
             tries += 1
