@@ -241,3 +241,16 @@ def test_k4_a_drag_move_builds_no_legal_menu(app, monkeypatch):
     assert isinstance(m.actions[-1], Move) and m.actions[-1].figure == me.id
     assert calls == []
     assert scene.button("end_turn") is not None
+
+
+def test_k5_the_attack_odds_come_first_in_the_hover_tip(app):
+    """Issue 18: at 800x500 the tip is cut after a few lines ("... 11 more lines"): the
+    odds a player hovers for stand right under its heading."""
+    def ready(m):
+        return battle(m) and any(isinstance(a, Attack) for a in m.legal_actions())
+    scene, m = start(app, ready, "ruined_village", 1)
+    atk = next(a for a in m.legal_actions() if isinstance(a, Attack))
+    scene.control.weapon[atk.figure] = atk.weapon
+    lines = [ln.text for ln in scene.control.tip(atk.figure, atk.target)]
+    assert lines[1].startswith("hit ") and "critical" in lines[1], lines
+    assert sum(ln.startswith("hit ") for ln in lines) == 1

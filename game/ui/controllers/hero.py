@@ -669,8 +669,9 @@ class HeroController(Controller):
         if s.targetable:
             o = self.q.attack_odds(a.id, t.id, w)
             shots = f" (each of {weapon.shots} shots)" if weapon.shots > 1 else ""
-            lines.append(TipLine(f"hit {percent(o.p_hit)}{shots}, critical "
-                                 f"{percent(o.p_crit)} (K-5, K-6)", YELLOW, True))
+            # the odds right under the heading: a short window shows the tip's head only
+            lines.insert(1, TipLine(f"hit {percent(o.p_hit)}{shots}, critical "
+                                    f"{percent(o.p_crit)} (K-5, K-6)", YELLOW, True))
             extra = f" (one die more than the weapon's {weapon.hit}, the highest dropped: " \
                     f"{s.cover} cover, G-3)" if o.worse_attack else ""
             lines.append(TipLine(f"  {o.attack.expr} vs {o.defence.expr}"
