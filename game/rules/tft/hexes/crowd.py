@@ -90,6 +90,12 @@ def leap_length() -> int:
     return max(int(k) for k in load_data().num("leap", "dice")) + 1
 
 
+def own_stats(f: HexFigure) -> tuple[Any, ...]:
+    """What a figure's own move depends on besides its entry (:func:`state.entry`): its
+    stats and what it did this turn (a jump's fall odds read its DX, H-8)."""
+    return (f.st, f.dx, f.dx_penalty, f.damage_taken, f.ma, f.defending, f.moved)
+
+
 def near(state: HexState, f: HexFigure, hexes: int, pos: Positions | None = None) -> Near:
     """The figures other than ``f`` within ``hexes`` hexes of it (and a few more: the
     search is by rows and columns, a little wider than a hex's distance), with a key
@@ -99,8 +105,7 @@ def near(state: HexState, f: HexFigure, hexes: int, pos: Positions | None = None
     span = hexes + 1
     lo_c, hi_c, lo_r, hi_r = col - span, col + span, row - span, row + span
     found: list[HexFigure] = []
-    parts: list[Any] = [f.id, c.entries[f.id], f.st, f.dx, f.dx_penalty, f.damage_taken,
-                        f.ma, f.defending, f.moved, hexes]
+    parts: list[Any] = [f.id, c.entries[f.id], *own_stats(f), hexes]
     entries = c.entries
     for sq_r in range(lo_r // BUCKET, hi_r // BUCKET + 1):
         for sq_c in range(lo_c // BUCKET, hi_c // BUCKET + 1):

@@ -19,7 +19,14 @@ from game.boards.hexmap import Reach
 from game.rules.tft import combat
 from game.rules.tft.data import load_data
 from game.rules.tft.hexes import bigfigures, falls, heights, tables, terrain
-from game.rules.tft.hexes.crowd import Near, crowd, leap_length, near, reach_margin
+from game.rules.tft.hexes.crowd import (
+    Near,
+    crowd,
+    leap_length,
+    near,
+    own_stats,
+    reach_margin,
+)
 from game.rules.tft.hexes.state import HexFigure, HexState, Positions
 
 MEMO_LIMIT = 2048
@@ -276,15 +283,20 @@ def move_options(state: HexState, fig_id: str, pos: Positions | None = None,
     """
     pos = state.positions() if pos is None else pos
     f = state.figures[fig_id]
+    here = ("move at", fig_id, own_stats(f), pos)
+    cached = state.memo.get(here)
+    if cached is not None:  # asked again at the same position: no neighbours to look up
+        assert isinstance(cached, MoveOptions)
+        return cached
     around = around_mover(state, f, pos) if around is None else around
     key = ("move", around.key)
     cached = state.memo.get(key)
-    if cached is not None:
-        assert isinstance(cached, MoveOptions)
-        return cached
-    make_room(state)
-    opts = state.memo[key] = _move_options(state, f, pos, around)
-    return opts
+    if cached is None:
+        make_room(state)
+        cached = state.memo[key] = _move_options(state, f, pos, around)
+    assert isinstance(cached, MoveOptions)
+    state.memo[here] = cached
+    return cached
 
 
 def _settle(state: HexState, f: HexFigure, reach: Reach, occupied: dict[int, HexFigure]
