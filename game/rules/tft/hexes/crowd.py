@@ -17,7 +17,7 @@ from functools import cache
 from typing import Any
 
 from game.rules.tft.data import load_data
-from game.rules.tft.hexes.state import HexFigure, HexState, Positions, entry
+from game.rules.tft.hexes.state import HexFigure, HexState, Positions
 
 BUCKET = 8
 """Side, in cells, of the squares figures are filed by."""
@@ -58,23 +58,33 @@ def crowd(state: HexState, pos: Positions | None = None) -> Crowd:
     pos = state.positions() if pos is None else pos
     found = state.memo.get(CROWD)
     if found is None or not (found[0] is pos or found[0] == pos):
-        found = state.memo[CROWD] = (pos, _crowd(state))
+        found = state.memo[CROWD] = (pos, _crowd(state, pos))
     c = found[1]
     assert isinstance(c, Crowd)
     return c
 
 
-def _crowd(state: HexState) -> Crowd:
+def _crowd(state: HexState, pos: Positions) -> Crowd:
     board = state.board
     squares: dict[tuple[int, int], list[tuple[int, int, HexFigure]]] = {}
     for f in state.figures.values():
         col, row = board.offset(f.cell)
         squares.setdefault((col // BUCKET, row // BUCKET), []).append((col, row, f))
-    kinds = load_data().kinds
-    widest = max((len(walk) for k in {f.kind for f in state.figures.values()}
-                  for walk in kinds[k].shape), default=0)
-    return Crowd(state.occupied(), {k: entry(f) for k, f in state.figures.items()}, squares,
-                 widest)
+    # the position is the figures' entries in the order of state.figures
+    return Crowd(state.occupied(), dict(zip(state.figures, pos, strict=True)), squares,
+                 widest(state))
+
+
+def widest(state: HexState) -> int:
+    """The most hexes any figure's hexes reach beyond its front hex (H-15), once per
+    match and set of kinds (a figure's kind does not change)."""
+    kinds = frozenset(f.kind for f in state.figures.values())
+
+    def make() -> int:
+        shapes = load_data().kinds
+        return max((len(walk) for k in kinds for walk in shapes[k].shape), default=0)
+
+    return state.derived.get(("widest", kinds), make)
 
 
 def reach_margin(state: HexState, pos: Positions | None = None) -> int:
