@@ -150,8 +150,8 @@ def measured_level(board: HexMap, fig: HexFigure, hex_: int) -> int:
     figure clinging to a wall is as high as it clings (H-11)."""
     if fig.hold:
         return board.level(fig.cell) + fig.hold_at
-    if fig.hexes == 2 or hex_ not in fig.footprint:
-        return board.level(fig.cell)
+    if fig.hexes <= 2 or hex_ not in fig.footprint:
+        return board.level(fig.cell)  # (a one-hex figure's hex_level is its own hex's)
     return hex_level(board, fig, hex_)
 
 
