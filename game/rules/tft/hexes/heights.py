@@ -120,12 +120,10 @@ def height_advantage(board: HexMap, attacker: HexFigure, target: HexFigure) -> i
 
 def front_cells(board: HexMap, fig: HexFigure) -> list[int]:
     """T-5: the three hexes in front of a figure (of its front hex, H-15)."""
-    out = []
-    for d in (fig.facing - 1, fig.facing, fig.facing + 1):
-        j = board.neighbour(fig.cell, d % 6)
-        if j is not None and j not in fig.footprint:
-            out.append(j)
-    return out
+    cells = board.front(fig.cell, fig.facing)
+    if fig.hexes > 1:
+        return [j for j in cells if j not in fig.footprint]
+    return list(cells)  # (a one-hex figure covers none of its front hexes)
 
 
 def cells_of(fig: HexFigure) -> list[int]:
