@@ -548,8 +548,10 @@ class HexMap:
                             pending += 1
             c += 1
         # only the reached cells are kept (the board-sized lists go with this call)
-        costs = CellTable({i: best[i] for i in cells if best[i] >= 0}, n, big)
-        ways = CellTable({i: before[i] for i in cells[1:]}, n, -1)
+        # (every settled cell has a cost of 0 or more: a blocked one is never settled)
+        costs = CellTable(dict(zip(cells, map(best.__getitem__, cells), strict=True)), n, big)
+        rest = cells[1:]
+        ways = CellTable(dict(zip(rest, map(before.__getitem__, rest), strict=True)), n, -1)
         return Reach(start, cells, costs, ways, budget, stops)
 
     def _reach_sparse(self, start: int, budget: int, edges: Steps,

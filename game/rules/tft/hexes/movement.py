@@ -153,8 +153,19 @@ def is_engaged(state: HexState, fig: HexFigure, pos: Positions | None = None) ->
     beside it can hold it in a front hex (:func:`heights.beside`)."""
     if not fig.standing:
         return False
+    pos = state.positions() if pos is None else pos
+    own = state.figures.get(fig.id) is fig  # (not a copy standing elsewhere)
+    key = ("engaged", fig.id, pos)
+    if own:
+        found = state.memo.get(key)
+        if found is not None:
+            assert isinstance(found, bool)
+            return found
     occupied = crowd(state, pos).occupied
-    return heights.engaged_by(state.board, heights.beside(state.board, occupied, fig), fig)
+    engaged = heights.engaged_by(state.board, heights.beside(state.board, occupied, fig), fig)
+    if own:
+        state.memo[key] = engaged
+    return engaged
 
 
 def others_cells(state: HexState, f: HexFigure, around: Near | None = None,
