@@ -13,9 +13,10 @@ Read-only.
 from __future__ import annotations
 
 from dataclasses import dataclass
-from functools import cache
+from functools import cache, cached_property
 from typing import Any
 
+from game.boards.hexmap import HexMap
 from game.rules.tft.data import load_data
 from game.rules.tft.hexes.state import HexFigure, HexState, Positions
 
@@ -31,11 +32,22 @@ class Crowd:
     """Every hex a living figure covers (:meth:`HexState.occupied`); read-only."""
     entries: dict[str, tuple[Any, ...]]
     """Each figure's part of the position (:func:`state.entry`)."""
-    squares: dict[tuple[int, int], list[tuple[int, int, HexFigure]]]
-    """Figures (their column, row and themselves) by square of :data:`BUCKET` cells."""
     widest: int
     """The most hexes any figure's hexes reach beyond its front hex (H-15: 0 if every
     figure covers one hex)."""
+    board: HexMap
+    figures: list[HexFigure]
+
+    @cached_property
+    def squares(self) -> dict[tuple[int, int], list[tuple[int, int, HexFigure]]]:
+        """Figures (their column, row and themselves) by square of :data:`BUCKET` cells
+        (filed the first time :func:`near` asks)."""
+        board = self.board
+        squares: dict[tuple[int, int], list[tuple[int, int, HexFigure]]] = {}
+        for f in self.figures:
+            col, row = board.offset(f.cell)
+            squares.setdefault((col // BUCKET, row // BUCKET), []).append((col, row, f))
+        return squares
 
 
 @dataclass(frozen=True, eq=False)
@@ -65,14 +77,9 @@ def crowd(state: HexState, pos: Positions | None = None) -> Crowd:
 
 
 def _crowd(state: HexState, pos: Positions) -> Crowd:
-    board = state.board
-    squares: dict[tuple[int, int], list[tuple[int, int, HexFigure]]] = {}
-    for f in state.figures.values():
-        col, row = board.offset(f.cell)
-        squares.setdefault((col // BUCKET, row // BUCKET), []).append((col, row, f))
     # the position is the figures' entries in the order of state.figures
-    return Crowd(state.occupied(), dict(zip(state.figures, pos, strict=True)), squares,
-                 widest(state))
+    return Crowd(state.occupied(), dict(zip(state.figures, pos, strict=True)),
+                 widest(state), state.board, list(state.figures.values()))
 
 
 def widest(state: HexState) -> int:

@@ -29,6 +29,13 @@ from game.rules.tft.hexes.crowd import (
 )
 from game.rules.tft.hexes.state import HexFigure, HexState, Positions
 
+NEIGHBOURHOOD_FROM = 64
+"""Figures in a match from which a figure's moves are kept by its neighbourhood
+(:func:`around_mover`) as well as by the position: with fewer, filing the figures by
+square and keying the neighbours costs more than the reaches it saves (on the Hill fight
+and the Hill fort it saves none), and the position's own key is cheap. The answer is the
+same either way: figures beyond the neighbourhood are out of the move's reach."""
+
 MEMO_LIMIT = 2048
 """Answers kept in a state's memo before the older half of them is let go (a figure's
 moves on a big board keep a few hundred cells: this bounds what a game remembers)."""
@@ -299,6 +306,10 @@ def move_options(state: HexState, fig_id: str, pos: Positions | None = None,
     if cached is not None:  # asked again at the same position: no neighbours to look up
         assert isinstance(cached, MoveOptions)
         return cached
+    if around is None and len(state.figures) < NEIGHBOURHOOD_FROM:
+        make_room(state)  # few figures: the position is the key (see NEIGHBOURHOOD_FROM)
+        opts = state.memo[here] = _move_options(state, f, pos, None)
+        return opts
     around = around_mover(state, f, pos) if around is None else around
     key = ("move", around.key)
     cached = state.memo.get(key)
@@ -364,7 +375,7 @@ def _jump_ways(state: HexState, f: HexFigure, reach: Reach, budget: int,
     return ways
 
 
-def _move_options(state: HexState, f: HexFigure, pos: Positions, around: Near
+def _move_options(state: HexState, f: HexFigure, pos: Positions, around: Near | None
                   ) -> MoveOptions:
     budget = move_budget(f)
     occupied = others_cells(state, f, around, pos)
