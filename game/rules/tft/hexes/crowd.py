@@ -85,13 +85,21 @@ def _crowd(state: HexState, pos: Positions) -> Crowd:
 def widest(state: HexState) -> int:
     """The most hexes any figure's hexes reach beyond its front hex (H-15), once per
     match and set of kinds (a figure's kind does not change)."""
-    kinds = frozenset(f.kind for f in state.figures.values())
+    found = state.memo.get(WIDEST)
+    if found is None:
+        kinds = frozenset(f.kind for f in state.figures.values())
 
-    def make() -> int:
-        shapes = load_data().kinds
-        return max((len(walk) for k in kinds for walk in shapes[k].shape), default=0)
+        def make() -> int:
+            shapes = load_data().kinds
+            return max((len(walk) for k in kinds for walk in shapes[k].shape), default=0)
 
-    return state.derived.get(("widest", kinds), make)
+        found = state.memo[WIDEST] = state.derived.get(("widest", kinds), make)
+    assert isinstance(found, int)
+    return found
+
+
+WIDEST = "widest"
+"""The state's memo key of :func:`widest` (the figures of a state never change kind)."""
 
 
 def reach_margin(state: HexState, pos: Positions | None = None) -> int:
