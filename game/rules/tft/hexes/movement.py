@@ -244,7 +244,18 @@ def charge_reach(state: HexState, f: HexFigure) -> Reach | None:
     """T-7: where ``f`` can still walk this turn and attack (its charge allowance less
     the MP it has spent); None if it has spent more than that already."""
     left = combat.charge_allowance(f) - f.mp_spent
-    return walking_reach(state, f, left) if left >= 0 else None
+    if left < 0:
+        return None
+    if state.figures.get(f.id) is not f:  # a copy standing elsewhere: not kept
+        return walking_reach(state, f, left)
+    pos = state.positions()
+    key = ("charge", f.id, own_stats(f), pos)  # kept per position (a new plan, sight)
+    found = state.memo.get(key)
+    if found is None:
+        make_room(state)
+        found = state.memo[key] = walking_reach(state, f, left, pos)
+    assert isinstance(found, Reach)
+    return found
 
 
 def settle_facing(state: HexState, f: HexFigure, cell: int, natural: int,
