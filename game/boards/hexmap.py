@@ -166,6 +166,23 @@ SMALL_BUDGET = 40
 (a whole map) go to scipy's compiled Dijkstra, which has a fixed cost of its own."""
 
 
+def _bearing(dq: int, dr: int) -> int:
+    """Direction 0-5 closest to the axial offset ``(dq, dr)`` (not both 0)."""
+    if dq == 0 and dr == 0:
+        raise ValueError("bearing of a cell to itself")
+    # cube vector, then the direction with the largest dot product
+    x, z = dq, dr
+    y = -x - z
+    best, best_dot = 0, -INF
+    for d, (ddq, ddr) in enumerate(AXIAL_DIRECTIONS):
+        dx, dz = ddq, ddr
+        dy = -dx - dz
+        dot = x * dx + y * dy + z * dz
+        if dot > best_dot:
+            best, best_dot = d, dot
+    return best
+
+
 class HexMap:
     """A hex board of ``width x height`` cells, each a stack of ``level`` tiles.
 
@@ -237,6 +254,10 @@ class HexMap:
         self._nbr_by_dir: list[tuple[int | None, ...]] = [
             tuple(int(j) if j >= 0 else None for j in row) for row in nb]
         """:attr:`neighbour_table` as plain ints (None off the board), for quick lookups."""
+        self._fronts: dict[int, tuple[int, ...]] = {}
+        """:meth:`front` by ``cell * 6 + facing``, as asked for."""
+        self._bearings: dict[tuple[int, int], int] = {}
+        """:meth:`bearing` by axial offset, as asked for."""
 
     # ------------------------------------------------------------------ addressing
     def __repr__(self) -> str:
@@ -309,23 +330,26 @@ class HexMap:
                 return d
         return None
 
+    def front(self, i: int, facing: int) -> tuple[int, ...]:
+        """The real cells in directions ``facing - 1``, ``facing`` and ``facing + 1`` from
+        ``i``, in that order (worked out once per cell and facing)."""
+        key = i * 6 + facing % 6
+        found = self._fronts.get(key)
+        if found is None:
+            row = self._nbr_by_dir[i]
+            found = self._fronts[key] = tuple(
+                j for j in (row[(facing - 1) % 6], row[facing % 6], row[(facing + 1) % 6])
+                if j is not None)
+        return found
+
     def bearing(self, a: int, b: int) -> int:
         """Direction 0-5 closest to the line from ``a`` towards any other cell ``b``."""
         (q1, r1), (q2, r2) = self._axial[a], self._axial[b]
-        dq, dr = q2 - q1, r2 - r1
-        if dq == 0 and dr == 0:
-            raise ValueError("bearing of a cell to itself")
-        # cube vector, then the direction with the largest dot product
-        x, z = dq, dr
-        y = -x - z
-        best, best_dot = 0, -INF
-        for d, (ddq, ddr) in enumerate(AXIAL_DIRECTIONS):
-            dx, dz = ddq, ddr
-            dy = -dx - dz
-            dot = x * dx + y * dy + z * dz
-            if dot > best_dot:
-                best, best_dot = d, dot
-        return best
+        key = (q2 - q1, r2 - r1)
+        found = self._bearings.get(key)
+        if found is None:
+            found = self._bearings[key] = _bearing(*key)
+        return found
 
     def distance(self, a: int, b: int) -> int:
         """Number of steps between cells ``a`` and ``b`` ignoring levels."""
@@ -524,8 +548,10 @@ class HexMap:
                             pending += 1
             c += 1
         # only the reached cells are kept (the board-sized lists go with this call)
-        costs = CellTable({i: best[i] for i in cells if best[i] >= 0}, n, big)
-        ways = CellTable({i: before[i] for i in cells[1:]}, n, -1)
+        # (every settled cell has a cost of 0 or more: a blocked one is never settled)
+        costs = CellTable(dict(zip(cells, map(best.__getitem__, cells), strict=True)), n, big)
+        rest = cells[1:]
+        ways = CellTable(dict(zip(rest, map(before.__getitem__, rest), strict=True)), n, -1)
         return Reach(start, cells, costs, ways, budget, stops)
 
     def _reach_sparse(self, start: int, budget: int, edges: Steps,

@@ -13,11 +13,12 @@ Read-only.
 from __future__ import annotations
 
 from dataclasses import dataclass
-from functools import cache
+from functools import cache, cached_property
 from typing import Any
 
+from game.boards.hexmap import HexMap
 from game.rules.tft.data import load_data
-from game.rules.tft.hexes.state import HexFigure, HexState, Positions, entry
+from game.rules.tft.hexes.state import HexFigure, HexState, Positions
 
 BUCKET = 8
 """Side, in cells, of the squares figures are filed by."""
@@ -31,11 +32,22 @@ class Crowd:
     """Every hex a living figure covers (:meth:`HexState.occupied`); read-only."""
     entries: dict[str, tuple[Any, ...]]
     """Each figure's part of the position (:func:`state.entry`)."""
-    squares: dict[tuple[int, int], list[tuple[int, int, HexFigure]]]
-    """Figures (their column, row and themselves) by square of :data:`BUCKET` cells."""
     widest: int
     """The most hexes any figure's hexes reach beyond its front hex (H-15: 0 if every
     figure covers one hex)."""
+    board: HexMap
+    figures: list[HexFigure]
+
+    @cached_property
+    def squares(self) -> dict[tuple[int, int], list[tuple[int, int, HexFigure]]]:
+        """Figures (their column, row and themselves) by square of :data:`BUCKET` cells
+        (filed the first time :func:`near` asks)."""
+        board = self.board
+        squares: dict[tuple[int, int], list[tuple[int, int, HexFigure]]] = {}
+        for f in self.figures:
+            col, row = board.offset(f.cell)
+            squares.setdefault((col // BUCKET, row // BUCKET), []).append((col, row, f))
+        return squares
 
 
 @dataclass(frozen=True, eq=False)
@@ -58,23 +70,36 @@ def crowd(state: HexState, pos: Positions | None = None) -> Crowd:
     pos = state.positions() if pos is None else pos
     found = state.memo.get(CROWD)
     if found is None or not (found[0] is pos or found[0] == pos):
-        found = state.memo[CROWD] = (pos, _crowd(state))
+        found = state.memo[CROWD] = (pos, _crowd(state, pos))
     c = found[1]
     assert isinstance(c, Crowd)
     return c
 
 
-def _crowd(state: HexState) -> Crowd:
-    board = state.board
-    squares: dict[tuple[int, int], list[tuple[int, int, HexFigure]]] = {}
-    for f in state.figures.values():
-        col, row = board.offset(f.cell)
-        squares.setdefault((col // BUCKET, row // BUCKET), []).append((col, row, f))
-    kinds = load_data().kinds
-    widest = max((len(walk) for k in {f.kind for f in state.figures.values()}
-                  for walk in kinds[k].shape), default=0)
-    return Crowd(state.occupied(), {k: entry(f) for k, f in state.figures.items()}, squares,
-                 widest)
+def _crowd(state: HexState, pos: Positions) -> Crowd:
+    # the position is the figures' entries in the order of state.figures
+    return Crowd(state.occupied(), dict(zip(state.figures, pos, strict=True)),
+                 widest(state), state.board, list(state.figures.values()))
+
+
+def widest(state: HexState) -> int:
+    """The most hexes any figure's hexes reach beyond its front hex (H-15), once per
+    match and set of kinds (a figure's kind does not change)."""
+    found = state.memo.get(WIDEST)
+    if found is None:
+        kinds = frozenset(f.kind for f in state.figures.values())
+
+        def make() -> int:
+            shapes = load_data().kinds
+            return max((len(walk) for k in kinds for walk in shapes[k].shape), default=0)
+
+        found = state.memo[WIDEST] = state.derived.get(("widest", kinds), make)
+    assert isinstance(found, int)
+    return found
+
+
+WIDEST = "widest"
+"""The state's memo key of :func:`widest` (the figures of a state never change kind)."""
 
 
 def reach_margin(state: HexState, pos: Positions | None = None) -> int:
@@ -90,6 +115,12 @@ def leap_length() -> int:
     return max(int(k) for k in load_data().num("leap", "dice")) + 1
 
 
+def own_stats(f: HexFigure) -> tuple[Any, ...]:
+    """What a figure's own move depends on besides its entry (:func:`state.entry`): its
+    stats and what it did this turn (a jump's fall odds read its DX, H-8)."""
+    return (f.st, f.dx, f.dx_penalty, f.damage_taken, f.ma, f.defending, f.moved)
+
+
 def near(state: HexState, f: HexFigure, hexes: int, pos: Positions | None = None) -> Near:
     """The figures other than ``f`` within ``hexes`` hexes of it (and a few more: the
     search is by rows and columns, a little wider than a hex's distance), with a key
@@ -99,8 +130,7 @@ def near(state: HexState, f: HexFigure, hexes: int, pos: Positions | None = None
     span = hexes + 1
     lo_c, hi_c, lo_r, hi_r = col - span, col + span, row - span, row + span
     found: list[HexFigure] = []
-    parts: list[Any] = [f.id, c.entries[f.id], f.st, f.dx, f.dx_penalty, f.damage_taken,
-                        f.ma, f.defending, f.moved, hexes]
+    parts: list[Any] = [f.id, c.entries[f.id], *own_stats(f), hexes]
     entries = c.entries
     for sq_r in range(lo_r // BUCKET, hi_r // BUCKET + 1):
         for sq_c in range(lo_c // BUCKET, hi_c // BUCKET + 1):

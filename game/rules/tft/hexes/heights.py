@@ -120,12 +120,10 @@ def height_advantage(board: HexMap, attacker: HexFigure, target: HexFigure) -> i
 
 def front_cells(board: HexMap, fig: HexFigure) -> list[int]:
     """T-5: the three hexes in front of a figure (of its front hex, H-15)."""
-    out = []
-    for d in (fig.facing - 1, fig.facing, fig.facing + 1):
-        j = board.neighbour(fig.cell, d % 6)
-        if j is not None and j not in fig.footprint:
-            out.append(j)
-    return out
+    cells = board.front(fig.cell, fig.facing)
+    if fig.hexes > 1:
+        return [j for j in cells if j not in fig.footprint]
+    return list(cells)  # (a one-hex figure covers none of its front hexes)
 
 
 def cells_of(fig: HexFigure) -> list[int]:
@@ -150,8 +148,8 @@ def measured_level(board: HexMap, fig: HexFigure, hex_: int) -> int:
     figure clinging to a wall is as high as it clings (H-11)."""
     if fig.hold:
         return board.level(fig.cell) + fig.hold_at
-    if fig.hexes == 2 or hex_ not in fig.footprint:
-        return board.level(fig.cell)
+    if fig.hexes <= 2 or hex_ not in fig.footprint:
+        return board.level(fig.cell)  # (a one-hex figure's hex_level is its own hex's)
     return hex_level(board, fig, hex_)
 
 

@@ -19,8 +19,22 @@ from game.boards.hexmap import Reach
 from game.rules.tft import combat
 from game.rules.tft.data import load_data
 from game.rules.tft.hexes import bigfigures, falls, heights, tables, terrain
-from game.rules.tft.hexes.crowd import Near, crowd, leap_length, near, reach_margin
+from game.rules.tft.hexes.crowd import (
+    Near,
+    crowd,
+    leap_length,
+    near,
+    own_stats,
+    reach_margin,
+)
 from game.rules.tft.hexes.state import HexFigure, HexState, Positions
+
+NEIGHBOURHOOD_FROM = 64
+"""Figures in a match from which a figure's moves are kept by its neighbourhood
+(:func:`around_mover`) as well as by the position: with fewer, filing the figures by
+square and keying the neighbours costs more than the reaches it saves (on the Hill fight
+and the Hill fort it saves none), and the position's own key is cheap. The answer is the
+same either way: figures beyond the neighbourhood are out of the move's reach."""
 
 MEMO_LIMIT = 2048
 """Answers kept in a state's memo before the older half of them is let go (a figure's
@@ -146,8 +160,19 @@ def is_engaged(state: HexState, fig: HexFigure, pos: Positions | None = None) ->
     beside it can hold it in a front hex (:func:`heights.beside`)."""
     if not fig.standing:
         return False
+    pos = state.positions() if pos is None else pos
+    own = state.figures.get(fig.id) is fig  # (not a copy standing elsewhere)
+    key = ("engaged", fig.id, pos)
+    if own:
+        found = state.memo.get(key)
+        if found is not None:
+            assert isinstance(found, bool)
+            return found
     occupied = crowd(state, pos).occupied
-    return heights.engaged_by(state.board, heights.beside(state.board, occupied, fig), fig)
+    engaged = heights.engaged_by(state.board, heights.beside(state.board, occupied, fig), fig)
+    if own:
+        state.memo[key] = engaged
+    return engaged
 
 
 def others_cells(state: HexState, f: HexFigure, around: Near | None = None,
@@ -219,7 +244,18 @@ def charge_reach(state: HexState, f: HexFigure) -> Reach | None:
     """T-7: where ``f`` can still walk this turn and attack (its charge allowance less
     the MP it has spent); None if it has spent more than that already."""
     left = combat.charge_allowance(f) - f.mp_spent
-    return walking_reach(state, f, left) if left >= 0 else None
+    if left < 0:
+        return None
+    if state.figures.get(f.id) is not f:  # a copy standing elsewhere: not kept
+        return walking_reach(state, f, left)
+    pos = state.positions()
+    key = ("charge", f.id, own_stats(f), pos)  # kept per position (a new plan, sight)
+    found = state.memo.get(key)
+    if found is None:
+        make_room(state)
+        found = state.memo[key] = walking_reach(state, f, left, pos)
+    assert isinstance(found, Reach)
+    return found
 
 
 def settle_facing(state: HexState, f: HexFigure, cell: int, natural: int,
@@ -276,15 +312,24 @@ def move_options(state: HexState, fig_id: str, pos: Positions | None = None,
     """
     pos = state.positions() if pos is None else pos
     f = state.figures[fig_id]
+    here = ("move at", fig_id, own_stats(f), pos)
+    cached = state.memo.get(here)
+    if cached is not None:  # asked again at the same position: no neighbours to look up
+        assert isinstance(cached, MoveOptions)
+        return cached
+    if around is None and len(state.figures) < NEIGHBOURHOOD_FROM:
+        make_room(state)  # few figures: the position is the key (see NEIGHBOURHOOD_FROM)
+        opts = state.memo[here] = _move_options(state, f, pos, None)
+        return opts
     around = around_mover(state, f, pos) if around is None else around
     key = ("move", around.key)
     cached = state.memo.get(key)
-    if cached is not None:
-        assert isinstance(cached, MoveOptions)
-        return cached
-    make_room(state)
-    opts = state.memo[key] = _move_options(state, f, pos, around)
-    return opts
+    if cached is None:
+        make_room(state)
+        cached = state.memo[key] = _move_options(state, f, pos, around)
+    assert isinstance(cached, MoveOptions)
+    state.memo[here] = cached
+    return cached
 
 
 def _settle(state: HexState, f: HexFigure, reach: Reach, occupied: dict[int, HexFigure]
@@ -341,7 +386,7 @@ def _jump_ways(state: HexState, f: HexFigure, reach: Reach, budget: int,
     return ways
 
 
-def _move_options(state: HexState, f: HexFigure, pos: Positions, around: Near
+def _move_options(state: HexState, f: HexFigure, pos: Positions, around: Near | None
                   ) -> MoveOptions:
     budget = move_budget(f)
     occupied = others_cells(state, f, around, pos)

@@ -86,10 +86,12 @@ def entry_costs(state: HexState, swimmer: bool) -> tuple[str, NDArray[np.float64
     """H-21: :func:`entry_table` for the match (its board, its broken-ground switch), with
     a key naming the table (for the tables of step costs built on it); once per match."""
     broken = broken_ground(state.options)
-    key = f"broken={broken},swim={swimmer}"
-    arr = state.derived.get(("entry", key), lambda: entry_table(
-        state.board, depths(state), broken, swimmer))
-    return key, arr
+
+    def make() -> tuple[str, NDArray[np.float64]]:
+        return (f"broken={broken},swim={swimmer}",
+                entry_table(state.board, depths(state), broken, swimmer))
+
+    return state.derived.get(("entry", broken, swimmer), make)
 
 
 def water_modifiers(state: HexState, cell: int) -> list[Modifier]:
