@@ -3,8 +3,11 @@
 * ``normal``: the ruleset's own player (:func:`game.ai.computer_player`), unchanged.
 * ``easy``: the same player making plausible but weaker choices. At each decision it
   rolls its own d100: on :data:`EASY_BLUNDER` or less it plays a random legal action (a
-  slip a new player also makes), on up to :data:`EASY_SECOND` it plays the second-best
-  of its player's own proposals (a reasonable move, not the best), else the best.
+  slip a new player also makes), on up to :data:`EASY_SECOND` a slip against its
+  scenario's objective where the ruleset has one (:mod:`game.ai.slips`: Tabletop Hero's
+  hero rushes at the enemy) or else the second-best of its player's own proposals (a
+  reasonable move, not the best), else the best. A ruleset where the normal player's
+  margin over easy was small with those two numbers has its own (:data:`EASY_SLIPS`).
 * ``hard``: a search with determinised dice on top of the normal player
   (:mod:`game.ai.search`). The candidates are the normal player's choice and the
   :data:`HARD_CANDIDATES` - 1 best challengers (its other proposals and, where it
@@ -41,6 +44,7 @@ from game.ai.objectives import standing as standing
 from game.ai.random_player import RandomPlayer
 from game.ai.search import candidates, look_ahead
 from game.ai.skeleton import CandidatePlayer, Proposal
+from game.ai.slips import objective_slip
 from game.core.dice import Dice
 from game.core.errors import GameError
 from game.core.match import Match
@@ -53,6 +57,12 @@ EASY_BLUNDER = 20
 """Easy: a d100 at or under this plays a random legal action."""
 EASY_SECOND = 60
 """Easy: a d100 at or under this (over the blunder) plays the second-best proposal."""
+EASY_SLIPS: dict[str, tuple[int, int]] = {
+    "hero": (40, 70), "pursuit": (70, 70), "flood": (50, 70), "tft-zones": (30, 60),
+}
+"""Ruleset key -> its own (:data:`EASY_BLUNDER`, :data:`EASY_SECOND`), where the
+normal player's margin over easy was small with the shared ones (see
+docs/balance/strengths.md)."""
 
 HARD_CANDIDATES = 3
 """Hard: how many of the normal player's best distinct actions are searched."""
@@ -97,13 +107,16 @@ def ranked(player: CandidatePlayer, match: Match[Any]) -> tuple[Action, list[Act
 class EasyPlayer:
     """The normal player with slips (see the module text)."""
 
-    def __init__(self, ruleset: str, seed: int = 0) -> None:
+    def __init__(self, ruleset: str, seed: int = 0,
+                 slips: tuple[int, int] | None = None) -> None:
         self.inner = computer_player(ruleset, seed)
         self.dice = Dice(seed ^ _SALT)
+        self.blunder, self.second = (slips if slips is not None
+                                     else EASY_SLIPS.get(ruleset, (EASY_BLUNDER, EASY_SECOND)))
 
     def choose(self, match: Match[Any]) -> Action:
         roll = self.dice.faces(1, 100)[0]
-        if roll <= EASY_BLUNDER:
+        if roll <= self.blunder:
             acts = match.legal_actions()
             if not acts:
                 raise GameError("no legal action: the game is over")
@@ -113,9 +126,15 @@ class EasyPlayer:
         if not isinstance(self.inner, CandidatePlayer):
             return self.inner.choose(match)
         best, order = ranked(self.inner, match)
-        if roll <= EASY_SECOND and len(order) > 1:
+        if roll > self.second:
+            return best
+        side = match.to_act()
+        slip = None if side is None else objective_slip(match, side, match.legal_actions())
+        if slip is None and len(order) > 1:
+            slip = order[1]
+        if slip is not None and slip != best:
             self.inner.memo.clear()  # its plan assumed the best; it thinks again next time
-            return order[1]
+            return slip
         return best
 
 
