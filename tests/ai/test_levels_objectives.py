@@ -52,7 +52,7 @@ def in_play(m: Match[Any]) -> bool:
     return m.phase == HeroPhase.PLAY and any(isinstance(a, Move) for a in m.legal_actions())
 
 
-def test_k10_a_heros_health_counts_for_its_side_and_against_the_other():
+def test_a_heros_health_counts_for_its_side_and_against_the_other():
     m = played("backyard", 2, in_play)
     green, tan = m.sides
     assert hero_term(m, green) == pytest.approx(-hero_term(m, tan))
@@ -87,7 +87,7 @@ def test_charges_planted_count_for_the_planter_of_the_nest():
     assert nest_term(open_match("storm_drain", 1), "troopers") == 0.0
 
 
-def test_p4_a_runner_nearer_the_arrival_counts_for_the_runners():
+def test_a_runner_nearer_the_arrival_counts_for_the_runners():
     m = played("pursuit", 1, lambda m: m.phase == ChasePhase.PURSUIT)
     runners, chasers = m.ruleset.queries(m.state).sides()
     before = chase_term(m, runners)
@@ -141,7 +141,7 @@ def test_hard_on_the_hero_rules_looks_ahead_and_stays_legal():
         m.apply(a)
 
 
-def test_k10_the_easy_heros_slip_is_its_legal_move_nearest_an_enemy():
+def test_the_easy_heros_slip_is_its_legal_move_nearest_an_enemy():
     m = played("backyard", 5, lambda m: in_play(m) and any(
         isinstance(a, Move) and m.state.minis[a.figure].hero for a in m.legal_actions()))
     side = m.to_act()
