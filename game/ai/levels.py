@@ -3,18 +3,26 @@
 * ``normal``: the ruleset's own player (:func:`game.ai.computer_player`), unchanged.
 * ``easy``: the same player making plausible but weaker choices. At each decision it
   rolls its own d100: on :data:`EASY_BLUNDER` or less it plays a random legal action (a
-  slip a new player also makes), on up to :data:`EASY_SECOND` it plays the second-best
-  of its player's own proposals (a reasonable move, not the best), else the best.
-* ``hard``: a search with determinised dice on top of the normal player. The normal
-  player's best few proposals (distinct first actions) are each tried on
-  :data:`HARD_SAMPLES` clones of the match (:meth:`Match.clone` with dice of their own,
-  the same seeds for every candidate), then the game is played on by the normal player
-  for every side to the end of the next turn (or the end of the game), within a budget
-  of actions (:data:`HARD_NODES` a decision: deterministic, what the lab uses) and, if
-  given, of seconds (what a window would use: at most 1 s a decision). Each ending
-  position is scored by who won, else by the pieces still in the fight, their health
-  counted half (:func:`material`); the candidate with the best mean score is played,
-  the normal choice unless another beats it by :data:`HARD_MARGIN`.
+  slip a new player also makes), on up to :data:`EASY_SECOND` a slip against its
+  scenario's objective where the ruleset has one (:mod:`game.ai.slips`: Tabletop Hero's
+  hero rushes at the enemy) or else the second-best of its player's own proposals (a
+  reasonable move, not the best), else the best. A ruleset where the normal player's
+  margin over easy was small with those two numbers has its own (:data:`EASY_SLIPS`).
+* ``hard``: a search with determinised dice on top of the normal player
+  (:mod:`game.ai.search`). The candidates are the normal player's choice and the
+  :data:`HARD_CANDIDATES` - 1 best challengers (its other proposals and, where it
+  proposes fewer than a handful, legal actions), ordered by the scenario's objective one
+  ply deep (:func:`game.ai.objectives.standing`). Each is tried on :data:`HARD_SAMPLES`
+  clones of the match (:meth:`Match.clone` with dice of their own, the same seeds for
+  every candidate), then the game is played on by the normal player for every side to
+  the end of the next turn (or the end of the game), within a budget of actions
+  (:data:`HARD_NODES` a decision: deterministic, what the lab uses) and, if given, of
+  seconds (what a window would use: at most 1 s a decision). Each ending position is
+  scored by :func:`standing`: who won, else the pieces still in the fight (health
+  counted half) plus how near each side is to its scenario's objective (a hero's
+  health, the holders of a house, the charges at a nest, the runners' way to the
+  Arrival); the candidate with the best mean score is played, the normal choice unless
+  another beats it by :data:`HARD_MARGIN`.
 
 A ruleset without a player of its own plays the random player at every level. The
 players read the match only through its API and the ruleset's proposals, and roll only
@@ -26,11 +34,17 @@ from __future__ import annotations
 
 import time
 from collections.abc import Iterable, Mapping, Sequence
+from functools import partial
 from typing import Any
 
 from game.ai import Player, computer_player, has_player
+from game.ai.objectives import WIN_SCORE as WIN_SCORE  # re-exported: the levels' scores
+from game.ai.objectives import material as material
+from game.ai.objectives import standing as standing
 from game.ai.random_player import RandomPlayer
+from game.ai.search import candidates, look_ahead
 from game.ai.skeleton import CandidatePlayer, Proposal
+from game.ai.slips import objective_slip
 from game.core.dice import Dice
 from game.core.errors import GameError
 from game.core.match import Match
@@ -43,6 +57,12 @@ EASY_BLUNDER = 20
 """Easy: a d100 at or under this plays a random legal action."""
 EASY_SECOND = 60
 """Easy: a d100 at or under this (over the blunder) plays the second-best proposal."""
+EASY_SLIPS: dict[str, tuple[int, int]] = {
+    "hero": (40, 70), "pursuit": (70, 70), "flood": (50, 70), "tft-zones": (30, 60),
+}
+"""Ruleset key -> its own (:data:`EASY_BLUNDER`, :data:`EASY_SECOND`), where the
+normal player's margin over easy was small with the shared ones (see
+docs/balance/strengths.md)."""
 
 HARD_CANDIDATES = 3
 """Hard: how many of the normal player's best distinct actions are searched."""
@@ -53,8 +73,6 @@ HARD_NODES = 800
 HARD_MARGIN = 1.0
 """Hard: how much better (in :func:`material` points) another candidate must score on
 average to be played instead of the normal player's choice."""
-WIN_SCORE = 100.0
-"""What a won (lost) game is worth in :func:`material` points."""
 
 _SALT = 0x1E7E15
 
@@ -86,33 +104,19 @@ def ranked(player: CandidatePlayer, match: Match[Any]) -> tuple[Action, list[Act
     return best, order
 
 
-def material(match: Match[Any], side: Side) -> float:
-    """How well ``side`` stands: +-:data:`WIN_SCORE` for a won or lost game, else its
-    pieces in the fight less the others', each worth 1/2 plus 1/2 of its health."""
-    outcome = match.outcome()
-    if outcome is not None:
-        if outcome.winner is None:
-            return 0.0
-        return WIN_SCORE if outcome.winner == side else -WIN_SCORE
-    score = 0.0
-    for p in match.pieces():
-        if not p.active:
-            continue
-        worth = 0.5 + 0.5 * max(0, p.health) / p.health_max if p.health_max > 0 else 1.0
-        score += worth if p.side == side else -worth
-    return score
-
-
 class EasyPlayer:
     """The normal player with slips (see the module text)."""
 
-    def __init__(self, ruleset: str, seed: int = 0) -> None:
+    def __init__(self, ruleset: str, seed: int = 0,
+                 slips: tuple[int, int] | None = None) -> None:
         self.inner = computer_player(ruleset, seed)
         self.dice = Dice(seed ^ _SALT)
+        self.blunder, self.second = (slips if slips is not None
+                                     else EASY_SLIPS.get(ruleset, (EASY_BLUNDER, EASY_SECOND)))
 
     def choose(self, match: Match[Any]) -> Action:
         roll = self.dice.faces(1, 100)[0]
-        if roll <= EASY_BLUNDER:
+        if roll <= self.blunder:
             acts = match.legal_actions()
             if not acts:
                 raise GameError("no legal action: the game is over")
@@ -122,9 +126,15 @@ class EasyPlayer:
         if not isinstance(self.inner, CandidatePlayer):
             return self.inner.choose(match)
         best, order = ranked(self.inner, match)
-        if roll <= EASY_SECOND and len(order) > 1:
+        if roll > self.second:
+            return best
+        side = match.to_act()
+        slip = None if side is None else objective_slip(match, side, match.legal_actions())
+        if slip is None and len(order) > 1:
+            slip = order[1]
+        if slip is not None and slip != best:
             self.inner.memo.clear()  # its plan assumed the best; it thinks again next time
-            return order[1]
+            return slip
         return best
 
 
@@ -146,52 +156,29 @@ class HardPlayer:
             return self.inner.choose(match)
         best, order = ranked(self.inner, match)
         side = match.to_act()
-        if len(order) < 2 or side is None:
+        if side is None or len(match.legal_actions()) < 2:
             return best
-        return self.search(match, side, order[:HARD_CANDIDATES])
+        return self.search(match, side, order or [best])
 
-    def search(self, match: Match[Any], side: Side, candidates: Sequence[Action]) -> Action:
-        """The candidate with the best mean look-ahead score (the first, the normal
-        choice, unless another beats it by :data:`HARD_MARGIN`)."""
+    def search(self, match: Match[Any], side: Side, order: Sequence[Action]) -> Action:
+        """The candidate with the best mean look-ahead score (:mod:`game.ai.search`):
+        the normal choice unless another beats it by :data:`HARD_MARGIN`."""
         deadline = None if self.seconds is None else time.perf_counter() + self.seconds
-        per_rollout = max(1, self.nodes // (len(candidates) * HARD_SAMPLES))
-        means: list[float] = []
-        for a in candidates:
-            total = 0.0
-            for k in range(HARD_SAMPLES):
-                sim = match.clone(seed=self._sim_seed(k))
-                sim.apply(a)
-                self._rollout(sim, per_rollout, deadline, k)
-                total += material(sim, side)
-            means.append(total / HARD_SAMPLES)
-            if deadline is not None and time.perf_counter() > deadline:
-                break
+        cands = candidates(match, side, order, HARD_CANDIDATES, self._sim_seed(0))
+        if len(cands) < 2:
+            return cands[0]
+        seeds = [self._sim_seed(k) for k in range(HARD_SAMPLES)]
+        means = look_ahead(match, side, cands, seeds, self.nodes, deadline,
+                           partial(computer_player, self.ruleset))
         top = max(range(len(means)), key=lambda i: (means[i], -i))
         if means[top] > means[0] + HARD_MARGIN:
             if isinstance(self.inner, CandidatePlayer):
                 self.inner.memo.clear()  # its plan assumed its own choice
-            return candidates[top]
-        return candidates[0]
+            return cands[top]
+        return cands[0]
 
     def _sim_seed(self, k: int) -> int:
         return (self.seed * 7_919 + self.decisions * 104_729 + k) ^ _SALT
-
-    def _rollout(self, sim: Match[Any], budget: int, deadline: float | None, k: int) -> None:
-        """Play ``sim`` on with the normal player for every side to the end of the next
-        turn, the game's end or the budget."""
-        stop_turn = sim.turn + 2
-        players: dict[Side, Player] = {}
-        for _ in range(budget):
-            if sim.outcome() is not None or sim.turn >= stop_turn:
-                return
-            if deadline is not None and time.perf_counter() > deadline:
-                return
-            who = sim.to_act()
-            if who is None:
-                return
-            if who not in players:
-                players[who] = computer_player(self.ruleset, self._sim_seed(k))
-            sim.apply(players[who].choose(sim))
 
 
 def player_for(ruleset: str, level: str, seed: int = 0) -> Player:

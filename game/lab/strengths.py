@@ -1,7 +1,7 @@
 """Measuring the computer players' strengths with the lab.
 
 ``python -m game.lab.strengths --games N [--levels easy,hard] [--scenarios a,b]
-[--workers K] [--seed S] [--out FILE]``
+[--sides scenario:side,...] [--workers K] [--seed S] [--out FILE]``
 
 For every scenario and every side, N games with that side at the level and the other at
 normal: for ``hard`` the hard side's win rate (target: at least 60 %), for ``easy`` the
@@ -55,9 +55,29 @@ class Row:
         return "no"
 
 
+def parse_sides(spec: str | None) -> set[tuple[str, str]] | None:
+    """``--sides SCENARIO:SIDE,...`` as a set of (scenario, side); None for every side.
+    GameError naming a scenario or side that does not exist."""
+    if not spec:
+        return None
+    out = set()
+    for item in (t.strip() for t in spec.split(",") if t.strip()):
+        name, colon, side = item.partition(":")
+        if not colon:
+            raise GameError(f"--sides {item}: write SCENARIO:SIDE")
+        sc = find_scenario(name.strip())
+        if side.strip() not in sc.sides:
+            raise GameError(f"--sides {item}: {sc.key} has no side '{side.strip()}' "
+                            f"(sides: {', '.join(sc.sides)})")
+        out.add((sc.key, side.strip()))
+    return out
+
+
 def measure(scenarios: list[str], levels: list[str], games: int, seed: int,
-            workers: int) -> tuple[list[Row], float]:
-    """Play the games (see the module text); the rows and the wall time."""
+            workers: int, only: set[tuple[str, str]] | None = None
+            ) -> tuple[list[Row], float]:
+    """Play the games (see the module text), for the (scenario, side) pairs in ``only``
+    if given; the rows and the wall time."""
     cells: list[Cell] = []
     level_map: dict[str, dict[str, str]] = {}
     what: list[tuple[str, str, str, str]] = []
@@ -65,6 +85,8 @@ def measure(scenarios: list[str], levels: list[str], games: int, seed: int,
         sc = find_scenario(name)
         for level in levels:
             for side in sc.sides:
+                if only is not None and (sc.key, side) not in only:
+                    continue
                 key = f"{sc.key}: {side} {level}"
                 cells.append(Cell(key, list(sc.sides), Variant((), sc)))
                 level_map[key] = {s: (level if s == side else "normal") for s in sc.sides}
@@ -102,6 +124,8 @@ def main(argv: list[str] | None = None) -> int:
     p.add_argument("--scenarios", default="all")
     p.add_argument("--workers", type=int, default=os.cpu_count() or 1)
     p.add_argument("--seed", type=int, default=0)
+    p.add_argument("--sides", help="only these SCENARIO:SIDE pairs (the side at the "
+                   "level), comma-separated; their scenarios must be in --scenarios")
     p.add_argument("--out")
     args = p.parse_args(argv)
     try:
@@ -112,7 +136,8 @@ def main(argv: list[str] | None = None) -> int:
                                 f"{', '.join(x for x in LEVELS if x in TARGETS)})")
         names = ([s.key for s in list_scenarios()] if args.scenarios == "all"
                  else [s.strip() for s in args.scenarios.split(",") if s.strip()])
-        rows, wall = measure(names, levels, args.games, args.seed, args.workers)
+        only = parse_sides(args.sides)
+        rows, wall = measure(names, levels, args.games, args.seed, args.workers, only)
     except GameError as e:
         print(f"error: {e}", file=sys.stderr)
         return 2

@@ -1,0 +1,100 @@
+"""The hard player's look-ahead: candidates ordered by the objective, tried over
+determinised dice and played on by the normal player.
+
+:func:`candidates`: the normal player's choice first, then the challengers: its other
+proposals' first actions and, where it proposes fewer than :data:`POOL` (a player that
+proposes one action, Tabletop Hero's), legal actions, each played once on a clone and
+ordered by :func:`game.ai.objectives.standing` after it (the one-ply score; ties keep
+the normal player's order).
+
+:func:`look_ahead`: each candidate is played on ``samples`` clones of the match with
+dice of their own (the same seeds for every candidate: common random numbers, so two
+candidates are compared on the same luck), then the game is played on by the normal
+player for every side to the end of the next turn (or the game's end) within a budget
+of actions, and the ending positions are scored by :func:`standing`. The search never
+rolls the match's dice and reads the clock only if given a deadline (the lab never is).
+"""
+
+from __future__ import annotations
+
+import time
+from collections.abc import Callable, Sequence
+from functools import partial
+from typing import Any
+
+from game.ai.objectives import standing
+from game.ai.player import Player
+from game.core.match import Match
+from game.core.ruleset import Action, Side
+
+POOL = 24
+"""Legal actions scored one ply deep when the normal player proposes fewer than this
+(taken evenly from the legal list when it is longer)."""
+
+
+def spread(items: Sequence[Action], count: int) -> list[Action]:
+    """``count`` items taken evenly from ``items`` (all of them if no more)."""
+    if len(items) <= count:
+        return list(items)
+    step = len(items) / count
+    return [items[int(k * step)] for k in range(count)]
+
+
+def one_ply(match: Match[Any], side: Side, action: Action, seed: int) -> float:
+    """:func:`standing` of ``side`` after ``action`` on a clone with dice ``seed``."""
+    sim = match.clone(seed=seed)
+    sim.apply(action)
+    return standing(sim, side)
+
+
+def candidates(match: Match[Any], side: Side, order: Sequence[Action], count: int,
+               seed: int) -> list[Action]:
+    """The normal choice (``order[0]``) and the ``count - 1`` best challengers by
+    :func:`one_ply` (module text)."""
+    pool = list(order[1:])
+    if len(order) < POOL:
+        for a in spread(match.legal_actions(), POOL):
+            if a not in pool and a != order[0]:
+                pool.append(a)
+    scored = [(one_ply(match, side, a, seed), -k, a) for k, a in enumerate(pool)]
+    scored.sort(key=lambda t: (t[0], t[1]), reverse=True)
+    return [order[0], *(a for _s, _k, a in scored[:count - 1])]
+
+
+def rollout(sim: Match[Any], budget: int, deadline: float | None,
+            make: Callable[[], Player]) -> None:
+    """Play ``sim`` on with a player from ``make`` for every side to the end of the
+    next turn, the game's end or the budget of actions (or the deadline)."""
+    stop_turn = sim.turn + 2
+    players: dict[Side, Player] = {}
+    for _ in range(budget):
+        if sim.outcome() is not None or sim.turn >= stop_turn:
+            return
+        if deadline is not None and time.perf_counter() > deadline:
+            return
+        who = sim.to_act()
+        if who is None:
+            return
+        if who not in players:
+            players[who] = make()
+        sim.apply(players[who].choose(sim))
+
+
+def look_ahead(match: Match[Any], side: Side, cands: Sequence[Action], seeds: Sequence[int],
+               nodes: int, deadline: float | None,
+               make: Callable[[int], Player]) -> list[float]:
+    """The mean :func:`standing` of ``side`` after each candidate (module text); a
+    deadline passed stops the search, and the candidates not tried are left out."""
+    per_rollout = max(1, nodes // max(1, len(cands) * len(seeds)))
+    means: list[float] = []
+    for a in cands:
+        total = 0.0
+        for s in seeds:
+            sim = match.clone(seed=s)
+            sim.apply(a)
+            rollout(sim, per_rollout, deadline, partial(make, s))
+            total += standing(sim, side)
+        means.append(total / len(seeds))
+        if deadline is not None and time.perf_counter() > deadline:
+            break
+    return means

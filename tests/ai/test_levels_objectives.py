@@ -1,0 +1,166 @@
+"""The levels' objective-aware parts (issue 19): the score the hard player's look-ahead
+ends on (game/ai/objectives.py) counts what each scenario's victory code counts, its
+candidates are ordered by it (game/ai/search.py), and the easy player's slips against
+the objective are legal (game/ai/slips.py)."""
+
+from __future__ import annotations
+
+from typing import Any
+
+import pytest
+
+from game.ai import computer_player
+from game.ai.levels import EASY_SLIPS, EasyPlayer, HardPlayer, ranked
+from game.ai.objectives import (
+    CHARGE_WEIGHT,
+    WIN_SCORE,
+    chase_term,
+    hero_term,
+    hold_term,
+    material,
+    nest_term,
+    objective,
+    standing,
+)
+from game.ai.search import candidates, spread
+from game.ai.skeleton import CandidatePlayer
+from game.ai.slips import objective_slip, reckless_hero
+from game.core.match import Match
+from game.core.places import Point
+from game.headless import play_game
+from game.rules import open_match
+from game.rules.hero.actions import Move
+from game.rules.hero.phases import HeroPhase
+from game.rules.squads.pursuit.phases import ChasePhase
+
+
+def played(scenario: str, seed: int, until: Any) -> Match[Any]:
+    """``scenario`` played by the normal player until ``until(match)`` holds."""
+    m = open_match(scenario, seed)
+    players = {s: computer_player(m.scenario.ruleset, seed) for s in m.sides}
+    for _ in range(3000):
+        if until(m) or m.outcome() is not None:
+            break
+        side = m.to_act()
+        assert side is not None
+        m.apply(players[side].choose(m))
+    assert until(m), scenario
+    return m
+
+
+def in_play(m: Match[Any]) -> bool:
+    return m.phase == HeroPhase.PLAY and any(isinstance(a, Move) for a in m.legal_actions())
+
+
+def test_a_heros_health_counts_for_its_side_and_against_the_other():
+    m = played("backyard", 2, in_play)
+    green, tan = m.sides
+    assert hero_term(m, green) == pytest.approx(-hero_term(m, tan))
+    before = hero_term(m, green)
+    hero = next(x for x in m.state.minis.values() if x.hero and x.side == tan)
+    hurt = m.clone(seed=1)
+    hurt.state.minis[hero.id].hp = 1
+    assert hero_term(hurt, green) > before
+    dead = m.clone(seed=1)
+    dead.state.minis[hero.id].hp = -5
+    assert hero_term(dead, green) > hero_term(hurt, green)
+
+
+def test_holders_count_more_as_the_last_turn_nears_on_the_farmhouse():
+    m = open_match("farmhouse", 1)
+    assert m.state.hold_out == "farmers"
+    early = hold_term(m, "farmers")
+    assert early > 0 and hold_term(m, "goblins") == pytest.approx(-early)
+    late = m.clone(seed=1)
+    late.state.turn = late.state.turn_limit
+    assert hold_term(late, "farmers") > early
+    assert objective(open_match("hill_fight", 1), "wardens") == 0.0
+
+
+def test_charges_planted_count_for_the_planter_of_the_nest():
+    m = open_match("charges_in_the_nest", 1)
+    before = nest_term(m, "troopers")
+    assert nest_term(m, "swarm") == pytest.approx(-before)
+    more = m.clone(seed=1)
+    more.state.planted += 1
+    assert nest_term(more, "troopers") >= before + CHARGE_WEIGHT - 1.0
+    assert nest_term(open_match("storm_drain", 1), "troopers") == 0.0
+
+
+def test_a_runner_nearer_the_arrival_counts_for_the_runners():
+    m = played("pursuit", 1, lambda m: m.phase == ChasePhase.PURSUIT)
+    runners, chasers = m.ruleset.queries(m.state).sides()
+    before = chase_term(m, runners)
+    assert chase_term(m, chasers) == pytest.approx(-before)
+    q = m.ruleset.queries(m.state)
+    lead = min(q.models(runners), key=lambda x: q.along(x.id))
+    nearer = m.clone(seed=1)
+    moved = nearer.state.model(lead.id)
+    q2 = nearer.ruleset.queries(nearer.state)
+    x0, y0 = moved.x, moved.y
+    # step towards the Arrival: along falls as the point moves against the axis
+    for dx, dy in ((1, 0), (-1, 0), (0, 1), (0, -1)):
+        moved.x, moved.y = x0 + dx, y0 + dy
+        if q2.along(lead.id) < q.along(lead.id):
+            break
+    assert chase_term(nearer, runners) > before
+
+
+def test_a_won_game_scores_the_win_whatever_the_objective():
+    m = open_match("backyard", 4)
+    play_game(m, {s: computer_player("hero", 4) for s in m.sides})
+    o = m.outcome()
+    assert o is not None
+    for s in m.sides:
+        want = 0.0 if o.winner is None else WIN_SCORE if s == o.winner else -WIN_SCORE
+        assert standing(m, s) == material(m, s) == want
+
+
+def test_hard_orders_legal_challengers_where_the_player_proposes_one_action():
+    m = played("backyard", 3, in_play)
+    side = m.to_act()
+    inner = computer_player("hero", 3)
+    assert isinstance(inner, CandidatePlayer)
+    best, order = ranked(inner, m)
+    assert len(order) == 1  # the hero player proposes one action
+    cands = candidates(m, side, order, 3, 11)
+    assert cands[0] == best and len(cands) == 3 and len(set(cands)) == 3
+    assert all(m.is_legal(a) for a in cands)
+    assert cands == candidates(m, side, order, 3, 11)
+    assert spread(list(range(10)), 4) == [0, 2, 5, 7] and spread([1, 2], 4) == [1, 2]
+
+
+def test_hard_on_the_hero_rules_looks_ahead_and_stays_legal():
+    m = played("backyard", 3, in_play)
+    hard = HardPlayer("hero", 3, nodes=60)
+    for _ in range(6):
+        if m.outcome() is not None:
+            break
+        a = hard.choose(m)
+        assert m.is_legal(a)
+        m.apply(a)
+
+
+def test_the_easy_heros_slip_is_its_legal_move_nearest_an_enemy():
+    m = played("backyard", 5, lambda m: in_play(m) and any(
+        isinstance(a, Move) and m.state.minis[a.figure].hero for a in m.legal_actions()))
+    side = m.to_act()
+    acts = m.legal_actions()
+    slip = reckless_hero(m, side, acts)
+    assert isinstance(slip, Move) and slip in acts and m.state.minis[slip.figure].hero
+    foes = [p.place for p in m.pieces() if p.side != side and p.active
+            and isinstance(p.place, Point)]
+
+    def gap(a: Move) -> float:
+        return min(((a.to.x - f.x) ** 2 + (a.to.y - f.y) ** 2) ** 0.5 for f in foes)
+
+    hero_moves = [a for a in acts if isinstance(a, Move) and m.state.minis[a.figure].hero]
+    assert gap(slip) == min(gap(a) for a in hero_moves)
+    assert objective_slip(m, side, acts) == slip
+    assert objective_slip(open_match("farmhouse", 1), "farmers", []) is None
+
+
+def test_easy_slips_more_where_normals_margin_was_small():
+    assert EasyPlayer("hero", 1).blunder == EASY_SLIPS["hero"][0] > 20
+    assert EasyPlayer("tft-heights", 1).blunder == 20
+    assert EasyPlayer("tft-heights", 1, (5, 9)).second == 9
