@@ -255,7 +255,22 @@ class Nav:
 
     def in_free(self, x: float, y: float) -> bool:
         """Whether a base of this radius centred at ``(x, y)`` is clear of the walls."""
-        return bool(shapely.intersects_xy(self.free, x, y))
+        key = (x, y)
+        memo = self._frees
+        got = memo.get(key)
+        if got is None:
+            got = bool(shapely.intersects_xy(self.free, x, y))
+            if len(memo) > 50000:
+                memo.clear()
+            memo[key] = got
+        return got
+
+    @property
+    def _frees(self) -> dict[XY, bool]:
+        got: dict[XY, bool] | None = self.__dict__.get("_free_cache")
+        if got is None:
+            got = self.__dict__["_free_cache"] = {}
+        return got
 
     def straight_free(self, a: XY, b: XY) -> bool:
         """Whether a base can go straight from ``a`` to ``b`` without crossing a wall."""
@@ -266,7 +281,7 @@ class Nav:
             if math.dist(a, b) <= EPS:
                 got = self.in_free(*a)
             else:
-                got = bool(self.free.covers(LineString([a, b])))
+                got = bool(shapely.covers(self.free, segment(a, b)))
             if len(memo) > 50000:
                 memo.clear()
             memo[key] = got
@@ -324,7 +339,7 @@ class Nav:
         memo = self._sights
         got = memo.get(key)
         if got is None:
-            got = bool(self.walls.covers(LineString([a, b])))
+            got = bool(shapely.covers(self.walls, segment(a, b)))
             if len(memo) > 50000:
                 memo.clear()
             memo[key] = got
@@ -470,6 +485,28 @@ class Nav:
             pts.append(end)
         return total, straighten(pts, self.straight_free)
 
+    def way_to(self, start: XY, goal: XY, ahead: float = math.inf
+               ) -> tuple[float, tuple[XY, ...]]:
+        """:meth:`way` from ``start`` along the :meth:`tree` rooted at ``goal`` (both the
+        board's alone: kept for every match on the map, by their exact points)."""
+        key = (start, goal, ahead)
+        memo: dict[tuple[XY, XY, float], tuple[float, tuple[XY, ...]]] = \
+            self.__dict__.setdefault("_way_cache", {})
+        got = memo.get(key)
+        if got is None:
+            trees: dict[XY, tuple[np.ndarray, np.ndarray]] = \
+                self.__dict__.setdefault("_tree_cache", {})
+            tree = trees.get(goal)
+            if tree is None:
+                if len(trees) > 64:
+                    trees.clear()
+                tree = trees[goal] = self.tree([goal])
+            got = self.way(start, goal, tree[0], tree[1], ahead)
+            if len(memo) > 20000:
+                memo.clear()
+            memo[key] = got
+        return got
+
     def multi_field(self, graph: csr_matrix, points: Sequence[XY]) -> np.ndarray:
         """Per node, the shortest way on ``graph`` to the nearest of ``points``."""
         idx: list[int] = []
@@ -479,6 +516,13 @@ class Nav:
             return np.full(self.n, np.inf)
         dist = dijkstra(graph, directed=False, indices=sorted(set(idx)), min_only=True)
         return np.asarray(dist)
+
+
+def segment(a: XY, b: XY) -> BaseGeometry:
+    """The straight line from ``a`` to ``b`` as a shapely line (as ``LineString([a, b])``
+    makes it, without its checks)."""
+    line: BaseGeometry = shapely.linestrings((a, b))
+    return line
 
 
 def segment_gap(a: XY, b: XY, p: XY) -> float:

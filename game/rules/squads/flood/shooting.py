@@ -48,7 +48,9 @@ def under_template(state: FloodState, firer: Model, aim: Model, targets: list[Mo
 
 def firer_line(state: FloodState, firer: Model, target: Unit) -> AttackLine | None:
     """S-1, S-2: what ``firer`` fires at ``target`` (None if it sees or reaches none)."""
-    seen = [t for t in target.survivors if sees(state, firer, t)]
+    nav = nav_for(state, firer.radius)
+    here = (firer.x, firer.y)
+    seen = [t for t in target.survivors if nav.sees(here, (t.x, t.y))]
     if not seen:
         return None
     aim = min(seen, key=lambda t: gap(firer, t))
