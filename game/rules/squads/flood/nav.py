@@ -345,6 +345,20 @@ class Nav:
             memo[key] = got
         return got
 
+    def sees_all(self, a: XY, points: Sequence[XY]) -> list[bool]:
+        """:meth:`sees` from ``a`` to each of ``points`` (the lines not yet asked are
+        asked of the walls at once)."""
+        memo = self._sights
+        ask = [b for b in dict.fromkeys(points)
+               if (a, b) not in memo and math.dist(a, b) > EPS]
+        if ask:
+            lines = shapely.linestrings([(a, b) for b in ask])
+            if len(memo) > 50000:
+                memo.clear()
+            for b, ok in zip(ask, shapely.covers(self.walls, lines), strict=True):
+                memo[(a, b)] = bool(ok)
+        return [self.sees(a, b) for b in points]
+
     def near_nodes(self, x: float, y: float) -> list[tuple[int, float]]:
         """The grid nodes round ``(x, y)`` a base there can go straight to, each with the
         distance."""
@@ -413,14 +427,36 @@ class Nav:
 
     # ================================================================ fields
     def graph(self, blocked: np.ndarray | None, no_edges: np.ndarray | None) -> csr_matrix:
-        """The grid as a graph without the ``blocked`` nodes and the ``no_edges``."""
+        """The grid as a graph without the ``blocked`` nodes and the ``no_edges``, each
+        edge listed both ways (see :func:`both_ways`: searched as a directed graph)."""
         keep = np.ones(len(self.ea), dtype=bool)
         if blocked is not None and len(self.ea):
             keep &= ~(blocked[self.ea] | blocked[self.eb])
         if no_edges is not None:
             keep &= ~no_edges
-        return csr_matrix((self.ew[keep], (self.ea[keep], self.eb[keep])),
+        whole, edge_of, row_of = self._both_ways
+        if keep.all():
+            return whole
+        kept = keep[edge_of]  # the entries of the whole graph's edges that stay
+        indptr = np.zeros(self.n + 1, dtype=np.int64)
+        indptr[1:] = np.cumsum(np.bincount(row_of[kept], minlength=self.n))
+        return csr_matrix((whole.data[kept], whole.indices[kept], indptr),
                           shape=(self.n, self.n))
+
+    @property
+    def _both_ways(self) -> tuple[csr_matrix, np.ndarray, np.ndarray]:
+        """The whole grid as :func:`both_ways` lists it, the edge (an index of
+        :attr:`ea`) of each of its entries and the row (node) of each: a graph without
+        some edges is this one without their entries, the rest in the same order."""
+        got: tuple[csr_matrix, np.ndarray, np.ndarray] | None = self.__dict__.get("_whole")
+        if got is None:
+            ids = both_ways(csr_matrix((np.arange(1, len(self.ea) + 1, dtype=np.float64),
+                                        (self.ea, self.eb)), shape=(self.n, self.n)))
+            whole = both_ways(csr_matrix((self.ew, (self.ea, self.eb)),
+                                         shape=(self.n, self.n)))
+            rows = np.repeat(np.arange(self.n), np.diff(whole.indptr))
+            got = self.__dict__["_whole"] = (whole, ids.data.astype(np.int64) - 1, rows)
+        return got
 
     def field(self, graph: csr_matrix, x: float, y: float, limit: float = math.inf,
               barred: np.ndarray | None = None) -> Field:
@@ -434,7 +470,7 @@ class Nav:
                          np.zeros((0, self.n), dtype=np.int64), self)
         idx = [m for m, _ in starts]
         offs = np.array([d for _, d in starts])
-        dist, preds = dijkstra(graph, directed=False, indices=idx, limit=limit,
+        dist, preds = dijkstra(graph, directed=True, indices=idx, limit=limit,
                                return_predecessors=True)
         total = dist + offs[:, None]
         row = np.argmin(total, axis=0)
@@ -456,7 +492,7 @@ class Nav:
         idx = sorted({m for x, y in points for m, _ in self.near_nodes(x, y)})
         if not idx or self.n == 0:
             return np.full(self.n, np.inf), np.full(self.n, -9999)
-        dist, pred, _src = dijkstra(self.plain if graph is None else graph, directed=False,
+        dist, pred, _src = dijkstra(self.plain if graph is None else graph, directed=True,
                                     indices=idx, min_only=True, return_predecessors=True)
         return np.asarray(dist), np.asarray(pred)
 
@@ -514,8 +550,31 @@ class Nav:
             idx += [m for m, _ in self.near_nodes(x, y)]
         if not idx or self.n == 0:
             return np.full(self.n, np.inf)
-        dist = dijkstra(graph, directed=False, indices=sorted(set(idx)), min_only=True)
+        dist = dijkstra(graph, directed=True, indices=sorted(set(idx)), min_only=True)
         return np.asarray(dist)
+
+
+def both_ways(graph: csr_matrix) -> csr_matrix:
+    """``graph`` (an undirected graph, each edge listed once) as a directed one whose
+    row for a node lists the node's edges in ``graph`` and then those in its transpose,
+    in their stored order: scipy's undirected Dijkstra reads a node's edges in just that
+    order, so a directed search on this one relaxes the same edges in the same order and
+    gives the same distances and predecessors to the last digit, without transposing
+    the graph afresh for every search."""
+    g = graph.tocsr(copy=False).astype(np.float64, copy=False)
+    t = g.T.tocsr()
+    n = g.shape[0]
+    dg, dt = np.diff(g.indptr), np.diff(t.indptr)
+    indptr = np.zeros(n + 1, dtype=np.int64)
+    indptr[1:] = np.cumsum(dg + dt)
+    rows_g, rows_t = np.repeat(np.arange(n), dg), np.repeat(np.arange(n), dt)
+    at_g = indptr[rows_g] + (np.arange(len(g.indices)) - g.indptr[rows_g])
+    at_t = indptr[rows_t] + dg[rows_t] + (np.arange(len(t.indices)) - t.indptr[rows_t])
+    indices = np.empty(len(g.indices) + len(t.indices), dtype=g.indices.dtype)
+    data = np.empty(len(indices), dtype=np.float64)
+    indices[at_g], indices[at_t] = g.indices, t.indices
+    data[at_g], data[at_t] = g.data, t.data
+    return csr_matrix((data, indices, indptr), shape=g.shape)
 
 
 def segment(a: XY, b: XY) -> BaseGeometry:

@@ -50,7 +50,9 @@ def firer_line(state: FloodState, firer: Model, target: Unit) -> AttackLine | No
     """S-1, S-2: what ``firer`` fires at ``target`` (None if it sees or reaches none)."""
     nav = nav_for(state, firer.radius)
     here = (firer.x, firer.y)
-    seen = [t for t in target.survivors if nav.sees(here, (t.x, t.y))]
+    targets = target.survivors
+    seen = [t for t, ok in zip(targets, nav.sees_all(here, [(t.x, t.y) for t in targets]),
+                               strict=True) if ok]
     if not seen:
         return None
     aim = min(seen, key=lambda t: gap(firer, t))
