@@ -378,11 +378,12 @@ class Nav:
             if len(ids) == 0:
                 continue
             pts = self.nodes[ids]
-            segs = shapely.linestrings(np.stack([np.tile([x, y], (len(ids), 1)), pts],
-                                                axis=1))
+            ends = np.empty((len(ids), 2, 2))
+            ends[:, 0, 0], ends[:, 0, 1], ends[:, 1] = x, y, pts
             d = np.hypot(pts[:, 0] - x, pts[:, 1] - y)
-            ok = shapely.covers(self.free, segs) | (d <= EPS)
-            out = [(int(n), float(dd)) for n, dd, k in zip(ids, d, ok, strict=True) if k]
+            ok = shapely.covers(self.free, shapely.linestrings(ends)) | (d <= EPS)
+            out = [(n, dd) for n, dd, k in zip(ids.tolist(), d.tolist(), ok.tolist(),
+                                               strict=True) if k]
             if out:
                 break
         if len(cache) > 20000:
