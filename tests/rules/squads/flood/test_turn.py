@@ -204,7 +204,7 @@ def test_f7_the_path_grid_reads_the_flooded_parts_as_the_wash_does():
         [b for b, i in zip(theirs, inside, strict=True) if i]
 
 
-def test_s7_the_path_grid_searched_both_ways_as_scipy_searches_it_undirected():
+def test_the_path_grid_searched_both_ways_as_scipy_searches_it_undirected():
     """The path grid lists each edge both ways and searches it as a directed graph: the
     distances and the ways (predecessors) must be scipy's undirected answers exactly,
     for the whole grid and for one without some nodes and edges (a wall of zones)."""
