@@ -2,6 +2,8 @@
 
 from __future__ import annotations
 
+import atexit
+import gc
 import math
 from collections.abc import Sequence
 from dataclasses import dataclass
@@ -212,6 +214,16 @@ class _Shapes:
 
 
 _SHAPES = _Shapes()
+
+
+@atexit.register
+def _drop_shapes() -> None:
+    """Let the kept shapes go while the interpreter still runs (pymunk's finalizers call
+    back into Python: at its teardown they may find nothing to call, and crash)."""
+    global _SHAPES
+    _SHAPES = _Shapes.__new__(_Shapes)
+    _SHAPES.segments, _SHAPES.circles = {}, {}
+    gc.collect()
 
 
 def _box(x0: float, y0: float, x1: float, y1: float, grow: float) -> BB:
