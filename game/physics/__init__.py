@@ -1,10 +1,13 @@
 """Physics on the continuous table: the only package that imports pymunk.
 
-Pure functions over plain values. Each call builds a pymunk space from the values it is
-given (static segments for walls, static circles for figures' bases), sweeps a disc
-through it, reads the contacts, quantises the result to hundredths of a unit and
-returns; no pymunk object outlives the call, so clones, undo, replays and saves never
-hold one. Physics reports contacts; the rules decide what they mean and roll any dice.
+Pure functions over plain values. Each call sweeps a disc past pymunk shapes for the
+values it is given (static segments for walls, static circles for figures' bases),
+reads the contacts, quantises the result to hundredths of a unit and returns. The
+shapes are kept by their geometry and reused by later calls (a wall that stays put, a
+figure that has not moved): each shape is asked on its own, so its answer depends on
+its geometry alone, never on what else was built before it. The store is the module's
+own: clones, undo, replays and saves never hold a pymunk object. Physics reports
+contacts; the rules decide what they mean and roll any dice.
 
 * :func:`shove` (G-6 pushes): a disc driven in a straight line for a distance; it stops
   in base contact with the first wall or disc in its way.

@@ -1,7 +1,9 @@
-"""Discs swept through a pymunk space built for one call (see :mod:`game.physics`)."""
+"""Discs swept past pymunk shapes kept by their geometry (see :mod:`game.physics`)."""
 
 from __future__ import annotations
 
+import atexit
+import gc
 import math
 from collections.abc import Sequence
 from dataclasses import dataclass
@@ -162,45 +164,110 @@ def _point(start: Vec, u: Vec, hundredths: int) -> Point:
     return Point.of(*_offset(start, u, hundredths / HUNDREDTHS))
 
 
-Labels = dict[pymunk.Shape, tuple[Literal["wall", "disc"], str]]
+Kind = Literal["wall", "disc"]
+BB = tuple[float, float, float, float]
+Labels = list[tuple[pymunk.Shape, BB, Kind, str]]
+"""The shapes a sweep meets: each shape, its box (see :func:`_box`), what it is and its
+id."""
+MARGIN = 1e-6
+"""Slack (units) on the boxes that let a sweep pass a shape without asking it: a shape
+whose box is farther than this from the sweep's cannot be touched."""
+KEEP = 4096
+"""The most shapes kept for reuse (then the store starts afresh)."""
 
 
-def _space(discs: Sequence[Disc], walls: Sequence[Wall],
-           skip: str) -> tuple[pymunk.Space, Labels]:
-    """A space of static shapes (``skip``: the moving disc's id) and what each one is."""
-    space = pymunk.Space()
-    labels: Labels = {}
-    static = space.static_body
+class _Shapes:
+    """The pymunk shapes of every wall leg and disc swept against lately, kept by their
+    geometry and reused: a shape's answers depend on its geometry alone (each is asked
+    itself, see :func:`_hits`), so a kept one answers exactly as one built afresh. They
+    live in one space of their own (added to it as a fresh space added them, which sets
+    their placement) that no caller ever sees; nothing in a game holds one."""
+
+    def __init__(self) -> None:
+        self.space = pymunk.Space()
+        self.segments: dict[tuple[Vec, Vec], tuple[pymunk.Shape, BB]] = {}
+        self.circles: dict[tuple[float, float, float], tuple[pymunk.Shape, BB]] = {}
+
+    def segment(self, a: Vec, b: Vec) -> tuple[pymunk.Shape, BB]:
+        key = (a, b)
+        got = self.segments.get(key)
+        if got is None:
+            seg = pymunk.Segment(self.space.static_body, a, b, 0)
+            self.space.add(seg)
+            got = self.segments[key] = (seg, _box(min(a[0], b[0]), min(a[1], b[1]),
+                                                  max(a[0], b[0]), max(a[1], b[1]), 0.0))
+        return got
+
+    def circle(self, x: float, y: float, r: float) -> tuple[pymunk.Shape, BB]:
+        key = (x, y, r)
+        got = self.circles.get(key)
+        if got is None:
+            body = pymunk.Body(body_type=pymunk.Body.STATIC)
+            body.position = (x, y)
+            c = pymunk.Circle(body, r)
+            self.space.add(body, c)
+            got = self.circles[key] = (c, _box(x, y, x, y, r))
+        return got
+
+    def full(self) -> bool:
+        return len(self.segments) + len(self.circles) > KEEP
+
+
+_SHAPES = _Shapes()
+
+
+@atexit.register
+def _drop_shapes() -> None:
+    """Let the kept shapes go while the interpreter still runs (pymunk's finalizers call
+    back into Python: at its teardown they may find nothing to call, and crash)."""
+    global _SHAPES
+    _SHAPES = _Shapes.__new__(_Shapes)
+    _SHAPES.segments, _SHAPES.circles = {}, {}
+    gc.collect()
+
+
+def _box(x0: float, y0: float, x1: float, y1: float, grow: float) -> BB:
+    return (x0 - grow - MARGIN, y0 - grow - MARGIN, x1 + grow + MARGIN, y1 + grow + MARGIN)
+
+
+def _space(discs: Sequence[Disc], walls: Sequence[Wall], skip: str) -> Labels:
+    """The static shapes a sweep meets (``skip``: the moving disc's id) and what each one
+    is, walls first, in the order given."""
+    global _SHAPES
+    if _SHAPES.full():
+        _SHAPES = _Shapes()
+    shapes = _SHAPES
+    labels: Labels = []
     for w in walls:
         for a, b in zip(w.points, w.points[1:], strict=False):
             if math.dist(a, b) > EPS:
-                seg = pymunk.Segment(static, a, b, 0)
-                labels[seg] = ("wall", w.id)
-                space.add(seg)
+                seg, box = shapes.segment(a, b)
+                labels.append((seg, box, "wall", w.id))
     for d in discs:
         if d.id == skip:
             continue
-        body = pymunk.Body(body_type=pymunk.Body.STATIC)
-        body.position = (d.x, d.y)
-        c = pymunk.Circle(body, d.radius)
-        labels[c] = ("disc", d.id)
-        space.add(body, c)
-    return space, labels
+        c, box = shapes.circle(d.x, d.y, d.radius)
+        labels.append((c, box, "disc", d.id))
+    return labels
 
 
-def _hits(world: tuple[pymunk.Space, Labels], start: Vec, end: Vec, radius: float, u: Vec,
-          stop_on_discs: bool = True) -> list[tuple[float, str, Literal["wall", "disc"]]]:
+def _hits(labels: Labels, start: Vec, end: Vec, radius: float, u: Vec,
+          stop_on_discs: bool = True) -> list[tuple[float, str, Kind]]:
     """Everything a disc of ``radius`` swept from ``start`` to ``end`` touches, by the
     fraction of the way it touches it; a shape it already touches counts only if the
     sweep drives into it. With ``stop_on_discs`` only what comes up to the first wall
     or disc matters; else discs are listed up to the first wall."""
-    _space_, labels = world
-    out: list[tuple[float, str, Literal["wall", "disc"]]] = []
+    out: list[tuple[float, str, Kind]] = []
     if math.dist(start, end) < EPS:
         return out
+    x0, y0 = min(start[0], end[0]) - radius, min(start[1], end[1]) - radius
+    x1, y1 = max(start[0], end[0]) + radius, max(start[1], end[1]) + radius
     # Each shape is asked itself: the space's own segment_query prunes with the bare
     # segment's bounding box, so it misses shapes within the radius but off that box.
-    for shape, (kind, ident) in labels.items():
+    # A shape whose box (grown by a margin) misses the sweep's cannot be touched.
+    for shape, (bx0, by0, bx1, by1), kind, ident in labels:
+        if bx0 > x1 or bx1 < x0 or by0 > y1 or by1 < y0:
+            continue
         q = shape.segment_query(start, end, radius)
         if q is None or q.shape is None:
             continue

@@ -1,4 +1,4 @@
-"""Physics: discs swept through a pymunk space built per call (G-6 shove, the wash's carry)."""
+"""Physics: discs swept past pymunk shapes kept by their geometry (G-6 shove, the wash's carry)."""
 
 from __future__ import annotations
 
@@ -106,3 +106,39 @@ def test_only_the_physics_package_imports_pymunk():
             if any(n == "pymunk" or n.startswith("pymunk.") for n in names):
                 importers.append(path.relative_to(ROOT).as_posix())
     assert importers and all(p.startswith("game/physics/") for p in importers), importers
+
+
+def test_kept_shapes_answer_as_shapes_built_afresh():
+    """The sweeps reuse the shapes of walls and discs they met before: the answers must
+    not hang on what was swept earlier (a fresh store and a used one agree exactly)."""
+    import random
+
+    from game.physics import sweep
+
+    rng = random.Random(5)
+    walls = [Wall(f"piece:{k}", ((x, y), (x + 2, y), (x + 2, y + 1), (x, y + 1), (x, y)))
+             for k, (x, y) in enumerate((rng.uniform(-8, 8), rng.uniform(-8, 8))
+                                        for _ in range(6))]
+    discs = [Disc(f"m{k}", rng.uniform(-8, 8), rng.uniform(-8, 8), rng.choice((0.5, 0.75)))
+             for k in range(12)]
+    asks = [(Disc("a", rng.uniform(-9, 9), rng.uniform(-9, 9), 0.5),
+             (rng.uniform(-1, 1), rng.uniform(-1, 1)), rng.uniform(0, 12)) for _ in range(60)]
+
+    def answers() -> list[object]:
+        out: list[object] = []
+        for mover, heading, dist in asks:
+            out.append(shove(mover, heading, dist, discs, walls))
+            out.append(carry(mover, [(mover.x, mover.y), (mover.x + heading[0] * 5,
+                                                         mover.y + heading[1] * 5), (0, 0)],
+                             dist, discs, walls))
+        return out
+
+    sweep._SHAPES = sweep._Shapes()
+    fresh = answers()
+    asks.reverse()  # the same sweeps in another order, on shapes kept from the first
+    again = answers()
+    again.reverse()
+    again = [again[k + 1] if k % 2 == 0 else again[k - 1] for k in range(len(again))]
+    assert again == fresh
+    store = sweep._SHAPES
+    assert store.circles and store.segments  # it did keep them

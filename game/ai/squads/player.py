@@ -221,15 +221,13 @@ class SquadPlayer(CandidatePlayer):
         """The length of ``m``'s way to its goal and its first stretch (a move and a
         bit), worked out once a phase for each place."""
         nav = q.nav(m.radius)
-        key = (g.point, m.radius)
-        dist, pred = self.memo.get("match", ("tree", key), lambda: nav.tree([g.point]))
 
         def make() -> tuple[float, tuple[XY, ...]]:
-            total, way = nav.way((m.x, m.y), g.point, dist, pred, AHEAD)
+            total, way = nav.way_to((m.x, m.y), g.point, AHEAD)
             return (0.0, way) if len(way) < 2 or math.isinf(total) else (total, way)
 
         # the tree and the way are the board's alone (the walls, the goal, the base):
-        # kept for the whole match
+        # the path grid keeps them for every match on the map, and this for the match
         return self.memo.get("match", ("way", m.radius, m.x, m.y, g.point), make)
 
     def _destination(self, q: FloodQueries, u: Unit, m: Model, way: tuple[XY, ...],
@@ -251,15 +249,16 @@ class SquadPlayer(CandidatePlayer):
         needs_roll = False
         tried = 0
         near = reach + max(abs(s) for s in SIDESTEPS) + 2 * m.radius + 1.0
-        others = [(o.x, o.y, o.radius) for o in q.standing() if o.id != m.id
-                  and abs(o.x - m.x) <= near + o.radius and abs(o.y - m.y) <= near + o.radius]
+        others = [(o.x, o.y, (o.radius + m.radius - 0.01) ** 2) for o in q.standing()
+                  if o.id != m.id and abs(o.x - m.x) <= near + o.radius
+                  and abs(o.y - m.y) <= near + o.radius]
         for d in sorted(steps, reverse=True):
             if d < MIN_STEP:
                 break
             x, y, dx, dy = _along(way, d)
             for side in SIDESTEPS:
                 p = Point.of(x - dy * side, y + dx * side)
-                if _taken(others, m, p):
+                if _taken(others, p):
                     continue
                 why = q.why_not(Move(u.id, m.id, p))
                 tried += 1
@@ -398,11 +397,14 @@ def _slots(points: tuple[XY, ...], spacing: float) -> list[XY]:
     return [(cx + o, cy) if long_x else (cx, cy + o) for o in offs]
 
 
-def _taken(others: list[tuple[float, float, float]], m: Model, p: Point) -> bool:
-    """Whether ``m`` at ``p`` would stand on another model's base."""
+def _taken(others: list[tuple[float, float, float]], p: Point) -> bool:
+    """Whether a model at ``p`` would stand on another model's base (``others``: their
+    centres and the square of how near the model's centre may not come)."""
     x, y = p.units
-    return any((x - ox) ** 2 + (y - oy) ** 2 < (r + m.radius - 0.01) ** 2
-               for ox, oy, r in others)
+    for ox, oy, near2 in others:
+        if (x - ox) ** 2 + (y - oy) ** 2 < near2:
+            return True
+    return False
 
 
 def _mean(dist: dict[int, Any]) -> float:

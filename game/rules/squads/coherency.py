@@ -26,8 +26,12 @@ EPSILON = 1e-9
 def gap(a: Model, b: Model) -> float:
     """S-7: the distance between two models as coherency measures it, in inches (edge to
     edge: never below 0; or centre to centre)."""
+    return _gap(a, b, load_data().coherency_measure != "centre")
+
+
+def _gap(a: Model, b: Model, edges: bool) -> float:
     centres = math.hypot(a.x - b.x, a.y - b.y)
-    if load_data().coherency_measure == "centre":
+    if not edges:
         return centres
     return max(0.0, centres - a.radius - b.radius)
 
@@ -40,7 +44,10 @@ def in_touch(a: Model, b: Model) -> bool:
 def coherency_groups(models: Sequence[Model]) -> list[list[Model]]:
     """S-7: the chains the standing ``models`` form, each in the models' order, the
     chains in the order of their first model."""
-    alive = [m for m in models if m.alive]
+    alive = [m for m in models if m.wounds > 0]
+    data = load_data()
+    reach = data.coherency_distance + EPSILON
+    edges = data.coherency_measure != "centre"
     seen: set[int] = set()
     groups: list[list[Model]] = []
     for start in range(len(alive)):
@@ -51,8 +58,9 @@ def coherency_groups(models: Sequence[Model]) -> list[list[Model]]:
         while todo:
             i = todo.pop()
             group.append(i)
+            a = alive[i]
             for j in range(len(alive)):
-                if j not in seen and in_touch(alive[i], alive[j]):
+                if j not in seen and _gap(a, alive[j], edges) <= reach:
                     seen.add(j)
                     todo.append(j)
         groups.append([alive[i] for i in sorted(group)])

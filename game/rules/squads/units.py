@@ -146,11 +146,11 @@ class Unit:
     @property
     def survivors(self) -> list[Model]:
         """Its models still standing, in order."""
-        return [m for m in self.models if m.alive]
+        return [m for m in self.models if m.wounds > 0]
 
     @property
     def destroyed(self) -> bool:
-        return not self.survivors
+        return not any(m.wounds > 0 for m in self.models)
 
     def model(self, model_id: str) -> Model:
         for m in self.models:

@@ -16,14 +16,14 @@ import math
 from collections.abc import Iterable, Iterator, Sequence
 from dataclasses import dataclass
 
+import shapely
 from scipy.sparse import csr_matrix
-from shapely.geometry import LineString
 from shapely.geometry.base import BaseGeometry
 
 from game.core.places import HUNDREDTHS, Point
 from game.rules.squads import coherency
 from game.rules.squads.flood import water
-from game.rules.squads.flood.nav import XY, Field, Nav, segment_gap, walk
+from game.rules.squads.flood.nav import XY, Field, Nav, segment, segment_gap, walk
 from game.rules.squads.flood.numbers import turn_data
 from game.rules.squads.flood.state import FloodState
 from game.rules.squads.units import Model
@@ -48,8 +48,6 @@ def difficult_shape(state: FloodState, nav: Nav) -> BaseGeometry:
     key = ("difficult-shape", state.flooded)
 
     def make() -> BaseGeometry:
-        import shapely
-
         shape = shapely.unary_union([nav.barriers, nav.flooded(state.flooded)[0]])
         shapely.prepare(shape)
         return shape
@@ -73,21 +71,32 @@ def in_difficult(state: FloodState, nav: Nav, x: float, y: float) -> bool:
 
 
 def _in_difficult(state: FloodState, nav: Nav, x: float, y: float) -> bool:
-    import shapely
-
     if state.flooded and water.in_flooded(state.flooded, state.board, x, y):
         return True
     return not nav.barriers.is_empty and bool(shapely.intersects_xy(nav.barriers, x, y))
 
 
 def crosses_difficult(state: FloodState, nav: Nav, a: XY, b: XY) -> bool:
-    """Whether the straight line from ``a`` to ``b`` meets difficult terrain."""
+    """Whether the straight line from ``a`` to ``b`` meets difficult terrain (kept by
+    the path grid for the flooded parts and the exact ends)."""
+    key = (state.flooded, a, b)
+    memo: dict[object, bool] = nav.__dict__.setdefault("_crosses_difficult", {})
+    got = memo.get(key)
+    if got is None:
+        got = _crosses_difficult(state, nav, a, b)
+        if len(memo) > 20000:
+            memo.clear()
+        memo[key] = got
+    return got
+
+
+def _crosses_difficult(state: FloodState, nav: Nav, a: XY, b: XY) -> bool:
     shape = difficult_shape(state, nav)
     if shape.is_empty:
         return False
     if math.dist(a, b) <= EPS:
         return in_difficult(state, nav, *a)
-    return bool(shape.intersects(LineString([a, b])))
+    return bool(shapely.intersects(shape, segment(a, b)))
 
 
 # ==================================================================== the enemy's inch
@@ -98,17 +107,22 @@ Zone = tuple[float, float, float]
 def enemy_zones(state: FloodState, model: Model, side: str,
                 ignore: Sequence[str] = ()) -> tuple[Zone, ...]:
     """The enemies' inches ``model`` may not enter (those it starts in excepted: it may
-    move out of them), leaving out the units in ``ignore``."""
-    gap = turn_data().enemy_gap
-    out = []
-    for uid, _e, ex, ey, er in _enemy_bases(state, side):
-        if uid in ignore:
-            continue
-        reach = gap + model.radius + er
-        if math.hypot(ex - model.x, ey - model.y) < reach - EPS:
-            continue  # it starts within this enemy's inch: it may move out
-        out.append((ex, ey, reach))
-    return tuple(out)
+    move out of them), leaving out the units in ``ignore`` (worked out once a state for
+    where the model stands)."""
+    def make() -> tuple[Zone, ...]:
+        gap = turn_data().enemy_gap
+        out = []
+        for uid, _e, ex, ey, er in _enemy_bases(state, side):
+            if uid in ignore:
+                continue
+            reach = gap + model.radius + er
+            if math.hypot(ex - model.x, ey - model.y) < reach - EPS:
+                continue  # it starts within this enemy's inch: it may move out
+            out.append((ex, ey, reach))
+        return tuple(out)
+
+    return state.cached(("zones", model.id, model.x, model.y, model.radius, side,
+                         tuple(ignore)), make)
 
 
 Base = tuple[str, Model, float, float, float]
@@ -138,7 +152,7 @@ def near_enemy(state: FloodState, side: str, x: float, y: float, radius: float,
     """An enemy model within 1 inch of a base of ``radius`` at ``(x, y)``, if any."""
     gap = turn_data().enemy_gap
     for uid, e, ex, ey, er in _enemy_bases(state, side):
-        if uid not in ignore and math.hypot(ex - x, ey - y) < gap + radius + er - EPS:
+        if math.hypot(ex - x, ey - y) < gap + radius + er - EPS and uid not in ignore:
             return e
     return None
 
@@ -147,10 +161,10 @@ def overlaps(state: FloodState, model: Model, x: float, y: float,
              skip: Sequence[str] = ()) -> Model | None:
     """Another standing model whose base a base of ``model`` at ``(x, y)`` would
     overlap, if any."""
+    mine, r = model.id, model.radius
     for _uid, m, mx, my, mr in _bases(state):
-        if m.id == model.id or m.id in skip:
-            continue
-        if math.hypot(mx - x, my - y) < mr + model.radius - OVERLAP:
+        if math.hypot(mx - x, my - y) < mr + r - OVERLAP and m.id != mine \
+                and m.id not in skip:
             return m
     return None
 

@@ -255,7 +255,22 @@ class Nav:
 
     def in_free(self, x: float, y: float) -> bool:
         """Whether a base of this radius centred at ``(x, y)`` is clear of the walls."""
-        return bool(shapely.intersects_xy(self.free, x, y))
+        key = (x, y)
+        memo = self._frees
+        got = memo.get(key)
+        if got is None:
+            got = bool(shapely.intersects_xy(self.free, x, y))
+            if len(memo) > 50000:
+                memo.clear()
+            memo[key] = got
+        return got
+
+    @property
+    def _frees(self) -> dict[XY, bool]:
+        got: dict[XY, bool] | None = self.__dict__.get("_free_cache")
+        if got is None:
+            got = self.__dict__["_free_cache"] = {}
+        return got
 
     def straight_free(self, a: XY, b: XY) -> bool:
         """Whether a base can go straight from ``a`` to ``b`` without crossing a wall."""
@@ -266,7 +281,7 @@ class Nav:
             if math.dist(a, b) <= EPS:
                 got = self.in_free(*a)
             else:
-                got = bool(self.free.covers(LineString([a, b])))
+                got = bool(shapely.covers(self.free, segment(a, b)))
             if len(memo) > 50000:
                 memo.clear()
             memo[key] = got
@@ -324,11 +339,25 @@ class Nav:
         memo = self._sights
         got = memo.get(key)
         if got is None:
-            got = bool(self.walls.covers(LineString([a, b])))
+            got = bool(shapely.covers(self.walls, segment(a, b)))
             if len(memo) > 50000:
                 memo.clear()
             memo[key] = got
         return got
+
+    def sees_all(self, a: XY, points: Sequence[XY]) -> list[bool]:
+        """:meth:`sees` from ``a`` to each of ``points`` (the lines not yet asked are
+        asked of the walls at once)."""
+        memo = self._sights
+        ask = [b for b in dict.fromkeys(points)
+               if (a, b) not in memo and math.dist(a, b) > EPS]
+        if ask:
+            lines = shapely.linestrings([(a, b) for b in ask])
+            if len(memo) > 50000:
+                memo.clear()
+            for b, ok in zip(ask, shapely.covers(self.walls, lines), strict=True):
+                memo[(a, b)] = bool(ok)
+        return [self.sees(a, b) for b in points]
 
     def near_nodes(self, x: float, y: float) -> list[tuple[int, float]]:
         """The grid nodes round ``(x, y)`` a base there can go straight to, each with the
@@ -349,11 +378,12 @@ class Nav:
             if len(ids) == 0:
                 continue
             pts = self.nodes[ids]
-            segs = shapely.linestrings(np.stack([np.tile([x, y], (len(ids), 1)), pts],
-                                                axis=1))
+            ends = np.empty((len(ids), 2, 2))
+            ends[:, 0, 0], ends[:, 0, 1], ends[:, 1] = x, y, pts
             d = np.hypot(pts[:, 0] - x, pts[:, 1] - y)
-            ok = shapely.covers(self.free, segs) | (d <= EPS)
-            out = [(int(n), float(dd)) for n, dd, k in zip(ids, d, ok, strict=True) if k]
+            ok = shapely.covers(self.free, shapely.linestrings(ends)) | (d <= EPS)
+            out = [(n, dd) for n, dd, k in zip(ids.tolist(), d.tolist(), ok.tolist(),
+                                               strict=True) if k]
             if out:
                 break
         if len(cache) > 20000:
@@ -398,14 +428,36 @@ class Nav:
 
     # ================================================================ fields
     def graph(self, blocked: np.ndarray | None, no_edges: np.ndarray | None) -> csr_matrix:
-        """The grid as a graph without the ``blocked`` nodes and the ``no_edges``."""
+        """The grid as a graph without the ``blocked`` nodes and the ``no_edges``, each
+        edge listed both ways (see :func:`both_ways`: searched as a directed graph)."""
         keep = np.ones(len(self.ea), dtype=bool)
         if blocked is not None and len(self.ea):
             keep &= ~(blocked[self.ea] | blocked[self.eb])
         if no_edges is not None:
             keep &= ~no_edges
-        return csr_matrix((self.ew[keep], (self.ea[keep], self.eb[keep])),
+        whole, edge_of, row_of = self._both_ways
+        if keep.all():
+            return whole
+        kept = keep[edge_of]  # the entries of the whole graph's edges that stay
+        indptr = np.zeros(self.n + 1, dtype=np.int64)
+        indptr[1:] = np.cumsum(np.bincount(row_of[kept], minlength=self.n))
+        return csr_matrix((whole.data[kept], whole.indices[kept], indptr),
                           shape=(self.n, self.n))
+
+    @property
+    def _both_ways(self) -> tuple[csr_matrix, np.ndarray, np.ndarray]:
+        """The whole grid as :func:`both_ways` lists it, the edge (an index of
+        :attr:`ea`) of each of its entries and the row (node) of each: a graph without
+        some edges is this one without their entries, the rest in the same order."""
+        got: tuple[csr_matrix, np.ndarray, np.ndarray] | None = self.__dict__.get("_whole")
+        if got is None:
+            ids = both_ways(csr_matrix((np.arange(1, len(self.ea) + 1, dtype=np.float64),
+                                        (self.ea, self.eb)), shape=(self.n, self.n)))
+            whole = both_ways(csr_matrix((self.ew, (self.ea, self.eb)),
+                                         shape=(self.n, self.n)))
+            rows = np.repeat(np.arange(self.n), np.diff(whole.indptr))
+            got = self.__dict__["_whole"] = (whole, ids.data.astype(np.int64) - 1, rows)
+        return got
 
     def field(self, graph: csr_matrix, x: float, y: float, limit: float = math.inf,
               barred: np.ndarray | None = None) -> Field:
@@ -419,7 +471,7 @@ class Nav:
                          np.zeros((0, self.n), dtype=np.int64), self)
         idx = [m for m, _ in starts]
         offs = np.array([d for _, d in starts])
-        dist, preds = dijkstra(graph, directed=False, indices=idx, limit=limit,
+        dist, preds = dijkstra(graph, directed=True, indices=idx, limit=limit,
                                return_predecessors=True)
         total = dist + offs[:, None]
         row = np.argmin(total, axis=0)
@@ -441,7 +493,7 @@ class Nav:
         idx = sorted({m for x, y in points for m, _ in self.near_nodes(x, y)})
         if not idx or self.n == 0:
             return np.full(self.n, np.inf), np.full(self.n, -9999)
-        dist, pred, _src = dijkstra(self.plain if graph is None else graph, directed=False,
+        dist, pred, _src = dijkstra(self.plain if graph is None else graph, directed=True,
                                     indices=idx, min_only=True, return_predecessors=True)
         return np.asarray(dist), np.asarray(pred)
 
@@ -470,6 +522,28 @@ class Nav:
             pts.append(end)
         return total, straighten(pts, self.straight_free)
 
+    def way_to(self, start: XY, goal: XY, ahead: float = math.inf
+               ) -> tuple[float, tuple[XY, ...]]:
+        """:meth:`way` from ``start`` along the :meth:`tree` rooted at ``goal`` (both the
+        board's alone: kept for every match on the map, by their exact points)."""
+        key = (start, goal, ahead)
+        memo: dict[tuple[XY, XY, float], tuple[float, tuple[XY, ...]]] = \
+            self.__dict__.setdefault("_way_cache", {})
+        got = memo.get(key)
+        if got is None:
+            trees: dict[XY, tuple[np.ndarray, np.ndarray]] = \
+                self.__dict__.setdefault("_tree_cache", {})
+            tree = trees.get(goal)
+            if tree is None:
+                if len(trees) > 64:
+                    trees.clear()
+                tree = trees[goal] = self.tree([goal])
+            got = self.way(start, goal, tree[0], tree[1], ahead)
+            if len(memo) > 20000:
+                memo.clear()
+            memo[key] = got
+        return got
+
     def multi_field(self, graph: csr_matrix, points: Sequence[XY]) -> np.ndarray:
         """Per node, the shortest way on ``graph`` to the nearest of ``points``."""
         idx: list[int] = []
@@ -477,8 +551,38 @@ class Nav:
             idx += [m for m, _ in self.near_nodes(x, y)]
         if not idx or self.n == 0:
             return np.full(self.n, np.inf)
-        dist = dijkstra(graph, directed=False, indices=sorted(set(idx)), min_only=True)
+        dist = dijkstra(graph, directed=True, indices=sorted(set(idx)), min_only=True)
         return np.asarray(dist)
+
+
+def both_ways(graph: csr_matrix) -> csr_matrix:
+    """``graph`` (an undirected graph, each edge listed once) as a directed one whose
+    row for a node lists the node's edges in ``graph`` and then those in its transpose,
+    in their stored order: scipy's undirected Dijkstra reads a node's edges in just that
+    order, so a directed search on this one relaxes the same edges in the same order and
+    gives the same distances and predecessors to the last digit, without transposing
+    the graph afresh for every search."""
+    g = graph.tocsr(copy=False).astype(np.float64, copy=False)
+    t = g.T.tocsr()
+    n = g.shape[0]
+    dg, dt = np.diff(g.indptr), np.diff(t.indptr)
+    indptr = np.zeros(n + 1, dtype=np.int64)
+    indptr[1:] = np.cumsum(dg + dt)
+    rows_g, rows_t = np.repeat(np.arange(n), dg), np.repeat(np.arange(n), dt)
+    at_g = indptr[rows_g] + (np.arange(len(g.indices)) - g.indptr[rows_g])
+    at_t = indptr[rows_t] + dg[rows_t] + (np.arange(len(t.indices)) - t.indptr[rows_t])
+    indices = np.empty(len(g.indices) + len(t.indices), dtype=g.indices.dtype)
+    data = np.empty(len(indices), dtype=np.float64)
+    indices[at_g], indices[at_t] = g.indices, t.indices
+    data[at_g], data[at_t] = g.data, t.data
+    return csr_matrix((data, indices, indptr), shape=g.shape)
+
+
+def segment(a: XY, b: XY) -> BaseGeometry:
+    """The straight line from ``a`` to ``b`` as a shapely line (as ``LineString([a, b])``
+    makes it, without its checks)."""
+    line: BaseGeometry = shapely.linestrings((a, b))
+    return line
 
 
 def segment_gap(a: XY, b: XY, p: XY) -> float:

@@ -48,7 +48,11 @@ def under_template(state: FloodState, firer: Model, aim: Model, targets: list[Mo
 
 def firer_line(state: FloodState, firer: Model, target: Unit) -> AttackLine | None:
     """S-1, S-2: what ``firer`` fires at ``target`` (None if it sees or reaches none)."""
-    seen = [t for t in target.survivors if sees(state, firer, t)]
+    nav = nav_for(state, firer.radius)
+    here = (firer.x, firer.y)
+    targets = target.survivors
+    seen = [t for t, ok in zip(targets, nav.sees_all(here, [(t.x, t.y) for t in targets]),
+                               strict=True) if ok]
     if not seen:
         return None
     aim = min(seen, key=lambda t: gap(firer, t))

@@ -202,3 +202,40 @@ def test_f7_the_path_grid_reads_the_flooded_parts_as_the_wash_does():
     theirs = [water.in_flooded(flooded, board, x, y) for x, y in xy]
     assert [bool(a) for a, i in zip(mine, inside, strict=True) if i] == \
         [b for b, i in zip(theirs, inside, strict=True) if i]
+
+
+def test_the_path_grid_searched_both_ways_as_scipy_searches_it_undirected():
+    """The path grid lists each edge both ways and searches it as a directed graph: the
+    distances and the ways (predecessors) must be scipy's undirected answers exactly,
+    for the whole grid and for one without some nodes and edges (a wall of zones)."""
+    import random
+
+    import numpy as np
+    from scipy.sparse import csr_matrix
+    from scipy.sparse.csgraph import dijkstra
+
+    from game.rules.squads.flood.nav import Nav
+
+    nav = Nav(cross(), 0.5, 0.5)
+    rng = random.Random(3)
+    for blocked in (None, np.hypot(nav.nodes[:, 0] - 12, nav.nodes[:, 1] - 12) < 2.5):
+        keep = np.ones(len(nav.ea), dtype=bool)
+        if blocked is not None:
+            keep &= ~(blocked[nav.ea] | blocked[nav.eb])
+        keep &= ~nav.ebar
+        once = csr_matrix((nav.ew[keep], (nav.ea[keep], nav.eb[keep])), shape=(nav.n, nav.n))
+        both = nav.graph(blocked, nav.ebar)
+        assert both.nnz == 2 * once.nnz
+        for _ in range(40):
+            idx = sorted(rng.sample(range(nav.n), rng.choice((1, 4, 9))))
+            limit = rng.choice((3.0, 7.0, np.inf))
+            a = dijkstra(once, directed=False, indices=idx, limit=limit,
+                         return_predecessors=True)
+            b = dijkstra(both, directed=True, indices=idx, limit=limit,
+                         return_predecessors=True)
+            assert all(np.array_equal(x, y) for x, y in zip(a, b, strict=True))
+            a = dijkstra(once, directed=False, indices=idx, min_only=True,
+                         return_predecessors=True)
+            b = dijkstra(both, directed=True, indices=idx, min_only=True,
+                         return_predecessors=True)
+            assert all(np.array_equal(x, y) for x, y in zip(a, b, strict=True))
