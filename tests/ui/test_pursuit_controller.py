@@ -92,6 +92,8 @@ def test_p2_the_wargear_choice_is_two_buttons(app):
     specs = [b for b in c.buttons(None) if b.name == "wargear"]
     assert {b.action.take for b in specs} == {True, False}
     assert any("3 more" in b.tip for b in specs)
+    take = next(b for b in specs if b.action.take)  # the weapon's profile, not only its name
+    assert 'Scatter gun: 12", S 3, AP -, assault 2' in take.tip, take.tip
     m.apply(Wargear(m.to_act(), False))
     assert m.state.phase == ChasePhase.DEPLOY
 

@@ -541,8 +541,8 @@ class PursuitController(Controller):
                 out.append(ButtonSpec(
                     f"Extra weapon (+{more} to the enemy)" if take else "No extra weapon", a,
                     accent=YELLOW, name="wargear",
-                    tip=f"P-2: {self.m.describe(a)}: he may fire over his shoulder at BS 3; "
-                        f"the other side fields {more} more." if take
+                    tip=f"P-2: {self.m.describe(a)}: {self.q.wargear_profile()}; he may fire "
+                        f"over his shoulder at BS 3; the other side fields {more} more." if take
                     else f"P-2: {self.m.describe(a)}; no extra enemies."))
         elif phase == ChasePhase.RECYCLE:
             out += self.recycler.buttons(self.q, side)

@@ -25,6 +25,7 @@ from game.core.board import Scenery
 from game.core.places import HUNDREDTHS, Place, Point
 from game.core.queries import AttackOption, MoveOption, Queries
 from game.rules.squads.checks import p_dangerous_terrain_test
+from game.rules.squads.data import load_data
 from game.rules.squads.pursuit import chase, geometry, legality, moving, recycle
 from game.rules.squads.pursuit.actions import Leg, Move, Shoot
 from game.rules.squads.pursuit.chase import PaceOdds
@@ -414,6 +415,17 @@ class ChaseQueries:
     def arc(self, mid: str) -> tuple[int, float]:
         """P-13: ``mid``'s front arc: its facing and the half-angle either side."""
         return self.facing(mid), chase_data().arc / 2
+
+    def wargear_profile(self) -> str | None:
+        """P-2: the profile of the weapon the wargear choice adds, in a line ("Scatter
+        gun: 12", S 3, AP -, assault 2"), if the scenario offers one (S-1)."""
+        key = self.state.setup.wargear_weapon
+        if key is None:
+            return None
+        w = load_data().weapon(key)
+        kind = load_data().kinds[w.kind].name.lower()
+        return (f"{w.name}: {w.range:g}\", S {'user' if w.s is None else w.s}, "
+                f"AP {'-' if w.ap is None else w.ap}, {kind} {w.shots}")
 
     def extra_weapon(self, mid: str) -> str | None:
         """P-13: the weapon ``mid`` may fire over the shoulder, if any."""
