@@ -34,8 +34,6 @@ from typing import Any
 
 from game.core.match import Match
 from game.core.ruleset import Side
-from game.rules.squads.flood.queries import FloodQueries
-from game.rules.squads.pursuit.queries import ChaseQueries
 
 WIN_SCORE = 100.0
 """What a won (lost) game is worth, in pieces."""
@@ -128,6 +126,8 @@ def nest_term(match: Match[Any], side: Side) -> float:
     planter's nearest models coming within :data:`NEST_REACH` inches of the nest (as
     many as charges are still to plant, up to one piece each), for the planter and
     against the keeper."""
+    from game.rules.squads.flood.queries import FloodQueries
+
     q = match.ruleset.queries(match.state)
     if not isinstance(q, FloodQueries) or q.objective() != "nest":
         return 0.0
@@ -152,6 +152,8 @@ def chase_term(match: Match[Any], side: Side) -> float:
     to it counts one piece for every :data:`ESCAPE_INCHES` it has come from the far
     side's reach (a negative distance: nearer is more), for the runners and against the
     chasers."""
+    from game.rules.squads.pursuit.queries import ChaseQueries
+
     q = match.ruleset.queries(match.state)
     if not isinstance(q, ChaseQueries):
         return 0.0

@@ -18,12 +18,13 @@ from typing import Any
 from game.core.match import Match
 from game.core.places import Point
 from game.core.ruleset import Action, Side
-from game.rules.hero.actions import Move
 
 
 def reckless_hero(match: Match[Any], side: Side, acts: Sequence[Action]) -> Action | None:
     """K-10: ``side``'s hero's legal move that ends nearest to an enemy mini on the
     table (None: no hero of its may move now, or no enemy is on the table)."""
+    from game.rules.hero.actions import Move  # (the window imports only its own rules)
+
     minis = match.state.minis
     foes = [p.place for p in match.pieces()
             if p.side != side and p.active and isinstance(p.place, Point)]

@@ -11,12 +11,12 @@ from dataclasses import dataclass
 import pygame
 
 from game.ai import has_player
-from game.ai.levels import LEVELS
 from game.core.errors import GameError, printable
 from game.core.scenario import Scenario, load_scenario, scenario_files
 from game.ui import saves
 from game.ui.listbox import ListBox, ListItem
 from game.ui.scenes.base import Host, Scene
+from game.ui.scenes.thinking import LEVELS
 from game.ui.widgets import (
     BG,
     DIM,
