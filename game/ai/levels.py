@@ -33,11 +33,13 @@ aside, which depends on the machine: the lab never sets it).
 from __future__ import annotations
 
 import time
-from collections.abc import Iterable, Mapping, Sequence
+from collections.abc import Mapping, Sequence
 from functools import partial
 from typing import Any
 
 from game.ai import Player, computer_player, has_player
+from game.ai.level_names import LEVELS as LEVELS  # re-exported: the strengths
+from game.ai.level_names import parse_levels as parse_levels
 from game.ai.objectives import WIN_SCORE as WIN_SCORE  # re-exported: the levels' scores
 from game.ai.objectives import material as material
 from game.ai.objectives import standing as standing
@@ -49,9 +51,6 @@ from game.core.dice import Dice
 from game.core.errors import GameError
 from game.core.match import Match
 from game.core.ruleset import Action, Side
-
-LEVELS = ("easy", "normal", "hard")
-"""The strengths, weakest first."""
 
 EASY_BLUNDER = 20
 """Easy: a d100 at or under this plays a random legal action."""
@@ -190,30 +189,6 @@ def player_for(ruleset: str, level: str, seed: int = 0) -> Player:
     if level == "easy":
         return EasyPlayer(ruleset, seed)
     return HardPlayer(ruleset, seed)
-
-
-def parse_levels(specs: Iterable[str] | None, sides: Sequence[Side]) -> dict[Side, str]:
-    """``--ai-level`` values as side -> level: ``LEVEL`` for every side, ``SIDE=LEVEL``
-    for one (comma lists allowed; later ones win); normal for any side not named.
-    GameError naming a bad side or level."""
-    out = {s: "normal" for s in sides}
-    for spec in specs or ():
-        for item in (t.strip() for t in spec.split(",")):
-            if not item:
-                continue
-            side, eq, level = item.rpartition("=")
-            level = level.strip().lower()
-            if level not in LEVELS:
-                raise GameError(f"--ai-level {item}: unknown level '{level}' "
-                                f"(levels: {', '.join(LEVELS)})")
-            if not eq:
-                out = {s: level for s in sides}
-            elif side.strip() in out:
-                out[side.strip()] = level
-            else:
-                raise GameError(f"--ai-level {item}: no side called '{side.strip()}' "
-                                f"(sides: {', '.join(sides)})")
-    return out
 
 
 def describe_levels(levels: Mapping[Side, str]) -> str:

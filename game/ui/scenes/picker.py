@@ -11,12 +11,12 @@ from dataclasses import dataclass
 import pygame
 
 from game.ai import has_player
+from game.ai.level_names import LEVELS, parse_levels
 from game.core.errors import GameError, printable
 from game.core.scenario import Scenario, load_scenario, scenario_files
 from game.ui import saves
 from game.ui.listbox import ListBox, ListItem
 from game.ui.scenes.base import Host, Scene
-from game.ui.scenes.thinking import LEVELS
 from game.ui.widgets import (
     BG,
     DIM,
@@ -52,19 +52,7 @@ def default_levels(specs: Sequence[str], sides: Sequence[str]) -> dict[str, str]
     for every side, ``SIDE=LEVEL`` for a side of that key (one this scenario lacks is
     another scenario's), later ones winning; normal where none is said. GameError
     naming an unknown level."""
-    out = dict.fromkeys(sides, "normal")
-    for spec in specs:
-        for item in (t.strip() for t in spec.split(",") if t.strip()):
-            side, eq, level = item.rpartition("=")
-            level = level.strip().lower()
-            if level not in LEVELS:
-                raise GameError(f"--ai-level {item}: unknown level '{level}' "
-                                f"(levels: {', '.join(LEVELS)})")
-            if not eq:
-                out = dict.fromkeys(sides, level)
-            elif side.strip() in out:
-                out[side.strip()] = level
-    return out
+    return parse_levels(specs, sides, strict=False)
 
 
 @dataclass

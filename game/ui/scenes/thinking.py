@@ -23,6 +23,7 @@ from collections.abc import Mapping
 from typing import TYPE_CHECKING, Any
 
 from game.ai import Player
+from game.ai.level_names import LEVELS
 from game.core.match import Match
 from game.core.ruleset import Action, Side
 from game.ui.scenes.shell.pacing import AI_FAST, Pacing
@@ -33,8 +34,6 @@ if TYPE_CHECKING:
 # game.ai.levels (the players' skeleton) is imported when a computer first plays: a
 # game of humans, and the first frame, do without it.
 
-LEVELS = ("easy", "normal", "hard")
-"""The strengths a save may name (game.ai.levels.LEVELS; a test checks they agree)."""
 WINDOW_SECONDS = 1.0
 """Hard: the look-ahead's budget a decision in the window (issue 19: at most 1 s)."""
 NORMAL = "normal"
