@@ -277,6 +277,31 @@ def _read(path: Path) -> dict[str, Any]:
         raise ScenarioError(f"{path.name}: not a valid TOML file: {why}") from None
 
 
+def placed_figures(data: dict[str, Any], board: LoadedMap[Any], name: str, what: str,
+                   ) -> LoadedMap[Any]:
+    """The board with a demo's or lesson's (``what``) [[figure]] tables placed instead of
+    the map's own; ScenarioError naming the file ``name`` and the figure at fault."""
+    figs = data.get("figure")
+    if figs is None:
+        return board
+    if not isinstance(figs, list) or not all(isinstance(f, dict) for f in figs):
+        raise ScenarioError(f"{name}: [[figure]] must be tables")
+    if len(figs) > MAX_FIGURES:
+        raise ScenarioError(f"{name}: {len(figs)} [[figure]] tables; a {what} may place "
+                            f"{MAX_FIGURES}")
+    placed = []
+    for k, f in enumerate(figs, 1):
+        w = f"{name}: figure {k}"
+        fig = _str(f, "name", w)
+        placed.append(Placement(name=fig, side=_key(f, "side", w), unit=_key(f, "unit", w),
+                                place=_place(board, f, w),
+                                facing=_facing(_board_kind(board, w), f.get("facing"), w),
+                                label=f"figure '{fig}'",
+                                squad=_key(f, "squad", w) if "squad" in f else "",
+                                leader=f.get("leader") is True))
+    return LoadedMap(board.path, board.kind, board.board, tuple(placed), board.properties)
+
+
 def load_demo(path: str | Path) -> Demo:
     """Read a demo file; ScenarioError naming the file and field at fault (a fault in the
     scenario it names, or in that scenario's map, is named after the demo file too).
@@ -303,25 +328,7 @@ def load_demo(path: str | Path) -> Demo:
         board = board_for(scenario)
     except GameError as e:
         raise ScenarioError(f"{where} scenario '{ref}': {e}") from None
-    figs = data.get("figure")
-    if figs is not None:
-        if not isinstance(figs, list) or not all(isinstance(f, dict) for f in figs):
-            raise ScenarioError(f"{path.name}: [[figure]] must be tables")
-        if len(figs) > MAX_FIGURES:
-            raise ScenarioError(f"{path.name}: {len(figs)} [[figure]] tables; a demo may "
-                                f"place {MAX_FIGURES}")
-        placed = []
-        for k, f in enumerate(figs, 1):
-            w = f"{path.name}: figure {k}"
-            name = _str(f, "name", w)
-            placed.append(Placement(name=name, side=_key(f, "side", w),
-                                    unit=_key(f, "unit", w), place=_place(board, f, w),
-                                    facing=_facing(_board_kind(board, w), f.get("facing"), w),
-                                    label=f"figure '{name}'",
-                                    squad=_key(f, "squad", w) if "squad" in f else "",
-                                    leader=f.get("leader") is True))
-        board = LoadedMap(board.path, board.kind, board.board, tuple(placed),
-                          board.properties)
+    board = placed_figures(data, board, path.name, "demo")
     seed = head.get("seed", 1)
     if isinstance(seed, bool) or not isinstance(seed, int) or not 0 <= seed < 2 ** 63:
         raise ScenarioError(f"{where} seed must be a whole number from 0 to 2^63 - 1")

@@ -63,23 +63,20 @@ from game.core.dice import Dice, ScriptExhausted
 from game.core.errors import GameError, ScenarioError, printable
 from game.core.files import exists
 from game.core.match import Match
-from game.core.places import LoadedMap, Placement
+from game.core.places import LoadedMap
 from game.core.ruleset import Action
 from game.core.scenario import MAPS_DIR, Scenario, load_scenario
 from game.rules import board_for, get_ruleset
 from game.rules.demos import (
     MAX_FACES,
-    MAX_FIGURES,
     MAX_STEPS,
     MAX_TEXT,
     _action,
-    _board_kind,
     _dice_words,
-    _facing,
     _key,
-    _place,
     _read,
     _str,
+    placed_figures,
 )
 
 LESSONS_DIR = MAPS_DIR / "lessons"
@@ -241,29 +238,6 @@ def _step(ruleset: Any, table: Any, where: str) -> LessonStep:
                       action=action, figure=figure or "")
 
 
-def _figures(data: dict[str, Any], board: LoadedMap[Any], name: str) -> LoadedMap[Any]:
-    """The board with the lesson's [[figure]] tables placed instead of the map's own."""
-    figs = data.get("figure")
-    if figs is None:
-        return board
-    if not isinstance(figs, list) or not all(isinstance(f, dict) for f in figs):
-        raise ScenarioError(f"{name}: [[figure]] must be tables")
-    if len(figs) > MAX_FIGURES:
-        raise ScenarioError(f"{name}: {len(figs)} [[figure]] tables; a lesson may place "
-                            f"{MAX_FIGURES}")
-    placed = []
-    for k, f in enumerate(figs, 1):
-        w = f"{name}: figure {k}"
-        fig = _str(f, "name", w)
-        placed.append(Placement(name=fig, side=_key(f, "side", w), unit=_key(f, "unit", w),
-                                place=_place(board, f, w),
-                                facing=_facing(_board_kind(board, w), f.get("facing"), w),
-                                label=f"figure '{fig}'",
-                                squad=_key(f, "squad", w) if "squad" in f else "",
-                                leader=f.get("leader") is True))
-    return LoadedMap(board.path, board.kind, board.board, tuple(placed), board.properties)
-
-
 def load_lesson(path: str | Path, check: bool = True) -> Lesson:
     """Read and check a lesson file; ScenarioError naming the file and the field or step
     at fault (a fault in its scenario or map too). With ``check`` the lesson is played
@@ -289,7 +263,7 @@ def load_lesson(path: str | Path, check: bool = True) -> Lesson:
     if player not in scenario.sides:
         raise ScenarioError(f"{where} player '{player}' is not a side of the scenario "
                             f"({', '.join(scenario.sides)})")
-    board = _figures(data, board, path.name)
+    board = placed_figures(data, board, path.name, "lesson")
     seed = head.get("seed", 1)
     if isinstance(seed, bool) or not isinstance(seed, int) or not 0 <= seed < 2 ** 63:
         raise ScenarioError(f"{where} seed must be a whole number from 0 to 2^63 - 1")
