@@ -212,7 +212,7 @@ class LessonScene(BoardScene):
         ctx = []
         if self.human_turn():
             for spec in self.control.buttons(self.selected):
-                ctx.append(self._button(spec.label, spec.action, spec.command, spec))
+                ctx.append(self.button_of(spec))
         step = self.step
         if step is not None and step.do is Do.WATCH:
             ctx.append(Button("Play on", self.watch_now, hint="Enter", name="play_on",
@@ -224,21 +224,6 @@ class LessonScene(BoardScene):
                  Button("Help", self.app.toggle_help, hint="F1", name="help"),
                  Button("Leave", self.escape, hint="Esc", name="leave")]
         self.set_buttons(ctx, tools)
-
-    def _button(self, label: str, action: Action | None, command: Callable[[], Reply] | None,
-                spec: Any) -> Button:
-        def press() -> None:
-            if action is not None:
-                self.act(action)
-            elif command is not None:
-                reply = command()
-                self.show_marks()
-                self.build_buttons()
-                if reply is not None:
-                    self.answer(reply)
-
-        return Button(label, press, accent=spec.accent, hint=spec.hint, name=spec.name,
-                      toggled=spec.toggled, enabled=spec.enabled, tip=spec.tip)
 
     def watch_now(self) -> None:
         """Play the other side's action of a ``watch`` step (after its pause, or now)."""

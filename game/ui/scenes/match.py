@@ -19,7 +19,7 @@ import pygame
 from game.core.events import Event
 from game.core.match import Match, Refusal
 from game.core.ruleset import Action
-from game.ui.controllers import ButtonSpec, Confirm, Reply, Select
+from game.ui.controllers import Confirm, Reply, Select
 from game.ui.scenes.base import Host
 from game.ui.scenes.shell.board import BoardScene
 from game.ui.scenes.shell.history import History
@@ -59,7 +59,7 @@ class MatchScene(BoardScene):
         return AI_STRIP if self.pacing.has_computer() else 0
 
     def build_buttons(self) -> None:
-        ctx = ([self._button(b) for b in self.control.buttons(self.selected)]
+        ctx = ([self.button_of(b) for b in self.control.buttons(self.selected)]
                if self.human_turn() else [])
         for k, b in enumerate(ctx[:9]):  # the number key that presses it
             b.number = str(k + 1)
@@ -78,23 +78,6 @@ class MatchScene(BoardScene):
                             "rules with demos.")]
         self.set_buttons(ctx, tools, self.pacing.make_buttons())
         self.pacing.layout()
-
-    def _button(self, spec: ButtonSpec) -> Button:
-        action, command = spec.action, spec.command
-
-        def press() -> None:
-            if action is not None:
-                self.act(action)
-            elif command is not None:
-                reply = command()
-                self.show_marks()
-                self.build_buttons()
-                if reply is not None:
-                    self.answer(reply)
-
-        return Button(spec.label, press, accent=spec.accent, hint=spec.hint,
-                      name=spec.name, toggled=spec.toggled, enabled=spec.enabled,
-                      tip=spec.tip)
 
     def resize(self, size: tuple[int, int]) -> None:
         super().resize(size)

@@ -26,7 +26,7 @@ from game.core.places import Place
 from game.core.ruleset import Action, PieceView
 from game.ui import saves
 from game.ui.boards import board_view
-from game.ui.controllers import Reply, Select, controller_for
+from game.ui.controllers import ButtonSpec, Reply, Select, controller_for
 from game.ui.scenes.base import Host, Scene
 from game.ui.scenes.shell.input import Input
 from game.ui.scenes.shell.panel import Panel
@@ -106,6 +106,25 @@ class BoardScene(Scene, ABC):
     @abstractmethod
     def key(self, e: pygame.event.Event) -> None:
         """A key pressed (the shared ones are :meth:`Input.view_key`)."""
+
+    def button_of(self, spec: ButtonSpec) -> Button:
+        """The panel's button for a controller's ``spec``: its action is played, or its
+        command run and its reply answered."""
+        action, command = spec.action, spec.command
+
+        def press() -> None:
+            if action is not None:
+                self.act(action)
+            elif command is not None:
+                reply = command()
+                self.show_marks()
+                self.build_buttons()
+                if reply is not None:
+                    self.answer(reply)
+
+        return Button(spec.label, press, accent=spec.accent, hint=spec.hint,
+                      name=spec.name, toggled=spec.toggled, enabled=spec.enabled,
+                      tip=spec.tip)
 
     @abstractmethod
     def act(self, action: Action, animate: bool = True) -> bool:
