@@ -3,10 +3,19 @@
 from __future__ import annotations
 
 from collections.abc import Iterator
+from pathlib import Path
 
 import pytest
 
 from game.ui.app import App
+
+
+@pytest.fixture
+def data_dir(tmp_path, monkeypatch) -> Path:
+    """The game's data folder (saves, settings, kept textures): ``tmp_path/data``."""
+    d = tmp_path / "data"
+    monkeypatch.setenv("SKIRMISH_DATA_DIR", str(d))
+    return d
 
 
 @pytest.fixture

@@ -29,13 +29,6 @@ FIGS = [("Pip", "a", "hobbit", 1, 1, 0), ("Orc", "b", "orc", 3, 1, 3)]
 
 
 @pytest.fixture
-def data_dir(tmp_path, monkeypatch):
-    d = tmp_path / "data"
-    monkeypatch.setenv("SKIRMISH_DATA_DIR", str(d))
-    return d
-
-
-@pytest.fixture
 def app(data_dir):
     return App(raise_errors=True)
 

@@ -42,12 +42,6 @@ def picker_on(app: App, scenario: str) -> PickerScene:
     return picker
 
 
-@pytest.fixture
-def data_dir(tmp_path: Path, monkeypatch: pytest.MonkeyPatch) -> Path:
-    monkeypatch.setenv("SKIRMISH_DATA_DIR", str(tmp_path / "data"))
-    return tmp_path / "data"
-
-
 def test_keys_set_each_sides_strength_and_the_match_plays_at_it(app: App) -> None:
     picker = picker_on(app, "hill_fight")  # wardens human, raiders computer
     assert [b.label for b in picker.level_buttons] == ["Normal", "Normal"]

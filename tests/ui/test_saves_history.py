@@ -21,13 +21,6 @@ from game.ui.scenes.replay import ReplayScene  # noqa: E402
 
 
 @pytest.fixture
-def data_dir(tmp_path, monkeypatch):
-    d = tmp_path / "data"
-    monkeypatch.setenv("SKIRMISH_DATA_DIR", str(d))
-    return d
-
-
-@pytest.fixture
 def app(data_dir):
     return App(raise_errors=True)
 
