@@ -7,23 +7,15 @@ os.environ.setdefault("SDL_VIDEODRIVER", "dummy")
 os.environ.setdefault("SDL_AUDIODRIVER", "dummy")
 
 import pytest  # noqa: E402
+from drawn import army_sheet, texts_drawn  # noqa: E402
 
-from game.rules import open_match  # noqa: E402
 from game.ui.app import App  # noqa: E402
 from game.ui.scenes.army import ArmyScene  # noqa: E402
 
 
 @pytest.mark.parametrize("size", [(1280, 720), (800, 500)])
 def test_k2_the_army_sheet_fits_the_window(tmp_path, monkeypatch, size):
-    monkeypatch.setenv("SKIRMISH_DATA_DIR", str(tmp_path))
-    app = App(size=size, raise_errors=True)
-    m = open_match("backyard", 1)
-    app.start_match(m, {s: "human" for s in m.sides})
-    app.step(0.0)
-    app.scene.control.open_army(m.to_act())
-    app.step(0.0)
-    sheet = app.scene
-    assert isinstance(sheet, ArmyScene)
+    app, sheet = _sheet(tmp_path, monkeypatch, size)
     sheet.draw(app.screen)
     screen = app.screen.get_rect()
     body = app.fonts.body
@@ -41,27 +33,12 @@ def test_k2_the_army_sheet_fits_the_window(tmp_path, monkeypatch, size):
 
 def _sheet(tmp_path, monkeypatch, size) -> tuple[App, ArmyScene]:
     monkeypatch.setenv("SKIRMISH_DATA_DIR", str(tmp_path))
-    app = App(size=size, raise_errors=True)
-    m = open_match("backyard", 1)
-    app.start_match(m, {s: "human" for s in m.sides})
-    app.step(0.0)
-    app.scene.control.open_army(m.to_act())
-    app.step(0.0)
-    assert isinstance(app.scene, ArmyScene)
-    return app, app.scene
+    return army_sheet(size)
 
 
 def _drawn(app: App, sheet: ArmyScene) -> list[str]:
-    said: list[str] = []
-    real = app.fonts.render
-
-    def spy(font, text, *a, **kw):
-        said.append(text)
-        return real(font, text, *a, **kw)
-
-    app.fonts.render = spy
-    sheet.draw(app.screen)
-    app.fonts.render = real
+    with texts_drawn(app) as said:
+        sheet.draw(app.screen)
     return said
 
 

@@ -7,6 +7,7 @@ os.environ.setdefault("SDL_VIDEODRIVER", "dummy")
 os.environ.setdefault("SDL_AUDIODRIVER", "dummy")
 
 import pytest  # noqa: E402
+from drawn import texts_drawn  # noqa: E402
 from lesson_player import click, key, piece_pos, play_step, settle  # noqa: E402
 
 from game.core.places import Cell  # noqa: E402
@@ -181,21 +182,13 @@ def test_the_lessons_list_fits_a_small_window_and_cuts_no_text_unsaid(tmp_path, 
     show_lessons(app)
     app.step(0.0)
     scene = app.scene
-    said: list[str] = []
-    real = app.fonts.render
-
-    def spy(font, text, *a, **kw):
-        said.append(text)
-        surf = real(font, text, *a, **kw)
-        return surf
-
-    app.fonts.render = spy
-    for k, lesson in enumerate(scene.lessons):
-        scene.list.selected = k
-        said.clear()
-        scene.draw(app.screen)
-        assert lesson.system in said  # the row's title whole: the system's name
-        intro = [t for t in said if t.startswith("A short first game")]
-        assert intro and app.fonts.body.size(intro[0])[0] <= 800 - 84
-        if "(the lesson's first caption says it whole)" in said:
-            assert any(t.endswith("...") for t in said)
+    with texts_drawn(app) as said:
+        for k, lesson in enumerate(scene.lessons):
+            scene.list.selected = k
+            said.clear()
+            scene.draw(app.screen)
+            assert lesson.system in said  # the row's title whole: the system's name
+            intro = [t for t in said if t.startswith("A short first game")]
+            assert intro and app.fonts.body.size(intro[0])[0] <= 800 - 84
+            if "(the lesson's first caption says it whole)" in said:
+                assert any(t.endswith("...") for t in said)

@@ -7,6 +7,7 @@ os.environ.setdefault("SDL_VIDEODRIVER", "dummy")
 os.environ.setdefault("SDL_AUDIODRIVER", "dummy")
 
 import pygame  # noqa: E402
+from drawn import texts_drawn  # noqa: E402
 
 import main  # noqa: E402
 from game.ai import computer_player  # noqa: E402
@@ -205,28 +206,22 @@ def test_issue18_12_a_small_list_names_the_system_scrolled_into_and_cuts_no_text
     app.show_demos()
     app.step(0.0)
     scene = app.scene
-    said: list[str] = []
-    real = app.fonts.render
-
-    def spy(font, text, *a, **kw):
-        said.append(text)
-        return real(font, text, *a, **kw)
-
-    app.fonts.render = spy
-    for k, d in enumerate(scene.rows):
-        if d is None or scene.list.items[k - 1].heading:
-            continue
-        scene.list.selected = k
-        scene.list.scroll = scene.list.row_rect(k).top - scene.list.rect.top + scene.list.scroll
+    with texts_drawn(app) as said:
+        for k, d in enumerate(scene.rows):
+            if d is None or scene.list.items[k - 1].heading:
+                continue
+            scene.list.selected = k
+            top = scene.list.row_rect(k).top
+            scene.list.scroll = top - scene.list.rect.top + scene.list.scroll
+            said.clear()
+            scene.draw(app.screen)
+            group = scene.list.group_in_sight()
+            assert group == system_of(d), (d.rule, group)
+            assert any(t.startswith(f"{group} (") and "more above" in t for t in said)
+            if "(the demo shows it whole: Enter)" in said:
+                shown = [t for t in said if t.endswith("...")]
+                assert shown, d.rule
+        scene.list.scroll = 0
         said.clear()
         scene.draw(app.screen)
-        group = scene.list.group_in_sight()
-        assert group == system_of(d), (d.rule, group)
-        assert any(t.startswith(f"{group} (") and "more above" in t for t in said)
-        if "(the demo shows it whole: Enter)" in said:
-            shown = [t for t in said if t.endswith("...")]
-            assert shown, d.rule
-    scene.list.scroll = 0
-    said.clear()
-    scene.draw(app.screen)
-    assert scene.list.group_in_sight() == ""
+        assert scene.list.group_in_sight() == ""

@@ -68,28 +68,12 @@ def test_k4_a_move_says_its_length_and_its_cost_to_the_same_hundredth():
 
 
 def test_k6_k11_the_army_sheet_shows_costs_weapon_stats_and_criticals(tmp_path, monkeypatch):
-    from game.rules import open_match
-    from game.ui.app import App
-    from game.ui.scenes.army import ArmyScene
+    from drawn import army_sheet, texts_drawn
 
     monkeypatch.setenv("SKIRMISH_DATA_DIR", str(tmp_path))
-    app = App(size=(1220, 700), raise_errors=True)
-    m = open_match("backyard", 1)
-    app.start_match(m, {s: "human" for s in m.sides})
-    app.step(0.0)
-    app.scene.control.open_army(m.to_act())
-    app.step(0.0)
-    sheet = app.scene
-    assert isinstance(sheet, ArmyScene)
-    said: list[str] = []
-    real = app.fonts.render
-
-    def spy(font, text, *a, **kw):
-        said.append(text)
-        return real(font, text, *a, **kw)
-
-    app.fonts.render = spy
-    sheet.draw(app.screen)
+    app, sheet = army_sheet((1220, 700))
+    with texts_drawn(app) as said:
+        sheet.draw(app.screen)
     assert "Cost" in said and "Critical" in said and "Damage" in said
     assert "1 in 6 (17%): 12 damage" in said  # the sniper rifle's critical
     assert "half 1d6, up" in said  # the light gun, not "1d6/2"
