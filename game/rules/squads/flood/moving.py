@@ -58,9 +58,7 @@ def difficult_shape(state: FloodState, nav: Nav) -> BaseGeometry:
 def in_difficult(state: FloodState, nav: Nav, x: float, y: float) -> bool:
     """Whether ``(x, y)`` is in difficult terrain (an area barrier or a flooded part)."""
     key = (state.flooded, x, y)
-    memo: dict[object, bool] | None = nav.__dict__.get("_difficult_at")
-    if memo is None:
-        memo = nav.__dict__["_difficult_at"] = {}
+    memo = nav.difficult_at
     got = memo.get(key)
     if got is None:
         got = _in_difficult(state, nav, x, y)
@@ -80,7 +78,7 @@ def crosses_difficult(state: FloodState, nav: Nav, a: XY, b: XY) -> bool:
     """Whether the straight line from ``a`` to ``b`` meets difficult terrain (kept by
     the path grid for the flooded parts and the exact ends)."""
     key = (state.flooded, a, b)
-    memo: dict[object, bool] = nav.__dict__.setdefault("_crosses_difficult", {})
+    memo = nav.crosses_difficult
     got = memo.get(key)
     if got is None:
         got = _crosses_difficult(state, nav, a, b)

@@ -222,6 +222,19 @@ class Nav:
         self._edges(rr, cc)
         self._flood_cache: dict[tuple[tuple[str, int, int], ...],
                                 tuple[BaseGeometry, np.ndarray, np.ndarray]] = {}
+        # answers that hang on the walls alone, kept for every match on this map
+        self._frees: dict[XY, bool] = {}
+        self._segments: dict[tuple[XY, XY], bool] = {}
+        self._sights: dict[tuple[XY, XY], bool] = {}
+        self._rays: dict[tuple[float, ...], float] = {}
+        self._near: dict[tuple[float, float], list[tuple[int, float]]] = {}
+        self._ways: dict[tuple[XY, XY, float], tuple[float, tuple[XY, ...]]] = {}
+        self._trees: dict[XY, tuple[np.ndarray, np.ndarray]] = {}
+        self.difficult_at: dict[object, bool] = {}
+        """Whether a point is in difficult terrain, by the flooded parts and the point
+        (game.rules.squads.flood.moving)."""
+        self.crosses_difficult: dict[object, bool] = {}
+        """Whether a line meets difficult terrain, by the flooded parts and its ends."""
 
     def _edges(self, rr: np.ndarray, cc: np.ndarray) -> None:
         a_all: list[np.ndarray] = []
@@ -265,13 +278,6 @@ class Nav:
             memo[key] = got
         return got
 
-    @property
-    def _frees(self) -> dict[XY, bool]:
-        got: dict[XY, bool] | None = self.__dict__.get("_free_cache")
-        if got is None:
-            got = self.__dict__["_free_cache"] = {}
-        return got
-
     def straight_free(self, a: XY, b: XY) -> bool:
         """Whether a base can go straight from ``a`` to ``b`` without crossing a wall."""
         key = (a, b)
@@ -285,20 +291,6 @@ class Nav:
             if len(memo) > 50000:
                 memo.clear()
             memo[key] = got
-        return got
-
-    @property
-    def _segments(self) -> dict[tuple[XY, XY], bool]:
-        got: dict[tuple[XY, XY], bool] | None = self.__dict__.get("_segment_cache")
-        if got is None:
-            got = self.__dict__["_segment_cache"] = {}
-        return got
-
-    @property
-    def _sights(self) -> dict[tuple[XY, XY], bool]:
-        got: dict[tuple[XY, XY], bool] | None = self.__dict__.get("_sight_cache")
-        if got is None:
-            got = self.__dict__["_sight_cache"] = {}
         return got
 
     def ray(self, x: float, y: float, dx: float, dy: float, distance: float) -> float:
@@ -322,13 +314,6 @@ class Nav:
         if len(cache) > 50000:
             cache.clear()
         cache[key] = got
-        return got
-
-    @property
-    def _rays(self) -> dict[tuple[float, ...], float]:
-        got: dict[tuple[float, ...], float] | None = self.__dict__.get("_ray_cache")
-        if got is None:
-            got = self.__dict__["_ray_cache"] = {}
         return got
 
     def sees(self, a: XY, b: XY) -> bool:
@@ -390,14 +375,6 @@ class Nav:
             cache.clear()
         cache[key] = out
         return out
-
-    @property
-    def _near(self) -> dict[tuple[float, float], list[tuple[int, float]]]:
-        got: dict[tuple[float, float], list[tuple[int, float]]] | None = \
-            self.__dict__.get("_near_cache")
-        if got is None:
-            got = self.__dict__["_near_cache"] = {}
-        return got
 
     def within(self, points: Sequence[XY], reach: Sequence[float]) -> np.ndarray:
         """A node mask: the nodes within ``reach[k]`` of ``points[k]`` for some k."""
@@ -527,12 +504,10 @@ class Nav:
         """:meth:`way` from ``start`` along the :meth:`tree` rooted at ``goal`` (both the
         board's alone: kept for every match on the map, by their exact points)."""
         key = (start, goal, ahead)
-        memo: dict[tuple[XY, XY, float], tuple[float, tuple[XY, ...]]] = \
-            self.__dict__.setdefault("_way_cache", {})
+        memo = self._ways
         got = memo.get(key)
         if got is None:
-            trees: dict[XY, tuple[np.ndarray, np.ndarray]] = \
-                self.__dict__.setdefault("_tree_cache", {})
+            trees = self._trees
             tree = trees.get(goal)
             if tree is None:
                 if len(trees) > 64:
