@@ -38,20 +38,16 @@ class InchesView(BoardViewBase, Generic[A]):
     """A board view of a board in inches, its map painted by :attr:`art` (set by the view,
     with :attr:`extent` in map pixels and :attr:`_map`, before the first frame)."""
 
+    board: Locating
     art: A
     extent: tuple[float, float, float, float]
     _map: MapCache
     frame_margin = 3.0
     """Inches of board kept around the places :meth:`frame` brings into view."""
 
-    @property
-    def located(self) -> Locating:
-        """The board, as far as :meth:`frame` needs it (the view's own board)."""
-        raise NotImplementedError
-
     def frame(self, places: Sequence[Place]) -> None:
         """Bring ``places`` into view, with :attr:`frame_margin` around them."""
-        pts = [p for p in (self.located.locate(q) for q in places) if p is not None]
+        pts = [p for p in (self.board.locate(q) for q in places) if p is not None]
         if not pts:
             return
         m = self.frame_margin

@@ -44,7 +44,7 @@ from game.ui.boards.base import (
     draw_scenery,
     typed_marks,
 )
-from game.ui.boards.inches import PX, InchesView, Locating
+from game.ui.boards.inches import PX, InchesView
 from game.ui.boards.labels import disc_hits, spiral_iter
 from game.ui.boards.sewer_bases import SCATTERED, BaseImages, Look, letters
 from game.ui.boards.sewer_map import SewerMap, draw_water, feature_art
@@ -121,6 +121,7 @@ class SewerMarks(Marks):
 class SewerBoardView(InchesView[SewerMap]):
     """Draws one sewer, its water, its models and the flood's wash at a Camera."""
 
+    board: Corridors
     pieces_share_places = False
     LEGEND_FACING = None
 
@@ -178,10 +179,6 @@ class SewerBoardView(InchesView[SewerMap]):
             if self.board.contains(x, y):
                 return Point.of(x, y)
         return None
-
-    @property
-    def located(self) -> Locating:
-        return self.board
 
     # ================================================================ marks and overlays
     def show(self, marks: Marks) -> None:

@@ -41,7 +41,7 @@ from game.core.ruleset import PieceView
 from game.ui import palette as pal
 from game.ui.boards import Marks
 from game.ui.boards.base import XY, LegendRow, MapCache, draw_scenery, typed_marks
-from game.ui.boards.inches import PX, InchesView, Locating
+from game.ui.boards.inches import PX, InchesView
 from game.ui.boards.sewer_bases import BaseImages, Look
 from game.ui.boards.table_marks import TableMarkPainter, TableMarks, alpha_polygon
 from game.ui.boards.track_art import PAD, PieceLook, StreetDashes, TrackArt
@@ -127,6 +127,7 @@ def label_spot(room: pygame.Rect, size: tuple[int, int], cx: float, top: float,
 class TrackBoardView(InchesView[TrackArt]):
     """Draws one track, its terrain as the game has it, its models and the slide."""
 
+    board: Track
     pieces_share_places = False
     frame_margin = 4.0
     LEGEND_FACING = (1.0, 0.0)
@@ -198,10 +199,6 @@ class TrackBoardView(InchesView[TrackArt]):
             return None
         x, y = at[0] + 0.5 * dx, at[1] + 0.5 * dy
         return Point.of(x, y) if self.board.on_table(x, y) else None
-
-    @property
-    def located(self) -> Locating:
-        return self.board
 
     # ================================================================ marks and overlays
     def show(self, marks: Marks) -> None:
