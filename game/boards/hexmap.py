@@ -56,14 +56,26 @@ UNREACHED = -1
 
 class CellTable(Sequence[int]):
     """A per-cell table of a board of ``size`` cells that keeps only the cells it was
-    given (``values``): every other cell reads ``default``. What a small search
-    (:meth:`HexMap.reach` within a figure's MA) keeps, so its memory is the few hundred
-    cells it reached, not the board (a 128 x 128 board has 16,384 cells)."""
+    given (``keys``, with their ``vals`` in the same order): every other cell reads
+    ``default``. What a small search (:meth:`HexMap.reach` within a figure's MA) keeps,
+    so its memory is the few hundred cells it reached, not the board (a 128 x 128 board
+    has 16,384 cells). The dictionary :attr:`values` is made the first time a cell is
+    read (many searches are only asked which cells they reached)."""
 
-    __slots__ = ("values", "size", "default")
+    __slots__ = ("keys", "vals", "size", "default", "_values")
 
-    def __init__(self, values: dict[int, int], size: int, default: int) -> None:
-        self.values, self.size, self.default = values, size, default
+    def __init__(self, keys: Sequence[int], vals: Sequence[int], size: int,
+                 default: int) -> None:
+        self.keys, self.vals, self.size, self.default = keys, vals, size, default
+        self._values: dict[int, int] | None = None
+
+    @property
+    def values(self) -> dict[int, int]:
+        """Cell -> value of the cells given, in their order."""
+        found = self._values
+        if found is None:
+            found = self._values = dict(zip(self.keys, self.vals, strict=True))
+        return found
 
     def __len__(self) -> int:
         return self.size
@@ -118,7 +130,7 @@ class Reach:
         """Cheapest cost of every reachable cell (the start costs 0), cheapest first."""
         c = self.costs
         if isinstance(c, CellTable):  # the reached cells only, cheapest first already
-            return dict(c.values)
+            return dict(zip(c.keys, c.vals, strict=True))
         return {i: int(c[i]) for i in self.cells}
 
     @cached_property
@@ -522,6 +534,8 @@ class HexMap:
         best[start] = 0
         cells: list[int] = []
         settled = cells.append
+        paid: list[int] = []  # the settled cells' costs, in their order
+        pay = paid.append
         ends = stops - {start}
         buckets: list[list[int]] = [[] for _ in range(ring)]
         buckets[0].append(start)
@@ -537,6 +551,7 @@ class HexMap:
                     if best[i] != c:
                         continue
                     settled(i)
+                    pay(c)
                     if i in ends:
                         continue
                     for j, w in edges[i]:
@@ -549,9 +564,9 @@ class HexMap:
             c += 1
         # only the reached cells are kept (the board-sized lists go with this call)
         # (every settled cell has a cost of 0 or more: a blocked one is never settled)
-        costs = CellTable(dict(zip(cells, map(best.__getitem__, cells), strict=True)), n, big)
+        costs = CellTable(cells, paid, n, big)
         rest = cells[1:]
-        ways = CellTable(dict(zip(rest, map(before.__getitem__, rest), strict=True)), n, -1)
+        ways = CellTable(rest, list(map(before.__getitem__, rest)), n, -1)
         return Reach(start, cells, costs, ways, budget, stops)
 
     def _reach_sparse(self, start: int, budget: int, edges: Steps,
