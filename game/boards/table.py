@@ -304,12 +304,13 @@ class Table:
             return NearSpans(np.zeros((0, 0)), np.zeros((0, 0)), np.zeros(0, dtype=bool),
                              np.zeros((0, 0), dtype=bool), length,
                              np.zeros(0, dtype=np.int64))
-        lo = np.minimum(b.min(axis=0), a)
-        hi = np.maximum(b.max(axis=0), a)
-        x0, y0, x1, y1 = float(lo[0]), float(lo[1]), float(hi[0]), float(hi[1])
-        bx = self._box_arr
-        meets = ~((bx[:, 2] < x0) | (bx[:, 0] > x1) | (bx[:, 3] < y0) | (bx[:, 1] > y1))
-        pcs = np.flatnonzero(meets).astype(np.int64, copy=False)
+        ax, ay = float(a[0]), float(a[1])
+        bx, by = b[:, 0], b[:, 1]
+        lx, ly, hx, hy = float(bx.min()), float(by.min()), float(bx.max()), float(by.max())
+        x0, y0, x1, y1 = min(lx, ax), min(ly, ay), max(hx, ax), max(hy, ay)
+        box = self._box_arr
+        meets = ~((box[:, 2] < x0) | (box[:, 0] > x1) | (box[:, 3] < y0) | (box[:, 1] > y1))
+        pcs = meets.nonzero()[0].astype(np.int64, copy=False)
         pc = len(pcs)
         first = np.full((n, pc), np.nan)
         last = np.full((n, pc), np.nan)
@@ -317,23 +318,30 @@ class Table:
         ex0, ey0, ex1, ey1 = e[:, 0], e[:, 1], e[:, 2], e[:, 3]
         # the candidate edges, piece by piece: a met piece's edges whose box meets the
         # rays' box
-        cands = np.flatnonzero(meets[self._edge_piece] & ~(
+        cands = (meets[self._edge_piece] & ~(
             ((ex0 < x0) & (ex1 < x0)) | ((ex0 > x1) & (ex1 > x1))
-            | ((ey0 < y0) & (ey1 < y0)) | ((ey0 > y1) & (ey1 > y1))))
+            | ((ey0 < y0) & (ey1 < y0)) | ((ey0 > y1) & (ey1 > y1)))).nonzero()[0]
         if len(cands):
             owner = self._edge_piece[cands]
-            starts = np.flatnonzero(np.r_[True, owner[1:] != owner[:-1]])  # each run
+            run = np.empty(len(owner), dtype=bool)  # where each piece's run starts
+            run[0] = True
+            np.not_equal(owner[1:], owner[:-1], out=run[1:])
+            starts = run.nonzero()[0]
             _meet(a, d, self._edge_st[cands], starts, np.searchsorted(pcs, owner[starts]),
                   first, last)
         near = pcs.tolist()
-        at = set(self.pieces_at(float(a[0]), float(a[1])))
-        eye_in = np.array([p in at for p in near], dtype=bool)
-        end_in = self._inside_near(near, b)
-        first = np.where(eye_in[None, :], 0.0, first)
-        last = np.where(end_in, 1.0, last)
-        # an end inside with no crossing means the eye is inside too (or the reverse)
-        first = np.where(np.isnan(first) & end_in, 0.0, first)
-        last = np.where(np.isnan(last) & eye_in[None, :], 1.0, last)
+        at = self.pieces_at(ax, ay)
+        eye_in = np.array([p in at for p in near], dtype=bool) if at else \
+            np.zeros(pc, dtype=bool)
+        end_in = self._inside_near(near, b, (lx, ly, hx, hy))
+        if at and eye_in.any():
+            first = np.where(eye_in[None, :], 0.0, first)
+        if end_in.any():
+            last = np.where(end_in, 1.0, last)
+            # an end inside with no crossing means the eye is inside too (or the reverse)
+            first = np.where(np.isnan(first) & end_in, 0.0, first)
+        if at and eye_in.any():
+            last = np.where(np.isnan(last) & eye_in[None, :], 1.0, last)
         return NearSpans(first, last, eye_in, end_in, length, pcs)
 
     def crossings(self, a: Vec, b: Vec) -> list[Crossing]:
@@ -389,13 +397,13 @@ class Table:
                 out.append((p, e, step))
         return out
 
-    def _inside_near(self, near: list[int], pts: NDArray[np.float64]) -> NDArray[np.bool_]:
+    def _inside_near(self, near: list[int], pts: NDArray[np.float64],
+                     bounds: tuple[float, float, float, float]) -> NDArray[np.bool_]:
         """Which of the ``near`` footprints hold each of ``pts`` (even-odd, all points at
-        once for each piece whose box meets theirs)."""
+        once for each piece whose box meets theirs, ``bounds``)."""
         out = np.zeros((len(pts), len(near)), dtype=bool)
         x, y = pts[:, 0:1], pts[:, 1:2]
-        lx, ly = float(pts[:, 0].min()), float(pts[:, 1].min())
-        hx, hy = float(pts[:, 0].max()), float(pts[:, 1].max())
+        lx, ly, hx, hy = bounds
         for k, p in enumerate(near):
             ring = self._ring_rows[p]
             x0, y0, x1, y1 = self._boxes[p]
