@@ -173,7 +173,8 @@ class Table:
                 raise ValueError(f"{p.label or p.name}: index {p.index}, but it is piece {k}")
             if len(p.points) < (2 if p.is_line else 3):
                 raise ValueError(f"{p.label or p.name} has too few points")
-        self._is_area = np.array([not p.is_line for p in self.pieces], dtype=bool)
+        self._areas = tuple(not p.is_line for p in self.pieces)
+        """Which pieces are footprints (the rest are lines)."""
         self._boxes = [p.bbox for p in self.pieces]
         self._rings = [tuple(p.points) for p in self.pieces]
         self._at_cache: dict[tuple[float, float], tuple[int, ...]] = {}
@@ -184,8 +185,8 @@ class Table:
                                           tuple[float, float, float, float]]]] = [
             [(e, (e[0], e[1], e[2] - e[0], e[3] - e[1])) for e in edges]
             for edges in self._edges]
-        """Each edge of :attr:`_edges` with its start and step, as :meth:`_candidates`
-        hands them out."""
+        """Each edge of :attr:`_edges` with its start and step, as :meth:`crossings`
+        reads them."""
         # the same boxes, edges and rings as flat arrays, for rays (spans)
         self._box_arr = np.array(self._boxes, dtype=np.float64).reshape(-1, 4)
         self._edge_xy = np.array([e for edges in self._edges for e in edges],
@@ -222,7 +223,7 @@ class Table:
             return got
         out = []
         for k, (x0, y0, x1, y1) in enumerate(self._boxes):
-            if x0 <= x <= x1 and y0 <= y <= y1 and self._is_area[k] and \
+            if x0 <= x <= x1 and y0 <= y <= y1 and self._areas[k] and \
                     _in_ring(self._rings[k], x, y):
                 out.append(k)
         if len(self._at_cache) > 50_000:
@@ -252,7 +253,7 @@ class Table:
             x0, y0, x1, y1 = self._boxes[k]
             if not (x0 - radius <= x <= x1 + radius and y0 - radius <= y <= y1 + radius):
                 continue
-            if (self._is_area[k] and _in_ring(self._rings[k], x, y)) or \
+            if (self._areas[k] and _in_ring(self._rings[k], x, y)) or \
                     self.distance(k, x, y) < radius - EPS:
                 out.append(k)
         return out
@@ -350,23 +351,33 @@ class Table:
         footprint; a line is always "entered"."""
         ax, ay = a
         dx, dy = b[0] - ax, b[1] - ay
+        # the edges that may meet it, by the pieces' and edges' boxes
+        x0, x1 = min(ax, b[0]), max(ax, b[0])
+        y0, y1 = min(ay, b[1]), max(ay, b[1])
         hits: list[tuple[float, int]] = []
-        for p, _box, (ex, ey, fx, fy) in self._candidates(a, b, 0.0):
-            den = dx * fy - dy * fx
-            if abs(den) <= EPS:
+        steps = self._edge_steps
+        for p, (bx0, by0, bx1, by1) in enumerate(self._boxes):
+            if bx1 < x0 or bx0 > x1 or by1 < y0 or by0 > y1:
                 continue
-            wx, wy = ex - ax, ey - ay
-            t = (wx * fy - wy * fx) / den
-            u = (wx * dy - wy * dx) / den
-            if -EPS <= t <= 1 + EPS and -EPS <= u <= 1 + EPS:
-                hits.append((min(1.0, max(0.0, t)), p))
+            for (ex0, ey0, ex1, ey1), (ex, ey, fx, fy) in steps[p]:
+                if (ex0 < x0 and ex1 < x0) or (ex0 > x1 and ex1 > x1) or (
+                        ey0 < y0 and ey1 < y0) or (ey0 > y1 and ey1 > y1):
+                    continue
+                den = dx * fy - dy * fx
+                if abs(den) <= EPS:
+                    continue
+                wx, wy = ex - ax, ey - ay
+                t = (wx * fy - wy * fx) / den
+                u = (wx * dy - wy * dx) / den
+                if -EPS <= t <= 1 + EPS and -EPS <= u <= 1 + EPS:
+                    hits.append((min(1.0, max(0.0, t)), p))
         if not hits:
             return []
-        inside = {p: bool(self._is_area[p]) and _in_ring(self._rings[p], ax, ay)
-                  for _t, p in hits}
+        areas = self._areas
+        inside = {p: areas[p] and _in_ring(self._rings[p], ax, ay) for _t, p in hits}
         out: list[Crossing] = []
         for t, p in sorted(hits):
-            if self._is_area[p]:
+            if areas[p]:
                 entering = not inside[p]
                 inside[p] = entering
             else:
@@ -375,28 +386,6 @@ class Table:
         return out
 
     # ================================================================ internals
-    def _candidates(self, a: Vec, b: Vec, radius: float, only: set[int] | None = None,
-                    ) -> list[tuple[int, tuple[float, float, float, float],
-                                    tuple[float, float, float, float]]]:
-        """The edges that may meet segment ``a``-``b`` widened by ``radius``: (piece,
-        (x0, y0, x1, y1), (x0, y0, dx, dy)), by the pieces' and edges' boxes."""
-        x0, x1 = min(a[0], b[0]) - radius, max(a[0], b[0]) + radius
-        y0, y1 = min(a[1], b[1]) - radius, max(a[1], b[1]) + radius
-        out = []
-        steps = self._edge_steps
-        for p, (bx0, by0, bx1, by1) in enumerate(self._boxes):
-            if bx1 < x0 or bx0 > x1 or by1 < y0 or by0 > y1:
-                continue
-            if only is not None and p not in only:
-                continue
-            for e, step in steps[p]:
-                ex0, ey0, ex1, ey1 = e
-                if (ex0 < x0 and ex1 < x0) or (ex0 > x1 and ex1 > x1) or (
-                        ey0 < y0 and ey1 < y0) or (ey0 > y1 and ey1 > y1):
-                    continue
-                out.append((p, e, step))
-        return out
-
     def _inside_near(self, near: list[int], pts: NDArray[np.float64],
                      bounds: tuple[float, float, float, float]) -> NDArray[np.bool_]:
         """Which of the ``near`` footprints hold each of ``pts`` (even-odd, all points at
