@@ -143,11 +143,18 @@ class HeroState:
     side_names: dict[str, str] = field(default_factory=dict)
     memo: dict[Any, Any] = field(default_factory=dict, repr=False, compare=False)
     """Answers to queries keyed by what they depend on; never saved. Kept for one side's
-    turn (:meth:`remember` empties it when the turn or the side changes): an answer is
-    seldom asked again a turn later, and a table kept all game grows the heap the cycle
-    collector walks."""
+    turn (:meth:`memo_now` starts a new one when the turn or the side changes), then
+    until that side's next turn is over (:attr:`memo_last`): an answer is seldom asked
+    again later than that, and a table kept all game grows the heap the cycle collector
+    walks."""
     memo_for: tuple[int, str | None] = field(default=(0, None), repr=False, compare=False)
     """The turn and side :attr:`memo` holds answers for."""
+    memo_last: dict[Any, Any] = field(default_factory=dict, repr=False, compare=False)
+    """The answers of the acting side's previous turn (:meth:`remember` looks there too:
+    what a mini that has not moved since asked then holds still)."""
+    memo_side: dict[str | None, dict[Any, Any]] = field(default_factory=dict, repr=False,
+                                                        compare=False)
+    """Each side's memo of its latest turn, while another side acts."""
     derived: Derived = field(default_factory=Derived, repr=False, compare=False)
     """What the match works out once from its board and data (the terrain read by the
     rules, the deployment lattice, the computer player's standing grid...): shared by
@@ -174,6 +181,8 @@ class HeroState:
         c.play_order = list(self.play_order)
         c.memo = {}
         c.memo_for = (0, None)
+        c.memo_last = {}
+        c.memo_side = {}
         return c
 
     def to_json(self) -> dict[str, Any]:
@@ -213,23 +222,26 @@ class HeroState:
         return tuple(out)
 
     def remember(self, key: Any, make: Any) -> Any:
-        """``memo[key]``, made by ``make()`` the first time (the memo is emptied when a
-        new turn or side begins, or when it grows large: its keys hold everything each
-        answer depends on)."""
+        """``memo[key]``, made by ``make()`` the first time (see :attr:`memo`; it is
+        emptied too when it grows large: its keys hold everything each answer depends
+        on)."""
         memo = self.memo_now()
         got = memo.get(key)
         if got is None:
+            got = self.memo_last.get(key)
             if len(memo) > 50_000:
                 memo.clear()
-            got = memo[key] = make()
+            memo[key] = got = make() if got is None else got
         return got
 
     def memo_now(self) -> dict[Any, Any]:
-        """:attr:`memo`, emptied first if a new turn or side has begun since it was
-        filled."""
+        """:attr:`memo`, a new one if a new turn or side has begun since it was filled
+        (the one it held kept for its side, the acting side's previous one looked in)."""
         now = (self.turn, self.active)
         if now != self.memo_for:
-            self.memo.clear()
+            self.memo_side[self.memo_for[1]] = self.memo
+            self.memo_last = self.memo_side.pop(self.active, {})
+            self.memo = {}
             self.memo_for = now
         return self.memo
 
