@@ -147,6 +147,14 @@ class Spans:
         return ~np.isnan(self.first)
 
 
+@dataclass(frozen=True)
+class NearSpans(Spans):
+    """:class:`Spans` of the pieces ``pcs`` only (in their order: column ``j`` is piece
+    ``pcs[j]``): every piece a ray meets, or an eye or end is inside, is one of them."""
+
+    pcs: NDArray[np.int64]
+
+
 class Table:
     """A table of ``width`` x ``height`` units and its terrain pieces (immutable)."""
 
@@ -165,7 +173,8 @@ class Table:
                 raise ValueError(f"{p.label or p.name}: index {p.index}, but it is piece {k}")
             if len(p.points) < (2 if p.is_line else 3):
                 raise ValueError(f"{p.label or p.name} has too few points")
-        self._is_area = np.array([not p.is_line for p in self.pieces], dtype=bool)
+        self._areas = tuple(not p.is_line for p in self.pieces)
+        """Which pieces are footprints (the rest are lines)."""
         self._boxes = [p.bbox for p in self.pieces]
         self._rings = [tuple(p.points) for p in self.pieces]
         self._at_cache: dict[tuple[float, float], tuple[int, ...]] = {}
@@ -176,9 +185,26 @@ class Table:
                                           tuple[float, float, float, float]]]] = [
             [(e, (e[0], e[1], e[2] - e[0], e[3] - e[1])) for e in edges]
             for edges in self._edges]
-        """Each edge of :attr:`_edges` with its start and step, as :meth:`_candidates`
-        hands them out."""
-        self._edge_count = sum(len(edges) for edges in self._edges)
+        """Each edge of :attr:`_edges` with its start and step, as :meth:`crossings`
+        reads them."""
+        # the same boxes, edges and rings as flat arrays, for rays (spans)
+        self._box_arr = np.array(self._boxes, dtype=np.float64).reshape(-1, 4)
+        self._edge_xy = np.array([e for edges in self._edges for e in edges],
+                                 dtype=np.float64).reshape(-1, 4)
+        """(E, 4): every edge's ends (x0, y0, x1, y1), piece by piece."""
+        self._edge_piece = np.array([k for k, edges in enumerate(self._edges) for _e in edges],
+                                    dtype=np.int64)
+        self._edge_st = self._edge_xy.copy()
+        """(E, 4): every edge's start and step (x0, y0, dx, dy)."""
+        self._edge_st[:, 2:] -= self._edge_xy[:, :2]
+        self._ring_rows: list[tuple[NDArray[np.float64], ...] | None] = []
+        """Each footprint's ring as (qx, qy, px, py) rows (each point and the one
+        before); None for a line."""
+        for p in self.pieces:
+            ring = np.asarray(p.points, dtype=np.float64)
+            self._ring_rows.append(None if p.is_line else (
+                ring[:, 0][None, :], ring[:, 1][None, :],
+                np.roll(ring[:, 0], 1)[None, :], np.roll(ring[:, 1], 1)[None, :]))
 
     def __repr__(self) -> str:
         return f"Table({self.name!r}, {self.width:g} x {self.height:g} {self.unit}s, " \
@@ -197,7 +223,7 @@ class Table:
             return got
         out = []
         for k, (x0, y0, x1, y1) in enumerate(self._boxes):
-            if x0 <= x <= x1 and y0 <= y <= y1 and self._is_area[k] and \
+            if x0 <= x <= x1 and y0 <= y <= y1 and self._areas[k] and \
                     _in_ring(self._rings[k], x, y):
                 out.append(k)
         if len(self._at_cache) > 50_000:
@@ -227,7 +253,7 @@ class Table:
             x0, y0, x1, y1 = self._boxes[k]
             if not (x0 - radius <= x <= x1 + radius and y0 - radius <= y <= y1 + radius):
                 continue
-            if (self._is_area[k] and _in_ring(self._rings[k], x, y)) or \
+            if (self._areas[k] and _in_ring(self._rings[k], x, y)) or \
                     self.distance(k, x, y) < radius - EPS:
                 out.append(k)
         return out
@@ -255,29 +281,69 @@ class Table:
     # ================================================================ rays
     def spans(self, eye: Vec, ends: NDArray[np.float64] | Sequence[Vec]) -> Spans:
         """Where each ray from ``eye`` to one of ``ends`` meets each piece (see
-        :class:`Spans`)."""
+        :class:`Spans`): :meth:`spans_near` spread over every piece."""
+        near = self.spans_near(eye, ends)
+        n, pc = len(near.length), len(self.pieces)
+        first = np.full((n, pc), np.nan)
+        last = np.full((n, pc), np.nan)
+        eye_in = np.zeros(pc, dtype=bool)
+        end_in = np.zeros((n, pc), dtype=bool)
+        first[:, near.pcs], last[:, near.pcs] = near.first, near.last
+        eye_in[near.pcs], end_in[:, near.pcs] = near.eye_in, near.end_in
+        return Spans(first, last, eye_in, end_in, near.length)
+
+    def spans_near(self, eye: Vec, ends: NDArray[np.float64] | Sequence[Vec]) -> NearSpans:
+        """:meth:`spans` of only the pieces whose box the rays' box meets (the others
+        meet no ray and hold neither the eye nor an end): a fan of rays asks for a few
+        pieces of many, hundreds of times a game."""
         b = np.asarray(ends, dtype=np.float64).reshape(-1, 2)
-        n, pc = len(b), len(self.pieces)
         a = np.asarray(eye, dtype=np.float64)
         d = b - a  # (n, 2)
         length = np.hypot(d[:, 0], d[:, 1])
+        n = len(b)
+        if not n:
+            return NearSpans(np.zeros((0, 0)), np.zeros((0, 0)), np.zeros(0, dtype=bool),
+                             np.zeros((0, 0), dtype=bool), length,
+                             np.zeros(0, dtype=np.int64))
+        ax, ay = float(a[0]), float(a[1])
+        bx, by = b[:, 0], b[:, 1]
+        lx, ly, hx, hy = float(bx.min()), float(by.min()), float(bx.max()), float(by.max())
+        x0, y0, x1, y1 = min(lx, ax), min(ly, ay), max(hx, ax), max(hy, ay)
+        box = self._box_arr
+        meets = ~((box[:, 2] < x0) | (box[:, 0] > x1) | (box[:, 3] < y0) | (box[:, 1] > y1))
+        pcs = meets.nonzero()[0].astype(np.int64, copy=False)
+        pc = len(pcs)
         first = np.full((n, pc), np.nan)
         last = np.full((n, pc), np.nan)
-        eye_in = self._inside_few(a[None, :])[0]
-        end_in = self._inside_many(b)
-        if self._edge_count and n:
-            lo = np.minimum(b.min(axis=0), a)
-            hi = np.maximum(b.max(axis=0), a)
-            cands = self._candidates((float(lo[0]), float(lo[1])),
-                                     (float(hi[0]), float(hi[1])), 0.0)
-            if cands:
-                self._meet(a, d, cands, first, last)
-        first = np.where(eye_in[None, :], 0.0, first)
-        last = np.where(end_in, 1.0, last)
-        # an end inside with no crossing means the eye is inside too (or the reverse)
-        first = np.where(np.isnan(first) & end_in, 0.0, first)
-        last = np.where(np.isnan(last) & eye_in[None, :], 1.0, last)
-        return Spans(first, last, eye_in, end_in, length)
+        e = self._edge_xy
+        ex0, ey0, ex1, ey1 = e[:, 0], e[:, 1], e[:, 2], e[:, 3]
+        # the candidate edges, piece by piece: a met piece's edges whose box meets the
+        # rays' box
+        cands = (meets[self._edge_piece] & ~(
+            ((ex0 < x0) & (ex1 < x0)) | ((ex0 > x1) & (ex1 > x1))
+            | ((ey0 < y0) & (ey1 < y0)) | ((ey0 > y1) & (ey1 > y1)))).nonzero()[0]
+        if len(cands):
+            owner = self._edge_piece[cands]
+            run = np.empty(len(owner), dtype=bool)  # where each piece's run starts
+            run[0] = True
+            np.not_equal(owner[1:], owner[:-1], out=run[1:])
+            starts = run.nonzero()[0]
+            _meet(a, d, self._edge_st[cands], starts, np.searchsorted(pcs, owner[starts]),
+                  first, last)
+        near = pcs.tolist()
+        at = self.pieces_at(ax, ay)
+        eye_in = np.array([p in at for p in near], dtype=bool) if at else \
+            np.zeros(pc, dtype=bool)
+        end_in = self._inside_near(near, b, (lx, ly, hx, hy))
+        if at and eye_in.any():
+            first = np.where(eye_in[None, :], 0.0, first)
+        if end_in.any():
+            last = np.where(end_in, 1.0, last)
+            # an end inside with no crossing means the eye is inside too (or the reverse)
+            first = np.where(np.isnan(first) & end_in, 0.0, first)
+        if at and eye_in.any():
+            last = np.where(np.isnan(last) & eye_in[None, :], 1.0, last)
+        return NearSpans(first, last, eye_in, end_in, length, pcs)
 
     def crossings(self, a: Vec, b: Vec) -> list[Crossing]:
         """Every point where segment ``a``-``b`` crosses a piece's outline, in order
@@ -285,23 +351,33 @@ class Table:
         footprint; a line is always "entered"."""
         ax, ay = a
         dx, dy = b[0] - ax, b[1] - ay
+        # the edges that may meet it, by the pieces' and edges' boxes
+        x0, x1 = min(ax, b[0]), max(ax, b[0])
+        y0, y1 = min(ay, b[1]), max(ay, b[1])
         hits: list[tuple[float, int]] = []
-        for p, _box, (ex, ey, fx, fy) in self._candidates(a, b, 0.0):
-            den = dx * fy - dy * fx
-            if abs(den) <= EPS:
+        steps = self._edge_steps
+        for p, (bx0, by0, bx1, by1) in enumerate(self._boxes):
+            if bx1 < x0 or bx0 > x1 or by1 < y0 or by0 > y1:
                 continue
-            wx, wy = ex - ax, ey - ay
-            t = (wx * fy - wy * fx) / den
-            u = (wx * dy - wy * dx) / den
-            if -EPS <= t <= 1 + EPS and -EPS <= u <= 1 + EPS:
-                hits.append((min(1.0, max(0.0, t)), p))
+            for (ex0, ey0, ex1, ey1), (ex, ey, fx, fy) in steps[p]:
+                if (ex0 < x0 and ex1 < x0) or (ex0 > x1 and ex1 > x1) or (
+                        ey0 < y0 and ey1 < y0) or (ey0 > y1 and ey1 > y1):
+                    continue
+                den = dx * fy - dy * fx
+                if abs(den) <= EPS:
+                    continue
+                wx, wy = ex - ax, ey - ay
+                t = (wx * fy - wy * fx) / den
+                u = (wx * dy - wy * dx) / den
+                if -EPS <= t <= 1 + EPS and -EPS <= u <= 1 + EPS:
+                    hits.append((min(1.0, max(0.0, t)), p))
         if not hits:
             return []
-        inside = {p: bool(self._is_area[p]) and _in_ring(self._rings[p], ax, ay)
-                  for _t, p in hits}
+        areas = self._areas
+        inside = {p: areas[p] and _in_ring(self._rings[p], ax, ay) for _t, p in hits}
         out: list[Crossing] = []
         for t, p in sorted(hits):
-            if self._is_area[p]:
+            if areas[p]:
                 entering = not inside[p]
                 inside[p] = entering
             else:
@@ -310,82 +386,46 @@ class Table:
         return out
 
     # ================================================================ internals
-    def _candidates(self, a: Vec, b: Vec, radius: float, only: set[int] | None = None,
-                    ) -> list[tuple[int, tuple[float, float, float, float],
-                                    tuple[float, float, float, float]]]:
-        """The edges that may meet segment ``a``-``b`` widened by ``radius``: (piece,
-        (x0, y0, x1, y1), (x0, y0, dx, dy)), by the pieces' and edges' boxes."""
-        x0, x1 = min(a[0], b[0]) - radius, max(a[0], b[0]) + radius
-        y0, y1 = min(a[1], b[1]) - radius, max(a[1], b[1]) + radius
-        out = []
-        steps = self._edge_steps
-        for p, (bx0, by0, bx1, by1) in enumerate(self._boxes):
-            if bx1 < x0 or bx0 > x1 or by1 < y0 or by0 > y1:
-                continue
-            if only is not None and p not in only:
-                continue
-            for e, step in steps[p]:
-                ex0, ey0, ex1, ey1 = e
-                if (ex0 < x0 and ex1 < x0) or (ex0 > x1 and ex1 > x1) or (
-                        ey0 < y0 and ey1 < y0) or (ey0 > y1 and ey1 > y1):
-                    continue
-                out.append((p, e, step))
-        return out
-
-    @staticmethod
-    def _meet(a: NDArray[np.float64], d: NDArray[np.float64],
-              cands: list[tuple[int, tuple[float, float, float, float],
-                                tuple[float, float, float, float]]],
-              first: NDArray[np.float64], last: NDArray[np.float64]) -> None:
-        """Fill ``first`` and ``last`` for rays ``a`` + t ``d`` against the candidate
-        edges (grouped by piece, as :meth:`_candidates` gives them), all at once."""
-        piece = np.array([c[0] for c in cands], dtype=np.int64)
-        st = np.array([c[2] for c in cands], dtype=np.float64)  # (E, 4): x0, y0, dx, dy
-        ex, ey, fx, fy = st[:, 0], st[:, 1], st[:, 2], st[:, 3]
-        dx, dy = d[:, 0:1], d[:, 1:2]  # (n, 1)
-        den = dx * fy[None, :] - dy * fx[None, :]  # (n, E)
-        ok = np.abs(den) > EPS
-        safe = np.where(ok, den, 1.0)
-        wx, wy = (ex - a[0])[None, :], (ey - a[1])[None, :]
-        t = (wx * fy[None, :] - wy * fx[None, :]) / safe
-        u = (wx * dy - wy * dx) / safe
-        ok &= (t >= -EPS) & (t <= 1 + EPS) & (u >= -EPS) & (u <= 1 + EPS)
-        t = np.clip(t, 0.0, 1.0)
-        starts = np.flatnonzero(np.r_[True, piece[1:] != piece[:-1]])
-        lo = np.minimum.reduceat(np.where(ok, t, np.inf), starts, axis=1)
-        hi = np.maximum.reduceat(np.where(ok, t, -np.inf), starts, axis=1)
-        cols = piece[starts]
-        first[:, cols] = np.where(np.isfinite(lo), lo, np.nan)
-        last[:, cols] = np.where(np.isfinite(hi), hi, np.nan)
-
-    def _inside_many(self, pts: NDArray[np.float64]) -> NDArray[np.bool_]:
-        """Which footprints hold each of ``pts`` (even-odd, all points at once per piece
-        whose box meets theirs)."""
-        out = np.zeros((len(pts), len(self.pieces)), dtype=bool)
-        if not len(pts):
-            return out
+    def _inside_near(self, near: list[int], pts: NDArray[np.float64],
+                     bounds: tuple[float, float, float, float]) -> NDArray[np.bool_]:
+        """Which of the ``near`` footprints hold each of ``pts`` (even-odd, all points at
+        once for each piece whose box meets theirs, ``bounds``)."""
+        out = np.zeros((len(pts), len(near)), dtype=bool)
         x, y = pts[:, 0:1], pts[:, 1:2]
-        lx, ly = float(pts[:, 0].min()), float(pts[:, 1].min())
-        hx, hy = float(pts[:, 0].max()), float(pts[:, 1].max())
-        for k, (x0, y0, x1, y1) in enumerate(self._boxes):
-            if not self._is_area[k] or x1 < lx or x0 > hx or y1 < ly or y0 > hy:
+        lx, ly, hx, hy = bounds
+        for k, p in enumerate(near):
+            ring = self._ring_rows[p]
+            x0, y0, x1, y1 = self._boxes[p]
+            if ring is None or x1 < lx or x0 > hx or y1 < ly or y0 > hy:
                 continue
-            ring = np.asarray(self._rings[k], dtype=np.float64)
-            qx, qy = ring[:, 0][None, :], ring[:, 1][None, :]
-            px, py = np.roll(ring[:, 0], 1)[None, :], np.roll(ring[:, 1], 1)[None, :]
+            qx, qy, px, py = ring
             cross = (qy > y) != (py > y)
             dyq = np.where(cross, qy - py, 1.0)
             cross &= x < px + (y - py) * (qx - px) / dyq
             out[:, k] = (cross.sum(axis=1) % 2) == 1
         return out
 
-    def _inside_few(self, pts: NDArray[np.float64]) -> NDArray[np.bool_]:
-        """:meth:`_inside` point by point, testing only the pieces whose box holds it."""
-        out = np.zeros((len(pts), len(self.pieces)), dtype=bool)
-        for i, (x, y) in enumerate(pts.tolist()):
-            for k in self.pieces_at(x, y):
-                out[i, k] = True
-        return out
+
+def _meet(a: NDArray[np.float64], d: NDArray[np.float64], st: NDArray[np.float64],
+          starts: NDArray[np.intp], cols: NDArray[np.intp], first: NDArray[np.float64],
+          last: NDArray[np.float64]) -> None:
+    """``first`` and ``last`` for rays ``a`` + t ``d`` against the candidate edges ``st``
+    (x0, y0, dx, dy), a run of them for each piece starting at ``starts``, filling the
+    pieces' ``cols``, all at once."""
+    ex, ey, fx, fy = st[:, 0], st[:, 1], st[:, 2], st[:, 3]
+    dx, dy = d[:, 0:1], d[:, 1:2]  # (n, 1)
+    den = dx * fy[None, :] - dy * fx[None, :]  # (n, E)
+    ok = np.abs(den) > EPS
+    safe = np.where(ok, den, 1.0)
+    wx, wy = (ex - a[0])[None, :], (ey - a[1])[None, :]
+    t = (wx * fy[None, :] - wy * fx[None, :]) / safe
+    u = (wx * dy - wy * dx) / safe
+    ok &= (t >= -EPS) & (t <= 1 + EPS) & (u >= -EPS) & (u <= 1 + EPS)
+    t = np.minimum(np.maximum(t, 0.0), 1.0)  # clipped to 0-1
+    lo = np.minimum.reduceat(np.where(ok, t, np.inf), starts, axis=1)
+    hi = np.maximum.reduceat(np.where(ok, t, -np.inf), starts, axis=1)
+    first[:, cols] = np.where(np.isfinite(lo), lo, np.nan)
+    last[:, cols] = np.where(np.isfinite(hi), hi, np.nan)
 
 
 def _in_ring(ring: Sequence[Vec], x: float, y: float) -> bool:

@@ -13,6 +13,7 @@ from __future__ import annotations
 from typing import Any
 
 import numpy as np
+from numpy.typing import NDArray
 
 from game.boards.table import Table
 from game.core.places import HUNDREDTHS, Point
@@ -170,11 +171,13 @@ def deploy_points(state: HeroState, m: Mini, waive: bool | None = None) -> list[
 def likely(state: HeroState, m: Mini, waive: bool) -> list[Point]:
     """The lattice points that pass K-3's distance tests (edge, team mate, enemy
     range), worked out all at once; the rest of deploy_check is left to do."""
-    pts = lattice(state, deploy_edges(state, m.side), m.radius)
+    edges = deploy_edges(state, m.side)
+    pts = lattice(state, edges, m.radius)
     if not pts:
         return []
     d = load_data()
-    xy = np.array([p.units for p in pts])
+    xy = state.derived.get(("deploy lattice xy", edges, m.radius),  # the points as an array
+                           lambda: _read_only(np.array([p.units for p in pts])))
     ok = np.ones(len(pts), dtype=bool)
     mates = [o for o in state.placed() if o.side == m.side and o.id != m.id]
     if mates:
@@ -189,7 +192,12 @@ def likely(state: HeroState, m: Mini, waive: bool) -> list[Point]:
             reach = weapon_reach(e)
             ex, ey = e.xy
             ok &= np.hypot(xy[:, 0] - ex, xy[:, 1] - ey) - e.r - m.r > reach + 1e-9
-    return [p for p, keep in zip(pts, ok, strict=True) if keep]
+    return [pts[k] for k in np.flatnonzero(ok).tolist()]
+
+
+def _read_only(a: NDArray[np.float64]) -> NDArray[np.float64]:
+    a.flags.writeable = False
+    return a
 
 
 def range_waived(state: HeroState, m: Mini) -> bool:

@@ -71,9 +71,10 @@ def queries_for(state: HeroState) -> HeroQueries:
     than left to the cycle collector (whose full passes would then grow and come more
     often). An object made again for the same version shares the same answers."""
     key = state.key()
-    kept = state.memo.get("queries")
+    memo = state.memo_now()
+    kept = memo.get("queries")
     if not isinstance(kept, _Kept) or kept.version != key:
-        kept = state.memo["queries"] = _Kept(key)
+        kept = memo["queries"] = _Kept(key)
     q = kept.ref() if kept.ref is not None else None
     if q is None:
         q = HeroQueries(state, key, kept)

@@ -46,7 +46,6 @@ from game.boards.table import Vec
 from game.core.frozen import quick_init
 from game.core.places import HUNDREDTHS
 from game.rules.hero.data import load_data
-from game.rules.hero.fan import FanPieces, fan_pieces, fan_spans
 from game.rules.hero.state import HeroState, Mini
 from game.rules.hero.terrain import Feature, Terrain, vantage
 
@@ -128,8 +127,6 @@ class _Arrays:
     unit: NDArray[np.float64]
     """Where each column meets a target's base, across it, as a share of its radius
     (-1 to 1)."""
-    fan: FanPieces
-    """The pieces' edges, boxes and rings, for the rays."""
 
 
 def _arrays(state: HeroState) -> _Arrays:
@@ -147,8 +144,7 @@ def _make_arrays(terrain: Terrain) -> _Arrays:
     hard = np.array([f.has("hard_cover") for f in fs], dtype=bool)
     columns = d.cover.rays
     return _Arrays(top, ht, np.array([f.has("blocking") for f in fs], dtype=bool), dense,
-                   soft, hard, soft | hard, (np.arange(columns) + 0.5) / columns * 2 - 1,
-                   fan_pieces(terrain.table))
+                   soft, hard, soft | hard, (np.arange(columns) + 0.5) / columns * 2 - 1)
 
 
 def on_vantage(terrain: Terrain, m: Mini) -> bool:
@@ -259,7 +255,7 @@ def _terrain_stops(state: HeroState, arr: _Arrays, viewer: Mini, target: Mini,
     """G-1, G-3, G-4: where the pieces on the way stop each column (see :class:`_Stops`)."""
     terrain = state.terrain
     (vx, vy), (tx, ty) = viewer.xy, target.xy
-    spans = fan_spans(terrain.table, arr.fan, (vx, vy), ends)
+    spans = terrain.table.spans_near((vx, vy), ends)
     met_near = ~np.isnan(spans.first)
     # only the pieces some ray meets can stop one or give cover: the rest is left out
     hit = np.flatnonzero(_any(met_near, axis=0))

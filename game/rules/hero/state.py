@@ -142,7 +142,19 @@ class HeroState:
     options: dict[str, Any] = field(default_factory=dict)
     side_names: dict[str, str] = field(default_factory=dict)
     memo: dict[Any, Any] = field(default_factory=dict, repr=False, compare=False)
-    """Answers to queries keyed by what they depend on; never saved."""
+    """Answers to queries keyed by what they depend on; never saved. Kept for one side's
+    turn (:meth:`memo_now` starts a new one when the turn or the side changes), then
+    until that side's next turn is over (:attr:`memo_last`): an answer is seldom asked
+    again later than that, and a table kept all game grows the heap the cycle collector
+    walks."""
+    memo_for: tuple[int, str | None] = field(default=(0, None), repr=False, compare=False)
+    """The turn and side :attr:`memo` holds answers for."""
+    memo_last: dict[Any, Any] = field(default_factory=dict, repr=False, compare=False)
+    """The answers of the acting side's previous turn (:meth:`remember` looks there too:
+    what a mini that has not moved since asked then holds still)."""
+    memo_side: dict[str | None, dict[Any, Any]] = field(default_factory=dict, repr=False,
+                                                        compare=False)
+    """Each side's memo of its latest turn, while another side acts."""
     derived: Derived = field(default_factory=Derived, repr=False, compare=False)
     """What the match works out once from its board and data (the terrain read by the
     rules, the deployment lattice, the computer player's standing grid...): shared by
@@ -168,6 +180,9 @@ class HeroState:
         c.deploy_edge = dict(self.deploy_edge)
         c.play_order = list(self.play_order)
         c.memo = {}
+        c.memo_for = (0, None)
+        c.memo_last = {}
+        c.memo_side = {}
         return c
 
     def to_json(self) -> dict[str, Any]:
@@ -207,14 +222,28 @@ class HeroState:
         return tuple(out)
 
     def remember(self, key: Any, make: Any) -> Any:
-        """``memo[key]``, made by ``make()`` the first time (the memo is emptied when it
-        grows large: its keys hold everything each answer depends on)."""
-        got = self.memo.get(key)
+        """``memo[key]``, made by ``make()`` the first time (see :attr:`memo`; it is
+        emptied too when it grows large: its keys hold everything each answer depends
+        on)."""
+        memo = self.memo_now()
+        got = memo.get(key)
         if got is None:
-            if len(self.memo) > 50_000:
-                self.memo.clear()
-            got = self.memo[key] = make()
+            got = self.memo_last.get(key)
+            if len(memo) > 50_000:
+                memo.clear()
+            memo[key] = got = make() if got is None else got
         return got
+
+    def memo_now(self) -> dict[Any, Any]:
+        """:attr:`memo`, a new one if a new turn or side has begun since it was filled
+        (the one it held kept for its side, the acting side's previous one looked in)."""
+        now = (self.turn, self.active)
+        if now != self.memo_for:
+            self.memo_side[self.memo_for[1]] = self.memo
+            self.memo_last = self.memo_side.pop(self.active, {})
+            self.memo = {}
+            self.memo_for = now
+        return self.memo
 
     def side_name(self, side: str | None) -> str:
         return self.side_names.get(side or "", side or "nobody")
