@@ -244,15 +244,17 @@ def jump_cost(entry: np.ndarray, cell: int) -> int:
     return int(entry[cell])
 
 
-def charge_reach(state: HexState, f: HexFigure) -> Reach | None:
+def charge_reach(state: HexState, f: HexFigure, pos: Positions | None = None
+                 ) -> Reach | None:
     """T-7: where ``f`` can still walk this turn and attack (its charge allowance less
-    the MP it has spent); None if it has spent more than that already."""
+    the MP it has spent); None if it has spent more than that already (``pos``:
+    :meth:`HexState.positions`, if known)."""
     left = combat.charge_allowance(f) - f.mp_spent
     if left < 0:
         return None
     if state.figures.get(f.id) is not f:  # a copy standing elsewhere: not kept
         return walking_reach(state, f, left)
-    pos = state.positions()
+    pos = state.positions() if pos is None else pos
     here = at_position(state, pos)
     key = ("charge", f.id, own_stats(f))  # kept per position (a new plan, sight)
     found = here.get(key)
