@@ -12,7 +12,7 @@ from game.core.places import Cell
 from game.core.queries import AttackOption, MoveOption
 from game.rules import open_match
 from game.rules.tft.events import MeleeKind
-from game.rules.tft.hexes import falls
+from game.rules.tft.hexes import crowd, falls
 from game.rules.tft.hexes.actions import Attack, ChooseFirst, EndMovement, JumpDown, Move
 from game.rules.tft.hexes.phases import PHASES, HexPhase
 from game.rules.tft.hexes.queries import HexQueries
@@ -197,3 +197,30 @@ def test_walking_is_still_judged_once_per_position():
     walk = next(iter(opts.walk_cells()))
     assert m.why_illegal(Move("pip", walk)) is None
     assert m.ruleset.queries(m.state).move_options("pip") is opts
+
+
+def test_move_answers_are_kept_for_the_last_two_positions_only():
+    """Answers of positions the game has moved on from are let go (a game's worth of
+    reaches would otherwise stay in memory); the position before is still at hand."""
+    m = cliff_match()
+    to_movement(m, "a")
+    first = m.ruleset.queries(m.state).move_options("pip")
+    walks = sorted(first.walk_cells())
+    m.apply(Move("pip", walks[0]))
+    second = m.ruleset.queries(m.state).move_options("pip")
+    assert second is not first
+    kept = m.state.memo[crowd.HERE]
+    assert len(kept) == 2 and kept[0][0] == m.state.positions()
+    m.apply(Move("pip", next(iter(second.walk_cells()))))
+    m.ruleset.queries(m.state).move_options("pip")
+    assert len(m.state.memo[crowd.HERE]) == crowd.KEEP_POSITIONS == 2
+
+
+def test_a_finished_game_lets_its_memo_go():
+    m = open_match("hill_fight", 3)
+    players = {s: RandomPlayer(7) for s in m.sides}
+    while m.outcome() is None:
+        side = m.to_act()
+        assert side is not None
+        m.apply(players[side].choose(m))
+    assert m.state.ended is not None and m.state.memo == {}

@@ -21,6 +21,7 @@ from game.rules.tft.data import load_data
 from game.rules.tft.hexes import bigfigures, falls, heights, tables, terrain
 from game.rules.tft.hexes.crowd import (
     Near,
+    at_position,
     crowd,
     leap_length,
     near,
@@ -146,11 +147,13 @@ def engaged_stops(state: HexState, f: HexFigure, pos: Positions | None = None
                   ) -> frozenset[int]:
     """T-6, H-7: the hexes where a figure of ``f``'s side stands engaged (its move stops
     there), once per position (``pos``: :meth:`HexState.positions`, if known)."""
-    key = ("stop", f.side, f.hexes, state.positions() if pos is None else pos)
-    stop = state.memo.get(key)
+    here = at_position(state, state.positions() if pos is None else pos)
+    key = ("stop", f.side, f.hexes)
+    stop = here.get(key)
     if stop is None:
         enemies = [g for g in state.figures.values() if g.side != f.side]
-        stop = state.memo[key] = frozenset(heights.engaged_cells(state.board, enemies, f))
+        stop = here[key] = frozenset(heights.engaged_cells(state.board, enemies, f))
+    assert isinstance(stop, frozenset)
     return stop
 
 
@@ -162,16 +165,17 @@ def is_engaged(state: HexState, fig: HexFigure, pos: Positions | None = None) ->
         return False
     pos = state.positions() if pos is None else pos
     own = state.figures.get(fig.id) is fig  # (not a copy standing elsewhere)
-    key = ("engaged", fig.id, pos)
+    key = ("engaged", fig.id)
     if own:
-        found = state.memo.get(key)
+        here = at_position(state, pos)
+        found = here.get(key)
         if found is not None:
             assert isinstance(found, bool)
             return found
     occupied = crowd(state, pos).occupied
     engaged = heights.engaged_by(state.board, heights.beside(state.board, occupied, fig), fig)
     if own:
-        state.memo[key] = engaged
+        here[key] = engaged
     return engaged
 
 
@@ -240,20 +244,22 @@ def jump_cost(entry: np.ndarray, cell: int) -> int:
     return int(entry[cell])
 
 
-def charge_reach(state: HexState, f: HexFigure) -> Reach | None:
+def charge_reach(state: HexState, f: HexFigure, pos: Positions | None = None
+                 ) -> Reach | None:
     """T-7: where ``f`` can still walk this turn and attack (its charge allowance less
-    the MP it has spent); None if it has spent more than that already."""
+    the MP it has spent); None if it has spent more than that already (``pos``:
+    :meth:`HexState.positions`, if known)."""
     left = combat.charge_allowance(f) - f.mp_spent
     if left < 0:
         return None
     if state.figures.get(f.id) is not f:  # a copy standing elsewhere: not kept
         return walking_reach(state, f, left)
-    pos = state.positions()
-    key = ("charge", f.id, own_stats(f), pos)  # kept per position (a new plan, sight)
-    found = state.memo.get(key)
+    pos = state.positions() if pos is None else pos
+    here = at_position(state, pos)
+    key = ("charge", f.id, own_stats(f))  # kept per position (a new plan, sight)
+    found = here.get(key)
     if found is None:
-        make_room(state)
-        found = state.memo[key] = walking_reach(state, f, left, pos)
+        found = here[key] = walking_reach(state, f, left, pos)
     assert isinstance(found, Reach)
     return found
 
@@ -312,14 +318,15 @@ def move_options(state: HexState, fig_id: str, pos: Positions | None = None,
     """
     pos = state.positions() if pos is None else pos
     f = state.figures[fig_id]
-    here = ("move at", fig_id, own_stats(f), pos)
-    cached = state.memo.get(here)
+    kept = at_position(state, pos)
+    here = ("move at", fig_id, own_stats(f))
+    cached = kept.get(here)
     if cached is not None:  # asked again at the same position: no neighbours to look up
         assert isinstance(cached, MoveOptions)
         return cached
     if around is None and len(state.figures) < NEIGHBOURHOOD_FROM:
-        make_room(state)  # few figures: the position is the key (see NEIGHBOURHOOD_FROM)
-        opts = state.memo[here] = _move_options(state, f, pos, None)
+        # few figures: the position is the key (see NEIGHBOURHOOD_FROM)
+        opts = kept[here] = _move_options(state, f, pos, None)
         return opts
     around = around_mover(state, f, pos) if around is None else around
     key = ("move", around.key)
@@ -328,7 +335,7 @@ def move_options(state: HexState, fig_id: str, pos: Positions | None = None,
         make_room(state)
         cached = state.memo[key] = _move_options(state, f, pos, around)
     assert isinstance(cached, MoveOptions)
-    state.memo[here] = cached
+    kept[here] = cached
     return cached
 
 

@@ -66,7 +66,7 @@ from game.rules.tft.hexes.movement import Jump, MoveOptions
 from game.rules.tft.hexes.phases import HexPhase
 from game.rules.tft.hexes.refusals import WallHint
 from game.rules.tft.hexes.sight import Seen
-from game.rules.tft.hexes.state import HexFigure, HexState, Hold
+from game.rules.tft.hexes.state import HexFigure, HexState, Hold, Positions
 from game.rules.tft.hexes.strikes import AttackCheck, Shot
 
 __all__ = [
@@ -102,6 +102,15 @@ class HexQueries:
         self.board = state.board
         self._memo: dict[Hashable, Any] = {}
         self._ground_dx: list[int] | None = None
+        self._pos: Positions | None = None
+
+    def _position(self) -> Positions:
+        """The state's position (:meth:`HexState.positions`), worked out once: what the
+        movement answers are kept by."""
+        pos = self._pos
+        if pos is None:
+            pos = self._pos = self.state.positions()
+        return pos
 
     def _remember(self, key: Hashable, make: Callable[[], T]) -> T:
         try:
@@ -233,16 +242,16 @@ class HexQueries:
     def move_options(self, fid: str) -> MoveOptions:
         """H-2, H-3, T-6, H-8: every hex ``fid`` can walk or jump to with the MP it has
         left, and how (:class:`MoveOptions`)."""
-        return movement.move_options(self.state, fid)
+        return movement.move_options(self.state, fid, self._position())
 
     def is_engaged(self, fid: str) -> bool:
         """T-6, H-7: whether ``fid`` stands engaged (enough standing enemies hold it in a
         front hex within reach)."""
-        return movement.is_engaged(self.state, self._fig(fid))
+        return movement.is_engaged(self.state, self._fig(fid), self._position())
 
     def engaged_cells(self, fid: str) -> frozenset[int]:
         """T-6, H-7: the hexes where ``fid`` would stand engaged (a move stops there)."""
-        return movement.engaged_stops(self.state, self._fig(fid))
+        return movement.engaged_stops(self.state, self._fig(fid), self._position())
 
     def charge_left(self, fid: str) -> int:
         """T-7: MP ``fid`` may still spend this turn and attack (half its MA less what it
@@ -253,7 +262,7 @@ class HexQueries:
     def charge_reach(self, fid: str) -> Reach | None:
         """T-7: where ``fid`` can still walk this turn and attack; None if it has spent
         more than half its MA."""
-        return movement.charge_reach(self.state, self._fig(fid))
+        return movement.charge_reach(self.state, self._fig(fid), self._position())
 
     def climb_options(self, fid: str) -> dict[int, ClimbOption]:
         """H-11 (H-20's pull-up): the walls ``fid`` may climb up or down now."""

@@ -54,8 +54,11 @@ STEPS: dict[type[Action], Callable[[HexState, Any, Dice], list[Event]]] = {
 
 
 def apply(state: HexState, action: Action, dice: Dice) -> list[Event]:
-    """Carry out a legal action (unchecked) and end the game if a side is out."""
+    """Carry out a legal action (unchecked) and end the game if a side is out. A game
+    that has ended lets its memo go (answers for positions no one plays from)."""
     events = STEPS[type(action)](state, action, dice)
     if not state.ended and flow.check_end(state):
         events.append(flow.game_over_event(state))
+    if state.ended:
+        state.memo.clear()
     return events
