@@ -357,6 +357,14 @@ class ChaseQueries:
                 out.append((a, moving.plan(st, m, a.legs, a.accelerate)))
         return out
 
+    def may_move(self, mid: str) -> bool:
+        """P-8: whether the legal menu offers ``mid`` a move now (it is its turn)."""
+        return legality.may_move(self.state, self.state.model(mid))
+
+    def may_restart(self, mid: str) -> bool:
+        """P-10: whether ``mid`` is stopped and may test to move again now."""
+        return mid in self.state.stopped and legality.why_not_restart(self.state, mid) is None
+
     def stopped(self) -> dict[str, int]:
         """P-10: the stopped models and the piece each goes back with (-1: none)."""
         return dict(self.state.stopped)
