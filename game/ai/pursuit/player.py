@@ -200,8 +200,8 @@ class ChasePlayer(CandidatePlayer):
                 score = (-near * (2.0 if impass else 1.0)) if block else near
                 yield Proposal(score, (a,), "place a piece")
             elif isinstance(a, PlaceMine):
-                x, y = a.at.units
-                near = min((abs(t.across(x, y) - c) for c in lanes), default=t.breadth)
+                ac = t.across(*a.at.units)
+                near = min((abs(ac - c) for c in lanes), default=t.breadth)
                 yield Proposal(-near if block else -100.0, (a,), "a cluster comes in")
             elif isinstance(a, NoMine):
                 yield Proposal(-50.0 if block else 0.0, (a,), "no cluster")

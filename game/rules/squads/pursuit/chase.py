@@ -17,6 +17,7 @@ import shapely
 from game.core import odds
 from game.core.dice import Dice
 from game.core.events import Event, Kind
+from game.core.frozen import quick_init
 from game.core.places import HUNDREDTHS, Point
 from game.physics import Disc, Wall, shove
 from game.rules.squads.pursuit import geometry as geo
@@ -122,6 +123,7 @@ def forced(state: ChaseState, m: Model) -> str | None:
     return None
 
 
+@quick_init
 @dataclass(frozen=True)
 class BackPlan:
     """Where a model moving straight back would stop, whatever it rolls: what it would
@@ -145,6 +147,7 @@ def back_plan(state: ChaseState, m: Model, reach: float) -> BackPlan:
     return BackPlan(s.travelled / HUNDREDTHS, s.contact.body, edge)
 
 
+@quick_init
 @dataclass(frozen=True)
 class PaceOdds:
     """P-7: what keeping pace or slowing by ``dice`` d6 does, with the exact chances."""

@@ -151,15 +151,28 @@ def obstacles(state: ChaseState, m: Model, all_pieces: bool
     """Everything that may stop ``m``'s base, each with its box (kept while the state
     does not change: a steering ruler asks for many paths)."""
     def make() -> tuple[list[tuple[Wall, Box]], list[tuple[Disc, Box]]]:
-        walls = list(state.cached(("piece-walls", flies(m), all_pieces), lambda: [
-            _piece_wall(state, p.index) for p in state.pieces if p.where == TABLE and
-            not ignores(state, p.index, m) and (all_pieces or impassable(state, p.index, m))]))
+        fly = flies(m)
+        walls = list(state.cached(("piece-walls", fly, all_pieces), lambda: [
+            _piece_wall(state, k) for k in _stopping(state, fly, all_pieces)
+            if state.pieces[k].where == TABLE]))
         walls += [(w, _wall_box(w)) for w in edge_walls(state, m)]
         near = [(d, (d.x - d.radius, d.y - d.radius, d.x + d.radius, d.y + d.radius))
                 for d in discs(state, m)]
         return walls, near
 
     return state.cached(("obstacles", m.id, all_pieces), make)
+
+
+def _stopping(state: ChaseState, fly: bool, all_pieces: bool) -> tuple[int, ...]:
+    """The pieces that stop a base (a flyer's if ``fly``) when on the table, as
+    :func:`piece_walls` picks them: what each piece is to a model is the map's."""
+    def make() -> tuple[int, ...]:
+        size = chase_data().flyers_ignore_size
+        return tuple(p.index for p in state.track.pieces
+                     if not (fly and p.size <= size)
+                     and (all_pieces or not p.ruined or p.size >= 3))
+
+    return state.derived.get(("pursuit-stopping", fly, all_pieces), make)
 
 
 def _piece_wall(state: ChaseState, index: int) -> tuple[Wall, Box]:
@@ -335,22 +348,29 @@ class Segment:
 def difficult_shapes(state: ChaseState, m: Model) -> list[tuple[shapely.Polygon, Box]]:
     """The pieces on the table difficult for ``m``, each with its box (kept while the
     state does not change)."""
-    def make() -> list[tuple[shapely.Polygon, Box]]:
-        out = []
-        for p in state.pieces:
-            if p.where == TABLE and difficult(state, p.index, m):
-                out.append((state.piece_shape(p.index), piece_box(state, p.index)))
-        return out
+    fly = flies(m)
 
-    return state.cached(("difficult", flies(m)), make)
+    def make() -> list[tuple[shapely.Polygon, Box]]:
+        kinds = state.derived.get(("pursuit-difficult", fly), lambda: tuple(
+            p.index for p in state.track.pieces
+            if not (fly and p.size <= chase_data().flyers_ignore_size)
+            and p.ruined and p.size <= 2))
+        return [(state.piece_shape(k), piece_box(state, k)) for k in kinds
+                if state.pieces[k].where == TABLE]
+
+    return state.cached(("difficult", fly), make)
 
 
 def inside_stretches(state: ChaseState, m: Model, a: XY, b: XY) -> list[tuple[float, float]]:
     """P-10: the stretches (from, to: inches along ``a``-``b``) of the segment inside a
     piece that is difficult for ``m``, in order, merged where they meet."""
-    length = math.dist(a, b)
-    if length < EPS:
+    if math.dist(a, b) < EPS:
         return []
+    # the same stretch is asked for by every path of a steering ruler that starts the same
+    return state.cached(("inside", flies(m), a, b), lambda: _inside(state, m, a, b))
+
+
+def _inside(state: ChaseState, m: Model, a: XY, b: XY) -> list[tuple[float, float]]:
     box = (min(a[0], b[0]), min(a[1], b[1]), max(a[0], b[0]), max(a[1], b[1]))
     near = [shape for shape, bb in difficult_shapes(state, m) if _meets(bb, box)]
     if not near:

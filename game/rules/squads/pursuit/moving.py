@@ -25,6 +25,7 @@ import shapely
 
 from game.core.dice import Dice
 from game.core.events import Event, Kind
+from game.core.frozen import quick_init
 from game.core.places import HUNDREDTHS, Point
 from game.physics import Shove
 from game.rules.squads.checks import p_dangerous_terrain_test
@@ -102,6 +103,7 @@ def why_not_legs(state: ChaseState, m: Model, legs: Sequence[Leg], accelerate: b
     return None
 
 
+@quick_init
 @dataclass(frozen=True)
 class Test:
     """A dangerous terrain test on the way (P-10)."""

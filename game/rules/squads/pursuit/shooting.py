@@ -15,6 +15,7 @@ from fractions import Fraction
 
 from game.core.dice import Dice
 from game.core.events import Event
+from game.core.frozen import quick_init
 from game.rules.squads.basics import AttackLine, p_at_least, shooting_line
 from game.rules.squads.casualties import casualty_odds
 from game.rules.squads.combat import resolve_attacks
@@ -27,6 +28,7 @@ from game.rules.squads.pursuit.state import ChaseState, Cluster
 from game.rules.squads.units import Model
 
 
+@quick_init
 @dataclass(frozen=True)
 class ShotOption:
     """A shot ``firer`` may make now, with its odds."""
