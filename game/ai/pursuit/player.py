@@ -29,6 +29,7 @@ from __future__ import annotations
 
 import math
 from collections.abc import Iterator, Sequence
+from functools import lru_cache
 from typing import Any
 
 from game.ai.skeleton import CandidatePlayer, Proposal
@@ -49,7 +50,7 @@ from game.rules.squads.pursuit.actions import (
     Wargear,
 )
 from game.rules.squads.pursuit.phases import ChasePhase
-from game.rules.squads.pursuit.queries import ChaseQueries, Steer
+from game.rules.squads.pursuit.queries import ChaseQueries, Steer, Track
 
 XY = tuple[float, float]
 VALUE = 30.0
@@ -359,7 +360,12 @@ Box = tuple[float, float, float, float]
 def _axes(q: ChaseQueries) -> tuple[float, float, float, float, float, float]:
     """The Arrival's corner and the unit vectors along and across the table: the along
     and across of ``(x, y)`` are ``(x - x0, y - y0)`` dotted with them."""
-    t = q.track
+    return _track_axes(q.track)
+
+
+@lru_cache(maxsize=8)
+def _track_axes(t: Track) -> tuple[float, float, float, float, float, float]:
+    """:func:`_axes` of track ``t`` (asked for every point weighed: kept per track)."""
     x0, y0 = t.point(0.0, 0.0)
     x1, y1 = t.point(0.0, 1.0)
     hx, hy = t.heading

@@ -87,7 +87,7 @@ def _lattice(state: ChaseState, mid: str, waive: bool) -> list[Point]:
         good &= gap >= -1e-9
         if not runner and not waive and state.side_of(o.id) == state.setup.runners:
             good &= gap >= d.from_runners - 1e-9
-    return [Point.of(float(x), float(y)) for x, y in xy[good]]
+    return [Point.of(x, y) for x, y in xy[good].tolist()]
 
 
 def _clear_lattice(state: ChaseState, r: float) -> tuple[NDArray[np.float64],

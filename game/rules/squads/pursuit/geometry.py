@@ -32,8 +32,17 @@ Box = tuple[float, float, float, float]
 
 def direction(facing: float) -> XY:
     """The unit vector a facing of ``facing`` degrees points along."""
-    r = math.radians(facing)
-    return math.cos(r), math.sin(r)
+    got = _DIRECTIONS.get(facing)
+    if got is None:
+        r = math.radians(facing)
+        got = (math.cos(r), math.sin(r))
+        if len(_DIRECTIONS) < 720:
+            _DIRECTIONS[facing] = got
+    return got
+
+
+_DIRECTIONS: dict[float, XY] = {}
+"""The facings asked for lately (whole degrees, mostly) and their unit vectors."""
 
 
 def angle_of(v: XY) -> float:
@@ -200,19 +209,28 @@ def sweep(state: ChaseState, m: Model, x: float, y: float, u: XY, distance: floa
     one with ``all_pieces``) or edge in its way (see :func:`game.physics.shove`)."""
     if distance <= EPS:
         return Shove(Point.of(x, y), 0, None)
-    box = sweep_box(x, y, u, distance, m.radius)
+    b0, b1, b2, b3 = sweep_box(x, y, u, distance, m.radius)
     walls_all, discs_all = obstacles(state, m, all_pieces)
-    walls = [w for w, b in walls_all if _meets(b, box)]
+    # (:func:`_meets` written out: asked for every obstacle of every sweep)
+    walls = [w for w, (w0, w1, w2, w3) in walls_all
+             if not (w2 < b0 or w0 > b2 or w3 < b1 or w1 > b3)]
     skipped = set(skip)
-    near = [d for d, b in discs_all if _meets(b, box) and d.id not in skipped]
+    near = [d for d, (d0, d1, d2, d3) in discs_all
+            if not (d2 < b0 or d0 > b2 or d3 < b1 or d1 > b3) and d.id not in skipped]
     if not walls and not near:  # nothing within reach: physics has nothing to say
         return Shove(Point.of(x + u[0] * distance, y + u[1] * distance),
                      round(distance * HUNDREDTHS), None)
     a, b = (x, y), (x + u[0] * distance, y + u[1] * distance)
     reach = m.radius + REACH_PAD
+    # a segment whose box lies further than ``reach`` from the sweep line's box, along x
+    # or y, lies further than that from the line: only the others are measured
+    lx0, ly0 = min(a[0], b[0]) - reach, min(a[1], b[1]) - reach
+    lx1, ly1 = max(a[0], b[0]) + reach, max(a[1], b[1]) + reach
     walls = [Wall(w.id, (p, q)) for w in walls
              for p, q in zip(w.points, w.points[1:], strict=False)
-             if _seg_gap(p, q, a, b) <= reach]
+             if not (max(p[0], q[0]) < lx0 or min(p[0], q[0]) > lx1 or
+                     max(p[1], q[1]) < ly0 or min(p[1], q[1]) > ly1)
+             and _seg_gap(p, q, a, b) <= reach]
     near = [d for d in near if _point_gap((d.x, d.y), a, b) <= reach + d.radius]
     if not walls and not near:  # only what the base passes clear of: straight on, as
         return _straight(x, y, u, distance)  # physics would have it
