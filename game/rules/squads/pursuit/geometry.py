@@ -58,7 +58,10 @@ def angle_between(a: float, b: float) -> float:
 
 def forward(state: ChaseState) -> int:
     """The facing that points at the Arrival: the way the chase runs (P-7, P-8)."""
-    return round(state.track.axis_angle + 180) % 360
+    got: int | None = state.__dict__.get("_forward")
+    if got is None:  # the track's own: kept on the state (its copies share the track)
+        got = state.__dict__["_forward"] = round(state.track.axis_angle + 180) % 360
+    return got
 
 
 def off_axis(state: ChaseState, m: Model) -> float:
