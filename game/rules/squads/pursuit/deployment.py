@@ -63,13 +63,19 @@ def spacing_waived(state: ChaseState, mid: str) -> bool:
     table can be too small for it): the hunter may then deploy nearer."""
     if state.side_of(mid) == state.setup.runners:
         return False
-    return state.cached(("waived", mid), lambda: not _lattice(state, mid, False))
+    return state.cached(("waived", mid), lambda: not _kept_lattice(state, mid, False))
 
 
 def deploy_points(state: ChaseState, mid: str) -> list[Point]:
     """P-3: the lattice of legal points for ``mid`` (every 2 inches)."""
-    return state.cached(("deploy", mid), lambda: _lattice(state, mid, spacing_waived(
+    return state.cached(("deploy", mid), lambda: _kept_lattice(state, mid, spacing_waived(
         state, mid)))
+
+
+def _kept_lattice(state: ChaseState, mid: str, waive: bool) -> list[Point]:
+    """:func:`_lattice`, kept while the state stands (a hunter's spacing is judged on the
+    very lattice it then deploys on)."""
+    return state.cached(("lattice", mid, waive), lambda: _lattice(state, mid, waive))
 
 
 def _lattice(state: ChaseState, mid: str, waive: bool) -> list[Point]:

@@ -205,15 +205,21 @@ def piece_box(state: ChaseState, index: int) -> Box:
     return _piece_wall(state, index)[1]
 
 
+Around = tuple[list[tuple[Wall, Box]], list[tuple[Disc, Box]]]
+"""What may stop a base, each with its box (:func:`obstacles`)."""
+
+
 def sweep(state: ChaseState, m: Model, x: float, y: float, u: XY, distance: float, *,
-          all_pieces: bool = False, skip: Iterable[str] = ()) -> Shove:
+          all_pieces: bool = False, skip: Iterable[str] = (),
+          around: Around | None = None) -> Shove:
     """Physics: ``m``'s base driven from ``(x, y)`` along ``u`` for ``distance`` inches;
     it stops in contact with the first model, cluster, piece (impassable ones, or every
-    one with ``all_pieces``) or edge in its way (see :func:`game.physics.shove`)."""
+    one with ``all_pieces``) or edge in its way (see :func:`game.physics.shove`);
+    ``around``: :func:`obstacles`'s answer, if the caller has it."""
     if distance <= EPS:
         return Shove(Point.of(x, y), 0, None)
     b0, b1, b2, b3 = sweep_box(x, y, u, distance, m.radius)
-    walls_all, discs_all = obstacles(state, m, all_pieces)
+    walls_all, discs_all = around if around is not None else obstacles(state, m, all_pieces)
     # (:func:`_meets` written out: asked for every obstacle of every sweep)
     walls = [w for w, (w0, w1, w2, w3) in walls_all
              if not (w2 < b0 or w0 > b2 or w3 < b1 or w1 > b3)]
