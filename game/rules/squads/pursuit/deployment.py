@@ -31,6 +31,9 @@ def deploy_check(state: ChaseState, mid: str, x: float, y: float, *,
     waived (``waive``: decide it here rather than from the lattice)."""
     if not state.undeployed or state.undeployed[0] != mid:
         return f"'{mid}' is not the model to deploy now"
+    if waive is None and Point.of(x, y) in state.cached(("deploy-set", mid), lambda: set(
+            deploy_points(state, mid))):
+        return None  # a point the menu offers (worked out already)
     m = state.model(mid)
     t = state.track
     d = chase_data()

@@ -345,11 +345,17 @@ def in_arc(state: ChaseState, m: Model, x: float, y: float) -> bool:
 def sees(state: ChaseState, a: Model, bx: float, by: float) -> bool:
     """P-13, a reading: the line between the centres crosses no piece of size 2 or more
     (other than one either end stands in)."""
-    line = shapely.LineString([(a.x, a.y), (bx, by)])
+    line = None
     big = chase_data().sight_size
+    lx0, ly0, lx1, ly1 = min(a.x, bx), min(a.y, by), max(a.x, bx), max(a.y, by)
     for p in state.pieces:
         if p.where != TABLE or state.map_piece(p.index).size < big:
             continue
+        x0, y0, x1, y1 = piece_box(state, p.index)
+        if x1 < lx0 or x0 > lx1 or y1 < ly0 or y0 > ly1:
+            continue  # its box misses the line's: so does the piece
+        if line is None:
+            line = shapely.LineString([(a.x, a.y), (bx, by)])
         shape = state.piece_shape(p.index)
         if not shape.intersects(line):
             continue
