@@ -253,14 +253,16 @@ class Track:
 
     def along(self, x: float, y: float) -> float:
         """How far ``(x, y)`` is from the arrival edge, along the axis."""
-        return {"left": x, "right": self.width - x, "top": y,
-                "bottom": self.height - y}[self.arrival]
+        a = self.arrival  # (asked very often: no table of the four made each time)
+        return x if a == "left" else self.width - x if a == "right" else y if a == "top" \
+            else self.height - y
 
     def across(self, x: float, y: float) -> float:
         """How far ``(x, y)`` is from the left long edge, seen from the arrival looking
         down the table."""
-        return {"left": y, "right": self.height - y, "top": self.width - x,
-                "bottom": x}[self.arrival]
+        a = self.arrival
+        return y if a == "left" else self.height - y if a == "right" else \
+            self.width - x if a == "top" else x
 
     def point(self, along: float, across: float | None = None) -> XY:
         """The point ``along`` inches from the arrival and ``across`` inches from the left

@@ -11,6 +11,7 @@ from typing import Literal
 
 import pymunk
 
+from game.core.frozen import quick_init
 from game.core.places import HUNDREDTHS, Point
 
 Vec = tuple[float, float]
@@ -21,6 +22,7 @@ quantised position never overlaps it."""
 EPS = 1e-9
 
 
+@quick_init
 @dataclass(frozen=True)
 class Disc:
     """A figure's round base: its id, centre in units and radius."""
@@ -31,6 +33,7 @@ class Disc:
     radius: float
 
 
+@quick_init
 @dataclass(frozen=True)
 class Wall:
     """Something static that stops a sweep, as a polyline in units (a closed outline
@@ -40,6 +43,7 @@ class Wall:
     points: tuple[Vec, ...]
 
 
+@quick_init
 @dataclass(frozen=True)
 class Contact:
     """What a swept disc touched."""
@@ -53,6 +57,7 @@ class Contact:
     """Hundredths of a unit it had travelled then."""
 
 
+@quick_init
 @dataclass(frozen=True)
 class Shove:
     """The result of :func:`shove`."""
@@ -64,6 +69,7 @@ class Shove:
     """What stopped it short, or None if it went the whole distance."""
 
 
+@quick_init
 @dataclass(frozen=True)
 class Carry:
     """The result of :func:`carry`."""

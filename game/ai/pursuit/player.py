@@ -29,6 +29,7 @@ from __future__ import annotations
 
 import math
 from collections.abc import Iterator, Sequence
+from functools import lru_cache
 from typing import Any
 
 from game.ai.skeleton import CandidatePlayer, Proposal
@@ -49,7 +50,7 @@ from game.rules.squads.pursuit.actions import (
     Wargear,
 )
 from game.rules.squads.pursuit.phases import ChasePhase
-from game.rules.squads.pursuit.queries import ChaseQueries, Steer
+from game.rules.squads.pursuit.queries import ChaseQueries, Steer, Track
 
 XY = tuple[float, float]
 VALUE = 30.0
@@ -92,24 +93,25 @@ class ChasePlayer(CandidatePlayer):
     def propose(self, match: Match[Any], side: str) -> Iterator[Proposal]:
         q = match.ruleset.queries(match.state)
         assert isinstance(q, ChaseQueries)
-        legal = match.legal_actions()
         due = q.must_face()
         if due is not None:
-            yield self._face(q, due, legal)
+            yield self._face(q, due, match.legal_actions())
             return
         phase = ChasePhase(match.phase)
+        # the deployment points, the paths and the shots are asked of the queries (the
+        # legal menu would make an action of every one of them)
         if phase == ChasePhase.WARGEAR:
             yield Proposal(1.0, (Wargear(side, False),), "no extra weapon")
         elif phase == ChasePhase.DEPLOY:
-            yield from self._deploy(q, side, legal)
+            yield from self._deploy(q, side)
         elif phase == ChasePhase.PURSUIT:
-            yield from self._pace(q, side, legal)
+            yield from self._pace(q, side, match.legal_actions())
         elif phase == ChasePhase.RECYCLE:
-            yield from self._recycle(q, side, legal)
+            yield from self._recycle(q, side, match.legal_actions())
         elif phase == ChasePhase.MOVEMENT:
-            yield from self._move(q, side, legal)
+            yield from self._move(q, side)
         else:
-            yield from self._shoot(q, side, legal)
+            yield from self._shoot(q, side)
 
     def acceptable(self, match: Match[Any], proposal: Proposal) -> bool:
         """Every proposal is legal by construction: taken from the legal menu, or a path
@@ -127,8 +129,7 @@ class ChasePlayer(CandidatePlayer):
         return Proposal(1.0, (best,), "face the Arrival")
 
     # ================================================================ P-3
-    def _deploy(self, q: ChaseQueries, side: str,
-                legal: Sequence[Action]) -> Iterator[Proposal]:
+    def _deploy(self, q: ChaseQueries, side: str) -> Iterator[Proposal]:
         runner = self._runner(q, side)
         scouts = q.models(q.sides()[0])
         blocks = _blocks(q)
@@ -136,10 +137,10 @@ class ChasePlayer(CandidatePlayer):
         r = q.model(mid).radius
         t = q.track
         friends = q.models(side)
-        spots = sorted((a for a in legal if isinstance(a, Deploy)),
-                       key=lambda a: (t.along(*a.to.units), a.to))[:DEPLOY_LOOK]
-        for a in spots:
-            x, y = a.to.units
+        spots = sorted(q.deploy_points(mid), key=lambda p: (t.along(*p.units), p))
+        for p in spots[:DEPLOY_LOOK]:
+            a = Deploy(mid, p)
+            x, y = p.units
             along = t.along(x, y)
             score = -along
             if runner:
@@ -200,20 +201,19 @@ class ChasePlayer(CandidatePlayer):
                 score = (-near * (2.0 if impass else 1.0)) if block else near
                 yield Proposal(score, (a,), "place a piece")
             elif isinstance(a, PlaceMine):
-                x, y = a.at.units
-                near = min((abs(t.across(x, y) - c) for c in lanes), default=t.breadth)
+                ac = t.across(*a.at.units)
+                near = min((abs(ac - c) for c in lanes), default=t.breadth)
                 yield Proposal(-near if block else -100.0, (a,), "a cluster comes in")
             elif isinstance(a, NoMine):
                 yield Proposal(-50.0 if block else 0.0, (a,), "no cluster")
 
     # ================================================================ P-8..P-12
-    def _move(self, q: ChaseQueries, side: str,
-              legal: Sequence[Action]) -> Iterator[Proposal]:
+    def _move(self, q: ChaseQueries, side: str) -> Iterator[Proposal]:
         mid = q.acting()[0]
-        if any(isinstance(a, Restart) for a in legal):
+        if q.may_restart(mid):
             yield Proposal(1.0, (Restart(mid),), "test to move again")
             return
-        if not any(isinstance(a, Move) for a in legal):
+        if not q.may_move(mid):
             yield Proposal(0.0, (Hold(mid),), "stay")
             return
         if self._runner(q, side):
@@ -304,8 +304,7 @@ class ChasePlayer(CandidatePlayer):
         yield Proposal(-40.0, (Hold(mid),), "stay")
 
     # ================================================================ P-13
-    def _shoot(self, q: ChaseQueries, side: str,
-               legal: Sequence[Action]) -> Iterator[Proposal]:
+    def _shoot(self, q: ChaseQueries, side: str) -> Iterator[Proposal]:
         mid = q.acting()[0]
         own = {m.id for m in q.models(side)}
         yield Proposal(0.0, (Hold(mid),), "hold fire")
@@ -361,7 +360,12 @@ Box = tuple[float, float, float, float]
 def _axes(q: ChaseQueries) -> tuple[float, float, float, float, float, float]:
     """The Arrival's corner and the unit vectors along and across the table: the along
     and across of ``(x, y)`` are ``(x - x0, y - y0)`` dotted with them."""
-    t = q.track
+    return _track_axes(q.track)
+
+
+@lru_cache(maxsize=8)
+def _track_axes(t: Track) -> tuple[float, float, float, float, float, float]:
+    """:func:`_axes` of track ``t`` (asked for every point weighed: kept per track)."""
     x0, y0 = t.point(0.0, 0.0)
     x1, y1 = t.point(0.0, 1.0)
     hx, hy = t.heading

@@ -11,12 +11,14 @@ from __future__ import annotations
 
 from dataclasses import dataclass
 from fractions import Fraction
+from functools import cache
 
 import shapely
 
 from game.core import odds
 from game.core.dice import Dice
 from game.core.events import Event, Kind
+from game.core.frozen import quick_init
 from game.core.places import HUNDREDTHS, Point
 from game.physics import Disc, Wall, shove
 from game.rules.squads.pursuit import geometry as geo
@@ -122,6 +124,7 @@ def forced(state: ChaseState, m: Model) -> str | None:
     return None
 
 
+@quick_init
 @dataclass(frozen=True)
 class BackPlan:
     """Where a model moving straight back would stop, whatever it rolls: what it would
@@ -145,6 +148,7 @@ def back_plan(state: ChaseState, m: Model, reach: float) -> BackPlan:
     return BackPlan(s.travelled / HUNDREDTHS, s.contact.body, edge)
 
 
+@quick_init
 @dataclass(frozen=True)
 class PaceOdds:
     """P-7: what keeping pace or slowing by ``dice`` d6 does, with the exact chances."""
@@ -168,16 +172,27 @@ def pace_odds(state: ChaseState, m: Model, dice: int) -> PaceOdds:
     reach = 6.0 * max(chase_data().slow_dice)  # one sweep for every choice
     plan = state.cached(("back", m.id, m.x, m.y), lambda: back_plan(state, m, reach))
     back: dict[int, Fraction] = {}
-    contact = leave = Fraction(0)
-    for total, p in odds.distribution(dice).items():
+    contact = leave = 0  # in 6**dice-ths: each total's chance is a whole number of them
+    for total, p, ways in _slowing(dice):
         what = _outcome(plan, float(total))
         if what == "contact":
-            contact += p
+            contact += ways
         elif what == "leave":
-            leave += p
+            leave += ways
         else:
-            back[total] = back.get(total, Fraction(0)) + p
-    return PaceOdds(dice, back, contact, plan.against, plan.contact, leave)
+            back[total] = p  # (each total comes once)
+    whole = 6 ** dice
+    return PaceOdds(dice, back, Fraction(contact, whole), plan.against, plan.contact,
+                    Fraction(leave, whole))
+
+
+@cache
+def _slowing(dice: int) -> tuple[tuple[int, Fraction, int], ...]:
+    """P-7: each total of ``dice`` d6, its exact chance and in how many of the 6**dice
+    ways it comes (the sums the odds of slowing make for every model, kept)."""
+    whole = 6 ** dice
+    return tuple((t, p, p.numerator * (whole // p.denominator))
+                 for t, p in odds.distribution(dice).items())
 
 
 def _outcome(plan: BackPlan, distance: float) -> str:
@@ -284,8 +299,10 @@ def move_piece(state: ChaseState, index: int, dice: Dice) -> list[Event]:
     p = state.pieces[index]
     c0 = state.piece_shape(index).centroid
     events: list[Event] = []
-    riders = [m for m in state.standing() if state.stopped.get(m.id) == index]
-    hit = _in_the_way(state, index, back, {m.id for m in riders})
+    standing = state.standing()
+    riders = [m for m in standing if state.stopped.get(m.id) == index] \
+        if state.stopped else []
+    hit = _in_the_way(state, standing, index, back, {m.id for m in riders})
     p.dx += round(hx * back * HUNDREDTHS)
     p.dy += round(hy * back * HUNDREDTHS)
     c1 = state.piece_shape(index).centroid
@@ -311,12 +328,13 @@ def move_piece(state: ChaseState, index: int, dice: Dice) -> list[Event]:
     return events
 
 
-def _in_the_way(state: ChaseState, index: int, back: float, skip: set[str]
-                ) -> list[tuple[Model, float, bool]]:
-    """The models the piece meets moving back: each with the inches the piece moves
-    before it meets it and whether it is a crash (impassable) or a pass (difficult)."""
+def _in_the_way(state: ChaseState, standing: list[Model], index: int, back: float,
+                skip: set[str]) -> list[tuple[Model, float, bool]]:
+    """The models the piece meets moving back (of ``standing``, the models on the table):
+    each with the inches the piece moves before it meets it and whether it is a crash
+    (impassable) or a pass (difficult)."""
     out = []
-    for m in state.standing():
+    for m in standing:
         if m.id in skip:
             continue
         got = meets(state, index, m, back)
@@ -331,13 +349,13 @@ def meets(state: ChaseState, index: int, m: Model, back: float) -> tuple[float, 
     stands: the inches it moves first, and whether it is a crash (impassable for ``m``)
     rather than a pass under it (difficult); None if it misses it (or ``m`` flies over
     it)."""
-    if geo.ignores(state, index, m):
-        return None
     hx, hy = state.track.heading
     x0, y0, x1, y1 = geo.piece_box(state, index)
     if m.x + m.radius < min(x0, x0 + hx * back) or m.x - m.radius > max(x1, x1 + hx * back) \
             or m.y + m.radius < min(y0, y0 + hy * back) or \
             m.y - m.radius > max(y1, y1 + hy * back):
+        return None  # (asked first: it rules out most models at once)
+    if geo.ignores(state, index, m):
         return None
     if geo.impassable(state, index, m):
         pts = state.piece_points(index)

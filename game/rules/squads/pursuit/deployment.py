@@ -31,6 +31,9 @@ def deploy_check(state: ChaseState, mid: str, x: float, y: float, *,
     waived (``waive``: decide it here rather than from the lattice)."""
     if not state.undeployed or state.undeployed[0] != mid:
         return f"'{mid}' is not the model to deploy now"
+    if waive is None and Point.of(x, y) in state.cached(("deploy-set", mid), lambda: set(
+            deploy_points(state, mid))):
+        return None  # a point the menu offers (worked out already)
     m = state.model(mid)
     t = state.track
     d = chase_data()
@@ -63,13 +66,19 @@ def spacing_waived(state: ChaseState, mid: str) -> bool:
     table can be too small for it): the hunter may then deploy nearer."""
     if state.side_of(mid) == state.setup.runners:
         return False
-    return state.cached(("waived", mid), lambda: not _lattice(state, mid, False))
+    return state.cached(("waived", mid), lambda: not _kept_lattice(state, mid, False))
 
 
 def deploy_points(state: ChaseState, mid: str) -> list[Point]:
     """P-3: the lattice of legal points for ``mid`` (every 2 inches)."""
-    return state.cached(("deploy", mid), lambda: _lattice(state, mid, spacing_waived(
+    return state.cached(("deploy", mid), lambda: _kept_lattice(state, mid, spacing_waived(
         state, mid)))
+
+
+def _kept_lattice(state: ChaseState, mid: str, waive: bool) -> list[Point]:
+    """:func:`_lattice`, kept while the state stands (a hunter's spacing is judged on the
+    very lattice it then deploys on)."""
+    return state.cached(("lattice", mid, waive), lambda: _lattice(state, mid, waive))
 
 
 def _lattice(state: ChaseState, mid: str, waive: bool) -> list[Point]:
@@ -87,7 +96,7 @@ def _lattice(state: ChaseState, mid: str, waive: bool) -> list[Point]:
         good &= gap >= -1e-9
         if not runner and not waive and state.side_of(o.id) == state.setup.runners:
             good &= gap >= d.from_runners - 1e-9
-    return [Point.of(float(x), float(y)) for x, y in xy[good]]
+    return [Point.of(x, y) for x, y in xy[good].tolist()]
 
 
 def _clear_lattice(state: ChaseState, r: float) -> tuple[NDArray[np.float64],

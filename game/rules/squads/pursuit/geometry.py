@@ -32,8 +32,17 @@ Box = tuple[float, float, float, float]
 
 def direction(facing: float) -> XY:
     """The unit vector a facing of ``facing`` degrees points along."""
-    r = math.radians(facing)
-    return math.cos(r), math.sin(r)
+    got = _DIRECTIONS.get(facing)
+    if got is None:
+        r = math.radians(facing)
+        got = (math.cos(r), math.sin(r))
+        if len(_DIRECTIONS) < 720:
+            _DIRECTIONS[facing] = got
+    return got
+
+
+_DIRECTIONS: dict[float, XY] = {}
+"""The facings asked for lately (whole degrees, mostly) and their unit vectors."""
 
 
 def angle_of(v: XY) -> float:
@@ -49,7 +58,10 @@ def angle_between(a: float, b: float) -> float:
 
 def forward(state: ChaseState) -> int:
     """The facing that points at the Arrival: the way the chase runs (P-7, P-8)."""
-    return round(state.track.axis_angle + 180) % 360
+    got: int | None = state.__dict__.get("_forward")
+    if got is None:  # the track's own: kept on the state (its copies share the track)
+        got = state.__dict__["_forward"] = round(state.track.axis_angle + 180) % 360
+    return got
 
 
 def off_axis(state: ChaseState, m: Model) -> float:
@@ -151,15 +163,28 @@ def obstacles(state: ChaseState, m: Model, all_pieces: bool
     """Everything that may stop ``m``'s base, each with its box (kept while the state
     does not change: a steering ruler asks for many paths)."""
     def make() -> tuple[list[tuple[Wall, Box]], list[tuple[Disc, Box]]]:
-        walls = list(state.cached(("piece-walls", flies(m), all_pieces), lambda: [
-            _piece_wall(state, p.index) for p in state.pieces if p.where == TABLE and
-            not ignores(state, p.index, m) and (all_pieces or impassable(state, p.index, m))]))
+        fly = flies(m)
+        walls = list(state.cached(("piece-walls", fly, all_pieces), lambda: [
+            _piece_wall(state, k) for k in _stopping(state, fly, all_pieces)
+            if state.pieces[k].where == TABLE]))
         walls += [(w, _wall_box(w)) for w in edge_walls(state, m)]
         near = [(d, (d.x - d.radius, d.y - d.radius, d.x + d.radius, d.y + d.radius))
                 for d in discs(state, m)]
         return walls, near
 
     return state.cached(("obstacles", m.id, all_pieces), make)
+
+
+def _stopping(state: ChaseState, fly: bool, all_pieces: bool) -> tuple[int, ...]:
+    """The pieces that stop a base (a flyer's if ``fly``) when on the table, as
+    :func:`piece_walls` picks them: what each piece is to a model is the map's."""
+    def make() -> tuple[int, ...]:
+        size = chase_data().flyers_ignore_size
+        return tuple(p.index for p in state.track.pieces
+                     if not (fly and p.size <= size)
+                     and (all_pieces or not p.ruined or p.size >= 3))
+
+    return state.derived.get(("pursuit-stopping", fly, all_pieces), make)
 
 
 def _piece_wall(state: ChaseState, index: int) -> tuple[Wall, Box]:
@@ -180,26 +205,41 @@ def piece_box(state: ChaseState, index: int) -> Box:
     return _piece_wall(state, index)[1]
 
 
+Around = tuple[list[tuple[Wall, Box]], list[tuple[Disc, Box]]]
+"""What may stop a base, each with its box (:func:`obstacles`)."""
+
+
 def sweep(state: ChaseState, m: Model, x: float, y: float, u: XY, distance: float, *,
-          all_pieces: bool = False, skip: Iterable[str] = ()) -> Shove:
+          all_pieces: bool = False, skip: Iterable[str] = (),
+          around: Around | None = None) -> Shove:
     """Physics: ``m``'s base driven from ``(x, y)`` along ``u`` for ``distance`` inches;
     it stops in contact with the first model, cluster, piece (impassable ones, or every
-    one with ``all_pieces``) or edge in its way (see :func:`game.physics.shove`)."""
+    one with ``all_pieces``) or edge in its way (see :func:`game.physics.shove`);
+    ``around``: :func:`obstacles`'s answer, if the caller has it."""
     if distance <= EPS:
         return Shove(Point.of(x, y), 0, None)
-    box = sweep_box(x, y, u, distance, m.radius)
-    walls_all, discs_all = obstacles(state, m, all_pieces)
-    walls = [w for w, b in walls_all if _meets(b, box)]
+    b0, b1, b2, b3 = sweep_box(x, y, u, distance, m.radius)
+    walls_all, discs_all = around if around is not None else obstacles(state, m, all_pieces)
+    # (:func:`_meets` written out: asked for every obstacle of every sweep)
+    walls = [w for w, (w0, w1, w2, w3) in walls_all
+             if not (w2 < b0 or w0 > b2 or w3 < b1 or w1 > b3)]
     skipped = set(skip)
-    near = [d for d, b in discs_all if _meets(b, box) and d.id not in skipped]
+    near = [d for d, (d0, d1, d2, d3) in discs_all
+            if not (d2 < b0 or d0 > b2 or d3 < b1 or d1 > b3) and d.id not in skipped]
     if not walls and not near:  # nothing within reach: physics has nothing to say
         return Shove(Point.of(x + u[0] * distance, y + u[1] * distance),
                      round(distance * HUNDREDTHS), None)
     a, b = (x, y), (x + u[0] * distance, y + u[1] * distance)
     reach = m.radius + REACH_PAD
+    # a segment whose box lies further than ``reach`` from the sweep line's box, along x
+    # or y, lies further than that from the line: only the others are measured
+    lx0, ly0 = min(a[0], b[0]) - reach, min(a[1], b[1]) - reach
+    lx1, ly1 = max(a[0], b[0]) + reach, max(a[1], b[1]) + reach
     walls = [Wall(w.id, (p, q)) for w in walls
              for p, q in zip(w.points, w.points[1:], strict=False)
-             if _seg_gap(p, q, a, b) <= reach]
+             if not (max(p[0], q[0]) < lx0 or min(p[0], q[0]) > lx1 or
+                     max(p[1], q[1]) < ly0 or min(p[1], q[1]) > ly1)
+             and _seg_gap(p, q, a, b) <= reach]
     near = [d for d in near if _point_gap((d.x, d.y), a, b) <= reach + d.radius]
     if not walls and not near:  # only what the base passes clear of: straight on, as
         return _straight(x, y, u, distance)  # physics would have it
@@ -305,11 +345,17 @@ def in_arc(state: ChaseState, m: Model, x: float, y: float) -> bool:
 def sees(state: ChaseState, a: Model, bx: float, by: float) -> bool:
     """P-13, a reading: the line between the centres crosses no piece of size 2 or more
     (other than one either end stands in)."""
-    line = shapely.LineString([(a.x, a.y), (bx, by)])
+    line = None
     big = chase_data().sight_size
+    lx0, ly0, lx1, ly1 = min(a.x, bx), min(a.y, by), max(a.x, bx), max(a.y, by)
     for p in state.pieces:
         if p.where != TABLE or state.map_piece(p.index).size < big:
             continue
+        x0, y0, x1, y1 = piece_box(state, p.index)
+        if x1 < lx0 or x0 > lx1 or y1 < ly0 or y0 > ly1:
+            continue  # its box misses the line's: so does the piece
+        if line is None:
+            line = shapely.LineString([(a.x, a.y), (bx, by)])
         shape = state.piece_shape(p.index)
         if not shape.intersects(line):
             continue
@@ -335,22 +381,29 @@ class Segment:
 def difficult_shapes(state: ChaseState, m: Model) -> list[tuple[shapely.Polygon, Box]]:
     """The pieces on the table difficult for ``m``, each with its box (kept while the
     state does not change)."""
-    def make() -> list[tuple[shapely.Polygon, Box]]:
-        out = []
-        for p in state.pieces:
-            if p.where == TABLE and difficult(state, p.index, m):
-                out.append((state.piece_shape(p.index), piece_box(state, p.index)))
-        return out
+    fly = flies(m)
 
-    return state.cached(("difficult", flies(m)), make)
+    def make() -> list[tuple[shapely.Polygon, Box]]:
+        kinds = state.derived.get(("pursuit-difficult", fly), lambda: tuple(
+            p.index for p in state.track.pieces
+            if not (fly and p.size <= chase_data().flyers_ignore_size)
+            and p.ruined and p.size <= 2))
+        return [(state.piece_shape(k), piece_box(state, k)) for k in kinds
+                if state.pieces[k].where == TABLE]
+
+    return state.cached(("difficult", fly), make)
 
 
 def inside_stretches(state: ChaseState, m: Model, a: XY, b: XY) -> list[tuple[float, float]]:
     """P-10: the stretches (from, to: inches along ``a``-``b``) of the segment inside a
     piece that is difficult for ``m``, in order, merged where they meet."""
-    length = math.dist(a, b)
-    if length < EPS:
+    if math.dist(a, b) < EPS:
         return []
+    # the same stretch is asked for by every path of a steering ruler that starts the same
+    return state.cached(("inside", flies(m), a, b), lambda: _inside(state, m, a, b))
+
+
+def _inside(state: ChaseState, m: Model, a: XY, b: XY) -> list[tuple[float, float]]:
     box = (min(a[0], b[0]), min(a[1], b[1]), max(a[0], b[0]), max(a[1], b[1]))
     near = [shape for shape, bb in difficult_shapes(state, m) if _meets(bb, box)]
     if not near:

@@ -136,6 +136,8 @@ def why_not_place(state: ChaseState, piece: int, across: int) -> str | None:
     held = [k for k in ready if state.pieces[k].where == "held"]
     if held and piece not in held:
         return "the pieces held from the last pursuit phase are placed first (P-6)"
+    if piece in ready and across in recycle.place_spots(state, piece):
+        return None  # a place the menu offers (worked out already)
     return recycle.place_check(state, piece, across / 100)
 
 
@@ -243,6 +245,20 @@ def movement_menu(state: ChaseState, m: Model) -> list[Action]:
         moves += [Move(m.id, legs, acc) for legs, total in _menu_totals(acc)
                   if total <= most]
     return [*moves, Hold(m.id)]
+
+
+def may_move(state: ChaseState, m: Model) -> bool:
+    """P-8, P-10: whether :func:`movement_menu` offers ``m`` a move now (without making
+    the menu: its shortest path fits what it may still move)."""
+    if m.id in state.stopped:
+        return False
+    return any(_shortest(acc) <= round(allowance(state, m, acc) * 100)
+               for acc in (False, True))
+
+
+@cache
+def _shortest(accelerate: bool) -> int:
+    return min(total for _legs, total in _menu_totals(accelerate))
 
 
 @cache

@@ -25,6 +25,7 @@ import shapely
 
 from game.core.dice import Dice
 from game.core.events import Event, Kind
+from game.core.frozen import quick_init
 from game.core.places import HUNDREDTHS, Point
 from game.physics import Shove
 from game.rules.squads.checks import p_dangerous_terrain_test
@@ -102,6 +103,7 @@ def why_not_legs(state: ChaseState, m: Model, legs: Sequence[Leg], accelerate: b
     return None
 
 
+@quick_init
 @dataclass(frozen=True)
 class Test:
     """A dangerous terrain test on the way (P-10)."""
@@ -153,6 +155,7 @@ def walk(state: ChaseState, m: Model, legs: Sequence[Leg], accelerate: bool,
     inside = 0.0
     tests_now = 1 if m.id in state.restarted else 0  # the restart test: its first 2"
     x, y = m.x, m.y
+    around = geo.obstacles(state, m, False)  # nothing but the mover moves during its move
     for turn, length in legs:
         w.facing = (w.facing + turn) % 360
         if length <= 0:
@@ -163,7 +166,7 @@ def walk(state: ChaseState, m: Model, legs: Sequence[Leg], accelerate: bool,
         if step <= 1e-9:
             w.reason = ALLOWANCE
             break
-        s = _ray(state, m, x, y, w.facing, room)
+        s = _ray(state, m, x, y, w.facing, room, around)
         if s.contact is not None and s.travelled / HUNDREDTHS > step + 1e-9:
             s = Shove(Point.of(*geo.point_on((x, y), u, step)), round(step * HUNDREDTHS),
                       None)
@@ -224,14 +227,15 @@ def walk(state: ChaseState, m: Model, legs: Sequence[Leg], accelerate: bool,
     return w
 
 
-def _ray(state: ChaseState, m: Model, x: float, y: float, facing: int, room: float
-         ) -> Shove:
+def _ray(state: ChaseState, m: Model, x: float, y: float, facing: int, room: float,
+         around: geo.Around) -> Shove:
     """The leg's sweep as far as the move could still go (the leg takes what lies within
     its own length): the same answer for every path that starts the same way, so a
-    steering ruler asking many paths sweeps it once."""
+    steering ruler asking many paths sweeps it once (``around``: what may stop it)."""
     key = ("ray", m.id, round(x * HUNDREDTHS), round(y * HUNDREDTHS), facing,
            round(room * HUNDREDTHS))
-    return state.cached(key, lambda: geo.sweep(state, m, x, y, geo.direction(facing), room))
+    return state.cached(key, lambda: geo.sweep(state, m, x, y, geo.direction(facing), room,
+                                                around=around))
 
 
 @cache

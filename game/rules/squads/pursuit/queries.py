@@ -22,6 +22,7 @@ from typing import TYPE_CHECKING, Any, TypeVar
 
 from game.boards.track import Track
 from game.core.board import Scenery
+from game.core.frozen import quick_init
 from game.core.places import HUNDREDTHS, Place, Point
 from game.core.queries import AttackOption, MoveOption, Queries
 from game.rules.squads.checks import p_dangerous_terrain_test
@@ -64,6 +65,7 @@ def queries_for(state: ChaseState) -> ChaseQueries:
     return q
 
 
+@quick_init
 @dataclass(frozen=True)
 class PieceInfo:
     """A terrain piece as it stands now (what the track view draws, P-1, P-6)."""
@@ -89,6 +91,7 @@ class PieceInfo:
     """Its centre's distance from the Arrival."""
 
 
+@quick_init
 @dataclass(frozen=True)
 class MineInfo:
     """A mine cluster (P-12)."""
@@ -104,6 +107,7 @@ class MineInfo:
     piece: int | None
 
 
+@quick_init
 @dataclass(frozen=True)
 class Steer:
     """The steering ruler's answer for a path (P-8..P-12)."""
@@ -356,6 +360,14 @@ class ChaseQueries:
             if isinstance(a, Move):
                 out.append((a, moving.plan(st, m, a.legs, a.accelerate)))
         return out
+
+    def may_move(self, mid: str) -> bool:
+        """P-8: whether the legal menu offers ``mid`` a move now (it is its turn)."""
+        return legality.may_move(self.state, self.state.model(mid))
+
+    def may_restart(self, mid: str) -> bool:
+        """P-10: whether ``mid`` is stopped and may test to move again now."""
+        return mid in self.state.stopped and legality.why_not_restart(self.state, mid) is None
 
     def stopped(self) -> dict[str, int]:
         """P-10: the stopped models and the piece each goes back with (-1: none)."""

@@ -13,6 +13,7 @@ import shapely
 
 from game.core.places import HUNDREDTHS, Point
 from game.rules.squads.pursuit.geometry import along as geo_along
+from game.rules.squads.pursuit.geometry import piece_box
 from game.rules.squads.pursuit.numbers import chase_data
 from game.rules.squads.pursuit.state import TABLE, ChaseState, Cluster
 
@@ -96,62 +97,103 @@ def _spots(state: ChaseState, index: int) -> list[int]:
     key = ("place-spots", index, near)
     got: list[int] | None = state.memo.get(key)
     if got is None:
-        shapes: list[Any] = []
-        room: list[float] = []
-        for kind, a, b, r in near:
-            if kind == "piece":
-                shapes.append(state.piece_shape(a))
-                room.append(0.0)
-            else:
-                shapes.append(shapely.Point(a / HUNDREDTHS, b / HUNDREDTHS))
-                room.append(r)
-        got = state.memo[key] = _place_spots(state, index, shapes, room)
+        bad: set[int] = set()
+        for what in near:
+            bad.update(_too_close(state, index, what))
+        got = state.memo[key] = [v for v, _sx, _sy in _candidates(state, index)
+                                 if v not in bad]
     return got
 
 
-def _place_spots(state: ChaseState, index: int, obstacles: list[Any],
-                 room: list[float]) -> list[int]:
-    t = state.track
-    a0, _a1, c0, c1 = _extent(state, index)
-    half = (c1 - c0) / 2
-    step = chase_data().recycle_step
-    gap = chase_data().recycle_gap - 1e-6
-    cands = []
-    c = half
-    while c <= t.breadth - half + 1e-9:
-        cands.append(round(c * HUNDREDTHS))
-        c += step
-    if not cands:
-        return []
-    base = np.array(state.map_piece(index).points, dtype=float)
-    hx, hy = t.heading  # placed_shift's sums, for every candidate
-    cx, cy = across_vector(state)
-    mid = (c0 + c1) / 2
-    shifts = np.array([(round((hx * -a0 + cx * (v / HUNDREDTHS - mid)) * HUNDREDTHS),
-                        round((hy * -a0 + cy * (v / HUNDREDTHS - mid)) * HUNDREDTHS))
-                       for v in cands], dtype=float) / HUNDREDTHS
-    rings = base[None, :, :] + shifts[:, None, :]
-    lo, hi = rings.min(axis=1), rings.max(axis=1)
-    ok = (lo[:, 0] >= -1e-6) & (lo[:, 1] >= -1e-6) & (hi[:, 0] <= t.width + 1e-6) & (
-        hi[:, 1] <= t.height + 1e-6)
-    if obstacles and ok.any():
-        # a footprint's box further than the gap from an obstacle's box is clear of it
-        # for sure; only the pairs nearer are measured exactly
-        boxes = np.array([shapely.bounds(o) for o in obstacles], dtype=float)
-        need = gap + np.array(room, dtype=float)
-        dx = np.maximum(0.0, np.maximum(boxes[None, :, 0] - hi[:, None, 0],
-                                        lo[:, None, 0] - boxes[None, :, 2]))
-        dy = np.maximum(0.0, np.maximum(boxes[None, :, 1] - hi[:, None, 1],
-                                        lo[:, None, 1] - boxes[None, :, 3]))
-        close = np.hypot(dx, dy) < need[None, :]
-        close &= ok[:, None]
-        rows, cols = np.nonzero(close)
-        if len(rows):
-            polys = shapely.polygons(rings[rows])
-            d = shapely.distance(polys, np.array(obstacles, dtype=object)[cols])
-            bad = d < need[cols]
-            ok[rows[bad]] = False
-    return [v for v, good in zip(cands, ok, strict=True) if good]
+Candidate = tuple[int, float, float]
+"""An across position (hundredths) and the footprint's shift there (inches)."""
+
+
+def _candidates(state: ChaseState, index: int) -> tuple[Candidate, ...]:
+    """The across positions every ``recycle_step`` where piece ``index`` placed at the
+    Arrival edge lies wholly on the table, each with its footprint's shift (fixed by the
+    map: kept with the track's values)."""
+    def make() -> tuple[Candidate, ...]:
+        t = state.track
+        a0, _a1, c0, c1 = _extent(state, index)
+        half = (c1 - c0) / 2
+        step = chase_data().recycle_step
+        cands = []
+        c = half
+        while c <= t.breadth - half + 1e-9:
+            cands.append(round(c * HUNDREDTHS))
+            c += step
+        base = state.map_piece(index).points
+        bx0, by0 = min(x for x, _y in base), min(y for _x, y in base)
+        bx1, by1 = max(x for x, _y in base), max(y for _x, y in base)
+        hx, hy = t.heading  # placed_shift's sums, for every candidate
+        cx, cy = across_vector(state)
+        mid = (c0 + c1) / 2
+        out = []
+        for v in cands:
+            sx = round((hx * -a0 + cx * (v / HUNDREDTHS - mid)) * HUNDREDTHS) / HUNDREDTHS
+            sy = round((hy * -a0 + cy * (v / HUNDREDTHS - mid)) * HUNDREDTHS) / HUNDREDTHS
+            # a shift keeps the order of the corners: the shifted footprint's box is the
+            # shifted box, to the last digit
+            if bx0 + sx < -1e-6 or by0 + sy < -1e-6 or bx1 + sx > t.width + 1e-6 or \
+                    by1 + sy > t.height + 1e-6:
+                continue
+            out.append((v, sx, sy))
+        return tuple(out)
+
+    return state.derived.get(("pursuit-place-candidates", index), make)
+
+
+def _candidate_boxes(state: ChaseState, index: int
+                     ) -> tuple[tuple[float, float, float, float], ...]:
+    """The box of each of :func:`_candidates`'s footprints (fixed by the map)."""
+    def make() -> tuple[tuple[float, float, float, float], ...]:
+        base = state.map_piece(index).points
+        bx0, by0 = min(x for x, _y in base), min(y for _x, y in base)
+        bx1, by1 = max(x for x, _y in base), max(y for _x, y in base)
+        return tuple((bx0 + sx, by0 + sy, bx1 + sx, by1 + sy)
+                     for _v, sx, sy in _candidates(state, index))
+
+    return state.derived.get(("pursuit-place-boxes", index), make)
+
+
+def _too_close(state: ChaseState, index: int, what: tuple[str, int, int, float]
+               ) -> tuple[int, ...]:
+    """The candidates of :func:`_candidates` where piece ``index`` would stand nearer
+    than the gap to one obstacle of :func:`_obstacles` (kept while it stands there: the
+    pieces placed one after another in a phase each add one)."""
+    key = ("too-close", index, what)
+    got: tuple[int, ...] | None = state.memo.get(key)
+    if got is not None:
+        return got
+    kind, a, b, r = what
+    if kind == "piece":
+        shape: Any = state.piece_shape(a)
+        r = 0.0
+    else:
+        shape = shapely.Point(a / HUNDREDTHS, b / HUNDREDTHS)
+    ox0, oy0, ox1, oy1 = shape.bounds
+    need = chase_data().recycle_gap - 1e-6 + r
+    cands = _candidates(state, index)
+    boxes = _candidate_boxes(state, index)
+    close = []
+    reach = need * need + 1e-9
+    for k, (lx, ly, ux, uy) in enumerate(boxes):
+        # a footprint's box further than the gap from the obstacle's box is clear of it
+        # for sure; only the footprints nearer are measured exactly
+        dx = ox0 - ux if ox0 > ux else lx - ox1 if lx > ox1 else 0.0
+        dy = oy0 - uy if oy0 > uy else ly - oy1 if ly > oy1 else 0.0
+        if dx * dx + dy * dy < reach:
+            close.append(k)
+    got = ()
+    if close:
+        shifts = np.array([cands[k][1:] for k in close], dtype=float)
+        base = np.array(state.map_piece(index).points, dtype=float)
+        rings = base[None, :, :] + shifts[:, None, :]
+        d = shapely.distance(shapely.polygons(rings), shape).tolist()
+        got = tuple(cands[k][0] for k, g in zip(close, d, strict=True) if g < need)
+    state.memo[key] = got
+    return got
 
 
 def _obstacles(state: ChaseState, index: int) -> tuple[tuple[str, int, int, float], ...]:
@@ -251,23 +293,37 @@ def _mine_spots(state: ChaseState, index: int) -> list[Point]:
     r = chase_data().mine(reserve(state)[0].kind).radius
     tol = chase_data().contact + 0.02
     ring = state.piece_shape(index).buffer(r, quad_segs=4).exterior
-    n = max(1, int(ring.length // 1.0))
-    cands = [Point.of(float(q.x), float(q.y))
-             for q in (ring.interpolate(k * ring.length / n) for k in range(n))]
+    length = ring.length
+    n = max(1, int(length // 1.0))
+    at = shapely.get_coordinates(shapely.line_interpolate_point(
+        ring, [k * length / n for k in range(n)])).tolist()  # every point in one call
+    cands = [Point.of(x, y) for x, y in at]
     xy = np.array([p.units for p in cands], dtype=float)
     t = state.track
     ok = (xy[:, 0] >= r) & (xy[:, 0] <= t.width - r) & (xy[:, 1] >= r) & (
         xy[:, 1] <= t.height - r)
     pts = shapely.points(xy)
     ok &= np.abs(shapely.distance(state.piece_shape(index), pts) - r) <= tol
+    # what stands further from every candidate's box than it must keep is passed over
+    # (it cannot rule a candidate out): only what is near is measured
+    x0, y0 = float(xy[:, 0].min()), float(xy[:, 1].min())
+    x1, y1 = float(xy[:, 0].max()), float(xy[:, 1].max())
+
+    def near(bx0: float, by0: float, bx1: float, by1: float, keep: float) -> bool:
+        dx = bx0 - x1 if bx0 > x1 else x0 - bx1 if x0 > bx1 else 0.0
+        dy = by0 - y1 if by0 > y1 else y0 - by1 if y0 > by1 else 0.0
+        return dx * dx + dy * dy <= keep * keep + 1e-6
+
     for p in state.table_pieces():
-        if p.index != index:
+        if p.index != index and near(*piece_box(state, p.index), r + tol):
             ok &= shapely.distance(state.piece_shape(p.index), pts) >= r + tol
     for m in state.standing():
-        ok &= np.hypot(xy[:, 0] - m.x, xy[:, 1] - m.y) >= m.radius + r + tol
+        if near(m.x, m.y, m.x, m.y, m.radius + r + tol):
+            ok &= np.hypot(xy[:, 0] - m.x, xy[:, 1] - m.y) >= m.radius + r + tol
     for o in state.table_clusters():
-        ok &= np.hypot(xy[:, 0] - o.xy[0], xy[:, 1] - o.xy[1]) >= r + chase_data().mine(
-            o.kind).radius + tol
+        keep = r + chase_data().mine(o.kind).radius + tol
+        if near(*o.xy, *o.xy, keep):
+            ok &= np.hypot(xy[:, 0] - o.xy[0], xy[:, 1] - o.xy[1]) >= keep
     return [p for p, good in zip(cands, ok, strict=True) if good]
 
 

@@ -15,6 +15,7 @@ from fractions import Fraction
 
 from game.core.dice import Dice
 from game.core.events import Event
+from game.core.frozen import quick_init
 from game.rules.squads.basics import AttackLine, p_at_least, shooting_line
 from game.rules.squads.casualties import casualty_odds
 from game.rules.squads.combat import resolve_attacks
@@ -27,6 +28,7 @@ from game.rules.squads.pursuit.state import ChaseState, Cluster
 from game.rules.squads.units import Model
 
 
+@quick_init
 @dataclass(frozen=True)
 class ShotOption:
     """A shot ``firer`` may make now, with its odds."""
@@ -139,6 +141,18 @@ def find_option(state: ChaseState, m: Model, target: str, weapon: str) -> ShotOp
                  if o.target == target and o.weapon == weapon), None)
 
 
+def _the_option(state: ChaseState, m: Model, target: str, weapon: str
+                ) -> ShotOption | None:
+    """:func:`find_option`'s answer for a shot judged legal, worked out for its target and
+    weapon alone (the shot is being made: the other targets need not be looked at)."""
+    if state.has_model(target):
+        t = state.model(target)
+        return _option(state, m, t, weapon, max(0.0, geo.base_gap(m, t)), m.id in state.moved)
+    k = state.cluster(target)
+    return None if k is None else next(
+        (o for o in _at_cluster(state, m, k) if o.weapon == weapon), None)
+
+
 def why_not_shoot(state: ChaseState, m: Model, target: str, weapon: str) -> str | None:
     """P-13: None if ``m`` may fire ``weapon`` at ``target`` now, else why not."""
     why = why_not_fire(state, m)
@@ -167,7 +181,7 @@ def why_not_shoot(state: ChaseState, m: Model, target: str, weapon: str) -> str 
 
 def shoot(state: ChaseState, m: Model, target: str, weapon: str, dice: Dice) -> list[Event]:
     """P-13, P-12: fire; then the clusters the shot set off go off."""
-    o = find_option(state, m, target, weapon)
+    o = _the_option(state, m, target, weapon)
     assert o is not None
     wname = load_data().weapon(weapon).name
     shoulder = " over the shoulder at BS 3" if o.over_shoulder else ""

@@ -314,7 +314,7 @@ def victory(state: ChaseState) -> list[Event]:
         out = Outcome(r, Termination.VICTORY, f"{state.side_name(r)} win: {escaped[0].name} "
                       f"left the table by the Arrival (P-4).")
     else:
-        runners, chasers = state.standing(r), state.standing(c)
+        runners, chasers = _any_standing(state, r), _any_standing(state, c)
         if not runners and not chasers:
             out = Outcome(None, Termination.NO_SURVIVORS, "A draw: nobody is left (P-4).")
         elif not chasers:
@@ -327,6 +327,12 @@ def victory(state: ChaseState) -> list[Event]:
         return []
     state.ended = out
     return [Event(Kind.GAME_OVER, out.reason, "P-4")]
+
+
+def _any_standing(state: ChaseState, side: str) -> bool:
+    """Whether a model of ``side`` is on the table (asked after every step: no list)."""
+    return any(state.on_table(m) for u in state.units.values() if u.side == side
+               for m in u.models)
 
 
 # ==================================================================== the actions
