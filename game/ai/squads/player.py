@@ -191,7 +191,7 @@ class SquadPlayer(CandidatePlayer):
     def _model_goal(self, q: FloodQueries, m: Model, goal: Goal | None) -> Goal | None:
         """A model near a free gantry climbs to it when the flood is likely (F-1, F-2);
         one on a gantry then stays there; the others follow their unit's goal."""
-        if flood_likely(q):
+        if self.memo.get("phase", "flood likely", lambda: flood_likely(q)):
             if q.on_gantry(m.id):
                 return None
             spot = self._gantry_spot(q, m)

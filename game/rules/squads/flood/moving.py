@@ -26,7 +26,7 @@ from game.rules.squads.flood import water
 from game.rules.squads.flood.nav import XY, Field, Nav, segment, segment_gap, walk
 from game.rules.squads.flood.numbers import turn_data
 from game.rules.squads.flood.state import FloodState
-from game.rules.squads.units import Model
+from game.rules.squads.units import Model, Unit
 
 EPS = 1e-6
 OVERLAP = 0.005
@@ -250,11 +250,11 @@ def move_checker(state: FloodState, model: Model, side: str, budget: float,
     nav = nav_for(state, model.radius)
     name, mid, r = model.name, model.id, model.radius
     start = (model.x, model.y)
-    bases = tuple((m, mx, my, mr + r - OVERLAP) for _u, m, mx, my, mr in _bases(state)
-                  if m.id != mid)
+    bases = state.cached(("overlap-bases", r), lambda: tuple(
+        (m, m.id, mx, my, mr + r - OVERLAP) for _u, m, mx, my, mr in _bases(state)))
     gap = turn_data().enemy_gap
-    enemies = tuple((e, ex, ey, gap + r + er - EPS)
-                    for _u, e, ex, ey, er in _enemy_bases(state, side))
+    enemies = state.cached(("enemy-bases", side, r), lambda: tuple(
+        (e, ex, ey, gap + r + er - EPS) for _u, e, ex, ey, er in _enemy_bases(state, side)))
     memo: dict[object, MoveCheck] = state.memo.setdefault("paths", {})
     zones: tuple[Zone, ...] | None = None
     hypot = math.hypot
@@ -267,8 +267,8 @@ def move_checker(state: FloodState, model: Model, side: str, budget: float,
         if not nav.in_free(x, y):
             return MoveCheck(False, f"({x:.1f}, {y:.1f}) is not in the corridors, or "
                                     f"{name}'s base would cross a wall")
-        for other, ox, oy, near in bases:
-            if hypot(ox - x, oy - y) < near:
+        for other, oid, ox, oy, near in bases:
+            if hypot(ox - x, oy - y) < near and oid != mid:
                 return MoveCheck(False, f"{name} would stand on {other.name}'s base")
         for enemy, ex, ey, near in enemies:
             if hypot(ex - x, ey - y) < near:
@@ -371,6 +371,24 @@ def walk_towards(state: FloodState, nav: Nav, f: Field, node: int, distance: flo
 
 
 # ==================================================================== coherency (S-7)
+def chains(state: FloodState, unit: Unit) -> tuple[list[Model], list[str]]:
+    """S-7, F-8: the unit's main chain now and the ids of its survivors out of it, kept
+    while its models stand where they are (they are all the answer reads)."""
+    return state.cached(("chains", unit.id), lambda: _chains(state, unit))
+
+
+def _chains(state: FloodState, unit: Unit) -> tuple[list[Model], list[str]]:
+    memo: dict[str, tuple[object, list[Model], list[str]]] = state.memo.setdefault(
+        "chains", {})
+    sig = tuple([(m.x, m.y, m.wounds) for m in unit.models])
+    got = memo.get(unit.id)
+    if got is None or got[0] != sig:
+        main = coherency.main_group(unit)
+        kept = {m.id for m in main}
+        got = memo[unit.id] = (sig, main, [m.id for m in unit.survivors if m.id not in kept])
+    return got[1], got[2]
+
+
 def keeps_coherency(state: FloodState, model: Model, x: float, y: float) -> bool:
     """S-7: whether the unit's main chain (``model`` in it) is still one chain with
     ``model`` standing at ``(x, y)``."""
@@ -381,7 +399,7 @@ def coherency_checker(state: FloodState, model: Model) -> Callable[[float, float
     """:func:`keeps_coherency` for ``model`` as its unit stands now and any number of
     places (the chains it must touch worked out once)."""
     unit = state.unit_of(model.id)
-    chain = state.cached(("main", unit.id), lambda: coherency.main_group(unit))
+    chain = chains(state, unit)[0]
     if len(chain) <= 1:
         return _always
     if state.applying or not any(m is model for m in chain):
