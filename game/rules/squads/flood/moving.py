@@ -71,7 +71,9 @@ def in_difficult(state: FloodState, nav: Nav, x: float, y: float) -> bool:
 def _in_difficult(state: FloodState, nav: Nav, x: float, y: float) -> bool:
     if state.flooded and water.in_flooded(state.flooded, state.board, x, y):
         return True
-    return not nav.barriers.is_empty and bool(shapely.intersects_xy(nav.barriers, x, y))
+    if not any(x0 <= x <= x1 and y0 <= y <= y1 for x0, y0, x1, y1 in nav.barrier_boxes):
+        return False  # outside every barrier's box (none, if there are no barriers)
+    return bool(shapely.intersects_xy(nav.barriers, x, y))
 
 
 def crosses_difficult(state: FloodState, nav: Nav, a: XY, b: XY) -> bool:
@@ -94,6 +96,11 @@ def _crosses_difficult(state: FloodState, nav: Nav, a: XY, b: XY) -> bool:
         return False
     if math.dist(a, b) <= EPS:
         return in_difficult(state, nav, *a)
+    if not state.flooded:  # the barriers alone: a line clear of each one's box misses it
+        lx, hx, ly, hy = min(a[0], b[0]), max(a[0], b[0]), min(a[1], b[1]), max(a[1], b[1])
+        if not any(x0 <= hx and lx <= x1 and y0 <= hy and ly <= y1
+                   for x0, y0, x1, y1 in nav.barrier_boxes):
+            return False
     return bool(shapely.intersects(shape, segment(a, b)))
 
 
