@@ -175,7 +175,21 @@ def overlaps(state: FloodState, model: Model, x: float, y: float,
 
 
 def clears_zones(a: XY, b: XY, zones: Sequence[Zone]) -> bool:
-    return all(segment_gap(a, b, (x, y)) >= r - EPS for x, y, r in zones)
+    """Whether the line from ``a`` to ``b`` keeps out of every zone (each zone's
+    :func:`~game.rules.squads.flood.nav.segment_gap` worked out in line, the same
+    sums in the same order)."""
+    ax, ay = a
+    dx, dy = b[0] - ax, b[1] - ay
+    ll = dx * dx + dy * dy
+    if ll <= EPS * EPS:
+        return all(segment_gap(a, b, (x, y)) >= r - EPS for x, y, r in zones)
+    hypot = math.hypot
+    for x, y, r in zones:
+        u = ((x - ax) * dx + (y - ay) * dy) / ll
+        u = 0.0 if u < 0.0 else 1.0 if u > 1.0 else u
+        if hypot(x - ax - u * dx, y - ay - u * dy) < r - EPS:
+            return False
+    return True
 
 
 # ==================================================================== graphs and fields
