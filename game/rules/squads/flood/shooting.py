@@ -81,24 +81,7 @@ def may_fire(state: FloodState, m: Model) -> bool:
 def shooting_lines(state: FloodState, unit: Unit, target: Unit) -> list[AttackLine]:
     """S-2: every line ``unit``'s models would fire at ``target`` now."""
     return list(state.cached(("lines", unit.id, target.id),
-                             lambda: _kept_lines(state, unit, target)))
-
-
-def _kept_lines(state: FloodState, unit: Unit, target: Unit) -> tuple[AttackLine, ...]:
-    """:func:`_lines`, kept while what they read stays the same: where the firers stand,
-    whether each may fire and has moved, and where the target's models stand."""
-    key = (unit.id, target.id,
-           tuple([(m.x, m.y, m.wounds, may_fire(state, m), state.moved.get(m.id, 0) > 0)
-                  for m in unit.models]),
-           tuple([(t.x, t.y, t.wounds) for t in target.models]))
-    memo: dict[object, tuple[AttackLine, ...]] = state.memo.setdefault("lines", {})
-    got = memo.get(key)
-    if got is None:
-        got = tuple(_lines(state, unit, target))
-        if len(memo) > 4000:
-            memo.clear()
-        memo[key] = got
-    return got
+                             lambda: tuple(_lines(state, unit, target))))
 
 
 def _lines(state: FloodState, unit: Unit, target: Unit) -> list[AttackLine]:
