@@ -191,7 +191,7 @@ class SquadPlayer(CandidatePlayer):
     def _model_goal(self, q: FloodQueries, m: Model, goal: Goal | None) -> Goal | None:
         """A model near a free gantry climbs to it when the flood is likely (F-1, F-2);
         one on a gantry then stays there; the others follow their unit's goal."""
-        if flood_likely(q):
+        if self.memo.get("phase", "flood likely", lambda: flood_likely(q)):
             if q.on_gantry(m.id):
                 return None
             spot = self._gantry_spot(q, m)
@@ -252,6 +252,7 @@ class SquadPlayer(CandidatePlayer):
         others = [(o.x, o.y, (o.radius + m.radius - 0.01) ** 2) for o in q.standing()
                   if o.id != m.id and abs(o.x - m.x) <= near + o.radius
                   and abs(o.y - m.y) <= near + o.radius]
+        judge = q.move_judge(u.id, m.id)
         for d in sorted(steps, reverse=True):
             if d < MIN_STEP:
                 break
@@ -260,7 +261,7 @@ class SquadPlayer(CandidatePlayer):
                 p = Point.of(x - dy * side, y + dx * side)
                 if _taken(others, p):
                     continue
-                why = q.why_not(Move(u.id, m.id, p))
+                why = judge(p)
                 tried += 1
                 if why is None:
                     return p, needs_roll

@@ -150,7 +150,10 @@ class Unit:
 
     @property
     def destroyed(self) -> bool:
-        return not any(m.wounds > 0 for m in self.models)
+        for m in self.models:
+            if m.wounds > 0:
+                return False
+        return True
 
     def model(self, model_id: str) -> Model:
         for m in self.models:

@@ -10,6 +10,7 @@ rules' own tests in :mod:`~game.rules.squads.flood.moving`,
 from __future__ import annotations
 
 import math
+from collections.abc import Callable
 
 from game.core.places import Point
 from game.core.ruleset import Action
@@ -25,7 +26,7 @@ from game.rules.squads.flood.actions import (
     Shoot,
 )
 from game.rules.squads.flood.assault import charge_reach, chargers
-from game.rules.squads.flood.moving import MoveCheck, check_move, keeps_coherency, nav_for
+from game.rules.squads.flood.moving import nav_for
 from game.rules.squads.flood.numbers import turn_data
 from game.rules.squads.flood.phases import FloodPhase, phase_title
 from game.rules.squads.flood.shooting import shooting_lines
@@ -89,36 +90,48 @@ def move_budget(state: FloodState, u: Unit) -> tuple[float, int | None, bool] | 
 
 def why_not_move(state: FloodState, uid: str, mid: str, to: Point) -> str | None:
     """S-7, F-7, F-8: None if the model may move to ``to`` now, else why."""
+    return move_judge(state, uid, mid)(to)
+
+
+def move_judge(state: FloodState, uid: str, mid: str) -> Callable[[Point], str | None]:
+    """:func:`why_not_move` for one model and any number of points, as the state stands
+    now: what it reads of the unit and the model (whose turn, the allowance, straggler
+    or scattered, the chains of coherency) read once."""
     phase = FloodPhase.SHOOTING if state.phase == FloodPhase.SHOOTING else FloodPhase.MOVEMENT
     u = own_unit(state, uid, phase)
     if isinstance(u, str):
-        return u
+        return _because(u)
     m = _model(state, u, mid)
     if isinstance(m, str):
-        return m
+        return _because(m)
     budget = move_budget(state, u)
     if isinstance(budget, str):
-        return budget
+        return _because(budget)
     clear, roll, run = budget
     straggler = is_straggler(state, m)
     if not run:
         if straggler:
-            return f"{m.name} is out of coherency: it must rejoin its unit (F-8)"
+            return _because(f"{m.name} is out of coherency: it must rejoin its unit (F-8)")
         if u.id in state.scattered:
-            return f"{u.name} is scattered: only its stragglers move, to rejoin (F-8)"
-    check = _check(state, m, u.side, to, clear, roll, run)
-    if not check.ok:
-        return check.reason
-    if not straggler and not keeps_coherency(state, m, *to.units):
-        return f"{m.name} would break {u.name}'s coherency (2 inches, S-7)"
-    return None
+            return _because(f"{u.name} is scattered: only its stragglers move, to rejoin "
+                            "(F-8)")
+    checker = moving.move_checker(state, m, u.side, clear, roll, run=run)
+    keeps = None if straggler else moving.coherency_checker(state, m)
+    broken = f"{m.name} would break {u.name}'s coherency (2 inches, S-7)"
+
+    def judge(to: Point) -> str | None:
+        check = state.cached(("check", mid, to, clear, roll, run), lambda: checker(to))
+        if not check.ok:
+            return check.reason
+        if keeps is not None and not keeps(*to.units):
+            return broken
+        return None
+
+    return judge
 
 
-def _check(state: FloodState, m: Model, side: str, to: Point, clear: float,
-           roll: int | None, run: bool) -> MoveCheck:
-    key = ("check", m.id, to, clear, roll, run)
-    return state.cached(key, lambda: check_move(state, m, side, to, clear, roll,
-                                                  run=run))
+def _because(why: str) -> Callable[[Point], str | None]:
+    return lambda to: why
 
 
 def why_not_rejoin(state: FloodState, uid: str, mid: str) -> str | None:
@@ -333,8 +346,8 @@ def move_points(state: FloodState, u: Unit, m: Model) -> list[Point]:
     memo: dict[object, list[Point]] = state.memo.setdefault("move-points", {})
     got = memo.get(sig)
     if got is None:
-        got = [p for p in moving.candidate_points(state, m, clear)
-               if why_not_move(state, u.id, m.id, p) is None]
+        judge = move_judge(state, u.id, m.id)
+        got = [p for p in moving.candidate_points(state, m, clear) if judge(p) is None]
         if len(memo) > 4000:
             memo.clear()
         memo[sig] = got

@@ -13,7 +13,7 @@ path goes its full 6 inches (:func:`check_move`). Coherency after each move
 from __future__ import annotations
 
 import math
-from collections.abc import Iterable, Iterator, Sequence
+from collections.abc import Callable, Iterable, Iterator, Sequence
 from dataclasses import dataclass
 
 import shapely
@@ -26,7 +26,7 @@ from game.rules.squads.flood import water
 from game.rules.squads.flood.nav import XY, Field, Nav, segment, segment_gap, walk
 from game.rules.squads.flood.numbers import turn_data
 from game.rules.squads.flood.state import FloodState
-from game.rules.squads.units import Model
+from game.rules.squads.units import Model, Unit
 
 EPS = 1e-6
 OVERLAP = 0.005
@@ -71,7 +71,9 @@ def in_difficult(state: FloodState, nav: Nav, x: float, y: float) -> bool:
 def _in_difficult(state: FloodState, nav: Nav, x: float, y: float) -> bool:
     if state.flooded and water.in_flooded(state.flooded, state.board, x, y):
         return True
-    return not nav.barriers.is_empty and bool(shapely.intersects_xy(nav.barriers, x, y))
+    if not any(x0 <= x <= x1 and y0 <= y <= y1 for x0, y0, x1, y1 in nav.barrier_boxes):
+        return False  # outside every barrier's box (none, if there are no barriers)
+    return bool(shapely.intersects_xy(nav.barriers, x, y))
 
 
 def crosses_difficult(state: FloodState, nav: Nav, a: XY, b: XY) -> bool:
@@ -94,6 +96,11 @@ def _crosses_difficult(state: FloodState, nav: Nav, a: XY, b: XY) -> bool:
         return False
     if math.dist(a, b) <= EPS:
         return in_difficult(state, nav, *a)
+    if not state.flooded:  # the barriers alone: a line clear of each one's box misses it
+        lx, hx, ly, hy = min(a[0], b[0]), max(a[0], b[0]), min(a[1], b[1]), max(a[1], b[1])
+        if not any(x0 <= hx and lx <= x1 and y0 <= hy and ly <= y1
+                   for x0, y0, x1, y1 in nav.barrier_boxes):
+            return False
     return bool(shapely.intersects(shape, segment(a, b)))
 
 
@@ -168,7 +175,21 @@ def overlaps(state: FloodState, model: Model, x: float, y: float,
 
 
 def clears_zones(a: XY, b: XY, zones: Sequence[Zone]) -> bool:
-    return all(segment_gap(a, b, (x, y)) >= r - EPS for x, y, r in zones)
+    """Whether the line from ``a`` to ``b`` keeps out of every zone (each zone's
+    :func:`~game.rules.squads.flood.nav.segment_gap` worked out in line, the same
+    sums in the same order)."""
+    ax, ay = a
+    dx, dy = b[0] - ax, b[1] - ay
+    ll = dx * dx + dy * dy
+    if ll <= EPS * EPS:
+        return all(segment_gap(a, b, (x, y)) >= r - EPS for x, y, r in zones)
+    hypot = math.hypot
+    for x, y, r in zones:
+        u = ((x - ax) * dx + (y - ay) * dy) / ll
+        u = 0.0 if u < 0.0 else 1.0 if u > 1.0 else u
+        if hypot(x - ax - u * dx, y - ay - u * dy) < r - EPS:
+            return False
+    return True
 
 
 # ==================================================================== graphs and fields
@@ -239,32 +260,54 @@ def check_move(state: FloodState, model: Model, side: str, to: Point, budget: fl
     """Whether ``model`` may move to ``to`` with ``budget`` inches on a clear path and,
     once its unit rolled ``difficult`` (None: not rolled), that far through difficult
     terrain; a run (``run``) is not slowed by difficult terrain."""
-    x, y = to.units
+    return move_checker(state, model, side, budget, difficult, run=run)(to)
+
+
+def move_checker(state: FloodState, model: Model, side: str, budget: float,
+                 difficult: int | None, *, run: bool = False) -> Callable[[Point], MoveCheck]:
+    """:func:`check_move` for ``model`` as it stands now and any number of points: what
+    every point's check reads of the model, its path grid and the others' bases is read
+    once (a player or the legal menu judging many points of one model)."""
     nav = nav_for(state, model.radius)
+    name, mid, r = model.name, model.id, model.radius
     start = (model.x, model.y)
-    if math.dist(start, (x, y)) <= EPS:
-        return MoveCheck(False, f"{model.name} is already there")
-    if not nav.in_free(x, y):
-        return MoveCheck(False, f"({x:.1f}, {y:.1f}) is not in the corridors, or {model.name}'s "
-                                "base would cross a wall")
-    other = overlaps(state, model, x, y)
-    if other is not None:
-        return MoveCheck(False, f"{model.name} would stand on {other.name}'s base")
-    enemy = near_enemy(state, side, x, y, model.radius)
-    if enemy is not None:
-        return MoveCheck(False, f"{model.name} would end within "
-                                f"{turn_data().enemy_gap:g} inch of {enemy.name}")
-    zones = enemy_zones(state, model, side)
-    key = (model.id, start, (x, y), zones, budget, difficult, run, model.radius,
-           state.flooded)
+    bases = state.cached(("overlap-bases", r), lambda: tuple(
+        (m, m.id, mx, my, mr + r - OVERLAP) for _u, m, mx, my, mr in _bases(state)))
+    gap = turn_data().enemy_gap
+    enemies = state.cached(("enemy-bases", side, r), lambda: tuple(
+        (e, ex, ey, gap + r + er - EPS) for _u, e, ex, ey, er in _enemy_bases(state, side)))
     memo: dict[object, MoveCheck] = state.memo.setdefault("paths", {})
-    got = memo.get(key)
-    if got is None:
-        got = plan_path(state, nav, start, (x, y), zones, budget, difficult, run, model.name)
-        if len(memo) > 20000:
-            memo.clear()
-        memo[key] = got
-    return got
+    zones: tuple[Zone, ...] | None = None
+    hypot = math.hypot
+
+    def check(to: Point) -> MoveCheck:
+        nonlocal zones, memo
+        x, y = to.units
+        if math.dist(start, (x, y)) <= EPS:
+            return MoveCheck(False, f"{name} is already there")
+        if not nav.in_free(x, y):
+            return MoveCheck(False, f"({x:.1f}, {y:.1f}) is not in the corridors, or "
+                                    f"{name}'s base would cross a wall")
+        for other, oid, ox, oy, near in bases:
+            if hypot(ox - x, oy - y) < near and oid != mid:
+                return MoveCheck(False, f"{name} would stand on {other.name}'s base")
+        for enemy, ex, ey, near in enemies:
+            if hypot(ex - x, ey - y) < near:
+                return MoveCheck(False, f"{name} would end within {gap:g} inch of "
+                                        f"{enemy.name}")
+        if zones is None:
+            zones = enemy_zones(state, model, side)
+        key = (mid, start, (x, y), zones, budget, difficult, run, r, state.flooded)
+        got = memo.get(key)
+        if got is None:
+            got = plan_path(state, nav, start, (x, y), zones, budget, difficult, run, name)
+            memo = state.memo.setdefault("paths", {})
+            if len(memo) > 20000:
+                memo.clear()
+            memo[key] = got
+        return got
+
+    return check
 
 
 def plan_path(state: FloodState, nav: Nav, start: XY, end: XY, zones: tuple[Zone, ...],
@@ -349,26 +392,58 @@ def walk_towards(state: FloodState, nav: Nav, f: Field, node: int, distance: flo
 
 
 # ==================================================================== coherency (S-7)
+def chains(state: FloodState, unit: Unit) -> tuple[list[Model], list[str]]:
+    """S-7, F-8: the unit's main chain now and the ids of its survivors out of it, kept
+    while its models stand where they are (they are all the answer reads)."""
+    return state.cached(("chains", unit.id), lambda: _chains(state, unit))
+
+
+def _chains(state: FloodState, unit: Unit) -> tuple[list[Model], list[str]]:
+    memo: dict[str, tuple[object, list[Model], list[str]]] = state.memo.setdefault(
+        "chains", {})
+    sig = tuple([(m.x, m.y, m.wounds) for m in unit.models])
+    got = memo.get(unit.id)
+    if got is None or got[0] != sig:
+        main = coherency.main_group(unit)
+        kept = {m.id for m in main}
+        got = memo[unit.id] = (sig, main, [m.id for m in unit.survivors if m.id not in kept])
+    return got[1], got[2]
+
+
 def keeps_coherency(state: FloodState, model: Model, x: float, y: float) -> bool:
     """S-7: whether the unit's main chain (``model`` in it) is still one chain with
     ``model`` standing at ``(x, y)``."""
+    return coherency_checker(state, model)(x, y)
+
+
+def coherency_checker(state: FloodState, model: Model) -> Callable[[float, float], bool]:
+    """:func:`keeps_coherency` for ``model`` as its unit stands now and any number of
+    places (the chains it must touch worked out once)."""
     unit = state.unit_of(model.id)
-    chain = state.cached(("main", unit.id), lambda: coherency.main_group(unit))
+    chain = chains(state, unit)[0]
     if len(chain) <= 1:
-        return True
+        return _always
     if state.applying or not any(m is model for m in chain):
         rest = None
     else:  # the chain without it, once a state: it must touch each of those chains
         rest = state.cached(("chain-without", model.id), lambda: coherency.coherency_groups(
             [m for m in chain if m is not model]))
-    old = model.x, model.y
-    model.x, model.y = x, y
-    try:
-        if rest is None:
-            return len(coherency.coherency_groups(chain)) == 1
-        return all(any(coherency.in_touch(model, o) for o in group) for group in rest)
-    finally:
-        model.x, model.y = old
+
+    def keeps(x: float, y: float) -> bool:
+        old = model.x, model.y
+        model.x, model.y = x, y
+        try:
+            if rest is None:
+                return len(coherency.coherency_groups(chain)) == 1
+            return all(any(coherency.in_touch(model, o) for o in group) for group in rest)
+        finally:
+            model.x, model.y = old
+
+    return keeps
+
+
+def _always(x: float, y: float) -> bool:
+    return True
 
 
 # ==================================================================== candidates

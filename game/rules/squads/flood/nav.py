@@ -206,6 +206,12 @@ class Nav:
         shapely.prepare(self.free)
         self.walls = board.area
         self.barriers = barrier_shape(board)
+        self.barrier_boxes: tuple[tuple[float, float, float, float], ...] = () \
+            if self.barriers.is_empty else tuple(
+                (float(b[0]), float(b[1]), float(b[2]), float(b[3]))
+                for b in shapely.bounds(shapely.get_parts(self.barriers)))
+        """The bounding box of each barrier piece (what lies outside every box meets
+        none)."""
         x0, y0, x1, y1 = self.free.bounds
         self.x0, self.y0 = x0 + grid / 2, y0 + grid / 2
         self.cols = max(1, int(math.ceil((x1 - x0) / grid)))

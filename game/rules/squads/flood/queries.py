@@ -140,8 +140,9 @@ class FloodQueries:
                         seen.add(p)
                         pts.append(p)
         out = []
+        judge = legality.move_judge(st, u.id, piece)
         for p in pts:
-            if legality.why_not_move(st, u.id, piece, p) is not None:
+            if judge(p) is not None:
                 continue
             check = self.move_check(piece, p)
             rule = "F-7" if check.difficult else "S-7"
@@ -240,6 +241,13 @@ class FloodQueries:
         return legality.why_illegal(self.state, action)
 
     # ============================================================ moving (S-7, F-7)
+    def move_judge(self, uid: str, mid: str) -> Callable[[Point], str | None]:
+        """S-7, F-7, F-8: why ``mid`` of ``uid`` may not move to a point now (None: it
+        may), for many points: :meth:`why_not` of each :class:`Move`, the model's part
+        read once."""
+        return self._once(("judge", uid, mid), lambda: legality.move_judge(
+            self.state, uid, mid))
+
     def budget(self, mid: str) -> tuple[float, int | None, bool] | str:
         """What ``mid`` may move now: the clear distance, its unit's difficult terrain
         roll (None: not rolled) and whether it is a run; or why it may not move."""

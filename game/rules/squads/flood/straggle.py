@@ -19,11 +19,11 @@ from dataclasses import dataclass
 
 import numpy as np
 
-from game.rules.squads import coherency
 from game.rules.squads.data import load_data
 from game.rules.squads.flood import water
 from game.rules.squads.flood.moving import (
     Zone,
+    chains,
     clears_zones,
     crosses_difficult,
     enemy_zones,
@@ -46,12 +46,12 @@ EPS = 1e-6
 
 def stragglers_now(state: FloodState, unit: Unit) -> list[str]:
     """F-8: the unit's models out of its main chain now."""
-    return state.cached(("stragglers", unit.id), lambda: list(water.stragglers(unit)))
+    return chains(state, unit)[1]
 
 
 def main_chain(state: FloodState, unit: Unit) -> list[Model]:
     """S-7: the unit's models in coherency (its main chain) now."""
-    return state.cached(("main", unit.id), lambda: coherency.main_group(unit))
+    return chains(state, unit)[0]
 
 
 def is_straggler(state: FloodState, model: Model) -> bool:
