@@ -44,7 +44,7 @@ from game.ai.objectives import WIN_SCORE as WIN_SCORE  # re-exported: the levels
 from game.ai.objectives import material as material
 from game.ai.objectives import standing as standing
 from game.ai.random_player import RandomPlayer
-from game.ai.search import candidates, look_ahead
+from game.ai.search import candidates, look_ahead, rolls
 from game.ai.skeleton import CandidatePlayer, Proposal
 from game.ai.slips import objective_slip
 from game.core.dice import Dice
@@ -65,13 +65,21 @@ docs/balance/strengths.md)."""
 
 HARD_CANDIDATES = 3
 """Hard: how many of the normal player's best distinct actions are searched."""
-HARD_SAMPLES = 4
+HARD_SAMPLES = 8
 """Hard: how many dice determinisations each candidate is played on."""
-HARD_NODES = 800
+HARD_NODES = 3000
 """Hard: actions played in look-ahead per decision, at most (the lab's budget)."""
 HARD_MARGIN = 1.0
 """Hard: how much better (in :func:`material` points) another candidate must score on
 average to be played instead of the normal player's choice."""
+
+HARD_GATE = 1
+"""Hard: search only where the normal choice's dice matter at once (:func:`rolls`: an
+attack, a charge, a shot), else play it: the decisions that decide most, and the
+look-ahead's cost spent on them only."""
+HARD_Z = 1.5
+"""Hard: how many standard errors of the paired differences (the same dice for both
+candidates) the mean gain must also exceed to leave the normal choice."""
 
 _SALT = 0x1E7E15
 
@@ -148,6 +156,10 @@ class HardPlayer:
         self.nodes = nodes
         self.seconds = seconds
         self.decisions = 0
+        self.searched = 0
+        """Decisions the look-ahead was run on (the others played the normal choice)."""
+        self.switched = 0
+        """Decisions where it played another action than the normal choice."""
 
     def choose(self, match: Match[Any]) -> Action:
         self.decisions += 1
@@ -163,14 +175,19 @@ class HardPlayer:
         """The candidate with the best mean look-ahead score (:mod:`game.ai.search`):
         the normal choice unless another beats it by :data:`HARD_MARGIN`."""
         deadline = None if self.seconds is None else time.perf_counter() + self.seconds
+        if HARD_GATE and not rolls(match, side, order[:1], self._sim_seed(0),
+                                   self._sim_seed(1)):
+            return order[0]
         cands = candidates(match, side, order, HARD_CANDIDATES, self._sim_seed(0))
         if len(cands) < 2:
             return cands[0]
+        self.searched += 1
         seeds = [self._sim_seed(k) for k in range(HARD_SAMPLES)]
-        means = look_ahead(match, side, cands, seeds, self.nodes, deadline,
-                           partial(computer_player, self.ruleset))
-        top = max(range(len(means)), key=lambda i: (means[i], -i))
-        if means[top] > means[0] + HARD_MARGIN:
+        scores = look_ahead(match, side, cands, seeds, self.nodes, deadline,
+                            partial(computer_player, self.ruleset))
+        top = better(scores)
+        if top:
+            self.switched += 1
             if isinstance(self.inner, CandidatePlayer):
                 self.inner.memo.clear()  # its plan assumed its own choice
             return cands[top]
@@ -178,6 +195,25 @@ class HardPlayer:
 
     def _sim_seed(self, k: int) -> int:
         return (self.seed * 7_919 + self.decisions * 104_729 + k) ^ _SALT
+
+
+def better(scores: Sequence[Sequence[float]]) -> int:
+    """The candidate (its index in ``scores``, one row of per-seed scores each, the
+    normal choice first) to play: the best mean if it beats the normal choice's by
+    :data:`HARD_MARGIN` and by :data:`HARD_Z` standard errors of the paired
+    differences, else 0 (the normal choice)."""
+    base = scores[0]
+    best, best_gain = 0, 0.0
+    for i in range(1, len(scores)):
+        diffs = [a - b for a, b in zip(scores[i], base, strict=False)]
+        k = len(diffs)
+        if k < 2:
+            continue
+        gain = sum(diffs) / k
+        var = sum((d - gain) ** 2 for d in diffs) / (k - 1)
+        if gain > HARD_MARGIN and gain > HARD_Z * (var / k) ** 0.5 and gain > best_gain:
+            best, best_gain = i, gain
+    return best
 
 
 def player_for(ruleset: str, level: str, seed: int = 0) -> Player:

@@ -164,3 +164,29 @@ def test_easy_slips_more_where_normals_margin_was_small():
     assert EasyPlayer("hero", 1).blunder == EASY_SLIPS["hero"][0] > 20
     assert EasyPlayer("tft-heights", 1).blunder == 20
     assert EasyPlayer("tft-heights", 1, (5, 9)).second == 9
+
+
+def test_hard_leaves_the_normal_choice_only_for_a_gain_beyond_the_dice():
+    """A challenger is played only if its mean gain over the normal choice on the same
+    dice is over the margin and over HARD_Z standard errors of the paired gains."""
+    from game.ai.levels import HARD_MARGIN, better
+
+    normal = [0.0, 10.0, -5.0, 3.0]
+    assert better([normal, [x + 2 * HARD_MARGIN for x in normal]]) == 1  # sure gain
+    assert better([normal, [x + HARD_MARGIN / 2 for x in normal]]) == 0  # under margin
+    lucky = [100.0, 10.0, -5.0, 3.0]  # one lucky roll: a big mean, a big spread
+    assert better([normal, lucky]) == 0
+    assert better([normal, [x - 3 for x in normal], [x + 3 for x in normal]]) == 2
+    assert better([normal]) == 0
+
+
+def test_hard_searches_only_where_the_dice_decide_now():
+    from game.ai.search import rolls
+
+    m = open_match("farmhouse", 1)
+    side = m.to_act()
+    assert side is not None
+    calm = [a for a in m.legal_actions()
+            if not rolls(m, side, [a], 1, 2)]
+    assert calm  # opening moves roll nothing
+    assert not rolls(m, side, calm[:3], 1, 2)
