@@ -185,7 +185,7 @@ class HardPlayer:
         seeds = [self._sim_seed(k) for k in range(HARD_SAMPLES)]
         scores = look_ahead(match, side, cands, seeds, self.nodes, deadline,
                             partial(computer_player, self.ruleset))
-        top = better(scores)
+        top = better(scores) if len(scores) > 1 else 0
         if top:
             self.switched += 1
             if isinstance(self.inner, CandidatePlayer):

@@ -96,8 +96,8 @@ def look_ahead(match: Match[Any], side: Side, cands: Sequence[Action], seeds: Se
                nodes: int, deadline: float | None,
                make: Callable[[int], Player]) -> list[list[float]]:
     """The :func:`standing` of ``side`` after each candidate on each seed (module
-    text); a deadline passed stops the search, and the candidates not tried are left
-    out."""
+    text); a deadline passed stops the search, and the candidate it cut and those not
+    tried are left out."""
     per_rollout = max(1, nodes // max(1, len(cands) * len(seeds)))
     scores: list[list[float]] = []
     for a in cands:
@@ -107,7 +107,7 @@ def look_ahead(match: Match[Any], side: Side, cands: Sequence[Action], seeds: Se
             sim.apply(a)
             rollout(sim, per_rollout, deadline, partial(make, s))
             row.append(standing(sim, side))
-        scores.append(row)
         if deadline is not None and time.perf_counter() > deadline:
-            break
+            break  # its rollouts may have been cut short: not compared with the others
+        scores.append(row)
     return scores
