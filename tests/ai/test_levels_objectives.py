@@ -190,3 +190,16 @@ def test_hard_searches_only_where_the_dice_decide_now():
             if not rolls(m, side, [a], 1, 2)]
     assert calm  # opening moves roll nothing
     assert not rolls(m, side, calm[:3], 1, 2)
+
+
+def test_hard_spends_its_look_ahead_on_the_decisions_the_dice_decide():
+    """On the Farmhouse the goblins' hard player searches only where its normal choice
+    rolls dice (a fraction of its decisions), and plays a whole legal game."""
+    m = open_match("farmhouse", 0)
+    hard = HardPlayer("tft-zones", 0, nodes=240)
+    players = {s: hard if s == "goblins" else computer_player("tft-zones", 0)
+               for s in m.sides}
+    play_game(m, players)
+    assert m.outcome() is not None
+    assert 0 < hard.searched < hard.decisions / 2
+    assert hard.switched <= hard.searched
