@@ -9,20 +9,21 @@
   reasonable move, not the best), else the best. A ruleset where the normal player's
   margin over easy was small with those two numbers has its own (:data:`EASY_SLIPS`).
 * ``hard``: a search with determinised dice on top of the normal player
-  (:mod:`game.ai.search`). The candidates are the normal player's choice and the
-  :data:`HARD_CANDIDATES` - 1 best challengers (its other proposals and, where it
-  proposes fewer than a handful, legal actions), ordered by the scenario's objective one
-  ply deep (:func:`game.ai.objectives.standing`). Each is tried on :data:`HARD_SAMPLES`
-  clones of the match (:meth:`Match.clone` with dice of their own, the same seeds for
-  every candidate), then the game is played on by the normal player for every side to
-  the end of the next turn (or the end of the game), within a budget of actions
-  (:data:`HARD_NODES` a decision: deterministic, what the lab uses) and, if given, of
-  seconds (what a window would use: at most 1 s a decision). Each ending position is
-  scored by :func:`standing`: who won, else the pieces still in the fight (health
-  counted half) plus how near each side is to its scenario's objective (a hero's
-  health, the holders of a house, the charges at a nest, the runners' way to the
-  Arrival); the candidate with the best mean score is played, the normal choice unless
-  another beats it by :data:`HARD_MARGIN`.
+  (:mod:`game.ai.search`), spent on the decisions the dice decide: where the normal
+  player's choice rolls at once (an attack, a charge, a shot: :func:`rolls`) it is
+  tried with the :data:`HARD_CANDIDATES` - 1 best challengers (its other proposals and,
+  where it proposes fewer than a handful, legal actions, ordered by the scenario's
+  objective one ply deep, :func:`game.ai.objectives.standing`); elsewhere the normal
+  choice is played. Each candidate is played on :data:`HARD_SAMPLES` clones of the match
+  (:meth:`Match.clone` with dice of their own, the same seeds for every candidate), then
+  the game is played on by the normal player for every side to its end, within a budget
+  of actions (:data:`HARD_NODES` a decision: deterministic, what the lab uses) and, if
+  given, of seconds (what a window uses: at most 1 s a decision). Each ending position
+  is scored by :func:`standing`: who won, else (a rollout the budget cut) the pieces
+  still in the fight plus how near each side is to its scenario's objective. A
+  challenger is played only if its mean gain over the normal choice, seed by seed, is
+  over :data:`HARD_MARGIN` and over :data:`HARD_Z` standard errors (:func:`better`):
+  one lucky roll in a rollout does not make it leave the normal choice.
 
 A ruleset without a player of its own plays the random player at every level. The
 players read the match only through its API and the ruleset's proposals, and roll only

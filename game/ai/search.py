@@ -10,9 +10,13 @@ the normal player's order).
 :func:`look_ahead`: each candidate is played on ``samples`` clones of the match with
 dice of their own (the same seeds for every candidate: common random numbers, so two
 candidates are compared on the same luck), then the game is played on by the normal
-player for every side to the end of the next turn (or the game's end) within a budget
-of actions, and the ending positions are scored by :func:`standing`. The search never
-rolls the match's dice and reads the clock only if given a deadline (the lab never is).
+player for every side for :data:`HORIZON` turns (to the game's end) within a budget of
+actions, and the ending positions are scored by :func:`standing`: the per-seed scores,
+for the caller to compare seed by seed (:func:`game.ai.levels.better`).
+
+:func:`rolls`: whether the dice decide at once what an action does (the hard player
+searches only there). The search never rolls the match's dice and reads the clock
+only if given a deadline (the lab never is).
 """
 
 from __future__ import annotations
