@@ -9,20 +9,21 @@
   reasonable move, not the best), else the best. A ruleset where the normal player's
   margin over easy was small with those two numbers has its own (:data:`EASY_SLIPS`).
 * ``hard``: a search with determinised dice on top of the normal player
-  (:mod:`game.ai.search`). The candidates are the normal player's choice and the
-  :data:`HARD_CANDIDATES` - 1 best challengers (its other proposals and, where it
-  proposes fewer than a handful, legal actions), ordered by the scenario's objective one
-  ply deep (:func:`game.ai.objectives.standing`). Each is tried on :data:`HARD_SAMPLES`
-  clones of the match (:meth:`Match.clone` with dice of their own, the same seeds for
-  every candidate), then the game is played on by the normal player for every side to
-  the end of the next turn (or the end of the game), within a budget of actions
-  (:data:`HARD_NODES` a decision: deterministic, what the lab uses) and, if given, of
-  seconds (what a window would use: at most 1 s a decision). Each ending position is
-  scored by :func:`standing`: who won, else the pieces still in the fight (health
-  counted half) plus how near each side is to its scenario's objective (a hero's
-  health, the holders of a house, the charges at a nest, the runners' way to the
-  Arrival); the candidate with the best mean score is played, the normal choice unless
-  another beats it by :data:`HARD_MARGIN`.
+  (:mod:`game.ai.search`), spent on the decisions the dice decide: where the normal
+  player's choice rolls at once (an attack, a charge, a shot: :func:`rolls`) it is
+  tried with the :data:`HARD_CANDIDATES` - 1 best challengers (its other proposals and,
+  where it proposes fewer than a handful, legal actions, ordered by the scenario's
+  objective one ply deep, :func:`game.ai.objectives.standing`); elsewhere the normal
+  choice is played. Each candidate is played on :data:`HARD_SAMPLES` clones of the match
+  (:meth:`Match.clone` with dice of their own, the same seeds for every candidate), then
+  the game is played on by the normal player for every side to its end, within a budget
+  of actions (:data:`HARD_NODES` a decision: deterministic, what the lab uses) and, if
+  given, of seconds (what a window uses: at most 1 s a decision). Each ending position
+  is scored by :func:`standing`: who won, else (a rollout the budget cut) the pieces
+  still in the fight plus how near each side is to its scenario's objective. A
+  challenger is played only if its mean gain over the normal choice, seed by seed, is
+  over :data:`HARD_MARGIN` and over :data:`HARD_Z` standard errors (:func:`better`):
+  one lucky roll in a rollout does not make it leave the normal choice.
 
 A ruleset without a player of its own plays the random player at every level. The
 players read the match only through its API and the ruleset's proposals, and roll only
@@ -44,7 +45,7 @@ from game.ai.objectives import WIN_SCORE as WIN_SCORE  # re-exported: the levels
 from game.ai.objectives import material as material
 from game.ai.objectives import standing as standing
 from game.ai.random_player import RandomPlayer
-from game.ai.search import candidates, look_ahead
+from game.ai.search import candidates, look_ahead, rolls
 from game.ai.skeleton import CandidatePlayer, Proposal
 from game.ai.slips import objective_slip
 from game.core.dice import Dice
@@ -65,13 +66,21 @@ docs/balance/strengths.md)."""
 
 HARD_CANDIDATES = 3
 """Hard: how many of the normal player's best distinct actions are searched."""
-HARD_SAMPLES = 4
+HARD_SAMPLES = 8
 """Hard: how many dice determinisations each candidate is played on."""
-HARD_NODES = 800
+HARD_NODES = 3000
 """Hard: actions played in look-ahead per decision, at most (the lab's budget)."""
 HARD_MARGIN = 1.0
 """Hard: how much better (in :func:`material` points) another candidate must score on
 average to be played instead of the normal player's choice."""
+
+HARD_GATE = 1
+"""Hard: search only where the normal choice's dice matter at once (:func:`rolls`: an
+attack, a charge, a shot), else play it: the decisions that decide most, and the
+look-ahead's cost spent on them only."""
+HARD_Z = 1.5
+"""Hard: how many standard errors of the paired differences (the same dice for both
+candidates) the mean gain must also exceed to leave the normal choice."""
 
 _SALT = 0x1E7E15
 
@@ -148,6 +157,10 @@ class HardPlayer:
         self.nodes = nodes
         self.seconds = seconds
         self.decisions = 0
+        self.searched = 0
+        """Decisions the look-ahead was run on (the others played the normal choice)."""
+        self.switched = 0
+        """Decisions where it played another action than the normal choice."""
 
     def choose(self, match: Match[Any]) -> Action:
         self.decisions += 1
@@ -163,14 +176,19 @@ class HardPlayer:
         """The candidate with the best mean look-ahead score (:mod:`game.ai.search`):
         the normal choice unless another beats it by :data:`HARD_MARGIN`."""
         deadline = None if self.seconds is None else time.perf_counter() + self.seconds
+        if HARD_GATE and not rolls(match, side, order[:1], self._sim_seed(0),
+                                   self._sim_seed(1)):
+            return order[0]
         cands = candidates(match, side, order, HARD_CANDIDATES, self._sim_seed(0))
         if len(cands) < 2:
             return cands[0]
+        self.searched += 1
         seeds = [self._sim_seed(k) for k in range(HARD_SAMPLES)]
-        means = look_ahead(match, side, cands, seeds, self.nodes, deadline,
-                           partial(computer_player, self.ruleset))
-        top = max(range(len(means)), key=lambda i: (means[i], -i))
-        if means[top] > means[0] + HARD_MARGIN:
+        scores = look_ahead(match, side, cands, seeds, self.nodes, deadline,
+                            partial(computer_player, self.ruleset))
+        top = better(scores) if len(scores) > 1 else 0
+        if top:
+            self.switched += 1
             if isinstance(self.inner, CandidatePlayer):
                 self.inner.memo.clear()  # its plan assumed its own choice
             return cands[top]
@@ -178,6 +196,25 @@ class HardPlayer:
 
     def _sim_seed(self, k: int) -> int:
         return (self.seed * 7_919 + self.decisions * 104_729 + k) ^ _SALT
+
+
+def better(scores: Sequence[Sequence[float]]) -> int:
+    """The candidate (its index in ``scores``, one row of per-seed scores each, the
+    normal choice first) to play: the best mean if it beats the normal choice's by
+    :data:`HARD_MARGIN` and by :data:`HARD_Z` standard errors of the paired
+    differences, else 0 (the normal choice)."""
+    base = scores[0]
+    best, best_gain = 0, 0.0
+    for i in range(1, len(scores)):
+        diffs = [a - b for a, b in zip(scores[i], base, strict=False)]
+        k = len(diffs)
+        if k < 2:
+            continue
+        gain = sum(diffs) / k
+        var = sum((d - gain) ** 2 for d in diffs) / (k - 1)
+        if gain > HARD_MARGIN and gain > HARD_Z * (var / k) ** 0.5 and gain > best_gain:
+            best, best_gain = i, gain
+    return best
 
 
 def player_for(ruleset: str, level: str, seed: int = 0) -> Player:

@@ -10,9 +10,13 @@ the normal player's order).
 :func:`look_ahead`: each candidate is played on ``samples`` clones of the match with
 dice of their own (the same seeds for every candidate: common random numbers, so two
 candidates are compared on the same luck), then the game is played on by the normal
-player for every side to the end of the next turn (or the game's end) within a budget
-of actions, and the ending positions are scored by :func:`standing`. The search never
-rolls the match's dice and reads the clock only if given a deadline (the lab never is).
+player for every side for :data:`HORIZON` turns (to the game's end) within a budget of
+actions, and the ending positions are scored by :func:`standing`: the per-seed scores,
+for the caller to compare seed by seed (:func:`game.ai.levels.better`).
+
+:func:`rolls`: whether the dice decide at once what an action does (the hard player
+searches only there). The search never rolls the match's dice and reads the clock
+only if given a deadline (the lab never is).
 """
 
 from __future__ import annotations
@@ -27,6 +31,9 @@ from game.ai.player import Player
 from game.core.match import Match
 from game.core.ruleset import Action, Side
 
+HORIZON = 99
+"""Turns a rollout plays on at most (99: to the game's end, as far as the budget of
+actions goes; 2 would stop at the end of the next turn)."""
 POOL = 24
 """Legal actions scored one ply deep when the normal player proposes fewer than this
 (taken evenly from the legal list when it is longer)."""
@@ -47,6 +54,14 @@ def one_ply(match: Match[Any], side: Side, action: Action, seed: int) -> float:
     return standing(sim, side)
 
 
+def rolls(match: Match[Any], side: Side, cands: Sequence[Action], seed_a: int,
+          seed_b: int) -> bool:
+    """Whether the dice decide at once what any of ``cands`` does: its one-ply
+    :func:`standing` differs between two seeds."""
+    return any(one_ply(match, side, a, seed_a) != one_ply(match, side, a, seed_b)
+               for a in cands)
+
+
 def candidates(match: Match[Any], side: Side, order: Sequence[Action], count: int,
                seed: int) -> list[Action]:
     """The normal choice (``order[0]``) and the ``count - 1`` best challengers by
@@ -63,9 +78,10 @@ def candidates(match: Match[Any], side: Side, order: Sequence[Action], count: in
 
 def rollout(sim: Match[Any], budget: int, deadline: float | None,
             make: Callable[[], Player]) -> None:
-    """Play ``sim`` on with a player from ``make`` for every side to the end of the
-    next turn, the game's end or the budget of actions (or the deadline)."""
-    stop_turn = sim.turn + 2
+    """Play ``sim`` on with a player from ``make`` for every side for
+    :data:`HORIZON` turns, to the game's end or the budget of actions (or the
+    deadline)."""
+    stop_turn = sim.turn + HORIZON
     players: dict[Side, Player] = {}
     for _ in range(budget):
         if sim.outcome() is not None or sim.turn >= stop_turn:
@@ -82,19 +98,20 @@ def rollout(sim: Match[Any], budget: int, deadline: float | None,
 
 def look_ahead(match: Match[Any], side: Side, cands: Sequence[Action], seeds: Sequence[int],
                nodes: int, deadline: float | None,
-               make: Callable[[int], Player]) -> list[float]:
-    """The mean :func:`standing` of ``side`` after each candidate (module text); a
-    deadline passed stops the search, and the candidates not tried are left out."""
+               make: Callable[[int], Player]) -> list[list[float]]:
+    """The :func:`standing` of ``side`` after each candidate on each seed (module
+    text); a deadline passed stops the search, and the candidate it cut and those not
+    tried are left out."""
     per_rollout = max(1, nodes // max(1, len(cands) * len(seeds)))
-    means: list[float] = []
+    scores: list[list[float]] = []
     for a in cands:
-        total = 0.0
+        row: list[float] = []
         for s in seeds:
             sim = match.clone(seed=s)
             sim.apply(a)
             rollout(sim, per_rollout, deadline, partial(make, s))
-            total += standing(sim, side)
-        means.append(total / len(seeds))
+            row.append(standing(sim, side))
         if deadline is not None and time.perf_counter() > deadline:
-            break
-    return means
+            break  # its rollouts may have been cut short: not compared with the others
+        scores.append(row)
+    return scores

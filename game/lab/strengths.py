@@ -43,6 +43,9 @@ class Row:
     """The win rate that has a target: hard's, or normal's against easy."""
     draws: int
     seconds: float
+    """Wall-clock seconds of its games, in all."""
+    cpu: float = 0.0
+    """Processor seconds of its games, in all: a player's cost on a busy machine."""
 
     @property
     def met(self) -> str:
@@ -101,19 +104,20 @@ def measure(scenarios: list[str], levels: list[str], games: int, seed: int,
             wins = sum(st.wins.get(s, 0) for s in st.sides if s != side)
         else:
             wins = st.wins.get(side, 0)
-        rows.append(Row(sc_key, side, level, Rate(wins, st.games), st.draws, st.seconds))
+        rows.append(Row(sc_key, side, level, Rate(wins, st.games), st.draws, st.seconds,
+                        st.cpu_seconds))
     return rows, wall
 
 
 def table(rows: list[Row]) -> list[str]:
     out = ["| scenario | side at the level | level | games | target's win rate (95 % "
-           "interval) | draws | met | s/game |",
-           "| --- | --- | --- | --- | --- | --- | --- | --- |"]
+           "interval) | draws | met | s/game | cpu s/game |",
+           "| --- | --- | --- | --- | --- | --- | --- | --- | --- |"]
     for r in rows:
         who = "hard wins" if r.level == "hard" else "normal wins"
         out.append(f"| {r.scenario} | {r.side} | {r.level} | {r.rate.n} | {who} "
                    f"{r.rate.text()} | {r.draws} | {r.met} | "
-                   f"{r.seconds / max(1, r.rate.n):.2f} |")
+                   f"{r.seconds / max(1, r.rate.n):.2f} | {r.cpu / max(1, r.rate.n):.2f} |")
     return out
 
 

@@ -23,6 +23,7 @@ def test_only_the_sides_asked_for_are_measured():
     rows, _wall = measure(["farmhouse"], ["easy"], 2, 0, 1, {("farmhouse", "goblins")})
     assert [(r.scenario, r.side, r.level, r.rate.n) for r in rows] == [
         ("farmhouse", "goblins", "easy", 2)]
+    assert rows[0].cpu > 0  # the players' processor time, beside the wall clock
 
 
 def test_a_bad_side_is_one_message(capsys):

@@ -1,0 +1,45 @@
+"""The hard player's search (issue 19): it spends its look-ahead on the decisions the
+dice decide, and leaves the normal player's choice only for a gain beyond the dice."""
+
+from __future__ import annotations
+
+from game.ai import computer_player
+from game.ai.levels import HARD_MARGIN, HardPlayer, better
+from game.ai.search import rolls
+from game.headless import play_game
+from game.rules import open_match
+
+
+def test_hard_leaves_the_normal_choice_only_for_a_gain_beyond_the_dice():
+    """A challenger is played only if its mean gain over the normal choice on the same
+    dice is over the margin and over HARD_Z standard errors of the paired gains."""
+    normal = [0.0, 10.0, -5.0, 3.0]
+    assert better([normal, [x + 2 * HARD_MARGIN for x in normal]]) == 1  # sure gain
+    assert better([normal, [x + HARD_MARGIN / 2 for x in normal]]) == 0  # under margin
+    lucky = [100.0, 10.0, -5.0, 3.0]  # one lucky roll: a big mean, a big spread
+    assert better([normal, lucky]) == 0
+    assert better([normal, [x - 3 for x in normal], [x + 3 for x in normal]]) == 2
+    assert better([normal]) == 0
+
+
+def test_hard_searches_only_where_the_dice_decide_now():
+    m = open_match("farmhouse", 1)
+    side = m.to_act()
+    assert side is not None
+    calm = [a for a in m.legal_actions()
+            if not rolls(m, side, [a], 1, 2)]
+    assert calm  # opening moves roll nothing
+    assert not rolls(m, side, calm[:3], 1, 2)
+
+
+def test_hard_spends_its_look_ahead_on_the_decisions_the_dice_decide():
+    """On the Farmhouse the goblins' hard player searches only where its normal choice
+    rolls dice (a fraction of its decisions), and plays a whole legal game."""
+    m = open_match("farmhouse", 0)
+    hard = HardPlayer("tft-zones", 0, nodes=240)
+    players = {s: hard if s == "goblins" else computer_player("tft-zones", 0)
+               for s in m.sides}
+    play_game(m, players)
+    assert m.outcome() is not None
+    assert 0 < hard.searched < hard.decisions / 2
+    assert hard.switched <= hard.searched
