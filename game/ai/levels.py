@@ -46,7 +46,7 @@ from game.ai.objectives import standing as standing
 from game.ai.random_player import RandomPlayer
 from game.ai.search import candidates, look_ahead
 from game.ai.skeleton import CandidatePlayer, Proposal
-from game.ai.slips import objective_slip
+from game.ai.slips import easy_numbers, objective_slip
 from game.core.dice import Dice
 from game.core.errors import GameError
 from game.core.match import Match
@@ -110,12 +110,16 @@ class EasyPlayer:
                  slips: tuple[int, int] | None = None) -> None:
         self.inner = computer_player(ruleset, seed)
         self.dice = Dice(seed ^ _SALT)
+        self.fixed = slips is not None
         self.blunder, self.second = (slips if slips is not None
                                      else EASY_SLIPS.get(ruleset, (EASY_BLUNDER, EASY_SECOND)))
 
     def choose(self, match: Match[Any]) -> Action:
         roll = self.dice.faces(1, 100)[0]
-        if roll <= self.blunder:
+        side = match.to_act()
+        blunder, second = ((self.blunder, self.second) if self.fixed or side is None else
+                           easy_numbers(match.scenario.key, side, (self.blunder, self.second)))
+        if roll <= blunder:
             acts = match.legal_actions()
             if not acts:
                 raise GameError("no legal action: the game is over")
@@ -125,9 +129,8 @@ class EasyPlayer:
         if not isinstance(self.inner, CandidatePlayer):
             return self.inner.choose(match)
         best, order = ranked(self.inner, match)
-        if roll > self.second:
+        if roll > second:
             return best
-        side = match.to_act()
         slip = None if side is None else objective_slip(match, side, match.legal_actions())
         if slip is None and len(order) > 1:
             slip = order[1]
