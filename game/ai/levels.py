@@ -57,7 +57,7 @@ EASY_BLUNDER = 20
 EASY_SECOND = 60
 """Easy: a d100 at or under this (over the blunder) plays the second-best proposal."""
 EASY_SLIPS: dict[str, tuple[int, int]] = {
-    "hero": (40, 70), "pursuit": (70, 70), "flood": (50, 70), "tft-zones": (30, 60),
+    "hero": (10, 80), "pursuit": (70, 70), "flood": (50, 70), "tft-zones": (30, 60),
 }
 """Ruleset key -> its own (:data:`EASY_BLUNDER`, :data:`EASY_SECOND`), where the
 normal player's margin over easy was small with the shared ones (see

@@ -51,14 +51,17 @@ def _foes(match: Match[Any], side: Side) -> list[tuple[int, int]]:
 
 
 def forward_hero(match: Match[Any], side: Side, acts: Sequence[Action]) -> Action | None:
-    """K-3, K-10: ``side``'s hero deployed on its legal spot nearest the middle of the
-    table, in front of its team rather than behind it (None: no hero deploys now)."""
+    """K-3, K-10: ``side``'s hero deployed on its legal spot nearest the enemy minis on
+    the table (or, none deployed yet, nearest the middle of the table), in front of its
+    team rather than behind it (None: no hero deploys now)."""
     from game.rules.hero.actions import Deploy  # (the window imports only its own rules)
 
     minis = match.state.minis
-    mid = (match.state.board.width / 2, match.state.board.height / 2)
-    spots = [(math.dist(a.at.units, mid), k) for k, a in enumerate(acts)
-             if isinstance(a, Deploy) and minis[a.figure].hero]
+    board = match.state.board
+    mid = Point.of(board.width / 2, board.height / 2)
+    foes = _foes(match, side) or [(mid.x, mid.y)]
+    spots = [(min(math.dist((a.at.x, a.at.y), f) for f in foes), k)
+             for k, a in enumerate(acts) if isinstance(a, Deploy) and minis[a.figure].hero]
     return acts[min(spots)[1]] if spots else None
 
 

@@ -177,7 +177,7 @@ def test_easy_slips_more_where_normals_margin_was_small():
     assert EasyPlayer("tft-heights", 1, (5, 9)).second == 9
 
 
-def test_the_easy_hero_deploys_on_its_spot_nearest_the_middle():
+def test_the_easy_hero_deploys_on_its_spot_nearest_the_enemy():
     m = played("backyard", 5, lambda m: m.phase == HeroPhase.DEPLOY and any(
         isinstance(a, Deploy) and m.state.minis[a.figure].hero for a in m.legal_actions()))
     side = m.to_act()
@@ -185,11 +185,13 @@ def test_the_easy_hero_deploys_on_its_spot_nearest_the_middle():
     acts = m.legal_actions()
     slip = forward_hero(m, side, acts)
     assert isinstance(slip, Deploy) and slip in acts and m.state.minis[slip.figure].hero
-    mid = (m.state.board.width / 2, m.state.board.height / 2)
+    foes = [p.place for p in m.pieces() if p.side != side and p.active
+            and isinstance(p.place, Point)]
+    middle = Point.of(m.state.board.width / 2, m.state.board.height / 2)
 
     def gap(a: Deploy) -> float:
-        x, y = a.at.units
-        return float(((x - mid[0]) ** 2 + (y - mid[1]) ** 2) ** 0.5)
+        return min(float(((a.at.x - f.x) ** 2 + (a.at.y - f.y) ** 2) ** 0.5)
+                   for f in foes or [middle])
 
     assert gap(slip) == min(gap(a) for a in acts if isinstance(a, Deploy))
     assert hero_slip(m, side, acts) == slip
