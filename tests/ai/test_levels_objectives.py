@@ -32,7 +32,7 @@ from game.ai.slips import (
     nearest_shot,
     objective_slip,
     reckless_hero,
-    shy_keepers,
+    shy_swarm,
 )
 from game.core.match import Match
 from game.core.places import Point
@@ -225,10 +225,10 @@ def swarm_moving(m: Match[Any]) -> bool:
             and any(isinstance(a, SquadMove) for a in m.legal_actions()))
 
 
-def test_the_easy_swarm_keeps_farthest_from_the_troopers_at_the_nest():
+def test_the_easy_swarm_keeps_farthest_from_the_troopers_at_the_nest_and_the_drain():
     m = played("charges_in_the_nest", 3, swarm_moving)
     acts = m.legal_actions()
-    slip = shy_keepers(m, "swarm", acts)
+    slip = shy_swarm(m, "swarm", acts)
     assert isinstance(slip, SquadMove) and slip in acts
     foes = [p.place for p in m.pieces() if p.side == "troopers" and p.active
             and isinstance(p.place, Point)]
@@ -238,16 +238,19 @@ def test_the_easy_swarm_keeps_farthest_from_the_troopers_at_the_nest():
 
     assert gap(slip) == max(gap(a) for a in acts if isinstance(a, SquadMove))
     assert objective_slip(m, "swarm", acts) == slip
-    assert shy_keepers(m, "troopers", acts) is None  # the planters have no such slip
+    assert shy_swarm(m, "troopers", acts) is None  # the planters have no such slip
     drain = played("storm_drain", 3, swarm_moving)
-    assert shy_keepers(drain, "swarm", drain.legal_actions()) is None  # no nest there
+    assert isinstance(shy_swarm(drain, "swarm", drain.legal_actions()), SquadMove)
+    troopers = played("storm_drain", 3, lambda m: m.to_act() == "troopers" and any(
+        isinstance(a, SquadMove) for a in m.legal_actions()))
+    assert shy_swarm(troopers, "troopers", troopers.legal_actions()) is None  # shooters
 
 
 def test_a_scenario_side_with_numbers_of_its_own_slips_by_them():
     side_numbers = SIDE_SLIPS[("charges_in_the_nest", "swarm")]
     assert easy_numbers("charges_in_the_nest", "swarm", (1, 2)) == side_numbers
     assert easy_numbers("charges_in_the_nest", "troopers", (1, 2)) == (1, 2)
-    assert easy_numbers("storm_drain", "swarm", (1, 2)) == (1, 2)
+    assert easy_numbers("storm_drain", "troopers", (1, 2)) == (1, 2)
     # the same seed, the same first slip roll: the nest's swarm at its numbers, the
     # storm drain's at the ruleset's (a roll between the two plays differently)
     m = played("charges_in_the_nest", 3, swarm_moving)
@@ -256,6 +259,6 @@ def test_a_scenario_side_with_numbers_of_its_own_slips_by_them():
     a = easy.choose(m)
     assert m.is_legal(a)
     if side_numbers[0] < roll <= side_numbers[1]:
-        assert a == shy_keepers(m, "swarm", m.legal_actions())
+        assert a == shy_swarm(m, "swarm", m.legal_actions())
 
 
