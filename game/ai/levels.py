@@ -47,7 +47,7 @@ from game.ai.objectives import standing as standing
 from game.ai.random_player import RandomPlayer
 from game.ai.search import candidates, look_ahead, rolls
 from game.ai.skeleton import CandidatePlayer, Proposal
-from game.ai.slips import objective_slip
+from game.ai.slips import easy_numbers, objective_slip
 from game.core.dice import Dice
 from game.core.errors import GameError
 from game.core.match import Match
@@ -58,7 +58,7 @@ EASY_BLUNDER = 20
 EASY_SECOND = 60
 """Easy: a d100 at or under this (over the blunder) plays the second-best proposal."""
 EASY_SLIPS: dict[str, tuple[int, int]] = {
-    "hero": (40, 70), "pursuit": (70, 70), "flood": (50, 70), "tft-zones": (30, 60),
+    "hero": (10, 80), "pursuit": (70, 70), "flood": (50, 70), "tft-zones": (30, 60),
 }
 """Ruleset key -> its own (:data:`EASY_BLUNDER`, :data:`EASY_SECOND`), where the
 normal player's margin over easy was small with the shared ones (see
@@ -119,12 +119,16 @@ class EasyPlayer:
                  slips: tuple[int, int] | None = None) -> None:
         self.inner = computer_player(ruleset, seed)
         self.dice = Dice(seed ^ _SALT)
+        self.fixed = slips is not None
         self.blunder, self.second = (slips if slips is not None
                                      else EASY_SLIPS.get(ruleset, (EASY_BLUNDER, EASY_SECOND)))
 
     def choose(self, match: Match[Any]) -> Action:
         roll = self.dice.faces(1, 100)[0]
-        if roll <= self.blunder:
+        side = match.to_act()
+        blunder, second = ((self.blunder, self.second) if self.fixed or side is None else
+                           easy_numbers(match.scenario.key, side, (self.blunder, self.second)))
+        if roll <= blunder:
             acts = match.legal_actions()
             if not acts:
                 raise GameError("no legal action: the game is over")
@@ -134,9 +138,8 @@ class EasyPlayer:
         if not isinstance(self.inner, CandidatePlayer):
             return self.inner.choose(match)
         best, order = ranked(self.inner, match)
-        if roll > self.second:
+        if roll > second:
             return best
-        side = match.to_act()
         slip = None if side is None else objective_slip(match, side, match.legal_actions())
         if slip is None and len(order) > 1:
             slip = order[1]

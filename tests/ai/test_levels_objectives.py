@@ -24,13 +24,24 @@ from game.ai.objectives import (
 )
 from game.ai.search import candidates, spread
 from game.ai.skeleton import CandidatePlayer
-from game.ai.slips import objective_slip, reckless_hero
+from game.ai.slips import (
+    SIDE_SLIPS,
+    easy_numbers,
+    forward_hero,
+    hero_slip,
+    nearest_shot,
+    objective_slip,
+    reckless_hero,
+    shy_swarm,
+)
 from game.core.match import Match
 from game.core.places import Point
 from game.headless import play_game
 from game.rules import open_match
-from game.rules.hero.actions import Move
+from game.rules.hero.actions import Attack, Deploy, Move
 from game.rules.hero.phases import HeroPhase
+from game.rules.squads.flood.actions import Move as SquadMove
+from game.rules.squads.flood.phases import FloodPhase
 from game.rules.squads.pursuit.phases import ChasePhase
 
 
@@ -161,6 +172,93 @@ def test_the_easy_heros_slip_is_its_legal_move_nearest_an_enemy():
 
 
 def test_easy_slips_more_where_normals_margin_was_small():
-    assert EasyPlayer("hero", 1).blunder == EASY_SLIPS["hero"][0] > 20
+    assert EasyPlayer("hero", 1).second == EASY_SLIPS["hero"][1] > 60
     assert EasyPlayer("tft-heights", 1).blunder == 20
     assert EasyPlayer("tft-heights", 1, (5, 9)).second == 9
+
+
+def test_the_easy_hero_deploys_on_its_spot_nearest_the_enemy():
+    m = played("backyard", 5, lambda m: m.phase == HeroPhase.DEPLOY and any(
+        isinstance(a, Deploy) and m.state.minis[a.figure].hero for a in m.legal_actions()))
+    side = m.to_act()
+    assert side is not None
+    acts = m.legal_actions()
+    slip = forward_hero(m, side, acts)
+    assert isinstance(slip, Deploy) and slip in acts and m.state.minis[slip.figure].hero
+    foes = [p.place for p in m.pieces() if p.side != side and p.active
+            and isinstance(p.place, Point)]
+    middle = Point.of(m.state.board.width / 2, m.state.board.height / 2)
+
+    def gap(a: Deploy) -> float:
+        return min(float(((a.at.x - f.x) ** 2 + (a.at.y - f.y) ** 2) ** 0.5)
+                   for f in foes or [middle])
+
+    assert gap(slip) == min(gap(a) for a in acts if isinstance(a, Deploy))
+    assert hero_slip(m, side, acts) == slip
+    assert nearest_shot(m, side, acts) is None
+
+
+def test_the_easy_side_shoots_the_nearest_enemy_once_its_hero_has_moved():
+    m = played("backyard", 5, lambda m: in_play(m) and any(
+        isinstance(a, Attack) for a in m.legal_actions()))
+    side = m.to_act()
+    assert side is not None
+    acts = m.legal_actions()
+    shot = nearest_shot(m, side, acts)
+    assert isinstance(shot, Attack) and shot in acts
+    at = {p.id: p.place for p in m.pieces() if isinstance(p.place, Point)}
+
+    def gap(a: Attack) -> float:
+        f, t = at[a.figure], at[a.target]
+        return float(((f.x - t.x) ** 2 + (f.y - t.y) ** 2) ** 0.5)
+
+    assert gap(shot) == min(gap(a) for a in acts if isinstance(a, Attack))
+    hero_moves = [a for a in acts if isinstance(a, Move) and m.state.minis[a.figure].hero]
+    no_hero_moves = [a for a in acts if a not in hero_moves]
+    assert hero_slip(m, side, no_hero_moves) == nearest_shot(m, side, no_hero_moves)
+    if hero_moves:
+        assert hero_slip(m, side, acts) == reckless_hero(m, side, acts)
+
+
+def swarm_moving(m: Match[Any]) -> bool:
+    return (m.to_act() == "swarm" and m.phase == FloodPhase.MOVEMENT
+            and any(isinstance(a, SquadMove) for a in m.legal_actions()))
+
+
+def test_the_easy_swarm_keeps_farthest_from_the_troopers_at_the_nest_and_the_drain():
+    m = played("charges_in_the_nest", 3, swarm_moving)
+    acts = m.legal_actions()
+    slip = shy_swarm(m, "swarm", acts)
+    assert isinstance(slip, SquadMove) and slip in acts
+    foes = [p.place for p in m.pieces() if p.side == "troopers" and p.active
+            and isinstance(p.place, Point)]
+
+    def gap(a: SquadMove) -> float:
+        return min(float(((a.to.x - f.x) ** 2 + (a.to.y - f.y) ** 2) ** 0.5) for f in foes)
+
+    assert gap(slip) == max(gap(a) for a in acts if isinstance(a, SquadMove))
+    assert objective_slip(m, "swarm", acts) == slip
+    assert shy_swarm(m, "troopers", acts) is None  # the planters have no such slip
+    drain = played("storm_drain", 3, swarm_moving)
+    assert isinstance(shy_swarm(drain, "swarm", drain.legal_actions()), SquadMove)
+    troopers = played("storm_drain", 3, lambda m: m.to_act() == "troopers" and any(
+        isinstance(a, SquadMove) for a in m.legal_actions()))
+    assert shy_swarm(troopers, "troopers", troopers.legal_actions()) is None  # shooters
+
+
+def test_a_scenario_side_with_numbers_of_its_own_slips_by_them():
+    side_numbers = SIDE_SLIPS[("charges_in_the_nest", "swarm")]
+    assert easy_numbers("charges_in_the_nest", "swarm", (1, 2)) == side_numbers
+    assert easy_numbers("charges_in_the_nest", "troopers", (1, 2)) == (1, 2)
+    assert easy_numbers("storm_drain", "troopers", (1, 2)) == (1, 2)
+    # the same seed, the same first slip roll: the nest's swarm at its numbers, the
+    # storm drain's at the ruleset's (a roll between the two plays differently)
+    m = played("charges_in_the_nest", 3, swarm_moving)
+    roll = EasyPlayer("flood", 4).dice.faces(1, 100)[0]
+    easy = EasyPlayer("flood", 4)
+    a = easy.choose(m)
+    assert m.is_legal(a)
+    if side_numbers[0] < roll <= side_numbers[1]:
+        assert a == shy_swarm(m, "swarm", m.legal_actions())
+
+
