@@ -131,6 +131,8 @@ class Reach:
         c = self.costs
         if isinstance(c, CellTable):  # the reached cells only, cheapest first already
             return dict(zip(c.keys, c.vals, strict=True))
+        if self.order is not None and isinstance(c, list):  # whole numbers already
+            return dict(zip(self.order, map(c.__getitem__, self.order), strict=True))
         return {i: int(c[i]) for i in self.cells}
 
     @cached_property
@@ -193,6 +195,12 @@ def _bearing(dq: int, dr: int) -> int:
         if dot > best_dot:
             best, best_dot = d, dot
     return best
+
+
+SMALL_BOARD = 4096
+"""Boards of up to this many cells (64 x 64) keep a small search's board-sized lists in its
+:class:`Reach` (at most 64 KB, quicker to make than a :class:`CellTable` of the reached
+cells); larger ones keep only the cells reached."""
 
 
 class HexMap:
@@ -534,8 +542,6 @@ class HexMap:
         best[start] = 0
         cells: list[int] = []
         settled = cells.append
-        paid: list[int] = []  # the settled cells' costs, in their order
-        pay = paid.append
         ends = stops - {start}
         buckets: list[list[int]] = [[] for _ in range(ring)]
         buckets[0].append(start)
@@ -551,7 +557,6 @@ class HexMap:
                     if best[i] != c:
                         continue
                     settled(i)
-                    pay(c)
                     if i in ends:
                         continue
                     for j, w in edges[i]:
@@ -562,9 +567,15 @@ class HexMap:
                             buckets[nc % ring].append(j)
                             pending += 1
             c += 1
-        # only the reached cells are kept (the board-sized lists go with this call)
+        # a small board keeps its board-sized lists (quicker than tables of the reached
+        # cells); on a larger one only the reached cells are kept, and the board-sized
+        # lists go with this call
         # (every settled cell has a cost of 0 or more: a blocked one is never settled)
-        costs = CellTable(cells, paid, n, big)
+        if n <= SMALL_BOARD:
+            for j in blocked:
+                best[j] = big
+            return Reach(start, cells, best, before, budget, stops)
+        costs = CellTable(cells, list(map(best.__getitem__, cells)), n, big)
         rest = cells[1:]
         ways = CellTable(rest, list(map(before.__getitem__, rest)), n, -1)
         return Reach(start, cells, costs, ways, budget, stops)

@@ -131,3 +131,27 @@ def test_reach_memory_does_not_grow_with_the_budget():
     peak = tracemalloc.get_traced_memory()[1]
     tracemalloc.stop()
     assert len(r.cost) == 100 and peak < 200_000
+
+
+def test_reach_keeps_lists_on_a_small_board_and_reached_cells_on_a_large_one(monkeypatch):
+    """H-2: the two ways a search keeps its answer (a small board's board-sized lists, a
+    large board's tables of the reached cells) give the same costs, ways and ends."""
+    import game.boards.hexmap as hexmap
+
+    gen = np.random.Generator(np.random.PCG64(5))
+    b = HexMap(gen.integers(0, 5, (12, 12)))
+    cost = np.where(gen.random((b.n, 6)) < 0.15, np.inf, gen.integers(1, 4, (b.n, 6)))
+    steps = b.step_edges(cost)
+    for start in (0, 70, 143):
+        kw = {"stop": {(start + 1) % b.n} - {start}, "blocked": {90} - {start}}
+        lists = b.reach(start, 9, steps, **kw)
+        monkeypatch.setattr(hexmap, "SMALL_BOARD", 0)
+        table = b.reach(start, 9, steps, **kw)
+        monkeypatch.setattr(hexmap, "SMALL_BOARD", 4096)
+        assert isinstance(table.costs, hexmap.CellTable)
+        assert isinstance(lists.costs, list)
+        assert lists.cost == table.cost and lists.ends == table.ends
+        assert list(lists.cost) == list(table.cost)  # cheapest first, both
+        for c in range(b.n):
+            assert lists.cost_of(c) == table.cost_of(c)
+            assert lists.path(c) == table.path(c)
