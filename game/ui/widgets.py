@@ -380,6 +380,9 @@ class LogView:
         """Line height of the log font (known once drawn)."""
         self._total = 0
         """Sum of the entries' heights (kept up to date, not summed per frame)."""
+        self._made: dict[tuple[object, ...], pygame.Surface] = {}
+        """Entries drawn, by their lines, width, line height and fonts: an entry drawn
+        again (the log rebuilt after an undo or a step back) is copied, not drawn anew."""
 
     def clear(self) -> None:
         self.entries.clear()
@@ -401,7 +404,23 @@ class LogView:
         """Every line as plain text (for tests and copying)."""
         return ["".join(p[0] for p in ln.parts) for e in self.entries for ln in e.lines]
 
+    MADE_KEPT = 48
+    """Drawn entries kept by their content (a two-line entry the log's usual width is
+    about 160 KB: some 8 MB at most)."""
+
     def _render(self, entry: LogEntry, fonts: Fonts, width: int) -> None:
+        key = (tuple(entry.lines), width, self._lh, id(fonts))
+        surf = self._made.get(key)
+        if surf is None:
+            surf = self._draw_entry(entry, fonts, width)
+            if len(self._made) >= self.MADE_KEPT:
+                del self._made[next(iter(self._made))]
+            self._made[key] = surf
+        h = surf.get_height()
+        self._total += h - entry.height
+        entry.surface, entry.height = surf, h
+
+    def _draw_entry(self, entry: LogEntry, fonts: Fonts, width: int) -> pygame.Surface:
         rows: list[list[tuple[pygame.Surface, int]]] = []
         for ln in entry.lines:
             x = ln.indent
@@ -424,15 +443,12 @@ class LogView:
         h = lh * len(rows) + 6
         # drawn on the panel's own colour (what :meth:`draw` puts under it), in the
         # window's format: the frame copies it rather than blending it every time
-        surf = pygame.Surface((width, h))
-        if pygame.display.get_surface() is not None:
-            surf = surf.convert()
+        screen = pygame.display.get_surface()
+        surf = pygame.Surface((width, h), 0, screen) if screen is not None else \
+            pygame.Surface((width, h))
         surf.fill(PANEL)
-        for k, row in enumerate(rows):
-            for s, x in row:
-                surf.blit(s, (x, k * lh + 2))
-        self._total += h - entry.height
-        entry.surface, entry.height = surf, h
+        surf.fblits([(s, (x, k * lh + 2)) for k, row in enumerate(rows) for s, x in row])
+        return surf
 
     LINES_PER_NOTCH = 3
     """Lines one notch of the mouse wheel scrolls."""

@@ -35,6 +35,8 @@ Placed = tuple[pygame.Surface, pygame.Rect, str, str]
 
 LABEL_MIN_RADIUS = 12
 """Figure names show when a base is at least this many screen pixels in radius."""
+LAYOUTS_KEPT = 4
+"""Label layouts kept by what they were made for (see :meth:`ZoneLabels.layout`)."""
 
 
 @dataclass
@@ -69,6 +71,10 @@ class ZoneLabels:
         self.tokens = tokens
         self.placed: list[Placed] = []
         self._key: object = None
+        self._kept: dict[object, tuple[list[Pill], list[Placed]]] = {}
+        """Layouts made, by what they were made for (as ``_key``), each with the
+        overlay's labels it placed (held, so that their id in the key stays theirs): a
+        layout made again (the pointer back on a zone, a step undone) is looked up."""
         self._labels: dict[tuple[str, int, Colour], pygame.Surface] = {}
         self._zone_pills: dict[tuple[str, int, int], pygame.Surface] = {}
         self._zone_shapes: dict[str, tuple[shapely.Polygon, list[shapely.Polygon]]] = {}
@@ -84,6 +90,7 @@ class ZoneLabels:
     def invalidate(self) -> None:
         """Lay the labels out again on the next frame."""
         self._key = None
+        self._kept.clear()
 
     def pill(self, text: str, size: int, colour: Colour = pal.PAPER,
              back: RGBA = (*pal.INK, 190)) -> pygame.Surface:
@@ -237,7 +244,9 @@ class ZoneLabels:
         key = (sc.zoom, tuple((v.id, round(x), round(y), v.name) for v, x, y in still),
                tuple(sc.visible.values()), id(sc.pills), len(sc.pills),
                tuple(sorted(sc.marks.pieces.items())))
-        if key == self._key:
+        got = self._kept.get(key)
+        if got is not None and got[0] is sc.pills:
+            self._key, self.placed = key, got[1]
             return self.placed
         self._key = key
         z = sc.zoom
@@ -279,6 +288,9 @@ class ZoneLabels:
                         zone_rects[what] = best
                     break
         self.placed = placed
+        if len(self._kept) >= LAYOUTS_KEPT:
+            del self._kept[next(iter(self._kept))]
+        self._kept[key] = (sc.pills, placed)
         return placed
 
     @staticmethod

@@ -50,7 +50,6 @@ from game.ui.boards.zone_marks import (
     REACH_FILL,
     RISK_EDGE,
     RISK_FILL,
-    Scratch,
     ZoneOverlay,
     build_overlay,
 )
@@ -69,6 +68,8 @@ LINE_PICK = 9
 PAD = 30.0
 """Map pixels of table round the board."""
 OVERLAYS = ("reach", "targets", "path", "labels")
+OVERLAYS_KEPT = 4
+"""Overlays of marks kept drawn (about the map's size each at most: a few MB)."""
 
 Blits = list[tuple[pygame.Surface, tuple[int, int]]]
 
@@ -115,9 +116,9 @@ class ZoneBoardView(BoardViewBase):
         self.labels = ZoneLabels(board, self.label_at, self.zone_map, self._fonts, self.tokens)
         self._map = MapCache()
         self._overlay = ZoneOverlay()
-        self._scratch = Scratch()
-        """What the marks are drawn on (the overlay is a part of it)."""
         self._overlay_key: object = None
+        self._overlays: dict[object, ZoneOverlay] = {}
+        """Overlays drawn, by the marks, zoom, switches and fonts they were drawn for."""
         self._figures: _Figures | None = None
         """The figures' blits of the last still frame and what they were made for."""
         self._rings: dict[tuple[str, int, int], pygame.Surface] = {}
@@ -133,6 +134,8 @@ class ZoneBoardView(BoardViewBase):
         """Redraw the cached map (and overlay) on the next frame."""
         self._map.invalidate()
         self._overlay_key = None
+        self._overlays.clear()
+        self.labels.invalidate()
 
     def set_overlay_visible(self, name: str, on: bool) -> None:
         if name not in self.visible:
@@ -321,11 +324,24 @@ class ZoneBoardView(BoardViewBase):
         return self.zone_map.door_rect(bn, ox, oy)
 
     def _build_overlay(self) -> ZoneOverlay:
+        """The overlay of the marks now: one kept for the same marks (a step undone, the
+        pointer back on a zone) is looked up, else it is drawn (and kept, a copy of its
+        own). The labels' layout keys on the overlay's labels by identity, which the
+        kept overlays hold."""
         sel = self.zone_layout.stands.get(self.marks.selected_piece or "")
-        self.labels.invalidate()
-        return build_overlay(self.board, self.marks, self.camera.zoom, self.extent,
-                             self.visible, self.label_at, self.place_point, self._fonts,
-                             None if sel is None else (sel.x, sel.y), self._scratch)
+        at = None if sel is None else (sel.x, sel.y)
+        m = self.marks
+        key = (tuple(m.reach.items()), tuple(m.warnings.items()), tuple(m.targets.items()),
+               tuple(m.path), self.camera.zoom, tuple(self.visible.items()), at,
+               id(self._fonts))
+        got = self._overlays.get(key)
+        if got is None:
+            got = build_overlay(self.board, m, self.camera.zoom, self.extent, self.visible,
+                                self.label_at, self.place_point, self._fonts, at)
+            if len(self._overlays) >= OVERLAYS_KEPT:
+                del self._overlays[next(iter(self._overlays))]
+            self._overlays[key] = got
+        return got
 
     # ================================================================ figures
     def _draw_ground(self, surface: pygame.Surface, spots: dict[str, Stand]) -> None:

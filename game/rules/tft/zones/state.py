@@ -27,6 +27,11 @@ ALONE, CONTACT, CLOSE = "Alone", "InContact", "InClose"
 """The three statuses of Z-2, as the rules name them."""
 
 
+_PLACES: dict[str, dict[str | None, InZone]] = {}
+"""Each zone's places, by the line (None: the zone itself), made once: values, the
+same whatever the board."""
+
+
 @dataclass(kw_only=True)
 class ZoneFigure(Fighter):
     """A figure on a zone board."""
@@ -60,7 +65,15 @@ class ZoneFigure(Fighter):
 
     @property
     def place(self) -> InZone:
-        return InZone(self.zone, self.boundary)
+        """Where it stands (one value for each zone and line, made once: the events of
+        a game hold many)."""
+        by_line = _PLACES.get(self.zone)
+        if by_line is None:
+            by_line = _PLACES[self.zone] = {}
+        got = by_line.get(self.boundary)
+        if got is None:
+            got = by_line[self.boundary] = InZone(self.zone, self.boundary)
+        return got
 
     def to_json(self) -> dict[str, object]:
         """As :meth:`Fighter.to_json`; ``protect_new`` only while it is set (it lasts a

@@ -42,6 +42,9 @@ MORE_H = 22
 """Height of the sign at a cut card's foot (and head, once scrolled)."""
 SCROLL_STEP = 44
 """Pixels one notch of the wheel (or a PageUp/PageDown) scrolls the card."""
+CARDS_KEPT = 16
+"""Cards kept drawn by what they show (a piece's card shown again, as the pointer goes
+back and forth or the game goes back, is copied rather than drawn anew)."""
 
 
 class Recorded(pygame.Surface):
@@ -78,6 +81,9 @@ class Panel:
         self._cut = False
         """Set by :meth:`render` when something was left out for want of room."""
         self._shown: object = None
+        self._cards: dict[object, tuple[pygame.Surface, int, int]] = {}
+        """Cards drawn, by everything they show (:meth:`_content`): the card, its
+        content height and scroll."""
 
     def invalidate(self) -> None:
         """Draw the card anew on the next frame."""
@@ -150,7 +156,7 @@ class Panel:
                len(scene.m.actions), self.scroll)
         if key != self._key or self._card is None:
             self._key = key
-            self._card = self._fitted(piece, p.w, self.buttons_top - p.y - 6)
+            self._card = self._kept(piece, p.w, self.buttons_top - p.y - 6)
             parts = self._card.parts if isinstance(self._card, Recorded) else []
             self.parts = [r.move(p.topleft) for r in parts]
         fill_rect(surface, PANEL, p)
@@ -159,6 +165,34 @@ class Panel:
         mouse = pygame.mouse.get_pos()
         for b in scene.context_buttons + scene.tool_buttons:
             b.draw(surface, scene.app.fonts, mouse, PANEL)  # on the panel's colour
+
+    def _content(self, piece: PieceView, w: int, h: int) -> object:
+        """Everything a piece's card shows (what :meth:`render` reads), as a key."""
+        scene, control = self.scene, self.scene.control
+        hover = scene.hover
+        return (piece, scene.selected is None, piece.id == scene.selected, w, h,
+                self.scroll, scene.side_label(piece.side), scene.who(piece.side),
+                tuple(control.piece_rows(piece)), tuple(control.piece_tags(piece)),
+                control.place_text(hover) if hover is not None else None,
+                scene.sides.index(piece.side), id(scene.app.fonts))
+
+    def _kept(self, piece: PieceView | None, w: int, h: int) -> pygame.Surface:
+        """:meth:`_fitted`, copied from the cards kept when one shows the same (the
+        roster is drawn every time: it reads every piece)."""
+        if piece is None:
+            return self._fitted(piece, w, h)
+        shown = (piece.id, w, h)
+        if shown != self._shown:  # another piece (or room): from the top
+            self._shown, self.scroll = shown, 0
+        key = self._content(piece, w, h)
+        got = self._cards.get(key)
+        if got is None:
+            card = self._fitted(piece, w, h)
+            if len(self._cards) >= CARDS_KEPT:
+                del self._cards[next(iter(self._cards))]
+            got = self._cards[key] = (card, self.content_h, self.scroll)
+        card, self.content_h, self.scroll = got
+        return card
 
     def _fitted(self, piece: PieceView | None, w: int, h: int) -> pygame.Surface:
         """The card in its room: whole where it fits; else drawn whole and scrolled, with

@@ -16,6 +16,10 @@ TOP_H = 64
 """Height of the top bar."""
 
 
+BARS_KEPT = 4
+"""Top bars kept drawn by what they say."""
+
+
 class TopBar:
     """The bar over the board and the panel."""
 
@@ -26,6 +30,9 @@ class TopBar:
         self._said: tuple[Any, ...] | None = None
         self._bar: pygame.Surface | None = None
         """The bar as last drawn, and what it says."""
+        self._bars: dict[tuple[Any, ...], tuple[pygame.Surface, list[pygame.Rect]]] = {}
+        """Bars drawn, by what they say (a bar that says the same again is copied): each
+        with where its texts went."""
 
     def _put(self, surface: pygame.Surface, t: pygame.Surface, at: tuple[int, int]) -> None:
         surface.blit(t, at)
@@ -44,15 +51,19 @@ class TopBar:
                 self._who_acts(side) if side is not None else "",
                 scene.phase_line() + status)
         if said != self._said or self._bar is None:
-            size = (rect.right, rect.bottom + 1)  # (its edge: the row under it)
-            bar = self._bar
-            if bar is None or bar.get_size() != size:  # (else painted over in full)
+            kept = self._bars.get(said)
+            if kept is None:
+                size = (rect.right, rect.bottom + 1)  # (its edge: the row under it)
                 bar = pygame.Surface(size)
                 if pygame.display.get_surface() is not None:
                     bar = bar.convert()  # the window's format: the same pixels as there
-            self.parts = []
-            self._paint(bar, said)
-            self._said, self._bar = said, bar
+                self.parts = []
+                self._paint(bar, said)
+                if len(self._bars) >= BARS_KEPT:
+                    del self._bars[next(iter(self._bars))]
+                kept = self._bars[said] = (bar, self.parts)
+            self._bar, self.parts = kept
+            self._said = said
         surface.blit(self._bar, (0, 0))
 
     def _paint(self, surface: pygame.Surface, said: tuple[Any, ...]) -> None:
