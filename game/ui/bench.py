@@ -44,6 +44,7 @@ import subprocess
 import sys
 import tempfile
 import time
+from collections.abc import Callable
 from pathlib import Path
 from typing import Any
 
@@ -248,10 +249,28 @@ def table_frame_ms(frames: int = 200) -> float:
     return statistics.median(times)
 
 
+def _forgetting(scene: Any, *more: dict[Any, Any]) -> Callable[[], None]:
+    """What the window keeps drawn by its content (the panel's cards, the top bars, the
+    dice log's entries, and ``more`` of a board view's): a function that drops whatever
+    was drawn after now. What it drew for the position before an act stays kept (play
+    would find it so); what an act draws is dropped before the next one, so no timed act
+    finds the last one's drawings, as an act on a new position in play would not."""
+    kept: list[dict[Any, Any]] = [scene.panel._cards, scene.topbar._bars, scene.log._made,
+                                  *more]
+    shown = [set(d) for d in kept]
+
+    def forget() -> None:
+        for d, old in zip(kept, shown, strict=True):
+            for k in [k for k in d if k not in old]:
+                del d[k]
+    return forget
+
+
 def hero_drag_act_ms(reps: int = 40) -> float:
     """Median ms from the release of a mini dragged to a legal spot on the open table to
     the next frame drawn (K-4: the move judged and played, the scene refreshed and drawn).
-    Each move is undone, untimed, before the next drag."""
+    Each move is undone, untimed, before the next drag, and what the drag drew is dropped
+    (see :func:`_forgetting`)."""
     import pygame
 
     from game.core.places import Point
@@ -267,8 +286,10 @@ def hero_drag_act_ms(reps: int = 40) -> float:
     end = next(e for e in ends if m.why_illegal(Move(me.id, scene.place_under(e))) is None)
     start = scene.place_pos(me.at)  # (the mini's object moves with it: not read again)
     done = len(m.actions)
+    forget_drawn = _forgetting(scene)
     times = []
     for _ in range(reps):
+        forget_drawn()
         _post(pygame.MOUSEMOTION, pos=start, rel=(0, 0), buttons=(0, 0, 0))
         _post(pygame.MOUSEBUTTONDOWN, pos=start, button=1)
         app.step(0.0)
@@ -288,7 +309,8 @@ def hero_drag_act_ms(reps: int = 40) -> float:
 
 def zone_click_act_ms(reps: int = 40) -> float:
     """Median ms from a click on a zone the Farmhouse's acting goblin moves to (Z-3) to
-    the next frame drawn. Each move is undone, untimed, before the next click."""
+    the next frame drawn. Each move is undone, untimed, before the next click, and what
+    the click drew is dropped (see :func:`_forgetting`)."""
     import pygame
 
     from game.core.places import InZone
@@ -298,6 +320,8 @@ def zone_click_act_ms(reps: int = 40) -> float:
     m = scene.m
     actor = m.state.acting().id
     done = len(m.actions)
+    app.step(0.0)
+    forget_drawn = _forgetting(scene, scene.view._overlays, scene.view.labels._kept)
     zones = sorted({a.path[-1] for a in m.legal_actions()
                     if isinstance(a, ZoneMove) and a.figure == actor and not a.run})
 
@@ -328,6 +352,7 @@ def zone_click_act_ms(reps: int = 40) -> float:
         raise RuntimeError("zone_click_act_ms: no click on a zone moved the goblin")
     times = []
     for _ in range(reps):
+        forget_drawn()
         times.append(click(target))
         if len(m.actions) != done + 1:
             raise RuntimeError("zone_click_act_ms: the click did not move the goblin")
