@@ -12,12 +12,24 @@ from game.ui.widgets import (
     DIM,
     FAINT,
     TEXT,
+    YELLOW,
     Button,
     Fonts,
     draw_panel,
     fit,
     wrap,
 )
+
+
+def title_block(surface: pygame.Surface, f: Fonts, title: str, at: tuple[int, int],
+                width: int) -> int:
+    """An entry's ``title`` at ``at`` in the heading font, on at most two lines ``width``
+    wide. Returns the y under it."""
+    x, y = at
+    for ln in wrap(f.head, title, width)[:2]:
+        surface.blit(f.render(f.head, ln, YELLOW), (x, y))
+        y += f.head.get_linesize()
+    return y
 
 
 def text_block(surface: pygame.Surface, f: Fonts, text: str, at: tuple[int, int], width: int,

@@ -10,14 +10,12 @@ from game.rules import get_ruleset
 from game.rules.demos import Demo, list_demos
 from game.ui.listbox import ListItem
 from game.ui.scenes.base import Host
-from game.ui.scenes.browse import BrowseScene, text_block
+from game.ui.scenes.browse import BrowseScene, text_block, title_block
 from game.ui.widgets import (
     DIM,
     ORANGE,
-    YELLOW,
     Button,
     fit,
-    wrap,
 )
 
 
@@ -90,11 +88,8 @@ class DemosScene(BrowseScene):
         f = self.app.fonts
         d = self.demo
         assert d is not None
-        x, y = at
-        for ln in wrap(f.head, f"{d.rule}: {d.title}", width)[:2]:
-            surface.blit(f.render(f.head, ln, YELLOW), (x, y))
-            y += f.head.get_linesize()
-        y += 4
+        x = at[0]
+        y = title_block(surface, f, f"{d.rule}: {d.title}", at, width) + 4
         surface.blit(f.render(f.small, fit(f.small, system_of(d), width), DIM), (x, y))
         y += 26
         y = text_block(surface, f, d.text, (x, y), width, limit,

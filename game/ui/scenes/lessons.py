@@ -8,13 +8,11 @@ import pygame
 from game.rules.lessons import Lesson, list_lessons
 from game.ui.listbox import ListItem
 from game.ui.scenes.base import Host
-from game.ui.scenes.browse import BrowseScene, text_block
+from game.ui.scenes.browse import BrowseScene, text_block, title_block
 from game.ui.widgets import (
     DIM,
     ORANGE,
-    YELLOW,
     Button,
-    wrap,
 )
 
 
@@ -66,11 +64,8 @@ class LessonsScene(BrowseScene):
         f = self.app.fonts
         lesson = self.lesson
         assert lesson is not None
-        x, y = at
-        for ln in wrap(f.head, f"{lesson.system}: {lesson.title}", width)[:2]:
-            surface.blit(f.render(f.head, ln, YELLOW), (x, y))
-            y += f.head.get_linesize()
-        y += 12
+        x = at[0]
+        y = title_block(surface, f, f"{lesson.system}: {lesson.title}", at, width) + 12
         y = text_block(surface, f, lesson.text, (x, y), width, limit,
                        "(the lesson's first caption says it whole)")
         y += 10
