@@ -131,6 +131,16 @@ def test_a_saves_levels_come_back_and_nonsense_is_normal(app: App, data_dir: Pat
     assert scene.pacing.levels == {"wardens": "hard", "raiders": "normal"}
 
 
+def all_hard(scenario: str, seed: int) -> tuple[App, MatchScene]:
+    """The window opened on ``scenario`` with every side the hard computer player."""
+    app = build(main.parse_args(["--scenario", scenario, "--ai", "all",
+                                 "--ai-level", "hard", "--seed", str(seed)]),
+                raise_errors=True)
+    scene = app.scene
+    assert isinstance(scene, MatchScene)
+    return app, scene
+
+
 def test_the_hard_computer_thinks_while_the_window_keeps_drawing(
         data_dir: Path, monkeypatch: pytest.MonkeyPatch) -> None:
     monkeypatch.setattr(thinking, "WINDOW_SECONDS", 0.3)
@@ -143,10 +153,7 @@ def test_the_hard_computer_thinks_while_the_window_keeps_drawing(
         return decide(self, m)
 
     monkeypatch.setattr(HardPlayer, "choose", slow_choose)
-    app = build(main.parse_args(["--scenario", "hill_fort", "--ai", "all",
-                                 "--ai-level", "hard", "--seed", "3"]), raise_errors=True)
-    scene = app.scene
-    assert isinstance(scene, MatchScene)
+    app, scene = all_hard("hill_fort", 3)
     pacing, m = scene.pacing, scene.m
     app.step(1 / 60)
     seen_thinking = 0
@@ -169,10 +176,7 @@ def test_the_hard_computer_thinks_while_the_window_keeps_drawing(
 def test_skip_plays_the_hard_sides_turn_as_its_moves_come(
         data_dir: Path, monkeypatch: pytest.MonkeyPatch) -> None:
     monkeypatch.setattr(thinking, "WINDOW_SECONDS", 0.2)
-    app = build(main.parse_args(["--scenario", "hill_fight", "--ai", "all",
-                                 "--ai-level", "hard", "--seed", "2"]), raise_errors=True)
-    scene = app.scene
-    assert isinstance(scene, MatchScene)
+    app, scene = all_hard("hill_fight", 2)
     pacing, m = scene.pacing, scene.m
     app.step(1 / 60)
     turn = m.turn
