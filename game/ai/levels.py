@@ -74,10 +74,6 @@ HARD_MARGIN = 1.0
 """Hard: how much better (in :func:`material` points) another candidate must score on
 average to be played instead of the normal player's choice."""
 
-HARD_GATE = 1
-"""Hard: search only where the normal choice's dice matter at once (:func:`rolls`: an
-attack, a charge, a shot), else play it: the decisions that decide most, and the
-look-ahead's cost spent on them only."""
 HARD_Z = 1.5
 """Hard: how many standard errors of the paired differences (the same dice for both
 candidates) the mean gain must also exceed to leave the normal choice."""
@@ -176,11 +172,14 @@ class HardPlayer:
         return self.search(match, side, order or [best])
 
     def search(self, match: Match[Any], side: Side, order: Sequence[Action]) -> Action:
-        """The candidate with the best mean look-ahead score (:mod:`game.ai.search`):
-        the normal choice unless another beats it by :data:`HARD_MARGIN`."""
+        """The action to play: the normal choice (``order[0]``) where its dice do not
+        decide at once (:func:`rolls`: not an attack, a charge or a shot), the
+        look-ahead's cost being spent on the decisions that decide most; else the
+        candidate :func:`better` picks from their look-ahead scores
+        (:mod:`game.ai.search`), the normal choice unless another beats it by
+        :data:`HARD_MARGIN` and :data:`HARD_Z` standard errors."""
         deadline = None if self.seconds is None else time.perf_counter() + self.seconds
-        if HARD_GATE and not rolls(match, side, order[:1], self._sim_seed(0),
-                                   self._sim_seed(1)):
+        if not rolls(match, side, order[:1], self._sim_seed(0), self._sim_seed(1)):
             return order[0]
         cands = candidates(match, side, order, HARD_CANDIDATES, self._sim_seed(0))
         if len(cands) < 2:
