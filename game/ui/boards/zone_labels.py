@@ -71,6 +71,8 @@ class ZoneLabels:
         self.tokens = tokens
         self.placed: list[Placed] = []
         self._key: object = None
+        self._pills: list[Pill] | None = None
+        """The overlay's labels the last layout placed (with :attr:`_key`)."""
         self._kept: dict[object, tuple[list[Pill], list[Placed]]] = {}
         """Layouts made, by what they were made for (as ``_key``), each with the
         overlay's labels it placed (held, so that their id in the key stays theirs): a
@@ -244,6 +246,9 @@ class ZoneLabels:
         key = (sc.zoom, tuple((v.id, round(x), round(y), v.name) for v, x, y in still),
                tuple(sc.visible.values()), id(sc.pills), len(sc.pills),
                tuple(sorted(sc.marks.pieces.items())))
+        if key == self._key and self._pills is sc.pills:  # a still frame: as it was
+            return self.placed
+        self._pills = sc.pills
         got = self._kept.get(key)
         if got is not None and got[0] is sc.pills:
             self._key, self.placed = key, got[1]
