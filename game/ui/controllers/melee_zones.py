@@ -18,7 +18,7 @@ boundary line of its zone is a move onto it, a farther line a zone move ending o
 
 from __future__ import annotations
 
-from collections.abc import Hashable, Sequence
+from collections.abc import Callable, Hashable, Sequence
 from typing import Any
 
 import pygame
@@ -91,6 +91,7 @@ from game.ui.widgets import (
 )
 
 MAX_BUTTONS = 9
+_UNSAID = object()
 """Buttons the side panel has room for."""
 
 HOW_WORDS = {How.INTERCEPT: "intercepts", How.EVADE: "evades", How.PROTECT: "protects",
@@ -126,6 +127,8 @@ class MeleeZoneController(Controller):
         self._q_key: Hashable = None
         self._marks: tuple[Hashable, Marks] | None = None
         """The marks last built and what they were built for."""
+        self._said: dict[Hashable, Any] = {}
+        """What :meth:`_once` worked out for the state shown."""
 
     # ---------------------------------------------------------------- state
     @property
@@ -142,6 +145,7 @@ class MeleeZoneController(Controller):
             q = self.m.ruleset.queries(self.m.state)
             assert isinstance(q, ZoneQueries)
             self._q, self._q_key, self._marks = q, key, None
+            self._said = {}
         return self._q
 
     def figure(self, fid: str | None) -> ZoneFigure | None:
@@ -652,7 +656,22 @@ class MeleeZoneController(Controller):
             text += f"; {self.m.side_name(st.first)} first on ties"
         return text
 
+    def _once(self, key: Hashable, make: Callable[[], Any]) -> Any:
+        """What ``make()`` says of the state shown, the player's menu and run toggle: once
+        (a card asks its rows and the pointed place's words as its key, then to draw)."""
+        q = self.q  # (a new state forgets what was said)
+        full = (key, id(self.menu), self.run, id(q))
+        got = self._said.get(full, _UNSAID)
+        if got is _UNSAID:
+            got = self._said[full] = make()
+        return got
+
     def piece_rows(self, piece: PieceView) -> list[tuple[str, str]]:
+        rows: list[tuple[str, str]] = self._once(("rows", piece),
+                                                  lambda: self._piece_rows(piece))
+        return rows
+
+    def _piece_rows(self, piece: PieceView) -> list[tuple[str, str]]:
         f = self.figure(piece.id)
         if f is None:
             return []
@@ -719,6 +738,10 @@ class MeleeZoneController(Controller):
         return out
 
     def place_text(self, place: Place) -> str | None:
+        text: str | None = self._once(("place", place), lambda: self._place_text(place))
+        return text
+
+    def _place_text(self, place: Place) -> str | None:
         if not isinstance(place, InZone) or place.zone not in self.state.board.zones:
             return None
         if place.boundary is not None:
