@@ -28,6 +28,7 @@ each frame.
 from __future__ import annotations
 
 import math
+import weakref
 from collections.abc import Hashable, Sequence
 from dataclasses import dataclass
 from pathlib import Path
@@ -50,6 +51,7 @@ from game.ui.boards.zone_marks import (
     REACH_FILL,
     RISK_EDGE,
     RISK_FILL,
+    Scratch,
     ZoneOverlay,
     build_overlay,
 )
@@ -119,6 +121,10 @@ class ZoneBoardView(BoardViewBase):
         self._overlay_key: object = None
         self._overlays: dict[object, ZoneOverlay] = {}
         """Overlays drawn, by the marks, zoom, switches and fonts they were drawn for."""
+        self._pads: list[Scratch] = []
+        """Surfaces the marks are drawn on that no overlay is part of any more (each
+        overlay is a part of its own, given back when the overlay is let go: the next
+        marks are drawn there, cleared, not on a new surface copied off a shared one)."""
         self._figures: _Figures | None = None
         """The figures' blits of the last still frame and what they were made for."""
         self._rings: dict[tuple[str, int, int], pygame.Surface] = {}
@@ -325,9 +331,9 @@ class ZoneBoardView(BoardViewBase):
 
     def _build_overlay(self) -> ZoneOverlay:
         """The overlay of the marks now: one kept for the same marks (a step undone, the
-        pointer back on a zone) is looked up, else it is drawn (and kept, a copy of its
-        own). The labels' layout keys on the overlay's labels by identity, which the
-        kept overlays hold."""
+        pointer back on a zone) is looked up, else it is drawn (and kept, on a surface
+        of its own: :attr:`_pads`). The labels' layout keys on the overlay's labels by
+        identity, which the kept overlays hold."""
         sel = self.zone_layout.stands.get(self.marks.selected_piece or "")
         at = None if sel is None else (sel.x, sel.y)
         m = self.marks
@@ -336,8 +342,10 @@ class ZoneBoardView(BoardViewBase):
                id(self._fonts))
         got = self._overlays.get(key)
         if got is None:
+            pad = self._pads.pop() if self._pads else Scratch()
             got = build_overlay(self.board, m, self.camera.zoom, self.extent, self.visible,
-                                self.label_at, self.place_point, self._fonts, at)
+                                self.label_at, self.place_point, self._fonts, at, pad)
+            weakref.finalize(got, self._pads.append, pad)
             if len(self._overlays) >= OVERLAYS_KEPT:
                 del self._overlays[next(iter(self._overlays))]
             self._overlays[key] = got

@@ -18,8 +18,7 @@ boundary line of its zone is a move onto it, a farther line a zone move ending o
 
 from __future__ import annotations
 
-from collections.abc import Hashable, Sequence
-from dataclasses import dataclass, field
+from collections.abc import Callable, Hashable, Sequence
 from typing import Any
 
 import pygame
@@ -44,7 +43,6 @@ from game.rules.tft.zones.actions import (
     How,
     Leave,
     MoveAction,
-    MoveToLine,
     Pass,
     PickUp,
     Protect,
@@ -77,6 +75,7 @@ from game.rules.tft.zones.queries import (
 )
 from game.ui.boards import Marks
 from game.ui.controllers import ButtonSpec, Confirm, Controller, Reply, Select, TipLine
+from game.ui.controllers.zone_menu import Legal, ZoneMenu
 from game.ui.scenes.dice_log import percent
 from game.ui.widgets import (
     DIM,
@@ -92,6 +91,7 @@ from game.ui.widgets import (
 )
 
 MAX_BUTTONS = 9
+_UNSAID = object()
 """Buttons the side panel has room for."""
 
 HOW_WORDS = {How.INTERCEPT: "intercepts", How.EVADE: "evades", How.PROTECT: "protects",
@@ -105,55 +105,13 @@ ASKS = {WindowKind.OPPORTUNITY: "leaving the melee: strike at it?",
         WindowKind.DEFEND: "react?"}
 
 
-@dataclass
-class Legal:
-    """Today's legal actions sorted by what the player does to choose them."""
-
-    moves: dict[tuple[str, bool], list[ZoneMove]] = field(default_factory=dict)
-    """(zone, run) -> the zone moves ending there."""
-    on_target: dict[str, list[Targeted]] = field(default_factory=dict)
-    """Enemy id -> attacks, charges, closes, rushes and shots at it."""
-    lines: dict[str, ToBoundary] = field(default_factory=dict)
-    """Other zone -> a move onto the boundary with it."""
-    line_moves: dict[frozenset[str], list[MoveToLine]] = field(default_factory=dict)
-    """The two zones of a line -> the zone moves ending on it (Z-12)."""
-    spots: dict[str, EnterBottleneck] = field(default_factory=dict)
-    leaves: dict[str, Leave] = field(default_factory=dict)
-    protect: dict[str, Protect] = field(default_factory=dict)
-    reacts: list[React] = field(default_factory=list)
-    other: list[Action] = field(default_factory=list)
-
-
-def sort_legal(actions: Sequence[Action]) -> Legal:
-    out = Legal()
-    for a in actions:
-        if isinstance(a, MoveToLine):
-            out.line_moves.setdefault(frozenset((a.path[-1], a.onto)), []).append(a)
-        elif isinstance(a, ZoneMove):
-            out.moves.setdefault((a.path[-1], a.run), []).append(a)
-        elif isinstance(a, TARGETED):
-            out.on_target.setdefault(a.target, []).append(a)
-        elif isinstance(a, ToBoundary):
-            out.lines[a.other] = a
-        elif isinstance(a, EnterBottleneck):
-            out.spots[a.bottleneck] = a
-        elif isinstance(a, Leave):
-            out.leaves[a.zone] = a
-        elif isinstance(a, Protect):
-            out.protect[a.protectee] = a
-        elif isinstance(a, React):
-            out.reacts.append(a)
-        else:
-            out.other.append(a)
-    return out
-
-
 class MeleeZoneController(Controller):
     """Melee on zone boards: move, charge, strike, shoot, hold doors and react."""
 
     def __init__(self, match: Match[Any]) -> None:
         super().__init__(match)
-        self.sorted = Legal()
+        self.menu = ZoneMenu(None, False)
+        """What the player may do now (asked part by part when shown)."""
         self.run = False
         """Zone moves run (Z-7: +10 MR, one die more to be shot at): off until R turns
         it on (running costs a die to be shot at); a replay's preview shows each move
@@ -169,6 +127,8 @@ class MeleeZoneController(Controller):
         self._q_key: Hashable = None
         self._marks: tuple[Hashable, Marks] | None = None
         """The marks last built and what they were built for."""
+        self._said: dict[Hashable, Any] = {}
+        """What :meth:`_once` worked out for the state shown."""
 
     # ---------------------------------------------------------------- state
     @property
@@ -185,21 +145,32 @@ class MeleeZoneController(Controller):
             q = self.m.ruleset.queries(self.m.state)
             assert isinstance(q, ZoneQueries)
             self._q, self._q_key, self._marks = q, key, None
+            self._said = {}
         return self._q
 
     def figure(self, fid: str | None) -> ZoneFigure | None:
         return self.state.figures.get(fid) if fid else None
 
     def refresh(self, human: bool) -> None:
+        """The game moved: what the player may do is asked again, part by part, when
+        something shows it (not the whole menu after every act)."""
         self._q = None  # the state may have changed in place
-        q = self.q
-        self.legal = q.legal_actions() if human and self.m.outcome() is None else []
+        answers = human and self.m.outcome() is None
+        self._legal = None if answers else []  # (the whole menu, if something reads it)
+        self.menu = ZoneMenu(self.q, answers)
         self.shown = None
         self.run = self._own_run  # a preview's run was the move's, not the player's
-        self.sorted = sort_legal(self.legal)
         t = self.figure(self.target)
         if t is None or not t.active or t.id not in self.sorted.on_target:
             self.target = None
+
+    @property
+    def sorted(self) -> Legal:
+        return self.menu.sorted()
+
+    def answering(self) -> bool:
+        """Whether the player has a legal action now."""
+        return self.menu.any()
 
     def acting(self) -> ZoneFigure | None:
         return self.q.actor()
@@ -252,7 +223,7 @@ class MeleeZoneController(Controller):
         """What the board shows, built once for each state, selection, pointer, run
         toggle and previewed action."""
         q = self.q
-        key = (self._q_key, selected, hover, self.run, self.shown, bool(self.legal))
+        key = (self._q_key, selected, hover, self.run, self.shown, self.answering())
         if self._marks is not None and self._marks[0] == key:
             return self._marks[1]
         marks = self._build_marks(q, selected, hover)
@@ -278,7 +249,7 @@ class MeleeZoneController(Controller):
         show = sel if sel is not None and sel.active else actor
         if show is None:
             return marks
-        mine = show is actor and not self.legal  # the computer's: its reach is not shown
+        mine = show is actor and not self.answering()  # the computer's: no reach shown
         reach = {} if mine else {o.place: o for o in q.reach(show.id, self.run)}
         shown = self.shown
         if isinstance(shown, ZoneMove) and shown.figure == show.id and shown.run == self.run:
@@ -287,7 +258,7 @@ class MeleeZoneController(Controller):
             marks.reach[place] = o.label
             if o.odds is not None:
                 marks.warnings[place] = o.label
-        if show is actor and actor is not None and self.legal:
+        if show is actor and actor is not None and self.answering():
             self._mark_actor(q, actor, hover, marks)
         if isinstance(hover, InZone) and hover.boundary is None and hover in reach:
             a = shown if isinstance(shown, ZoneMove) and shown.path[-1] == hover.zone and \
@@ -364,7 +335,7 @@ class MeleeZoneController(Controller):
             self.target = None
             return ""
         p = self.figure(piece)
-        if not self.legal:
+        if not self.answering():
             return Select(piece) if piece is not None else None
         if st.phase == ZonePhase.REACTION:
             if p is not None:
@@ -444,7 +415,7 @@ class MeleeZoneController(Controller):
             o = other if actor.zone == zone else zone
             if o in self.sorted.lines:
                 return self.sorted.lines[o]
-        ends = [a for a in self.sorted.line_moves.get(frozenset((zone, other)), [])
+        ends = [a for a in self.menu.line_moves().get(frozenset((zone, other)), [])
                 if a.run == self.run]
         if ends:  # Z-12: a zone move that ends on this line, the surest
             return max(ends, key=lambda a: (self.q.move_plan(a).p, -len(a.path)))
@@ -541,7 +512,7 @@ class MeleeZoneController(Controller):
         """The run toggle, and the actions at the chosen target (or the best at each of
         the first few)."""
         out: list[ButtonSpec] = []
-        if any(self.sorted.moves.values()):
+        if self.menu.moves(False) or self.menu.moves(True):
             out.append(ButtonSpec(f"Run (zone moves {numbers().running_mr:+d} MR)",
                                   command=self.toggle_run,
                                   toggled=self.run, hint="R", name="run"))
@@ -665,7 +636,7 @@ class MeleeZoneController(Controller):
 
     def banner(self) -> str | None:
         st = self.state
-        if st.phase != ZonePhase.REACTION or st.window is None or not self.legal:
+        if st.phase != ZonePhase.REACTION or st.window is None or not self.answering():
             return None
         w = st.window
         m = st.figures[w.mover]
@@ -685,7 +656,22 @@ class MeleeZoneController(Controller):
             text += f"; {self.m.side_name(st.first)} first on ties"
         return text
 
+    def _once(self, key: Hashable, make: Callable[[], Any]) -> Any:
+        """What ``make()`` says of the state shown, the player's menu and run toggle: once
+        (a card asks its rows and the pointed place's words as its key, then to draw)."""
+        q = self.q  # (a new state forgets what was said)
+        full = (key, id(self.menu), self.run, id(q))
+        got = self._said.get(full, _UNSAID)
+        if got is _UNSAID:
+            got = self._said[full] = make()
+        return got
+
     def piece_rows(self, piece: PieceView) -> list[tuple[str, str]]:
+        rows: list[tuple[str, str]] = self._once(("rows", piece),
+                                                  lambda: self._piece_rows(piece))
+        return rows
+
+    def _piece_rows(self, piece: PieceView) -> list[tuple[str, str]]:
         f = self.figure(piece.id)
         if f is None:
             return []
@@ -712,7 +698,7 @@ class MeleeZoneController(Controller):
         rows.append(("Where", where))
         # Z-6, Z-7, Z-10: running (the run toggle, for the figure about to move), stun,
         # its zone's terrain
-        toggle = self.run if self.legal and f is self.acting() else None
+        toggle = self.run if self.answering() and f is self.acting() else None
         mr, mods, zones = q.zone_mr(f, toggle)
         extra = "".join(f", {m.value:+d} {m.reason}" for m in mods)
         rows.append(("MR", f"{f.mr}{extra}" + (f" = {mr}" if mods else "") + f": {zones} "
@@ -752,6 +738,10 @@ class MeleeZoneController(Controller):
         return out
 
     def place_text(self, place: Place) -> str | None:
+        text: str | None = self._once(("place", place), lambda: self._place_text(place))
+        return text
+
+    def _place_text(self, place: Place) -> str | None:
         if not isinstance(place, InZone) or place.zone not in self.state.board.zones:
             return None
         if place.boundary is not None:
@@ -802,7 +792,7 @@ class MeleeZoneController(Controller):
                 f"{o.kind} {o.size} (-{o.size} MR to cross, -{o.size // half} to stand on)"
                 + (f", {o.damage} to run through" if o.damage else "") for o in obs)
         text += ". A figure on it counts as in both zones (Z-12)."
-        ends = [a for a in self.sorted.line_moves.get(frozenset((zone, other)), [])
+        ends = [a for a in self.menu.line_moves().get(frozenset((zone, other)), [])
                 if a.run == self.run]
         if ends:
             best = max(ends, key=lambda a: (self.q.move_plan(a).p, -len(a.path)))

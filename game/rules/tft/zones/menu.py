@@ -172,6 +172,14 @@ def legal_actions(state: ZoneState, plans: Plans | None = None, looks: Looks | N
     # zone moves and charges are judged as they are made: only the split is left to ask
     moving: list[Action] = [*zone_moves(state, f, False, plans),
                             *zone_moves(state, f, True, plans), *charges(state, f, plans)]
+    moving += list(line_ends(state, moving))
+    return [a for a in moving if split_allows(state, a) is None] + others(state, f, looks)
+
+
+def others(state: ZoneState, f: ZoneFigure, looks: Looks | None = None) -> list[Action]:
+    """Every legal action of ``f``, whose action it is, but its zone moves and charges
+    (and the zone moves that end on a line): the rest of :func:`legal_actions`, in its
+    order, each candidate judged by :func:`~game.rules.tft.zones.legal.why_illegal`."""
     out: list[Action] = []
     looks = looks or step_looks(state)  # a step onto a line judged once for every target
     gun = load_data().weapons.get(f.ready or "")
@@ -209,9 +217,7 @@ def legal_actions(state: ZoneState, plans: Plans | None = None, looks: Looks | N
     out += [Ready(f.id, w) for w in f.weapons]
     out += [PickUp(f.id, w) for w in sorted(set(state.dropped.get(f.zone, [])))]
     out += [StandUp(f.id), Pass(f.id), FallProne(f.id)]
-    moving += list(line_ends(state, moving))
-    return [a for a in moving if split_allows(state, a) is None] + \
-        [a for a in out if why_illegal(state, a, None, looks) is None]
+    return [a for a in out if why_illegal(state, a, None, looks) is None]
 
 
-__all__ = ["charges", "legal_actions", "line_ends", "zone_moves"]
+__all__ = ["charges", "legal_actions", "line_ends", "others", "zone_moves"]

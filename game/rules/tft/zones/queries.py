@@ -16,7 +16,7 @@ The types a caller needs to read the answers and the state are re-exported here.
 
 from __future__ import annotations
 
-from collections.abc import Callable, Hashable, Iterable, Sequence
+from collections.abc import Callable, Hashable, Sequence
 from dataclasses import dataclass
 from typing import Any, TypeVar
 
@@ -38,6 +38,7 @@ from game.rules.tft.zones.actions import (
     How,
     Leave,
     MoveAction,
+    MoveToLine,
     React,
     Rush,
     Shoot,
@@ -136,7 +137,7 @@ class ZoneQueries:
     def _moves(self, f: ZoneFigure, run: bool | None) -> list[MoveOption]:
         out = list(self.reach(f.id, run)) if run is not None else \
             self._zone_options(f, (False, True))  # (the zones as :meth:`reach` has them)
-        for a in self.legal_actions():
+        for a in self.legal_shown():  # (the zone moves are not among these)
             if isinstance(a, ToBoundary):
                 out.append(self._line_option(f, a.other))
             elif isinstance(a, EnterBottleneck):
@@ -155,7 +156,7 @@ class ZoneQueries:
         f = self.actor()
         if f is None or f.id != piece:
             return []
-        return self._get("attacks", lambda: [self.attack_option(a) for a in self.legal_actions()
+        return self._get("attacks", lambda: [self.attack_option(a) for a in self.legal_shown()
                                              if isinstance(a, (Attack, Charge, Close, Rush,
                                                                Shoot))])
 
@@ -206,9 +207,58 @@ class ZoneQueries:
 
     def legal_actions(self) -> list[Action]:
         """Every legal action now, for the side to act (the finite menu of
-        :func:`~game.rules.tft.zones.menu.legal_actions`)."""
-        return self._get("legal", lambda: menu.legal_actions(self.state, self._plans(),
-                                                             self._look))
+        :func:`~game.rules.tft.zones.menu.legal_actions`, made of the parts below)."""
+        return self._get("legal", self._legal)
+
+    def _legal(self) -> list[Action]:
+        f = self._mover()
+        if f is None:
+            return menu.legal_actions(self.state, self._plans(), self._look)
+        return [*self.legal_moves(False), *self.legal_moves(True), *self._legal_charges(f),
+                *self.legal_line_ends(), *self._others(f)]
+
+    def _mover(self) -> ZoneFigure | None:
+        """The figure whose action it is, while the game goes on (whose menu has parts)."""
+        return self.actor() if self.state.ended is None else None
+
+    def legal_shown(self) -> list[Action]:
+        """:meth:`legal_actions` but the zone moves (and the zone moves that end on a
+        line): what a front end shows at once (Z-9..Z-17, T-7), in the menu's order; the
+        zone moves are asked by pace (:meth:`legal_moves`, :meth:`legal_line_ends`)."""
+        f = self._mover()
+        if f is None:
+            return self.legal_actions()
+        return self._get("shown", lambda: [*self._legal_charges(f), *self._others(f)])
+
+    def legal_moves(self, run: bool) -> list[ZoneMove]:
+        """The legal zone moves (Z-3..Z-8) of the figure whose action it is, walking or
+        ``run``ning, as :meth:`legal_actions` has them (none but in its action)."""
+        f = self._mover()
+        if f is None:
+            return []
+        st = self.state
+        return self._get(("legal moves", run), lambda: [
+            a for a in self.zone_moves(f, run) if legal.split_allows(st, a) is None])
+
+    def legal_line_ends(self) -> list[MoveToLine]:
+        """Z-12: the legal zone moves that end on a line, as :meth:`legal_actions` has
+        them."""
+        f = self._mover()
+        if f is None:
+            return []
+        st = self.state
+        return self._get("line ends", lambda: [
+            a for a in menu.line_ends(st, [*self.zone_moves(f, False),
+                                           *self.zone_moves(f, True)])
+            if legal.split_allows(st, a) is None])
+
+    def _legal_charges(self, f: ZoneFigure) -> list[Charge]:
+        st = self.state
+        return self._get("legal charges", lambda: [
+            a for a in menu.charges(st, f, self._plans()) if legal.split_allows(st, a) is None])
+
+    def _others(self, f: ZoneFigure) -> list[Action]:
+        return self._get("others", lambda: menu.others(self.state, f, self._look))
 
     def why_illegal(self, action: Action) -> str | None:
         """None if ``action`` is legal now, else why not, in a player's words."""
@@ -281,9 +331,9 @@ class ZoneQueries:
     def _zone_reach(self, f: ZoneFigure, run: bool) -> dict[str, ZoneReach]:
         out: dict[str, ZoneReach] = {}
         if self.actor() is f:
-            moves: Iterable[ZoneMove] = (a for a in self.legal_actions()
-                                         if isinstance(a, ZoneMove) and a.run == run)
-            for a in moves:  # the surest, then the shortest, then not through damage
+            # (a move ending on a line ties with its zone move, listed before it: never
+            # the surer, so not asked)
+            for a in self.legal_moves(run):  # the surest, the shortest, not through damage
                 plan = self.move_plan(a)
                 z = a.path[-1]
                 best = out.get(z)

@@ -38,6 +38,9 @@ BUTTON_MIN_H = 26
 """Buttons grow shorter, down to this, before they push into the panel's head."""
 TALL = 2400
 """Height of the card drawn whole, to be scrolled, when it does not fit."""
+TALL_MARGIN = 48
+"""Pixels under a whole card's last text that its drawings (a tag's pill, a mark) may
+still reach: what is cleared of the kept TALL surface before the next card."""
 MORE_H = 22
 """Height of the sign at a cut card's foot (and head, once scrolled)."""
 SCROLL_STEP = 44
@@ -84,6 +87,11 @@ class Panel:
         self._cards: dict[object, tuple[pygame.Surface, int, int]] = {}
         """Cards drawn, by everything they show (:meth:`_content`): the card, its
         content height and scroll."""
+        self._tall: Recorded | None = None
+        """The surface a cut card is drawn on whole (TALL pixels high), kept: allocating
+        and clearing one that tall cost more than the card's own drawing."""
+        self._tall_used = 0
+        """How far down the last whole card drew on it (cleared before the next)."""
 
     def invalidate(self) -> None:
         """Draw the card anew on the next frame."""
@@ -205,11 +213,14 @@ class Panel:
         if not self._cut:
             self.content_h = 0
             return card
-        tall = self.render(piece, w, TALL)
-        parts = tall.parts if isinstance(tall, Recorded) else []
+        tall = self.render(piece, w, TALL, self._whole(w))
+        parts = tall.parts
         self.content_h = max((r.bottom for r in parts), default=h) + 8
+        self._tall_used = self.content_h + TALL_MARGIN
         self.scroll = max(0, min(self.scroll, self.content_h - h + MORE_H))
-        out = self._surface(w, h)
+        out = card  # (the cut card is drawn again on its own surface: no new one)
+        out.fill(PANEL)
+        out.parts = []
         top = MORE_H if self.scroll > 0 else 0
         window = pygame.Rect(0, self.scroll + top, w, h - MORE_H - top)
         out.blit(tall, (0, top), window)
@@ -236,14 +247,28 @@ class Panel:
         surf.fill(PANEL)
         return surf
 
-    def render(self, piece: PieceView | None, w: int, h: int) -> pygame.Surface:
+    def _whole(self, w: int) -> Recorded:
+        """The kept TALL surface for a whole card ``w`` wide, cleared where the last one
+        drew (its parts forgotten)."""
+        tall = self._tall
+        if tall is None or tall.get_width() != w:
+            tall = self._tall = self._surface(w, TALL)
+        else:
+            tall.fill(PANEL, (0, 0, w, min(TALL, self._tall_used)))
+            tall.parts = []
+        self._tall_used = TALL  # (until the card drawn on it says how far it went)
+        return tall
+
+    def render(self, piece: PieceView | None, w: int, h: int,
+               surf: Recorded | None = None) -> Recorded:
         """The card of ``piece`` (the roster if None), ``w`` by ``h`` pixels (what does not
-        fit is left out, and noted: :meth:`_fitted` then scrolls it)."""
+        fit is left out, and noted: :meth:`_fitted` then scrolls it); on ``surf`` (clear,
+        ``w`` by ``h``) if given."""
         scene = self.scene
         f = scene.app.fonts
         # on the panel's own colour (what :meth:`draw` puts under it), in the window's
         # format: the frame copies the card rather than blending it every time
-        surf = self._surface(w, h)
+        surf = surf if surf is not None else self._surface(w, h)
         x, y = 16, 12
         if piece is None:
             self._cut = self.roster.render(surf, x, y, w, h) or self._cut

@@ -54,9 +54,9 @@ class TopBar:
             kept = self._bars.get(said)
             if kept is None:
                 size = (rect.right, rect.bottom + 1)  # (its edge: the row under it)
-                bar = pygame.Surface(size)
-                if pygame.display.get_surface() is not None:
-                    bar = bar.convert()  # the window's format: the same pixels as there
+                screen = pygame.display.get_surface()  # made in the window's format (the
+                bar = pygame.Surface(size, 0, screen) if screen is not None else \
+                    pygame.Surface(size)  # same pixels as there), not converted: one copy
                 self.parts = []
                 self._paint(bar, said)
                 if len(self._bars) >= BARS_KEPT:

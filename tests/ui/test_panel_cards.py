@@ -1,0 +1,52 @@
+"""The side panel's cut cards: a card taller than its room is drawn whole on a kept
+TALL surface (cleared where the last card drew) and its window copied onto the card's
+own surface; every card comes out pixel for pixel as on fresh surfaces."""
+
+import os
+
+os.environ.setdefault("SDL_VIDEODRIVER", "dummy")
+os.environ.setdefault("SDL_AUDIODRIVER", "dummy")
+
+import pygame  # noqa: E402
+import pytest  # noqa: E402
+
+from game.rules import open_match  # noqa: E402
+from game.ui.app import App  # noqa: E402
+from game.ui.scenes.shell.panel import Panel  # noqa: E402
+
+SMALL = (800, 500)
+
+
+@pytest.fixture
+def data_dir(tmp_path, monkeypatch):
+    monkeypatch.setenv("SKIRMISH_DATA_DIR", str(tmp_path))
+    return tmp_path
+
+
+def _pixels(surf: pygame.Surface) -> bytes:
+    return pygame.image.tobytes(surf, "RGBA")
+
+
+@pytest.mark.parametrize("name", ["farmhouse", "hill_fight", "charges_in_the_nest"])
+def test_a_cut_card_drawn_on_the_kept_tall_surface_is_the_card_drawn_fresh(data_dir,
+                                                                             name):
+    app = App(raise_errors=True, size=SMALL)
+    m = open_match(name, 3)
+    app.start_match(m, {s: "human" for s in m.sides})
+    app.draw()
+    scene = app.scene
+    panel = scene.panel
+    w, h = scene.side_rect.w, panel.buttons_top - scene.side_rect.y - 6
+    shown = [scene.piece(p.id) for p in scene.pieces if p.place is not None]
+    # tallest first, then shorter ones: each is drawn where a taller one drew before
+    cut = 0
+    for piece in [None, *shown, *reversed(shown)]:
+        got = panel._fitted(piece, w, h)
+        was_cut = panel.cut()
+        fresh = Panel(scene)
+        want = fresh._fitted(piece, w, h)
+        assert was_cut == fresh.cut() and panel.content_h == fresh.content_h
+        assert _pixels(got) == _pixels(want), piece
+        assert got.parts == want.parts
+        cut += was_cut
+    assert cut, "some card is cut in the small window"

@@ -1,0 +1,58 @@
+"""A zone board's overlays are drawn each on a surface of its own that is given back
+(and drawn on again, cleared) once the overlay is let go: every overlay is, pixel for
+pixel, the overlay drawn fresh, however many came and went before it."""
+
+import os
+
+os.environ.setdefault("SDL_VIDEODRIVER", "dummy")
+os.environ.setdefault("SDL_AUDIODRIVER", "dummy")
+
+import pygame  # noqa: E402
+import pytest  # noqa: E402
+
+from game.core.places import InZone  # noqa: E402
+from game.ui import bench as ui_bench  # noqa: E402
+from game.ui.boards import zones as zone_views  # noqa: E402
+from game.ui.boards.zone_marks import build_overlay  # noqa: E402
+from game.ui.boards.zones import OVERLAYS_KEPT, ZoneBoardView  # noqa: E402
+
+
+@pytest.fixture
+def data_dir(tmp_path, monkeypatch):
+    monkeypatch.setenv("SKIRMISH_DATA_DIR", str(tmp_path))
+    return tmp_path
+
+
+def _pixels(s: pygame.Surface | None) -> bytes | None:
+    return None if s is None else pygame.image.tobytes(s, "RGBA")
+
+
+def test_every_overlay_is_the_overlay_drawn_fresh(data_dir, monkeypatch):
+    checked = []
+
+    def both(*args):
+        got = build_overlay(*args)  # on the view's own surface
+        fresh = build_overlay(*args[:-1])  # on a shared one, copied off
+        assert got.at == fresh.at and _pixels(got.surface) == _pixels(fresh.surface)
+        if got.surface is not None:
+            checked.append(got.surface.get_parent())
+        return got
+
+    monkeypatch.setattr(zone_views, "build_overlay", both)
+    app, scene = ui_bench._zone_scene()  # the Farmhouse, a goblin to act
+    m = scene.m
+    view = scene.view
+    assert isinstance(view, ZoneBoardView)
+    for _ in range(3):  # more marks than are kept: surfaces are given back and reused
+        for z in sorted(m.state.board.zones):
+            for fid in [m.state.acting().id, *[p.id for p in scene.pieces][:2]]:
+                scene.select(fid)
+                scene.input.set_hover(InZone(z))
+                scene.show_marks()
+                app.dirty = True
+                app.step(0.0)
+        view._overlays.clear()  # (every kept one let go)
+    drawn_on = {id(s) for s in checked}
+    assert len(checked) > 2 * OVERLAYS_KEPT + 2
+    assert len(drawn_on) <= OVERLAYS_KEPT + 2  # given back and drawn on again
+    assert view._pads
