@@ -513,17 +513,33 @@ class Nav:
         memo = self._ways
         got = memo.get(key)
         if got is None:
-            trees = self._trees
-            tree = trees.get(goal)
-            if tree is None:
-                if len(trees) > 64:
-                    trees.clear()
-                tree = trees[goal] = self.tree([goal])
+            tree = self._tree_to(goal)
             got = self.way(start, goal, tree[0], tree[1], ahead)
             if len(memo) > 20000:
                 memo.clear()
             memo[key] = got
         return got
+
+    def way_length(self, start: XY, goal: XY) -> float:
+        """The length of :meth:`way_to`'s way from ``start`` to ``goal`` (``inf``: none),
+        without following it (the tree's distance at the node it starts by)."""
+        near = self.near_nodes(*start)
+        if not near:
+            return math.inf
+        dist = self._tree_to(goal)[0]
+        k, off = min(near, key=lambda n: float(dist[n[0]]) + n[1])
+        total = float(dist[k]) + off
+        return total if math.isfinite(total) else math.inf
+
+    def _tree_to(self, goal: XY) -> tuple[np.ndarray, np.ndarray]:
+        """The :meth:`tree` rooted at ``goal`` (kept for every match on the map)."""
+        trees = self._trees
+        tree = trees.get(goal)
+        if tree is None:
+            if len(trees) > 64:
+                trees.clear()
+            tree = trees[goal] = self.tree([goal])
+        return tree
 
     def multi_field(self, graph: csr_matrix, points: Sequence[XY]) -> np.ndarray:
         """Per node, the shortest way on ``graph`` to the nearest of ``points``."""
