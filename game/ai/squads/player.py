@@ -167,12 +167,15 @@ class SquadPlayer(CandidatePlayer):
             g = self._model_goal(q, m, goal)
             if g is None:
                 continue
-            dist, way = self._way(q, m, g)
+            dist = self._dist(q, m, g)
             if dist - g.standoff < MIN_STEP:
                 continue
-            order.append((dist, m, g, way))
+            order.append((dist, m, g))
         order.sort(key=lambda t: -t[0])
-        for dist, m, g, way in order:
+        for dist, m, g in order:
+            way = self._way(q, m, g)
+            if len(way) < 2:
+                continue
             dest, needs_roll = self._destination(q, u, m, way, dist - g.standoff)
             if dest is not None:
                 skip.clear()  # a model that could not move may, once this one has
@@ -217,18 +220,25 @@ class SquadPlayer(CandidatePlayer):
                     return slot
         return None
 
-    def _way(self, q: FloodQueries, m: Model, g: Goal) -> tuple[float, tuple[XY, ...]]:
-        """The length of ``m``'s way to its goal and its first stretch (a move and a
-        bit), worked out once a phase for each place."""
+    def _dist(self, q: FloodQueries, m: Model, g: Goal) -> float:
+        """The length of ``m``'s way to its goal (0: none), from the path grid's tree
+        rooted at the goal without following the way (only the model that moves needs
+        its way: :meth:`_way`)."""
         nav = q.nav(m.radius)
 
-        def make() -> tuple[float, tuple[XY, ...]]:
-            total, way = nav.way_to((m.x, m.y), g.point, AHEAD)
-            return (0.0, way) if len(way) < 2 or math.isinf(total) else (total, way)
+        def make() -> float:
+            total = nav.way_length((m.x, m.y), g.point)
+            return 0.0 if math.isinf(total) else total
 
-        # the tree and the way are the board's alone (the walls, the goal, the base):
-        # the path grid keeps them for every match on the map, and this for the match
-        return self.memo.get("match", ("way", m.radius, m.x, m.y, g.point), make)
+        # the tree is the board's alone (the walls, the goal, the base): the path grid
+        # keeps it for every match on the map, and this the length for the match
+        return self.memo.get("match", ("dist", m.radius, m.x, m.y, g.point), make)
+
+    def _way(self, q: FloodQueries, m: Model, g: Goal) -> tuple[XY, ...]:
+        """The first stretch of ``m``'s way to its goal (a move and a bit)."""
+        nav = q.nav(m.radius)
+        return self.memo.get("match", ("way", m.radius, m.x, m.y, g.point),
+                             lambda: nav.way_to((m.x, m.y), g.point, AHEAD)[1])
 
     def _destination(self, q: FloodQueries, u: Unit, m: Model, way: tuple[XY, ...],
                      length: float) -> tuple[Point | None, bool]:
@@ -311,7 +321,7 @@ class SquadPlayer(CandidatePlayer):
         if nest is None or limit is None:
             return False
         lead = u.survivors[0]
-        dist, _way = self._way(q, lead, Goal(nest))
+        dist = self._dist(q, lead, Goal(nest))
         turns_after = limit - q.turn()
         return dist > turn_data().move * SLOWED * turns_after + 1.0
 
@@ -320,7 +330,7 @@ class SquadPlayer(CandidatePlayer):
         if goal is None:
             return flood_likely(q) and any(self._gantry_spot(q, m) for m in u.survivors)
         lead = u.survivors[0]
-        dist, _way = self._way(q, lead, goal)
+        dist = self._dist(q, lead, goal)
         return dist - goal.standoff > 1.5
 
     # ================================================================ assault

@@ -48,6 +48,9 @@ def coherency_groups(models: Sequence[Model]) -> list[list[Model]]:
     data = load_data()
     reach = data.coherency_distance + EPSILON
     edges = data.coherency_measure != "centre"
+    # :func:`_gap` worked in line over plain numbers (the same sums in the same order)
+    places = [(m.x, m.y, m.radius) for m in alive]
+    hypot = math.hypot
     seen: set[int] = set()
     groups: list[list[Model]] = []
     for start in range(len(alive)):
@@ -58,9 +61,12 @@ def coherency_groups(models: Sequence[Model]) -> list[list[Model]]:
         while todo:
             i = todo.pop()
             group.append(i)
-            a = alive[i]
-            for j in range(len(alive)):
-                if j not in seen and _gap(a, alive[j], edges) <= reach:
+            ax, ay, ar = places[i]
+            for j, (bx, by, br) in enumerate(places):
+                if j in seen:
+                    continue
+                centres = hypot(ax - bx, ay - by)
+                if (max(0.0, centres - ar - br) if edges else centres) <= reach:
                     seen.add(j)
                     todo.append(j)
         groups.append([alive[i] for i in sorted(group)])

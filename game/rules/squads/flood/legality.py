@@ -89,8 +89,9 @@ def move_budget(state: FloodState, u: Unit) -> tuple[float, int | None, bool] | 
 
 
 def why_not_move(state: FloodState, uid: str, mid: str, to: Point) -> str | None:
-    """S-7, F-7, F-8: None if the model may move to ``to`` now, else why."""
-    return move_judge(state, uid, mid)(to)
+    """S-7, F-7, F-8: None if the model may move to ``to`` now, else why (the verdict
+    kept while the state stays the same: a player that judged the point finds it)."""
+    return state.cached(("why-move", uid, mid, to), lambda: move_judge(state, uid, mid)(to))
 
 
 def move_judge(state: FloodState, uid: str, mid: str) -> Callable[[Point], str | None]:
@@ -119,13 +120,16 @@ def move_judge(state: FloodState, uid: str, mid: str) -> Callable[[Point], str |
     keeps = None if straggler else moving.coherency_checker(state, m)
     broken = f"{m.name} would break {u.name}'s coherency (2 inches, S-7)"
 
-    def judge(to: Point) -> str | None:
+    def verdict(to: Point) -> str | None:
         check = state.cached(("check", mid, to, clear, roll, run), lambda: checker(to))
         if not check.ok:
             return check.reason
         if keeps is not None and not keeps(*to.units):
             return broken
         return None
+
+    def judge(to: Point) -> str | None:
+        return state.cached(("why-move", uid, mid, to), lambda: verdict(to))
 
     return judge
 

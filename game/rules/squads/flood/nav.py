@@ -225,6 +225,8 @@ class Nav:
         self.index[rr, cc] = np.arange(len(rr))
         self.nodes = np.column_stack([xx[rr, cc], yy[rr, cc]])
         self.n = len(self.nodes)
+        self._points: list[XY] = [(x, y) for x, y in self.nodes.tolist()]
+        """The nodes as plain numbers (:meth:`point`)."""
         self._edges(rr, cc)
         self._flood_cache: dict[tuple[tuple[str, int, int], ...],
                                 tuple[BaseGeometry, np.ndarray, np.ndarray]] = {}
@@ -269,8 +271,7 @@ class Nav:
 
     # ================================================================ points
     def point(self, node: int) -> XY:
-        x, y = self.nodes[node]
-        return float(x), float(y)
+        return self._points[node]
 
     def in_free(self, x: float, y: float) -> bool:
         """Whether a base of this radius centred at ``(x, y)`` is clear of the walls."""
@@ -385,8 +386,21 @@ class Nav:
     def within(self, points: Sequence[XY], reach: Sequence[float]) -> np.ndarray:
         """A node mask: the nodes within ``reach[k]`` of ``points[k]`` for some k."""
         mask = np.zeros(self.n, dtype=bool)
+        step, x0, y0 = self.step, self.x0, self.y0
         for (x, y), d in zip(points, reach, strict=True):
-            mask |= np.hypot(self.nodes[:, 0] - x, self.nodes[:, 1] - y) < d
+            # only the grid's block round the point is measured: a node farther than
+            # ``d`` along either axis is farther than ``d`` (a column or row of slack
+            # each side for rounding); the same distances as measured over every node
+            c0 = max(0, math.floor((x - d - x0) / step) - 1)
+            c1 = min(self.cols, math.ceil((x + d - x0) / step) + 2)
+            r0 = max(0, math.floor((y - d - y0) / step) - 1)
+            r1 = min(self.rows, math.ceil((y + d - y0) / step) + 2)
+            if c0 >= c1 or r0 >= r1:
+                continue
+            ids = self.index[r0:r1, c0:c1].ravel()
+            ids = ids[ids >= 0]
+            pts = self.nodes[ids]
+            mask[ids[np.hypot(pts[:, 0] - x, pts[:, 1] - y) < d]] = True
         return mask
 
     # ================================================================ the flood (F-7)
@@ -513,17 +527,33 @@ class Nav:
         memo = self._ways
         got = memo.get(key)
         if got is None:
-            trees = self._trees
-            tree = trees.get(goal)
-            if tree is None:
-                if len(trees) > 64:
-                    trees.clear()
-                tree = trees[goal] = self.tree([goal])
+            tree = self._tree_to(goal)
             got = self.way(start, goal, tree[0], tree[1], ahead)
             if len(memo) > 20000:
                 memo.clear()
             memo[key] = got
         return got
+
+    def way_length(self, start: XY, goal: XY) -> float:
+        """The length of :meth:`way_to`'s way from ``start`` to ``goal`` (``inf``: none),
+        without following it (the tree's distance at the node it starts by)."""
+        near = self.near_nodes(*start)
+        if not near:
+            return math.inf
+        dist = self._tree_to(goal)[0]
+        k, off = min(near, key=lambda n: float(dist[n[0]]) + n[1])
+        total = float(dist[k]) + off
+        return total if math.isfinite(total) else math.inf
+
+    def _tree_to(self, goal: XY) -> tuple[np.ndarray, np.ndarray]:
+        """The :meth:`tree` rooted at ``goal`` (kept for every match on the map)."""
+        trees = self._trees
+        tree = trees.get(goal)
+        if tree is None:
+            if len(trees) > 64:
+                trees.clear()
+            tree = trees[goal] = self.tree([goal])
+        return tree
 
     def multi_field(self, graph: csr_matrix, points: Sequence[XY]) -> np.ndarray:
         """Per node, the shortest way on ``graph`` to the nearest of ``points``."""

@@ -23,6 +23,10 @@ from game.rules.squads.flood.numbers import turn_data
 from game.rules.squads.flood.state import FloodState
 from game.rules.squads.units import Model, Unit
 
+OUT_OF_RANGE = 1e-6
+"""Slack (inches) past a gun's range before a firer is known to reach no target (the
+range's own test allows a billionth)."""
+
 
 def sees(state: FloodState, a: Model, b: Model) -> bool:
     """Whether the walls leave the line between the two bases' centres clear."""
@@ -48,9 +52,13 @@ def under_template(state: FloodState, firer: Model, aim: Model, targets: list[Mo
 
 def firer_line(state: FloodState, firer: Model, target: Unit) -> AttackLine | None:
     """S-1, S-2: what ``firer`` fires at ``target`` (None if it sees or reaches none)."""
+    targets = target.survivors
+    guns = firer.guns()
+    if not targets or not guns or min(gap(firer, t) for t in targets) > max(
+            g.range for g in guns) + OUT_OF_RANGE:
+        return None  # every target model beyond every gun's range: no line, seen or not
     nav = nav_for(state, firer.radius)
     here = (firer.x, firer.y)
-    targets = target.survivors
     seen = [t for t, ok in zip(targets, nav.sees_all(here, [(t.x, t.y) for t in targets]),
                                strict=True) if ok]
     if not seen:
@@ -59,7 +67,7 @@ def firer_line(state: FloodState, firer: Model, target: Unit) -> AttackLine | No
     distance = gap(firer, aim)
     moved = state.moved.get(firer.id, 0) > 0
     kinds = load_data().kinds
-    for gun in firer.guns():
+    for gun in guns:
         if kinds[gun.kind].template:
             n = under_template(state, firer, aim, seen, gun.range)
             line = shooting_line(firer, gun.key, distance, moved, under_template=n)

@@ -184,7 +184,9 @@ class FloodState(Roster):
         """The state changed: forget what :meth:`cached` remembered (every change made
         outside an action's apply, e.g. a test placing a model, must call it)."""
         self.version += 1
-        self.memo.pop("_cached", None)
+        got = self.memo.pop("_cached", None)
+        if got is not None:
+            self.memo["_cached_before"] = got
 
     def cached(self, key: Any, make: Callable[[], T]) -> T:
         """``make()``, remembered until the state changes (not while an action is being
@@ -200,6 +202,15 @@ class FloodState(Roster):
         except KeyError:
             value = values[key] = make()
         return value
+
+    def cached_before(self, key: Any) -> Any:
+        """What :meth:`cached` remembered of ``key`` in the state just before the last
+        change (None: nothing): an action's apply reads what judging it found, the state
+        being as it was then until the apply changes it."""
+        got = self.memo.get("_cached_before")
+        if got is None or got[0] != self.version - 1:
+            return None
+        return got[1].get(key)
 
     def remember(self, key: Any, make: Callable[[], T]) -> T:
         """``memo[key]``, made by ``make()`` the first time."""

@@ -36,7 +36,7 @@ from game.rules.squads.flood.assault import (
 )
 from game.rules.squads.flood.events import FloodKind
 from game.rules.squads.flood.legality import move_budget
-from game.rules.squads.flood.moving import check_move, moved_by, near_enemy
+from game.rules.squads.flood.moving import MoveCheck, check_move, moved_by, near_enemy
 from game.rules.squads.flood.numbers import turn_data
 from game.rules.squads.flood.phases import PHASES, FloodPhase
 from game.rules.squads.flood.shooting import shooting_lines
@@ -78,7 +78,9 @@ def do_move(state: FloodState, a: Move, dice: Dice) -> list[Event]:
     budget = move_budget(state, u)
     assert not isinstance(budget, str)
     clear, roll, run = budget
-    check = check_move(state, m, u.side, a.to, clear, roll, run=run)
+    check = state.cached_before(("check", m.id, a.to, clear, roll, run))
+    if not isinstance(check, MoveCheck):  # not judged just before (as it stands)
+        check = check_move(state, m, u.side, a.to, clear, roll, run=run)
     start = (m.x, m.y)
     m.move_to(*a.to.units)
     state.moved_now.add(m.id)

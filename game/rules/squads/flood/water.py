@@ -34,6 +34,8 @@ from collections.abc import Sequence
 from dataclasses import dataclass, field
 from fractions import Fraction
 
+import shapely
+
 from game.boards.corridors import Arm, Corridors, Fork
 from game.core import odds
 from game.core.dice import Dice, Roll
@@ -331,7 +333,9 @@ def flooded_parts(board: Corridors) -> tuple[Span, ...]:
 def in_flooded(flooded: Sequence[Span], board: Corridors, x: float, y: float) -> bool:
     """F-7: whether ``(x, y)`` is in a flooded part (difficult terrain after the flood):
     in the corridors, not on a gantry, its nearest corridor position in a stretch."""
-    if not board.contains(x, y) or any(f.kind == "gantry" for f in board.features_at(x, y)):
+    if not board.contains(x, y) or any(  # on a gantry (its area alone asked)
+            f.kind == "gantry" and f.closed and shapely.intersects_xy(f.shape, x, y)
+            for f in board.features):
         return False
     corridor, at = board.project(x, y)
     h = round(at * HUNDREDTHS)
