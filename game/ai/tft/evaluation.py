@@ -88,6 +88,10 @@ class Hit:
 
 _ODDS: dict[tuple[Any, ...], Hit] = {}
 _ODDS_LIMIT = 200_000
+_BLOWS: dict[tuple[Any, ...], tuple[float, float, int, int, int]] = {}
+"""A blow's odds whatever the target's ST (all but the chance it goes down, T-3), by the
+key of :data:`_ODDS` less that ST: a target of another ST asks the rules only that
+chance (:meth:`HexQueries.down_chance`)."""
 
 
 class Sandbox:
@@ -131,22 +135,30 @@ class Sandbox:
         cached."""
         dfd = t.defending if defending is None else defending
         lv = self.board.level_list
-        key = (a.dx, a.dx_penalty, a.armour, a.shield, a.ready, a.h, a.prone, a.kneeling,
-               t.st, t.armour, t.shield, t.h, t.prone, t.kneeling, dfd,
-               lv[a_cell] - lv[t_cell], arc, self._ground_dx[a_cell])
+        blow = (a.dx, a.dx_penalty, a.armour, a.shield, a.ready, a.h, a.prone, a.kneeling,
+                t.armour, t.shield, t.h, t.prone, t.kneeling, dfd,
+                lv[a_cell] - lv[t_cell], arc, self._ground_dx[a_cell])
+        key = (blow, t.st)
         h = _ODDS.get(key)
         if h is None:
-            d = self.board.direction(t_cell, a_cell)
-            if d is None:
-                raise ValueError("hit() needs adjacent cells")
-            att = self.at(a, a_cell)
-            tgt = self._target(t, t_cell)
-            tgt.facing = (d - ARC_TURN[arc]) % 6
-            tgt.defending = dfd
-            o = self.q.blow_odds(att, tgt)
-            h = Hit(o.p_hit, o.expected_damage, o.p_down)
             if len(_ODDS) > _ODDS_LIMIT:
                 _ODDS.clear()
+                _BLOWS.clear()
+            known = _BLOWS.get(blow)
+            if known is not None:  # the same blow on a target of another ST (T-3)
+                p_hit, damage, dice, target, stops = known
+                h = Hit(p_hit, damage, self.q.down_chance(a, dice, target, stops, t.st))
+            else:
+                d = self.board.direction(t_cell, a_cell)
+                if d is None:
+                    raise ValueError("hit() needs adjacent cells")
+                att = self.at(a, a_cell)
+                tgt = self._target(t, t_cell)
+                tgt.facing = (d - ARC_TURN[arc]) % 6
+                tgt.defending = dfd
+                o = self.q.blow_odds(att, tgt)
+                h = Hit(o.p_hit, o.expected_damage, o.p_down)
+                _BLOWS[blow] = (o.p_hit, o.expected_damage, o.dice, o.target, o.stops)
             _ODDS[key] = h
         return h
 

@@ -201,6 +201,15 @@ def attack_odds(state: HexState, attacker: HexFigure, target: HexFigure,
                               rear=from_rear(board, attacker, target))
 
 
+def down_chance(attacker: HexFigure, dice: int, target: int, stops: int, st: int) -> float:
+    """T-3: the chance a blow of ``attacker`` on ``dice`` against adjusted DX ``target``,
+    armour stopping ``stops``, takes down a target of ST ``st``: the ``p_down`` of
+    :func:`attack_odds` for the same blow on a target that differs only in its ST."""
+    down_at = st - int(load_data().num("damage", "unconscious_at"))
+    return combat.blow_chances(dice, target, combat.weapon_of(attacker).damage, stops,
+                               down_at, 1)[2]
+
+
 def resolve_attack(state: HexState, attacker: HexFigure, target: HexFigure,
                    dice: Dice, how: str | None = None,
                    extra: tuple[Modifier, ...] = ()) -> AttackResult:
