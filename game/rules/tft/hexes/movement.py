@@ -146,13 +146,25 @@ def entry_table(state: HexState, f: HexFigure) -> tuple[str, np.ndarray]:
 def engaged_stops(state: HexState, f: HexFigure, pos: Positions | None = None
                   ) -> frozenset[int]:
     """T-6, H-7: the hexes where a figure of ``f``'s side stands engaged (its move stops
-    there), once per position (``pos``: :meth:`HexState.positions`, if known)."""
-    here = at_position(state, state.positions() if pos is None else pos)
+    there), once per position of its enemies (``pos``: :meth:`HexState.positions`, if
+    known): they stand still while its side moves, so every figure of the side asks it
+    once."""
+    pos = state.positions() if pos is None else pos
+    here = at_position(state, pos)
     key = ("stop", f.side, f.hexes)
     stop = here.get(key)
     if stop is None:
-        enemies = [g for g in state.figures.values() if g.side != f.side]
-        stop = here[key] = frozenset(heights.engaged_cells(state.board, enemies, f))
+        side = f.side
+        theirs = tuple(p for p, g in zip(pos, state.figures.values(), strict=True)
+                       if g.side != side)
+        kept = state.memo.get(key)
+        if kept is not None and kept[0] == theirs:
+            stop = kept[1]
+        else:
+            enemies = [g for g in state.figures.values() if g.side != side]
+            stop = frozenset(heights.engaged_cells(state.board, enemies, f))
+            state.memo[key] = (theirs, stop)
+        here[key] = stop
     assert isinstance(stop, frozenset)
     return stop
 
