@@ -13,10 +13,9 @@ from __future__ import annotations
 
 from dataclasses import dataclass
 from itertools import chain
-from typing import Any
+from typing import Any, NamedTuple
 
 from game.boards.hexmap import HexMap
-from game.core.frozen import quick_init
 from game.rules.tft.hexes.queries import (
     FallOdds,
     HexFigure,
@@ -74,9 +73,7 @@ class Weights:
     """Never jump when the fall takes the figure down with more than this chance."""
 
 
-@quick_init
-@dataclass(frozen=True)
-class Hit:
+class Hit(NamedTuple):
     """One attack's exact odds, reduced to what the AI weighs."""
 
     p_hit: float
@@ -86,7 +83,9 @@ class Hit:
     """Chance the blow leaves the target unconscious or dead."""
 
 
-_ODDS: dict[tuple[Any, ...], Hit] = {}
+_ODDS: dict[tuple[Any, ...], tuple[float, float, float]] = {}
+"""Each blow's :class:`Hit` as a plain tuple (which the garbage collector stops looking
+at), by what decides it."""
 _ODDS_LIMIT = 200_000
 _BLOWS: dict[tuple[Any, ...], tuple[float, float, int, int, int]] = {}
 """A blow's odds whatever the target's ST (all but the chance it goes down, T-3), by the
@@ -139,15 +138,15 @@ class Sandbox:
                 t.armour, t.shield, t.h, t.prone, t.kneeling, dfd,
                 lv[a_cell] - lv[t_cell], arc, self._ground_dx[a_cell])
         key = (blow, t.st)
-        h = _ODDS.get(key)
-        if h is None:
+        v = _ODDS.get(key)
+        if v is None:
             if len(_ODDS) > _ODDS_LIMIT:
                 _ODDS.clear()
                 _BLOWS.clear()
             known = _BLOWS.get(blow)
             if known is not None:  # the same blow on a target of another ST (T-3)
                 p_hit, damage, dice, target, stops = known
-                h = Hit(p_hit, damage, self.q.down_chance(a, dice, target, stops, t.st))
+                v = (p_hit, damage, self.q.down_chance(a, dice, target, stops, t.st))
             else:
                 d = self.board.direction(t_cell, a_cell)
                 if d is None:
@@ -157,10 +156,10 @@ class Sandbox:
                 tgt.facing = (d - ARC_TURN[arc]) % 6
                 tgt.defending = dfd
                 o = self.q.blow_odds(att, tgt)
-                h = Hit(o.p_hit, o.expected_damage, o.p_down)
+                v = (o.p_hit, o.expected_damage, o.p_down)
                 _BLOWS[blow] = (o.p_hit, o.expected_damage, o.dice, o.target, o.stops)
-            _ODDS[key] = h
-        return h
+            _ODDS[key] = v
+        return Hit._make(v)
 
 
 def arc_of(direction_to_attacker: int, facing: int) -> Arc:
