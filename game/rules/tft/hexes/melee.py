@@ -189,11 +189,12 @@ def attack_modifiers(state: HexState, attacker: HexFigure, target: HexFigure
 
 
 def attack_odds(state: HexState, attacker: HexFigure, target: HexFigure,
-                how: str | None = None) -> AttackOdds:
+                how: str | None = None, reached: Reach | None = None) -> AttackOdds:
     """T-2..T-5, H-6: the exact odds of ``attacker`` striking ``target`` where they stand
-    (either may be a copy standing elsewhere: a what-if)."""
+    (either may be a copy standing elsewhere: a what-if). ``reached``: their
+    :func:`reach`, if known (with or without the swipe: the levels are the same)."""
     board = state.board
-    r = reach(board, attacker, target, swipe_allowed=True)
+    r = reach(board, attacker, target, swipe_allowed=True) if reached is None else reached
     levels = (r.attacker_level, r.target_level) if r.target_hex >= 0 else None
     return combat.attack_odds(attacker, target,
                               situation(state, attacker, target, how or r.how or NORMAL,
