@@ -225,7 +225,7 @@ def enemy_threats(q: HexQueries, side: str, *, mobile: bool) -> list[EnemyThreat
         if mobile and not e.move_over:
             reach = q.charge_reach(e.id)
             assert reach is not None
-            out.append(EnemyThreat(e, False, set(reach.cost), board))
+            out.append(EnemyThreat(e, False, set(reach.cells), board))
         else:
             front = set(front_cells(board, e))
             out.append(EnemyThreat(e, True, {e.cell}, board, front))
