@@ -13,9 +13,9 @@ from functools import lru_cache
 
 from game.core import odds
 from game.core.dice import Dice, Modifier
-from game.core.odds import DiceExpr
 from game.core.events import Event, Kind
 from game.core.frozen import quick_init
+from game.core.odds import DiceExpr
 from game.core.places import Place
 from game.rules.tft.data import Weapon, load_data
 from game.rules.tft.events import MeleeKind
