@@ -383,14 +383,12 @@ def _jump_ways(state: HexState, f: HexFigure, reach: Reach, budget: int,
     entry = entry_table(state, f)[1]
     costs, stops, start = reach.costs, reach.stops, reach.start
     ways: dict[int, list[Jump]] = {}
-    for c in reach.cells:
-        if c not in drops:
-            continue
+    falls_of: dict[int, tuple[int, float]] = {}
+    # T-6: the engaged figure's shift is its one step: it jumps only from where it stands
+    for c in filter(drops.__contains__, (start,) if engaged else reach.cells):
         cost = int(costs[c])  # reach.cost_of(c): every cell of reach.cells is reached
         if cost + 1 > budget or c in stops and c != start:
             continue
-        if engaged and c != start:
-            continue  # T-6: the engaged figure's shift is its one step
         for j, drop in drops[c]:
             if j in occupied or entry[j] == np.inf:
                 continue
@@ -400,7 +398,10 @@ def _jump_ways(state: HexState, f: HexFigure, reach: Reach, budget: int,
             if settle is not None and settle_facing(
                     state, f, j, board.direction(c, j) or 0, occ) is None:
                 continue
-            band, p = falls.fall_odds(f, drop)
+            fall = falls_of.get(drop)
+            if fall is None:
+                fall = falls_of[drop] = falls.fall_odds(f, drop)
+            band, p = fall
             ways.setdefault(j, []).append(Jump(cost + landing, c, drop, band, p))
     return ways
 
