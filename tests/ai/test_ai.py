@@ -324,3 +324,37 @@ def test_the_tactician_imports_only_the_rules_public_modules():
                 found.append(node.module)
     assert found and all(m.rsplit(".", 1)[-1] in ("actions", "queries", "phases", "events")
                          for m in found), found
+
+
+def test_t5_h6_a_duel_from_kept_halves_is_the_duel_worked_out_anew():
+    """A duel met anew because the enemy's ST changed takes the enemy's blows from the
+    kept half (they do not depend on its ST) and works out ours: the same numbers as a
+    duel worked out from nothing."""
+    from game.ai.tft import duels, evaluation
+    from game.ai.tft.context import Context
+    from game.ai.tft.manoeuvres import new_plan
+    from game.ai.tft.stance import Stance
+
+    m = match("0 0 0\n0 0 0", [("Hum", "a", "human", 0, 0, 0), ("Orc", "b", "orc", 1, 0, 3)],
+              seed=1)
+    to_movement_of(m, "a")
+    hum, orc = m.state.figures["hum"], m.state.figures["orc"]
+    weak = orc.clone()
+    weak.st -= 3
+
+    def duel_of(e):
+        ctx = Context(m, "a", Weights())
+        return Stance(ctx, new_plan(ctx), hum, False).duel(e, hum.cell, orc.cell)
+
+    def forget():
+        for table in (duels._DUELS, duels._HALVES, evaluation._ODDS, evaluation._BLOWS):
+            table.clear()
+
+    forget()
+    strong = duel_of(orc)
+    kept = duel_of(weak)
+    assert kept.can and kept.take == strong.take and kept.take_def == strong.take_def
+    assert kept.deal != strong.deal  # our blows take a weaker orc down more often
+    forget()
+    anew = duel_of(weak)
+    assert (anew.deal, anew.take, anew.take_def) == (kept.deal, kept.take, kept.take_def)

@@ -224,3 +224,44 @@ def test_a_finished_game_lets_its_memo_go():
         assert side is not None
         m.apply(players[side].choose(m))
     assert m.state.ended is not None and m.state.memo == {}
+
+
+def test_t3_down_chance_is_the_attack_odds_for_a_target_of_another_st():
+    """The chance a blow takes its target down, asked for another ST (what the Tactician
+    asks instead of the whole attack again), is the rules' own p_down for that ST; the
+    other numbers of a blow do not depend on the target's ST at all."""
+    m = match("0 0 0\n0 0 0", [("Hum", "a", "human", 0, 0, 0), ("Orc", "b", "orc", 1, 0, 3)],
+              seed=1)
+    q = m.ruleset.queries(m.state)
+    hum, orc = m.state.figures["hum"], m.state.figures["orc"]
+    o = q.blow_odds(hum, orc)
+    for st in range(1, orc.st_max + 3):
+        weaker = orc.clone()
+        weaker.st = st
+        w = q.blow_odds(hum, weaker)
+        assert (w.p_hit, w.expected_damage, w.dice, w.target, w.stops) == (
+            o.p_hit, o.expected_damage, o.dice, o.target, o.stops)
+        assert q.down_chance(hum, o.dice, o.target, o.stops, st) == w.p_down
+    assert q.down_chance(hum, o.dice, o.target, o.stops, 1) > \
+        q.down_chance(hum, o.dice, o.target, o.stops, orc.st_max)
+
+
+def test_t2_attack_odds_keep_their_numbers_and_words():
+    """The numbers of an attack (blow_chances) are kept by the few numbers that decide
+    them; the odds come out the same whether worked out or kept, modifiers and all."""
+    from game.rules.tft import combat
+    from game.rules.tft.data import load_data
+
+    m = match("0 1 0\n0 0 0", [("Hum", "a", "human", 0, 0, 0), ("Orc", "b", "orc", 1, 0, 3)],
+              seed=1)
+    q = m.ruleset.queries(m.state)
+    hum, orc = m.state.figures["hum"], m.state.figures["orc"]
+    combat.blow_chances.cache_clear()
+    first = q.blow_odds(hum, orc)
+    assert combat.blow_chances.cache_info().misses == 1
+    again = q.blow_odds(hum, orc)
+    assert combat.blow_chances.cache_info().hits >= 1
+    assert again == first and first.modifiers  # the orc stands a level up (H-6)
+    assert (first.p_hit, first.expected_damage, first.p_down) == combat.blow_chances(
+        first.dice, first.target, combat.weapon_of(hum).damage, first.stops,
+        orc.st - int(load_data().num("damage", "unconscious_at")))

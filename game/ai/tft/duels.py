@@ -109,6 +109,36 @@ def shared_duels(w: Weights) -> dict[tuple[object, ...], Duel]:
     return shared
 
 
+Deal = tuple[float, ...]
+"""A duel's :attr:`Duel.deal`."""
+Take = tuple[tuple[tuple[float, ...], ...], tuple[tuple[float, ...], ...]]
+"""A duel's :attr:`Duel.take` and :attr:`Duel.take_def`."""
+
+_HALVES: dict[tuple[float, float], tuple[dict[tuple[object, ...], Deal],
+                                         dict[tuple[object, ...], Take]]] = {}
+
+
+def shared_halves(w: Weights) -> tuple[dict[tuple[object, ...], Deal],
+                                       dict[tuple[object, ...], Take]]:
+    """The two halves of the duels of :func:`shared_duels` (kept to a size): our blows
+    (:attr:`Duel.deal`), which depend only on how we strike and how the enemy takes a
+    blow, and the enemy's (:attr:`Duel.take`, :attr:`Duel.take_def`), the other way
+    round; so a duel met anew because one figure's ST changed finds half of it kept."""
+    key = (w.kill, w.lose)
+    halves = _HALVES.get(key)
+    if halves is None:
+        halves = _HALVES[key] = ({}, {})
+    elif len(halves[0]) + len(halves[1]) > _DUEL_LIMIT:
+        halves[0].clear()
+        halves[1].clear()
+    return halves
+
+
+def striker_key(f: HexFigure) -> tuple[object, ...]:
+    """What a figure's blows depend on (:func:`fighter_key` less its ST)."""
+    return (f.dx, f.dx_penalty, f.armour, f.shield, f.ready, f.prone, f.h, f.kneeling)
+
+
 def by_facing(by_arc: dict[str, float]) -> tuple[tuple[float, ...], ...]:
     """``out[d][phi]``: the value of a blow from direction ``d`` on a figure facing phi."""
     return tuple(tuple(by_arc[ARC_BY_OFF[(d - phi) % 6]] for phi in range(6))

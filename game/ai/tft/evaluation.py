@@ -13,10 +13,9 @@ from __future__ import annotations
 
 from dataclasses import dataclass
 from itertools import chain
-from typing import Any
+from typing import Any, NamedTuple
 
 from game.boards.hexmap import HexMap
-from game.core.frozen import quick_init
 from game.rules.tft.hexes.queries import (
     FallOdds,
     HexFigure,
@@ -74,9 +73,7 @@ class Weights:
     """Never jump when the fall takes the figure down with more than this chance."""
 
 
-@quick_init
-@dataclass(frozen=True)
-class Hit:
+class Hit(NamedTuple):
     """One attack's exact odds, reduced to what the AI weighs."""
 
     p_hit: float
@@ -86,8 +83,14 @@ class Hit:
     """Chance the blow leaves the target unconscious or dead."""
 
 
-_ODDS: dict[tuple[Any, ...], Hit] = {}
+_ODDS: dict[tuple[Any, ...], tuple[float, float, float]] = {}
+"""Each blow's :class:`Hit` as a plain tuple (which the garbage collector stops looking
+at), by what decides it."""
 _ODDS_LIMIT = 200_000
+_BLOWS: dict[tuple[Any, ...], tuple[float, float, int, int, int]] = {}
+"""A blow's odds whatever the target's ST (all but the chance it goes down, T-3), by the
+key of :data:`_ODDS` less that ST: a target of another ST asks the rules only that
+chance (:meth:`HexQueries.down_chance`)."""
 
 
 class Sandbox:
@@ -131,24 +134,32 @@ class Sandbox:
         cached."""
         dfd = t.defending if defending is None else defending
         lv = self.board.level_list
-        key = (a.dx, a.dx_penalty, a.armour, a.shield, a.ready, a.h, a.prone, a.kneeling,
-               t.st, t.armour, t.shield, t.h, t.prone, t.kneeling, dfd,
-               lv[a_cell] - lv[t_cell], arc, self._ground_dx[a_cell])
-        h = _ODDS.get(key)
-        if h is None:
-            d = self.board.direction(t_cell, a_cell)
-            if d is None:
-                raise ValueError("hit() needs adjacent cells")
-            att = self.at(a, a_cell)
-            tgt = self._target(t, t_cell)
-            tgt.facing = (d - ARC_TURN[arc]) % 6
-            tgt.defending = dfd
-            o = self.q.blow_odds(att, tgt)
-            h = Hit(o.p_hit, o.expected_damage, o.p_down)
+        blow = (a.dx, a.dx_penalty, a.armour, a.shield, a.ready, a.h, a.prone, a.kneeling,
+                t.armour, t.shield, t.h, t.prone, t.kneeling, dfd,
+                lv[a_cell] - lv[t_cell], arc, self._ground_dx[a_cell])
+        key = (blow, t.st)
+        v = _ODDS.get(key)
+        if v is None:
             if len(_ODDS) > _ODDS_LIMIT:
                 _ODDS.clear()
-            _ODDS[key] = h
-        return h
+                _BLOWS.clear()
+            known = _BLOWS.get(blow)
+            if known is not None:  # the same blow on a target of another ST (T-3)
+                p_hit, damage, dice, target, stops = known
+                v = (p_hit, damage, self.q.down_chance(a, dice, target, stops, t.st))
+            else:
+                d = self.board.direction(t_cell, a_cell)
+                if d is None:
+                    raise ValueError("hit() needs adjacent cells")
+                att = self.at(a, a_cell)
+                tgt = self._target(t, t_cell)
+                tgt.facing = (d - ARC_TURN[arc]) % 6
+                tgt.defending = dfd
+                o = self.q.blow_odds(att, tgt)
+                v = (o.p_hit, o.expected_damage, o.p_down)
+                _BLOWS[blow] = (o.p_hit, o.expected_damage, o.dice, o.target, o.stops)
+            _ODDS[key] = v
+        return Hit._make(v)
 
 
 def arc_of(direction_to_attacker: int, facing: int) -> Arc:
@@ -214,7 +225,7 @@ def enemy_threats(q: HexQueries, side: str, *, mobile: bool) -> list[EnemyThreat
         if mobile and not e.move_over:
             reach = q.charge_reach(e.id)
             assert reach is not None
-            out.append(EnemyThreat(e, False, set(reach.cost), board))
+            out.append(EnemyThreat(e, False, set(reach.cells), board))
         else:
             front = set(front_cells(board, e))
             out.append(EnemyThreat(e, True, {e.cell}, board, front))

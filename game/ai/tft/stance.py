@@ -16,6 +16,8 @@ from game.ai.tft.duels import (
     by_facing,
     fighter_key,
     shared_duels,
+    shared_halves,
+    striker_key,
 )
 from game.ai.tft.plan import MovePlan
 from game.rules.tft.hexes.queries import HexFigure, charge_allowance
@@ -36,6 +38,8 @@ class Stance:
         self._duels: dict[tuple[str, int], Duel] = {}
         self._shared = shared_duels(ctx.w)
         self._fkey = fighter_key(f)
+        self._skey = striker_key(f)
+        self._halves = shared_halves(ctx.w)
         self._ground_dx = ctx.q.ground_dx_table()
 
     def duel(self, e: HexFigure, c: int, n: int) -> Duel:
@@ -57,20 +61,30 @@ class Stance:
         sb, f, w = self.ctx.sandbox, self.f, self.w
         d = Duel(sb.can_fight(f, c, e, n))
         if d.can:
-            deal = {}
-            take = {}
-            for z in ARCS:
-                h = sb.hit(f, c, e, n, z)
-                deal[z] = h.damage + w.kill * h.p_down
-                h = sb.hit(e, n, f, c, z, False)
-                take[z] = h.damage + w.lose * h.p_down
-            d.deal = tuple(deal[ARC_BY_OFF[off]] for off in range(6))
-            d.take = by_facing(take)
-            by_arc = {}
-            for z in ARCS:
-                h = sb.hit(e, n, f, c, z, True)
-                by_arc[z] = h.damage + w.lose * h.p_down
-            d.take_def = by_facing(by_arc)
+            deals, takes = self._halves
+            diff, gdx, ekey = self.lv[c] - self.lv[n], self._ground_dx, fighter_key(e)
+            dkey = (self._skey, ekey, e.defending, diff, gdx[c])
+            deal = deals.get(dkey)
+            if deal is None:
+                by_arc = {}
+                for z in ARCS:
+                    h = sb.hit(f, c, e, n, z)
+                    by_arc[z] = h.damage + w.kill * h.p_down
+                deal = deals[dkey] = tuple(by_arc[ARC_BY_OFF[off]] for off in range(6))
+            tkey = (striker_key(e), self._fkey, diff, gdx[n])
+            take = takes.get(tkey)
+            if take is None:
+                by_arc = {}
+                for z in ARCS:
+                    h = sb.hit(e, n, f, c, z, False)
+                    by_arc[z] = h.damage + w.lose * h.p_down
+                by_def = {}
+                for z in ARCS:
+                    h = sb.hit(e, n, f, c, z, True)
+                    by_def[z] = h.damage + w.lose * h.p_down
+                take = takes[tkey] = (by_facing(by_arc), by_facing(by_def))
+            d.deal = deal
+            d.take, d.take_def = take
         return d
 
     def attacks(self, c: int, k: int, p_stand: float) -> tuple[float, ...]:

@@ -9,11 +9,13 @@ from __future__ import annotations
 
 from collections.abc import Sequence
 from dataclasses import dataclass
+from functools import lru_cache
 
 from game.core import odds
 from game.core.dice import Dice, Modifier
 from game.core.events import Event, Kind
 from game.core.frozen import quick_init
+from game.core.odds import DiceExpr
 from game.core.places import Place
 from game.rules.tft.data import Weapon, load_data
 from game.rules.tft.events import MeleeKind
@@ -117,10 +119,24 @@ def attack_odds(attacker: Fighter, target: Fighter, situation: Sequence[Modifier
     base, mods = adjusted_dx(attacker)
     mods += situation
     tgt = base + sum(m.value for m in mods)
-    auto = automatic_results(n)
-    p_hit = odds.check_probability(n, tgt, automatic=auto)
     w = d.weapons[weapon] if weapon else weapon_of(attacker)
     stops = armour_stops(target, rear)
+    down_at = target.st - int(d.num("damage", "unconscious_at"))
+    p_hit, exp, p_down = blow_chances(n, tgt, w.damage, stops, down_at, multiplier)
+    return AttackOdds(n, base, tuple(mods), tgt, p_hit, exp, p_down, stops, w.name)
+
+
+@lru_cache(maxsize=65536)
+def blow_chances(n: int, target: int, damage: DiceExpr, stops: int, down_at: int,
+                 multiplier: int = 1) -> tuple[float, float, float]:
+    """T-2, T-3: (chance to hit, expected damage through armour, chance the target goes
+    down) of an attack on ``n`` dice against adjusted DX ``target`` with a weapon of
+    ``damage``, armour stopping ``stops``, the target down once ``down_at`` damage gets
+    through, the damage times ``multiplier``: the numbers of :func:`attack_odds`, kept
+    (a few plain numbers decide them)."""
+    d = load_data()
+    auto = automatic_results(n)
+    p_hit = odds.check_probability(n, target, automatic=auto)
     # damage: multiplied totals (3 triple, 4 double) have their own weight
     dist = odds.distribution(n)
     by_mult = {1: p_hit}
@@ -130,12 +146,11 @@ def attack_odds(attacker: Fighter, target: Fighter, situation: Sequence[Modifier
                 q = float(dist.get(t, 0))
                 by_mult[a.multiplier] = by_mult.get(a.multiplier, 0.0) + q
                 by_mult[1] -= q
-    down_at = target.st - int(d.num("damage", "unconscious_at"))
-    exp = sum(p * odds.mean_after_reduction(w.damage, stops, m * multiplier)
+    exp = sum(p * odds.mean_after_reduction(damage, stops, m * multiplier)
               for m, p in by_mult.items())
-    p_down = sum(p * odds.p_at_least_after_reduction(w.damage, stops, down_at, m * multiplier)
+    p_down = sum(p * odds.p_at_least_after_reduction(damage, stops, down_at, m * multiplier)
                  for m, p in by_mult.items())
-    return AttackOdds(n, base, tuple(mods), tgt, p_hit, exp, p_down, stops, w.name)
+    return p_hit, exp, p_down
 
 
 @dataclass

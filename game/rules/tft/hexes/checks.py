@@ -121,7 +121,7 @@ def _check_move(state: HexState, a: Move) -> str | None:
     if not state.board.on_board(a.to):
         return f"cell {a.to} is not on the board"
     opts = move_options(state, f.id)
-    if a.to not in opts.walk_cells():
+    if not opts.can_walk(a.to):
         if a.to in opts.ways:
             return (f"{f.name} cannot walk to {state.board.label(a.to)}: only a jump "
                     "down gets there (H-8)")

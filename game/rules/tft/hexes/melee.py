@@ -189,16 +189,26 @@ def attack_modifiers(state: HexState, attacker: HexFigure, target: HexFigure
 
 
 def attack_odds(state: HexState, attacker: HexFigure, target: HexFigure,
-                how: str | None = None) -> AttackOdds:
+                how: str | None = None, reached: Reach | None = None) -> AttackOdds:
     """T-2..T-5, H-6: the exact odds of ``attacker`` striking ``target`` where they stand
-    (either may be a copy standing elsewhere: a what-if)."""
+    (either may be a copy standing elsewhere: a what-if). ``reached``: their
+    :func:`reach`, if known (with or without the swipe: the levels are the same)."""
     board = state.board
-    r = reach(board, attacker, target, swipe_allowed=True)
+    r = reach(board, attacker, target, swipe_allowed=True) if reached is None else reached
     levels = (r.attacker_level, r.target_level) if r.target_hex >= 0 else None
     return combat.attack_odds(attacker, target,
                               situation(state, attacker, target, how or r.how or NORMAL,
                                         levels),
                               rear=from_rear(board, attacker, target))
+
+
+def down_chance(attacker: HexFigure, dice: int, target: int, stops: int, st: int) -> float:
+    """T-3: the chance a blow of ``attacker`` on ``dice`` against adjusted DX ``target``,
+    armour stopping ``stops``, takes down a target of ST ``st``: the ``p_down`` of
+    :func:`attack_odds` for the same blow on a target that differs only in its ST."""
+    down_at = st - int(load_data().num("damage", "unconscious_at"))
+    return combat.blow_chances(dice, target, combat.weapon_of(attacker).damage, stops,
+                               down_at, 1)[2]
 
 
 def resolve_attack(state: HexState, attacker: HexFigure, target: HexFigure,

@@ -146,13 +146,25 @@ def entry_table(state: HexState, f: HexFigure) -> tuple[str, np.ndarray]:
 def engaged_stops(state: HexState, f: HexFigure, pos: Positions | None = None
                   ) -> frozenset[int]:
     """T-6, H-7: the hexes where a figure of ``f``'s side stands engaged (its move stops
-    there), once per position (``pos``: :meth:`HexState.positions`, if known)."""
-    here = at_position(state, state.positions() if pos is None else pos)
+    there), once per position of its enemies (``pos``: :meth:`HexState.positions`, if
+    known): they stand still while its side moves, so every figure of the side asks it
+    once."""
+    pos = state.positions() if pos is None else pos
+    here = at_position(state, pos)
     key = ("stop", f.side, f.hexes)
     stop = here.get(key)
     if stop is None:
-        enemies = [g for g in state.figures.values() if g.side != f.side]
-        stop = here[key] = frozenset(heights.engaged_cells(state.board, enemies, f))
+        side = f.side
+        theirs = tuple(p for p, g in zip(pos, state.figures.values(), strict=True)
+                       if g.side != side)
+        kept = state.memo.get(key)
+        if kept is not None and kept[0] == theirs:
+            stop = kept[1]
+        else:
+            enemies = [g for g in state.figures.values() if g.side != side]
+            stop = frozenset(heights.engaged_cells(state.board, enemies, f))
+            state.memo[key] = (theirs, stop)
+        here[key] = stop
     assert isinstance(stop, frozenset)
     return stop
 
@@ -371,14 +383,12 @@ def _jump_ways(state: HexState, f: HexFigure, reach: Reach, budget: int,
     entry = entry_table(state, f)[1]
     costs, stops, start = reach.costs, reach.stops, reach.start
     ways: dict[int, list[Jump]] = {}
-    for c in reach.cells:
-        if c not in drops:
-            continue
+    falls_of: dict[int, tuple[int, float]] = {}
+    # T-6: the engaged figure's shift is its one step: it jumps only from where it stands
+    for c in filter(drops.__contains__, (start,) if engaged else reach.cells):
         cost = int(costs[c])  # reach.cost_of(c): every cell of reach.cells is reached
         if cost + 1 > budget or c in stops and c != start:
             continue
-        if engaged and c != start:
-            continue  # T-6: the engaged figure's shift is its one step
         for j, drop in drops[c]:
             if j in occupied or entry[j] == np.inf:
                 continue
@@ -388,7 +398,10 @@ def _jump_ways(state: HexState, f: HexFigure, reach: Reach, budget: int,
             if settle is not None and settle_facing(
                     state, f, j, board.direction(c, j) or 0, occ) is None:
                 continue
-            band, p = falls.fall_odds(f, drop)
+            fall = falls_of.get(drop)
+            if fall is None:
+                fall = falls_of[drop] = falls.fall_odds(f, drop)
+            band, p = fall
             ways.setdefault(j, []).append(Jump(cost + landing, c, drop, band, p))
     return ways
 

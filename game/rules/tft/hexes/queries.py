@@ -335,6 +335,13 @@ class HexQueries:
         each stands (either may be a copy standing elsewhere: a what-if)."""
         return melee.attack_odds(self.state, attacker, target)
 
+    def down_chance(self, attacker: HexFigure, dice: int, target: int, stops: int,
+                    st: int) -> float:
+        """T-3: the chance a blow of ``attacker`` (an :class:`AttackOdds`' ``dice``,
+        ``target`` and ``stops``, :meth:`blow_odds`) takes down a target of ST ``st``:
+        the same blow on a target that differs only in its ST."""
+        return melee.down_chance(attacker, dice, target, stops, st)
+
     def can_fight(self, a: HexFigure, b: HexFigure) -> bool:
         """H-4: whether two figures (or copies standing elsewhere) may strike each other
         across the levels between them."""

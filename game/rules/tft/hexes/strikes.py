@@ -81,7 +81,7 @@ def attack_check(state: HexState, fig_id: str, target_id: str, *,
     board = state.board
     r = melee.reach(board, f, t, swipe_allowed=bool(state.options.get("swipe")))
     reason, show_odds = _why_no_blow(state, f, t, r)
-    odds_ = melee.attack_odds(state, f, t, r.how) if with_odds and r.ok and show_odds \
+    odds_ = melee.attack_odds(state, f, t, r.how, r) if with_odds and r.ok and show_odds \
         and f.active and t.alive and t.side != f.side else None
     return AttackCheck(reason == "", reason or "may attack", odds_, r.how)
 
