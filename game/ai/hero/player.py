@@ -49,7 +49,15 @@ from game.rules.hero.actions import (
     Throw,
 )
 from game.rules.hero.phases import HeroPhase
-from game.rules.hero.queries import EDGES, HeroQueries, HeroState, Mini, Terrain, load_data
+from game.rules.hero.queries import (
+    EDGES,
+    AttackOdds,
+    HeroQueries,
+    HeroState,
+    Mini,
+    Terrain,
+    load_data,
+)
 
 GRID = 1.0
 """Spacing of the candidate spots, in units."""
@@ -66,6 +74,8 @@ HUNT_TURN = 6
 """From this turn on every mini goes after the enemy hero (K-10 ends the game)."""
 HURT = 3
 """A team mate at this many hit points or fewer is worth a medkit."""
+WORTH = 0.25
+"""The least value of an action worth taking."""
 
 
 @dataclass(frozen=True)
@@ -176,6 +186,21 @@ def _sheltered_from(q: HeroQueries, sp: Spots, x: float, y: float) -> NDArray[np
             kept.clear()
         got = kept[(x, y)] = sp.sheltered_from(x, y)
     return got
+
+
+def _attack_value(o: AttackOdds, t: Mini, worth: float) -> float:
+    """What an attack with odds ``o`` on ``t`` is worth: its expected damage and three
+    times its chance to knock ``t`` down, doubled for a hero (``worth``)."""
+    down = sum(p for k, p in o.damage.items() if t.hp - k <= 0)
+    return worth * (o.expected + 3.0 * down)
+
+
+def _first_best(found: list[tuple[float, int, Action]]) -> tuple[float, Action] | None:
+    """The best value of ``found`` and its action (the first in order of equal ones)."""
+    if not found:
+        return None
+    v, _k, a = min(found, key=lambda f: (-f[0], f[1]))
+    return v, a
 
 
 class HeroPlayer(CandidatePlayer):
@@ -305,18 +330,26 @@ class HeroPlayer(CandidatePlayer):
     def _scored_action(self, st: HeroState, q: HeroQueries, m: Mini,
                        enemies: list[Mini]) -> tuple[float, Action] | None:
         """The best action ``m`` can take where it stands, with its value, or None if
-        none is worth taking."""
+        none is worth taking (the first of the best, in the order: medkits, then each
+        enemy's weapons in turn).
+
+        An attack's value is at most its value were the target in the open (K-8 and G-3
+        only make it worse: :meth:`HeroQueries.open_attack_odds`, no sight needed):
+        attacks are weighed best bound first, and sight (K-8) is worked out only for
+        those whose bound could still match the best found (or :data:`WORTH`)."""
         d = load_data()
-        best: tuple[float, Action] | None = None
+        found: list[tuple[float, int, Action]] = []  # (value, order, action)
+        n = 0
         if m.medkits:
             for f in st.side_minis(m.side):
                 if f.on_table and f.hp <= HURT and q.why_not_heal(m.id, f.id) is None:
                     value = 3.0 + (3.0 if f.hero else 0.0) + (2.0 if not f.conscious else 0.0)
-                    if best is None or value > best[0]:
-                        best = (value, Heal(m.id, f.id))
+                    found.append((value, n, Heal(m.id, f.id)))
+                    n += 1
         if q.no_attacks() is not None:
-            return best
+            return _first_best(found)
         reach = max((d.weapons[w].range[1] for w in m.weapons), default=0)
+        bounds: list[tuple[float, int, Mini, str]] = []  # (bound, order, target, weapon)
         for t in enemies:
             dist = q.distance(m.id, t.id)
             if dist > reach + 1e-9:
@@ -326,20 +359,28 @@ class HeroPlayer(CandidatePlayer):
                 weapon = d.weapons[w]
                 if weapon.explosive:
                     v = self._throw_value(q, m, t)
-                    if v > 0 and q.why_not_throw(m.id, t.id) is None and (
-                            best is None or v > best[0]):
-                        best = (v, Throw(m.id, t.id))
+                    if v > 0 and q.why_not_throw(m.id, t.id) is None:
+                        found.append((v, n, Throw(m.id, t.id)))
+                    n += 1
                     continue
                 if not weapon.in_range(dist):
+                    n += 1
                     continue
-                if q.why_not_attack(m.id, t.id, w) is not None:
-                    continue
-                o = q.attack_odds(m.id, t.id, w)
-                down = sum(p for k, p in o.damage.items() if t.hp - k <= 0)
-                v = worth * (o.expected + 3.0 * down)
-                if best is None or v > best[0]:
-                    best = (v, Attack(m.id, t.id, w))
-        if best is None or best[0] < 0.25:
+                bounds.append((_attack_value(q.open_attack_odds(m.id, t.id, w), t, worth),
+                               n, t, w))
+                n += 1
+        bounds.sort(key=lambda b: -b[0])  # stable: the first of equal bounds first
+        bar = max([WORTH, *(f[0] for f in found)])
+        for bound, k, t, w in bounds:
+            if bound < bar - 1e-9:
+                break  # neither it nor any after it could be the best
+            if q.why_not_attack(m.id, t.id, w) is not None:
+                continue
+            v = _attack_value(q.attack_odds(m.id, t.id, w), t, 2.0 if t.hero else 1.0)
+            found.append((v, k, Attack(m.id, t.id, w)))
+            bar = max(bar, v)
+        best = _first_best(found)
+        if best is None or best[0] < WORTH:
             return None
         return best
 
