@@ -463,11 +463,20 @@ class HeroPlayer(CandidatePlayer):
         sp = spots(q)
         x, y = m.xy
         all_step = np.hypot(sp.xy[:, 0] - x, sp.xy[:, 1] - y)
-        idx = np.nonzero((all_step <= full - 0.05) & (all_step > 0.3))[0]
+        ok = (all_step <= full - 0.05) & (all_step > 0.3)
+        tx, ty = t.xy
+        # the spots in reach of a single move (where it keeps its action), unless none of
+        # them is in range of the target and it may still run (then every spot it can
+        # reach, its action given up): the others are never taken
+        near = ok & (all_step <= single - 0.05)
+        idx = near.nonzero()[0]
+        run = not m.acted and not (np.hypot(sp.xy[idx, 0] - tx, sp.xy[idx, 1] - ty)
+                                   - m.r - t.r <= reach).any()
+        if run:
+            idx = ok.nonzero()[0]
         if not len(idx):
             return None
         xy, step = sp.xy[idx], all_step[idx]
-        tx, ty = t.xy
         to_t = np.hypot(xy[:, 0] - tx, xy[:, 1] - ty) - m.r - t.r
         score = -np.abs(to_t - want)
         score += np.where(_sheltered_from(q, sp, tx, ty)[idx], 2.5,
@@ -480,12 +489,9 @@ class HeroPlayer(CandidatePlayer):
             foes = np.array([e.xy for e in enemies]).reshape(-1, 2)
             near_e = np.hypot(xy[:, 0:1] - foes[None, :, 0], xy[:, 1:2] - foes[None, :, 1])
             score -= (np.clip(8 - near_e, 0, None) * 0.6).sum(axis=1)
-        in_reach = step <= single - 0.05
-        if not m.acted and not (to_t[in_reach] <= reach).any():
+        if run:
             # nothing to shoot from any spot in reach: run (no action this turn)
-            in_reach = np.ones(len(idx), dtype=bool)
             score = -to_t + 0.3 * score
-        score = np.where(in_reach, score, -np.inf)
         order = np.argsort(-score, kind="stable")
         # a clear line to the target (centre to centre, over nothing that blocks sight)
         # counts for the best few spots in range of it
