@@ -307,17 +307,23 @@ class HeroPlayer(CandidatePlayer):
             return end
         if len(self._idle) > 2000:
             self._idle.clear()
+        # what it proposes is legal by construction, so it is not judged here again
+        # (Match.apply judges it): a mini of the side to act, on the table, conscious
+        # and not down at the start (K-9), with its action (K-5) and no more than its
+        # move spent (K-4) for an action the queries found allowed (why_not_attack,
+        # why_not_throw, why_not_heal); with movement left and not yet moved (so no
+        # sniper shot, K-11) for a move the queries planned ok
         for m in mine:
             idle = (st.turn, side, m.id, m.at, m.z, m.moved, m.acted, len(m.weapons))
             if idle in self._idle:
                 continue
             if not m.acted and m.moved <= q.allowance(m.id):
                 best = self._scored_action(st, q, m, enemies)
-                if best is not None and match.why_illegal(best[1]) is None:
+                if best is not None:
                     return Proposal(best[0], (best[1],), f"{m.name}'s best action")
             if m.moved == 0 and q.budget(m.id) >= HUNDREDTHS // 2:
                 mv = self._best_move(st, q, m, enemies)
-                if mv is not None and match.why_illegal(mv) is None:
+                if mv is not None:
                     return Proposal(0.0, (mv,), f"{m.name} moves to a better spot")
             self._idle.add(idle)
         return end
