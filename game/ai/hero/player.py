@@ -241,10 +241,11 @@ class HeroPlayer(CandidatePlayer):
         depth = q.deploy_depth()
         edges = q.deploy_edges(m.side)
         edge = edges[0] if len(edges) == 1 else self._edge(q, table, sp, enemies)
-        xy = sp.xy
-        dist_edge = q.edge_distance(edge, xy[:, 0], xy[:, 1], m.r)
-        near = dist_edge <= depth
-        score = 2.0 * np.minimum(2.0, sp.shelter_n)
+        # only the spots within the deployment depth of the edge are weighed (K-3)
+        dist_all = q.edge_distance(edge, sp.xy[:, 0], sp.xy[:, 1], m.r)
+        sel = (dist_all <= depth).nonzero()[0]
+        xy, dist_edge = sp.xy[sel], dist_all[sel]
+        score = 2.0 * np.minimum(2.0, sp.shelter_n[sel])
         if mates:
             cx = np.mean([o.xy[0] for o in mates])
             cy = np.mean([o.xy[1] for o in mates])
@@ -256,7 +257,7 @@ class HeroPlayer(CandidatePlayer):
             score -= 0.6 * dist_edge
         waive = q.range_waived(m.id)
         # cheap K-3 tests first: near a team mate, out of enemy range
-        ok = near.copy()
+        ok = np.ones(len(sel), dtype=bool)
         d = load_data()
         if mates:
             mx = np.array([o.xy for o in mates])
@@ -267,7 +268,7 @@ class HeroPlayer(CandidatePlayer):
                 reach = max((d.weapons[w].range[1] for w in e.weapons), default=0)
                 ex, ey = e.xy
                 ok &= np.hypot(xy[:, 0] - ex, xy[:, 1] - ey) - m.r - e.r > reach
-        for k in np.argsort(-score, kind="stable"):
+        for k in np.argsort(-score, kind="stable").tolist():
             if not ok[k]:
                 continue
             p = Point.of(float(xy[k, 0]), float(xy[k, 1]))
