@@ -488,7 +488,10 @@ class HeroPlayer(CandidatePlayer):
         score = -np.abs(to_t - want)
         score += np.where(_sheltered_from(q, sp, tx, ty)[idx], 2.5,
                           np.where(sp.near_cover[idx], 0.8, 0.0))
-        others = np.array([o.xy for o in st.placed() if o.id != m.id]).reshape(-1, 2)
+        # a mini further than the furthest spot and 1.6 is close to none of them
+        lim = (full if run else single) + 1.6
+        others = np.array([o.xy for o in st.placed()
+                           if o.id != m.id and math.dist(o.xy, (x, y)) < lim]).reshape(-1, 2)
         if len(others):
             close = np.hypot(xy[:, 0:1] - others[None, :, 0], xy[:, 1:2] - others[None, :, 1])
             score -= 3.0 * (close < 1.6).sum(axis=1)
