@@ -1,6 +1,6 @@
-"""The Tabletop Hero computer player weighs attacks best bound first (K-8, G-3): the odds
-were the target in the open bound the real odds, and the pruned search picks what trying
-every attack picks."""
+"""The Tabletop Hero computer player weighs attacks best bound first (cover, K-8 and
+G-3): the odds were the target in the open bound the real odds, and the pruned search
+picks what trying every attack picks."""
 
 from __future__ import annotations
 
@@ -67,7 +67,7 @@ def _every_attack(player: HeroPlayer, q: HeroQueries, m: Mini,
     return best
 
 
-def test_k8_g3_the_odds_in_the_open_bound_the_real_odds():
+def test_the_odds_in_the_open_bound_the_real_odds():
     d = load_data()
     pairs = 0
     for name, seed in (("backyard", 3), ("ruined_village", 4)):
@@ -95,7 +95,7 @@ def test_k8_g3_the_odds_in_the_open_bound_the_real_odds():
     assert pairs > 100
 
 
-def test_k8_the_player_picks_what_trying_every_attack_picks():
+def test_the_player_picks_what_trying_every_attack_picks():
     compared = 0
     for name, seed in (("backyard", 21), ("ruined_village", 22), ("backyard", 23)):
         for match in _battle_states(name, seed):
