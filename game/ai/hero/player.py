@@ -49,7 +49,15 @@ from game.rules.hero.actions import (
     Throw,
 )
 from game.rules.hero.phases import HeroPhase
-from game.rules.hero.queries import EDGES, HeroQueries, HeroState, Mini, Terrain, load_data
+from game.rules.hero.queries import (
+    EDGES,
+    AttackOdds,
+    HeroQueries,
+    HeroState,
+    Mini,
+    Terrain,
+    load_data,
+)
 
 GRID = 1.0
 """Spacing of the candidate spots, in units."""
@@ -66,6 +74,8 @@ HUNT_TURN = 6
 """From this turn on every mini goes after the enemy hero (K-10 ends the game)."""
 HURT = 3
 """A team mate at this many hit points or fewer is worth a medkit."""
+WORTH = 0.25
+"""The least value of an action worth taking."""
 
 
 @dataclass(frozen=True)
@@ -178,6 +188,21 @@ def _sheltered_from(q: HeroQueries, sp: Spots, x: float, y: float) -> NDArray[np
     return got
 
 
+def _attack_value(o: AttackOdds, t: Mini, worth: float) -> float:
+    """What an attack with odds ``o`` on ``t`` is worth: its expected damage and three
+    times its chance to knock ``t`` down, doubled for a hero (``worth``)."""
+    down = sum(p for k, p in o.damage.items() if t.hp - k <= 0)
+    return worth * (o.expected + 3.0 * down)
+
+
+def _first_best(found: list[tuple[float, int, Action]]) -> tuple[float, Action] | None:
+    """The best value of ``found`` and its action (the first in order of equal ones)."""
+    if not found:
+        return None
+    v, _k, a = min(found, key=lambda f: (-f[0], f[1]))
+    return v, a
+
+
 class HeroPlayer(CandidatePlayer):
     """The Tabletop Hero computer player (see the module text)."""
 
@@ -216,10 +241,11 @@ class HeroPlayer(CandidatePlayer):
         depth = q.deploy_depth()
         edges = q.deploy_edges(m.side)
         edge = edges[0] if len(edges) == 1 else self._edge(q, table, sp, enemies)
-        xy = sp.xy
-        dist_edge = q.edge_distance(edge, xy[:, 0], xy[:, 1], m.r)
-        near = dist_edge <= depth
-        score = 2.0 * np.minimum(2.0, sp.shelter_n)
+        # only the spots within the deployment depth of the edge are weighed (K-3)
+        dist_all = q.edge_distance(edge, sp.xy[:, 0], sp.xy[:, 1], m.r)
+        sel = (dist_all <= depth).nonzero()[0]
+        xy, dist_edge = sp.xy[sel], dist_all[sel]
+        score = 2.0 * np.minimum(2.0, sp.shelter_n[sel])
         if mates:
             cx = np.mean([o.xy[0] for o in mates])
             cy = np.mean([o.xy[1] for o in mates])
@@ -231,7 +257,7 @@ class HeroPlayer(CandidatePlayer):
             score -= 0.6 * dist_edge
         waive = q.range_waived(m.id)
         # cheap K-3 tests first: near a team mate, out of enemy range
-        ok = near.copy()
+        ok = np.ones(len(sel), dtype=bool)
         d = load_data()
         if mates:
             mx = np.array([o.xy for o in mates])
@@ -242,7 +268,7 @@ class HeroPlayer(CandidatePlayer):
                 reach = max((d.weapons[w].range[1] for w in e.weapons), default=0)
                 ex, ey = e.xy
                 ok &= np.hypot(xy[:, 0] - ex, xy[:, 1] - ey) - m.r - e.r > reach
-        for k in np.argsort(-score, kind="stable"):
+        for k in np.argsort(-score, kind="stable").tolist():
             if not ok[k]:
                 continue
             p = Point.of(float(xy[k, 0]), float(xy[k, 1]))
@@ -282,17 +308,23 @@ class HeroPlayer(CandidatePlayer):
             return end
         if len(self._idle) > 2000:
             self._idle.clear()
+        # what it proposes is legal by construction, so it is not judged here again
+        # (Match.apply judges it): a mini of the side to act, on the table, conscious
+        # and not down at the start (K-9), with its action (K-5) and no more than its
+        # move spent (K-4) for an action the queries found allowed (why_not_attack,
+        # why_not_throw, why_not_heal); with movement left and not yet moved (so no
+        # sniper shot, K-11) for a move the queries planned ok
         for m in mine:
             idle = (st.turn, side, m.id, m.at, m.z, m.moved, m.acted, len(m.weapons))
             if idle in self._idle:
                 continue
             if not m.acted and m.moved <= q.allowance(m.id):
                 best = self._scored_action(st, q, m, enemies)
-                if best is not None and match.why_illegal(best[1]) is None:
+                if best is not None:
                     return Proposal(best[0], (best[1],), f"{m.name}'s best action")
             if m.moved == 0 and q.budget(m.id) >= HUNDREDTHS // 2:
                 mv = self._best_move(st, q, m, enemies)
-                if mv is not None and match.why_illegal(mv) is None:
+                if mv is not None:
                     return Proposal(0.0, (mv,), f"{m.name} moves to a better spot")
             self._idle.add(idle)
         return end
@@ -305,18 +337,26 @@ class HeroPlayer(CandidatePlayer):
     def _scored_action(self, st: HeroState, q: HeroQueries, m: Mini,
                        enemies: list[Mini]) -> tuple[float, Action] | None:
         """The best action ``m`` can take where it stands, with its value, or None if
-        none is worth taking."""
+        none is worth taking (the first of the best, in the order: medkits, then each
+        enemy's weapons in turn).
+
+        An attack's value is at most its value were the target in the open (K-8 and G-3
+        only make it worse: :meth:`HeroQueries.open_attack_odds`, no sight needed):
+        attacks are weighed best bound first, and sight (K-8) is worked out only for
+        those whose bound could still match the best found (or :data:`WORTH`)."""
         d = load_data()
-        best: tuple[float, Action] | None = None
+        found: list[tuple[float, int, Action]] = []  # (value, order, action)
+        n = 0
         if m.medkits:
             for f in st.side_minis(m.side):
                 if f.on_table and f.hp <= HURT and q.why_not_heal(m.id, f.id) is None:
                     value = 3.0 + (3.0 if f.hero else 0.0) + (2.0 if not f.conscious else 0.0)
-                    if best is None or value > best[0]:
-                        best = (value, Heal(m.id, f.id))
+                    found.append((value, n, Heal(m.id, f.id)))
+                    n += 1
         if q.no_attacks() is not None:
-            return best
+            return _first_best(found)
         reach = max((d.weapons[w].range[1] for w in m.weapons), default=0)
+        bounds: list[tuple[float, int, Mini, str]] = []  # (bound, order, target, weapon)
         for t in enemies:
             dist = q.distance(m.id, t.id)
             if dist > reach + 1e-9:
@@ -326,20 +366,28 @@ class HeroPlayer(CandidatePlayer):
                 weapon = d.weapons[w]
                 if weapon.explosive:
                     v = self._throw_value(q, m, t)
-                    if v > 0 and q.why_not_throw(m.id, t.id) is None and (
-                            best is None or v > best[0]):
-                        best = (v, Throw(m.id, t.id))
+                    if v > 0 and q.why_not_throw(m.id, t.id) is None:
+                        found.append((v, n, Throw(m.id, t.id)))
+                    n += 1
                     continue
                 if not weapon.in_range(dist):
+                    n += 1
                     continue
-                if q.why_not_attack(m.id, t.id, w) is not None:
-                    continue
-                o = q.attack_odds(m.id, t.id, w)
-                down = sum(p for k, p in o.damage.items() if t.hp - k <= 0)
-                v = worth * (o.expected + 3.0 * down)
-                if best is None or v > best[0]:
-                    best = (v, Attack(m.id, t.id, w))
-        if best is None or best[0] < 0.25:
+                bounds.append((_attack_value(q.open_attack_odds(m.id, t.id, w), t, worth),
+                               n, t, w))
+                n += 1
+        bounds.sort(key=lambda b: -b[0])  # stable: the first of equal bounds first
+        bar = max([WORTH, *(f[0] for f in found)])
+        for bound, k, t, w in bounds:
+            if bound < bar - 1e-9:
+                break  # neither it nor any after it could be the best
+            if q.why_not_attack(m.id, t.id, w) is not None:
+                continue
+            v = _attack_value(q.attack_odds(m.id, t.id, w), t, 2.0 if t.hero else 1.0)
+            found.append((v, k, Attack(m.id, t.id, w)))
+            bar = max(bar, v)
+        best = _first_best(found)
+        if best is None or best[0] < WORTH:
             return None
         return best
 
@@ -422,16 +470,28 @@ class HeroPlayer(CandidatePlayer):
         sp = spots(q)
         x, y = m.xy
         all_step = np.hypot(sp.xy[:, 0] - x, sp.xy[:, 1] - y)
-        idx = np.nonzero((all_step <= full - 0.05) & (all_step > 0.3))[0]
+        ok = (all_step <= full - 0.05) & (all_step > 0.3)
+        tx, ty = t.xy
+        # the spots in reach of a single move (where it keeps its action), unless none of
+        # them is in range of the target and it may still run (then every spot it can
+        # reach, its action given up): the others are never taken
+        near = ok & (all_step <= single - 0.05)
+        idx = near.nonzero()[0]
+        run = not m.acted and not (np.hypot(sp.xy[idx, 0] - tx, sp.xy[idx, 1] - ty)
+                                   - m.r - t.r <= reach).any()
+        if run:
+            idx = ok.nonzero()[0]
         if not len(idx):
             return None
         xy, step = sp.xy[idx], all_step[idx]
-        tx, ty = t.xy
         to_t = np.hypot(xy[:, 0] - tx, xy[:, 1] - ty) - m.r - t.r
         score = -np.abs(to_t - want)
         score += np.where(_sheltered_from(q, sp, tx, ty)[idx], 2.5,
                           np.where(sp.near_cover[idx], 0.8, 0.0))
-        others = np.array([o.xy for o in st.placed() if o.id != m.id]).reshape(-1, 2)
+        # a mini further than the furthest spot and 1.6 is close to none of them
+        lim = (full if run else single) + 1.6
+        others = np.array([o.xy for o in st.placed()
+                           if o.id != m.id and math.dist(o.xy, (x, y)) < lim]).reshape(-1, 2)
         if len(others):
             close = np.hypot(xy[:, 0:1] - others[None, :, 0], xy[:, 1:2] - others[None, :, 1])
             score -= 3.0 * (close < 1.6).sum(axis=1)
@@ -439,12 +499,9 @@ class HeroPlayer(CandidatePlayer):
             foes = np.array([e.xy for e in enemies]).reshape(-1, 2)
             near_e = np.hypot(xy[:, 0:1] - foes[None, :, 0], xy[:, 1:2] - foes[None, :, 1])
             score -= (np.clip(8 - near_e, 0, None) * 0.6).sum(axis=1)
-        in_reach = step <= single - 0.05
-        if not m.acted and not (to_t[in_reach] <= reach).any():
+        if run:
             # nothing to shoot from any spot in reach: run (no action this turn)
-            in_reach = np.ones(len(idx), dtype=bool)
             score = -to_t + 0.3 * score
-        score = np.where(in_reach, score, -np.inf)
         order = np.argsort(-score, kind="stable")
         # a clear line to the target (centre to centre, over nothing that blocks sight)
         # counts for the best few spots in range of it

@@ -137,6 +137,16 @@ def attack_odds(state: HeroState, a: Mini, t: Mini, w: Weapon,
                       g3_cover(s, w)[0], worse_dmg, s)
 
 
+def open_attack_odds(a: Mini, t: Mini, w: Weapon) -> AttackOdds:
+    """:func:`attack_odds` as if ``t`` stood in the open, in no cover (no sight worked
+    out): the best the real odds can be, since K-8 (Covered, Concealed) and G-3 (worse
+    rolls in cover) only ever make an attack's hit and damage worse."""
+    att, dfn = contestants(a, t, w, None)
+    p_hit, p_crit, damage = _odds(att, dfn, w, False, t.hp, load_data().armour[t.armour].absorb,
+                                  t.has("incorporeal"), k8_critical(None, w))
+    return AttackOdds(w, att, dfn, p_hit, p_crit, damage, absorb_of(t, w), False, False, None)
+
+
 _ODDS: dict[tuple[Any, ...], tuple[float, float, dict[int, float]]] = {}
 """:func:`_odds` by the numbers that decide it (a contestant's label names its mini, and
 the same odds come up for many pairs of minis)."""

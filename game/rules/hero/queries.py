@@ -27,7 +27,7 @@ from game.core.places import HUNDREDTHS, Place, Point
 from game.core.queries import AttackOption, MoveOption, Queries
 from game.rules.hero import explosives, legality
 from game.rules.hero.actions import Attack
-from game.rules.hero.combat import AttackOdds, attack_odds
+from game.rules.hero.combat import AttackOdds, attack_odds, open_attack_odds
 from game.rules.hero.data import HeroData, MiniSpec, Weapon, load_data
 from game.rules.hero.deployment import (
     EDGES,
@@ -246,6 +246,12 @@ class HeroQueries:
         ``weapon`` (hit, critical, damage by its chance)."""
         return attack_odds(self.state, self._mini(fid), self._mini(target),
                            load_data().weapons[weapon])
+
+    def open_attack_odds(self, fid: str, target: str, weapon: str) -> AttackOdds:
+        """K-5, K-6: the odds of ``fid`` attacking ``target`` with ``weapon`` were the
+        target in the open, with no sight worked out: at least as good as
+        :meth:`attack_odds` (K-8 and G-3 only make an attack worse)."""
+        return open_attack_odds(self._mini(fid), self._mini(target), load_data().weapons[weapon])
 
     def throw_odds(self, fid: str, target: str) -> ThrowOdds:
         """K-7: the exact odds of ``fid`` throwing an explosive at ``target``."""
