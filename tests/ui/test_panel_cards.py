@@ -50,3 +50,36 @@ def test_a_cut_card_drawn_on_the_kept_tall_surface_is_the_card_drawn_fresh(data_
         assert got.parts == want.parts
         cut += was_cut
     assert cut, "some card is cut in the small window"
+
+
+@pytest.mark.parametrize("name", ["farmhouse", "open_field"])
+def test_a_card_drawn_whole_first_where_the_last_was_cut_is_the_card_drawn_fresh(
+        data_dir, name):
+    """A card cut the last time it was drawn is drawn whole first (its drawing at its
+    room's height spared when it is cut again): at every height, taller and shorter
+    than it needs, with the pointer on a place and off it, it comes out as drawn by a
+    panel that never drew a card."""
+    app = App(raise_errors=True, size=SMALL)
+    m = open_match(name, 3)
+    app.start_match(m, {s: "human" for s in m.sides})
+    app.draw()
+    scene = app.scene
+    panel = scene.panel
+    w = scene.side_rect.w
+    shown = [scene.piece(p.id) for p in scene.pieces if p.place is not None][:3]
+    places = [None, *(p.place for p in shown)]
+    spared = firsts = 0
+    for hover in places:
+        scene.hover = hover
+        for piece in shown:
+            for h in [*range(60, 900, 23), *range(880, 60, -41)]:
+                firsts += panel._cuts.get((piece.id, w), False)
+                got = panel._fitted(piece, w, h)
+                fresh = Panel(scene)
+                want = fresh._fitted(piece, w, h)
+                assert panel.cut() == fresh.cut() and panel.content_h == fresh.content_h
+                assert panel.scroll == fresh.scroll
+                assert _pixels(got) == _pixels(want), (piece.id, h, hover)
+                assert got.parts == want.parts
+                spared += panel.cut()
+    assert firsts and spared, "some cards are drawn whole first, and some are cut"

@@ -92,6 +92,15 @@ class Panel:
         and clearing one that tall cost more than the card's own drawing."""
         self._tall_used = 0
         """How far down the last whole card drew on it (cleared before the next)."""
+        self._need = 0
+        """The height the card last rendered needs for nothing to be cut: the lowest
+        bottom of what it checked against its foot (see :meth:`_over`)."""
+        self._short_at = 0
+        """The height under which the card last rendered puts its second line (kind and
+        side) on one line: below it the card is laid out otherwise."""
+        self._cuts: dict[tuple[str, int], bool] = {}
+        """(piece, width) -> whether its card was cut the last time it was drawn (then
+        the next is drawn whole first: see :meth:`_fitted`)."""
 
     def invalidate(self) -> None:
         """Draw the card anew on the next frame."""
@@ -208,17 +217,22 @@ class Panel:
         shown = (piece.id if piece is not None else None, w, h)
         if shown != self._shown:  # another piece (or room): from the top
             self._shown, self.scroll = shown, 0
-        self._cut = False
-        card = self.render(piece, w, h)
-        if not self._cut:
+        tall, card = self._cut_first(piece, w, h)
+        if card is None and tall is None:
+            card = self.render(piece, w, h)
+        if piece is not None:
+            if len(self._cuts) > CARDS_KEPT:
+                self._cuts.clear()
+            self._cuts[piece.id, w] = card is None or self._cut
+        if card is not None and not self._cut:
             self.content_h = 0
             return card
-        tall = self.render(piece, w, TALL, self._whole(w))
+        if tall is None:
+            tall = self._whole_card(piece, w)
         parts = tall.parts
         self.content_h = max((r.bottom for r in parts), default=h) + 8
-        self._tall_used = self.content_h + TALL_MARGIN
         self.scroll = max(0, min(self.scroll, self.content_h - h + MORE_H))
-        out = card  # (the cut card is drawn again on its own surface: no new one)
+        out = card if card is not None else self._surface(w, h)  # (a cut card's own)
         out.fill(PANEL)
         out.parts = []
         top = MORE_H if self.scroll > 0 else 0
@@ -239,6 +253,34 @@ class Panel:
             t = f.render(f.small, fit(f.small, text, w - 50), ORANGE)
             out.blit(t, (cx + 14, y + (MORE_H - t.get_height()) // 2))  # (noted in parts)
         return out
+
+    def _cut_first(self, piece: PieceView | None, w: int, h: int
+                   ) -> tuple[Recorded | None, Recorded | None]:
+        """Where ``piece``'s card was cut the last time it was drawn this wide, the card
+        drawn whole first: if it needs more than ``h`` (and is laid out at ``h`` as at
+        full height), it is cut at ``h``, and drawing it at ``h`` only to find so is
+        spared: (the whole card, None). Else (None or the whole card, the card drawn at
+        ``h``, with :attr:`_cut` set), as :meth:`render` at ``h`` would give it."""
+        if piece is None or not self._cuts.get((piece.id, w), False):
+            return None, None
+        tall = self._whole_card(piece, w)
+        if self._short_at <= h < self._need:
+            return tall, None
+        self._cut = False
+        return tall, self.render(piece, w, h)
+
+    def _whole_card(self, piece: PieceView | None, w: int) -> Recorded:
+        """``piece``'s card drawn whole on the kept TALL surface (:meth:`_whole`)."""
+        tall = self.render(piece, w, TALL, self._whole(w))
+        self._tall_used = max((r.bottom for r in tall.parts), default=0) + 8 + TALL_MARGIN
+        return tall
+
+    def _over(self, bottom: int, h: int) -> bool:
+        """Whether ``bottom`` passes the card's foot ``h``: what is drawn next would be
+        cut (noted in :attr:`_need`)."""
+        if bottom > self._need:
+            self._need = bottom
+        return bottom > h
 
     def _surface(self, w: int, h: int) -> Recorded:
         screen = pygame.display.get_surface()
@@ -270,6 +312,8 @@ class Panel:
         # format: the frame copies the card rather than blending it every time
         surf = surf if surf is not None else self._surface(w, h)
         x, y = 16, 12
+        self._cut = False
+        self._need = self._short_at = 0
         if piece is None:
             self._cut = self.roster.render(surf, x, y, w, h) or self._cut
             return surf
@@ -286,16 +330,17 @@ class Panel:
         who = (f"{piece.kind_name} of the {scene.side_label(piece.side)} "
                f"({scene.who(piece.side)})")
         lines = wrap(f.body, who, w - 2 * x)
-        if y + f.body.get_linesize() * len(lines) + 36 > h:  # a short panel: one line
+        self._short_at = y + f.body.get_linesize() * len(lines) + 36
+        if self._short_at > h:  # a short panel: one line
             lines = [fit(f.body, who, w - 2 * x)]
         for ln in lines:
-            if y + f.body.get_linesize() > h:
+            if self._over(y + f.body.get_linesize(), h):
                 self._cut = True
                 return surf
             surf.blit(f.render(f.body, ln, side_colour(i)), (x, y))
             y += f.body.get_linesize()
         y += 6
-        if y + 26 > h:  # no room for the health bar
+        if self._over(y + 26, h):  # no room for the health bar
             self._cut = True
             return surf
         self._health(surf, piece, x, y, w)
@@ -323,7 +368,7 @@ class Panel:
         lh = f.body.get_linesize()
         for label, value in control.piece_rows(piece):
             lines = wrap(f.body, value, w - 96 - 2 * x)
-            if y + lh * len(lines) > h - 24:
+            if self._over(y + lh * len(lines) + 24, h):
                 self._cut = True
                 break
             surf.blit(f.render(f.small, label, DIM), (x, y))
@@ -331,7 +376,7 @@ class Panel:
                 surf.blit(f.render(f.body, ln, TEXT), (x + 96, y - 2 + k * lh))
             y += lh * len(lines) + 2
         tags = control.piece_tags(piece)
-        if tags and y >= h - 24:
+        if tags and self._over(y + 25, h):  # (y >= h - 24)
             self._cut = True
         if tags and y < h - 24:
             y += 4
@@ -343,7 +388,7 @@ class Panel:
                     tx = x
                     y += r.h + 6
                     r.topleft = (tx, y)
-                if r.bottom > h:
+                if self._over(r.bottom, h):
                     self._cut = True
                     break
                 pygame.draw.rect(surf, colour, r, border_radius=10)
@@ -360,11 +405,11 @@ class Panel:
         if not note:
             return
         lines = wrap(f.small, note, w - 32)
-        if h < TALL:  # at the card's foot, where it fits whole
-            y = max(y, h - 24 - 22 * len(lines))
-        if y + 22 * len(lines) > h:
+        if self._over(y + 22 * len(lines), h):  # (at its foot too: it ends at h - 24)
             self._cut = True
             return
+        if h < TALL:  # at the card's foot, where it fits whole
+            y = max(y, h - 24 - 22 * len(lines))
         for ln in lines:
             surf.blit(f.render(f.small, ln, DIM), (x, y))
             y += 22
