@@ -28,12 +28,15 @@ from typing import Any
 
 from game.ai.objectives import standing
 from game.ai.player import Player
+from game.core.dice import Dice
 from game.core.match import Match
 from game.core.ruleset import Action, Side
 
 HORIZON = 99
 """Turns a rollout plays on at most (99: to the game's end, as far as the budget of
 actions goes; 2 would stop at the end of the next turn)."""
+SLOT_DICE = True
+"""Whether look-aheads roll on dice by roll slot (:class:`Slots`)."""
 POOL = 24
 """Legal actions scored one ply deep when the normal player proposes fewer than this
 (taken evenly from the legal list when it is longer)."""
@@ -76,11 +79,39 @@ def candidates(match: Match[Any], side: Side, order: Sequence[Action], count: in
     return [order[0], *(a for _s, _k, a in scored[:count - 1])]
 
 
+def slot_seed(seed: int, turn: int, side: int, k: int) -> int:
+    """The dice seed of a roll slot: the ``k``-th action (from 0, counted from the
+    look-ahead's start) of side number ``side`` in turn ``turn`` of sample ``seed``."""
+    return ((((seed * 1_000_003) ^ turn) * 1_000_033 ^ side) * 10_007 + k) & 0xFFFFFFFFFFFF
+
+
+class Slots:
+    """Dice by roll slot: before each action of a look-ahead the clone's dice are
+    seeded from the sample's seed, the turn, the acting side and how many actions that
+    side has taken in the turn (:func:`slot_seed`), so that two candidates' look-aheads
+    roll the same faces for the same slot even after one of them rolled more dice than
+    the other (common random numbers that stay common)."""
+
+    def __init__(self, seed: int) -> None:
+        self.seed = seed
+        self.turn = -1
+        self.counts: dict[Side, int] = {}
+
+    def reseed(self, sim: Match[Any], who: Side) -> None:
+        """Give ``sim`` the dice of the slot ``who`` acts in now."""
+        turn = sim.turn
+        if turn != self.turn:
+            self.turn, self.counts = turn, {}
+        k = self.counts.get(who, 0)
+        self.counts[who] = k + 1
+        sim.dice = Dice(slot_seed(self.seed, turn, sim.sides.index(who), k))
+
+
 def rollout(sim: Match[Any], budget: int, deadline: float | None,
-            make: Callable[[], Player]) -> None:
+            make: Callable[[], Player], slots: Slots | None = None) -> None:
     """Play ``sim`` on with a player from ``make`` for every side for
     :data:`HORIZON` turns, to the game's end or the budget of actions (or the
-    deadline)."""
+    deadline); with ``slots``, each action on the dice of its slot."""
     stop_turn = sim.turn + HORIZON
     players: dict[Side, Player] = {}
     for _ in range(budget):
@@ -93,7 +124,10 @@ def rollout(sim: Match[Any], budget: int, deadline: float | None,
             return
         if who not in players:
             players[who] = make()
-        sim.apply(players[who].choose(sim))
+        action = players[who].choose(sim)
+        if slots is not None:
+            slots.reseed(sim, who)
+        sim.apply(action)
 
 
 def look_ahead(match: Match[Any], side: Side, cands: Sequence[Action], seeds: Sequence[int],
@@ -108,8 +142,11 @@ def look_ahead(match: Match[Any], side: Side, cands: Sequence[Action], seeds: Se
         row: list[float] = []
         for s in seeds:
             sim = match.clone(seed=s)
+            slots = Slots(s) if SLOT_DICE else None
+            if slots is not None:
+                slots.reseed(sim, side)
             sim.apply(a)
-            rollout(sim, per_rollout, deadline, partial(make, s))
+            rollout(sim, per_rollout, deadline, partial(make, s), slots)
             row.append(standing(sim, side))
         if deadline is not None and time.perf_counter() > deadline:
             break  # its rollouts may have been cut short: not compared with the others

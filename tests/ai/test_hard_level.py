@@ -5,7 +5,7 @@ from __future__ import annotations
 
 from game.ai import computer_player
 from game.ai.levels import HARD_MARGIN, HardPlayer, better
-from game.ai.search import rolls
+from game.ai.search import Slots, rolls, slot_seed
 from game.headless import play_game
 from game.rules import open_match
 
@@ -43,3 +43,23 @@ def test_hard_spends_its_look_ahead_on_the_decisions_the_dice_decide():
     assert m.outcome() is not None
     assert 0 < hard.searched < hard.decisions / 2
     assert hard.switched <= hard.searched
+
+
+def test_hard_look_ahead_rolls_the_same_faces_in_the_same_slot_for_every_candidate():
+    """Common random numbers that stay common: a slot's dice depend on the sample, the
+    turn, the side and its action count only, not on how many dice were rolled before
+    (two candidates that rolled differently still share the next slot's luck)."""
+    m = open_match("farmhouse", 2)
+    side = m.to_act()
+    assert side is not None
+    a, b = Slots(7), Slots(7)
+    sim_a, sim_b = m.clone(seed=1), m.clone(seed=2)
+    sim_b.dice.faces(5)  # one candidate rolled more dice than the other
+    a.reseed(sim_a, side)
+    b.reseed(sim_b, side)
+    assert sim_a.dice.faces(6) == sim_b.dice.faces(6)
+    a.reseed(sim_a, side)  # the side's next action: another slot, other faces
+    assert a.counts[side] == 2
+    assert slot_seed(7, m.turn, 0, 0) != slot_seed(7, m.turn, 0, 1)
+    assert slot_seed(7, m.turn, 0, 0) != slot_seed(7, m.turn, 1, 0)
+    assert slot_seed(7, m.turn, 0, 0) != slot_seed(8, m.turn, 0, 0)
