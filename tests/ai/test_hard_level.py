@@ -18,6 +18,11 @@ def test_hard_leaves_the_normal_choice_only_for_a_gain_beyond_the_dice():
     assert better([normal, [x + HARD_MARGIN / 2 for x in normal]]) == 0  # under margin
     lucky = [100.0, 10.0, -5.0, 3.0]  # one lucky roll: a big mean, a big spread
     assert better([normal, lucky]) == 0
+    base = [float(k % 5) - 1.7 for k in range(16)]
+    for d in (0.3, 2.5, 7.25, 200.0):  # a gain on a single seed alone: t is exactly 1
+        assert better([base, [x + (d if k == 3 else 0.0) for k, x in enumerate(base)]]) == 0
+    twice = [x + (200.0 if k in (3, 9) else 0.0) for k, x in enumerate(base)]
+    assert better([base, twice]) == 1  # two seeds of 16 agreeing: t about 1.46
     assert better([normal, [x - 3 for x in normal], [x + 3 for x in normal]]) == 2
     assert better([normal]) == 0
 
