@@ -81,6 +81,11 @@ HARD_Z = 1.0
 candidates) the mean gain must also exceed to leave the normal choice (more than 1: a
 gain on a single seed, whose t is exactly 1, is not enough)."""
 
+HARD_DEADLINE_SHARE = 0.8
+"""Hard with a budget of seconds (the window): the share of it the look-ahead may run
+for; the rest is for the rollout action in progress when the deadline passes and the
+choice after it (a busy machine stretched a decision to 1.08 s with the whole budget)."""
+
 _SALT = 0x1E7E15
 
 
@@ -181,7 +186,8 @@ class HardPlayer:
         candidate :func:`better` picks from their look-ahead scores
         (:mod:`game.ai.search`), the normal choice unless another beats it by
         :data:`HARD_MARGIN` and :data:`HARD_Z` standard errors."""
-        deadline = None if self.seconds is None else time.perf_counter() + self.seconds
+        deadline = (None if self.seconds is None
+                    else time.perf_counter() + HARD_DEADLINE_SHARE * self.seconds)
         if not rolls(match, side, order[:1], self._sim_seed(0), self._sim_seed(1)):
             return order[0]
         cands = candidates(match, side, order, HARD_CANDIDATES, self._sim_seed(0))
