@@ -15,15 +15,17 @@
   where it proposes fewer than a handful, legal actions, ordered by the scenario's
   objective one ply deep, :func:`game.ai.objectives.standing`); elsewhere the normal
   choice is played. Each candidate is played on :data:`HARD_SAMPLES` clones of the match
-  (:meth:`Match.clone` with dice of their own, the same seeds for every candidate), then
-  the game is played on by the normal player for every side to its end, within a budget
-  of actions (:data:`HARD_NODES` a decision: deterministic, what the lab uses) and, if
-  given, of seconds (what a window uses: at most 1 s a decision). Each ending position
-  is scored by :func:`standing`: who won, else (a rollout the budget cut) the pieces
-  still in the fight plus how near each side is to its scenario's objective. A
-  challenger is played only if its mean gain over the normal choice, seed by seed, is
-  over :data:`HARD_MARGIN` and over :data:`HARD_Z` standard errors (:func:`better`):
-  one lucky roll in a rollout does not make it leave the normal choice.
+  (dice by roll slot, the same for every candidate: :class:`game.ai.search.Slots`),
+  then the game is played on by the normal player for every side to the end of the
+  next turn (:data:`game.ai.search.HORIZON`), within a budget of actions
+  (:data:`HARD_NODES` a decision: deterministic, what the lab uses) and, if given, of
+  seconds (what a window uses: at most 1 s a decision). Each position reached is scored
+  by :func:`standing`: who won if the game ended, else the pieces still in the fight
+  plus how near each side is to its scenario's objective. A challenger is played only
+  if its mean gain over the normal choice, seed by seed, is over :data:`HARD_MARGIN`
+  and over :data:`HARD_Z` standard errors (:func:`better`): a gain on one seed alone
+  never passes (its t is exactly 1), so one lucky roll does not make it leave the
+  normal choice.
 
 A ruleset without a player of its own plays the random player at every level. The
 players read the match only through its API and the ruleset's proposals, and roll only
@@ -66,17 +68,23 @@ docs/balance/strengths.md)."""
 
 HARD_CANDIDATES = 3
 """Hard: how many of the normal player's best distinct actions are searched."""
-HARD_SAMPLES = 8
+HARD_SAMPLES = 16
 """Hard: how many dice determinisations each candidate is played on."""
 HARD_NODES = 3000
 """Hard: actions played in look-ahead per decision, at most (the lab's budget)."""
-HARD_MARGIN = 1.0
-"""Hard: how much better (in :func:`material` points) another candidate must score on
-average to be played instead of the normal player's choice."""
+HARD_MARGIN = 0.25
+"""Hard: how much better (in :func:`material` points: a quarter of a piece) another
+candidate must score on average to be played instead of the normal player's choice."""
 
-HARD_Z = 1.5
+HARD_Z = 1.0
 """Hard: how many standard errors of the paired differences (the same dice for both
-candidates) the mean gain must also exceed to leave the normal choice."""
+candidates) the mean gain must also exceed to leave the normal choice (more than 1: a
+gain on a single seed, whose t is exactly 1, is not enough)."""
+
+HARD_DEADLINE_SHARE = 0.8
+"""Hard with a budget of seconds (the window): the share of it the look-ahead may run
+for; the rest is for the rollout action in progress when the deadline passes and the
+choice after it (a busy machine stretched a decision to 1.08 s with the whole budget)."""
 
 _SALT = 0x1E7E15
 
@@ -178,7 +186,8 @@ class HardPlayer:
         candidate :func:`better` picks from their look-ahead scores
         (:mod:`game.ai.search`), the normal choice unless another beats it by
         :data:`HARD_MARGIN` and :data:`HARD_Z` standard errors."""
-        deadline = None if self.seconds is None else time.perf_counter() + self.seconds
+        deadline = (None if self.seconds is None
+                    else time.perf_counter() + HARD_DEADLINE_SHARE * self.seconds)
         if not rolls(match, side, order[:1], self._sim_seed(0), self._sim_seed(1)):
             return order[0]
         cands = candidates(match, side, order, HARD_CANDIDATES, self._sim_seed(0))
@@ -214,7 +223,8 @@ def better(scores: Sequence[Sequence[float]]) -> int:
             continue
         gain = sum(diffs) / k
         var = sum((d - gain) ** 2 for d in diffs) / (k - 1)
-        if gain > HARD_MARGIN and gain > HARD_Z * (var / k) ** 0.5 and gain > best_gain:
+        # 1e-9: a gain on one seed alone, t exactly 1, stays out whatever the rounding
+        if gain > HARD_MARGIN and gain > HARD_Z * (var / k) ** 0.5 + 1e-9 and gain > best_gain:
             best, best_gain = i, gain
     return best
 
