@@ -24,7 +24,7 @@ It ends each phase when no unit has anything worth doing left.
 from __future__ import annotations
 
 import math
-from collections.abc import Iterator
+from collections.abc import Callable, Iterator
 from typing import Any
 
 from game.ai.skeleton import CandidatePlayer, Proposal
@@ -269,7 +269,7 @@ class SquadPlayer(CandidatePlayer):
         others = [(o.x, o.y, (o.radius + m.radius - 0.01) ** 2) for o in q.standing()
                   if o.id != m.id and abs(o.x - m.x) <= near + o.radius
                   and abs(o.y - m.y) <= near + o.radius]
-        judge = q.move_judge(u.id, m.id)
+        judge: Callable[[Point], str | None] | None = None  # asked for at its first point
         nav = q.nav(m.radius)
         for d in sorted(steps, reverse=True):
             if d < MIN_STEP:
@@ -284,6 +284,8 @@ class SquadPlayer(CandidatePlayer):
                     if tried >= most:
                         return None, needs_roll
                     continue
+                if judge is None:
+                    judge = q.move_judge(u.id, m.id)
                 why = judge(p)
                 tried += 1
                 if why is None:
