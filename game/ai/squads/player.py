@@ -255,6 +255,8 @@ class SquadPlayer(CandidatePlayer):
         if isinstance(budget, str):
             return None, False
         clear, roll, _run = budget
+        if roll is None and not _run and q.in_difficult(m.x, m.y):
+            return None, True  # every way out of difficult terrain needs the roll (F-7)
         reach = min(length, clear)
         steps = {round(reach * f, 2) for f in FRACTIONS}
         if roll is not None and roll < reach:
