@@ -24,7 +24,7 @@ It ends each phase when no unit has anything worth doing left.
 from __future__ import annotations
 
 import math
-from collections.abc import Iterator
+from collections.abc import Callable, Iterator
 from typing import Any
 
 from game.ai.skeleton import CandidatePlayer, Proposal
@@ -63,8 +63,14 @@ STRAIGHT_ENOUGH = 0.6
 bend (a straight move is judged without seeking a path round the corner)."""
 AHEAD = 9.0
 """How much of its way a model looks at (its move, and then some)."""
-MAX_TRIES = 30
-"""Most points a model tries before it gives up its move this phase."""
+MAX_TRIES = 12
+"""Most points a model tries before it gives up its move this phase (a point found
+after more tries is seldom worth the judging: a dozen covers all but a few moves)."""
+RUN_TRIES = 6
+"""Most points a model tries in a run (a short move: a step or two, a little aside)."""
+RUN_WORTH = 2
+"""The shortest run roll (inches) worth moving the unit's models for: a run of 1 inch
+gains next to nothing, and every model's move is judged."""
 MIN_STEP = 0.4
 """A move shorter than this is not worth an action."""
 CHARGE_EDGE = 1.0
@@ -249,6 +255,8 @@ class SquadPlayer(CandidatePlayer):
         if isinstance(budget, str):
             return None, False
         clear, roll, _run = budget
+        if roll is None and not _run and q.in_difficult(m.x, m.y):
+            return None, True  # every way out of difficult terrain needs the roll (F-7)
         reach = min(length, clear)
         steps = {round(reach * f, 2) for f in FRACTIONS}
         if roll is not None and roll < reach:
@@ -258,11 +266,13 @@ class SquadPlayer(CandidatePlayer):
             steps = {d for d in steps if d <= straight} | {round(min(reach, straight), 2)}
         needs_roll = False
         tried = 0
+        most = RUN_TRIES if _run else MAX_TRIES
         near = reach + max(abs(s) for s in SIDESTEPS) + 2 * m.radius + 1.0
         others = [(o.x, o.y, (o.radius + m.radius - 0.01) ** 2) for o in q.standing()
                   if o.id != m.id and abs(o.x - m.x) <= near + o.radius
                   and abs(o.y - m.y) <= near + o.radius]
-        judge = q.move_judge(u.id, m.id)
+        judge: Callable[[Point], str | None] | None = None  # asked for at its first point
+        nav = q.nav(m.radius)
         for d in sorted(steps, reverse=True):
             if d < MIN_STEP:
                 break
@@ -271,11 +281,18 @@ class SquadPlayer(CandidatePlayer):
                 p = Point.of(x - dy * side, y + dx * side)
                 if _taken(others, p):
                     continue
+                if not nav.in_free(*p.units):  # into a wall: the rules would say so
+                    tried += 1
+                    if tried >= most:
+                        return None, needs_roll
+                    continue
+                if judge is None:
+                    judge = q.move_judge(u.id, m.id)
                 why = judge(p)
                 tried += 1
                 if why is None:
                     return p, needs_roll
-                if tried >= MAX_TRIES:
+                if tried >= most:
                     return None, needs_roll
                 if "difficult" in why or "allows" in why or "inches along" in why:
                     needs_roll = needs_roll or "roll" in why
@@ -286,6 +303,8 @@ class SquadPlayer(CandidatePlayer):
     def _shooting(self, q: FloodQueries, u: Unit, side: str) -> Action | None:
         ran = q.budget(u.survivors[0].id)
         if not isinstance(ran, str) and ran[2]:  # it ran: its models move
+            if ran[0] < RUN_WORTH:
+                return None
             movable = [m for m in u.survivors if not q.moved(m.id) and not q.locked(m.id)]
             return self._advance(q, u, side, movable, run=True) if movable else None
         if q.objective() == "nest" and q.planter() == side and any(
