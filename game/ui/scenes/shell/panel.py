@@ -232,9 +232,12 @@ class Panel:
         parts = tall.parts
         self.content_h = max((r.bottom for r in parts), default=h) + 8
         self.scroll = max(0, min(self.scroll, self.content_h - h + MORE_H))
-        out = card if card is not None else self._surface(w, h)  # (a cut card's own)
-        out.fill(PANEL)
-        out.parts = []
+        if card is None:
+            out = self._surface(w, h)  # (a cut card's own, clear)
+        else:
+            out = card  # (drawn again on its own surface: no new one)
+            out.fill(PANEL)
+            out.parts = []
         top = MORE_H if self.scroll > 0 else 0
         window = pygame.Rect(0, self.scroll + top, w, h - MORE_H - top)
         out.blit(tall, (0, top), window)
@@ -266,7 +269,6 @@ class Panel:
         tall = self._whole_card(piece, w)
         if self._short_at <= h < self._need:
             return tall, None
-        self._cut = False
         return tall, self.render(piece, w, h)
 
     def _whole_card(self, piece: PieceView | None, w: int) -> Recorded:
