@@ -27,14 +27,20 @@ def _pixels(surf: pygame.Surface) -> bytes:
     return pygame.image.tobytes(surf, "RGBA")
 
 
-@pytest.mark.parametrize("name", ["farmhouse", "hill_fight", "charges_in_the_nest"])
-def test_a_cut_card_drawn_on_the_kept_tall_surface_is_the_card_drawn_fresh(data_dir,
-                                                                             name):
+def _opened(name: str):
+    """The scene of scenario ``name`` (seed 3, every side human) in the small window,
+    drawn once."""
     app = App(raise_errors=True, size=SMALL)
     m = open_match(name, 3)
     app.start_match(m, {s: "human" for s in m.sides})
     app.draw()
-    scene = app.scene
+    return app.scene
+
+
+@pytest.mark.parametrize("name", ["farmhouse", "hill_fight", "charges_in_the_nest"])
+def test_a_cut_card_drawn_on_the_kept_tall_surface_is_the_card_drawn_fresh(data_dir,
+                                                                             name):
+    scene = _opened(name)
     panel = scene.panel
     w, h = scene.side_rect.w, panel.buttons_top - scene.side_rect.y - 6
     shown = [scene.piece(p.id) for p in scene.pieces if p.place is not None]
@@ -59,11 +65,7 @@ def test_a_card_drawn_whole_first_where_the_last_was_cut_is_the_card_drawn_fresh
     room's height spared when it is cut again): at every height, taller and shorter
     than it needs, with the pointer on a place and off it, it comes out as drawn by a
     panel that never drew a card."""
-    app = App(raise_errors=True, size=SMALL)
-    m = open_match(name, 3)
-    app.start_match(m, {s: "human" for s in m.sides})
-    app.draw()
-    scene = app.scene
+    scene = _opened(name)
     panel = scene.panel
     w = scene.side_rect.w
     shown = [scene.piece(p.id) for p in scene.pieces if p.place is not None][:3]
