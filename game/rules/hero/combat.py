@@ -175,6 +175,10 @@ def _odds(att: Contestant, dfn: Contestant, w: Weapon, worse_dmg: bool, hp: int,
 def _exact_odds(att: Contestant, dfn: Contestant, w: Weapon, worse_dmg: bool, hp: int,
                 arm: int, incorporeal: bool, critical: ContestCritical
                 ) -> tuple[float, float, dict[int, float]]:
+    """The chances of :func:`_odds`, exactly: every chance is a whole number of parts of
+    one common denominator (the hit, critical and damage chances' own over each other's),
+    so the shots are added up in plain integers, and each total is turned into a float
+    once, from the exact fraction (as a Fraction's float is)."""
     p_hit, _, _ = odds.contest_probabilities(att, dfn, mode="higher", ties="second",
                                              critical=critical)
     dist = damage_distribution(w, worse_dmg)
@@ -182,26 +186,36 @@ def _exact_odds(att: Contestant, dfn: Contestant, w: Weapon, worse_dmg: bool, hp
     hit = Fraction(p_hit).limit_denominator(10 ** 12)
     crit = _crit_chance(att)
     normal = hit - crit
+    # chances over den_n (miss, critical, a plain hit) and den_q (each damage roll)
+    den_n = math.lcm(hit.denominator, crit.denominator)
+    den_q = math.lcm(*(q.denominator for q in dist.values())) if dist else 1
+    den = den_n * den_q
+    miss = (den_n - hit.numerator * (den_n // hit.denominator)) * den_q
+    crit_n = crit.numerator * (den_n // crit.denominator) * den_q
+    normal_n = normal.numerator * (den_n // normal.denominator)
+    rolls = [(roll, normal_n * q.numerator * (den_q // q.denominator))
+             for roll, q in dist.items()]
 
     def half(x: int) -> int:
         return x // 2 if incorporeal else x
 
-    so_far: dict[int, Fraction] = {0: Fraction(1)}
+    top = half(w.max_damage)
+    so_far: dict[int, int] = {0: 1}  # parts of den ** shots so far
     for _ in range(w.shots):
-        nxt: dict[int, Fraction] = {}
+        nxt: dict[int, int] = {}
         for done, p in so_far.items():
             down = hp - done <= d.hp_unconscious
             absorb = 0 if (w.ignores_absorb or down) else arm
-            outcomes: dict[int, Fraction] = {0: 1 - hit}
-            top = half(w.max_damage)
-            outcomes[top] = outcomes.get(top, Fraction(0)) + crit
-            for roll, q in dist.items():
+            outcomes: dict[int, int] = {0: miss}
+            outcomes[top] = outcomes.get(top, 0) + crit_n
+            for roll, q in rolls:
                 dealt = half(max(0, roll - absorb))
-                outcomes[dealt] = outcomes.get(dealt, Fraction(0)) + normal * q
+                outcomes[dealt] = outcomes.get(dealt, 0) + q
             for k, q in outcomes.items():
-                nxt[done + k] = nxt.get(done + k, Fraction(0)) + p * q
+                nxt[done + k] = nxt.get(done + k, 0) + p * q
         so_far = nxt
-    damage = {k: float(v) for k, v in sorted(so_far.items()) if v > 0}
+    total = den ** w.shots
+    damage = {k: v / total for k, v in sorted(so_far.items()) if v > 0}
     return p_hit, float(crit), damage
 
 
