@@ -385,6 +385,33 @@ class Table:
             out.append(Crossing(t, p, entering, (ax + dx * t, ay + dy * t)))
         return out
 
+    def crosses_any(self, a: Vec, b: Vec, pieces: Iterable[int]) -> bool:
+        """Whether segment ``a``-``b`` crosses the outline of any of ``pieces``: whether
+        :meth:`crossings` would name one of them (the same test, edge by edge, stopping
+        at the first)."""
+        ax, ay = a
+        dx, dy = b[0] - ax, b[1] - ay
+        x0, x1 = min(ax, b[0]), max(ax, b[0])
+        y0, y1 = min(ay, b[1]), max(ay, b[1])
+        boxes, steps = self._boxes, self._edge_steps
+        for p in pieces:
+            bx0, by0, bx1, by1 = boxes[p]
+            if bx1 < x0 or bx0 > x1 or by1 < y0 or by0 > y1:
+                continue
+            for (ex0, ey0, ex1, ey1), (ex, ey, fx, fy) in steps[p]:
+                if (ex0 < x0 and ex1 < x0) or (ex0 > x1 and ex1 > x1) or (
+                        ey0 < y0 and ey1 < y0) or (ey0 > y1 and ey1 > y1):
+                    continue
+                den = dx * fy - dy * fx
+                if abs(den) <= EPS:
+                    continue
+                wx, wy = ex - ax, ey - ay
+                t = (wx * fy - wy * fx) / den
+                u = (wx * dy - wy * dx) / den
+                if -EPS <= t <= 1 + EPS and -EPS <= u <= 1 + EPS:
+                    return True
+        return False
+
     # ================================================================ internals
     def _inside_near(self, near: list[int], pts: NDArray[np.float64],
                      bounds: tuple[float, float, float, float]) -> NDArray[np.bool_]:

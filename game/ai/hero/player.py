@@ -188,6 +188,14 @@ def _sheltered_from(q: HeroQueries, sp: Spots, x: float, y: float) -> NDArray[np
     return got
 
 
+def _sight_blockers(q: HeroQueries) -> tuple[int, ...]:
+    """The pieces :meth:`HeroPlayer._clear` looks for on a line: blocking ones of Ht 2
+    or more, and dense ones (worked out once per match)."""
+    return q.per_match("hero player sight blockers", lambda: tuple(
+        f.index for f in q.terrain().features
+        if (f.has("blocking") and f.ht >= 2) or f.has("dense")))
+
+
 def _attack_value(o: AttackOdds, t: Mini, worth: float) -> float:
     """What an attack with odds ``o`` on ``t`` is worth: its expected damage and three
     times its chance to knock ``t`` down, doubled for a hero (``worth``)."""
@@ -421,12 +429,7 @@ class HeroPlayer(CandidatePlayer):
                q: HeroQueries) -> bool:
         """Whether nothing that blocks sight stands on the line from ``a`` to ``b`` (a
         quick look, not the rules' rays)."""
-        terrain = q.terrain()
-        for c in st.board.crossings(a, b):
-            f = terrain[c.piece]
-            if (f.has("blocking") and f.ht >= 2) or f.has("dense"):
-                return False
-        return True
+        return not st.board.crosses_any(a, b, _sight_blockers(q))
 
     def _charge(self, q: HeroQueries, m: Mini, t: Mini, weapons: list[Any]) -> Move | None:
         """Into base contact with an armoured target or a hero, for a melee weapon
