@@ -203,6 +203,20 @@ def _attack_value(o: AttackOdds, t: Mini, worth: float) -> float:
     return worth * (o.expected + 3.0 * down)
 
 
+def _open_bound(q: HeroQueries, m: Mini, t: Mini, w: str) -> float:
+    """:func:`_attack_value` of :meth:`HeroQueries.open_attack_odds`: it depends on the
+    weapon and the target alone (its armour, hit points, incorporeal or not, hero or
+    not), so it is remembered for the match by those."""
+    kept: dict[tuple[str, str, int, bool, bool], float] = q.per_match(
+        "hero player open bounds", dict)
+    key = (w, t.armour, t.hp, t.has("incorporeal"), t.hero)
+    got = kept.get(key)
+    if got is None:
+        got = kept[key] = _attack_value(q.open_attack_odds(m.id, t.id, w), t,
+                                        2.0 if t.hero else 1.0)
+    return got
+
+
 def _first_best(found: list[tuple[float, int, Action]]) -> tuple[float, Action] | None:
     """The best value of ``found`` and its action (the first in order of equal ones)."""
     if not found:
@@ -323,7 +337,9 @@ class HeroPlayer(CandidatePlayer):
         # why_not_throw, why_not_heal); with movement left and not yet moved (so no
         # sniper shot, K-11) for a move the queries planned ok
         for m in mine:
-            idle = (st.turn, side, m.id, m.at, m.z, m.moved, m.acted, len(m.weapons))
+            at = m.at
+            assert at is not None  # (on the table)
+            idle = (st.turn, side, m.id, at.x, at.y, m.z, m.moved, m.acted, len(m.weapons))
             if idle in self._idle:
                 continue
             if not m.acted and m.moved <= q.allowance(m.id):
@@ -369,7 +385,6 @@ class HeroPlayer(CandidatePlayer):
             dist = q.distance(m.id, t.id)
             if dist > reach + 1e-9:
                 continue
-            worth = 2.0 if t.hero else 1.0
             for w in dict.fromkeys(m.weapons):
                 weapon = d.weapons[w]
                 if weapon.explosive:
@@ -381,8 +396,7 @@ class HeroPlayer(CandidatePlayer):
                 if not weapon.in_range(dist):
                     n += 1
                     continue
-                bounds.append((_attack_value(q.open_attack_odds(m.id, t.id, w), t, worth),
-                               n, t, w))
+                bounds.append((_open_bound(q, m, t, w), n, t, w))
                 n += 1
         bounds.sort(key=lambda b: -b[0])  # stable: the first of equal bounds first
         bar = max([WORTH, *(f[0] for f in found)])
@@ -522,7 +536,8 @@ class HeroPlayer(CandidatePlayer):
                 score[k] += 4.0
         if top:
             order = np.argsort(-score, kind="stable")
-        blocked: list[tuple[float, float]] = []  # (bearing, distance) of lines that failed
+        # (bearing, distance less 0.3) of the lines that failed
+        blocked: list[tuple[float, float]] = []
         tries = 0
         # the best SCAN spots' numbers as plain floats: quicker to read one at a time
         best = order[:SCAN]
@@ -531,14 +546,18 @@ class HeroPlayer(CandidatePlayer):
             if not math.isfinite(score_k) or tries >= MOVE_TRIES:
                 break
             bearing = math.atan2(sy - y, sx - x)
-            if any(sk >= dist - 0.3 and abs(math.remainder(bearing - b, math.tau)) < 0.2
-                   for b, dist in blocked):
-                continue  # further along a line already found blocked
+            hidden = False
+            for b, short in blocked:
+                if sk >= short and abs(math.remainder(bearing - b, math.tau)) < 0.2:
+                    hidden = True  # further along a line already found blocked
+                    break
+            if hidden:
+                continue
             tries += 1
             p = Point.of(sx, sy)
             plan = q.plan_move(m.id, p)
             if plan.ok:
                 return Move(m.id, p)
             stop = plan.blocked_at.units if plan.blocked_at is not None else None
-            blocked.append((bearing, math.dist((x, y), stop) if stop else sk))
+            blocked.append((bearing, (math.dist((x, y), stop) if stop else sk) - 0.3))
         return None

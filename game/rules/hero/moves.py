@@ -148,9 +148,11 @@ def plan_move(state: HeroState, m: Mini, to: Point, fall: bool = False) -> MoveP
     """What moving ``m`` in a straight line to ``to`` would do (cached by where it stands,
     what it has left and the minis near the line); ``fall``: it falls down climbable
     edges rather than climbing down (G-1)."""
-    if m.at is None:
+    at = m.at
+    if at is None:
         return _plan(state, m, to, fall)
-    key = ("move", m.id, m.at, m.z, m.hp, budget(m), m.abilities, m.radius, to,
+    # the points by their numbers: a tuple of ints hashes quicker than one of Points
+    key = ("move", m.id, at.x, at.y, m.z, m.hp, budget(m), m.abilities, m.radius, to.x, to.y,
            state.bodies_near(m.xy, to.units, m.r + 3.0, (m.id,))) + (("fall",) if fall else ())
     return state.remember(key, lambda: _plan(state, m, to, fall))
 

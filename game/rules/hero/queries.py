@@ -89,7 +89,7 @@ class _Kept:
 
     def __init__(self, version: Hashable) -> None:
         self.version = version
-        self.plans: dict[tuple[str, Point, bool], MovePlan] = {}
+        self.plans: dict[tuple[str, int, int, bool], MovePlan] = {}
         self.spots: dict[tuple[str, bool | None], list[Point]] = {}
         self.attacks: dict[str, list[AttackOption]] = {}
         self.ref: weakref.ref[HeroQueries] | None = None
@@ -189,7 +189,7 @@ class HeroQueries:
         """K-4, G-1, G-5, G-7: what moving ``fid`` straight to ``to`` would do now
         (worked out once per mini and point for this state); ``fall``: falling down
         climbable edges rather than climbing down (G-1, a Drop)."""
-        key = (fid, to, fall)
+        key = (fid, to.x, to.y, fall)  # ints hash quicker than a Point
         plan = self._plans.get(key)
         if plan is None:
             plan = self._plans[key] = plan_move(self.state, self._mini(fid), to, fall)

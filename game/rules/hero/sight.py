@@ -157,16 +157,22 @@ def on_vantage(terrain: Terrain, m: Mini) -> bool:
 
 def distance(a: Mini, b: Mini) -> float:
     """Top-down distance base to base (G-4: range is always measured top-down)."""
-    (ax, ay), (bx, by) = a.xy, b.xy
-    return max(0.0, math.hypot(bx - ax, by - ay) - a.r - b.r)
+    pa, pb = a.at, b.at
+    assert pa is not None and pb is not None
+    # Mini.xy and Mini.r spelt out (asked thousands of times a game), then max(0, d)
+    d = math.hypot(pb.x / HUNDREDTHS - pa.x / HUNDREDTHS, pb.y / HUNDREDTHS - pa.y / HUNDREDTHS) \
+        - a.radius / HUNDREDTHS - b.radius / HUNDREDTHS
+    return d if d > 0.0 else 0.0
 
 
 def sight(state: HeroState, viewer: Mini, target: Mini) -> Sight:
     """What ``viewer`` sees of ``target`` now (cached by where the two stand and the
     minis near the line between them)."""
     a, b = viewer.xy, target.xy
-    key = ("sight", viewer.id, viewer.at, viewer.z, viewer.ht, viewer.radius, target.id,
-           target.at, target.z, target.ht, target.radius,
+    va, ta = viewer.at, target.at
+    assert va is not None and ta is not None  # (xy says so)
+    key = ("sight", viewer.id, va.x, va.y, viewer.z, viewer.ht, viewer.radius, target.id,
+           ta.x, ta.y, target.z, target.ht, target.radius,
            state.bodies_near(a, b, target.r, (viewer.id, target.id)))
     return state.remember(key, lambda: _sight(state, viewer, target))
 

@@ -73,8 +73,9 @@ class Mini:
 
     @property
     def xy(self) -> tuple[float, float]:
-        assert self.at is not None
-        return self.at.units
+        at = self.at
+        assert at is not None
+        return at.x / HUNDREDTHS, at.y / HUNDREDTHS  # Point.units, asked all the time
 
     def has(self, ability: str) -> bool:
         return ability in self.abilities
