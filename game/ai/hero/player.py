@@ -290,9 +290,8 @@ class HeroPlayer(CandidatePlayer):
                 reach = max((d.weapons[w].range[1] for w in e.weapons), default=0)
                 ex, ey = e.xy
                 ok &= np.hypot(xy[:, 0] - ex, xy[:, 1] - ey) - m.r - e.r > reach
-        for k in np.argsort(-score, kind="stable").tolist():
-            if not ok[k]:
-                continue
+        order = np.argsort(-score, kind="stable")
+        for k in order[ok[order]].tolist():  # best first, those the cheap tests pass
             p = Point.of(float(xy[k, 0]), float(xy[k, 1]))
             if q.deploy_check(m.id, p, waive_range=waive) is None:
                 return Deploy(m.id, p)

@@ -400,10 +400,11 @@ def _slide(state: HeroState, terrain: Terrain, m: Mini, a: tuple[float, float],
     best: tuple[float, str] | None = None
     if hit is not None:
         best = (hit.t, terrain[solids[hit.wall]].name)
+    mr = m.r
     for o in state.placed():
         if o.id == m.id or o.z != z or g7_ignored_in_moves(o):
             continue
-        t = _disc_touch(a, b, o.xy, m.r + o.r - CONTACT)
+        t = _disc_touch(a, b, o.xy, mr + o.r - CONTACT)
         if t is not None and (best is None or t < best[0]):
             best = (t, o.name)
     if best is None:
@@ -454,8 +455,9 @@ def end_clear(state: HeroState, terrain: Terrain, m: Mini, end: Point, z: int) -
                 return f"its base would overlap the walls of {f.name}"
     elif terrain.stands_on(x, y, z) is None:
         return "it would stand on nothing"
+    mr, here = m.r, (x, y)
     for o in state.placed():
-        if o.id != m.id and o.z == z and math.dist(o.xy, (x, y)) < o.r + m.r - CONTACT:
+        if o.id != m.id and o.z == z and math.dist(o.xy, here) < o.r + mr - CONTACT:
             return f"its base would overlap {o.name}"
     return None
 

@@ -200,8 +200,9 @@ class HeroState:
         out: list[Any] = [self.phase, self.active, self.deploying, self.turn]
         for m in self.minis.values():
             at = m.at
-            out += (-1, -1) if at is None else (at.x, at.y)
-            out += (m.z, m.hp, m.moved, m.acted, len(m.weapons), m.medkits, m.fired_still)
+            x, y = (-1, -1) if at is None else (at.x, at.y)
+            out += (x, y, m.z, m.hp, m.moved, m.acted, len(m.weapons), m.medkits,
+                    m.fired_still)
         return tuple(out)
 
     def bodies_near(self, a: tuple[float, float], b: tuple[float, float], margin: float,

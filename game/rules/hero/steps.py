@@ -270,8 +270,9 @@ def victory(state: HeroState) -> list[Event]:
     """K-10: the last side with a living hero wins; a side whose hero dies loses."""
     if state.phase != HeroPhase.PLAY:
         return []
-    alive = [s for s in state.sides
-             if any(m.hero and m.alive for m in state.side_minis(s))]
+    dead = load_data().hp_dead  # Mini.alive: hp above it
+    heroes = {m.side for m in state.minis.values() if m.hero and m.hp > dead}
+    alive = [s for s in state.sides if s in heroes]
     if len(alive) == 1:
         lost = [state.side_name(s) for s in state.sides if s not in alive]
         state.ended = Outcome(alive[0], Termination.VICTORY,
