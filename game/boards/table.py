@@ -177,6 +177,10 @@ class Table:
         """Which pieces are footprints (the rest are lines)."""
         self._boxes = [p.bbox for p in self.pieces]
         self._rings = [tuple(p.points) for p in self.pieces]
+        self._outline_segs = [
+            tuple(zip(pts, pts[1:] + (() if p.is_line else (pts[0],)), strict=False))
+            for p, pts in zip(self.pieces, self._rings, strict=True)]
+        """Each piece's outline (or line) as its segments, as :meth:`distance` reads them."""
         self._at_cache: dict[tuple[float, float], tuple[int, ...]] = {}
         self._edges: list[list[tuple[float, float, float, float]]] = [
             [(float(a[0]), float(a[1]), float(b[0]), float(b[1])) for a, b in p.segments()]
@@ -237,10 +241,8 @@ class Table:
 
     def distance(self, piece: int, x: float, y: float) -> float:
         """Distance from ``(x, y)`` to the piece's outline (or line); 0 on it."""
-        pts = self._rings[piece]
-        segs = list(zip(pts, pts[1:] + (() if self.pieces[piece].is_line else (pts[0],)),
-                        strict=False))
-        return min((_seg_dist(x, y, a, b) for a, b in segs), default=math.inf)
+        return min((_seg_dist(x, y, a, b) for a, b in self._outline_segs[piece]),
+                   default=math.inf)
 
     def disc_overlaps(self, x: float, y: float, radius: float,
                       pieces: Iterable[int] | None = None) -> list[int]:
@@ -374,7 +376,10 @@ class Table:
         if not hits:
             return []
         areas = self._areas
-        inside = {p: areas[p] and _in_ring(self._rings[p], ax, ay) for _t, p in hits}
+        # the footprints holding the start (remembered by point: a mini's moves all
+        # start where it stands); outside a piece's box a point is in no footprint
+        at = self.pieces_at(ax, ay)
+        inside = {p: p in at for _t, p in hits}
         out: list[Crossing] = []
         for t, p in sorted(hits):
             if areas[p]:

@@ -521,7 +521,9 @@ class HeroPlayer(CandidatePlayer):
         order = np.argsort(-score, kind="stable")
         # a clear line to the target (centre to centre, over nothing that blocks sight)
         # counts for the best few spots in range of it
-        top = [k for k in order[:CLEAR_CHECKS] if np.isfinite(score[k]) and to_t[k] <= reach]
+        head = order[:CLEAR_CHECKS]
+        top = [k for k, s_k, t_k in zip(head.tolist(), score[head].tolist(), to_t[head].tolist(),
+                                         strict=True) if math.isfinite(s_k) and t_k <= reach]
         # whether a line is clear depends on the table alone: remembered for the match
         clear: dict[tuple[Vec, Vec], bool] = q.per_match("hero player clear lines", dict)
         if len(clear) > 20_000:
