@@ -26,6 +26,7 @@ from __future__ import annotations
 import math
 from collections.abc import Iterable, Mapping, Sequence
 from dataclasses import dataclass, field
+from functools import cached_property
 from typing import Any, Literal
 
 import numpy as np
@@ -80,8 +81,9 @@ class Piece:
             return 0.0
         return abs(_signed_area(self.points))
 
-    @property
+    @cached_property
     def bbox(self) -> tuple[float, float, float, float]:
+        """Its box (x0, y0, x1, y1), worked out once (a piece never changes)."""
         xs = [p[0] for p in self.points]
         ys = [p[1] for p in self.points]
         return min(xs), min(ys), max(xs), max(ys)

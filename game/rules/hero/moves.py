@@ -114,9 +114,11 @@ def budget(m: Mini) -> int:
     """K-4: hundredths of a unit the mini may still move this turn: its move, twice over
     if it has not taken an action (it then takes none), less what it has moved; none
     after firing a sniper rifle (K-11)."""
-    if not m.conscious or m.down_at_start or m.at is None or k11_fired_still(m):
+    d = load_data()
+    # (not conscious, K-9; or K-11's sniper fired: k11_fired_still)
+    if m.hp <= d.hp_unconscious or m.down_at_start or m.at is None or m.fired_still:
         return 0
-    full = allowance(m) * (1 if m.acted else load_data().no_action)
+    full = allowance(m) * (1 if m.acted else d.no_action)
     return max(0, full - m.moved)
 
 
