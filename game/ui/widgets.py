@@ -25,6 +25,7 @@ import pygame
 
 from game.core.errors import printable
 from game.ui import palette as pal
+from game.ui.drawing import blit_copy
 
 Colour = tuple[int, int, int]
 
@@ -501,7 +502,7 @@ class LogView:
             if y + en.height < top:
                 break
             assert en.surface is not None
-            surface.blit(en.surface, (inner.x, y))
+            blit_copy(surface, en.surface, (inner.x, y))
         surface.set_clip(clip)
         total = self._total
         if self.scroll > max(0, total - view_h):

@@ -120,7 +120,6 @@ def test_label_grid_answers_as_a_test_against_every_rect() -> None:
     above that, and as it crosses it, each answer is one against every rectangle."""
     import random
 
-
     from game.ui.boards.labels import LabelGrid
 
     rng = random.Random(5)

@@ -9,7 +9,7 @@ from typing import TYPE_CHECKING, Any
 import pygame
 
 from game.core.ruleset import PieceView
-from game.ui.drawing import fill_rect
+from game.ui.drawing import blit_copy, fill_rect
 from game.ui.scenes.shell.roster import Roster
 from game.ui.widgets import (
     BG,
@@ -177,7 +177,7 @@ class Panel:
             parts = self._card.parts if isinstance(self._card, Recorded) else []
             self.parts = [r.move(p.topleft) for r in parts]
         fill_rect(surface, PANEL, p)
-        surface.blit(self._card, p.topleft)  # (the card leaves its left edge blank)
+        blit_copy(surface, self._card, p.topleft)  # (the card leaves its left edge blank)
         pygame.draw.line(surface, EDGE, p.topleft, p.bottomleft)
         mouse = pygame.mouse.get_pos()
         for b in scene.context_buttons + scene.tool_buttons:
