@@ -287,7 +287,7 @@ class Button:
             look.fill(backdrop)
             self._paint(look, look.get_rect(), fonts, bg, edge, colour)
             _LOOKS[key] = look
-        surface.blit(look, self.rect)
+        blit_copy(surface, look, self.rect.topleft)  # (opaque: a copy)
 
     def _paint(self, surface: pygame.Surface, rect: pygame.Rect, fonts: Fonts, bg: Colour,
                edge: Colour, colour: Colour) -> None:
