@@ -23,6 +23,7 @@ from game.ui.widgets import (
     draw_mark,
     fit,
     side_colour,
+    text_width,
     wrap,
 )
 
@@ -134,7 +135,7 @@ class Panel:
         x, w = p.x + 12, p.w - 24
         tools = self.scene.tool_buttons
         n = max(1, len(tools))
-        need = max((f.body.size(b.label)[0] + 24 for b in tools), default=0)
+        need = max((text_width(f.body, b.label) + 24 for b in tools), default=0)
         per_row = n if n * need + BUTTON_GAP * (n - 1) <= w else (n + 1) // 2
         rows = -(-len(tools) // per_row)
         tw = (w - BUTTON_GAP * (per_row - 1)) // per_row
