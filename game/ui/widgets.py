@@ -25,7 +25,6 @@ import pygame
 
 from game.core.errors import printable
 from game.ui import palette as pal
-from game.ui.drawing import blit_copy
 
 Colour = tuple[int, int, int]
 
@@ -303,7 +302,7 @@ class Button:
             look.fill(backdrop)
             self._paint(look, look.get_rect(), fonts, bg, edge, colour)
             _LOOKS[key] = look
-        blit_copy(surface, look, self.rect.topleft)  # (opaque: a copy)
+        surface.blit(look, self.rect)
 
     def _paint(self, surface: pygame.Surface, rect: pygame.Rect, fonts: Fonts, bg: Colour,
                edge: Colour, colour: Colour) -> None:
@@ -518,7 +517,7 @@ class LogView:
             if y + en.height < top:
                 break
             assert en.surface is not None
-            blit_copy(surface, en.surface, (inner.x, y))
+            surface.blit(en.surface, (inner.x, y))
         surface.set_clip(clip)
         total = self._total
         if self.scroll > max(0, total - view_h):

@@ -58,7 +58,7 @@ from game.ui.boards.hex_marks import (
     draw_sight,
 )
 from game.ui.camera import Camera
-from game.ui.drawing import blit_copy, smoothstep
+from game.ui.drawing import smoothstep
 from game.ui.effects import FALL_SECONDS
 from game.ui.palette import Colour
 from game.ui.tokens import SPRITES, token_badges
@@ -617,7 +617,7 @@ class HexBoardView(BoardViewBase):
         m = self._map_surface()
         surface.fill(self.background)
         mx, my = self._map_origin()
-        blit_copy(surface, m, (mx + self._window[0], my + self._window[1]))
+        surface.blit(m, (mx + self._window[0], my + self._window[1]))
         if (self._overlay_dirty or self._overlay_zoom != self.camera.zoom
                 or self._overlay_window != self._window):
             self._build_overlay()

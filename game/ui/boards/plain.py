@@ -37,7 +37,7 @@ from game.ui.boards import Marks
 from game.ui.boards.base import XY, BoardViewBase, LegendRow, MapCache, draw_scenery
 from game.ui.boards.labels import LabelGrid, around, disc_hits
 from game.ui.camera import Camera
-from game.ui.drawing import blit_copy, dashed_ring, smoothstep
+from game.ui.drawing import dashed_ring, smoothstep
 from game.ui.effects import FALL_SECONDS
 from game.ui.palette import RGBA, Colour
 from game.ui.tokens import SPRITES, token_badges
@@ -519,7 +519,7 @@ class PlainBoardView(BoardViewBase):
         surface.fill(self.background)
         ox, oy = self._origin()
         wx, wy, _w, _h = self._map.window
-        blit_copy(surface, m, (ox + wx, oy + wy))
+        surface.blit(m, (ox + wx, oy + wy))
         draw_scenery(surface, scenery, self.to_screen, self._fonts,
                      max(TEXT_MIN, int(16 * self.camera.zoom)))
         self._remember(pieces, spots)

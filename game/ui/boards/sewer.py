@@ -51,7 +51,7 @@ from game.ui.boards.sewer_map import SewerMap, draw_water, feature_art
 from game.ui.boards.sewer_wash import SPEED, Span, WashPlay, WashShow
 from game.ui.boards.table_marks import Ruler, TableMarkPainter
 from game.ui.camera import Camera
-from game.ui.drawing import blit_copy, dashed_ring
+from game.ui.drawing import dashed_ring
 from game.ui.effects import FALL_SECONDS
 from game.ui.palette import RGBA, Colour
 from game.ui.tokens import SPRITES
@@ -333,7 +333,7 @@ class SewerBoardView(InchesView[SewerMap]):
         surface.fill(pal.SEWER_ROCK)
         ox, oy = self._origin()
         wx, wy, _w, _h = self._map.window
-        blit_copy(surface, m, (ox + wx, oy + wy))
+        surface.blit(m, (ox + wx, oy + wy))
         s = self.scale
         if self.visible["water"]:
             self._draw_water(surface)

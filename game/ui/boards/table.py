@@ -39,7 +39,7 @@ from game.ui.boards.table_marks import (
 )
 from game.ui.boards.table_terrain import PX, RISE, TableTerrain, drawn_heights
 from game.ui.camera import Camera
-from game.ui.drawing import blit_copy, smoothstep
+from game.ui.drawing import smoothstep
 from game.ui.effects import FALL_SECONDS
 from game.ui.palette import Colour
 from game.ui.tokens import SPRITES
@@ -255,7 +255,7 @@ class TableBoardView(BoardViewBase):
         m = self._map_surface()
         surface.fill(pal.TABLE)
         ox, oy = self._origin()
-        blit_copy(surface, m, (ox + self._window[0], oy + self._window[1]))
+        surface.blit(m, (ox + self._window[0], oy + self._window[1]))
         if scenery:
             draw_scenery(surface, scenery, self.unit_screen, self._fonts)
         mk = self.marks

@@ -47,7 +47,7 @@ from game.ui.boards.table_marks import TableMarkPainter, TableMarks, alpha_polyg
 from game.ui.boards.track_art import PAD, PieceLook, StreetDashes, TrackArt
 from game.ui.boards.track_slide import SPEED, Slide, Spot, glides, spot_of
 from game.ui.camera import Camera
-from game.ui.drawing import blit_copy, dashed_ring
+from game.ui.drawing import dashed_ring
 from game.ui.effects import FALL_SECONDS
 from game.ui.palette import RGBA, Colour
 from game.ui.tokens import SPRITES
@@ -392,7 +392,7 @@ class TrackBoardView(InchesView[TrackArt]):
         surface.fill(pal.TABLE)
         ox, oy = self._origin()
         wx, wy, _w, _h = self._map.window
-        blit_copy(surface, m, (ox + wx, oy + wy))
+        surface.blit(m, (ox + wx, oy + wy))
         s = self.scale
         painter = TableMarkPainter(self.to_screen, self._fonts, s, self.camera.zoom)
         mk = self.marks

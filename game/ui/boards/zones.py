@@ -56,7 +56,7 @@ from game.ui.boards.zone_marks import (
     build_overlay,
 )
 from game.ui.camera import Camera
-from game.ui.drawing import blit_copy, dashed_ring, fill_outside, optimise, smoothstep
+from game.ui.drawing import dashed_ring, fill_outside, optimise, smoothstep
 from game.ui.effects import FALL_SECONDS
 from game.ui.palette import Colour
 from game.ui.tokens import SPRITES
@@ -522,7 +522,7 @@ class ZoneBoardView(BoardViewBase):
         opaque = not m.get_flags() & pygame.SRCALPHA and m.get_colorkey() is None
         fill_outside(surface, self.background,  # what an opaque map covers is not filled
                      m.get_rect(topleft=(mx, my)) if opaque else pygame.Rect(0, 0, 0, 0))
-        blit_copy(surface, m, (mx, my))
+        surface.blit(m, (mx, my))
         key = (self.marks.reach, self.marks.warnings, self.marks.targets, self.marks.path,
                self.camera.zoom)
         if key != self._overlay_key:
