@@ -145,6 +145,21 @@ def _memo(table: weakref.WeakKeyDictionary[pygame.font.Font, dict[tuple[str, int
     return made
 
 
+_SIZED: weakref.WeakKeyDictionary[pygame.font.Font, dict[tuple[str, int], int]] = \
+    weakref.WeakKeyDictionary()
+"""What :func:`text_width` measured, by font and text."""
+
+
+def text_width(font: pygame.font.Font, text: str) -> int:
+    """``font.size(text)[0]``, measured once (a layout asks for the same labels' widths
+    every time it runs; shaping a text costs more than looking it up)."""
+    made = _memo(_SIZED, font)
+    got = made.get((text, 0))
+    if got is None:
+        got = made[text, 0] = font.size(text)[0]
+    return got
+
+
 def fit(font: pygame.font.Font, text: str, width: int) -> str:
     """``text`` cut to ``width`` pixels with an ellipsis if it is wider."""
     made = _memo(_FITTED, font)
@@ -166,7 +181,7 @@ def fit_label(font: pygame.font.Font, text: str, width: int) -> str:
     """A button's label cut to ``width`` pixels: a bracket that does not fit is cut whole
     ("Defend (...)") rather than left open ("Defend (attackers roll 4 di..."); else as
     :func:`fit`."""
-    if font.size(text)[0] <= width or " (" not in text:
+    if text_width(font, text) <= width or " (" not in text:
         return fit(font, text, width)
     head, _sep, rest = text.partition(" (")
     tail = rest.partition(")")[2]
@@ -250,11 +265,12 @@ class Button:
 
     def cut(self, fonts: Fonts) -> bool:
         """Whether the label is too long for the button (its tooltip then says it)."""
-        return fonts.body.size(self.shown_label())[0] > self.rect.w - 20 - self._indent(fonts)
+        return text_width(fonts.body, self.shown_label()) > self.rect.w - 20 - \
+            self._indent(fonts)
 
     def _indent(self, fonts: Fonts) -> int:
         """Room the number badge takes at the left (none without a number)."""
-        return fonts.small.size(self.number)[0] + 12 if self.number else 0
+        return text_width(fonts.small, self.number) + 12 if self.number else 0
 
     def draw(self, surface: pygame.Surface, fonts: Fonts, mouse: tuple[int, int],
              backdrop: Colour | None = None) -> None:
@@ -753,7 +769,7 @@ class Toasts:
         for t in reversed(self.items):
             lines = wrap(fonts.body, t.text, min(900, surface.get_width() - 80))
             lh = fonts.body.get_linesize()
-            w = max(fonts.body.size(ln)[0] for ln in lines) + 32
+            w = max(text_width(fonts.body, ln) for ln in lines) + 32
             h = lh * len(lines) + 16
             y -= h + 8
             r = pygame.Rect((surface.get_width() - w) // 2, y, w, h)

@@ -113,3 +113,27 @@ def test_a_label_never_covers_a_token_even_one_sliding_past_it(screen, monkeypat
     without, _at = _frame_with_a_slide(False, monkeypatch)
     assert with_labels.get_at((x, y)) == without.get_at((x, y))
     pygame.image.save(with_labels, os.environ.get("ZONE_SLIDE_PNG", "/tmp/zone_slide.png"))
+
+
+def test_label_grid_answers_as_a_test_against_every_rect() -> None:
+    """The label grid files its rectangles in cells only past ``FEW`` of them; below and
+    above that, and as it crosses it, each answer is one against every rectangle."""
+    import random
+
+    from game.ui.boards.labels import LabelGrid
+
+    rng = random.Random(5)
+
+    def rect() -> pygame.Rect:
+        return pygame.Rect(rng.randrange(-50, 1500), rng.randrange(-50, 900),
+                           rng.randrange(1, 300), rng.randrange(1, 60))
+
+    grid = LabelGrid()
+    for n in range(LabelGrid.FEW * 2):
+        probes = [rect() for _ in range(6)]
+        want = next((p for p in probes if p.collidelist(grid.every) < 0), None)
+        assert grid.first_free(probes) == want
+        assert [grid.hits(p) for p in probes] == [p.collidelist(grid.every) >= 0
+                                                  for p in probes]
+        assert (grid.buckets is not None) == (n > LabelGrid.FEW)
+        grid.add(rect())

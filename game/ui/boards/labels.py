@@ -88,7 +88,8 @@ class LabelGrid:
     """Rectangles bucketed by a grid of wide, short cells, for quick overlap tests: what
     labels must keep clear of (and each label placed, once placed). A label is wide and
     short: it lies in one or two cells, and each cell's rectangles are tested in one
-    call."""
+    call. Up to :attr:`FEW` rectangles the grid is not made: one call over all of them
+    is quicker than filing them."""
 
     WIDE = 384
     BAND = 48
@@ -97,13 +98,23 @@ class LabelGrid:
     """Up to this many rectangles, a test goes through all of them in one call."""
 
     def __init__(self) -> None:
-        self.buckets: dict[tuple[int, int], list[pygame.Rect]] = {}
+        self.buckets: dict[tuple[int, int], list[pygame.Rect]] | None = None
+        """The cells' rectangles, once there are more than :attr:`FEW` (else None)."""
         self.every: list[pygame.Rect] = []
 
     def add(self, r: pygame.Rect) -> None:
         self.every.append(r)
+        if self.buckets is not None:
+            self._file(r)
+        elif len(self.every) > self.FEW:
+            self.buckets = {}
+            for old in self.every:
+                self._file(old)
+
+    def _file(self, r: pygame.Rect) -> None:
         w, b = self.WIDE, self.BAND
         buckets = self.buckets
+        assert buckets is not None
         bands = range(r.top // b, (r.bottom - 1) // b + 1)
         for i in range(r.left // w, (r.right - 1) // w + 1):
             for k in bands:
@@ -116,7 +127,7 @@ class LabelGrid:
     def first_free(self, rects: Iterable[pygame.Rect]) -> pygame.Rect | None:
         """The first of ``rects`` that overlaps nothing added (None if none is free)."""
         every = self.every
-        if len(every) <= self.FEW:
+        if self.buckets is None:
             for r in rects:
                 if r.collidelist(every) < 0:
                     return r
@@ -128,6 +139,8 @@ class LabelGrid:
         return None
 
     def hits(self, r: pygame.Rect) -> bool:
+        if self.buckets is None:
+            return r.collidelist(self.every) >= 0
         w, b = self.WIDE, self.BAND
         get = self.buckets.get
         bands = range(r.top // b, (r.bottom - 1) // b + 1)

@@ -202,17 +202,21 @@ def others(state: ZoneState, f: ZoneFigure, looks: Looks | None = None) -> list[
         out.append(Rush(f.id, t.id, True))
         out.append(Shoot(f.id, t.id))
     out.append(Withdraw(f.id))
-    for z in state.board.zones:
-        out.append(Leave(f.id, z))
+    # only the candidates their rule does not refuse outright by where they stand: a
+    # Leave into one of the zones f counts as in (Z-4, Z-12, Z-16), a bottleneck on f's
+    # zone's border (Z-16), a friend in f's zone (Z-14); each still judged below
+    here = set(f.zones)
+    if f.bottleneck is not None:
+        here.update(state.board.bottlenecks[f.bottleneck].zones)
+    out += [Leave(f.id, z) for z in state.board.zones if z in here]
     if f.boundary is None:
         for z in state.board.neighbours(f.zone):
             out.append(ToBoundary(f.id, z))
-    for bn in state.board.bottlenecks:
-        out.append(EnterBottleneck(f.id, bn))
+    out += [EnterBottleneck(f.id, bid) for bid, bn in state.board.bottlenecks.items()
+            if f.zone in bn.zones]
     out += [EnterPatch(f.id, pt.id) for pt in state.board.patches_in(f.zone)]
-    for p in state.figures.values():
-        if p.side == f.side and p is not f:
-            out.append(Protect(f.id, p.id))
+    out += [Protect(f.id, p.id) for p in state.figures.values()
+            if p.side == f.side and p is not f and p.zone == f.zone]
     out += [Hold(f.id), SplitMove(f.id), EndAction(f.id), Defend(f.id), Wait(f.id)]
     out += [Ready(f.id, w) for w in f.weapons]
     out += [PickUp(f.id, w) for w in sorted(set(state.dropped.get(f.zone, [])))]

@@ -11,7 +11,7 @@ import pygame
 from game.ai import Player, computer_player
 from game.core.events import Kind
 from game.core.ruleset import Action
-from game.ui.widgets import BG, EDGE, FAINT, ORANGE, SKY, TEXT, Button, draw_panel, fit
+from game.ui.widgets import BG, EDGE, FAINT, ORANGE, SKY, TEXT, Button, draw_panel, fit, text_width
 
 if TYPE_CHECKING:
     from game.ui.scenes.match import MatchScene
@@ -147,11 +147,11 @@ class Pacing:
         f = scene.app.fonts
         bar = scene.ai_rect
         names = [f"The computer plays {scene.side_label(s)}" for s in scene.sides]
-        text_w = max((f.body.size(t)[0] for t in names), default=0) + 40
+        text_w = max((text_width(f.body, t) for t in names), default=0) + 40
 
         def width(b: Button, hints: bool) -> int:
-            return f.body.size(b.shown_label())[0] + (
-                f.small.size(b.hint)[0] + 18 if hints and b.hint else 0) + 24
+            return text_width(f.body, b.shown_label()) + (
+                text_width(f.small, b.hint) + 18 if hints and b.hint else 0) + 24
 
         hints = sum(width(b, True) + 8 for b in self.buttons) + text_w <= bar.w - 12
         bx = bar.right - 10

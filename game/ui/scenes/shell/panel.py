@@ -9,7 +9,7 @@ from typing import TYPE_CHECKING, Any
 import pygame
 
 from game.core.ruleset import PieceView
-from game.ui.drawing import fill_rect
+from game.ui.drawing import blit_copy, fill_rect
 from game.ui.scenes.shell.roster import Roster
 from game.ui.widgets import (
     BG,
@@ -23,6 +23,7 @@ from game.ui.widgets import (
     draw_mark,
     fit,
     side_colour,
+    text_width,
     wrap,
 )
 
@@ -134,7 +135,7 @@ class Panel:
         x, w = p.x + 12, p.w - 24
         tools = self.scene.tool_buttons
         n = max(1, len(tools))
-        need = max((f.body.size(b.label)[0] + 24 for b in tools), default=0)
+        need = max((text_width(f.body, b.label) + 24 for b in tools), default=0)
         per_row = n if n * need + BUTTON_GAP * (n - 1) <= w else (n + 1) // 2
         rows = -(-len(tools) // per_row)
         tw = (w - BUTTON_GAP * (per_row - 1)) // per_row
@@ -177,7 +178,7 @@ class Panel:
             parts = self._card.parts if isinstance(self._card, Recorded) else []
             self.parts = [r.move(p.topleft) for r in parts]
         fill_rect(surface, PANEL, p)
-        surface.blit(self._card, p.topleft)  # (the card leaves its left edge blank)
+        blit_copy(surface, self._card, p.topleft)  # (the card leaves its left edge blank)
         pygame.draw.line(surface, EDGE, p.topleft, p.bottomleft)
         mouse = pygame.mouse.get_pos()
         for b in scene.context_buttons + scene.tool_buttons:

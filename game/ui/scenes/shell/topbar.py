@@ -7,7 +7,7 @@ from typing import TYPE_CHECKING, Any
 
 import pygame
 
-from game.ui.widgets import DIM, EDGE, PANEL, SKY, TEXT, draw_mark, fit, side_colour
+from game.ui.widgets import DIM, EDGE, PANEL, SKY, TEXT, draw_mark, fit, side_colour, text_width
 
 if TYPE_CHECKING:
     from game.ui.scenes.shell.board import BoardScene
@@ -87,7 +87,7 @@ class TopBar:
         if side is not None:
             i = scene.sides.index(side)
             room = right - (x + 24) - (note_t.get_width() + 24 if note_t else 0)
-            if room < f.bold.size(who)[0] and note_t is not None:
+            if room < text_width(f.bold, who) and note_t is not None:
                 note_t = None  # the note goes to the second line instead
                 room = right - (x + 24)
             if room > 40:
