@@ -16,14 +16,16 @@ import math
 from collections.abc import Callable, Iterable, Iterator, Sequence
 from dataclasses import dataclass
 
+import numpy as np
 import shapely
 from scipy.sparse import csr_matrix
+from shapely import lib as geos
 from shapely.geometry.base import BaseGeometry
 
 from game.core.places import HUNDREDTHS, Point
 from game.rules.squads import coherency
 from game.rules.squads.flood import water
-from game.rules.squads.flood.nav import XY, Field, Nav, segment, segment_gap, walk
+from game.rules.squads.flood.nav import XY, Field, Nav, boxed, segment, segment_gap, walk
 from game.rules.squads.flood.numbers import turn_data
 from game.rules.squads.flood.state import FloodState
 from game.rules.squads.units import Model, Unit
@@ -73,7 +75,7 @@ def _in_difficult(state: FloodState, nav: Nav, x: float, y: float) -> bool:
         return True
     if not any(x0 <= x <= x1 and y0 <= y <= y1 for x0, y0, x1, y1 in nav.barrier_boxes):
         return False  # outside every barrier's box (none, if there are no barriers)
-    return bool(shapely.intersects_xy(nav.barriers, x, y))
+    return bool(geos.intersects_xy(nav.barriers_box, x, y))
 
 
 def crosses_difficult(state: FloodState, nav: Nav, a: XY, b: XY) -> bool:
@@ -101,7 +103,8 @@ def _crosses_difficult(state: FloodState, nav: Nav, a: XY, b: XY) -> bool:
         if not any(x0 <= hx and lx <= x1 and y0 <= hy and ly <= y1
                    for x0, y0, x1, y1 in nav.barrier_boxes):
             return False
-    return bool(shapely.intersects(shape, segment(a, b)))
+    box = nav.barriers_box if shape is nav.barriers else boxed(shape)
+    return bool(geos.intersects(box, segment(a, b)))
 
 
 # ==================================================================== the enemy's inch
@@ -224,6 +227,23 @@ def field(state: FloodState, nav: Nav, start: XY, zones: tuple[Zone, ...], clear
         return made
     assert isinstance(got, Field)
     return got
+
+
+def nearest(state: FloodState, nav: Nav, start: XY, zones: tuple[Zone, ...],
+            goal: np.ndarray) -> tuple[int, Field] | None:
+    """The node of ``goal`` (a node mask) nearest ``start`` on the grid avoiding
+    ``zones``, with no limit, and a field that follows the way to it: what
+    ``field(state, nav, start, zones, False, math.inf)`` finds there, the first such
+    node on a tie (:meth:`Nav.nearest`: fewer full searches; the field itself if it was
+    already worked out). None if no way reaches one."""
+    key = ("field", zones, (), False, start[0], start[1], math.inf)
+    got = _cache(nav).get(key)
+    if isinstance(got, Field):
+        reach = np.where(goal, got.dist, np.inf)
+        if not np.isfinite(reach).any():
+            return None
+        return int(np.argmin(reach)), got
+    return nav.nearest(_graph(state, nav, zones, False), start[0], start[1], goal)
 
 
 def _cache(nav: Nav) -> dict[object, object]:

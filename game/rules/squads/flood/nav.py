@@ -23,6 +23,8 @@ import numpy as np
 import shapely
 from scipy.sparse import csr_matrix
 from scipy.sparse.csgraph import dijkstra
+from shapely import lib as geos
+from shapely.creation import HandleNaN
 from shapely.geometry import LineString, MultiPolygon, Polygon
 from shapely.geometry.base import BaseGeometry
 
@@ -33,6 +35,19 @@ OFFSETS = ((1, 0), (0, 1), (1, 1), (1, -1), (1, 2), (2, 1), (1, -2), (2, -1))
 """Half of the sixteen grid directions (each edge is listed once)."""
 EPS = 1e-6
 Segment = Callable[[XY, XY], bool]
+ALLOW_NAN = np.intc(HandleNaN.allow.value)
+"""What :func:`shapely.linestrings` tells its ufunc by default (coordinates kept as
+given)."""
+
+
+def boxed(geom: BaseGeometry) -> np.ndarray:
+    """``geom`` in a 0-d object array, for shapely's ufuncs (``shapely.lib``) asked
+    about one geometry many times: given the bare geometry, numpy searches its class
+    for array hooks on every call (failed attribute lookups, each formatting an
+    error), which costs more than a small question to the prepared shape itself."""
+    box = np.empty((), dtype=object)
+    box[()] = geom
+    return box
 
 
 def flooded_shape(board: Corridors, flooded: Sequence[tuple[str, int, int]]) -> BaseGeometry:
@@ -206,6 +221,9 @@ class Nav:
         shapely.prepare(self.free)
         self.walls = board.area
         self.barriers = barrier_shape(board)
+        # the shapes asked most, boxed for shapely's ufuncs (the same prepared shapes)
+        self.free_box, self.walls_box = boxed(self.free), boxed(self.walls)
+        self.barriers_box = boxed(self.barriers)
         self.barrier_boxes: tuple[tuple[float, float, float, float], ...] = () \
             if self.barriers.is_empty else tuple(
                 (float(b[0]), float(b[1]), float(b[2]), float(b[3]))
@@ -279,7 +297,7 @@ class Nav:
         memo = self._frees
         got = memo.get(key)
         if got is None:
-            got = bool(shapely.intersects_xy(self.free, x, y))
+            got = bool(geos.intersects_xy(self.free_box, x, y))
             if len(memo) > 50000:
                 memo.clear()
             memo[key] = got
@@ -294,7 +312,7 @@ class Nav:
             if math.dist(a, b) <= EPS:
                 got = self.in_free(*a)
             else:
-                got = bool(shapely.covers(self.free, segment(a, b)))
+                got = bool(geos.covers(self.free_box, segment(a, b)))
             if len(memo) > 50000:
                 memo.clear()
             memo[key] = got
@@ -331,7 +349,7 @@ class Nav:
         memo = self._sights
         got = memo.get(key)
         if got is None:
-            got = bool(shapely.covers(self.walls, segment(a, b)))
+            got = bool(geos.covers(self.walls_box, segment(a, b)))
             if len(memo) > 50000:
                 memo.clear()
             memo[key] = got
@@ -344,10 +362,10 @@ class Nav:
         ask = [b for b in dict.fromkeys(points)
                if (a, b) not in memo and math.dist(a, b) > EPS]
         if ask:
-            lines = shapely.linestrings([(a, b) for b in ask])
+            lines = geos.linestrings([(a, b) for b in ask], ALLOW_NAN)
             if len(memo) > 50000:
                 memo.clear()
-            for b, ok in zip(ask, shapely.covers(self.walls, lines), strict=True):
+            for b, ok in zip(ask, geos.covers(self.walls_box, lines).tolist(), strict=True):
                 memo[(a, b)] = bool(ok)
         return [self.sees(a, b) for b in points]
 
@@ -373,7 +391,7 @@ class Nav:
             ends = np.empty((len(ids), 2, 2))
             ends[:, 0, 0], ends[:, 0, 1], ends[:, 1] = x, y, pts
             d = np.hypot(pts[:, 0] - x, pts[:, 1] - y)
-            ok = shapely.covers(self.free, shapely.linestrings(ends)) | (d <= EPS)
+            ok = geos.covers(self.free_box, geos.linestrings(ends, ALLOW_NAN)) | (d <= EPS)
             out = [(n, dd) for n, dd, k in zip(ids.tolist(), d.tolist(), ok.tolist(),
                                                strict=True) if k]
             if out:
@@ -474,6 +492,52 @@ class Nav:
         row = np.argmin(total, axis=0)
         best = total[row, np.arange(self.n)]
         return Field((x, y), best, row, idx, preds, self)
+
+    def nearest(self, graph: csr_matrix, x: float, y: float, goal: np.ndarray
+                ) -> tuple[int, Field] | None:
+        """The goal node (``goal``: a node mask) :meth:`field` from ``(x, y)`` with no
+        limit reaches first (the first such node on a tie), and a field that follows
+        the way to it as that one does (None if it reaches none), found with fewer
+        full searches: a node's shortest distance from a start does not hang on the
+        order the search takes nodes of equal distance, nor on a limit above it, so
+        one start is searched in full, giving a bound on the answer, and the others
+        only as far as the bound; only the way back (the predecessors, which may hang
+        on that order) needs the winning start's full search."""
+        starts = self.near_nodes(x, y)
+        if not starts or self.n == 0 or not goal.any():
+            return None
+        idx = [m for m, _ in starts]
+        offs = [d for _, d in starts]
+        first = min(range(len(idx)), key=lambda k: offs[k])
+        d0, p0 = dijkstra(graph, directed=True, indices=idx[first],
+                          return_predecessors=True)
+        bound = float(np.min(np.where(goal, d0 + offs[first], np.inf)))
+        if not math.isfinite(bound):
+            return None if len(idx) == 1 else self._nearest_in_full(graph, x, y, goal)
+        total = np.full((len(idx), self.n), np.inf)
+        total[first] = d0 + offs[first]
+        rest = [k for k in range(len(idx)) if k != first and bound - offs[k] >= 0]
+        if rest:  # every node these starts reach within the bound is reached exactly
+            near = dijkstra(graph, directed=True, indices=[idx[k] for k in rest],
+                            limit=bound - min(offs[k] for k in rest) + 1e-6)
+            for j, k in enumerate(rest):
+                total[k] = near[j] + offs[k]
+        row = np.argmin(total, axis=0)
+        best = total[row, np.arange(self.n)]
+        node = int(np.argmin(np.where(goal, best, np.inf)))
+        k = int(row[node])
+        preds = p0 if k == first else dijkstra(graph, directed=True, indices=idx[k],
+                                               return_predecessors=True)[1]
+        rows = np.zeros(self.n, dtype=np.int64)
+        return node, Field((x, y), best, rows, [idx[k]], np.asarray(preds)[None, :], self)
+
+    def _nearest_in_full(self, graph: csr_matrix, x: float, y: float, goal: np.ndarray
+                         ) -> tuple[int, Field] | None:
+        f = self.field(graph, x, y)
+        reach = np.where(goal, f.dist, np.inf)
+        if not np.isfinite(reach).any():
+            return None
+        return int(np.argmin(reach)), f
 
     @property
     def plain(self) -> csr_matrix:
@@ -592,7 +656,7 @@ def both_ways(graph: csr_matrix) -> csr_matrix:
 def segment(a: XY, b: XY) -> BaseGeometry:
     """The straight line from ``a`` to ``b`` as a shapely line (as ``LineString([a, b])``
     makes it, without its checks)."""
-    line: BaseGeometry = shapely.linestrings((a, b))
+    line: BaseGeometry = geos.linestrings((a, b), ALLOW_NAN)
     return line
 
 
