@@ -28,7 +28,7 @@ from shapely.creation import HandleNaN
 from shapely.geometry import LineString, MultiPolygon, Polygon
 from shapely.geometry.base import BaseGeometry
 
-from game.boards.corridors import Corridors
+from game.boards.corridors import Corridors, boxed
 
 XY = tuple[float, float]
 OFFSETS = ((1, 0), (0, 1), (1, 1), (1, -1), (1, 2), (2, 1), (1, -2), (2, -1))
@@ -38,16 +38,6 @@ Segment = Callable[[XY, XY], bool]
 ALLOW_NAN = np.intc(HandleNaN.allow.value)
 """What :func:`shapely.linestrings` tells its ufunc by default (coordinates kept as
 given)."""
-
-
-def boxed(geom: BaseGeometry) -> np.ndarray:
-    """``geom`` in a 0-d object array, for shapely's ufuncs (``shapely.lib``) asked
-    about one geometry many times: given the bare geometry, numpy searches its class
-    for array hooks on every call (failed attribute lookups, each formatting an
-    error), which costs more than a small question to the prepared shape itself."""
-    box = np.empty((), dtype=object)
-    box[()] = geom
-    return box
 
 
 def flooded_shape(board: Corridors, flooded: Sequence[tuple[str, int, int]]) -> BaseGeometry:
