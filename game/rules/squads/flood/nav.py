@@ -243,7 +243,9 @@ class Nav:
         self._segments: dict[tuple[XY, XY], bool] = {}
         self._sights: dict[tuple[XY, XY], bool] = {}
         self._rays: dict[tuple[float, ...], float] = {}
-        self._near: dict[tuple[float, float], list[tuple[int, float]]] = {}
+        self._near: dict[tuple[float, float], tuple[tuple[int, float], ...]] = {}
+        self._blocks: dict[tuple[int, int, int],
+                           tuple[np.ndarray, np.ndarray, tuple[int, ...]]] = {}
         self._ways: dict[tuple[XY, XY, float], tuple[float, tuple[XY, ...]]] = {}
         self._trees: dict[XY, tuple[np.ndarray, np.ndarray]] = {}
         self.difficult_at: dict[object, bool] = {}
@@ -359,7 +361,7 @@ class Nav:
                 memo[(a, b)] = bool(ok)
         return [self.sees(a, b) for b in points]
 
-    def near_nodes(self, x: float, y: float) -> list[tuple[int, float]]:
+    def near_nodes(self, x: float, y: float) -> tuple[tuple[int, float], ...]:
         """The grid nodes round ``(x, y)`` a base there can go straight to, each with the
         distance."""
         cache = self._near
@@ -369,27 +371,37 @@ class Nav:
             return got
         c = int(round((x - self.x0) / self.step))
         r = int(round((y - self.y0) / self.step))
-        out: list[tuple[int, float]] = []
+        out: tuple[tuple[int, float], ...] = ()
         for reach in (1, 2, 3):
-            rs = slice(max(0, r - reach), min(self.rows, r + reach + 1))
-            cs = slice(max(0, c - reach), min(self.cols, c + reach + 1))
-            ids = self.index[rs, cs].ravel()
-            ids = ids[ids >= 0]
+            ids, pts, names = self._block(r, c, reach)
             if len(ids) == 0:
                 continue
-            pts = self.nodes[ids]
             ends = np.empty((len(ids), 2, 2))
             ends[:, 0, 0], ends[:, 0, 1], ends[:, 1] = x, y, pts
             d = np.hypot(pts[:, 0] - x, pts[:, 1] - y)
             ok = geos.covers(self.free_box, geos.linestrings(ends, ALLOW_NAN)) | (d <= EPS)
-            out = [(n, dd) for n, dd, k in zip(ids.tolist(), d.tolist(), ok.tolist(),
-                                               strict=True) if k]
+            out = tuple([(n, dd) for n, dd, k in zip(names, d.tolist(), ok.tolist(),
+                                                     strict=True) if k])
             if out:
                 break
         if len(cache) > 20000:
             cache.clear()
         cache[key] = out
         return out
+
+    def _block(self, r: int, c: int, reach: int
+               ) -> tuple[np.ndarray, np.ndarray, tuple[int, ...]]:
+        """The nodes of the grid's block ``reach`` cells round cell ``(r, c)`` (row by
+        row), their points, and the nodes as plain numbers (kept: the grid's alone)."""
+        key = (r, c, reach)
+        got = self._blocks.get(key)
+        if got is None:
+            rs = slice(max(0, r - reach), min(self.rows, r + reach + 1))
+            cs = slice(max(0, c - reach), min(self.cols, c + reach + 1))
+            ids = self.index[rs, cs].ravel()
+            ids = ids[ids >= 0]
+            got = self._blocks[key] = (ids, self.nodes[ids], tuple(ids.tolist()))
+        return got
 
     def within(self, points: Sequence[XY], reach: Sequence[float]) -> np.ndarray:
         """A node mask: the nodes within ``reach[k]`` of ``points[k]`` for some k."""
@@ -440,13 +452,14 @@ class Nav:
             keep &= ~(blocked[self.ea] | blocked[self.eb])
         if no_edges is not None:
             keep &= ~no_edges
-        whole, edge_of, row_of = self._both_ways
+        whole, edge_of, _row_of = self._both_ways
         if keep.all():
             return whole
         kept = keep[edge_of]  # the entries of the whole graph's edges that stay
-        indptr = np.zeros(self.n + 1, dtype=np.int64)
-        indptr[1:] = np.cumsum(np.bincount(row_of[kept], minlength=self.n))
-        return csr_matrix((whole.data[kept], whole.indices[kept], indptr),
+        # a row's entries start after the kept entries of the rows before it
+        before = np.zeros(len(kept) + 1, dtype=whole.indptr.dtype)
+        np.cumsum(kept, out=before[1:])
+        return csr_matrix((whole.data[kept], whole.indices[kept], before[whole.indptr]),
                           shape=(self.n, self.n))
 
     @property
