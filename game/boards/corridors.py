@@ -301,6 +301,7 @@ class Corridors:
         self.area: Polygon | MultiPolygon = self._outline()
         shapely.prepare(self.area)
         self.area_box = boxed(self.area)
+        self._features_at: dict[tuple[float, float], tuple[Feature, ...]] = {}
         self.features: tuple[Feature, ...] = tuple(features)
         for f in self.features:
             self._check_feature(f)
@@ -350,9 +351,18 @@ class Corridors:
         return tuple(f for f in self.features if f.kind == kind)
 
     def features_at(self, x: float, y: float) -> tuple[Feature, ...]:
-        """The area features that hold ``(x, y)``."""
-        return tuple(f for f in self.features
-                     if f.closed and geos.intersects_xy(f.box, x, y))
+        """The area features that hold ``(x, y)`` (kept by the exact point: models
+        standing still are asked about again and again)."""
+        key = (x, y)
+        memo = self._features_at
+        got = memo.get(key)
+        if got is None:
+            got = tuple(f for f in self.features
+                        if f.closed and geos.intersects_xy(f.box, x, y))
+            if len(memo) > 20000:
+                memo.clear()
+            memo[key] = got
+        return got
 
     # ================================================================ along the corridors
     def forks_on(self, corridor: str) -> tuple[tuple[float, Fork], ...]:
