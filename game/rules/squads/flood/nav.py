@@ -18,6 +18,7 @@ from __future__ import annotations
 import math
 from collections.abc import Callable, Sequence
 from dataclasses import dataclass, field
+from functools import cached_property
 
 import numpy as np
 import shapely
@@ -121,11 +122,18 @@ class Field:
         """The path length to the point ``(x, y)`` and the node it arrives by (``inf``,
         -1 if the field does not reach it)."""
         best, node = math.inf, -1
+        dist = self.dist_list
         for m, off in self.nav.near_nodes(x, y):
-            d = float(self.dist[m]) + off
+            d = dist[m] + off
             if d < best:
                 best, node = d, m
         return best, node
+
+    @cached_property
+    def dist_list(self) -> list[float]:
+        """:attr:`dist` as plain numbers (read one node at a time)."""
+        out: list[float] = self.dist.tolist()
+        return out
 
     def nodes_to(self, m: int) -> list[int]:
         """The nodes of the way to node ``m``, the start node first."""
@@ -244,10 +252,12 @@ class Nav:
         self._sights: dict[tuple[XY, XY], bool] = {}
         self._rays: dict[tuple[float, ...], float] = {}
         self._near: dict[tuple[float, float], tuple[tuple[int, float], ...]] = {}
+        self._rects: dict[tuple[int, int, int, int], np.ndarray] = {}
         self._blocks: dict[tuple[int, int, int],
                            tuple[np.ndarray, np.ndarray, tuple[int, ...]]] = {}
         self._ways: dict[tuple[XY, XY, float], tuple[float, tuple[XY, ...]]] = {}
         self._trees: dict[XY, tuple[np.ndarray, np.ndarray]] = {}
+        self._tree_numbers: dict[XY, tuple[tuple[float, ...], tuple[int, ...]]] = {}
         self.difficult_at: dict[object, bool] = {}
         """Whether a point is in difficult terrain, by the flooded parts and the point
         (game.rules.squads.flood.moving)."""
@@ -407,6 +417,9 @@ class Nav:
         """A node mask: the nodes within ``reach[k]`` of ``points[k]`` for some k."""
         mask = np.zeros(self.n, dtype=bool)
         step, x0, y0 = self.step, self.x0, self.y0
+        rects = self._rects
+        ids_of: list[np.ndarray] = []
+        ask: list[tuple[float, float, float, int]] = []
         for (x, y), d in zip(points, reach, strict=True):
             # only the grid's block round the point is measured: a node farther than
             # ``d`` along either axis is farther than ``d`` (a column or row of slack
@@ -417,10 +430,24 @@ class Nav:
             r1 = min(self.rows, math.ceil((y + d - y0) / step) + 2)
             if c0 >= c1 or r0 >= r1:
                 continue
-            ids = self.index[r0:r1, c0:c1].ravel()
-            ids = ids[ids >= 0]
+            key = (r0, r1, c0, c1)
+            ids = rects.get(key)
+            if ids is None:
+                ids = self.index[r0:r1, c0:c1].ravel()
+                ids = ids[ids >= 0]
+                if len(rects) > 20000:
+                    rects.clear()
+                rects[key] = ids
+            ids_of.append(ids)
+            ask.append((x, y, d, len(ids)))
+        if ids_of:  # every block's nodes measured at once, each from its own point
+            ids = np.concatenate(ids_of)
+            xs, ys, ds, counts = zip(*ask, strict=True)
+            px = np.repeat(np.asarray(xs, dtype=np.float64), counts)
+            py = np.repeat(np.asarray(ys, dtype=np.float64), counts)
+            pd = np.repeat(np.asarray(ds, dtype=np.float64), counts)
             pts = self.nodes[ids]
-            mask[ids[np.hypot(pts[:, 0] - x, pts[:, 1] - y) < d]] = True
+            mask[ids[np.hypot(pts[:, 0] - px, pts[:, 1] - py) < pd]] = True
         return mask
 
     # ================================================================ the flood (F-7)
@@ -561,7 +588,7 @@ class Nav:
                                     indices=idx, min_only=True, return_predecessors=True)
         return np.asarray(dist), np.asarray(pred)
 
-    def way(self, start: XY, end: XY, dist: np.ndarray, pred: np.ndarray,
+    def way(self, start: XY, end: XY, dist: Sequence[float], pred: Sequence[int],
             ahead: float = math.inf) -> tuple[float, tuple[XY, ...]]:
         """The length of the way from ``start`` along a :meth:`tree` to ``end`` (one of
         its points), and its first ``ahead`` inches (all of it by default), straightened
@@ -594,8 +621,8 @@ class Nav:
         memo = self._ways
         got = memo.get(key)
         if got is None:
-            tree = self._tree_to(goal)
-            got = self.way(start, goal, tree[0], tree[1], ahead)
+            dist, pred = self._tree_lists(goal)
+            got = self.way(start, goal, dist, pred, ahead)
             if len(memo) > 20000:
                 memo.clear()
             memo[key] = got
@@ -607,10 +634,20 @@ class Nav:
         near = self.near_nodes(*start)
         if not near:
             return math.inf
-        dist = self._tree_to(goal)[0]
-        k, off = min(near, key=lambda n: float(dist[n[0]]) + n[1])
-        total = float(dist[k]) + off
+        dist = self._tree_lists(goal)[0]
+        k, off = min(near, key=lambda n: dist[n[0]] + n[1])
+        total = dist[k] + off
         return total if math.isfinite(total) else math.inf
+
+    def _tree_lists(self, goal: XY) -> tuple[tuple[float, ...], tuple[int, ...]]:
+        """:meth:`_tree_to` as plain numbers (the ways read it one node at a time)."""
+        got = self._tree_numbers.get(goal)
+        if got is None:
+            dist, pred = self._tree_to(goal)
+            if len(self._tree_numbers) > 64:
+                self._tree_numbers.clear()
+            got = self._tree_numbers[goal] = (tuple(dist.tolist()), tuple(pred.tolist()))
+        return got
 
     def _tree_to(self, goal: XY) -> tuple[np.ndarray, np.ndarray]:
         """The :meth:`tree` rooted at ``goal`` (kept for every match on the map)."""
