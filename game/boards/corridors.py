@@ -35,7 +35,9 @@ from dataclasses import dataclass, field
 from functools import cached_property
 from typing import Any, Literal
 
+import numpy as np
 import shapely
+from shapely import lib as geos
 from shapely.geometry import LineString, MultiPolygon, Polygon
 from shapely.geometry import Point as ShapelyPoint
 from shapely.geometry.base import BaseGeometry
@@ -166,6 +168,16 @@ class Corridor:
         return len(marks) - 2
 
 
+def boxed(geom: BaseGeometry) -> np.ndarray:
+    """``geom`` in a 0-d object array, for shapely's ufuncs (``shapely.lib``) asked
+    about one geometry many times: given the bare geometry, numpy searches its class
+    for array hooks on every call (failed attribute lookups, each formatting an
+    error), which costs more than a small question to the prepared shape itself."""
+    box = np.empty((), dtype=object)
+    box[()] = geom
+    return box
+
+
 @dataclass(frozen=True)
 class Feature:
     """A marked part of the sewer (F-1), as the map draws it, in inches."""
@@ -186,6 +198,12 @@ class Feature:
     @cached_property
     def shape(self) -> BaseGeometry:
         return Polygon(self.points) if self.closed else LineString(self.points)
+
+    @cached_property
+    def box(self) -> np.ndarray:
+        """:attr:`shape`, prepared, :func:`boxed` for shapely's ufuncs."""
+        shapely.prepare(self.shape)
+        return boxed(self.shape)
 
     @property
     def is_barrier(self) -> bool:
@@ -282,6 +300,8 @@ class Corridors:
         self._check_near_misses()
         self.area: Polygon | MultiPolygon = self._outline()
         shapely.prepare(self.area)
+        self.area_box = boxed(self.area)
+        self._features_at: dict[tuple[float, float], tuple[Feature, ...]] = {}
         self.features: tuple[Feature, ...] = tuple(features)
         for f in self.features:
             self._check_feature(f)
@@ -299,7 +319,7 @@ class Corridors:
     # ================================================================ positions
     def contains(self, x: float, y: float) -> bool:
         """Whether ``(x, y)`` is in the corridors (between the walls, or on one)."""
-        return bool(shapely.intersects_xy(self.area, x, y))
+        return bool(geos.intersects_xy(self.area_box, x, y))
 
     def project(self, x: float, y: float) -> tuple[str, float]:
         """``(corridor, at)``: the corridor whose centre line passes nearest ``(x, y)``,
@@ -331,9 +351,18 @@ class Corridors:
         return tuple(f for f in self.features if f.kind == kind)
 
     def features_at(self, x: float, y: float) -> tuple[Feature, ...]:
-        """The area features that hold ``(x, y)``."""
-        return tuple(f for f in self.features
-                     if f.closed and shapely.intersects_xy(f.shape, x, y))
+        """The area features that hold ``(x, y)`` (kept by the exact point: models
+        standing still are asked about again and again)."""
+        key = (x, y)
+        memo = self._features_at
+        got = memo.get(key)
+        if got is None:
+            got = tuple(f for f in self.features
+                        if f.closed and geos.intersects_xy(f.box, x, y))
+            if len(memo) > 20000:
+                memo.clear()
+            memo[key] = got
+        return got
 
     # ================================================================ along the corridors
     def forks_on(self, corridor: str) -> tuple[tuple[float, Fork], ...]:

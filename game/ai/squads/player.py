@@ -25,6 +25,7 @@ from __future__ import annotations
 
 import math
 from collections.abc import Callable, Iterator
+from functools import lru_cache
 from typing import Any
 
 from game.ai.skeleton import CandidatePlayer, Proposal
@@ -415,8 +416,10 @@ def _threatens(e: Unit, u: Unit) -> bool:
                                for a in e.survivors for b in u.survivors)
 
 
-def _slots(points: tuple[XY, ...], spacing: float) -> list[XY]:
-    """Places along the long side of a gantry's box, ``spacing`` apart, centred."""
+@lru_cache(maxsize=256)
+def _slots(points: tuple[XY, ...], spacing: float) -> tuple[XY, ...]:
+    """Places along the long side of a gantry's box, ``spacing`` apart, centred (the
+    map's alone: kept)."""
     xs, ys = [p[0] for p in points], [p[1] for p in points]
     x0, x1, y0, y1 = min(xs), max(xs), min(ys), max(ys)
     cx, cy = (x0 + x1) / 2, (y0 + y1) / 2
@@ -424,7 +427,7 @@ def _slots(points: tuple[XY, ...], spacing: float) -> list[XY]:
     span = (x1 - x0) if long_x else (y1 - y0)
     n = max(1, int((span - 0.1) // spacing))
     offs = [(k - (n - 1) / 2) * spacing for k in range(n)]
-    return [(cx + o, cy) if long_x else (cx, cy + o) for o in offs]
+    return tuple((cx + o, cy) if long_x else (cx, cy + o) for o in offs)
 
 
 def _taken(others: list[tuple[float, float, float]], p: Point) -> bool:

@@ -15,6 +15,7 @@ The chances are exact Fractions, from core's exact d6 (icepool through
 
 from __future__ import annotations
 
+import math
 from collections.abc import Sequence
 from fractions import Fraction
 from functools import lru_cache
@@ -76,22 +77,29 @@ def _casualties(lines: tuple[_Line, ...], toughness: int, targets: tuple[_Target
                 ) -> tuple[tuple[int, Fraction], ...]:
     """The distribution, as a Markov chain over (casualties so far, wounds taken by the
     model now taking them), one attack at a time: an attack adds an unsaved wound with
-    the chance it hits, wounds and beats the current model's save."""
-    states: dict[tuple[int, int], Fraction] = {(0, 0): Fraction(1)}
+    the chance it hits, wounds and beats the current model's save.
+
+    Worked in whole numbers over one denominator (each attack multiplies it by the
+    line's): the same exact sums as Fractions, without reducing every one of them."""
+    states: dict[tuple[int, int], int] = {(0, 0): 1}
+    den = 1
     for attacks, hit_on, strength, ap, no_save in lines:
         p_wound = _p_wound(hit_on, strength, toughness)
-        fail = [_p_fail(armour_save(sv, ap, no_save)) for _, sv in targets]
+        qs = [p_wound * _p_fail(armour_save(sv, ap, no_save)) for _, sv in targets]
+        scale = math.lcm(*(q.denominator for q in qs))
+        nums = [q.numerator * (scale // q.denominator) for q in qs]
         for _ in range(attacks):
-            nxt: dict[tuple[int, int], Fraction] = {}
+            nxt: dict[tuple[int, int], int] = {}
             for (dead, taken), p in states.items():
-                q = p_wound * fail[dead] if dead < len(targets) else Fraction(0)
+                q = nums[dead] if dead < len(targets) else 0
                 if q:
                     hurt = (dead + 1, 0) if taken + 1 >= targets[dead][0] else (dead, taken + 1)
-                    nxt[hurt] = nxt.get(hurt, Fraction(0)) + p * q
-                if q != 1:
-                    nxt[(dead, taken)] = nxt.get((dead, taken), Fraction(0)) + p * (1 - q)
+                    nxt[hurt] = nxt.get(hurt, 0) + p * q
+                if q != scale:
+                    nxt[(dead, taken)] = nxt.get((dead, taken), 0) + p * (scale - q)
             states = nxt
-    out: dict[int, Fraction] = {}
+            den *= scale
+    out: dict[int, int] = {}
     for (dead, _), p in states.items():
-        out[dead] = out.get(dead, Fraction(0)) + p
-    return tuple(sorted(out.items()))
+        out[dead] = out.get(dead, 0) + p
+    return tuple(sorted((k, Fraction(p, den)) for k, p in out.items()))

@@ -10,7 +10,6 @@ There is no board and no turn here: those come with the rulesets that use the sq
 
 from __future__ import annotations
 
-from collections import Counter
 from collections.abc import Iterable, Iterator, Mapping, Sequence
 from dataclasses import dataclass, field, replace
 from typing import Any
@@ -228,7 +227,9 @@ def target_name(target: Target) -> tuple[str | None, str]:
 def majority(values: Iterable[int]) -> int:
     """S-3, S-4, a reading (rules.toml [to_hit_close_combat] target_reading): the value most
     of a unit's models have, the higher on a tie."""
-    counts = Counter(values)
+    counts: dict[int, int] = {}
+    for v in values:
+        counts[v] = counts.get(v, 0) + 1
     if not counts:
         raise ValueError("no models to take a majority of")
     return max(counts, key=lambda v: (counts[v], v))

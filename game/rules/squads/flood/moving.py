@@ -16,14 +16,17 @@ import math
 from collections.abc import Callable, Iterable, Iterator, Sequence
 from dataclasses import dataclass
 
+import numpy as np
 import shapely
 from scipy.sparse import csr_matrix
+from shapely import lib as geos
 from shapely.geometry.base import BaseGeometry
 
 from game.core.places import HUNDREDTHS, Point
 from game.rules.squads import coherency
+from game.rules.squads.data import load_data
 from game.rules.squads.flood import water
-from game.rules.squads.flood.nav import XY, Field, Nav, segment, segment_gap, walk
+from game.rules.squads.flood.nav import XY, Field, Nav, boxed, segment, segment_gap, walk
 from game.rules.squads.flood.numbers import turn_data
 from game.rules.squads.flood.state import FloodState
 from game.rules.squads.units import Model, Unit
@@ -73,7 +76,7 @@ def _in_difficult(state: FloodState, nav: Nav, x: float, y: float) -> bool:
         return True
     if not any(x0 <= x <= x1 and y0 <= y <= y1 for x0, y0, x1, y1 in nav.barrier_boxes):
         return False  # outside every barrier's box (none, if there are no barriers)
-    return bool(shapely.intersects_xy(nav.barriers, x, y))
+    return bool(geos.intersects_xy(nav.barriers_box, x, y))
 
 
 def crosses_difficult(state: FloodState, nav: Nav, a: XY, b: XY) -> bool:
@@ -101,7 +104,8 @@ def _crosses_difficult(state: FloodState, nav: Nav, a: XY, b: XY) -> bool:
         if not any(x0 <= hx and lx <= x1 and y0 <= hy and ly <= y1
                    for x0, y0, x1, y1 in nav.barrier_boxes):
             return False
-    return bool(shapely.intersects(shape, segment(a, b)))
+    box = nav.barriers_box if shape is nav.barriers else boxed(shape)
+    return bool(geos.intersects(box, segment(a, b)))
 
 
 # ==================================================================== the enemy's inch
@@ -140,7 +144,7 @@ def _bases(state: FloodState, side: str | None = None) -> Iterable[Base]:
     action is applied (models move then)."""
     def read() -> Iterator[Base]:
         return ((u.id, m, m.x, m.y, m.radius) for u in state.units.values()
-                if u.side != side for m in u.models if m.alive)
+                if u.side != side for m in u.models if m.wounds > 0)
 
     if state.applying:
         return read()
@@ -157,7 +161,10 @@ def near_enemy(state: FloodState, side: str, x: float, y: float, radius: float,
     """An enemy model within 1 inch of a base of ``radius`` at ``(x, y)``, if any."""
     gap = turn_data().enemy_gap
     for uid, e, ex, ey, er in _enemy_bases(state, side):
-        if math.hypot(ex - x, ey - y) < gap + radius + er - EPS and uid not in ignore:
+        near = gap + radius + er - EPS
+        dx, dy = ex - x, ey - y  # as far along an axis: no nearer (see check)
+        if -near < dx < near and -near < dy < near and math.hypot(dx, dy) < near \
+                and uid not in ignore:
             return e
     return None
 
@@ -168,8 +175,10 @@ def overlaps(state: FloodState, model: Model, x: float, y: float,
     overlap, if any."""
     mine, r = model.id, model.radius
     for _uid, m, mx, my, mr in _bases(state):
-        if math.hypot(mx - x, my - y) < mr + r - OVERLAP and m.id != mine \
-                and m.id not in skip:
+        near = mr + r - OVERLAP
+        dx, dy = mx - x, my - y  # as far along an axis: no nearer (see check)
+        if -near < dx < near and -near < dy < near and math.hypot(dx, dy) < near \
+                and m.id != mine and m.id not in skip:
             return m
     return None
 
@@ -224,6 +233,23 @@ def field(state: FloodState, nav: Nav, start: XY, zones: tuple[Zone, ...], clear
         return made
     assert isinstance(got, Field)
     return got
+
+
+def nearest(state: FloodState, nav: Nav, start: XY, zones: tuple[Zone, ...],
+            goal: np.ndarray) -> tuple[int, Field] | None:
+    """The node of ``goal`` (a node mask) nearest ``start`` on the grid avoiding
+    ``zones``, with no limit, and a field that follows the way to it: what
+    ``field(state, nav, start, zones, False, math.inf)`` finds there, the first such
+    node on a tie (:meth:`Nav.nearest`: fewer full searches; the field itself if it was
+    already worked out). None if no way reaches one."""
+    key = ("field", zones, (), False, start[0], start[1], math.inf)
+    got = _cache(nav).get(key)
+    if isinstance(got, Field):
+        reach = np.where(goal, got.dist, np.inf)
+        if not np.isfinite(reach).any():
+            return None
+        return int(np.argmin(reach)), got
+    return nav.nearest(_graph(state, nav, zones, False), start[0], start[1], goal)
 
 
 def _cache(nav: Nav) -> dict[object, object]:
@@ -288,11 +314,16 @@ def move_checker(state: FloodState, model: Model, side: str, budget: float,
         if not nav.in_free(x, y):
             return MoveCheck(False, f"({x:.1f}, {y:.1f}) is not in the corridors, or "
                                     f"{name}'s base would cross a wall")
+        # a centre as far as ``near`` along either axis is no nearer than that (the
+        # distance is never below either side), so only the others are measured
         for other, oid, ox, oy, near in bases:
-            if hypot(ox - x, oy - y) < near and oid != mid:
+            dx, dy = ox - x, oy - y
+            if -near < dx < near and -near < dy < near and hypot(dx, dy) < near \
+                    and oid != mid:
                 return MoveCheck(False, f"{name} would stand on {other.name}'s base")
         for enemy, ex, ey, near in enemies:
-            if hypot(ex - x, ey - y) < near:
+            dx, dy = ex - x, ey - y
+            if -near < dx < near and -near < dy < near and hypot(dx, dy) < near:
                 return MoveCheck(False, f"{name} would end within {gap:g} inch of "
                                         f"{enemy.name}")
         if zones is None:
@@ -429,13 +460,26 @@ def coherency_checker(state: FloodState, model: Model) -> Callable[[float, float
         rest = state.cached(("chain-without", model.id), lambda: coherency.coherency_groups(
             [m for m in chain if m is not model]))
 
+    data = load_data()
+    reach = data.coherency_distance + coherency.EPSILON
+    edges = data.coherency_measure != "centre"
+    r = model.radius
+    hypot = math.hypot
+
     def keeps(x: float, y: float) -> bool:
+        if rest is not None:  # coherency.in_touch of the model there and each other,
+            for group in rest:  # worked in line (the same sums in the same order)
+                for o in group:
+                    centres = hypot(x - o.x, y - o.y)
+                    if (max(0.0, centres - r - o.radius) if edges else centres) <= reach:
+                        break
+                else:
+                    return False
+            return True
         old = model.x, model.y
         model.x, model.y = x, y
         try:
-            if rest is None:
-                return len(coherency.coherency_groups(chain)) == 1
-            return all(any(coherency.in_touch(model, o) for o in group) for group in rest)
+            return len(coherency.coherency_groups(chain)) == 1
         finally:
             model.x, model.y = old
 

@@ -18,21 +18,27 @@ from __future__ import annotations
 import math
 from collections.abc import Callable, Sequence
 from dataclasses import dataclass, field
+from functools import cached_property
 
 import numpy as np
 import shapely
 from scipy.sparse import csr_matrix
 from scipy.sparse.csgraph import dijkstra
+from shapely import lib as geos
+from shapely.creation import HandleNaN
 from shapely.geometry import LineString, MultiPolygon, Polygon
 from shapely.geometry.base import BaseGeometry
 
-from game.boards.corridors import Corridors
+from game.boards.corridors import Corridors, boxed
 
 XY = tuple[float, float]
 OFFSETS = ((1, 0), (0, 1), (1, 1), (1, -1), (1, 2), (2, 1), (1, -2), (2, -1))
 """Half of the sixteen grid directions (each edge is listed once)."""
 EPS = 1e-6
 Segment = Callable[[XY, XY], bool]
+ALLOW_NAN = np.intc(HandleNaN.allow.value)
+"""What :func:`shapely.linestrings` tells its ufunc by default (coordinates kept as
+given)."""
 
 
 def flooded_shape(board: Corridors, flooded: Sequence[tuple[str, int, int]]) -> BaseGeometry:
@@ -116,11 +122,18 @@ class Field:
         """The path length to the point ``(x, y)`` and the node it arrives by (``inf``,
         -1 if the field does not reach it)."""
         best, node = math.inf, -1
+        dist = self.dist_list
         for m, off in self.nav.near_nodes(x, y):
-            d = float(self.dist[m]) + off
+            d = dist[m] + off
             if d < best:
                 best, node = d, m
         return best, node
+
+    @cached_property
+    def dist_list(self) -> list[float]:
+        """:attr:`dist` as plain numbers (read one node at a time)."""
+        out: list[float] = self.dist.tolist()
+        return out
 
     def nodes_to(self, m: int) -> list[int]:
         """The nodes of the way to node ``m``, the start node first."""
@@ -206,6 +219,9 @@ class Nav:
         shapely.prepare(self.free)
         self.walls = board.area
         self.barriers = barrier_shape(board)
+        # the shapes asked most, boxed for shapely's ufuncs (the same prepared shapes)
+        self.free_box, self.walls_box = boxed(self.free), boxed(self.walls)
+        self.barriers_box = boxed(self.barriers)
         self.barrier_boxes: tuple[tuple[float, float, float, float], ...] = () \
             if self.barriers.is_empty else tuple(
                 (float(b[0]), float(b[1]), float(b[2]), float(b[3]))
@@ -235,9 +251,13 @@ class Nav:
         self._segments: dict[tuple[XY, XY], bool] = {}
         self._sights: dict[tuple[XY, XY], bool] = {}
         self._rays: dict[tuple[float, ...], float] = {}
-        self._near: dict[tuple[float, float], list[tuple[int, float]]] = {}
+        self._near: dict[tuple[float, float], tuple[tuple[int, float], ...]] = {}
+        self._rects: dict[tuple[int, int, int, int], np.ndarray] = {}
+        self._blocks: dict[tuple[int, int, int],
+                           tuple[np.ndarray, np.ndarray, tuple[int, ...]]] = {}
         self._ways: dict[tuple[XY, XY, float], tuple[float, tuple[XY, ...]]] = {}
         self._trees: dict[XY, tuple[np.ndarray, np.ndarray]] = {}
+        self._tree_numbers: dict[XY, tuple[tuple[float, ...], tuple[int, ...]]] = {}
         self.difficult_at: dict[object, bool] = {}
         """Whether a point is in difficult terrain, by the flooded parts and the point
         (game.rules.squads.flood.moving)."""
@@ -279,7 +299,7 @@ class Nav:
         memo = self._frees
         got = memo.get(key)
         if got is None:
-            got = bool(shapely.intersects_xy(self.free, x, y))
+            got = bool(geos.intersects_xy(self.free_box, x, y))
             if len(memo) > 50000:
                 memo.clear()
             memo[key] = got
@@ -294,7 +314,7 @@ class Nav:
             if math.dist(a, b) <= EPS:
                 got = self.in_free(*a)
             else:
-                got = bool(shapely.covers(self.free, segment(a, b)))
+                got = bool(geos.covers(self.free_box, segment(a, b)))
             if len(memo) > 50000:
                 memo.clear()
             memo[key] = got
@@ -331,7 +351,7 @@ class Nav:
         memo = self._sights
         got = memo.get(key)
         if got is None:
-            got = bool(shapely.covers(self.walls, segment(a, b)))
+            got = bool(geos.covers(self.walls_box, segment(a, b)))
             if len(memo) > 50000:
                 memo.clear()
             memo[key] = got
@@ -344,14 +364,14 @@ class Nav:
         ask = [b for b in dict.fromkeys(points)
                if (a, b) not in memo and math.dist(a, b) > EPS]
         if ask:
-            lines = shapely.linestrings([(a, b) for b in ask])
+            lines = geos.linestrings([(a, b) for b in ask], ALLOW_NAN)
             if len(memo) > 50000:
                 memo.clear()
-            for b, ok in zip(ask, shapely.covers(self.walls, lines), strict=True):
+            for b, ok in zip(ask, geos.covers(self.walls_box, lines).tolist(), strict=True):
                 memo[(a, b)] = bool(ok)
         return [self.sees(a, b) for b in points]
 
-    def near_nodes(self, x: float, y: float) -> list[tuple[int, float]]:
+    def near_nodes(self, x: float, y: float) -> tuple[tuple[int, float], ...]:
         """The grid nodes round ``(x, y)`` a base there can go straight to, each with the
         distance."""
         cache = self._near
@@ -361,21 +381,17 @@ class Nav:
             return got
         c = int(round((x - self.x0) / self.step))
         r = int(round((y - self.y0) / self.step))
-        out: list[tuple[int, float]] = []
+        out: tuple[tuple[int, float], ...] = ()
         for reach in (1, 2, 3):
-            rs = slice(max(0, r - reach), min(self.rows, r + reach + 1))
-            cs = slice(max(0, c - reach), min(self.cols, c + reach + 1))
-            ids = self.index[rs, cs].ravel()
-            ids = ids[ids >= 0]
+            ids, pts, names = self._block(r, c, reach)
             if len(ids) == 0:
                 continue
-            pts = self.nodes[ids]
             ends = np.empty((len(ids), 2, 2))
             ends[:, 0, 0], ends[:, 0, 1], ends[:, 1] = x, y, pts
             d = np.hypot(pts[:, 0] - x, pts[:, 1] - y)
-            ok = shapely.covers(self.free, shapely.linestrings(ends)) | (d <= EPS)
-            out = [(n, dd) for n, dd, k in zip(ids.tolist(), d.tolist(), ok.tolist(),
-                                               strict=True) if k]
+            ok = geos.covers(self.free_box, geos.linestrings(ends, ALLOW_NAN)) | (d <= EPS)
+            out = tuple([(n, dd) for n, dd, k in zip(names, d.tolist(), ok.tolist(),
+                                                     strict=True) if k])
             if out:
                 break
         if len(cache) > 20000:
@@ -383,10 +399,27 @@ class Nav:
         cache[key] = out
         return out
 
+    def _block(self, r: int, c: int, reach: int
+               ) -> tuple[np.ndarray, np.ndarray, tuple[int, ...]]:
+        """The nodes of the grid's block ``reach`` cells round cell ``(r, c)`` (row by
+        row), their points, and the nodes as plain numbers (kept: the grid's alone)."""
+        key = (r, c, reach)
+        got = self._blocks.get(key)
+        if got is None:
+            rs = slice(max(0, r - reach), min(self.rows, r + reach + 1))
+            cs = slice(max(0, c - reach), min(self.cols, c + reach + 1))
+            ids = self.index[rs, cs].ravel()
+            ids = ids[ids >= 0]
+            got = self._blocks[key] = (ids, self.nodes[ids], tuple(ids.tolist()))
+        return got
+
     def within(self, points: Sequence[XY], reach: Sequence[float]) -> np.ndarray:
         """A node mask: the nodes within ``reach[k]`` of ``points[k]`` for some k."""
         mask = np.zeros(self.n, dtype=bool)
         step, x0, y0 = self.step, self.x0, self.y0
+        rects = self._rects
+        ids_of: list[np.ndarray] = []
+        ask: list[tuple[float, float, float, int]] = []
         for (x, y), d in zip(points, reach, strict=True):
             # only the grid's block round the point is measured: a node farther than
             # ``d`` along either axis is farther than ``d`` (a column or row of slack
@@ -397,10 +430,24 @@ class Nav:
             r1 = min(self.rows, math.ceil((y + d - y0) / step) + 2)
             if c0 >= c1 or r0 >= r1:
                 continue
-            ids = self.index[r0:r1, c0:c1].ravel()
-            ids = ids[ids >= 0]
+            key = (r0, r1, c0, c1)
+            ids = rects.get(key)
+            if ids is None:
+                ids = self.index[r0:r1, c0:c1].ravel()
+                ids = ids[ids >= 0]
+                if len(rects) > 20000:
+                    rects.clear()
+                rects[key] = ids
+            ids_of.append(ids)
+            ask.append((x, y, d, len(ids)))
+        if ids_of:  # every block's nodes measured at once, each from its own point
+            ids = np.concatenate(ids_of)
+            xs, ys, ds, counts = zip(*ask, strict=True)
+            px = np.repeat(np.asarray(xs, dtype=np.float64), counts)
+            py = np.repeat(np.asarray(ys, dtype=np.float64), counts)
+            pd = np.repeat(np.asarray(ds, dtype=np.float64), counts)
             pts = self.nodes[ids]
-            mask[ids[np.hypot(pts[:, 0] - x, pts[:, 1] - y) < d]] = True
+            mask[ids[np.hypot(pts[:, 0] - px, pts[:, 1] - py) < pd]] = True
         return mask
 
     # ================================================================ the flood (F-7)
@@ -432,13 +479,14 @@ class Nav:
             keep &= ~(blocked[self.ea] | blocked[self.eb])
         if no_edges is not None:
             keep &= ~no_edges
-        whole, edge_of, row_of = self._both_ways
+        whole, edge_of, _row_of = self._both_ways
         if keep.all():
             return whole
         kept = keep[edge_of]  # the entries of the whole graph's edges that stay
-        indptr = np.zeros(self.n + 1, dtype=np.int64)
-        indptr[1:] = np.cumsum(np.bincount(row_of[kept], minlength=self.n))
-        return csr_matrix((whole.data[kept], whole.indices[kept], indptr),
+        # a row's entries start after the kept entries of the rows before it
+        before = np.zeros(len(kept) + 1, dtype=whole.indptr.dtype)
+        np.cumsum(kept, out=before[1:])
+        return csr_matrix((whole.data[kept], whole.indices[kept], before[whole.indptr]),
                           shape=(self.n, self.n))
 
     @property
@@ -475,6 +523,52 @@ class Nav:
         best = total[row, np.arange(self.n)]
         return Field((x, y), best, row, idx, preds, self)
 
+    def nearest(self, graph: csr_matrix, x: float, y: float, goal: np.ndarray
+                ) -> tuple[int, Field] | None:
+        """The goal node (``goal``: a node mask) :meth:`field` from ``(x, y)`` with no
+        limit reaches first (the first such node on a tie), and a field that follows
+        the way to it as that one does (None if it reaches none), found with fewer
+        full searches: a node's shortest distance from a start does not hang on the
+        order the search takes nodes of equal distance, nor on a limit above it, so
+        one start is searched in full, giving a bound on the answer, and the others
+        only as far as the bound; only the way back (the predecessors, which may hang
+        on that order) needs the winning start's full search."""
+        starts = self.near_nodes(x, y)
+        if not starts or self.n == 0 or not goal.any():
+            return None
+        idx = [m for m, _ in starts]
+        offs = [d for _, d in starts]
+        first = min(range(len(idx)), key=lambda k: offs[k])
+        d0, p0 = dijkstra(graph, directed=True, indices=idx[first],
+                          return_predecessors=True)
+        bound = float(np.min(np.where(goal, d0 + offs[first], np.inf)))
+        if not math.isfinite(bound):
+            return None if len(idx) == 1 else self._nearest_in_full(graph, x, y, goal)
+        total = np.full((len(idx), self.n), np.inf)
+        total[first] = d0 + offs[first]
+        rest = [k for k in range(len(idx)) if k != first and bound - offs[k] >= 0]
+        if rest:  # every node these starts reach within the bound is reached exactly
+            near = dijkstra(graph, directed=True, indices=[idx[k] for k in rest],
+                            limit=bound - min(offs[k] for k in rest) + 1e-6)
+            for j, k in enumerate(rest):
+                total[k] = near[j] + offs[k]
+        row = np.argmin(total, axis=0)
+        best = total[row, np.arange(self.n)]
+        node = int(np.argmin(np.where(goal, best, np.inf)))
+        k = int(row[node])
+        preds = p0 if k == first else dijkstra(graph, directed=True, indices=idx[k],
+                                               return_predecessors=True)[1]
+        rows = np.zeros(self.n, dtype=np.int64)
+        return node, Field((x, y), best, rows, [idx[k]], np.asarray(preds)[None, :], self)
+
+    def _nearest_in_full(self, graph: csr_matrix, x: float, y: float, goal: np.ndarray
+                         ) -> tuple[int, Field] | None:
+        f = self.field(graph, x, y)
+        reach = np.where(goal, f.dist, np.inf)
+        if not np.isfinite(reach).any():
+            return None
+        return int(np.argmin(reach)), f
+
     @property
     def plain(self) -> csr_matrix:
         """The grid as a graph with every edge (the walls only)."""
@@ -494,7 +588,7 @@ class Nav:
                                     indices=idx, min_only=True, return_predecessors=True)
         return np.asarray(dist), np.asarray(pred)
 
-    def way(self, start: XY, end: XY, dist: np.ndarray, pred: np.ndarray,
+    def way(self, start: XY, end: XY, dist: Sequence[float], pred: Sequence[int],
             ahead: float = math.inf) -> tuple[float, tuple[XY, ...]]:
         """The length of the way from ``start`` along a :meth:`tree` to ``end`` (one of
         its points), and its first ``ahead`` inches (all of it by default), straightened
@@ -527,8 +621,8 @@ class Nav:
         memo = self._ways
         got = memo.get(key)
         if got is None:
-            tree = self._tree_to(goal)
-            got = self.way(start, goal, tree[0], tree[1], ahead)
+            dist, pred = self._tree_lists(goal)
+            got = self.way(start, goal, dist, pred, ahead)
             if len(memo) > 20000:
                 memo.clear()
             memo[key] = got
@@ -540,10 +634,20 @@ class Nav:
         near = self.near_nodes(*start)
         if not near:
             return math.inf
-        dist = self._tree_to(goal)[0]
-        k, off = min(near, key=lambda n: float(dist[n[0]]) + n[1])
-        total = float(dist[k]) + off
+        dist = self._tree_lists(goal)[0]
+        k, off = min(near, key=lambda n: dist[n[0]] + n[1])
+        total = dist[k] + off
         return total if math.isfinite(total) else math.inf
+
+    def _tree_lists(self, goal: XY) -> tuple[tuple[float, ...], tuple[int, ...]]:
+        """:meth:`_tree_to` as plain numbers (the ways read it one node at a time)."""
+        got = self._tree_numbers.get(goal)
+        if got is None:
+            dist, pred = self._tree_to(goal)
+            if len(self._tree_numbers) > 64:
+                self._tree_numbers.clear()
+            got = self._tree_numbers[goal] = (tuple(dist.tolist()), tuple(pred.tolist()))
+        return got
 
     def _tree_to(self, goal: XY) -> tuple[np.ndarray, np.ndarray]:
         """The :meth:`tree` rooted at ``goal`` (kept for every match on the map)."""
@@ -592,7 +696,7 @@ def both_ways(graph: csr_matrix) -> csr_matrix:
 def segment(a: XY, b: XY) -> BaseGeometry:
     """The straight line from ``a`` to ``b`` as a shapely line (as ``LineString([a, b])``
     makes it, without its checks)."""
-    line: BaseGeometry = shapely.linestrings((a, b))
+    line: BaseGeometry = geos.linestrings((a, b), ALLOW_NAN)
     return line
 
 

@@ -78,6 +78,9 @@ class Reach:
     budget: float
     roll: int | None
 
+_NOTHING: Any = object()
+"""What a memo holds for no answer yet (no answer is ever this)."""
+
 
 class FloodQueries:
     """The read-only questions about one flood state (see the module text)."""
@@ -88,9 +91,8 @@ class FloodQueries:
         self._memo: dict[Hashable, Any] = {}
 
     def _once(self, key: Hashable, make: Callable[[], T]) -> T:
-        try:
-            got: T = self._memo[key]
-        except KeyError:
+        got: T = self._memo.get(key, _NOTHING)  # (a miss raises no KeyError to catch)
+        if got is _NOTHING:
             got = self._memo[key] = make()
         return got
 

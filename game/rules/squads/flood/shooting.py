@@ -13,6 +13,7 @@ from __future__ import annotations
 import math
 from dataclasses import dataclass
 from fractions import Fraction
+from functools import cached_property
 
 from game.rules.squads.basics import AttackLine, shooting_line
 from game.rules.squads.casualties import casualty_odds
@@ -110,7 +111,7 @@ class ShotOdds:
     casualties: dict[int, Fraction]
     """The chance of each number of models removed."""
 
-    @property
+    @cached_property
     def expected(self) -> Fraction:
         return sum((k * p for k, p in self.casualties.items()), Fraction(0))
 

@@ -15,6 +15,8 @@ from game.rules.squads.flood.phases import FloodPhase
 from game.rules.squads.units import Model, Roster, Unit
 
 T = TypeVar("T")
+_NOTHING: Any = object()
+"""What a memo holds for no answer yet (no answer is ever this)."""
 
 MELEE = "melee"
 """An engagement after a charge: both whole units, until one falls back or dies."""
@@ -197,9 +199,8 @@ class FloodState(Roster):
         if got is None or got[0] != self.version:
             got = self.memo["_cached"] = (self.version, {})
         values: dict[Any, Any] = got[1]
-        try:
-            value: T = values[key]
-        except KeyError:
+        value: T = values.get(key, _NOTHING)  # (a miss raises no KeyError to catch)
+        if value is _NOTHING:
             value = values[key] = make()
         return value
 
@@ -228,10 +229,10 @@ class FloodState(Roster):
 
     def enemy_models(self, side: str) -> list[Model]:
         return [m for u in self.units.values() if u.side != side for m in u.models
-                if m.alive]
+                if m.wounds > 0]
 
     def alive(self) -> list[Model]:
-        return [m for m in self.all_models() if m.alive]
+        return [m for u in self.units.values() for m in u.models if m.wounds > 0]
 
     def other_side(self, side: str) -> str:
         return next((s for s in self.sides if s != side), side)

@@ -29,6 +29,7 @@ from game.rules.squads.flood.moving import (
     enemy_zones,
     field,
     nav_for,
+    nearest,
     overlaps,
     walk_towards,
 )
@@ -132,12 +133,11 @@ def _towards_mates(state: FloodState, nav: Nav, model: Model, main: list[Model],
     for m in main:  # already in touch, or in touch in a straight line
         if math.dist(start, (m.x, m.y)) <= touch_reach(model, m) + EPS:
             return RejoinPlan(REJOIN, (start,))
-    f = field(state, nav, start, zones, False, math.inf)
     touch = _targets(state, nav, model, main)
-    reach = np.where(touch, f.dist, np.inf)
-    if not np.isfinite(reach).any():
+    got = nearest(state, nav, start, zones, touch)
+    if got is None:
         return None
-    best = int(np.argmin(reach))
+    best, f = got
     path = walk_towards(state, nav, f, best, move, zones, False)
     path = _settle(state, model, path)
     hard = any(crosses_difficult(state, nav, a, b) for a, b in zip(path, path[1:],
@@ -162,22 +162,20 @@ def _f9(state: FloodState, nav: Nav, model: Model, unit: Unit, main: list[Model]
     """F-9: the way to the main chain runs within 1 inch of an enemy: which enemy, and
     the move through it (scattered) or into it (not scattered)."""
     start = (model.x, model.y)
-    f = field(state, nav, start, (), False, math.inf)
     touch = _targets(state, nav, model, main)
-    reach = np.where(touch, f.dist, np.inf)
-    if not np.isfinite(reach).any():
+    got = nearest(state, nav, start, (), touch)
+    if got is None:
         return RejoinPlan(STUCK, (start,))
-    path = f.path_to_node(int(np.argmin(reach)))
+    path = got[1].path_to_node(got[0])
     enemy = _first_enemy(state, model, unit.side, path)
     if enemy is None:
         return RejoinPlan(STUCK, (start,))
     zones = enemy_zones(state, model, unit.side, ignore=(enemy.id,))
     if scattered(enemy):
-        g = field(state, nav, start, zones, False, math.inf)
-        r = np.where(touch, g.dist, np.inf)
-        if not np.isfinite(r).any():
+        via = nearest(state, nav, start, zones, touch)
+        if via is None:
             return RejoinPlan(STUCK, (start,))
-        way = walk_towards(state, nav, g, int(np.argmin(r)), move, zones, False)
+        way = walk_towards(state, nav, via[1], via[0], move, zones, False)
         way = _settle(state, model, way)
         return RejoinPlan(THROUGH, way, enemy.id, difficult=_hard(state, nav, way))
     return _into(state, nav, model, enemy, zones, move)

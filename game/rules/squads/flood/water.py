@@ -34,7 +34,7 @@ from collections.abc import Sequence
 from dataclasses import dataclass, field
 from fractions import Fraction
 
-import shapely
+from shapely import lib as geos
 
 from game.boards.corridors import Arm, Corridors, Fork
 from game.core import odds
@@ -334,7 +334,7 @@ def in_flooded(flooded: Sequence[Span], board: Corridors, x: float, y: float) ->
     """F-7: whether ``(x, y)`` is in a flooded part (difficult terrain after the flood):
     in the corridors, not on a gantry, its nearest corridor position in a stretch."""
     if not board.contains(x, y) or any(  # on a gantry (its area alone asked)
-            f.kind == "gantry" and f.closed and shapely.intersects_xy(f.shape, x, y)
+            f.kind == "gantry" and f.closed and geos.intersects_xy(f.box, x, y)
             for f in board.features):
         return False
     corridor, at = board.project(x, y)
