@@ -75,6 +75,7 @@ import numpy as np
 from game.ai import computer_player
 from game.boards.hexmap import HexMap
 from game.core import odds
+from game.core.heap import settle
 from game.headless import play_game
 from game.rules import load_match, new_match, open_match
 from game.rules.tft.hexes.queries import climbing_step_costs, load_data
@@ -384,6 +385,7 @@ def measure(quick: bool = False) -> dict[str, Any]:
 
 
 def main() -> int:
+    settle()  # as the window, the headless games and the lab do at start-up (game.core.heap)
     print(json.dumps(measure("--quick" in sys.argv[1:])))
     return 0
 

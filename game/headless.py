@@ -37,6 +37,7 @@ from typing import Any
 from game.ai import Player, RandomPlayer, computer_player
 from game.ai.levels import parse_levels, player_for
 from game.core.errors import GameError
+from game.core.heap import settle
 from game.core.match import Match
 from game.core.ruleset import Outcome, Side, Termination
 from game.rules import load_match, new_match, open_match
@@ -185,6 +186,7 @@ def main(args: argparse.Namespace) -> int:
             return 0
         if not args.scenario:
             raise GameError("--headless needs --scenario NAME (or --load FILE)")
+        settle()  # (game.core.heap: the start-up's objects out of the collector's walks)
         run_batch(args.scenario, args.ai, args.games,
                   0 if args.seed is None else args.seed, level_specs=args.ai_level)
         return 0

@@ -30,6 +30,7 @@ import sys
 from typing import TYPE_CHECKING
 
 from game.core.errors import GameError
+from game.core.heap import settle
 from game.core.scenario import Scenario, find_scenario, list_scenarios
 
 if TYPE_CHECKING:  # the lab's engine is imported when a run starts, not with the package
@@ -101,6 +102,7 @@ def main(args: argparse.Namespace) -> int:
     """``python main.py --balance ...``: 0 when done (or stopped by Ctrl+C), 2 on an
     error."""
     command = "python main.py " + shlex.join(args.argv)
+    settle()  # (game.core.heap: the start-up's objects out of the collector's walks)
     try:
         balance(args.balance, games=DEFAULT_GAMES if args.games is None else args.games,
                 seed=0 if args.seed is None else args.seed, vary=args.vary,

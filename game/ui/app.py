@@ -22,6 +22,7 @@ os.environ.setdefault("PYGAME_HIDE_SUPPORT_PROMPT", "1")
 import pygame  # noqa: E402
 
 from game.core.errors import GameError, printable  # noqa: E402
+from game.core.heap import settle  # noqa: E402
 from game.ui import saves  # noqa: E402
 from game.ui.scenes.base import Scene  # noqa: E402
 from game.ui.widgets import (  # noqa: E402
@@ -376,6 +377,7 @@ class App:
             d.draw(surface, self.fonts, mouse)
 
     def run(self) -> int:
+        settle()  # what start-up made lives as long as the window: out of the collector's walks
         try:
             while self.step():
                 pass
