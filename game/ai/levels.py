@@ -41,6 +41,7 @@ from functools import partial
 from typing import Any
 
 from game.ai import Player, computer_player, has_player
+from game.ai.hard_players import hard_inner
 from game.ai.level_names import LEVELS as LEVELS  # re-exported: the strengths
 from game.ai.level_names import parse_levels as parse_levels
 from game.ai.objectives import WIN_SCORE as WIN_SCORE  # re-exported: the levels' scores
@@ -160,7 +161,11 @@ class HardPlayer:
                  seconds: float | None = None) -> None:
         self.ruleset = ruleset
         self.seed = seed
-        self.inner = computer_player(ruleset, seed)
+        self.inner: Player = computer_player(ruleset, seed)
+        """The player it builds on: the normal one until its first decision, then
+        :func:`game.ai.hard_players.hard_inner`'s for its scenario and side (the normal
+        one where no hard-only weights were tuned)."""
+        self.side: Side | None = None
         self.nodes = nodes
         self.seconds = seconds
         self.decisions = 0
@@ -171,10 +176,13 @@ class HardPlayer:
 
     def choose(self, match: Match[Any]) -> Action:
         self.decisions += 1
+        side = match.to_act()
+        if side is not None and self.side is None:
+            self.side = side
+            self.inner = hard_inner(self.ruleset, match.scenario.key, side, self.seed)
         if not isinstance(self.inner, CandidatePlayer):
             return self.inner.choose(match)
         best, order = ranked(self.inner, match)
-        side = match.to_act()
         if side is None or len(match.legal_actions()) < 2:
             return best
         return self.search(match, side, order or [best])
@@ -196,7 +204,7 @@ class HardPlayer:
         self.searched += 1
         seeds = [self._sim_seed(k) for k in range(HARD_SAMPLES)]
         scores = look_ahead(match, side, cands, seeds, self.nodes, deadline,
-                            partial(computer_player, self.ruleset))
+                            partial(self._rollout_player, match.scenario.key, side))
         top = better(scores) if len(scores) > 1 else 0
         if top:
             self.switched += 1
@@ -204,6 +212,13 @@ class HardPlayer:
                 self.inner.memo.clear()  # its plan assumed its own choice
             return cands[top]
         return cands[0]
+
+    def _rollout_player(self, scenario: str, me: Side, seed: int, who: Side) -> Player:
+        """A look-ahead's player for ``who``: its own side plays as this player's inner
+        one does (without the look-ahead), the others as normal."""
+        if who == me:
+            return hard_inner(self.ruleset, scenario, who, seed)
+        return computer_player(self.ruleset, seed)
 
     def _sim_seed(self, k: int) -> int:
         return (self.seed * 7_919 + self.decisions * 104_729 + k) ^ _SALT
