@@ -90,9 +90,6 @@ class HardZoneTactician(ZoneTactician):
         return out
 
 
-HEX_WEIGHTS: dict[str, Weights] = {}
-"""``"scenario:side"`` or ``"scenario"`` -> the hard Tactician's weights, where tuned
-(else the normal ones)."""
 ZONE_WEIGHTS: dict[str, ZoneWeights] = {
     # holding out till dawn: a farmer in contact always defends (150 paired games:
     # 140 won where the normal farmers won 56)
@@ -105,6 +102,17 @@ tuned (docs/balance/strengths.md, "hard-only weights")."""
 def hex_weights(**changes: Any) -> Weights:
     """The normal Tactician's weights with ``changes``."""
     return replace(Weights(), **changes)
+
+
+HEX_WEIGHTS: dict[str, Weights] = {
+    # the normal Tactician is bold (threat 0.3): weighing the blows it will take at 0.6
+    # (and, for the raiders, enemies yet to move in full, no attack set up for the next
+    # turn and no worth in merely closing in: they let the wardens come) wins more
+    "hill_fight:wardens": hex_weights(threat=0.6),
+    "hill_fight:raiders": hex_weights(threat=0.6, unmoved=1.0, later=0.0, approach=0.0),
+}
+"""``"scenario:side"`` or ``"scenario"`` -> the hard Tactician's weights, where tuned
+(else the normal ones)."""
 
 
 def hard_inner(ruleset: str, scenario: str, side: str, seed: int = 0) -> Player:

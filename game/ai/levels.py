@@ -8,24 +8,26 @@
   hero rushes at the enemy) or else the second-best of its player's own proposals (a
   reasonable move, not the best), else the best. A ruleset where the normal player's
   margin over easy was small with those two numbers has its own (:data:`EASY_SLIPS`).
-* ``hard``: a search with determinised dice on top of the normal player
-  (:mod:`game.ai.search`), spent on the decisions the dice decide: where the normal
-  player's choice rolls at once (an attack, a charge, a shot: :func:`rolls`) it is
-  tried with the :data:`HARD_CANDIDATES` - 1 best challengers (its other proposals and,
-  where it proposes fewer than a handful, legal actions, ordered by the scenario's
-  objective one ply deep, :func:`game.ai.objectives.standing`); elsewhere the normal
-  choice is played. Each candidate is played on :data:`HARD_SAMPLES` clones of the match
-  (dice by roll slot, the same for every candidate: :class:`game.ai.search.Slots`),
-  then the game is played on by the normal player for every side to the end of the
-  next turn (:data:`game.ai.search.HORIZON`), within a budget of actions
+* ``hard``: a search with determinised dice on top of a hard-only copy of the normal
+  player (:func:`game.ai.hard_players.hard_inner`: weights of its own tuned by paired
+  games for a scenario's side, where measured; else the normal player itself), spent
+  on the decisions the dice decide: where the copy's choice rolls at once (an attack,
+  a charge, a shot: :func:`rolls`) it is tried with the :data:`HARD_CANDIDATES` - 1
+  best challengers (its other proposals and, where it proposes fewer than a handful,
+  legal actions, ordered by the scenario's objective one ply deep,
+  :func:`game.ai.objectives.standing`); elsewhere the copy's choice is played. Each
+  candidate is played on :data:`HARD_SAMPLES` clones of the match (dice by roll slot,
+  the same for every candidate: :class:`game.ai.search.Slots`), then the game is
+  played on (the hard side by its copy, the others by the normal player) to the end
+  of the next turn (:data:`game.ai.search.HORIZON`), within a budget of actions
   (:data:`HARD_NODES` a decision: deterministic, what the lab uses) and, if given, of
-  seconds (what a window uses: at most 1 s a decision). Each position reached is scored
-  by :func:`standing`: who won if the game ended, else the pieces still in the fight
-  plus how near each side is to its scenario's objective. A challenger is played only
-  if its mean gain over the normal choice, seed by seed, is over :data:`HARD_MARGIN`
-  and over :data:`HARD_Z` standard errors (:func:`better`): a gain on one seed alone
-  never passes (its t is exactly 1), so one lucky roll does not make it leave the
-  normal choice.
+  seconds (what a window uses: at most 1 s a decision). Each position reached is
+  scored by :func:`standing`: who won if the game ended, else the pieces still in the
+  fight plus how near each side is to its scenario's objective. A challenger is played
+  only if its mean gain over the copy's choice, seed by seed, is over
+  :data:`HARD_MARGIN` and over :data:`HARD_Z` standard errors (:func:`better`): a gain
+  on one seed alone never passes (its t is exactly 1), so one lucky roll does not make
+  it leave the copy's choice.
 
 A ruleset without a player of its own plays the random player at every level. The
 players read the match only through its API and the ruleset's proposals, and roll only
