@@ -64,7 +64,7 @@ def test_hard_inner_is_the_tuned_copy_where_tuned_else_normal():
 
 
 def test_guard_weighs_defending_where_the_normal_player_does_not():
-    """A farmer in contact weighs Defend (T-7) with the guard weight; the normal
+    """A farmer in contact weighs Defend (the attackers roll 4d6) by the guard; the normal
     player, whose rule is to defend only against several strong blows, does not."""
     m = open_match("farmhouse", 0)
     guard = HardZoneTactician(0, ZoneWeights(guard=3.0))
