@@ -40,7 +40,7 @@ def tuned(key: str, ruleset: str, cfg: dict[str, Any]) -> None:
     if not cfg:
         return
     if ruleset == "tft-heights":
-        hard_players.HEX_WEIGHTS[key] = hard_players.hex_weights(**cfg)
+        hard_players.HEX_WEIGHTS[key] = dict(cfg)
     elif ruleset == "tft-zones":
         c = dict(cfg)
         for k in ("scale", "offset"):

@@ -9,15 +9,15 @@ from game.ai import computer_player
 from game.ai.hard_players import (
     HEX_WEIGHTS,
     ZONE_WEIGHTS,
-    HardZoneTactician,
     ZoneWeights,
     hard_inner,
     hex_weights,
 )
+from game.ai.hard_zones import HardZoneTactician
 from game.ai.levels import HardPlayer
 from game.ai.player import Player
 from game.ai.tft.tactician import Tactician
-from game.ai.tft.zones import ZoneTactician
+from game.ai.tft.zones import KILL, ZoneTactician
 from game.core.match import Match
 from game.rules import open_match
 from game.rules.tft.zones.actions import Defend
@@ -37,6 +37,7 @@ def _actions(m: Match[Any], players: dict[str, Player], limit: int = 400) -> lis
 
 
 def test_hard_zone_tactician_with_the_normal_weights_plays_as_normal():
+    assert ZoneWeights().kill == KILL
     m1, m2 = open_match("farmhouse", 3), open_match("farmhouse", 3)
     normal = {s: computer_player("tft-zones", 3) for s in m1.sides}
     copy: dict[str, Player] = {s: HardZoneTactician(3, ZoneWeights()) for s in m2.sides}
@@ -60,7 +61,7 @@ def test_hard_inner_is_the_tuned_copy_where_tuned_else_normal():
     for key, w in HEX_WEIGHTS.items():
         scenario, _, side = key.partition(":")
         got = hard_inner("tft-heights", scenario, side, 0)
-        assert isinstance(got, Tactician) and got.w == w
+        assert isinstance(got, Tactician) and got.w == hex_weights(**w)
 
 
 def test_guard_weighs_defending_where_the_normal_player_does_not():
