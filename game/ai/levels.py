@@ -8,24 +8,26 @@
   hero rushes at the enemy) or else the second-best of its player's own proposals (a
   reasonable move, not the best), else the best. A ruleset where the normal player's
   margin over easy was small with those two numbers has its own (:data:`EASY_SLIPS`).
-* ``hard``: a search with determinised dice on top of the normal player
-  (:mod:`game.ai.search`), spent on the decisions the dice decide: where the normal
-  player's choice rolls at once (an attack, a charge, a shot: :func:`rolls`) it is
-  tried with the :data:`HARD_CANDIDATES` - 1 best challengers (its other proposals and,
-  where it proposes fewer than a handful, legal actions, ordered by the scenario's
-  objective one ply deep, :func:`game.ai.objectives.standing`); elsewhere the normal
-  choice is played. Each candidate is played on :data:`HARD_SAMPLES` clones of the match
-  (dice by roll slot, the same for every candidate: :class:`game.ai.search.Slots`),
-  then the game is played on by the normal player for every side to the end of the
-  next turn (:data:`game.ai.search.HORIZON`), within a budget of actions
+* ``hard``: a search with determinised dice on top of a hard-only copy of the normal
+  player (:func:`game.ai.hard_players.hard_inner`: weights of its own tuned by paired
+  games for a scenario's side, where measured; else the normal player itself), spent
+  on the decisions the dice decide: where the copy's choice rolls at once (an attack,
+  a charge, a shot: :func:`rolls`) it is tried with the :data:`HARD_CANDIDATES` - 1
+  best challengers (its other proposals and, where it proposes fewer than a handful,
+  legal actions, ordered by the scenario's objective one ply deep,
+  :func:`game.ai.objectives.standing`); elsewhere the copy's choice is played. Each
+  candidate is played on :data:`HARD_SAMPLES` clones of the match (dice by roll slot,
+  the same for every candidate: :class:`game.ai.search.Slots`), then the game is
+  played on (the hard side by its copy, the others by the normal player) to the end
+  of the next turn (:data:`game.ai.search.HORIZON`), within a budget of actions
   (:data:`HARD_NODES` a decision: deterministic, what the lab uses) and, if given, of
-  seconds (what a window uses: at most 1 s a decision). Each position reached is scored
-  by :func:`standing`: who won if the game ended, else the pieces still in the fight
-  plus how near each side is to its scenario's objective. A challenger is played only
-  if its mean gain over the normal choice, seed by seed, is over :data:`HARD_MARGIN`
-  and over :data:`HARD_Z` standard errors (:func:`better`): a gain on one seed alone
-  never passes (its t is exactly 1), so one lucky roll does not make it leave the
-  normal choice.
+  seconds (what a window uses: at most 1 s a decision). Each position reached is
+  scored by :func:`standing`: who won if the game ended, else the pieces still in the
+  fight plus how near each side is to its scenario's objective. A challenger is played
+  only if its mean gain over the copy's choice, seed by seed, is over
+  :data:`HARD_MARGIN` and over :data:`HARD_Z` standard errors (:func:`better`): a gain
+  on one seed alone never passes (its t is exactly 1), so one lucky roll does not make
+  it leave the copy's choice.
 
 A ruleset without a player of its own plays the random player at every level. The
 players read the match only through its API and the ruleset's proposals, and roll only
@@ -41,6 +43,7 @@ from functools import partial
 from typing import Any
 
 from game.ai import Player, computer_player, has_player
+from game.ai.hard_players import hard_inner
 from game.ai.level_names import LEVELS as LEVELS  # re-exported: the strengths
 from game.ai.level_names import parse_levels as parse_levels
 from game.ai.objectives import WIN_SCORE as WIN_SCORE  # re-exported: the levels' scores
@@ -160,7 +163,11 @@ class HardPlayer:
                  seconds: float | None = None) -> None:
         self.ruleset = ruleset
         self.seed = seed
-        self.inner = computer_player(ruleset, seed)
+        self.inner: Player = computer_player(ruleset, seed)
+        """The player it builds on: the normal one until its first decision, then
+        :func:`game.ai.hard_players.hard_inner`'s for its scenario and side (the normal
+        one where no hard-only weights were tuned)."""
+        self.side: Side | None = None
         self.nodes = nodes
         self.seconds = seconds
         self.decisions = 0
@@ -171,10 +178,13 @@ class HardPlayer:
 
     def choose(self, match: Match[Any]) -> Action:
         self.decisions += 1
+        side = match.to_act()
+        if side is not None and self.side is None:
+            self.side = side
+            self.inner = hard_inner(self.ruleset, match.scenario.key, side, self.seed)
         if not isinstance(self.inner, CandidatePlayer):
             return self.inner.choose(match)
         best, order = ranked(self.inner, match)
-        side = match.to_act()
         if side is None or len(match.legal_actions()) < 2:
             return best
         return self.search(match, side, order or [best])
@@ -196,7 +206,7 @@ class HardPlayer:
         self.searched += 1
         seeds = [self._sim_seed(k) for k in range(HARD_SAMPLES)]
         scores = look_ahead(match, side, cands, seeds, self.nodes, deadline,
-                            partial(computer_player, self.ruleset))
+                            partial(self._rollout_player, match.scenario.key, side))
         top = better(scores) if len(scores) > 1 else 0
         if top:
             self.switched += 1
@@ -204,6 +214,13 @@ class HardPlayer:
                 self.inner.memo.clear()  # its plan assumed its own choice
             return cands[top]
         return cands[0]
+
+    def _rollout_player(self, scenario: str, me: Side, seed: int, who: Side) -> Player:
+        """A look-ahead's player for ``who``: its own side plays as this player's inner
+        one does (without the look-ahead), the others as normal."""
+        if who == me:
+            return hard_inner(self.ruleset, scenario, who, seed)
+        return computer_player(self.ruleset, seed)
 
     def _sim_seed(self, k: int) -> int:
         return (self.seed * 7_919 + self.decisions * 104_729 + k) ^ _SALT

@@ -115,8 +115,8 @@ class Slots:
 
 
 def rollout(sim: Match[Any], budget: int, deadline: float | None,
-            make: Callable[[], Player], slots: Slots | None = None) -> None:
-    """Play ``sim`` on with a player from ``make`` for every side for
+            make: Callable[[Side], Player], slots: Slots | None = None) -> None:
+    """Play ``sim`` on with a player from ``make`` (given the side) for every side for
     :data:`HORIZON` turns, to the game's end or the budget of actions (or the
     deadline); with ``slots``, each action on the dice of its slot."""
     stop_turn = sim.turn + HORIZON
@@ -130,7 +130,7 @@ def rollout(sim: Match[Any], budget: int, deadline: float | None,
         if who is None:
             return
         if who not in players:
-            players[who] = make()
+            players[who] = make(who)
         action = players[who].choose(sim)
         if slots is not None:
             slots.reseed(sim, who)
@@ -139,10 +139,10 @@ def rollout(sim: Match[Any], budget: int, deadline: float | None,
 
 def look_ahead(match: Match[Any], side: Side, cands: Sequence[Action], seeds: Sequence[int],
                nodes: int, deadline: float | None,
-               make: Callable[[int], Player]) -> list[list[float]]:
+               make: Callable[[int, Side], Player]) -> list[list[float]]:
     """The :func:`standing` of ``side`` after each candidate on each seed (module
-    text); a deadline passed stops the search, and the candidate it cut and those not
-    tried are left out."""
+    text), the rollouts played by ``make(seed, side)`` for each side; a deadline passed
+    stops the search, and the candidate it cut and those not tried are left out."""
     per_rollout = max(1, nodes // max(1, len(cands) * len(seeds)))
     scores: list[list[float]] = []
     for a in cands:

@@ -1,0 +1,91 @@
+"""Hard-only copies of the normal players, with weights of their own.
+
+The normal players (the golden transcripts play them) are never changed; the hard
+level plays a copy whose weights were tuned by paired games against the normal player
+(docs/balance/strengths.md, "hard-only weights"):
+
+- Melee on hex heights: the Tactician itself with other :class:`Weights` (it takes
+  them as an argument; its caches are keyed by them).
+- Melee on zone boards: :class:`game.ai.hard_zones.HardZoneTactician`, the zone
+  Tactician with the worth of putting an enemy down, the attackers' urgency, a weight
+  for defending where the normal player would not and, per kind of action, a scale and
+  an offset on the score of its proposals (:class:`ZoneWeights`).
+
+Only :func:`hard_inner` loads a ruleset's player (and so its rule system), when a hard
+player of that ruleset is made.
+
+:func:`hard_inner` gives the copy for a scenario: the weights tuned for that scenario
+and side (:data:`HEX_WEIGHTS`, :data:`ZONE_WEIGHTS`), else the normal player unchanged (a
+scenario where no tuning was measured plays exactly as normal).
+"""
+
+from __future__ import annotations
+
+from dataclasses import dataclass, replace
+from typing import TYPE_CHECKING, Any
+
+from game.ai import computer_player
+from game.ai.player import Player
+
+if TYPE_CHECKING:
+    from game.ai.tft.evaluation import Weights
+
+
+@dataclass(frozen=True)
+class ZoneWeights:
+    """How the hard zone Tactician's weights differ from the normal one's."""
+
+    kill: float = 8.0
+    """Points for putting an enemy down, on top of the damage (normal:
+    ``game.ai.tft.zones.KILL``, 8)."""
+    urgency: float = 2.0
+    """How much more an attacker that must break a holding-out side leans into the
+    fight at the last turn (normal: 2)."""
+    scale: tuple[tuple[str, float], ...] = ()
+    """Action class name -> a factor on its proposals' scores (1 where not named)."""
+    offset: tuple[tuple[str, float], ...] = ()
+    """Action class name -> points added to its proposals' scores (0 where not named)."""
+    guard: float = 0.0
+    """A figure in contact also weighs defending (T-7: the attackers roll 4d6) where the
+    normal player would not: at this share of the blows it expects (0: never)."""
+
+
+ZONE_WEIGHTS: dict[str, ZoneWeights] = {
+    # holding out till dawn: a farmer in contact always defends (150 paired games:
+    # 140 won where the normal farmers won 56)
+    "farmhouse:farmers": ZoneWeights(guard=3.0, offset=(("Defend", 20.0),)),
+}
+"""``"scenario:side"`` or ``"scenario"`` -> the hard zone Tactician's weights, where
+tuned (docs/balance/strengths.md, "hard-only weights")."""
+
+
+def hex_weights(**changes: Any) -> Weights:
+    """The normal Tactician's weights with ``changes``."""
+    from game.ai.tft.evaluation import Weights
+
+    return replace(Weights(), **changes)
+
+
+HEX_WEIGHTS: dict[str, dict[str, float]] = {
+    # the normal Tactician is bold (threat 0.3): weighing the blows it will take at 0.6
+    # (and, for the raiders, enemies yet to move in full, no attack set up for the next
+    # turn and no worth in merely closing in: they let the wardens come) wins more
+    "hill_fight:wardens": {"threat": 0.6},
+    "hill_fight:raiders": {"threat": 0.6, "unmoved": 1.0, "later": 0.0, "approach": 0.0},
+}
+"""``"scenario:side"`` or ``"scenario"`` -> how the hard Tactician's weights differ
+from the normal ones (:func:`hex_weights`), where tuned."""
+
+
+def hard_inner(ruleset: str, scenario: str, side: str, seed: int = 0) -> Player:
+    """The player the hard level builds on for ``side`` of ``scenario`` (module text)."""
+    for key in (f"{scenario}:{side}", scenario):
+        if ruleset == "tft-heights" and key in HEX_WEIGHTS:
+            from game.ai.tft.tactician import Tactician
+
+            return Tactician(seed, hex_weights(**HEX_WEIGHTS[key]))
+        if ruleset == "tft-zones" and key in ZONE_WEIGHTS:
+            from game.ai.hard_zones import HardZoneTactician
+
+            return HardZoneTactician(seed, ZONE_WEIGHTS[key])
+    return computer_player(ruleset, seed)
