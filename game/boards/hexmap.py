@@ -543,6 +543,26 @@ class HexMap:
         cells: list[int] = []
         settled = cells.append
         ends = stops - {start}
+        if budget <= SMALL_BUDGET:
+            # a figure's MA: one bucket per cost up to the budget (no ring to wrap round);
+            # a cell is only ever put in a bucket beyond the one being walked (steps cost
+            # 1 or more), so each bucket is whole when its turn comes
+            levels: list[list[int]] = [[] for _ in range(budget + 1)]
+            levels[0].append(start)
+            for c, level in enumerate(levels):
+                for i in level:
+                    if best[i] != c:
+                        continue
+                    settled(i)
+                    if i in ends:
+                        continue
+                    for j, w in edges[i]:
+                        nc = c + w
+                        if nc < best[j]:  # (so nc <= budget: best starts at budget + 1)
+                            best[j] = nc
+                            before[j] = i
+                            levels[nc].append(j)
+            return self._reached(start, budget, stops, blocked, cells, best, before)
         buckets: list[list[int]] = [[] for _ in range(ring)]
         buckets[0].append(start)
         pending = 1
@@ -567,10 +587,19 @@ class HexMap:
                             buckets[nc % ring].append(j)
                             pending += 1
             c += 1
+        return self._reached(start, budget, stops, blocked, cells, best, before)
+
+    @staticmethod
+    def _reached(start: int, budget: int, stops: frozenset[int],
+                 blocked: set[int] | frozenset[int], cells: list[int], best: list[int],
+                 before: list[int]) -> Reach:
+        """:meth:`reach`'s answer from its board-sized tables."""
         # a small board keeps its board-sized lists (quicker than tables of the reached
         # cells); on a larger one only the reached cells are kept, and the board-sized
         # lists go with this call
         # (every settled cell has a cost of 0 or more: a blocked one is never settled)
+        n = len(best)
+        big = budget + 1
         if n <= SMALL_BOARD:
             for j in blocked:
                 best[j] = big
