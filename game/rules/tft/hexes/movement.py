@@ -15,7 +15,7 @@ from itertools import islice
 
 import numpy as np
 
-from game.boards.hexmap import Reach, Steps
+from game.boards.hexmap import Reach
 from game.rules.tft import combat
 from game.rules.tft.data import load_data
 from game.rules.tft.hexes import bigfigures, falls, heights, tables, terrain
@@ -246,33 +246,8 @@ def walking_reach(state: HexState, f: HexFigure, budget: int, pos: Positions | N
         up = min(climb, f.hexes)  # H-10
         lv = board.level_list
         blocked = occupied | {j for j, _w in steps[f.cell] if lv[j] - lv[f.cell] > up}
-        return _walk(state, f.cell, budget, (climb, entry[0]), steps, blocked, stop)
-    return _walk(state, f.cell, budget, (climb, entry[0]), steps, occupied, stop)
-
-
-WALKS = "walks"
-"""The state's memo key of the last walks searched (:func:`_walk`)."""
-
-WALKS_KEPT = 128
-"""Walks :func:`_walk` keeps before it lets them all go."""
-
-
-def _walk(state: HexState, start: int, budget: int, steps_key: tuple[int, str],
-          steps: Steps, blocked: set[int] | frozenset[int], stop: frozenset[int]) -> Reach:
-    """:meth:`HexMap.reach` over ``steps`` (:func:`tables.steps` of ``steps_key``: the
-    climbing H and the way of entering hexes), kept by everything it depends on: a walk
-    asked again in another position (figures turned, or moved away and back, or a side's
-    threats worked out again) with the same hexes taken and the same hexes that stop it
-    is not searched again. A few hundred are kept at most (then they all go)."""
-    walks: dict[tuple[object, ...], Reach] | None = state.memo.get(WALKS)
-    if walks is None or len(walks) >= WALKS_KEPT:
-        walks = state.memo[WALKS] = {}
-    key = (start, budget, steps_key, frozenset(blocked), stop)
-    found = walks.get(key)
-    if found is None:
-        found = walks[key] = state.board.reach(start, budget, steps, blocked=blocked,
-                                               stop=stop)
-    return found
+        return board.reach(f.cell, budget, steps, blocked=blocked, stop=stop)
+    return board.reach(f.cell, budget, steps, blocked=occupied, stop=stop)
 
 
 def jump_cost(entry: np.ndarray, cell: int) -> int:
