@@ -172,12 +172,16 @@ class Match(Generic[S]):
 
     def why_illegal(self, action: Action) -> str | None:
         """None if ``action`` is legal now, else the reason in a player's words."""
-        if self.outcome() is not None:
-            return "the game is over"
-        why = self.ruleset.why_illegal(self.state, action)
+        why = self._why_not(action)
         if why is None:
             self._pass(action)
         return why
+
+    def _why_not(self, action: Action) -> str | None:
+        """:meth:`why_illegal` without remembering the verdict (what :meth:`apply` asks)."""
+        if self.outcome() is not None:
+            return "the game is over"
+        return self.ruleset.why_illegal(self.state, action)
 
     def _pass(self, action: Action) -> None:
         """Remember that ``action`` is legal in the state as it is (an action that cannot
@@ -269,7 +273,7 @@ class Match(Generic[S]):
         change) if illegal. For callers that only send legal actions (computer players,
         replays, tests), where an illegal one is a bug; a front end uses :meth:`attempt`."""
         if not (self._passed and self._judged(action)):
-            why = self.why_illegal(action)
+            why = self._why_not(action)
             if why is not None:
                 raise IllegalActionError(
                     f"turn {self.turn}: {self._describe_safely(action)} is not legal: {why}",
