@@ -28,6 +28,7 @@ from typing import Any, Literal, overload
 import numpy as np
 from numpy.typing import NDArray
 
+from game.boards.hexes_dial import dial, dial_by_cost, dial_ring
 from game.core.board import Outline
 from game.core.frozen import quick_init
 from game.core.places import Cell, Place
@@ -191,98 +192,6 @@ class Steps(list[tuple[tuple[int, int], ...]]):
                 found.append(tuple((w, tuple(js)) for w, js in costs.items()))
             self.by_cost = found
         return found
-
-
-def _dial(start: int, budget: int, edges: Sequence[Sequence[tuple[int, int]]],
-          best: list[int], before: list[int], ends: frozenset[int]) -> list[int]:
-    """Dial's algorithm for :meth:`HexMap.reach` within a figure's MA: one bucket per cost
-    up to the budget (no ring to wrap round). A cell is only ever put in a bucket beyond
-    the one being walked (steps cost 1 or more), so each bucket is whole when its turn
-    comes. Fills ``best`` and ``before``; the cells settled, cheapest first."""
-    cells: list[int] = []
-    settled = cells.append
-    levels: list[list[int]] = [[] for _ in range(budget + 1)]
-    levels[0].append(start)
-    for c, level in enumerate(levels):
-        for i in level:
-            if best[i] != c:
-                continue
-            settled(i)
-            if i in ends:
-                continue
-            for j, w in edges[i]:
-                nc = c + w
-                if nc < best[j]:  # (so nc <= budget: best starts at budget + 1)
-                    best[j] = nc
-                    before[j] = i
-                    levels[nc].append(j)
-    return cells
-
-
-def _dial_by_cost(start: int, budget: int,
-                  by_cost: list[tuple[tuple[int, tuple[int, ...]], ...]], best: list[int],
-                  before: list[int], ends: frozenset[int]) -> list[int]:
-    """:func:`_dial` over each cell's steps by cost (:meth:`Steps.grouped`): the cells a
-    step of one cost improves go into one bucket in the order the steps list them, as
-    they do one step at a time (steps of other costs go into other buckets), so the
-    answer is the same, with less work per step."""
-    cells: list[int] = []
-    settled = cells.append
-    levels: list[list[int]] = [[] for _ in range(budget + 1)]
-    levels[0].append(start)
-    for c, level in enumerate(levels):
-        for i in level:
-            if best[i] != c:
-                continue
-            settled(i)
-            if i in ends:
-                continue
-            for w, js in by_cost[i]:
-                nc = c + w
-                if nc > budget:
-                    continue
-                into = levels[nc]
-                for j in js:
-                    if nc < best[j]:
-                        best[j] = nc
-                        before[j] = i
-                        into.append(j)
-    return cells
-
-
-def _dial_ring(start: int, budget: int, edges: Sequence[Sequence[tuple[int, int]]],
-               ring: int, best: list[int], before: list[int], ends: frozenset[int]
-               ) -> list[int]:
-    """Dial's algorithm for a large budget over steps that are not a :class:`Steps`: a
-    ring of ``ring`` buckets (one per cost up to the widest step), reused as the cost
-    grows, so the memory never depends on the budget."""
-    cells: list[int] = []
-    settled = cells.append
-    buckets: list[list[int]] = [[] for _ in range(ring)]
-    buckets[0].append(start)
-    pending = 1
-    c = 0
-    while pending and c <= budget:
-        k = c % ring
-        bucket = buckets[k]
-        if bucket:
-            buckets[k] = []
-            pending -= len(bucket)
-            for i in bucket:
-                if best[i] != c:
-                    continue
-                settled(i)
-                if i in ends:
-                    continue
-                for j, w in edges[i]:
-                    nc = c + w
-                    if nc < best[j]:
-                        best[j] = nc
-                        before[j] = i
-                        buckets[nc % ring].append(j)
-                        pending += 1
-        c += 1
-    return cells
 
 
 SMALL_BUDGET = 40
@@ -632,11 +541,12 @@ class HexMap:
         entered but not left (the start itself may always be left).
 
         A small budget (a figure's MA) is searched with Dial's algorithm: a bucket per
-        cost up to the budget (:func:`_dial`; over a :class:`Steps`, each cell's steps
-        taken by cost, :func:`_dial_by_cost`). A large one (no MA limit, a whole map)
-        goes to scipy's compiled Dijkstra over the same steps (:class:`Steps` keeps the
-        matrix), with the ``stop`` and ``blocked`` steps cut from a copy of its weights;
-        over plain lists of steps, to Dial's ring of buckets (:func:`_dial_ring`).
+        cost up to the budget (:func:`~game.boards.hexes_dial.dial`; over a :class:`Steps`,
+        each cell's steps taken by cost, :func:`~game.boards.hexes_dial.dial_by_cost`). A
+        large one (no MA limit, a whole map) goes to scipy's compiled Dijkstra over the
+        same steps (:class:`Steps` keeps the matrix), with the ``stop`` and ``blocked``
+        steps cut from a copy of its weights; over plain lists of steps, to Dial's ring of
+        buckets (:func:`~game.boards.hexes_dial.dial_ring`).
         """
         stops = frozenset(stop)
         if budget > SMALL_BUDGET and isinstance(edges, Steps):
@@ -651,11 +561,11 @@ class HexMap:
         ends = stops - {start}
         if budget > SMALL_BUDGET:  # (steps that are not a Steps: no matrix)
             widest = max((w for row in edges for _j, w in row), default=1)
-            cells = _dial_ring(start, budget, edges, widest + 1, best, before, ends)
+            cells = dial_ring(start, budget, edges, widest + 1, best, before, ends)
         elif isinstance(edges, Steps):
-            cells = _dial_by_cost(start, budget, edges.grouped(), best, before, ends)
+            cells = dial_by_cost(start, budget, edges.grouped(), best, before, ends)
         else:
-            cells = _dial(start, budget, edges, best, before, ends)
+            cells = dial(start, budget, edges, best, before, ends)
         return self._reached(start, budget, stops, blocked, cells, best, before)
 
     @staticmethod
