@@ -541,8 +541,8 @@ class HexMap:
         entered but not left (the start itself may always be left).
 
         A small budget (a figure's MA) is searched with Dial's algorithm: a bucket per
-        cost up to the budget (:func:`~game.boards.hexes_dial.dial`; over a :class:`Steps`,
-        each cell's steps taken by cost, :func:`~game.boards.hexes_dial.dial_by_cost`). A
+        cost up to the budget (:func:`~game.boards.hexes_dial.dial`; over a small board's
+        :class:`Steps`, each cell's steps by cost, :func:`~game.boards.hexes_dial.dial_by_cost`). A
         large one (no MA limit, a whole map) goes to scipy's compiled Dijkstra over the
         same steps (:class:`Steps` keeps the matrix), with the ``stop`` and ``blocked``
         steps cut from a copy of its weights; over plain lists of steps, to Dial's ring of
@@ -562,7 +562,9 @@ class HexMap:
         if budget > SMALL_BUDGET:  # (steps that are not a Steps: no matrix)
             widest = max((w for row in edges for _j, w in row), default=1)
             cells = dial_ring(start, budget, edges, widest + 1, best, before, ends)
-        elif isinstance(edges, Steps):
+        elif isinstance(edges, Steps) and n <= SMALL_BOARD:
+            # (a large board's steps are not regrouped: that pass over every cell would
+            # cost more than the searches of a turn save)
             cells = dial_by_cost(start, budget, edges.grouped(), best, before, ends)
         else:
             cells = dial(start, budget, edges, best, before, ends)
