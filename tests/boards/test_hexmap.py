@@ -158,7 +158,7 @@ def test_reach_keeps_lists_on_a_small_board_and_reached_cells_on_a_large_one(mon
 
 
 def test_reach_by_cost_settles_and_routes_as_one_step_at_a_time():
-    """H-2: a figure's reach over a Steps table (each cell's steps taken by cost) and over
+    """A figure's reach over a Steps table (each cell's steps taken by cost) and over
     the same steps as plain lists (one step at a time) settle the same cells in the same
     order, by the same ways, and the ring of buckets for a large budget agrees."""
     gen = np.random.Generator(np.random.PCG64(9))
