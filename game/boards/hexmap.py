@@ -28,7 +28,9 @@ from typing import Any, Literal, overload
 import numpy as np
 from numpy.typing import NDArray
 
+from game.boards.hexes_dial import dial, dial_by_cost, dial_ring
 from game.core.board import Outline
+from game.core.frozen import quick_init
 from game.core.places import Cell, Place
 
 Orientation = Literal["pointy", "flat"]
@@ -94,6 +96,7 @@ class CellTable(Sequence[int]):
         return self.values.get(i % self.size, self.default)
 
 
+@quick_init
 @dataclass(frozen=True, eq=False)
 class Reach:
     """Where a mover can get to from ``start`` within a budget, and how.
@@ -173,6 +176,22 @@ class Steps(list[tuple[tuple[int, int], ...]]):
     """The largest single step cost."""
     incoming: list[list[int]] | None = None
     """For each cell, the positions in the matrix's data of the steps into it."""
+    by_cost: list[tuple[tuple[int, tuple[int, ...]], ...]] | None = None
+    """For each cell, its steps by cost: ``(cost, cells)`` pairs, the cells of a cost in
+    the order the steps list them (built on first use: see :meth:`grouped`)."""
+
+    def grouped(self) -> list[tuple[tuple[int, tuple[int, ...]], ...]]:
+        """:attr:`by_cost`, built the first time it is asked for."""
+        found = self.by_cost
+        if found is None:
+            found = []
+            for row in self:
+                costs: dict[int, list[int]] = {}
+                for j, w in row:
+                    costs.setdefault(w, []).append(j)
+                found.append(tuple((w, tuple(js)) for w, js in costs.items()))
+            self.by_cost = found
+        return found
 
 
 SMALL_BUDGET = 40
@@ -521,18 +540,17 @@ class HexMap:
         :meth:`step_edges`). ``blocked`` cells cannot be entered; ``stop`` cells can be
         entered but not left (the start itself may always be left).
 
-        A small budget (a figure's MA) is searched with Dial's algorithm: a ring of
-        buckets, one per cost up to the widest step, reused as the cost grows, so the
-        memory never depends on the budget. A large one (no MA limit, a whole map) goes
-        to scipy's compiled Dijkstra over the same steps (:class:`Steps` keeps the
-        matrix), with the ``stop`` and ``blocked`` steps cut from a copy of its weights.
+        A small budget (a figure's MA) is searched with Dial's algorithm: a bucket per
+        cost up to the budget (:func:`~game.boards.hexes_dial.dial`; over a small board's
+        :class:`Steps`, each cell's steps by cost, :func:`~game.boards.hexes_dial.dial_by_cost`). A
+        large one (no MA limit, a whole map) goes to scipy's compiled Dijkstra over the
+        same steps (:class:`Steps` keeps the matrix), with the ``stop`` and ``blocked``
+        steps cut from a copy of its weights; over plain lists of steps, to Dial's ring of
+        buckets (:func:`~game.boards.hexes_dial.dial_ring`).
         """
         stops = frozenset(stop)
         if budget > SMALL_BUDGET and isinstance(edges, Steps):
             return self._reach_sparse(start, budget, edges, blocked, stops)
-        widest = edges.widest if isinstance(edges, Steps) else max(
-            (w for row in edges for _j, w in row), default=1)
-        ring = widest + 1
         big = budget + 1
         n = len(edges)
         best = [big] * n
@@ -540,37 +558,29 @@ class HexMap:
         for j in blocked:
             best[j] = -1  # never improved on: never entered
         best[start] = 0
-        cells: list[int] = []
-        settled = cells.append
         ends = stops - {start}
-        buckets: list[list[int]] = [[] for _ in range(ring)]
-        buckets[0].append(start)
-        pending = 1
-        c = 0
-        while pending and c <= budget:
-            k = c % ring
-            bucket = buckets[k]
-            if bucket:
-                buckets[k] = []
-                pending -= len(bucket)
-                for i in bucket:
-                    if best[i] != c:
-                        continue
-                    settled(i)
-                    if i in ends:
-                        continue
-                    for j, w in edges[i]:
-                        nc = c + w
-                        if nc < best[j]:
-                            best[j] = nc
-                            before[j] = i
-                            buckets[nc % ring].append(j)
-                            pending += 1
-            c += 1
+        if budget > SMALL_BUDGET:  # (steps that are not a Steps: no matrix)
+            widest = max((w for row in edges for _j, w in row), default=1)
+            cells = dial_ring(start, budget, edges, widest + 1, best, before, ends)
+        elif isinstance(edges, Steps) and n <= SMALL_BOARD:
+            # (a large board's steps are not regrouped: that pass over every cell would
+            # cost more than the searches of a turn save)
+            cells = dial_by_cost(start, budget, edges.grouped(), best, before, ends)
+        else:
+            cells = dial(start, budget, edges, best, before, ends)
+        return self._reached(start, budget, stops, blocked, cells, best, before)
+
+    @staticmethod
+    def _reached(start: int, budget: int, stops: frozenset[int],
+                 blocked: set[int] | frozenset[int], cells: list[int], best: list[int],
+                 before: list[int]) -> Reach:
+        """:meth:`reach`'s answer from its board-sized tables."""
         # a small board keeps its board-sized lists (quicker than tables of the reached
         # cells); on a larger one only the reached cells are kept, and the board-sized
         # lists go with this call
         # (every settled cell has a cost of 0 or more: a blocked one is never settled)
+        n = len(best)
+        big = budget + 1
         if n <= SMALL_BOARD:
             for j in blocked:
                 best[j] = big

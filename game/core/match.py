@@ -126,6 +126,10 @@ class Match(Generic[S]):
         """Links still to work out, one per action: the action, the dice rolls after it
         and, for an action that began a turn, the turn and the dice state then."""
         self._start: str | None = None if record else ""
+        self._passed: dict[Action, S] = {}
+        """Actions :meth:`why_illegal` found legal, each with the state it judged (the
+        state changes only in :meth:`apply` and :meth:`undo`, which forget them all), so
+        :meth:`apply` need not judge them again."""
         self._note_turn()
         self._first: tuple[int, tuple[Any, ...]] | None = (
             (self.turn, self._snapshots[0][1]) if record else None)
@@ -168,9 +172,32 @@ class Match(Generic[S]):
 
     def why_illegal(self, action: Action) -> str | None:
         """None if ``action`` is legal now, else the reason in a player's words."""
+        why = self._why_not(action)
+        if why is None:
+            self._pass(action)
+        return why
+
+    def _why_not(self, action: Action) -> str | None:
+        """:meth:`why_illegal` without remembering the verdict (what :meth:`apply` asks)."""
         if self.outcome() is not None:
             return "the game is over"
         return self.ruleset.why_illegal(self.state, action)
+
+    def _pass(self, action: Action) -> None:
+        """Remember that ``action`` is legal in the state as it is (an action that cannot
+        be a key is not remembered: it is judged again when applied)."""
+        try:
+            self._passed[action] = self.state
+        except TypeError:
+            pass
+
+    def _judged(self, action: Action) -> bool:
+        """Whether :meth:`why_illegal` found ``action`` legal in this very state, since
+        which nothing was applied or undone (so :meth:`apply` need not judge it again)."""
+        try:
+            return self._passed.get(action) is self.state
+        except TypeError:
+            return False
 
     def is_legal(self, action: Action) -> bool:
         return self.why_illegal(action) is None
@@ -245,12 +272,14 @@ class Match(Generic[S]):
         """Check and carry out ``action``; IllegalActionError (with its ``reason``, and no
         change) if illegal. For callers that only send legal actions (computer players,
         replays, tests), where an illegal one is a bug; a front end uses :meth:`attempt`."""
-        why = self.why_illegal(action)
-        if why is not None:
-            raise IllegalActionError(
-                f"turn {self.turn}: {self._describe_safely(action)} is not legal: {why}",
-                why)
+        if not (self._passed and self._judged(action)):
+            why = self._why_not(action)
+            if why is not None:
+                raise IllegalActionError(
+                    f"turn {self.turn}: {self._describe_safely(action)} is not legal: {why}",
+                    why)
         actor = self.to_act()
+        self._passed.clear()  # the state changes: every verdict is judged again
         try:
             events = self.ruleset.apply(self.state, action, self.dice)
         except BaseException:
@@ -307,6 +336,7 @@ class Match(Generic[S]):
         m.actions, m.actors, m.log, m.meta = [], [], [], {}
         m._hashes, m._unhashed, m._snapshots = {}, {}, {}
         m._links, m._unlinked, m._start, m._first = [], [], "", None
+        m._passed = {}
         return m
 
     def undo(self, count: int = 1) -> Action | None:
@@ -329,6 +359,7 @@ class Match(Generic[S]):
         state, dice_state, log_len = self._snapshots[base]
         redo = self.actions[base:keep]
         redo_actors = self.actors[base:keep]
+        self._passed.clear()
         self.state = state.clone()
         self.dice.setstate(dice_state)
         del self.actions[base:], self.actors[base:], self.log[log_len:]

@@ -360,5 +360,24 @@ def p_at_least_after_reduction(expr: DiceExpr, stop: int, amount: int,
                                multiplier: int = 1) -> float:
     """P(``multiplier * total - stop >= amount``), a total never below 0 (as rolled):
     e.g. the chance a blow takes a figure down."""
+    if multiplier > 0:  # a total of at least ``need`` (rounded up): read from the tails
+        need = max(0, -(-(amount + stop) // multiplier))
+        tails = _tails(expr)
+        return tails[need] if need < len(tails) else 0.0
     return float(sum(q for t, q in expr_distribution(expr).items()
                      if multiplier * max(0, t) - stop >= amount))
+
+
+@lru_cache(maxsize=1024)
+def _tails(expr: DiceExpr) -> tuple[float, ...]:
+    """``out[k]``: P(the total, never below 0, is at least ``k``) for ``k`` from 0 to the
+    highest total, each the exact sum made a float (as :func:`p_at_least_after_reduction`
+    summed it)."""
+    dist = expr_distribution(expr)
+    top = max(max(0, t) for t in dist)
+    exact = [Fraction(0)] * (top + 2)
+    for t, q in dist.items():
+        exact[max(0, t)] += q
+    for k in range(top, -1, -1):
+        exact[k] += exact[k + 1]
+    return tuple(float(x) for x in exact[:top + 1])

@@ -155,3 +155,23 @@ def test_reach_keeps_lists_on_a_small_board_and_reached_cells_on_a_large_one(mon
         for c in range(b.n):
             assert lists.cost_of(c) == table.cost_of(c)
             assert lists.path(c) == table.path(c)
+
+
+def test_reach_by_cost_settles_and_routes_as_one_step_at_a_time():
+    """A figure's reach over a Steps table (each cell's steps taken by cost) and over
+    the same steps as plain lists (one step at a time) settle the same cells in the same
+    order, by the same ways, and the ring of buckets for a large budget agrees."""
+    gen = np.random.Generator(np.random.PCG64(9))
+    b = HexMap(gen.integers(0, 5, (14, 14)))
+    cost = np.where(gen.random((b.n, 6)) < 0.15, np.inf, gen.integers(1, 5, (b.n, 6)))
+    steps = b.step_edges(cost)
+    plain = [list(row) for row in steps]
+    for start in range(0, b.n, 13):
+        for budget in (1, 4, 8, 12):
+            kw = {"stop": {(start + 1) % b.n, 40} - {start},
+                  "blocked": {(start + 14) % b.n, 100} - {start}}
+            grouped, one = b.reach(start, budget, steps, **kw), b.reach(start, budget, plain, **kw)
+            assert grouped.cells == one.cells and list(grouped.cost) == list(one.cost)
+            assert [grouped.path(c) for c in grouped.cells] == [one.path(c) for c in one.cells]
+    ring = b.reach(0, 10**6, plain)
+    assert ring.cost == b.reach(0, 10**6, steps).cost

@@ -115,6 +115,37 @@ def test_apply_is_atomic_on_illegal_actions():
     assert m.state_hash() == h
 
 
+
+def test_a_verdict_holds_only_until_the_state_changes():
+    """Match.apply skips judging an action why_illegal has just found legal, but only in
+    that very state: once another action is applied or one undone, it judges again (a
+    clone, which never judged it, says what is true)."""
+    m = match(HILLS, FIGS, seed=3, turn_limit=3)
+    refused = 0
+    for _ in range(60):
+        acts = m.legal_actions()
+        if len(acts) < 2:
+            break
+        first, other = acts[0], acts[-1]
+        assert m.why_illegal(first) is None  # judged legal here
+        m.apply(other)
+        if m.clone().why_illegal(first) is not None:  # no longer legal: refused
+            h = m.state_hash()
+            with pytest.raises(IllegalActionError):
+                m.apply(first)
+            assert m.state_hash() == h
+            refused += 1
+            if refused == 3:
+                break
+    assert refused == 3
+    legal = m.legal_actions()[0]
+    assert m.why_illegal(legal) is None
+    m.undo(5)  # back five actions: the verdict is forgotten
+    if m.clone().why_illegal(legal) is not None:
+        with pytest.raises(IllegalActionError):
+            m.apply(legal)
+
+
 def test_replay_reproduces_events():
     m = random_game(9)
     texts = [e.text for _, evs in m.replay() for e in evs]

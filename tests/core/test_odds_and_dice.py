@@ -319,3 +319,17 @@ def test_scripted_dice_may_go_on_seeded_after_their_script():
     assert d.faces(5) == Dice(9).faces(5)
     c = Dice.scripted([2], then_seed=9).clone()
     assert c.faces(1) == (2,) and c.faces(3) == Dice(9).faces(3)
+
+
+@pytest.mark.parametrize("text", ["1d", "2d-1", "3d", "1d+2", "1d6/2", "1d-3"])
+def test_chance_of_at_least_after_reduction_is_the_exact_sum(text):
+    """p_at_least_after_reduction reads a table of tails: the same float as summing the
+    exact distribution (a total never below 0), for every stop, amount and multiplier."""
+    e = DiceExpr.parse(text)
+    dist = odds.expr_distribution(e)
+    for stop in range(-2, 8):
+        for amount in range(-3, 25):
+            for mult in (0, 1, 2, 3):
+                want = float(sum((q for t, q in dist.items()
+                                  if mult * max(0, t) - stop >= amount), Fraction(0)))
+                assert odds.p_at_least_after_reduction(e, stop, amount, mult) == want

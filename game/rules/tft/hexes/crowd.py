@@ -18,6 +18,7 @@ from functools import cache, cached_property
 from typing import Any
 
 from game.boards.hexmap import HexMap
+from game.core.frozen import quick_init
 from game.rules.tft.data import load_data
 from game.rules.tft.hexes.state import HexFigure, HexState, Positions
 
@@ -25,6 +26,7 @@ BUCKET = 8
 """Side, in cells, of the squares figures are filed by."""
 
 
+@quick_init
 @dataclass(frozen=True, eq=False)
 class Crowd:
     """Every figure at one position, by the hexes it covers and by square."""

@@ -16,6 +16,7 @@ from itertools import islice
 import numpy as np
 
 from game.boards.hexmap import Reach
+from game.core.frozen import quick_init
 from game.rules.tft import combat
 from game.rules.tft.data import load_data
 from game.rules.tft.hexes import bigfigures, falls, heights, tables, terrain
@@ -42,6 +43,7 @@ MEMO_LIMIT = 2048
 moves on a big board keep a few hundred cells: this bounds what a game remembers)."""
 
 
+@quick_init
 @dataclass(frozen=True)
 class Jump:
     """A move that ends with a drop bigger than the figure's H (H-8): walk to ``via``

@@ -8,6 +8,7 @@ from __future__ import annotations
 from dataclasses import dataclass
 from enum import StrEnum
 
+from game.core.frozen import quick_init
 from game.rules.tft import combat
 from game.rules.tft.combat import AttackOdds
 from game.rules.tft.data import load_data
@@ -25,6 +26,7 @@ class Shot(StrEnum):
     """Thrown (a javelin, a spear, a dagger)."""
 
 
+@quick_init
 @dataclass(frozen=True)
 class AttackCheck:
     """Whether one figure may attack another now, why not, and the odds if it may."""
