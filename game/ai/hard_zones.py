@@ -17,18 +17,9 @@ class HardZoneTactician(ZoneTactician):
     def __init__(self, seed: int = 0, weights: ZoneWeights | None = None) -> None:
         super().__init__(seed)
         self.zw = weights or ZoneWeights()
+        self.kill = self.zw.kill
         self._scale = dict(self.zw.scale)
         self._offset = dict(self.zw.offset)
-
-    def _blow(self, q: ZoneQueries, a: ZoneFigure, t: ZoneFigure, mult: int = 1,
-              shot: bool = False) -> float:
-        if shot:
-            o = q.shot_odds(a, t)
-        elif q.melee_weapon(a) is None:
-            return 0.0
-        else:
-            o = q.blow_odds(a, t, mult)
-        return o.expected_damage + o.p_down * (self.zw.kill + t.st / 2)
 
     def _urgency(self, q: ZoneQueries, f: ZoneFigure) -> float:
         st = q.state

@@ -24,7 +24,7 @@ The questions a rule system asks, answered here for many rays at once with numpy
 from __future__ import annotations
 
 import math
-from collections.abc import Iterable, Mapping, Sequence
+from collections.abc import Iterable, Iterator, Mapping, Sequence
 from dataclasses import dataclass, field
 from functools import cached_property
 from typing import Any, Literal
@@ -353,30 +353,11 @@ class Table:
         """Every point where segment ``a``-``b`` crosses a piece's outline, in order
         along it (ties: by piece). ``entering`` is True where it goes into a
         footprint; a line is always "entered"."""
-        ax, ay = a
-        dx, dy = b[0] - ax, b[1] - ay
-        # the edges that may meet it, by the pieces' and edges' boxes
-        x0, x1 = min(ax, b[0]), max(ax, b[0])
-        y0, y1 = min(ay, b[1]), max(ay, b[1])
-        hits: list[tuple[float, int]] = []
-        steps = self._edge_steps
-        for p, (bx0, by0, bx1, by1) in enumerate(self._boxes):
-            if bx1 < x0 or bx0 > x1 or by1 < y0 or by0 > y1:
-                continue
-            for (ex0, ey0, ex1, ey1), (ex, ey, fx, fy) in steps[p]:
-                if (ex0 < x0 and ex1 < x0) or (ex0 > x1 and ex1 > x1) or (
-                        ey0 < y0 and ey1 < y0) or (ey0 > y1 and ey1 > y1):
-                    continue
-                den = dx * fy - dy * fx
-                if abs(den) <= EPS:
-                    continue
-                wx, wy = ex - ax, ey - ay
-                t = (wx * fy - wy * fx) / den
-                u = (wx * dy - wy * dx) / den
-                if -EPS <= t <= 1 + EPS and -EPS <= u <= 1 + EPS:
-                    hits.append((min(1.0, max(0.0, t)), p))
+        hits = list(self._hits(a, b, range(len(self._boxes))))
         if not hits:
             return []
+        ax, ay = a
+        dx, dy = b[0] - ax, b[1] - ay
         areas = self._areas
         # the footprints holding the start (remembered by point: a mini's moves all
         # start where it stands); outside a piece's box a point is in no footprint
@@ -396,6 +377,12 @@ class Table:
         """Whether segment ``a``-``b`` crosses the outline of any of ``pieces``: whether
         :meth:`crossings` would name one of them (the same test, edge by edge, stopping
         at the first)."""
+        return next(self._hits(a, b, pieces), None) is not None
+
+    def _hits(self, a: Vec, b: Vec, pieces: Iterable[int]) -> Iterator[tuple[float, int]]:
+        """Where segment ``a``-``b`` meets the outlines of ``pieces``, one by one as they
+        are found: (how far along it, the piece), only the edges whose boxes meet its
+        box tested."""
         ax, ay = a
         dx, dy = b[0] - ax, b[1] - ay
         x0, x1 = min(ax, b[0]), max(ax, b[0])
@@ -416,8 +403,7 @@ class Table:
                 t = (wx * fy - wy * fx) / den
                 u = (wx * dy - wy * dx) / den
                 if -EPS <= t <= 1 + EPS and -EPS <= u <= 1 + EPS:
-                    return True
-        return False
+                    yield min(1.0, max(0.0, t)), p
 
     # ================================================================ internals
     def _inside_near(self, near: list[int], pts: NDArray[np.float64],

@@ -138,6 +138,9 @@ class ZoneTactician(CandidatePlayer):
 
     def __init__(self, seed: int = 0) -> None:
         super().__init__(seed)
+        self.kill = KILL
+        """Points for putting an enemy down, on top of the damage (a hard copy weighs
+        it otherwise: game.ai.hard_zones)."""
         self._decisions = 0
         self._scope = "decision"
         """The scope of the position weighed: the decision's, or the split's look
@@ -209,7 +212,7 @@ class ZoneTactician(CandidatePlayer):
             return 0.0
         else:
             o = q.blow_odds(a, t, mult)
-        return o.expected_damage + o.p_down * (KILL + t.st / 2)
+        return o.expected_damage + o.p_down * (self.kill + t.st / 2)
 
     def _threat(self, q: ZoneQueries, f: ZoneFigure) -> float:
         """What the enemies in its melee are expected to do to ``f`` in a round."""
