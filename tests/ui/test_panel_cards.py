@@ -17,12 +17,6 @@ from game.ui.scenes.shell.panel import Panel  # noqa: E402
 SMALL = (800, 500)
 
 
-@pytest.fixture
-def data_dir(tmp_path, monkeypatch):
-    monkeypatch.setenv("SKIRMISH_DATA_DIR", str(tmp_path))
-    return tmp_path
-
-
 def _pixels(surf: pygame.Surface) -> bytes:
     return pygame.image.tobytes(surf, "RGBA")
 

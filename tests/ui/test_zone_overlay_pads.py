@@ -8,19 +8,12 @@ os.environ.setdefault("SDL_VIDEODRIVER", "dummy")
 os.environ.setdefault("SDL_AUDIODRIVER", "dummy")
 
 import pygame  # noqa: E402
-import pytest  # noqa: E402
 
 from game.core.places import InZone  # noqa: E402
 from game.ui import bench as ui_bench  # noqa: E402
 from game.ui.boards import zones as zone_views  # noqa: E402
 from game.ui.boards.zone_marks import build_overlay  # noqa: E402
 from game.ui.boards.zones import OVERLAYS_KEPT, ZoneBoardView  # noqa: E402
-
-
-@pytest.fixture
-def data_dir(tmp_path, monkeypatch):
-    monkeypatch.setenv("SKIRMISH_DATA_DIR", str(tmp_path))
-    return tmp_path
 
 
 def _pixels(s: pygame.Surface | None) -> bytes | None:
