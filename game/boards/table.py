@@ -200,6 +200,10 @@ class Table:
         """(E, 4): every edge's ends (x0, y0, x1, y1), piece by piece."""
         self._edge_piece = np.array([k for k, edges in enumerate(self._edges) for _e in edges],
                                     dtype=np.int64)
+        self._edge_first = [0]
+        """Where each piece's edges start in :attr:`_edge_xy`."""
+        for edges in self._edges:
+            self._edge_first.append(self._edge_first[-1] + len(edges))
         self._edge_st = self._edge_xy.copy()
         """(E, 4): every edge's start and step (x0, y0, dx, dy)."""
         self._edge_st[:, 2:] -= self._edge_xy[:, :2]
@@ -310,31 +314,34 @@ class Table:
                              np.zeros((0, 0), dtype=bool), length,
                              np.zeros(0, dtype=np.int64))
         ax, ay = float(a[0]), float(a[1])
-        bx, by = b[:, 0], b[:, 1]
-        lx, ly, hx, hy = float(bx.min()), float(by.min()), float(bx.max()), float(by.max())
+        lx, ly = b.min(axis=0).tolist()
+        hx, hy = b.max(axis=0).tolist()
         x0, y0, x1, y1 = min(lx, ax), min(ly, ay), max(hx, ax), max(hy, ay)
-        box = self._box_arr
-        meets = ~((box[:, 2] < x0) | (box[:, 0] > x1) | (box[:, 3] < y0) | (box[:, 1] > y1))
-        pcs = meets.nonzero()[0].astype(np.int64, copy=False)
-        pc = len(pcs)
+        # the pieces whose box meets the rays' box, and their candidate edges (those whose
+        # box meets it too), piece by piece: a run of edges for each piece with any
+        near: list[int] = []
+        cands: list[int] = []
+        starts: list[int] = []
+        cols: list[int] = []
+        edges, first_edge = self._edges, self._edge_first
+        for p, (bx0, by0, bx1, by1) in enumerate(self._boxes):
+            if bx1 < x0 or bx0 > x1 or by1 < y0 or by0 > y1:
+                continue
+            run = len(cands)
+            for e, (ex0, ey0, ex1, ey1) in enumerate(edges[p], first_edge[p]):
+                if not ((ex0 < x0 and ex1 < x0) or (ex0 > x1 and ex1 > x1)
+                        or (ey0 < y0 and ey1 < y0) or (ey0 > y1 and ey1 > y1)):
+                    cands.append(e)
+            if len(cands) > run:
+                starts.append(run)
+                cols.append(len(near))
+            near.append(p)
+        pcs = np.array(near, dtype=np.int64)
+        pc = len(near)
         first = np.full((n, pc), np.nan)
         last = np.full((n, pc), np.nan)
-        e = self._edge_xy
-        ex0, ey0, ex1, ey1 = e[:, 0], e[:, 1], e[:, 2], e[:, 3]
-        # the candidate edges, piece by piece: a met piece's edges whose box meets the
-        # rays' box
-        cands = (meets[self._edge_piece] & ~(
-            ((ex0 < x0) & (ex1 < x0)) | ((ex0 > x1) & (ex1 > x1))
-            | ((ey0 < y0) & (ey1 < y0)) | ((ey0 > y1) & (ey1 > y1)))).nonzero()[0]
-        if len(cands):
-            owner = self._edge_piece[cands]
-            run = np.empty(len(owner), dtype=bool)  # where each piece's run starts
-            run[0] = True
-            np.not_equal(owner[1:], owner[:-1], out=run[1:])
-            starts = run.nonzero()[0]
-            _meet(a, d, self._edge_st[cands], starts, np.searchsorted(pcs, owner[starts]),
-                  first, last)
-        near = pcs.tolist()
+        if cands:
+            _meet(a, d, self._edge_st[cands], starts, cols, first, last)
         at = self.pieces_at(ax, ay)
         eye_in = np.array([p in at for p in near], dtype=bool) if at else \
             np.zeros(pc, dtype=bool)
@@ -427,7 +434,7 @@ class Table:
 
 
 def _meet(a: NDArray[np.float64], d: NDArray[np.float64], st: NDArray[np.float64],
-          starts: NDArray[np.intp], cols: NDArray[np.intp], first: NDArray[np.float64],
+          starts: list[int], cols: list[int], first: NDArray[np.float64],
           last: NDArray[np.float64]) -> None:
     """``first`` and ``last`` for rays ``a`` + t ``d`` against the candidate edges ``st``
     (x0, y0, dx, dy), a run of them for each piece starting at ``starts``, filling the
