@@ -188,6 +188,23 @@ def _sheltered_from(q: HeroQueries, sp: Spots, x: float, y: float) -> NDArray[np
     return got
 
 
+def _towards(q: HeroQueries, sp: Spots, x: float, y: float
+             ) -> tuple[NDArray[np.float64], NDArray[np.float64]]:
+    """How far each spot is from ``(x, y)`` (centre to centre), and what its shelter is
+    worth against ``(x, y)`` (2.5 beside a piece on the side facing it, else 0.8 beside
+    any): remembered for the match by the point, like :func:`_sheltered_from`."""
+    kept: dict[tuple[float, float], tuple[NDArray[np.float64], NDArray[np.float64]]] = \
+        q.per_match("hero player towards", dict)
+    got = kept.get((x, y))
+    if got is None:
+        if len(kept) > 500:
+            kept.clear()
+        got = kept[(x, y)] = (np.hypot(sp.xy[:, 0] - x, sp.xy[:, 1] - y),
+                              np.where(_sheltered_from(q, sp, x, y), 2.5,
+                                       np.where(sp.near_cover, 0.8, 0.0)))
+    return got
+
+
 def _sight_blockers(q: HeroQueries) -> tuple[int, ...]:
     """The pieces :meth:`HeroPlayer._clear` looks for on a line: blocking ones of Ht 2
     or more, and dense ones (worked out once per match)."""
@@ -488,22 +505,21 @@ class HeroPlayer(CandidatePlayer):
         all_step = np.hypot(sp.xy[:, 0] - x, sp.xy[:, 1] - y)
         ok = (all_step <= full - 0.05) & (all_step > 0.3)
         tx, ty = t.xy
+        to_target, shelter = _towards(q, sp, tx, ty)
         # the spots in reach of a single move (where it keeps its action), unless none of
         # them is in range of the target and it may still run (then every spot it can
         # reach, its action given up): the others are never taken
         near = ok & (all_step <= single - 0.05)
         idx = near.nonzero()[0]
-        run = not m.acted and not (np.hypot(sp.xy[idx, 0] - tx, sp.xy[idx, 1] - ty)
-                                   - m.r - t.r <= reach).any()
+        run = not m.acted and not (to_target[idx] - m.r - t.r <= reach).any()
         if run:
             idx = ok.nonzero()[0]
         if not len(idx):
             return None
         xy, step = sp.xy[idx], all_step[idx]
-        to_t = np.hypot(xy[:, 0] - tx, xy[:, 1] - ty) - m.r - t.r
+        to_t = to_target[idx] - m.r - t.r
         score = -np.abs(to_t - want)
-        score += np.where(_sheltered_from(q, sp, tx, ty)[idx], 2.5,
-                          np.where(sp.near_cover[idx], 0.8, 0.0))
+        score += shelter[idx]
         # a mini further than the furthest spot and 1.6 is close to none of them
         lim = (full if run else single) + 1.6
         others = np.array([o.xy for o in st.placed()

@@ -403,10 +403,18 @@ def _slide(state: HeroState, terrain: Terrain, m: Mini, a: tuple[float, float],
     if hit is not None:
         best = (hit.t, terrain[solids[hit.wall]].name)
     mr = m.r
+    # a base further from the slide's box than the two radii never comes that near it
+    x0, x1 = (a[0], b[0]) if a[0] <= b[0] else (b[0], a[0])
+    y0, y1 = (a[1], b[1]) if a[1] <= b[1] else (b[1], a[1])
     for o in state.placed():
         if o.id == m.id or o.z != z or g7_ignored_in_moves(o):
             continue
-        t = _disc_touch(a, b, o.xy, mr + o.r - CONTACT)
+        reach = mr + o.r - CONTACT
+        ox, oy = o.xy
+        if ox < x0 - reach - 1e-6 or ox > x1 + reach + 1e-6 or oy < y0 - reach - 1e-6 \
+                or oy > y1 + reach + 1e-6:
+            continue
+        t = _disc_touch(a, b, (ox, oy), reach)
         if t is not None and (best is None or t < best[0]):
             best = (t, o.name)
     if best is None:
