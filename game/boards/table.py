@@ -429,7 +429,7 @@ class Table:
             cross = (qy > y) != (py > y)
             dyq = np.where(cross, qy - py, 1.0)
             cross &= x < px + (y - py) * (qx - px) / dyq
-            out[:, k] = (cross.sum(axis=1) % 2) == 1
+            out[:, k] = np.logical_xor.reduce(cross, axis=1)  # an odd count of crossings
         return out
 
 
@@ -439,13 +439,13 @@ def _meet(a: NDArray[np.float64], d: NDArray[np.float64], st: NDArray[np.float64
     """``first`` and ``last`` for rays ``a`` + t ``d`` against the candidate edges ``st``
     (x0, y0, dx, dy), a run of them for each piece starting at ``starts``, filling the
     pieces' ``cols``, all at once."""
-    ex, ey, fx, fy = st[:, 0], st[:, 1], st[:, 2], st[:, 3]
+    ex, ey, fx, fy = st.T  # (E,) each, broadcast against the rays' (n, 1)
     dx, dy = d[:, 0:1], d[:, 1:2]  # (n, 1)
-    den = dx * fy[None, :] - dy * fx[None, :]  # (n, E)
+    den = dx * fy - dy * fx  # (n, E)
     ok = np.abs(den) > EPS
     safe = np.where(ok, den, 1.0)
-    wx, wy = (ex - a[0])[None, :], (ey - a[1])[None, :]
-    t = (wx * fy[None, :] - wy * fx[None, :]) / safe
+    wx, wy = ex - a[0], ey - a[1]
+    t = (wx * fy - wy * fx) / safe
     u = (wx * dy - wy * dx) / safe
     ok &= (t >= -EPS) & (t <= 1 + EPS) & (u >= -EPS) & (u <= 1 + EPS)
     t = np.minimum(np.maximum(t, 0.0), 1.0)  # clipped to 0-1

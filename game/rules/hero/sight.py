@@ -269,8 +269,10 @@ def _terrain_stops(state: HeroState, arr: _Arrays, viewer: Mini, target: Mini,
     pc = len(pcs)
     if not pc:
         return _Stops(pcs, None, None, None)
-    first, last = spans.first[:, hit], spans.last[:, hit]
-    met = met_near[:, hit]  # (C, P)
+    every = pc == len(spans.pcs)  # (then the columns need no picking)
+    first, last = (spans.first, spans.last) if every else (spans.first[:, hit],
+                                                           spans.last[:, hit])
+    met = met_near if every else met_near[:, hit]  # (C, P)
     live = met
     for m, f in zip((viewer, target), stood, strict=True):
         if f is None:
@@ -295,8 +297,8 @@ def _terrain_stops(state: HeroState, arr: _Arrays, viewer: Mini, target: Mini,
     # column's rays stopped by it are those below max(under(first), under(last))
     top = arr.top[pcs][None, :]
     under = _under_pair(eye_h, top, np.where(met, first, 1.0), np.where(met, last, 1.0))
-    end_in = spans.end_in[:, hit]
-    dense = arr.dense[pcs] & ~spans.eye_in[hit]
+    end_in = spans.end_in if every else spans.end_in[:, hit]
+    dense = arr.dense[pcs] & ~(spans.eye_in if every else spans.eye_in[hit])
     hides = los & arr.blocking[pcs][None, :]
     if _any(dense):
         hides |= los & dense[None, :] & ~end_in
