@@ -32,7 +32,7 @@ from dataclasses import dataclass, field
 from game.boards.table import Table
 from game.core.frozen import quick_init
 from game.core.places import HUNDREDTHS, Point
-from game.physics import first_touch
+from game.physics import Outline, first_touch
 from game.rules.hero.data import load_data
 from game.rules.hero.state import HeroState, Mini
 from game.rules.hero.terrain import Feature, Terrain, falling_damage, vantage
@@ -382,6 +382,22 @@ def _solid_at(state: HeroState, z: int) -> tuple[int, ...]:
         f.index for f in terrain.features if f.has("impassable") and (z == 0 or f.ht > z)))
 
 
+def _walls(state: HeroState, z: int, accessed: set[int], start_on: Feature | None
+           ) -> tuple[tuple[int, ...], tuple[Outline, ...]]:
+    """The pieces a base at height ``z`` slides into (:func:`_solids`, less those it went
+    into or started on and the tops at its height) and their outlines, worked out once a
+    match for each such case."""
+    key = ("slide walls", z, tuple(sorted(accessed)), -1 if start_on is None else start_on.index)
+
+    def make() -> tuple[tuple[int, ...], tuple[Outline, ...]]:
+        terrain = state.terrain
+        skip = set(accessed) | ({start_on.index} if start_on is not None else set())
+        skip |= {k for k in terrain.standable if terrain[k].ht == z}
+        solids = tuple(_solids(state, z, skip))
+        return solids, tuple(terrain.outlines[k] for k in solids)
+    return state.derived.get(key, make)
+
+
 def g7_ignored_in_moves(o: Mini) -> bool:
     """G-7 Incorporeal: the mini "is ignored by other models ... during any movement or
     push": nobody's move runs into it (no move ends on top of it either: end_clear)."""
@@ -395,10 +411,8 @@ def _slide(state: HeroState, terrain: Terrain, m: Mini, a: tuple[float, float],
     impassable piece or another mini (not an incorporeal one, G-7), and what, or None."""
     if math.dist(a, b) < 1e-9:
         return None
-    skip = set(accessed) | ({start_on.index} if start_on is not None else set())
-    skip |= {k for k in terrain.standable if terrain[k].ht == z}
-    solids = _solids(state, z, skip)
-    hit = first_touch(a, b, m.r - CONTACT, [terrain.outlines[k] for k in solids])
+    solids, walls = _walls(state, z, accessed, start_on)
+    hit = first_touch(a, b, m.r - CONTACT, walls)
     best: tuple[float, str] | None = None
     if hit is not None:
         best = (hit.t, terrain[solids[hit.wall]].name)
