@@ -156,7 +156,7 @@ def plan_move(state: HeroState, m: Mini, to: Point, fall: bool = False) -> MoveP
     # the points by their numbers: a tuple of ints hashes quicker than one of Points
     key = ("move", m.id, at.x, at.y, m.z, m.hp, budget(m), m.abilities, m.radius, to.x, to.y,
            state.bodies_near(m.xy, to.units, m.r + 3.0, (m.id,))) + (("fall",) if fall else ())
-    return state.remember(key, lambda: _plan(state, m, to, fall))
+    return state.remember(key, lambda: _plan(state, m, to, fall), shared=True)
 
 
 def _fail(m: Mini, to: Point, why: str, left: int, **kw: object) -> MovePlan:

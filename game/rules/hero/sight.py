@@ -174,7 +174,7 @@ def sight(state: HeroState, viewer: Mini, target: Mini) -> Sight:
     key = ("sight", viewer.id, va.x, va.y, viewer.z, viewer.ht, viewer.radius, target.id,
            ta.x, ta.y, target.z, target.ht, target.radius,
            state.bodies_near(a, b, target.r, (viewer.id, target.id)))
-    return state.remember(key, lambda: _sight(state, viewer, target))
+    return state.remember(key, lambda: _sight(state, viewer, target), shared=True)
 
 
 def _sight(state: HeroState, viewer: Mini, target: Mini) -> Sight:

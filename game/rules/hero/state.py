@@ -13,6 +13,9 @@ from game.rules.hero.data import MiniSpec, load_data
 from game.rules.hero.phases import HeroPhase
 from game.rules.hero.terrain import Terrain
 
+SHARED_MEMO = 4_000
+"""The most answers :meth:`HeroState.shared_memo` keeps (it starts again when full)."""
+
 
 @dataclass(kw_only=True)
 class Mini:
@@ -223,18 +226,41 @@ class HeroState:
                 out += (m.id, at.x, at.y, m.z, m.ht, m.radius, m.incorporeal_mark())
         return tuple(out)
 
-    def remember(self, key: Any, make: Any) -> Any:
+    def remember(self, key: Any, make: Any, shared: bool = False) -> Any:
         """``memo[key]``, made by ``make()`` the first time (see :attr:`memo`; it is
         emptied too when it grows large: its keys hold everything each answer depends
-        on)."""
+        on). ``shared``: the answer depends on nothing else but the table and the minis
+        as fielded (their names, kinds, gear and bases), so it is looked for, and kept,
+        in :meth:`shared_memo` too (games on one table with the same armies ask many of
+        the same questions: the deployment and the first moves repeat)."""
         memo = self.memo_now()
         got = memo.get(key)
         if got is None:
             got = self.memo_last.get(key)
+            if got is None and shared:
+                kept = self.shared_memo()
+                got = kept.get(key)
+                if got is None:
+                    if len(kept) > SHARED_MEMO:
+                        kept.clear()
+                    got = kept[key] = make()
             if len(memo) > 50_000:
                 memo.clear()
             memo[key] = got = make() if got is None else got
         return got
+
+    def shared_memo(self) -> dict[Any, Any]:
+        """The answers kept for every match on this table whose minis are fielded as
+        these are (in the table's derived data, under the roster: each mini's id, name,
+        side, kind, armour, abilities, height and base; see :meth:`remember`)."""
+        n = len(self.minis)
+        got: tuple[int, dict[Any, Any]] | None = self.__dict__.get("_shared")
+        if got is None or got[0] != n:  # (minis are only ever added, when fielded)
+            roster = tuple((m.id, m.name, m.side, m.kind, m.hero, m.armour, m.abilities,
+                            m.ht, m.radius) for m in self.minis.values())
+            got = self.__dict__["_shared"] = (
+                n, self.derived.get(("shared memo", roster), dict))
+        return got[1]
 
     def memo_now(self) -> dict[Any, Any]:
         """:attr:`memo`, a new one if a new turn or side has begun since it was filled
