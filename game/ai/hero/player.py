@@ -205,6 +205,42 @@ def _towards(q: HeroQueries, sp: Spots, x: float, y: float
     return got
 
 
+CROWD = 1.6
+"""A spot within this many units of another mini (centre to centre) is crowded."""
+
+
+def _cells(q: HeroQueries, sp: Spots) -> tuple[float, float, NDArray[np.int64]]:
+    """The spots as the grid they come from: its first column's x and row's y and, for
+    each cell, the spot there (-1 where none is): worked out once per match."""
+    def make() -> tuple[float, float, NDArray[np.int64]]:
+        x0, y0 = (float(v) for v in sp.xy.min(axis=0)) if len(sp.xy) else (0.0, 0.0)
+        col = np.rint((sp.xy[:, 0] - x0) / GRID).astype(np.int64)
+        row = np.rint((sp.xy[:, 1] - y0) / GRID).astype(np.int64)
+        cells = np.full((int(row.max(initial=0)) + 1, int(col.max(initial=0)) + 1), -1,
+                        dtype=np.int64)
+        cells[row, col] = np.arange(len(sp.xy))
+        return x0, y0, cells
+    return q.per_match("hero player cells", make)
+
+
+def _crowding(q: HeroQueries, sp: Spots, others: NDArray[np.float64]) -> NDArray[np.int64]:
+    """For every spot, how many of ``others`` (points) are closer than :data:`CROWD` to
+    it: only the spots of the few grid cells round each point are measured (a spot
+    further than 3 cells off is further than :data:`CROWD`)."""
+    x0, y0, cells = _cells(q, sp)
+    span = int(math.ceil(CROWD / GRID)) + 1
+    steps = np.arange(-span, span + 1)
+    col = np.rint((others[:, 0] - x0) / GRID).astype(np.int64)[:, None, None] + steps[None, None, :]
+    row = np.rint((others[:, 1] - y0) / GRID).astype(np.int64)[:, None, None] + steps[None, :, None]
+    inside = (col >= 0) & (col < cells.shape[1]) & (row >= 0) & (row < cells.shape[0])
+    who, r, c = np.nonzero(inside)
+    k = cells[row[who, r, 0], col[who, 0, c]]
+    seen = k >= 0
+    who, k = who[seen], k[seen]
+    near = np.hypot(sp.xy[k, 0] - others[who, 0], sp.xy[k, 1] - others[who, 1]) < CROWD
+    return np.bincount(k[near], minlength=len(sp.xy))
+
+
 def _sight_blockers(q: HeroQueries) -> tuple[int, ...]:
     """The pieces :meth:`HeroPlayer._clear` looks for on a line: blocking ones of Ht 2
     or more, and dense ones (worked out once per match)."""
@@ -525,8 +561,7 @@ class HeroPlayer(CandidatePlayer):
         others = np.array([o.xy for o in st.placed()
                            if o.id != m.id and math.dist(o.xy, (x, y)) < lim]).reshape(-1, 2)
         if len(others):
-            close = np.hypot(xy[:, 0:1] - others[None, :, 0], xy[:, 1:2] - others[None, :, 1])
-            score -= 3.0 * (close < 1.6).sum(axis=1)
+            score -= 3.0 * _crowding(q, sp, others)[idx]
         if m.hero and not hunt:
             foes = np.array([e.xy for e in enemies]).reshape(-1, 2)
             near_e = np.hypot(xy[:, 0:1] - foes[None, :, 0], xy[:, 1:2] - foes[None, :, 1])
