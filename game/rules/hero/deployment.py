@@ -204,7 +204,7 @@ def range_waived(state: HeroState, m: Mini) -> bool:
     """K-3: "if this is impossible, the battlefield is too small": when no candidate
     point is out of every enemy's range, that condition is waived for this mini."""
     return bool(state.remember(("waive", m.id, state.key()), lambda: not any(
-        deploy_check(state, m, p) is None for p in likely(state, m, False))))
+        deploy_check(state, m, p) is None for p in likely(state, m, False)), shared=True))
 
 
 def no_room(state: HeroState, ready: dict[str, tuple[MiniSpec, ...]]) -> str | None:
