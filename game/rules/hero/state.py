@@ -253,14 +253,15 @@ class HeroState:
         """The answers kept for every match on this table whose minis are fielded as
         these are (in the table's derived data, under the roster: each mini's id, name,
         side, kind, armour, abilities, height and base; see :meth:`remember`)."""
-        n = len(self.minis)
-        got: tuple[int, dict[Any, Any]] | None = self.__dict__.get("_shared")
-        if got is None or got[0] != n:  # (minis are only ever added, when fielded)
+        minis, n = self.minis, len(self.minis)
+        got: tuple[dict[str, Mini], int, dict[Any, Any]] | None = self.__dict__.get("_shared")
+        # worked out again for a clone (its own minis) or once more minis are fielded
+        if got is None or got[0] is not minis or got[1] != n:
             roster = tuple((m.id, m.name, m.side, m.kind, m.hero, m.armour, m.abilities,
-                            m.ht, m.radius) for m in self.minis.values())
+                            m.ht, m.radius) for m in minis.values())
             got = self.__dict__["_shared"] = (
-                n, self.derived.get(("shared memo", roster), dict))
-        return got[1]
+                minis, n, self.derived.get(("shared memo", roster), dict))
+        return got[2]
 
     def memo_now(self) -> dict[Any, Any]:
         """:attr:`memo`, a new one if a new turn or side has begun since it was filled
