@@ -469,7 +469,10 @@ def end_clear(state: HeroState, terrain: Terrain, m: Mini, end: Point, z: int) -
             return f"its base would stand on {f.name}: nobody may end on a linear " \
                    f"obstacle (G-2)"
     if z == 0:
-        for k in table.disc_overlaps(x, y, r):
+        # (only the impassable footprints are asked about: the others are no matter here)
+        solid = state.derived.get("solid areas", lambda: tuple(
+            f.index for f in terrain.features if f.has("impassable") and not f.linear))
+        for k in table.disc_overlaps(x, y, r, solid):
             f = terrain[k]
             if not f.has("impassable") or f.linear:
                 continue
