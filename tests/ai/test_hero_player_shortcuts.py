@@ -88,3 +88,27 @@ def test_the_shared_memo_is_kept_apart_by_the_minis_fielded():
         x.name = x.name + " the Second"
     assert st.shared_memo() is not other.shared_memo()
     assert st.shared_memo() is st.clone().shared_memo()  # the same minis: shared
+
+
+def test_remembered_odds_are_the_exact_odds_of_each_target(monkeypatch):
+    """The odds are remembered by the numbers they depend on (a single shot's by whether
+    the target is down, not by its hit points): what every attack of two games was
+    told equals the odds worked out afresh for its own target."""
+    from game.rules.hero import combat
+
+    asked = []
+    remembered = combat._odds
+
+    def odds(*args):
+        got = remembered(*args)
+        asked.append((args, got))
+        return got
+    monkeypatch.setattr(combat, "_odds", odds)
+    for name in SCENARIOS:
+        m = open_match(name, 31)
+        players = {s: HeroPlayer(31) for s in m.sides}
+        while m.outcome() is None:
+            m.apply(players[m.to_act()].choose(m))
+    assert len(asked) > 50
+    for args, got in asked:
+        assert combat._exact_odds(*args) == got, args

@@ -161,8 +161,10 @@ def _odds(att: Contestant, dfn: Contestant, w: Weapon, worse_dmg: bool, hp: int,
           incorporeal: bool, critical: ContestCritical = "first_max"
           ) -> tuple[float, float, dict[int, float]]:
     """The exact hit, critical and damage chances of one action (see attack_odds),
-    cached by the numbers they depend on."""
-    key = (_numbers(att), _numbers(dfn), w, worse_dmg, hp, arm, incorporeal, critical)
+    cached by the numbers they depend on (a single shot's odds depend on the target's
+    hit points only as far as whether it is already down: see _exact_odds)."""
+    down = hp if w.shots > 1 else hp <= load_data().hp_unconscious
+    key = (_numbers(att), _numbers(dfn), w, worse_dmg, down, arm, incorporeal, critical)
     got = _ODDS.get(key)
     if got is None:
         if len(_ODDS) > 4096:
