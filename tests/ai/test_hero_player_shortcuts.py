@@ -1,6 +1,6 @@
 """The Tabletop Hero player's shortcuts answer as the long way does: crowding counted
-over the grid cells round each mini, the shared memo of sights and plans, a fan's
-pieces picked by their boxes, a slide's walls and bases picked by theirs."""
+from the spots remembered near each mini, the shared memo of sights and plans, the odds
+remembered by what they depend on."""
 
 from __future__ import annotations
 

@@ -209,36 +209,22 @@ CROWD = 1.6
 """A spot within this many units of another mini (centre to centre) is crowded."""
 
 
-def _cells(q: HeroQueries, sp: Spots) -> tuple[float, float, NDArray[np.int64]]:
-    """The spots as the grid they come from: its first column's x and row's y and, for
-    each cell, the spot there (-1 where none is): worked out once per match."""
-    def make() -> tuple[float, float, NDArray[np.int64]]:
-        x0, y0 = (float(v) for v in sp.xy.min(axis=0)) if len(sp.xy) else (0.0, 0.0)
-        col = np.rint((sp.xy[:, 0] - x0) / GRID).astype(np.int64)
-        row = np.rint((sp.xy[:, 1] - y0) / GRID).astype(np.int64)
-        cells = np.full((int(row.max(initial=0)) + 1, int(col.max(initial=0)) + 1), -1,
-                        dtype=np.int64)
-        cells[row, col] = np.arange(len(sp.xy))
-        return x0, y0, cells
-    return q.per_match("hero player cells", make)
-
-
 def _crowding(q: HeroQueries, sp: Spots, others: NDArray[np.float64]) -> NDArray[np.int64]:
     """For every spot, how many of ``others`` (points) are closer than :data:`CROWD` to
-    it: only the spots of the few grid cells round each point are measured (a spot
-    further than 3 cells off is further than :data:`CROWD`)."""
-    x0, y0, cells = _cells(q, sp)
-    span = int(math.ceil(CROWD / GRID)) + 1
-    steps = np.arange(-span, span + 1)
-    col = np.rint((others[:, 0] - x0) / GRID).astype(np.int64)[:, None, None] + steps[None, None, :]
-    row = np.rint((others[:, 1] - y0) / GRID).astype(np.int64)[:, None, None] + steps[None, :, None]
-    inside = (col >= 0) & (col < cells.shape[1]) & (row >= 0) & (row < cells.shape[0])
-    who, r, c = np.nonzero(inside)
-    k = cells[row[who, r, 0], col[who, 0, c]]
-    seen = k >= 0
-    who, k = who[seen], k[seen]
-    near = np.hypot(sp.xy[k, 0] - others[who, 0], sp.xy[k, 1] - others[who, 1]) < CROWD
-    return np.bincount(k[near], minlength=len(sp.xy))
+    it; the spots near each point are remembered for the match by the point (minis
+    stand still for many decisions)."""
+    kept: dict[tuple[float, float], NDArray[np.intp]] = q.per_match("hero player crowds",
+                                                                    dict)
+    if len(kept) > 2_000:
+        kept.clear()
+    parts = []
+    for ox, oy in others.tolist():
+        got = kept.get((ox, oy))
+        if got is None:
+            got = kept[(ox, oy)] = np.flatnonzero(
+                np.hypot(sp.xy[:, 0] - ox, sp.xy[:, 1] - oy) < CROWD)
+        parts.append(got)
+    return np.bincount(np.concatenate(parts), minlength=len(sp.xy))
 
 
 def _sight_blockers(q: HeroQueries) -> tuple[int, ...]:
