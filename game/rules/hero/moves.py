@@ -122,7 +122,7 @@ def budget(m: Mini) -> int:
     return max(0, full - m.moved)
 
 
-@dataclass
+@dataclass(slots=True)
 class _Walk:
     z: int
     cost: float = 0.0
