@@ -252,7 +252,8 @@ def table_frame_ms(frames: int = 200) -> float:
 
 def _forgetting(scene: Any, *more: dict[Any, Any]) -> Callable[[], None]:
     """What the window keeps drawn by its content (the panel's cards, the top bars, the
-    dice log's entries, and ``more`` of a board view's): a function that drops whatever
+    dice log's entries, and ``more``: a board view's, the rules' shared answers): a
+    function that drops whatever
     was drawn after now. What it drew for the position before an act stays kept (play
     would find it so); what an act draws is dropped before the next one, so no timed act
     finds the last one's drawings, as an act on a new position in play would not."""
@@ -299,7 +300,9 @@ def hero_drag_act_ms(reps: int = 40) -> float:
     end = next(e for e in ends if m.why_illegal(Move(me.id, scene.place_under(e))) is None)
     start = scene.place_pos(me.at)  # (the mini's object moves with it: not read again)
     done = len(m.actions)
-    forget_drawn = _forgetting(scene)
+    # the rules' answers kept for every match on this table (K-4 plans, sights) are
+    # dropped too: a drag in play plans a move not made before
+    forget_drawn = _forgetting(scene, m.state.shared_memo())
     _collected()
     times = []
     for _ in range(reps):
