@@ -88,4 +88,8 @@ def hard_inner(ruleset: str, scenario: str, side: str, seed: int = 0) -> Player:
             from game.ai.hard_zones import HardZoneTactician
 
             return HardZoneTactician(seed, ZONE_WEIGHTS[key])
+    if ruleset == "pursuit":
+        from game.ai.hard_chase import hard_chase
+
+        return hard_chase(scenario, side, seed)
     return computer_player(ruleset, seed)
