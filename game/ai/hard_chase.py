@@ -26,14 +26,20 @@ from typing import Any
 from game.ai.pursuit.player import (
     DEPLOY_LOOK,
     VALUE,
+    XY,
     Box,
     ChasePlayer,
     _axes,
 )
 from game.ai.skeleton import Proposal
 from game.core.match import Match
-from game.rules.squads.pursuit.actions import Deploy, Move
-from game.rules.squads.pursuit.queries import ChaseQueries, Steer
+from game.core.ruleset import Action
+from game.rules.squads.pursuit.actions import Deploy, Hold, Move
+from game.rules.squads.pursuit.phases import ChasePhase
+from game.rules.squads.pursuit.queries import ChaseQueries
+
+HOLD = -40.0
+"""The normal player's score for a chaser staying put when it may move."""
 
 
 @dataclass(frozen=True)
@@ -51,6 +57,9 @@ class ChaseWeights:
     """The same for a difficult piece that would pass under it (a test)."""
     shadow_move: bool = True
     """Whether the shadow is weighed at the end of moves too (else at deployment only)."""
+    chaser_hold: float | None = None
+    """The score of a chaser staying put in the movement phase when it may move (normal:
+    -40, below a crash into impassable terrain, which it then prefers); None: as normal."""
 
 
 class HardChasePlayer(ChasePlayer):
@@ -64,39 +73,50 @@ class HardChasePlayer(ChasePlayer):
 
     def propose(self, match: Match[Any], side: str) -> Iterator[Proposal]:
         cw = self.cw
-        if not cw.shadow and not cw.shadow_difficult:
+        if not cw.shadow and not cw.shadow_difficult and cw.chaser_hold is None:
             yield from super().propose(match, side)
             return
         q = match.ruleset.queries(match.state)
         assert isinstance(q, ChaseQueries)
+        moving = ChasePhase(match.phase) == ChasePhase.MOVEMENT
+        hold = cw.chaser_hold if moving and not self._runner(q, side) else None
         boxes: list[tuple[Box, bool, bool]] | None = None
         for p in super().propose(match, side):
             a = p.actions[0]
-            if isinstance(a, Deploy) or (cw.shadow_move and isinstance(a, Move)):
-                if boxes is None:
-                    boxes = _piece_boxes(q)
-                mid = a.model
-                m = q.model(mid)
-                if isinstance(a, Deploy):
-                    x, y = a.to.units
-                else:
-                    x, y = _stop(q, a)
-                crash, passes = shadow(q, x, y, m.radius, q.flies(mid), boxes)
-                cost = cw.shadow if crash else passes * cw.shadow_difficult
-                if cost:
-                    p = Proposal(p.score - cost, p.actions, p.why)
-            yield p
+            score = p.score
+            if hold is not None and isinstance(a, Hold) and score == HOLD:
+                score = hold
+            at = self._stands(q, a, moving)
+            if at is not None:
+                boxes = _piece_boxes(q) if boxes is None else boxes
+                m = q.model(at[0])
+                crash, passes = shadow(q, *at[1], m.radius, q.flies(m.id), boxes)
+                score -= cw.shadow if crash else passes * cw.shadow_difficult
+            yield p if score == p.score else Proposal(score, p.actions, p.why)
 
-
-def _stop(q: ChaseQueries, a: Move) -> tuple[float, float]:
-    st: Steer = q.steer(a.model, a.legs, a.accelerate)
-    return st.walk.stop
+    def _stands(self, q: ChaseQueries, a: Action, moving: bool) -> tuple[str, XY] | None:
+        """The model ``a`` moves and where it leaves it for the next pursuit phase: a
+        deployment point, or in the movement phase the end of a move or where it stays;
+        None where the shadow is not weighed (module text)."""
+        cw = self.cw
+        if not cw.shadow and not cw.shadow_difficult:
+            return None
+        if isinstance(a, Deploy):
+            return a.model, a.to.units
+        if not (cw.shadow_move and moving):
+            return None
+        if isinstance(a, Hold):
+            m = q.model(a.model)
+            return m.id, (m.x, m.y)
+        if isinstance(a, Move):
+            return a.model, q.steer(a.model, a.legs, a.accelerate).walk.stop
+        return None
 
 
 def _piece_boxes(q: ChaseQueries) -> list[tuple[Box, bool, bool]]:
     """The pieces on the table as extents along and across (:data:`Box`), each with
     whether a flyer ignores it and whether it is impassable (else difficult) for a model
-    on the ground."""
+    on the ground; the clusters on a piece as impassable boxes as wide as their blast."""
     x0, y0, hx, hy, cx, cy = _axes(q)
     out = []
     for p in q.pieces():
@@ -105,6 +125,12 @@ def _piece_boxes(q: ChaseQueries) -> list[tuple[Box, bool, bool]]:
         al = [(x - x0) * hx + (y - y0) * hy for x, y in p.points]
         ac = [(x - x0) * cx + (y - y0) * cy for x, y in p.points]
         out.append(((min(al), max(al), min(ac), max(ac)), p.flyers_ignore, p.impassable))
+    for c in q.mines():  # a cluster goes back with its piece and sets itself off on a model
+        if c.where == "table" and c.at is not None and c.piece is not None:
+            a, b = (c.at[0] - x0) * hx + (c.at[1] - y0) * hy, \
+                (c.at[0] - x0) * cx + (c.at[1] - y0) * cy
+            reach = max(c.radius, c.blast)
+            out.append(((a - reach, a + reach, b - reach, b + reach), False, True))
     return out
 
 
@@ -131,7 +157,12 @@ def shadow(q: ChaseQueries, x: float, y: float, r: float, flies: bool,
     return False, hits
 
 
-CHASE_WEIGHTS: dict[str, ChaseWeights] = {}
+CHASE_WEIGHTS: dict[str, ChaseWeights] = {
+    # the chasers deploy and move out of the pieces' shadow; the drones also stay put
+    # rather than crash (docs/balance/strengths.md, "the street chase")
+    "pursuit:hunters": ChaseWeights(shadow=20.0),
+    "riders_and_drones:drones": ChaseWeights(shadow=20.0, chaser_hold=-5.0),
+}
 """``"scenario:side"`` or ``"scenario"`` -> the hard chase player's weights, where tuned
 (docs/balance/strengths.md, "the street chase"); elsewhere the normal player plays."""
 
