@@ -9,10 +9,12 @@ by it (an S5 hit with no save) unless it slows far enough back, and slowing near
 far edge leaves the table. In the normal mirror of the Pursuit about six of the twelve
 winged hunters die so in the first pursuit phase: they deploy as near the Arrival as
 they may, which is right behind the pieces. The copy weighs that **shadow** of the
-pieces: a deployment point or the end of a move that a piece will run into in the next
-pursuit phase costs :attr:`ChaseWeights.shadow` inches (a piece it would pass under, a
-test, :attr:`ChaseWeights.shadow_difficult`), and it weighs more deployment points
-(:attr:`ChaseWeights.deploy_look`) so that it can find a clear one.
+pieces: a deployment point, the end of a move or the place a model stays on that a
+piece (or a mine cluster on a piece) will run into in the next pursuit phase costs
+:attr:`ChaseWeights.shadow` inches (a piece it would pass under, a test,
+:attr:`ChaseWeights.shadow_difficult`). A chaser that may move but stays put scores -40
+in the normal player, below a crash into impassable terrain (about -29 for a T3 model),
+so it crashes rather than stay; :attr:`ChaseWeights.chaser_hold` scores it otherwise.
 
 With :class:`ChaseWeights` () the copy plays exactly as the normal player.
 """

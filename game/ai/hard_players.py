@@ -10,6 +10,8 @@ level plays a copy whose weights were tuned by paired games against the normal p
   Tactician with the worth of putting an enemy down, the attackers' urgency, a weight
   for defending where the normal player would not and, per kind of action, a scale and
   an offset on the score of its proposals (:class:`ZoneWeights`).
+- The street chase: :class:`game.ai.hard_chase.HardChasePlayer`, the chase player
+  weighing the pieces' shadow (``ChaseWeights``, ``CHASE_WEIGHTS`` there).
 
 Only :func:`hard_inner` loads a ruleset's player (and so its rule system), when a hard
 player of that ruleset is made.

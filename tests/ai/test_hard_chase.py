@@ -20,6 +20,7 @@ from game.core.match import Match
 from game.core.scenario import find_scenario
 from game.headless import play_game
 from game.rules import new_match, open_match
+from game.rules.squads.pursuit.phases import ChasePhase
 from game.rules.squads.pursuit.queries import ChaseQueries
 
 
@@ -89,3 +90,37 @@ def _wins(scenario: str, side: str, seeds: range, tuned: bool) -> int:
             players[side] = hard_inner(sc.ruleset, scenario, side, i)
         won += play_game(m, players).winner == side
     return won
+
+
+def _left_after_first_pursuit(scenario: str, side: str, seed: int, tuned: bool) -> int:
+    """How many of ``side``'s models are left when the first movement phase begins."""
+    m = open_match(scenario, seed)
+    players = {s: computer_player("pursuit", seed) for s in m.sides}
+    if tuned:
+        players[side] = hard_inner("pursuit", scenario, side, seed)
+    while ChasePhase(m.phase) != ChasePhase.MOVEMENT and m.outcome() is None:
+        who = m.to_act()
+        assert who is not None
+        m.apply(players[who].choose(m))
+    q = m.ruleset.queries(m.state)
+    assert isinstance(q, ChaseQueries)
+    return len(q.models(side))
+
+
+def test_p11_tuned_hunters_deploy_out_of_the_pieces_shadow():
+    """The normal hunters deploy as near the Arrival as they may, right behind the
+    pieces, and the first pursuit phase drives the pieces into about half of them; the
+    tuned copy's stand clear (a small sample; strengths.md has the counts)."""
+    seeds = range(3000, 3006)
+    normal = sum(_left_after_first_pursuit("pursuit", "hunters", i, False) for i in seeds)
+    tuned = sum(_left_after_first_pursuit("pursuit", "hunters", i, True) for i in seeds)
+    assert tuned >= normal + 2 * len(seeds)
+
+
+def test_hard_chase_copies_win_more_than_normal_on_the_same_seeds():
+    """The strengths differ as stated (a small sample; docs/balance/strengths.md has
+    hundreds of games): on the same seeds the tuned drones win clearly more games than
+    the normal drones in their place."""
+    seeds = range(3000, 3030)
+    drones = _wins("riders_and_drones", "drones", seeds, True)
+    assert drones >= _wins("riders_and_drones", "drones", seeds, False) + 6
