@@ -10,6 +10,8 @@ level plays a copy whose weights were tuned by paired games against the normal p
   Tactician with the worth of putting an enemy down, the attackers' urgency, a weight
   for defending where the normal player would not and, per kind of action, a scale and
   an offset on the score of its proposals (:class:`ZoneWeights`).
+- The street chase: :class:`game.ai.hard_chase.HardChasePlayer`, the chase player
+  weighing the pieces' shadow (``ChaseWeights``, ``CHASE_WEIGHTS`` there).
 
 Only :func:`hard_inner` loads a ruleset's player (and so its rule system), when a hard
 player of that ruleset is made.
@@ -88,4 +90,8 @@ def hard_inner(ruleset: str, scenario: str, side: str, seed: int = 0) -> Player:
             from game.ai.hard_zones import HardZoneTactician
 
             return HardZoneTactician(seed, ZONE_WEIGHTS[key])
+    if ruleset == "pursuit":
+        from game.ai.hard_chase import hard_chase
+
+        return hard_chase(scenario, side, seed)
     return computer_player(ruleset, seed)

@@ -90,6 +90,9 @@ def p_wound(strength: int, toughness: int) -> float:
 class ChasePlayer(CandidatePlayer):
     """The chase's computer player (see the module text)."""
 
+    value: float = VALUE
+    deploy_look: int = DEPLOY_LOOK
+
     def propose(self, match: Match[Any], side: str) -> Iterator[Proposal]:
         q = match.ruleset.queries(match.state)
         assert isinstance(q, ChaseQueries)
@@ -138,7 +141,7 @@ class ChasePlayer(CandidatePlayer):
         t = q.track
         friends = q.models(side)
         spots = sorted(q.deploy_points(mid), key=lambda p: (t.along(*p.units), p))
-        for p in spots[:DEPLOY_LOOK]:
+        for p in spots[:self.deploy_look]:
             a = Deploy(mid, p)
             x, y = p.units
             along = t.along(x, y)
@@ -166,14 +169,14 @@ class ChasePlayer(CandidatePlayer):
             yield Proposal(0.0, (Pace(mid, 0),), "keep pace")
             return
         t = m.stats.t
-        dead = p_wound(q.data().crash_strength, t) * VALUE
+        dead = p_wound(q.data().crash_strength, t) * self.value
         for o in q.pace_odds(mid):
             if o.dice < 0:
                 continue
             lost = sum(float(p) * k for k, p in o.back.items())
             if o.contact_at is not None:
                 lost += float(o.contact) * o.contact_at
-            score = -lost - float(o.leave) * VALUE * 2
+            score = -lost - float(o.leave) * self.value * 2
             if o.against is not None and q.piece_of(o.against) is None and \
                     not o.against.startswith("edge") and float(o.contact) > 0:
                 score -= float(o.contact) * 5  # into a model or a cluster
@@ -253,7 +256,7 @@ class ChasePlayer(CandidatePlayer):
         score = t.along(m.x, m.y) - t.along(x, y)
         score += _hazards(q, m, steer)
         if _off(w.facing, q.forward()) > q.data().pace_arc:
-            score -= VALUE
+            score -= self.value
         score -= 4.0 * _lane_blocked(q, x, y, m.radius, blocks)
         for h in q.models(q.sides()[1]):
             if math.hypot(h.x - x, h.y - y) < 3:
@@ -285,7 +288,7 @@ class ChasePlayer(CandidatePlayer):
                 yield Proposal(1.0, (Move(mid, legs, acc),), "close in")
                 return  # a clear dash after a scout far ahead: nothing beats it
             if _off(w.facing, q.forward()) > q.data().pace_arc:
-                score -= VALUE
+                score -= self.value
             d = math.hypot(prey.x - x, prey.y - y)
             wa, wc = _along_across(ax, x, y)
             ahead = pa - wa
@@ -311,10 +314,10 @@ class ChasePlayer(CandidatePlayer):
         for o in q.shots(mid):
             value = 0.0
             if o.line is not None:
-                value = sum(float(p) * k for k, p in o.casualties.items()) * VALUE
+                value = sum(float(p) * k for k, p in o.casualties.items()) * self.value
             for kid in o.sets_off:
                 for who, dist in q.blast_odds(kid).items():
-                    loss = sum(float(p) * k for k, p in dist.items()) * VALUE
+                    loss = sum(float(p) * k for k, p in dist.items()) * self.value
                     value += -loss * 1.5 if who in own else loss
             if value > 0:
                 yield Proposal(value, (Shoot(mid, o.target, o.weapon),), "shoot")
