@@ -474,30 +474,39 @@ class Nav:
     def graph(self, blocked: np.ndarray | None, no_edges: np.ndarray | None) -> csr_matrix:
         """The grid as a graph without the ``blocked`` nodes and the ``no_edges``, each
         edge listed both ways (see :func:`both_ways`: searched as a directed graph)."""
-        whole, edge_of, entries = self._both_ways
-        drop = np.zeros(len(self.ea), dtype=bool) if no_edges is None else no_edges.copy()
+        whole, edge_of, mirror = self._both_ways
+        at = np.zeros(0, dtype=np.int64)  # the entries of the blocked nodes' rows
         if blocked is not None and len(self.ea):
             nodes = np.flatnonzero(blocked)
             if len(nodes):  # every edge touching a node is listed in the node's row
                 lo, hi = whole.indptr[nodes], whole.indptr[nodes + 1]
                 counts = hi - lo
-                at = np.repeat(lo - (np.cumsum(counts) - counts), counts)
-                drop[edge_of[at + np.arange(len(at))]] = True
-        gone = np.sort(entries[np.flatnonzero(drop)].ravel())
-        if not len(gone):
+                at = np.repeat(lo - (np.cumsum(counts) - counts), counts) + np.arange(
+                    int(counts.sum()))
+        if no_edges is not None:
+            drop = no_edges
+            if len(at):
+                drop = no_edges.copy()
+                drop[edge_of[at]] = True
+            kept = ~drop[edge_of]
+        elif len(at):  # an edge's two entries: the one in a blocked row and its mirror
+            kept = np.ones(len(edge_of), dtype=bool)
+            kept[at] = False
+            kept[mirror[at]] = False
+        else:
             return whole
-        kept = np.ones(len(edge_of), dtype=bool)
-        kept[gone] = False
+        if kept.all():
+            return whole
         # a row's entries start after the kept entries of the rows before it
-        indptr = (whole.indptr - np.searchsorted(gone, whole.indptr)).astype(
-            whole.indptr.dtype)
-        return csr_matrix((whole.data[kept], whole.indices[kept], indptr),
+        before = np.zeros(len(kept) + 1, dtype=whole.indptr.dtype)
+        np.cumsum(kept, out=before[1:])
+        return csr_matrix((whole.data[kept], whole.indices[kept], before[whole.indptr]),
                           shape=(self.n, self.n))
 
     @property
     def _both_ways(self) -> tuple[csr_matrix, np.ndarray, np.ndarray]:
         """The whole grid as :func:`both_ways` lists it, the edge (an index of
-        :attr:`ea`) of each of its entries and the two entries of each edge: a graph
+        :attr:`ea`) of each of its entries and the other entry of the same edge: a graph
         without some edges is this one without their entries, the rest in the same
         order."""
         got: tuple[csr_matrix, np.ndarray, np.ndarray] | None = self.__dict__.get("_whole")
@@ -507,8 +516,10 @@ class Nav:
             whole = both_ways(csr_matrix((self.ew, (self.ea, self.eb)),
                                          shape=(self.n, self.n)))
             edge_of = ids.data.astype(np.int64) - 1
-            entries = np.argsort(edge_of, kind="stable").reshape(-1, 2)
-            got = self.__dict__["_whole"] = (whole, edge_of, entries)
+            pairs = np.argsort(edge_of, kind="stable").reshape(-1, 2)
+            mirror = np.empty(len(edge_of), dtype=np.int64)
+            mirror[pairs[:, 0]], mirror[pairs[:, 1]] = pairs[:, 1], pairs[:, 0]
+            got = self.__dict__["_whole"] = (whole, edge_of, mirror)
         return got
 
     def field(self, graph: csr_matrix, x: float, y: float, limit: float = math.inf,

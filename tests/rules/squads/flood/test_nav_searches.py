@@ -22,7 +22,7 @@ def _plain_graph(nav: Nav, blocked: np.ndarray | None, no_edges: np.ndarray | No
         keep &= ~(blocked[nav.ea] | blocked[nav.eb])
     if no_edges is not None:
         keep &= ~no_edges
-    whole, edge_of, _entries = nav._both_ways
+    whole, edge_of, _mirror = nav._both_ways
     kept = keep[edge_of]
     indptr = np.zeros(len(kept) + 1, dtype=whole.indptr.dtype)
     np.cumsum(kept, out=indptr[1:])
