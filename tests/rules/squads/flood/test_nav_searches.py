@@ -30,7 +30,7 @@ def _plain_graph(nav: Nav, blocked: np.ndarray | None, no_edges: np.ndarray | No
                       shape=(nav.n, nav.n))
 
 
-def test_s7_a_graph_without_nodes_and_edges_is_the_whole_grid_less_their_entries():
+def test_path_grid_a_graph_without_nodes_and_edges_is_the_whole_grid_less_their_entries():
     nav = Nav(cross(), 0.5, 0.5)
     rng = np.random.default_rng(5)
     for k in range(60):
@@ -68,7 +68,7 @@ def _nearest_searching_all(nav: Nav, graph: csr_matrix, x: float, y: float,
     return node, way[::-1]
 
 
-def test_s7_the_nearest_goal_node_and_its_way_as_a_search_of_every_start_finds_them():
+def test_path_grid_the_nearest_goal_node_and_its_way_as_a_search_of_every_start_finds_them():
     """:meth:`Nav.nearest` searches one start in full (the likeliest winner) and the
     others only as far as its bound; node and way must be those of searching all."""
     nav = Nav(cross(), 0.5, 0.5)
