@@ -41,7 +41,7 @@ from game.ai.squads.goals import (
     unit_goal,
 )
 from game.core.match import Match
-from game.core.places import Point
+from game.core.places import HUNDREDTHS, Point
 from game.core.ruleset import Action
 from game.rules.squads.flood.actions import (
     Charge,
@@ -279,16 +279,19 @@ class SquadPlayer(CandidatePlayer):
                 break
             x, y, dx, dy = _along(way, d)
             for side in SIDESTEPS:
-                p = Point.of(x - dy * side, y + dx * side)
-                if _taken(others, p):
+                # the point as Point.of keeps it (hundredths), made only when judged
+                hx, hy = round((x - dy * side) * HUNDREDTHS), round((y + dx * side) * HUNDREDTHS)
+                ux, uy = hx / HUNDREDTHS, hy / HUNDREDTHS
+                if _taken(others, ux, uy):
                     continue
-                if not nav.in_free(*p.units):  # into a wall: the rules would say so
+                if not nav.in_free(ux, uy):  # into a wall: the rules would say so
                     tried += 1
                     if tried >= most:
                         return None, needs_roll
                     continue
                 if judge is None:
                     judge = q.move_judge(u.id, m.id)
+                p = Point(hx, hy)
                 why = judge(p)
                 tried += 1
                 if why is None:
@@ -430,10 +433,9 @@ def _slots(points: tuple[XY, ...], spacing: float) -> tuple[XY, ...]:
     return tuple((cx + o, cy) if long_x else (cx, cy + o) for o in offs)
 
 
-def _taken(others: list[tuple[float, float, float]], p: Point) -> bool:
-    """Whether a model at ``p`` would stand on another model's base (``others``: their
-    centres and the square of how near the model's centre may not come)."""
-    x, y = p.units
+def _taken(others: list[tuple[float, float, float]], x: float, y: float) -> bool:
+    """Whether a model at ``(x, y)`` would stand on another model's base (``others``:
+    their centres and the square of how near the model's centre may not come)."""
     for ox, oy, near2 in others:
         if (x - ox) ** 2 + (y - oy) ** 2 < near2:
             return True

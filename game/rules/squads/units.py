@@ -17,6 +17,10 @@ from typing import Any
 from game.core.places import HUNDREDTHS, Point
 from game.rules.squads.data import Profile, Weapon, load_data
 
+_GUNS: dict[tuple[str, ...], tuple[Any, tuple[Weapon, ...]]] = {}
+"""A model's guns by the weapons it carries (:meth:`Model.guns`), with the data they
+were read from."""
+
 
 def _hundredth(v: float) -> float:
     return round(v * HUNDREDTHS) / HUNDREDTHS
@@ -83,7 +87,11 @@ class Model:
     def guns(self) -> list[Weapon]:
         """The weapons it may shoot with (not its close combat ones)."""
         d = load_data()
-        return [d.weapon(w) for w in self.weapons if not d.kinds[d.weapon(w).kind].melee]
+        got = _GUNS.get(self.weapons)
+        if got is None or got[0] is not d:  # (the data read afresh: worked out again)
+            got = _GUNS[self.weapons] = (d, tuple(
+                d.weapon(w) for w in self.weapons if not d.kinds[d.weapon(w).kind].melee))
+        return list(got[1])
 
     def close_combat_weapon(self) -> Weapon | None:
         """The close combat weapon it fights with (its first), None: bare hands."""
