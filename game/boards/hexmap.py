@@ -141,9 +141,11 @@ class Reach:
     @cached_property
     def ends(self) -> dict[int, int]:
         """Cells that may be entered but not left (the path stops there), with their cost."""
-        c = self.costs
+        c, start, budget = self.costs, self.start, self.budget
+        if isinstance(c, list):  # whole numbers already, one per cell of the board
+            return {i: c[i] for i in self.stops if i != start and 0 <= c[i] <= budget}
         return {i: int(c[i]) for i in self.stops
-                if i != self.start and self.cost_of(i) is not None}
+                if i != start and self.cost_of(i) is not None}
 
     def cost_of(self, cell: int) -> int | None:
         """The cost of ``cell``, or None if it was not reached."""
