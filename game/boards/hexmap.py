@@ -292,10 +292,12 @@ class HexMap:
         self._nbr_dirs: list[tuple[tuple[int, int], ...]] = [
             tuple((d, int(j)) for d, j in enumerate(row) if j >= 0) for row in nb
         ]
-        self._dir_to: dict[int, int] = {
-            i * self.n + j: d for i, row in enumerate(self._nbr_dirs) for d, j in row}
+        self._dir_to: dict[int, int] | None = {
+            i * self.n + j: d for i, row in enumerate(self._nbr_dirs) for d, j in row
+        } if self.n <= SMALL_BOARD else None
         """Direction from cell ``i`` to its neighbour ``j``, by ``i * n + j`` (one flat
-        table of ints, which the garbage collector leaves alone)."""
+        table of ints, which the garbage collector leaves alone); a small board's only
+        (a large one's would hold a hundred thousand ints)."""
         self._nbr_by_dir: list[tuple[int | None, ...]] = [
             tuple(int(j) if j >= 0 else None for j in row) for row in nb]
         """:attr:`neighbour_table` as plain ints (None off the board), for quick lookups."""
@@ -370,9 +372,12 @@ class HexMap:
 
     def direction(self, a: int, b: int) -> int | None:
         """Direction 0-5 from ``a`` to adjacent ``b``; None if not adjacent."""
-        n = self.n
-        if 0 <= a < n and 0 <= b < n:
-            return self._dir_to.get(a * n + b)
+        table, n = self._dir_to, self.n
+        if table is not None:
+            return table.get(a * n + b) if 0 <= a < n and 0 <= b < n else None
+        for d, j in self._nbr_dirs[a]:
+            if j == b:
+                return d
         return None
 
     def front(self, i: int, facing: int) -> tuple[int, ...]:
