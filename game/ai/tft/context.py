@@ -57,9 +57,12 @@ class Context:
         self.side = side
         self.w = weights
         self._sandbox: Sandbox | None = None
-        figs = self.state.figures.values()
-        self.own = [f for f in figs if f.side == side and f.active]
-        self.enemies = [f for f in figs if f.side != side and f.active]
+        own: list[HexFigure] = []
+        enemies: list[HexFigure] = []
+        for f in self.state.figures.values():
+            if f.active:  # (asked once per figure)
+                (own if f.side == side else enemies).append(f)
+        self.own, self.enemies = own, enemies
         self.w = by_numbers(weights, len(self.own), len(self.enemies))
         self._attacks: list[tuple[HexFigure, Hit]] | None = None
         self._actor: HexFigure | None = None
