@@ -193,7 +193,10 @@ class HexState:
     def positions(self) -> Positions:
         """What movement depends on, as a key for :attr:`memo`: each figure's entry
         (:func:`entry`), in the order of :attr:`figures`."""
-        return Positions(map(entry, self.figures.values()))
+        # (each figure's entry() written out here: one call, not one per figure; a test
+        # holds the two the same)
+        return Positions([(f.cell, f.facing, f.prone, str(f.status), f.mp_spent, f.move_over,
+                           str(f.hold), f.ready, f.shield) for f in self.figures.values()])
 
     # ------------------------------------------------------------------ lookups
     def figure_at(self, cell: int) -> HexFigure | None:
