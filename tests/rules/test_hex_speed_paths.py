@@ -24,13 +24,13 @@ def _positions_of_games(games: int = 3, every: int = 3):
             m.apply(players[side].choose(m))
 
 
-def test_h2_positions_are_each_figures_entry() -> None:
+def test_positions_are_each_figures_entry() -> None:
     """T-6, H-2: a position is each figure's entry, in the order of the figures."""
     for state in _positions_of_games():
         assert state.positions() == tuple(map(entry, state.figures.values()))
 
 
-def test_h15_adjacent_figures_as_the_plain_search() -> None:
+def test_adjacent_figures_as_the_plain_search() -> None:
     """H-15: whether two figures are beside each other, as the search of every hex of
     each (the one-hex figures' look-up), and the board's direction table as its loop."""
     for state in _positions_of_games():
