@@ -141,9 +141,11 @@ class Reach:
     @cached_property
     def ends(self) -> dict[int, int]:
         """Cells that may be entered but not left (the path stops there), with their cost."""
-        c = self.costs
+        c, start, budget = self.costs, self.start, self.budget
+        if isinstance(c, list):  # whole numbers already, one per cell of the board
+            return {i: c[i] for i in self.stops if i != start and 0 <= c[i] <= budget}
         return {i: int(c[i]) for i in self.stops
-                if i != self.start and self.cost_of(i) is not None}
+                if i != start and self.cost_of(i) is not None}
 
     def cost_of(self, cell: int) -> int | None:
         """The cost of ``cell``, or None if it was not reached."""
@@ -290,6 +292,12 @@ class HexMap:
         self._nbr_dirs: list[tuple[tuple[int, int], ...]] = [
             tuple((d, int(j)) for d, j in enumerate(row) if j >= 0) for row in nb
         ]
+        self._dir_to: dict[int, int] | None = {
+            i * self.n + j: d for i, row in enumerate(self._nbr_dirs) for d, j in row
+        } if self.n <= SMALL_BOARD else None
+        """Direction from cell ``i`` to its neighbour ``j``, by ``i * n + j`` (one flat
+        table of ints, which the garbage collector leaves alone); a small board's only
+        (a large one's would hold a hundred thousand ints)."""
         self._nbr_by_dir: list[tuple[int | None, ...]] = [
             tuple(int(j) if j >= 0 else None for j in row) for row in nb]
         """:attr:`neighbour_table` as plain ints (None off the board), for quick lookups."""
@@ -364,6 +372,9 @@ class HexMap:
 
     def direction(self, a: int, b: int) -> int | None:
         """Direction 0-5 from ``a`` to adjacent ``b``; None if not adjacent."""
+        table, n = self._dir_to, self.n
+        if table is not None:
+            return table.get(a * n + b) if 0 <= a < n and 0 <= b < n else None
         for d, j in self._nbr_dirs[a]:
             if j == b:
                 return d

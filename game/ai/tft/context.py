@@ -57,11 +57,15 @@ class Context:
         self.side = side
         self.w = weights
         self._sandbox: Sandbox | None = None
-        figs = self.state.figures.values()
-        self.own = [f for f in figs if f.side == side and f.active]
-        self.enemies = [f for f in figs if f.side != side and f.active]
+        own: list[HexFigure] = []
+        enemies: list[HexFigure] = []
+        for f in self.state.figures.values():
+            if f.active:  # (asked once per figure)
+                (own if f.side == side else enemies).append(f)
+        self.own, self.enemies = own, enemies
         self.w = by_numbers(weights, len(self.own), len(self.enemies))
         self._attacks: list[tuple[HexFigure, Hit]] | None = None
+        self._actor: HexFigure | None = None
         self._how: dict[str, str] = {}
         """How the acting figure's blow reaches each enemy of :meth:`attacks`."""
 
@@ -73,10 +77,13 @@ class Context:
         return self._sandbox
 
     def actor(self) -> HexFigure:
-        """The figure whose action it is (action phase)."""
-        f = self.state.acting()
+        """The figure whose action it is (action phase; found once: a decision's state
+        does not change while it is made)."""
+        f = self._actor
         if f is None:
-            raise GameError("no figure is acting")
+            f = self._actor = self.state.acting()
+            if f is None:
+                raise GameError("no figure is acting")
         return f
 
     def attacks(self) -> list[tuple[HexFigure, Hit]]:

@@ -254,10 +254,10 @@ class Manoeuvres:
         walk = self.plan.ranked() if len(cost) > 40 else sorted(
             cost, key=best_static_first(static))
         hot, warm, keep_cold = self.hot, self.warm, self.keep_cold
-        for c in walk:
-            k = cost.get(c)
-            if k is None or c in friends:
+        for c in filter(cost.__contains__, walk):  # (the cells out of reach skipped in C)
+            if c in friends:
                 continue
+            k = cost[c]
             v = static[c]
             if v < self.cold_top - 1e-9:
                 break  # b <= v from here on: no cell below can reach the bar

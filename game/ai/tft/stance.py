@@ -148,19 +148,15 @@ class Stance:
                 if dl.can:
                     strikes.append((weight, fx, [(dl, 1 << d)]))
                 continue
-            spots: list[tuple[Duel, int]] = []
+            masks: dict[Duel, int] = {}  # (a Duel hashes by identity; first seen first)
+            ecell, eid = e.cell, e.id
             for d, n in cand:
-                if n == e.cell or n not in occupied:
-                    dl = duels.get((e.id, lc - lv[n])) or self.duel(e, c, n)
+                if n == ecell or n not in occupied:
+                    dl = duels.get((eid, lc - lv[n])) or self.duel(e, c, n)
                     if dl.can:
-                        for i, (seen, mask) in enumerate(spots):
-                            if seen is dl:
-                                spots[i] = (dl, mask | 1 << d)
-                                break
-                        else:
-                            spots.append((dl, 1 << d))
-            if spots:
-                strikes.append((weight, fx, spots))
+                        masks[dl] = masks.get(dl, 0) | 1 << d
+            if masks:
+                strikes.append((weight, fx, list(masks.items())))
         return strikes
 
     def best(self, c: int, k: int, fixed: int | None, p_stand: float,

@@ -9,6 +9,7 @@ from game.core.dice import Dice
 from game.core.events import Event, Kind
 from game.core.ruleset import Outcome, Termination
 from game.rules.tft import combat, turn
+from game.rules.tft.figure import OK
 from game.rules.tft.hexes.legal import retreat_options
 from game.rules.tft.hexes.phases import PHASES, HexPhase
 from game.rules.tft.hexes.state import HexFigure, HexState
@@ -96,7 +97,7 @@ def check_end(state: HexState) -> bool:
     """Victory: a side wins when every enemy figure is dead or unconscious."""
     if state.ended:
         return True
-    up = {f.side for f in state.figures.values() if f.active}
+    up = {f.side for f in state.figures.values() if f.status == OK}  # (f.active, inlined)
     standing = [s for s in state.sides if s in up]
     if len(standing) == 1:
         state.ended = Outcome(standing[0], Termination.VICTORY,

@@ -163,8 +163,11 @@ def hex_level(board: HexMap, fig: HexFigure, hex_: int) -> int:
 
 def adjacent_figures(board: HexMap, a: HexFigure, b: HexFigure) -> bool:
     """Whether any hex of ``a`` is next to any hex of ``b`` (H-15)."""
-    bs = set(cells_of(b))
-    return any(n in bs for c in cells_of(a) for n in board.neighbours(c))
+    ca, cb = cells_of(a), cells_of(b)
+    if len(ca) == 1 and len(cb) == 1:  # two one-hex figures: one look-up
+        return cb[0] in board.neighbours(ca[0])
+    bs = set(cb)
+    return any(n in bs for c in ca for n in board.neighbours(c))
 
 
 def facing_arc(direction: int, facing: int) -> str:

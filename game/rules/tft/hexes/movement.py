@@ -10,6 +10,7 @@ not build it again. Who is engaged is asked of the figures beside a figure, not 
 
 from __future__ import annotations
 
+from collections.abc import Sequence
 from dataclasses import dataclass, field
 from itertools import islice
 
@@ -30,6 +31,8 @@ from game.rules.tft.hexes.crowd import (
     reach_margin,
 )
 from game.rules.tft.hexes.state import HexFigure, HexState, Positions
+
+INF = float("inf")
 
 NEIGHBOURHOOD_FROM = 64
 """Figures in a match from which a figure's moves are kept by its neighbourhood
@@ -145,6 +148,13 @@ def entry_table(state: HexState, f: HexFigure) -> tuple[str, np.ndarray]:
     return terrain.entry_costs(state, "swimming" in f.talents)
 
 
+def entry_list(state: HexState, f: HexFigure) -> list[float]:
+    """:func:`entry_table`'s costs as a list of floats, once per match (what a loop over
+    cells reads: a list item is quicker to read and compare than a numpy scalar)."""
+    key, arr = entry_table(state, f)
+    return state.derived.get(("entry list", key), arr.tolist)
+
+
 def engaged_stops(state: HexState, f: HexFigure, pos: Positions | None = None
                   ) -> frozenset[int]:
     """T-6, H-7: the hexes where a figure of ``f``'s side stands engaged (its move stops
@@ -252,7 +262,7 @@ def walking_reach(state: HexState, f: HexFigure, budget: int, pos: Positions | N
     return board.reach(f.cell, budget, steps, blocked=occupied, stop=stop)
 
 
-def jump_cost(entry: np.ndarray, cell: int) -> int:
+def jump_cost(entry: Sequence[float], cell: int) -> int:
     """H-3, H-21: MP for the jump down into ``cell``: "only 1 since you move forward into
     another, lower hex" - what entering that hex costs (2 on broken ground), no more."""
     return int(entry[cell])
@@ -382,7 +392,7 @@ def _jump_ways(state: HexState, f: HexFigure, reach: Reach, budget: int,
     occ = crowd(state, pos).occupied
     drops = tables.jumps(state, heights.climbing_height(f))
     engaged = is_engaged(state, f, pos)
-    entry = entry_table(state, f)[1]
+    entry = entry_list(state, f)
     costs, stops, start = reach.costs, reach.stops, reach.start
     ways: dict[int, list[Jump]] = {}
     falls_of: dict[int, tuple[int, float]] = {}
@@ -392,7 +402,7 @@ def _jump_ways(state: HexState, f: HexFigure, reach: Reach, budget: int,
         if cost + 1 > budget or c in stops and c != start:
             continue
         for j, drop in drops[c]:
-            if j in occupied or entry[j] == np.inf:
+            if j in occupied or entry[j] == INF:
                 continue
             landing = jump_cost(entry, j)
             if cost + landing > budget:

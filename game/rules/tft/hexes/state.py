@@ -29,7 +29,8 @@ class Hold(StrEnum):
 class Positions(tuple[tuple[Any, ...], ...]):
     """What movement depends on, figure by figure (:meth:`HexState.positions`): a tuple
     that works its hash out once, as it keys many answers of one position (a thousand
-    figures' entries would be hashed again at every look-up)."""
+    figures' entries would be hashed again at every look-up). It compares as the tuple
+    does, in C (the callers look for the same object first)."""
 
     _hash: int
 
@@ -39,12 +40,6 @@ class Positions(tuple[tuple[Any, ...], ...]):
         except AttributeError:
             self._hash = h = super().__hash__()
             return h
-
-    def __eq__(self, other: object) -> bool:
-        return self is other or super().__eq__(other)
-
-    def __ne__(self, other: object) -> bool:
-        return not self == other
 
 
 @dataclass(kw_only=True)
@@ -198,7 +193,10 @@ class HexState:
     def positions(self) -> Positions:
         """What movement depends on, as a key for :attr:`memo`: each figure's entry
         (:func:`entry`), in the order of :attr:`figures`."""
-        return Positions(map(entry, self.figures.values()))
+        # (each figure's entry() written out here: one call, not one per figure; a test
+        # holds the two the same)
+        return Positions([(f.cell, f.facing, f.prone, str(f.status), f.mp_spent, f.move_over,
+                           str(f.hold), f.ready, f.shield) for f in self.figures.values()])
 
     # ------------------------------------------------------------------ lookups
     def figure_at(self, cell: int) -> HexFigure | None:

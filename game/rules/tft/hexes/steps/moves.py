@@ -56,10 +56,11 @@ def walk(state: HexState, f: HexFigure, path: list[int], cost: int,
 def do_move(state: HexState, a: Move, dice: Dice) -> list[Event]:
     """T-6, H-2, H-3: walk the cheapest way; entering an engaged hex ends the move."""
     f = state.figures[a.figure]
-    opts = move_options(state, f.id)
+    pos = state.positions()  # (worked out once for both questions)
+    opts = move_options(state, f.id, pos)
     path = opts.reach.path(a.to)
     cost = opts.reach.cost_of(a.to) or 0
-    engaged_at_start = is_engaged(state, f)
+    engaged_at_start = is_engaged(state, f, pos)
     events = walk(state, f, path, cost, engaged_at_start)
     if a.to in opts.reach.stops or engaged_at_start:
         f.move_over = True
