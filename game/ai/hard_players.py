@@ -77,6 +77,11 @@ HEX_WEIGHTS: dict[str, dict[str, float]] = {
 from the normal ones (:func:`hex_weights`), where tuned."""
 
 
+HERO_WEIGHTS: dict[str, dict[str, Any]] = {}
+"""``"scenario:side"`` or ``"scenario"`` -> how the hard Tabletop Hero player's weights
+differ from the normal ones (:class:`game.ai.hard_hero.HeroWeights`), where tuned."""
+
+
 def hard_inner(ruleset: str, scenario: str, side: str, seed: int = 0) -> Player:
     """The player the hard level builds on for ``side`` of ``scenario`` (module text)."""
     for key in (f"{scenario}:{side}", scenario):
@@ -88,4 +93,8 @@ def hard_inner(ruleset: str, scenario: str, side: str, seed: int = 0) -> Player:
             from game.ai.hard_zones import HardZoneTactician
 
             return HardZoneTactician(seed, ZONE_WEIGHTS[key])
+        if ruleset == "hero" and key in HERO_WEIGHTS:
+            from game.ai.hard_hero import HardHeroPlayer, HeroWeights
+
+            return HardHeroPlayer(seed, HeroWeights(**HERO_WEIGHTS[key]))
     return computer_player(ruleset, seed)

@@ -1,0 +1,269 @@
+"""The hard level's Tabletop Hero player: the normal one (:class:`HeroPlayer`) with
+weights of its own (:class:`HeroWeights`), tuned by paired games against the normal
+player per scenario side (:data:`game.ai.hard_players.HERO_WEIGHTS`,
+docs/balance/strengths.md, "hard-only weights: Tabletop Hero").
+
+With the normal weights (``HeroWeights()``) it plays exactly as the normal player (a
+test plays it game for game against it). The normal player's module is not changed:
+the methods whose numbers are weighed here (what an attack is worth, whom to go after,
+when to hunt the enemy hero, where to move) are its own, with the numbers read from the
+weights, and two considerations the normal player does not have (both 0 there):
+
+* ``guard``: its own hero keeps away from the enemy even when the side hunts (the
+  normal hero stops minding the enemy from :data:`HUNT_TURN` on or with the upper hand,
+  and walks into their fire; K-10: a side whose hero dies loses);
+* ``hurt_guard``: a hurt hero (at :data:`HURT` hit points or fewer) minds the enemy
+  this many times more.
+
+A module of its own so that :mod:`game.ai.hard_players` loads no rule system until a
+hard player of that ruleset is made.
+"""
+
+from __future__ import annotations
+
+import math
+from dataclasses import dataclass
+
+import numpy as np
+
+from game.ai.hero.player import (
+    CLEAR_CHECKS,
+    HUNT_TURN,
+    HURT,
+    MOVE_TRIES,
+    SCAN,
+    WORTH,
+    HeroPlayer,
+    _attack_value,
+    _first_best,
+    _open_bound,
+    _sheltered_from,
+    spots,
+)
+from game.boards.table import Vec
+from game.core.places import HUNDREDTHS, Point
+from game.core.ruleset import Action
+from game.rules.hero.actions import Attack, Heal, Move, Throw
+from game.rules.hero.queries import HeroQueries, HeroState, Mini, load_data
+
+
+@dataclass(frozen=True)
+class HeroWeights:
+    """The hard hero player's numbers (the defaults: the normal player's)."""
+
+    hero_worth: float = 2.0
+    """An attack on the enemy hero counts this many times an attack on another mini."""
+    down: float = 3.0
+    """An attack's worth: its expected damage and this times its chance to knock the
+    target down."""
+    pull: float = 8.0
+    """Whom to go after: the enemy hero counts as this many units nearer."""
+    hunt_turn: int = HUNT_TURN
+    """From this turn on the side hunts the enemy hero (K-10)."""
+    hunt_lead: int = 2
+    """... or from when it has this many more minis standing."""
+    hurt: int = HURT
+    """A team mate at this many hit points or fewer is worth a medkit."""
+    heal_hero: float = 3.0
+    """A medkit on the hero is worth this much more (on top of 3)."""
+    caution: float = 0.6
+    """Its hero's moves: points off per unit inside :attr:`caution_range` of an enemy,
+    for each enemy (when not hunting)."""
+    caution_range: float = 8.0
+    """... within this many units."""
+    guard: float = 0.0
+    """Its hero's moves when hunting: :attr:`caution` times this (normal: 0, the hero
+    walks into the fight)."""
+    hurt_guard: float = 1.0
+    """A hero at :attr:`hurt` hit points or fewer minds the enemy this many times more."""
+    facing: float = 2.5
+    """A spot with a piece between it and the target."""
+    cover: float = 0.8
+    """A spot beside any sheltering piece (not facing the target)."""
+    clear: float = 4.0
+    """A spot with a clear line to the target."""
+    crowd: float = 3.0
+    """Points off a spot per other mini within 1.6 units (a blast catches them all)."""
+
+
+class HardHeroPlayer(HeroPlayer):
+    """The Tabletop Hero player with :class:`HeroWeights` of its own (module text)."""
+
+    def __init__(self, seed: int = 0, weights: HeroWeights | None = None) -> None:
+        super().__init__(seed)
+        self.w = weights or HeroWeights()
+
+    def _hunting(self, st: HeroState, side: str,  # type: ignore[override]
+                 enemies: list[Mini]) -> bool:
+        ours = sum(1 for m in st.side_minis(side) if m.on_table and m.conscious)
+        theirs = sum(1 for e in enemies if e.conscious)
+        return st.turn >= self.w.hunt_turn or ours >= theirs + self.w.hunt_lead
+
+    def _target(self, m: Mini, enemies: list[Mini], hunt: bool = False) -> Mini:
+        heroes = [e for e in enemies if e.hero]
+        if hunt and heroes:
+            return heroes[0]
+        pull = self.w.pull
+        return min(enemies, key=lambda e: (math.dist(m.xy, e.xy) - (pull if e.hero else 0.0),
+                                           e.id))
+
+    def _scored_action(self, st: HeroState, q: HeroQueries, m: Mini,
+                       enemies: list[Mini]) -> tuple[float, Action] | None:
+        """:meth:`HeroPlayer._scored_action` with the weights' numbers."""
+        w = self.w
+        d = load_data()
+        found: list[tuple[float, int, Action]] = []  # (value, order, action)
+        n = 0
+        if m.medkits:
+            for f in st.side_minis(m.side):
+                if f.on_table and f.hp <= w.hurt and q.why_not_heal(m.id, f.id) is None:
+                    value = 3.0 + (w.heal_hero if f.hero else 0.0) + (
+                        2.0 if not f.conscious else 0.0)
+                    found.append((value, n, Heal(m.id, f.id)))
+                    n += 1
+        if q.no_attacks() is not None:
+            return _first_best(found)
+        reach = max((d.weapons[wp].range[1] for wp in m.weapons), default=0)
+        bounds: list[tuple[float, int, Mini, str]] = []  # (bound, order, target, weapon)
+        for t in enemies:
+            dist = q.distance(m.id, t.id)
+            if dist > reach + 1e-9:
+                continue
+            for wp in dict.fromkeys(m.weapons):
+                weapon = d.weapons[wp]
+                if weapon.explosive:
+                    v = self._throw_value(q, m, t)
+                    if v > 0 and q.why_not_throw(m.id, t.id) is None:
+                        found.append((v, n, Throw(m.id, t.id)))
+                    n += 1
+                    continue
+                if not weapon.in_range(dist):
+                    n += 1
+                    continue
+                bounds.append((self._bound(q, m, t, wp), n, t, wp))
+                n += 1
+        bounds.sort(key=lambda b: -b[0])
+        bar = max([WORTH, *(f[0] for f in found)])
+        for bound, k, t, wp in bounds:
+            if bound < bar - 1e-9:
+                break
+            if q.why_not_attack(m.id, t.id, wp) is not None:
+                continue
+            v = self._value(q, m, t, wp)
+            found.append((v, k, Attack(m.id, t.id, wp)))
+            bar = max(bar, v)
+        best = _first_best(found)
+        if best is None or best[0] < WORTH:
+            return None
+        return best
+
+    def _bound(self, q: HeroQueries, m: Mini, t: Mini, wp: str) -> float:
+        """The most an attack on ``t`` with ``wp`` could be worth (the target in the
+        open), with the weights' numbers."""
+        w = self.w
+        if w.down == 3.0:
+            b = _open_bound(q, m, t, wp)  # the normal player's, hero worth 2
+            return b if not t.hero or w.hero_worth == 2.0 else b * w.hero_worth / 2.0
+        o = q.open_attack_odds(m.id, t.id, wp)
+        return self._worth(o.expected, sum(p for k, p in o.damage.items() if t.hp - k <= 0), t)
+
+    def _value(self, q: HeroQueries, m: Mini, t: Mini, wp: str) -> float:
+        o = q.attack_odds(m.id, t.id, wp)
+        if self.w.down == 3.0 and self.w.hero_worth == 2.0:
+            return _attack_value(o, t, 2.0 if t.hero else 1.0)
+        return self._worth(o.expected, sum(p for k, p in o.damage.items() if t.hp - k <= 0), t)
+
+    def _worth(self, expected: float, down: float, t: Mini) -> float:
+        return (self.w.hero_worth if t.hero else 1.0) * (expected + self.w.down * down)
+
+    def _best_move(self, st: HeroState, q: HeroQueries, m: Mini,  # noqa: C901
+                   enemies: list[Mini]) -> Move | None:
+        """:meth:`HeroPlayer._best_move` with the weights' numbers and its hero's
+        guard (module text)."""
+        w = self.w
+        d = load_data()
+        weapons = [d.weapons[wp] for wp in m.weapons if not d.weapons[wp].explosive]
+        if any(wp.still for wp in weapons) and self._best_action(st, q, m, enemies):
+            return None
+        hunt = self._hunting(st, m.side, enemies)
+        t = self._target(m, enemies, hunt)
+        charge = self._charge(q, m, t, weapons) if not (m.hero and w.guard) else None
+        if charge is not None:
+            return charge
+        reach = max((wp.range[1] for wp in weapons), default=1)
+        keep = [wp for wp in weapons if not wp.still]
+        want = 0.8 if all(wp.melee for wp in keep) else max(
+            1.0, 0.75 * max((wp.range[1] for wp in keep), default=reach))
+        single = (q.allowance(m.id) - m.moved) / HUNDREDTHS
+        full = q.budget(m.id) / HUNDREDTHS
+        sp = spots(q)
+        x, y = m.xy
+        all_step = np.hypot(sp.xy[:, 0] - x, sp.xy[:, 1] - y)
+        ok = (all_step <= full - 0.05) & (all_step > 0.3)
+        tx, ty = t.xy
+        near = ok & (all_step <= single - 0.05)
+        idx = near.nonzero()[0]
+        run = not m.acted and not (np.hypot(sp.xy[idx, 0] - tx, sp.xy[idx, 1] - ty)
+                                   - m.r - t.r <= reach).any()
+        if run:
+            idx = ok.nonzero()[0]
+        if not len(idx):
+            return None
+        xy, step = sp.xy[idx], all_step[idx]
+        to_t = np.hypot(xy[:, 0] - tx, xy[:, 1] - ty) - m.r - t.r
+        score = -np.abs(to_t - want)
+        score += np.where(_sheltered_from(q, sp, tx, ty)[idx], w.facing,
+                          np.where(sp.near_cover[idx], w.cover, 0.0))
+        lim = (full if run else single) + 1.6
+        others = np.array([o.xy for o in st.placed()
+                           if o.id != m.id and math.dist(o.xy, (x, y)) < lim]).reshape(-1, 2)
+        if len(others):
+            close = np.hypot(xy[:, 0:1] - others[None, :, 0], xy[:, 1:2] - others[None, :, 1])
+            score -= w.crowd * (close < 1.6).sum(axis=1)
+        mind = 0.0 if not m.hero else (w.guard if hunt else 1.0) * (
+            w.hurt_guard if m.hp <= w.hurt else 1.0)
+        if mind:
+            foes = np.array([e.xy for e in enemies]).reshape(-1, 2)
+            near_e = np.hypot(xy[:, 0:1] - foes[None, :, 0], xy[:, 1:2] - foes[None, :, 1])
+            score -= (np.clip(w.caution_range - near_e, 0, None) * (w.caution * mind)).sum(axis=1)
+        if run:
+            score = -to_t + 0.3 * score
+        order = np.argsort(-score, kind="stable")
+        head = order[:CLEAR_CHECKS]
+        top = [k for k, s_k, t_k in zip(head.tolist(), score[head].tolist(), to_t[head].tolist(),
+                                         strict=True) if math.isfinite(s_k) and t_k <= reach]
+        clear: dict[tuple[Vec, Vec], bool] = q.per_match("hero player clear lines", dict)
+        if len(clear) > 20_000:
+            clear.clear()
+        for k in top:
+            a = (float(xy[k, 0]), float(xy[k, 1]))
+            seen = clear.get((a, (tx, ty)))
+            if seen is None:
+                seen = clear[(a, (tx, ty))] = self._clear(a, (tx, ty), st, q)
+            if seen:
+                score[k] += w.clear
+        if top:
+            order = np.argsort(-score, kind="stable")
+        blocked: list[tuple[float, float]] = []
+        tries = 0
+        best = order[:SCAN]
+        for score_k, (sx, sy), sk in zip(score[best].tolist(), xy[best].tolist(),
+                                         step[best].tolist(), strict=True):
+            if not math.isfinite(score_k) or tries >= MOVE_TRIES:
+                break
+            bearing = math.atan2(sy - y, sx - x)
+            hidden = False
+            for b, short in blocked:
+                if sk >= short and abs(math.remainder(bearing - b, math.tau)) < 0.2:
+                    hidden = True
+                    break
+            if hidden:
+                continue
+            tries += 1
+            p = Point.of(sx, sy)
+            plan = q.plan_move(m.id, p)
+            if plan.ok:
+                return Move(m.id, p)
+            stop = plan.blocked_at.units if plan.blocked_at is not None else None
+            blocked.append((bearing, (math.dist((x, y), stop) if stop else sk) - 0.3))
+        return None
