@@ -25,6 +25,7 @@ import math
 from dataclasses import dataclass
 
 import numpy as np
+from numpy.typing import NDArray
 
 from game.ai.hero.player import (
     CLEAR_CHECKS,
@@ -44,7 +45,7 @@ from game.boards.table import Vec
 from game.core.places import HUNDREDTHS, Point
 from game.core.ruleset import Action
 from game.rules.hero.actions import Attack, Heal, Move, Throw
-from game.rules.hero.queries import HeroQueries, HeroState, Mini, load_data
+from game.rules.hero.queries import AttackOdds, HeroQueries, HeroState, Mini, load_data
 
 
 @dataclass(frozen=True)
@@ -56,6 +57,10 @@ class HeroWeights:
     down: float = 3.0
     """An attack's worth: its expected damage and this times its chance to knock the
     target down."""
+    kill_hero: float = 0.0
+    """An attack's worth: this times its chance to kill the enemy hero outright (K-9:
+    at -2 hit points; K-10: that wins the game; normal: 0, a knock-down and a kill
+    weigh the same)."""
     pull: float = 8.0
     """Whom to go after: the enemy hero counts as this many units nearer."""
     hunt_turn: int = HUNT_TURN
@@ -74,6 +79,13 @@ class HeroWeights:
     guard: float = 0.0
     """Its hero's moves when hunting: :attr:`caution` times this (normal: 0, the hero
     walks into the fight)."""
+    danger: float = 0.0
+    """Its hero's moves, hunting or not: points off a spot for each conscious enemy
+    that could shoot it next turn (its move and its longest gun's range reach the
+    spot; normal: 0)."""
+    blast_danger: float = 0.0
+    """... and for each enemy with an explosive left that could throw it there (its
+    move and the throw's range, K-7: explosives reach hidden minis; normal: 0)."""
     hurt_guard: float = 1.0
     """A hero at :attr:`hurt` hit points or fewer minds the enemy this many times more."""
     facing: float = 2.5
@@ -83,7 +95,22 @@ class HeroWeights:
     clear: float = 4.0
     """A spot with a clear line to the target."""
     crowd: float = 3.0
-    """Points off a spot per other mini within 1.6 units (a blast catches them all)."""
+    """Points off a spot per other mini within :attr:`spread` units (a blast catches
+    them all)."""
+    spread: float = 1.6
+    """... within this many units."""
+    blast_gap: float = 0.0
+    """Points off a spot for each team mate within a blast's reach of it (K-7, 5
+    units) where either is its hero: a blast on one would catch the hero too (normal:
+    0)."""
+    hero_range: float = 0.75
+    """Its hero with a gun keeps this share of its longest range from its target (the
+    others 0.75)."""
+    throw: float = 1.6
+    """An explosive's worth per enemy it would catch (the enemy hero counting
+    :attr:`throw_hero`), if it catches no friend."""
+    throw_hero: float = 2.0
+    """... the enemy hero counting this many enemies."""
 
 
 class HardHeroPlayer(HeroPlayer):
@@ -157,24 +184,75 @@ class HardHeroPlayer(HeroPlayer):
             return None
         return best
 
+    def _danger(self, q: HeroQueries, m: Mini, enemies: list[Mini],
+                xy: NDArray[np.float64]) -> NDArray[np.float64]:
+        """For each spot of ``xy``: :attr:`HeroWeights.danger` for each enemy that
+        could shoot ``m`` there next turn, :attr:`HeroWeights.blast_danger` for each
+        that could throw an explosive there."""
+        d = load_data()
+        out = np.zeros(len(xy))
+        for e in enemies:
+            if not e.conscious:
+                continue
+            move = q.allowance(e.id) / HUNDREDTHS
+            gap = np.hypot(xy[:, 0] - e.xy[0], xy[:, 1] - e.xy[1]) - m.r - e.r
+            guns = [d.weapons[wp] for wp in e.weapons if not d.weapons[wp].explosive]
+            gun = max((wp.range[1] + (0.0 if wp.still else move) for wp in guns), default=0.0)
+            out += self.w.danger * (gap <= gun)
+            if self.w.blast_danger and any(d.weapons[wp].explosive for wp in e.weapons):
+                throw = max(d.weapons[wp].range[1] for wp in e.weapons
+                            if d.weapons[wp].explosive)
+                out += self.w.blast_danger * (gap <= move + throw)
+        return out
+
+    @staticmethod
+    def _near_hero(st: HeroState, m: Mini, xy: NDArray[np.float64]) -> NDArray[np.int64]:
+        """For each spot of ``xy``, the team mates within a blast's reach where either
+        ``m`` or the mate is the hero."""
+        d = load_data()
+        blast = d.explosive.blast + m.r
+        mates = np.array([o.xy for o in st.side_minis(m.side)
+                          if o.id != m.id and o.at is not None and o.hp > d.hp_dead
+                          and (m.hero or o.hero)]).reshape(-1, 2)
+        if not len(mates):
+            return np.zeros(len(xy), dtype=np.int64)
+        gap = np.hypot(xy[:, 0:1] - mates[None, :, 0], xy[:, 1:2] - mates[None, :, 1])
+        return (gap < blast).sum(axis=1)
+
+    def _throw_value(self, q: HeroQueries, m: Mini, t: Mini) -> float:
+        """:meth:`HeroPlayer._throw_value` with the weights' numbers."""
+        caught = q.blast_reach(t.xy, t.z)
+        foes = sum(self.w.throw_hero if c.hero else 1.0 for c in caught if c.side != m.side)
+        friends = sum(1 for c in caught if c.side == m.side)
+        if friends or foes < 1.5:
+            return 0.0
+        return self.w.throw * foes
+
     def _bound(self, q: HeroQueries, m: Mini, t: Mini, wp: str) -> float:
         """The most an attack on ``t`` with ``wp`` could be worth (the target in the
         open), with the weights' numbers."""
         w = self.w
-        if w.down == 3.0:
+        if w.down == 3.0 and not w.kill_hero:
             b = _open_bound(q, m, t, wp)  # the normal player's, hero worth 2
             return b if not t.hero or w.hero_worth == 2.0 else b * w.hero_worth / 2.0
         o = q.open_attack_odds(m.id, t.id, wp)
-        return self._worth(o.expected, sum(p for k, p in o.damage.items() if t.hp - k <= 0), t)
+        return self._worth(o, t)
 
     def _value(self, q: HeroQueries, m: Mini, t: Mini, wp: str) -> float:
         o = q.attack_odds(m.id, t.id, wp)
-        if self.w.down == 3.0 and self.w.hero_worth == 2.0:
+        if self.w.down == 3.0 and self.w.hero_worth == 2.0 and not self.w.kill_hero:
             return _attack_value(o, t, 2.0 if t.hero else 1.0)
-        return self._worth(o.expected, sum(p for k, p in o.damage.items() if t.hp - k <= 0), t)
+        return self._worth(o, t)
 
-    def _worth(self, expected: float, down: float, t: Mini) -> float:
-        return (self.w.hero_worth if t.hero else 1.0) * (expected + self.w.down * down)
+    def _worth(self, o: AttackOdds, t: Mini) -> float:
+        """:func:`game.ai.hero.player._attack_value` with the weights' numbers."""
+        w = self.w
+        down = sum(p for k, p in o.damage.items() if t.hp - k <= 0)
+        v = (w.hero_worth if t.hero else 1.0) * (o.expected + w.down * down)
+        if t.hero and w.kill_hero:
+            dead = load_data().hp_dead
+            v += w.kill_hero * sum(p for k, p in o.damage.items() if t.hp - k <= dead)
+        return v
 
     def _best_move(self, st: HeroState, q: HeroQueries, m: Mini,  # noqa: C901
                    enemies: list[Mini]) -> Move | None:
@@ -193,7 +271,8 @@ class HardHeroPlayer(HeroPlayer):
         reach = max((wp.range[1] for wp in weapons), default=1)
         keep = [wp for wp in weapons if not wp.still]
         want = 0.8 if all(wp.melee for wp in keep) else max(
-            1.0, 0.75 * max((wp.range[1] for wp in keep), default=reach))
+            1.0, (w.hero_range if m.hero else 0.75) * max((wp.range[1] for wp in keep),
+                                                           default=reach))
         single = (q.allowance(m.id) - m.moved) / HUNDREDTHS
         full = q.budget(m.id) / HUNDREDTHS
         sp = spots(q)
@@ -214,12 +293,16 @@ class HardHeroPlayer(HeroPlayer):
         score = -np.abs(to_t - want)
         score += np.where(_sheltered_from(q, sp, tx, ty)[idx], w.facing,
                           np.where(sp.near_cover[idx], w.cover, 0.0))
-        lim = (full if run else single) + 1.6
+        lim = (full if run else single) + w.spread
         others = np.array([o.xy for o in st.placed()
                            if o.id != m.id and math.dist(o.xy, (x, y)) < lim]).reshape(-1, 2)
         if len(others):
             close = np.hypot(xy[:, 0:1] - others[None, :, 0], xy[:, 1:2] - others[None, :, 1])
-            score -= w.crowd * (close < 1.6).sum(axis=1)
+            score -= w.crowd * (close < w.spread).sum(axis=1)
+        if m.hero and (w.danger or w.blast_danger):
+            score -= self._danger(q, m, enemies, xy)
+        if w.blast_gap:
+            score -= w.blast_gap * self._near_hero(st, m, xy)
         mind = 0.0 if not m.hero else (w.guard if hunt else 1.0) * (
             w.hurt_guard if m.hp <= w.hurt else 1.0)
         if mind:
