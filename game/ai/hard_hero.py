@@ -47,6 +47,10 @@ from game.core.ruleset import Action
 from game.rules.hero.actions import Attack, Heal, Move, Throw
 from game.rules.hero.queries import AttackOdds, HeroQueries, HeroState, Mini, load_data
 
+HIDE_SPOTS = 24
+"""Its hero's moves: the best-scored spots whose lines from the enemy guns are looked
+at (:attr:`HeroWeights.hide`)."""
+
 
 @dataclass(frozen=True)
 class HeroWeights:
@@ -61,6 +65,9 @@ class HeroWeights:
     """An attack's worth: this times its chance to kill the enemy hero outright (K-9:
     at -2 hit points; K-10: that wins the game; normal: 0, a knock-down and a kill
     weigh the same)."""
+    bomber: float = 0.0
+    """An attack on an enemy with an explosive left counts this much more (1 + this
+    times; K-7: explosives reach a hidden hero; normal: 0)."""
     pull: float = 8.0
     """Whom to go after: the enemy hero counts as this many units nearer."""
     hunt_turn: int = HUNT_TURN
@@ -86,6 +93,13 @@ class HeroWeights:
     blast_danger: float = 0.0
     """... and for each enemy with an explosive left that could throw it there (its
     move and the throw's range, K-7: explosives reach hidden minis; normal: 0)."""
+    hide: float = 0.0
+    """Its hero's moves: points off a spot for each enemy gun in reach of it (as for
+    :attr:`danger`) with a clear line to it (K-8: a hidden mini cannot be shot; normal:
+    0)."""
+    hide_sniper: float = 0.0
+    """... more for a sniper rifle (K-11: a critical hit, one roll in six, kills a hero
+    at full health)."""
     hurt_guard: float = 1.0
     """A hero at :attr:`hurt` hit points or fewer minds the enemy this many times more."""
     facing: float = 2.5
@@ -205,6 +219,37 @@ class HardHeroPlayer(HeroPlayer):
                 out += self.w.blast_danger * (gap <= move + throw)
         return out
 
+    def _exposed(self, st: HeroState, q: HeroQueries, m: Mini, enemies: list[Mini],
+                 xy: NDArray[np.float64], score: NDArray[np.float64]) -> NDArray[np.float64]:
+        """For each spot of ``xy``: :attr:`HeroWeights.hide` (a sniper
+        :attr:`HeroWeights.hide_sniper` more) for each enemy gun in reach of it with a
+        clear line to it (worked out for the :data:`HIDE_SPOTS` best-scored spots; the
+        others count every gun in reach)."""
+        d = load_data()
+        out = np.zeros(len(xy))
+        head = set(np.argsort(-score, kind="stable")[:HIDE_SPOTS].tolist())
+        clear: dict[tuple[Vec, Vec], bool] = q.per_match("hero player clear lines", dict)
+        for e in enemies:
+            if not e.conscious:
+                continue
+            move = q.allowance(e.id) / HUNDREDTHS
+            guns = [d.weapons[wp] for wp in e.weapons if not d.weapons[wp].explosive]
+            if not guns:
+                continue
+            reach = max(wp.range[1] + (0.0 if wp.still else move) for wp in guns)
+            cost = self.w.hide + (self.w.hide_sniper if any(wp.still for wp in guns) else 0.0)
+            gap = np.hypot(xy[:, 0] - e.xy[0], xy[:, 1] - e.xy[1]) - m.r - e.r
+            for k in (gap <= reach).nonzero()[0].tolist():
+                if k in head:
+                    a = (float(xy[k, 0]), float(xy[k, 1]))
+                    seen = clear.get((a, e.xy))
+                    if seen is None:
+                        seen = clear[(a, e.xy)] = self._clear(a, e.xy, st, q)
+                    if not seen:
+                        continue
+                out[k] += cost
+        return out
+
     @staticmethod
     def _near_hero(st: HeroState, m: Mini, xy: NDArray[np.float64]) -> NDArray[np.int64]:
         """For each spot of ``xy``, the team mates within a blast's reach where either
@@ -234,13 +279,15 @@ class HardHeroPlayer(HeroPlayer):
         w = self.w
         if w.down == 3.0 and not w.kill_hero:
             b = _open_bound(q, m, t, wp)  # the normal player's, hero worth 2
-            return b if not t.hero or w.hero_worth == 2.0 else b * w.hero_worth / 2.0
+            b = b if not t.hero or w.hero_worth == 2.0 else b * w.hero_worth / 2.0
+            return b * self._bomber(t) if w.bomber else b
         o = q.open_attack_odds(m.id, t.id, wp)
         return self._worth(o, t)
 
     def _value(self, q: HeroQueries, m: Mini, t: Mini, wp: str) -> float:
         o = q.attack_odds(m.id, t.id, wp)
-        if self.w.down == 3.0 and self.w.hero_worth == 2.0 and not self.w.kill_hero:
+        if self.w.down == 3.0 and self.w.hero_worth == 2.0 and not (self.w.kill_hero
+                                                                    or self.w.bomber):
             return _attack_value(o, t, 2.0 if t.hero else 1.0)
         return self._worth(o, t)
 
@@ -252,7 +299,11 @@ class HardHeroPlayer(HeroPlayer):
         if t.hero and w.kill_hero:
             dead = load_data().hp_dead
             v += w.kill_hero * sum(p for k, p in o.damage.items() if t.hp - k <= dead)
-        return v
+        return v * self._bomber(t) if w.bomber else v
+
+    def _bomber(self, t: Mini) -> float:
+        d = load_data()
+        return 1.0 + self.w.bomber if any(d.weapons[wp].explosive for wp in t.weapons) else 1.0
 
     def _best_move(self, st: HeroState, q: HeroQueries, m: Mini,  # noqa: C901
                    enemies: list[Mini]) -> Move | None:
@@ -301,6 +352,8 @@ class HardHeroPlayer(HeroPlayer):
             score -= w.crowd * (close < w.spread).sum(axis=1)
         if m.hero and (w.danger or w.blast_danger):
             score -= self._danger(q, m, enemies, xy)
+        if m.hero and (w.hide or w.hide_sniper):
+            score -= self._exposed(st, q, m, enemies, xy, score)
         if w.blast_gap:
             score -= w.blast_gap * self._near_hero(st, m, xy)
         mind = 0.0 if not m.hero else (w.guard if hunt else 1.0) * (
