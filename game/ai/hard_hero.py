@@ -68,6 +68,12 @@ class HeroWeights:
     bomber: float = 0.0
     """An attack on an enemy with an explosive left counts this much more (1 + this
     times; K-7: explosives reach a hidden hero; normal: 0)."""
+    sniper: float = 0.0
+    """An attack on an enemy with a sniper rifle counts this much more (1 + this
+    times; K-11: its critical hit kills a hero at full health; normal: 0)."""
+    sniper_pull: float = 0.0
+    """Whom to go after: an enemy with a sniper rifle counts as this many units nearer
+    (normal: 0)."""
     pull: float = 8.0
     """Whom to go after: the enemy hero counts as this many units nearer."""
     hunt_turn: int = HUNT_TURN
@@ -100,6 +106,10 @@ class HeroWeights:
     hide_sniper: float = 0.0
     """... more for a sniper rifle (K-11: a critical hit, one roll in six, kills a hero
     at full health)."""
+    hide_first: bool = False
+    """Its hero, seen by an enemy gun where it stands (:attr:`hide`), moves before it
+    acts where its move takes it out of more sight than it is in (normal: it acts where
+    it stands, then moves)."""
     hurt_guard: float = 1.0
     """A hero at :attr:`hurt` hit points or fewer minds the enemy this many times more."""
     facing: float = 2.5
@@ -133,6 +143,9 @@ class HardHeroPlayer(HeroPlayer):
     def __init__(self, seed: int = 0, weights: HeroWeights | None = None) -> None:
         super().__init__(seed)
         self.w = weights or HeroWeights()
+        self._looking = False
+        """Whether :meth:`_scored_action` is asking :meth:`_best_move` where its hero
+        would go (which may ask :meth:`_scored_action` again)."""
 
     def _hunting(self, st: HeroState, side: str,  # type: ignore[override]
                  enemies: list[Mini]) -> bool:
@@ -145,11 +158,39 @@ class HardHeroPlayer(HeroPlayer):
         if hunt and heroes:
             return heroes[0]
         pull = self.w.pull
+        if self.w.sniper_pull:
+            d = load_data()
+            snipers = {e.id for e in enemies if any(d.weapons[wp].still for wp in e.weapons)}
+            return min(enemies, key=lambda e: (
+                math.dist(m.xy, e.xy) - (pull if e.hero else 0.0)
+                - (self.w.sniper_pull if e.id in snipers else 0.0), e.id))
         return min(enemies, key=lambda e: (math.dist(m.xy, e.xy) - (pull if e.hero else 0.0),
                                            e.id))
 
     def _scored_action(self, st: HeroState, q: HeroQueries, m: Mini,
                        enemies: list[Mini]) -> tuple[float, Action] | None:
+        """:meth:`_weighed_action`, or None where its hero hides first
+        (:attr:`HeroWeights.hide_first`): then it moves, and acts from there."""
+        best = self._weighed_action(st, q, m, enemies)
+        if best is None or not (m.hero and self.w.hide_first) or m.moved or m.acted \
+                or self._looking:
+            return best
+        here = self._exposed(st, q, m, enemies, np.array([m.xy]), np.zeros(1))[0]
+        if not here:
+            return best
+        self._looking = True
+        try:
+            mv = self._best_move(st, q, m, enemies)
+        finally:
+            self._looking = False
+        if mv is None:
+            return best
+        to = mv.to.units
+        there = self._exposed(st, q, m, enemies, np.array([to]), np.zeros(1))[0]
+        return None if there < here else best
+
+    def _weighed_action(self, st: HeroState, q: HeroQueries, m: Mini,
+                        enemies: list[Mini]) -> tuple[float, Action] | None:
         """:meth:`HeroPlayer._scored_action` with the weights' numbers."""
         w = self.w
         d = load_data()
@@ -280,14 +321,15 @@ class HardHeroPlayer(HeroPlayer):
         if w.down == 3.0 and not w.kill_hero:
             b = _open_bound(q, m, t, wp)  # the normal player's, hero worth 2
             b = b if not t.hero or w.hero_worth == 2.0 else b * w.hero_worth / 2.0
-            return b * self._bomber(t) if w.bomber else b
+            return b * self._bomber(t) if w.bomber or w.sniper else b
         o = q.open_attack_odds(m.id, t.id, wp)
         return self._worth(o, t)
 
     def _value(self, q: HeroQueries, m: Mini, t: Mini, wp: str) -> float:
         o = q.attack_odds(m.id, t.id, wp)
         if self.w.down == 3.0 and self.w.hero_worth == 2.0 and not (self.w.kill_hero
-                                                                    or self.w.bomber):
+                                                                    or self.w.bomber
+                                                                    or self.w.sniper):
             return _attack_value(o, t, 2.0 if t.hero else 1.0)
         return self._worth(o, t)
 
@@ -299,11 +341,13 @@ class HardHeroPlayer(HeroPlayer):
         if t.hero and w.kill_hero:
             dead = load_data().hp_dead
             v += w.kill_hero * sum(p for k, p in o.damage.items() if t.hp - k <= dead)
-        return v * self._bomber(t) if w.bomber else v
+        return v * self._bomber(t) if w.bomber or w.sniper else v
 
     def _bomber(self, t: Mini) -> float:
+        """How much more an attack on ``t`` counts for the threat it holds."""
         d = load_data()
-        return 1.0 + self.w.bomber if any(d.weapons[wp].explosive for wp in t.weapons) else 1.0
+        f = 1.0 + self.w.bomber if any(d.weapons[wp].explosive for wp in t.weapons) else 1.0
+        return f * (1.0 + self.w.sniper) if any(d.weapons[wp].still for wp in t.weapons) else f
 
     def _best_move(self, st: HeroState, q: HeroQueries, m: Mini,  # noqa: C901
                    enemies: list[Mini]) -> Move | None:
