@@ -10,6 +10,8 @@ level plays a copy whose weights were tuned by paired games against the normal p
   Tactician with the worth of putting an enemy down, the attackers' urgency, a weight
   for defending where the normal player would not and, per kind of action, a scale and
   an offset on the score of its proposals (:class:`ZoneWeights`).
+- Tabletop Hero: :class:`game.ai.hard_hero.HardHeroPlayer`, the hero player with
+  :class:`game.ai.hard_hero.HeroWeights` (:data:`HERO_WEIGHTS`).
 
 Only :func:`hard_inner` loads a ruleset's player (and so its rule system), when a hard
 player of that ruleset is made.
@@ -77,7 +79,13 @@ HEX_WEIGHTS: dict[str, dict[str, float]] = {
 from the normal ones (:func:`hex_weights`), where tuned."""
 
 
-HERO_WEIGHTS: dict[str, dict[str, Any]] = {}
+HERO_WEIGHTS: dict[str, dict[str, Any]] = {
+    # its hero keeps out of throwing reach of enemies holding explosives (K-7: they
+    # reach a hidden hero; K-10: its death loses the game)
+    "backyard:green": {"blast_danger": 15.0},
+    # ... and attacks on an enemy holding explosives count double
+    "ruined_village:wardens": {"blast_danger": 15.0, "bomber": 1.0},
+}
 """``"scenario:side"`` or ``"scenario"`` -> how the hard Tabletop Hero player's weights
 differ from the normal ones (:class:`game.ai.hard_hero.HeroWeights`), where tuned."""
 
