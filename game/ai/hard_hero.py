@@ -239,6 +239,25 @@ class HardHeroPlayer(HeroPlayer):
             return None
         return best
 
+    def _guard_hero(self, st: HeroState, q: HeroQueries, m: Mini, enemies: list[Mini],
+                    xy: NDArray[np.float64], score: NDArray[np.float64], hunt: bool) -> None:
+        """Takes off ``score`` (of the spots ``xy`` for ``m``) what its hero's safety
+        asks: the normal player's caution (when not hunting; with :attr:`HeroWeights.guard`
+        when hunting) and the copy's own considerations (module text)."""
+        w = self.w
+        if m.hero and (w.danger or w.blast_danger):
+            score -= self._danger(q, m, enemies, xy)
+        if m.hero and (w.hide or w.hide_sniper):
+            score -= self._exposed(st, q, m, enemies, xy, score)
+        if w.blast_gap:
+            score -= w.blast_gap * self._near_hero(st, m, xy)
+        mind = 0.0 if not m.hero else (w.guard if hunt else 1.0) * (
+            w.hurt_guard if m.hp <= w.hurt else 1.0)
+        if mind:
+            foes = np.array([e.xy for e in enemies]).reshape(-1, 2)
+            near_e = np.hypot(xy[:, 0:1] - foes[None, :, 0], xy[:, 1:2] - foes[None, :, 1])
+            score -= (np.clip(w.caution_range - near_e, 0, None) * (w.caution * mind)).sum(axis=1)
+
     def _danger(self, q: HeroQueries, m: Mini, enemies: list[Mini],
                 xy: NDArray[np.float64]) -> NDArray[np.float64]:
         """For each spot of ``xy``: :attr:`HeroWeights.danger` for each enemy that
@@ -349,7 +368,7 @@ class HardHeroPlayer(HeroPlayer):
         f = 1.0 + self.w.bomber if any(d.weapons[wp].explosive for wp in t.weapons) else 1.0
         return f * (1.0 + self.w.sniper) if any(d.weapons[wp].still for wp in t.weapons) else f
 
-    def _best_move(self, st: HeroState, q: HeroQueries, m: Mini,  # noqa: C901
+    def _best_move(self, st: HeroState, q: HeroQueries, m: Mini,
                    enemies: list[Mini]) -> Move | None:
         """:meth:`HeroPlayer._best_move` with the weights' numbers and its hero's
         guard (module text)."""
@@ -394,18 +413,7 @@ class HardHeroPlayer(HeroPlayer):
         if len(others):
             close = np.hypot(xy[:, 0:1] - others[None, :, 0], xy[:, 1:2] - others[None, :, 1])
             score -= w.crowd * (close < w.spread).sum(axis=1)
-        if m.hero and (w.danger or w.blast_danger):
-            score -= self._danger(q, m, enemies, xy)
-        if m.hero and (w.hide or w.hide_sniper):
-            score -= self._exposed(st, q, m, enemies, xy, score)
-        if w.blast_gap:
-            score -= w.blast_gap * self._near_hero(st, m, xy)
-        mind = 0.0 if not m.hero else (w.guard if hunt else 1.0) * (
-            w.hurt_guard if m.hp <= w.hurt else 1.0)
-        if mind:
-            foes = np.array([e.xy for e in enemies]).reshape(-1, 2)
-            near_e = np.hypot(xy[:, 0:1] - foes[None, :, 0], xy[:, 1:2] - foes[None, :, 1])
-            score -= (np.clip(w.caution_range - near_e, 0, None) * (w.caution * mind)).sum(axis=1)
+        self._guard_hero(st, q, m, enemies, xy, score, hunt)
         if run:
             score = -to_t + 0.3 * score
         order = np.argsort(-score, kind="stable")
