@@ -1,19 +1,21 @@
 """The hard level's Tabletop Hero player: the normal one (:class:`HeroPlayer`) with
 weights of its own (:class:`HeroWeights`), tuned by paired games against the normal
 player per scenario side (:data:`game.ai.hard_players.HERO_WEIGHTS`,
-docs/balance/strengths.md, "hard-only weights: Tabletop Hero").
+docs/balance/strengths.md, "hard against normal, Tabletop Hero").
 
 With the normal weights (``HeroWeights()``) it plays exactly as the normal player (a
 test plays it game for game against it). The normal player's module is not changed:
-the methods whose numbers are weighed here (what an attack is worth, whom to go after,
-when to hunt the enemy hero, where to move) are its own, with the numbers read from the
-weights, and two considerations the normal player does not have (both 0 there):
-
-* ``guard``: its own hero keeps away from the enemy even when the side hunts (the
-  normal hero stops minding the enemy from :data:`HUNT_TURN` on or with the upper hand,
-  and walks into their fire; K-10: a side whose hero dies loses);
-* ``hurt_guard``: a hurt hero (at :data:`HURT` hit points or fewer) minds the enemy
-  this many times more.
+the methods whose numbers are weighed here (what an attack or a throw is worth, whom
+to go after, when to hunt the enemy hero, where to move) are its own, with the numbers
+read from the weights, and considerations the normal player does not have (each 0 or
+off there), most of them for its own hero's safety (K-10: a side whose hero dies
+loses): the throwing reach of enemies holding explosives (``blast_danger``: K-7, they
+reach a hidden mini) and the reach of their guns (``danger``), the lines of sight of
+enemy guns in reach (``hide``, ``hide_sniper``; ``hide_first``: an exposed hero moves
+before it acts), caution while its side hunts (``guard``, ``hurt_guard``), team mates
+within a blast of it (``blast_gap``); and for its attacks, the enemies holding
+explosives or a sniper rifle (``bomber``, ``sniper``, ``sniper_pull``) and the chance
+to kill the enemy hero outright (``kill_hero``).
 
 A module of its own so that :mod:`game.ai.hard_players` loads no rule system until a
 hard player of that ruleset is made.
