@@ -12,6 +12,8 @@ level plays a copy whose weights were tuned by paired games against the normal p
   an offset on the score of its proposals (:class:`ZoneWeights`).
 - The street chase: :class:`game.ai.hard_chase.HardChasePlayer`, the chase player
   weighing the pieces' shadow (``ChaseWeights``, ``CHASE_WEIGHTS`` there).
+- Tabletop Hero: :class:`game.ai.hard_hero.HardHeroPlayer`, the hero player with
+  :class:`game.ai.hard_hero.HeroWeights` (:data:`HERO_WEIGHTS`).
 
 Only :func:`hard_inner` loads a ruleset's player (and so its rule system), when a hard
 player of that ruleset is made.
@@ -79,6 +81,17 @@ HEX_WEIGHTS: dict[str, dict[str, float]] = {
 from the normal ones (:func:`hex_weights`), where tuned."""
 
 
+HERO_WEIGHTS: dict[str, dict[str, Any]] = {
+    # its hero keeps out of throwing reach of enemies holding explosives (K-7: they
+    # reach a hidden hero; K-10: its death loses the game)
+    "backyard:green": {"blast_danger": 15.0},
+    # ... and attacks on an enemy holding explosives count double
+    "ruined_village:wardens": {"blast_danger": 15.0, "bomber": 1.0},
+}
+"""``"scenario:side"`` or ``"scenario"`` -> how the hard Tabletop Hero player's weights
+differ from the normal ones (:class:`game.ai.hard_hero.HeroWeights`), where tuned."""
+
+
 def hard_inner(ruleset: str, scenario: str, side: str, seed: int = 0) -> Player:
     """The player the hard level builds on for ``side`` of ``scenario`` (module text)."""
     for key in (f"{scenario}:{side}", scenario):
@@ -90,6 +103,10 @@ def hard_inner(ruleset: str, scenario: str, side: str, seed: int = 0) -> Player:
             from game.ai.hard_zones import HardZoneTactician
 
             return HardZoneTactician(seed, ZONE_WEIGHTS[key])
+        if ruleset == "hero" and key in HERO_WEIGHTS:
+            from game.ai.hard_hero import HardHeroPlayer, HeroWeights
+
+            return HardHeroPlayer(seed, HeroWeights(**HERO_WEIGHTS[key]))
     if ruleset == "pursuit":
         from game.ai.hard_chase import hard_chase
 
