@@ -44,6 +44,11 @@ class ZoneOverlay:
     surface: pygame.Surface | None = None
     at: tuple[int, int] = (0, 0)
     pills: list[Pill] = field(default_factory=list)
+    parts: list[tuple[pygame.Surface, tuple[int, int]]] = field(default_factory=list)
+    """The parts of :attr:`surface` the marks drew on (apart, none overlapping another),
+    each with where it lies on it: every other pixel of it is clear, so blitting these
+    gives the same pixels as blitting it whole (an alpha-0 pixel leaves what is under
+    it), without blending the clear ones (most of the box of marks far apart)."""
 
 
 @dataclass
@@ -57,6 +62,8 @@ class _Draw:
     ox: float
     oy: float
     box: pygame.Rect | None = None
+    boxes: list[pygame.Rect] = field(default_factory=list)
+    """What each draw call said it changed."""
 
     def to(self, p: XY) -> XY:
         return self.ox + p[0] * self.zoom, self.oy + p[1] * self.zoom
@@ -65,6 +72,7 @@ class _Draw:
         """Count pixels a draw call changed."""
         if changed.w and changed.h:
             self.box = changed if self.box is None else self.box.union(changed)
+            self.boxes.append(changed)
 
 
 def build_overlay(board: ZoneBoard, marks: Marks, zoom: float,
@@ -95,14 +103,47 @@ def build_overlay(board: ZoneBoard, marks: Marks, zoom: float,
         if selected_at is not None and raw[0] is not None:
             raw[0] = selected_at  # from the figure itself
         _draw_path(d, [d.to(p) for p in raw if p is not None])
-    drawn = d.box.clip(d.surf.get_rect()) if d.box is not None else None
-    pad.dirty = [drawn] if drawn is not None else []
-    box = drawn.clip(0, 0, w, h) if drawn is not None else None  # the map's own size
-    if box is None or box.w == 0 or box.h == 0:
+    whole = d.surf.get_rect()
+    pad.dirty = disjoint([b.clip(whole) for b in d.boxes])  # (what the next clears)
+    box = d.box.clip(whole).clip(0, 0, w, h) if d.box is not None else None  # the map's
+    if box is None or box.w == 0 or box.h == 0:  # own size
         return ZoneOverlay(pills=out.pills)
     crop = d.surf.subsurface(box)
     out.surface = crop if scratch is not None else crop.copy()
     out.at = (box.x, box.y)
+    for r in pad.dirty:
+        part = r.clip(box).move(-box.x, -box.y)
+        if part.w and part.h:
+            out.parts.append((out.surface.subsurface(part), part.topleft))
+    return out
+
+
+def disjoint(rects: list[pygame.Rect]) -> list[pygame.Rect]:
+    """Rectangles covering just what ``rects`` cover, none overlapping another: the
+    union cut into bands where the same rectangles cross, each band's spans merged, and
+    a span that goes on unchanged in the next band grown down into it."""
+    rects = [r for r in rects if r.w > 0 and r.h > 0]
+    ys = sorted({r.top for r in rects} | {r.bottom for r in rects})
+    out: list[pygame.Rect] = []
+    going: dict[tuple[int, int], pygame.Rect] = {}
+    for top, bottom in zip(ys, ys[1:], strict=False):
+        spans: list[list[int]] = []
+        for a, b in sorted((r.left, r.right) for r in rects
+                           if r.top <= top and r.bottom >= bottom):
+            if spans and a <= spans[-1][1]:
+                spans[-1][1] = max(spans[-1][1], b)
+            else:
+                spans.append([a, b])
+        now: dict[tuple[int, int], pygame.Rect] = {}
+        for a, b in spans:
+            r = going.get((a, b))
+            if r is not None:
+                r.h += bottom - top
+            else:
+                r = pygame.Rect(a, top, b - a, bottom - top)
+                out.append(r)
+            now[a, b] = r
+        going = now
     return out
 
 
