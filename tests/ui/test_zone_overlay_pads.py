@@ -73,13 +73,14 @@ def test_an_overlays_parts_blit_as_the_whole(data_dir):
     view = scene.view
     app.step(0.0)
     over = view._overlay
-    assert over.surface is not None and len(over.parts) > 1
-    area = sum(s.get_width() * s.get_height() for s, _ in over.parts)
+    assert over.surface is not None and len(over.parts()) > 1
+    area = sum(s.get_width() * s.get_height() for s, _ in over.parts())
     assert area < over.surface.get_width() * over.surface.get_height()
+    assert over.blitted  # (the first frame blitted it whole; the next blit its parts)
     for back in ((30, 60, 20), (200, 190, 170)):
         whole = pygame.Surface(over.surface.get_size())
         whole.fill(back)
         parts = whole.copy()
         whole.blit(over.surface, (0, 0))
-        parts.fblits([(s, at) for s, at in over.parts])
+        parts.fblits([(s, at) for s, at in over.parts()])
         assert _pixels(whole) == _pixels(parts)

@@ -44,11 +44,25 @@ class ZoneOverlay:
     surface: pygame.Surface | None = None
     at: tuple[int, int] = (0, 0)
     pills: list[Pill] = field(default_factory=list)
-    parts: list[tuple[pygame.Surface, tuple[int, int]]] = field(default_factory=list)
-    """The parts of :attr:`surface` the marks drew on (apart, none overlapping another),
-    each with where it lies on it: every other pixel of it is clear, so blitting these
-    gives the same pixels as blitting it whole (an alpha-0 pixel leaves what is under
-    it), without blending the clear ones (most of the box of marks far apart)."""
+    boxes: list[pygame.Rect] = field(default_factory=list)
+    """What the marks' draw calls said they changed, on :attr:`surface`: every other
+    pixel of it is clear."""
+    blitted: bool = False
+    """Whether it was blitted whole once (then :meth:`parts` are blitted)."""
+    _parts: list[tuple[pygame.Surface, tuple[int, int]]] | None = None
+
+    def parts(self) -> list[tuple[pygame.Surface, tuple[int, int]]]:
+        """The parts of :attr:`surface` the marks drew on (apart, none overlapping
+        another), each with where it lies on it: blitting these gives the same pixels as
+        blitting it whole (an alpha-0 pixel leaves what is under it), without blending
+        the clear ones (most of the box of marks far apart). Cut the first time asked:
+        cutting costs about what one blit saves, so a view blits an overlay whole the
+        first time and its parts after."""
+        if self._parts is None:
+            s = self.surface
+            self._parts = [] if s is None else \
+                [(s.subsurface(r), r.topleft) for r in disjoint(self.boxes)]
+        return self._parts
 
 
 @dataclass
@@ -103,18 +117,15 @@ def build_overlay(board: ZoneBoard, marks: Marks, zoom: float,
         if selected_at is not None and raw[0] is not None:
             raw[0] = selected_at  # from the figure itself
         _draw_path(d, [d.to(p) for p in raw if p is not None])
-    whole = d.surf.get_rect()
-    pad.dirty = disjoint([b.clip(whole) for b in d.boxes])  # (what the next clears)
-    box = d.box.clip(whole).clip(0, 0, w, h) if d.box is not None else None  # the map's
-    if box is None or box.w == 0 or box.h == 0:  # own size
+    drawn = d.box.clip(d.surf.get_rect()) if d.box is not None else None
+    pad.dirty = [drawn] if drawn is not None else []
+    box = drawn.clip(0, 0, w, h) if drawn is not None else None  # the map's own size
+    if box is None or box.w == 0 or box.h == 0:
         return ZoneOverlay(pills=out.pills)
     crop = d.surf.subsurface(box)
     out.surface = crop if scratch is not None else crop.copy()
     out.at = (box.x, box.y)
-    for r in pad.dirty:
-        part = r.clip(box).move(-box.x, -box.y)
-        if part.w and part.h:
-            out.parts.append((out.surface.subsurface(part), part.topleft))
+    out.boxes = [b.clip(box).move(-box.x, -box.y) for b in d.boxes]
     return out
 
 

@@ -7,7 +7,6 @@ from __future__ import annotations
 
 from collections.abc import Callable, Sequence
 from dataclasses import dataclass, field
-from functools import partial
 from itertools import chain
 
 from game.core.ruleset import Action
@@ -70,12 +69,24 @@ def sort_legal(actions: Sequence[Action]) -> Legal:
     return out
 
 
-def _fits(kind: type, parts: bool, a: Targeted) -> bool:
-    """Whether ``a`` is of ``kind``, not through an obstacle or pushing back, and (as
-    ``parts``) made of a move and a strike (Z-4) or not: see :meth:`ZoneMenu.best_at`."""
-    return isinstance(a, kind) and not (isinstance(a, (Attack, Charge)) and a.through) \
-        and not (isinstance(a, Rush) and a.back) \
-        and isinstance(a, (StepAndShoot, SpotAndStrike)) == parts
+KINDS = (Attack, Charge, Shoot, Close, Rush)
+"""The kinds of action at an enemy in the order a second click on it looks for one (see
+:meth:`ZoneMenu.best_at`)."""
+
+
+def _kind(a: Targeted) -> int | None:
+    """The place in :data:`KINDS` of ``a``'s kind (None for one through an obstacle or
+    pushing back: those are the default only where nothing else is legal)."""
+    if isinstance(a, (Attack, Charge)) and a.through or isinstance(a, Rush) and a.back:
+        return None
+    k = _KIND_OF.get(type(a))
+    return k if k is not None else next(k for k, kind in enumerate(KINDS)
+                                         if isinstance(a, kind))
+
+
+_KIND_OF = {kind: k for k, kind in enumerate(KINDS)} | {SpotAndStrike: 0, StepAndShoot: 2}
+"""The place in :data:`KINDS` of each class of action at an enemy (a look-up for
+:func:`_kind`)."""
 
 
 class ZoneMenu:
@@ -159,16 +170,31 @@ class ZoneMenu:
         return self._best[target]
 
     def _best_at(self, target: str) -> Targeted | None:
-        for kind in (Attack, Charge, Shoot, Close, Rush):
-            plain = self.at(target, partial(_fits, kind, False), first=True)
-            if plain:
-                return plain[0]
-            parts = self.at(target, partial(_fits, kind, True))
-            if parts and self.q is not None:
-                q = self.q
-                return max(parts, key=lambda a: q.attack_option(a).chance)
-        acts = self.at(target, first=True)
-        return acts[0] if acts else None
+        q = self.q
+        if q is None:
+            return None
+        if self._sorted is not None:
+            cands: list[Targeted] = self._sorted.on_target.get(target, [])
+            legal = None
+        else:  # (the charges are judged already)
+            charges = [c for c in q.legal_charges() if c.target == target]
+            cands = [*charges, *q.candidates_at(target)]
+            legal = set(charges)
+        plain: list[list[Targeted]] = [[] for _ in KINDS]
+        parts: list[list[Targeted]] = [[] for _ in KINDS]
+        for a in cands:
+            k = _kind(a)
+            if k is not None:
+                (parts if isinstance(a, (StepAndShoot, SpotAndStrike)) else plain)[k].append(a)
+        for k in range(len(KINDS)):  # each kind's plain ones first, in order
+            got = next((a for a in plain[k] if legal is None or a in legal or q.allows(a)),
+                       None)
+            if got is not None:
+                return got
+            ok = [a for a in parts[k] if legal is None or a in legal or q.allows(a)]
+            if ok:
+                return max(ok, key=lambda a: q.attack_option(a).chance)
+        return next((a for a in cands if legal is None or a in legal or q.allows(a)), None)
 
     def any(self) -> bool:
         """Whether there is a legal action (asked only as far as it takes to find one:
