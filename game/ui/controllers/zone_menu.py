@@ -98,6 +98,7 @@ class ZoneMenu:
         self._sorted: Legal | None = None
         self._plain: Legal | None = None
         self._best: dict[str, Targeted | None] = {}
+        self._targets: list[str] | None = None
         """:meth:`best_at`'s answers (the marks and the buttons both ask)."""
         self._line_moves: dict[frozenset[str], list[MoveToLine]] | None = None
 
@@ -125,8 +126,11 @@ class ZoneMenu:
             return []
         if self._sorted is not None:
             return list(self._sorted.on_target)
-        first = list(dict.fromkeys(a.target for a in q.legal_charges()))
-        return first + [t for t in q.state.figures if t not in first and q.candidates_at(t)]
+        if self._targets is None:
+            first = list(dict.fromkeys(a.target for a in q.legal_charges()))
+            self._targets = first + [t for t in q.state.figures
+                                     if t not in first and q.candidates_at(t)]
+        return self._targets
 
     def at(self, target: str, want: Callable[[Targeted], bool] = lambda a: True,
            first: bool = False) -> list[Targeted]:
