@@ -45,3 +45,40 @@ def test_the_menu_asked_enemy_by_enemy_is_the_whole_menu(name, seed):
                                              *lazy_q.legal_plain()]
         m.apply(pick.choice(m.legal_actions()) if pick.random() < 0.4 else ai.choose(m))
     assert seen > 10
+
+
+def test_after_each_act_the_marks_and_buttons_are_a_fresh_controllers(data_dir):
+    """What the controller keeps of a position (its menu's answers, enemy by enemy) is
+    let go when the game moves: after each act (and an undo), the marks and buttons it
+    shows are those a controller made just then for the same game shows."""
+    from game.core.places import InZone
+    from game.ui import bench as ui_bench
+
+    app, scene = ui_bench._zone_scene()
+    m = scene.m
+    ai = computer_player(m.ruleset.key, 3)
+    pick = random.Random(3)
+    checked = 0
+    for step in range(24):
+        zones = sorted(m.state.board.zones)
+        scene.input.set_hover(InZone(zones[step % len(zones)]))
+        scene.show_marks()
+        app.step(0.0)
+        fresh = MeleeZoneController(m)
+        fresh.refresh(scene.human_turn())
+        fresh.run, fresh.target = scene.control.run, scene.control.target
+        got = scene.control.marks(scene.selected, scene.hover)
+        want = fresh.marks(scene.selected, scene.hover)
+        assert (got.pieces, got.reach, got.targets, got.path) == \
+            (want.pieces, want.reach, want.targets, want.path), m.turn
+        assert [(b.label, b.action) for b in scene.control.buttons(scene.selected)] == \
+            [(b.label, b.action) for b in fresh.buttons(scene.selected)]
+        checked += bool(got.pieces)
+        if m.outcome() is not None:
+            break
+        if step % 5 == 4:
+            scene.history.undo()
+        else:
+            scene.act(pick.choice(m.legal_actions()) if pick.random() < 0.3
+                      else ai.choose(m), animate=False)
+    assert checked > 3
