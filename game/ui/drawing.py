@@ -3,6 +3,7 @@
 from __future__ import annotations
 
 import math
+import weakref
 from collections.abc import Sequence
 
 import pygame
@@ -101,6 +102,38 @@ def fill_outside(surface: pygame.Surface, colour: Colour | RGBA, inner: pygame.R
                                                                  full.w - r.right, r.h)):
         if part.w > 0 and part.h > 0:
             fill_rect(surface, colour, part)
+
+
+class SurfacePool:
+    """Opaque surfaces in the window's format, each a part of a kept one that goes back
+    to the pool when the part is let go (a drawing dropped from a cache): the next one
+    of that size is drawn there, not on a new surface that SDL would allocate and clear
+    first (a top bar is 330 KB). A part comes with the pixels of the last drawing on
+    it: the taker paints all of it (the same pixels as on a new one)."""
+
+    KEEP = 6
+    """Free surfaces kept for each size."""
+
+    def __init__(self) -> None:
+        self._free: dict[tuple[object, ...], list[pygame.Surface]] = {}
+
+    def take(self, size: tuple[int, int]) -> pygame.Surface:
+        """A surface of ``size`` in the window's format (a new plain one without a
+        window)."""
+        screen = pygame.display.get_surface()
+        if screen is None:
+            return pygame.Surface(size)
+        key = (size, screen.get_bitsize(), screen.get_masks())
+        free = self._free.get(key)
+        back = free.pop() if free else pygame.Surface(size, 0, screen)
+        part = back.subsurface((0, 0, *size))
+        weakref.finalize(part, self._give, key, back).atexit = False
+        return part
+
+    def _give(self, key: tuple[object, ...], back: pygame.Surface) -> None:
+        free = self._free.setdefault(key, [])
+        if len(free) < self.KEEP:
+            free.append(back)
 
 
 def optimise(surface: pygame.Surface, alpha: bool = False) -> pygame.Surface:

@@ -25,6 +25,7 @@ import pygame
 
 from game.core.errors import printable
 from game.ui import palette as pal
+from game.ui.drawing import SurfacePool
 
 Colour = tuple[int, int, int]
 
@@ -376,6 +377,10 @@ class LogEntry:
     surface: pygame.Surface | None = None
 
 
+_ENTRIES = SurfacePool()
+"""The surfaces the dice log's entries are drawn on."""
+
+
 class LogView:
     """A scrolling log, newest at the bottom; the wheel scrolls it.
 
@@ -458,10 +463,9 @@ class LogView:
         lh = self._lh
         h = lh * len(rows) + 6
         # drawn on the panel's own colour (what :meth:`draw` puts under it), in the
-        # window's format: the frame copies it rather than blending it every time
-        screen = pygame.display.get_surface()
-        surf = pygame.Surface((width, h), 0, screen) if screen is not None else \
-            pygame.Surface((width, h))
+        # window's format: the frame copies it rather than blending it every time (on a
+        # surface of an entry let go, when there is one)
+        surf = _ENTRIES.take((width, h))
         surf.fill(PANEL)
         surf.fblits([(s, (x, k * lh + 2)) for k, row in enumerate(rows) for s, x in row])
         return surf

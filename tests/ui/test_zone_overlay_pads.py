@@ -49,3 +49,38 @@ def test_every_overlay_is_the_overlay_drawn_fresh(data_dir, monkeypatch):
     assert len(checked) > 2 * OVERLAYS_KEPT + 2
     assert len(drawn_on) <= OVERLAYS_KEPT + 2  # given back and drawn on again
     assert view._pads
+
+
+def test_disjoint_covers_the_union_once():
+    import random
+
+    from game.ui.boards.zone_marks import disjoint
+
+    rng = random.Random(7)
+    for _ in range(200):
+        rects = [pygame.Rect(rng.randrange(60), rng.randrange(60), rng.randrange(0, 30),
+                             rng.randrange(0, 30)) for _ in range(rng.randrange(0, 9))]
+        want = {(x, y) for r in rects for x in range(r.left, r.right)
+                for y in range(r.top, r.bottom)}
+        got = [(x, y) for r in disjoint(rects) for x in range(r.left, r.right)
+               for y in range(r.top, r.bottom)]
+        assert len(got) == len(set(got))  # none overlapping another
+        assert set(got) == want
+
+
+def test_an_overlays_parts_blit_as_the_whole(data_dir):
+    app, scene = ui_bench._zone_scene()
+    view = scene.view
+    app.step(0.0)
+    over = view._overlay
+    assert over.surface is not None and len(over.parts()) > 1
+    area = sum(s.get_width() * s.get_height() for s, _ in over.parts())
+    assert area < over.surface.get_width() * over.surface.get_height()
+    assert over.blitted  # (the first frame blitted it whole; the next blit its parts)
+    for back in ((30, 60, 20), (200, 190, 170)):
+        whole = pygame.Surface(over.surface.get_size())
+        whole.fill(back)
+        parts = whole.copy()
+        whole.blit(over.surface, (0, 0))
+        parts.fblits([(s, at) for s, at in over.parts()])
+        assert _pixels(whole) == _pixels(parts)

@@ -44,6 +44,25 @@ class ZoneOverlay:
     surface: pygame.Surface | None = None
     at: tuple[int, int] = (0, 0)
     pills: list[Pill] = field(default_factory=list)
+    boxes: list[pygame.Rect] = field(default_factory=list)
+    """What the marks' draw calls said they changed, on :attr:`surface`: every other
+    pixel of it is clear."""
+    blitted: bool = False
+    """Whether it was blitted whole once (then :meth:`parts` are blitted)."""
+    _parts: list[tuple[pygame.Surface, tuple[int, int]]] | None = None
+
+    def parts(self) -> list[tuple[pygame.Surface, tuple[int, int]]]:
+        """The parts of :attr:`surface` the marks drew on (apart, none overlapping
+        another), each with where it lies on it: blitting these gives the same pixels as
+        blitting it whole (an alpha-0 pixel leaves what is under it), without blending
+        the clear ones (most of the box of marks far apart). Cut the first time asked:
+        cutting costs about what one blit saves, so a view blits an overlay whole the
+        first time and its parts after."""
+        if self._parts is None:
+            s = self.surface
+            self._parts = [] if s is None else \
+                [(s.subsurface(r), r.topleft) for r in disjoint(self.boxes)]
+        return self._parts
 
 
 @dataclass
@@ -57,6 +76,8 @@ class _Draw:
     ox: float
     oy: float
     box: pygame.Rect | None = None
+    boxes: list[pygame.Rect] = field(default_factory=list)
+    """What each draw call said it changed."""
 
     def to(self, p: XY) -> XY:
         return self.ox + p[0] * self.zoom, self.oy + p[1] * self.zoom
@@ -65,6 +86,7 @@ class _Draw:
         """Count pixels a draw call changed."""
         if changed.w and changed.h:
             self.box = changed if self.box is None else self.box.union(changed)
+            self.boxes.append(changed)
 
 
 def build_overlay(board: ZoneBoard, marks: Marks, zoom: float,
@@ -103,6 +125,36 @@ def build_overlay(board: ZoneBoard, marks: Marks, zoom: float,
     crop = d.surf.subsurface(box)
     out.surface = crop if scratch is not None else crop.copy()
     out.at = (box.x, box.y)
+    out.boxes = [b.clip(box).move(-box.x, -box.y) for b in d.boxes]
+    return out
+
+
+def disjoint(rects: list[pygame.Rect]) -> list[pygame.Rect]:
+    """Rectangles covering just what ``rects`` cover, none overlapping another: the
+    union cut into bands where the same rectangles cross, each band's spans merged, and
+    a span that goes on unchanged in the next band grown down into it."""
+    rects = [r for r in rects if r.w > 0 and r.h > 0]
+    ys = sorted({r.top for r in rects} | {r.bottom for r in rects})
+    out: list[pygame.Rect] = []
+    going: dict[tuple[int, int], pygame.Rect] = {}
+    for top, bottom in zip(ys, ys[1:], strict=False):
+        spans: list[list[int]] = []
+        for a, b in sorted((r.left, r.right) for r in rects
+                           if r.top <= top and r.bottom >= bottom):
+            if spans and a <= spans[-1][1]:
+                spans[-1][1] = max(spans[-1][1], b)
+            else:
+                spans.append([a, b])
+        now: dict[tuple[int, int], pygame.Rect] = {}
+        for a, b in spans:
+            r = going.get((a, b))
+            if r is not None:
+                r.h += bottom - top
+            else:
+                r = pygame.Rect(a, top, b - a, bottom - top)
+                out.append(r)
+            now[a, b] = r
+        going = now
     return out
 
 

@@ -529,9 +529,14 @@ class ZoneBoardView(BoardViewBase):
             self._overlay_key = (dict(self.marks.reach), dict(self.marks.warnings),
                                  dict(self.marks.targets), self.marks.path, self.camera.zoom)
             self._overlay = self._build_overlay()
-        if self._overlay.surface is not None:
-            surface.blit(self._overlay.surface,
-                         (mx + self._overlay.at[0], my + self._overlay.at[1]))
+        over = self._overlay
+        if over.surface is not None:
+            ox, oy = mx + over.at[0], my + over.at[1]
+            if over.blitted:  # (what the marks drew on: the rest is clear)
+                surface.fblits([(s, (ox + dx, oy + dy)) for s, (dx, dy) in over.parts()])
+            else:
+                surface.blit(over.surface, (ox, oy))
+                over.blitted = True
         if scenery:
             draw_scenery(surface, scenery, self.camera.map_to_screen, self._fonts)
         self._draw_hover(surface)

@@ -161,7 +161,7 @@ class MeleeZoneController(Controller):
         self.shown = None
         self.run = self._own_run  # a preview's run was the move's, not the player's
         t = self.figure(self.target)
-        if t is None or not t.active or t.id not in self.sorted.on_target:
+        if t is None or not t.active or not self.menu.at(t.id, first=True):
             self.target = None
 
     @property
@@ -280,8 +280,8 @@ class MeleeZoneController(Controller):
                                         {o.place.zone, o.place.boundary}):
                 continue  # a line is marked when the pointer is on it
             marks.targets[o.place] = o.label
-        for tid, acts in self.sorted.on_target.items():
-            best = self.default_action(acts)
+        for tid in self.menu.targets():
+            best = self.menu.best_at(tid)
             if best is not None:
                 marks.pieces[tid] = self.short(best)
 
@@ -484,13 +484,14 @@ class MeleeZoneController(Controller):
         actor = self.acting()
         if actor is None:
             return []
+        legal = self.menu.plain()  # (the actions at enemies: _target_buttons)
         out = self._target_buttons()
         sel = self.figure(selected)
-        if sel is not None and sel.id in self.sorted.protect:
-            guard = self.sorted.protect[sel.id]
+        if sel is not None and sel.id in legal.protect:
+            guard = legal.protect[sel.id]
             out.append(ButtonSpec(f"Protect {sel.name} (Z-14)", guard, name=guard.kind))
-        free = [a for a in self.sorted.other if isinstance(a, FallProne)]
-        for a in self.sorted.other:
+        free = [a for a in legal.other if isinstance(a, FallProne)]
+        for a in legal.other:
             label = self.action_label(actor, a)
             if label and a not in free:
                 accent = ORANGE if isinstance(a, (Pass, EndAction)) else SKY
@@ -498,7 +499,7 @@ class MeleeZoneController(Controller):
                                       hint="Enter" if isinstance(a, (Pass, EndAction)) else
                                       "W" if isinstance(a, Wait) else ""))
         risky = self.q.status(actor) == CONTACT
-        for z, leave in self.sorted.leaves.items():
+        for z, leave in legal.leaves.items():
             out.append(ButtonSpec(self.leave_text(actor, z, risky), leave,
                                   accent=ORANGE if risky else SKY, name=leave.kind))
         for a in free:  # a free action, last (Z-17)
@@ -517,13 +518,15 @@ class MeleeZoneController(Controller):
                                   command=self.toggle_run,
                                   toggled=self.run, hint="R", name="run"))
         if self.target is not None:
-            for a in self.shown_actions(self.sorted.on_target.get(self.target, [])):
+            for a in self.shown_actions(self.menu.at(self.target)):
                 out.append(ButtonSpec(self.attack_text(a), a, accent=VERMILLION, name=a.kind,
                                       tip=self.parts_tip(a)))
-        else:  # the best action on each of the first few targets
-            for acts in list(self.sorted.on_target.values())[:3]:
-                best = self.default_action(acts)
+        else:  # the best action on each of the first few targets (that have one)
+            shown = 0
+            for tid in self.menu.targets():
+                best = self.menu.best_at(tid) if shown < 3 else None
                 if best is not None:
+                    shown += 1
                     out.append(ButtonSpec(self.attack_text(best), best, accent=VERMILLION,
                                           name=best.kind, tip=self.parts_tip(best)))
         return out

@@ -39,6 +39,7 @@ from game.rules.tft.zones.actions import (
     SpotAndStrike,
     StandUp,
     StepAndShoot,
+    Targeted,
     ToBoundary,
     Wait,
     Withdraw,
@@ -179,29 +180,50 @@ def legal_actions(state: ZoneState, plans: Plans | None = None, looks: Looks | N
 def others(state: ZoneState, f: ZoneFigure, looks: Looks | None = None) -> list[Action]:
     """Every legal action of ``f``, whose action it is, but its zone moves and charges
     (and the zone moves that end on a line): the rest of :func:`legal_actions`, in its
-    order, each candidate judged by :func:`~game.rules.tft.zones.legal.why_illegal`."""
-    out: list[Action] = []
+    order (the actions at each enemy, then :func:`plain_others`), each candidate judged
+    by :func:`~game.rules.tft.zones.legal.why_illegal`."""
     looks = looks or step_looks(state)  # a step onto a line judged once for every target
-    gun = load_data().weapons.get(f.ready or "")
-    shoots = gun is not None and (gun.missile or gun.thrown)  # else no step-and-shoot
-    for t in state.figures.values():
-        if t.side == f.side or not t.active:
-            continue
-        intos = [z for z in f.zones if z in t.zones] if (f.on_line and t.on_line and
-                                                         set(f.zones) == set(t.zones)) \
-            else [""]
-        for into in intos:
-            for through in (False, True):
-                out.append(Attack(f.id, t.id, into, through))
-        out += [StepAndShoot(f.id, t.id, z) for z in state.board.neighbours(f.zone)
-                if shoots and f.boundary is None]
-        if t.bottleneck is not None:
-            out.append(SpotAndStrike(f.id, t.id, bottleneck=t.bottleneck))
-        out.append(Close(f.id, t.id))
-        out.append(Rush(f.id, t.id, False))
-        out.append(Rush(f.id, t.id, True))
-        out.append(Shoot(f.id, t.id))
-    out.append(Withdraw(f.id))
+    return targeted_others(state, f, looks) + plain_others(state, f, looks)
+
+
+def targeted_others(state: ZoneState, f: ZoneFigure, looks: Looks | None = None
+                    ) -> list[Targeted]:
+    """The legal actions of :func:`others` at an enemy (the start of its list, in its
+    order: each enemy's :func:`candidates_at`), each judged by
+    :func:`~game.rules.tft.zones.legal.why_illegal`."""
+    looks = looks or step_looks(state)
+    return [a for t in state.figures.values() if t.side != f.side and t.active
+            for a in candidates_at(state, f, t) if why_illegal(state, a, None, looks) is None]
+
+
+def candidates_at(state: ZoneState, f: ZoneFigure, t: ZoneFigure) -> list[Targeted]:
+    """The actions of ``f`` at the enemy ``t`` that :func:`others` judges, in its order
+    (not judged: a legal one passes :func:`~game.rules.tft.zones.legal.why_illegal`)."""
+    out: list[Targeted] = []
+    intos = [z for z in f.zones if z in t.zones] if (f.on_line and t.on_line and
+                                                     set(f.zones) == set(t.zones)) \
+        else [""]
+    for into in intos:
+        for through in (False, True):
+            out.append(Attack(f.id, t.id, into, through))
+    if f.boundary is None:
+        gun = load_data().weapons.get(f.ready or "")
+        if gun is not None and (gun.missile or gun.thrown):  # else no step-and-shoot
+            out += [StepAndShoot(f.id, t.id, z) for z in state.board.neighbours(f.zone)]
+    if t.bottleneck is not None:
+        out.append(SpotAndStrike(f.id, t.id, bottleneck=t.bottleneck))
+    out.append(Close(f.id, t.id))
+    out.append(Rush(f.id, t.id, False))
+    out.append(Rush(f.id, t.id, True))
+    out.append(Shoot(f.id, t.id))
+    return out
+
+
+def plain_others(state: ZoneState, f: ZoneFigure, looks: Looks | None = None
+                 ) -> list[Action]:
+    """The legal actions of :func:`others` at no enemy (the end of its list, in its
+    order), each candidate judged by :func:`~game.rules.tft.zones.legal.why_illegal`."""
+    out: list[Action] = [Withdraw(f.id)]
     # only the candidates their rule does not refuse outright by where they stand: a
     # Leave into one of the zones f counts as in (Z-4, Z-12, Z-16), a bottleneck on f's
     # zone's border (Z-16), a friend in f's zone (Z-14); each still judged below
@@ -221,7 +243,9 @@ def others(state: ZoneState, f: ZoneFigure, looks: Looks | None = None) -> list[
     out += [Ready(f.id, w) for w in f.weapons]
     out += [PickUp(f.id, w) for w in sorted(set(state.dropped.get(f.zone, [])))]
     out += [StandUp(f.id), Pass(f.id), FallProne(f.id)]
+    looks = looks or step_looks(state)
     return [a for a in out if why_illegal(state, a, None, looks) is None]
 
 
-__all__ = ["charges", "legal_actions", "line_ends", "others", "zone_moves"]
+__all__ = ["candidates_at", "charges", "legal_actions", "line_ends", "others",
+           "plain_others", "targeted_others", "zone_moves"]

@@ -31,6 +31,7 @@ from game.rules.tft.combat import AttackOdds
 from game.rules.tft.data import load_data
 from game.rules.tft.zones import legal, menu, rules
 from game.rules.tft.zones.actions import (
+    TARGETED,
     Attack,
     Charge,
     Close,
@@ -137,7 +138,8 @@ class ZoneQueries:
     def _moves(self, f: ZoneFigure, run: bool | None) -> list[MoveOption]:
         out = list(self.reach(f.id, run)) if run is not None else \
             self._zone_options(f, (False, True))  # (the zones as :meth:`reach` has them)
-        for a in self.legal_shown():  # (the zone moves are not among these)
+        for a in self.legal_plain():  # (the zone moves and the actions at an enemy are
+            # not among these)
             if isinstance(a, ToBoundary):
                 out.append(self._line_option(f, a.other))
             elif isinstance(a, EnterBottleneck):
@@ -258,7 +260,41 @@ class ZoneQueries:
             a for a in menu.charges(st, f, self._plans()) if legal.split_allows(st, a) is None])
 
     def _others(self, f: ZoneFigure) -> list[Action]:
-        return self._get("others", lambda: menu.others(self.state, f, self._look))
+        """:func:`~game.rules.tft.zones.menu.others` (its actions at no enemy kept apart:
+        :meth:`legal_plain`)."""
+        return self._get("others", lambda: [
+            *menu.targeted_others(self.state, f, self._look), *self.legal_plain()])
+
+    def legal_plain(self) -> list[Action]:
+        """:meth:`legal_shown` but the actions at an enemy (:data:`TARGETED`), in its
+        order: what a front end shows of the figure itself (its lines, spots, steps
+        apart, waits, weapons), without judging what it might do to each enemy."""
+        f = self._mover()
+        if f is None:
+            return [a for a in self.legal_actions() if not isinstance(a, TARGETED)]
+        return self._get("plain", lambda: menu.plain_others(self.state, f, self._look))
+
+    def candidates_at(self, target: str) -> list[Targeted]:
+        """The actions at the enemy ``target`` of the figure whose action it is that
+        :meth:`legal_shown` judges but its charges (in its order; each legal one is
+        there, judged as :meth:`allows` does): a front end that shows one of them asks
+        only as far as it takes (none but in its action)."""
+        f = self._mover()
+        t = self.state.figures.get(target)
+        if f is None or t is None or t.side == f.side or not t.active:
+            return []
+        return self._get(("at", target), lambda: menu.candidates_at(self.state, f, t))
+
+    def legal_charges(self) -> list[Charge]:
+        """The legal charges of the figure whose action it is (Z-9), as
+        :meth:`legal_shown` has them (none but in its action)."""
+        f = self._mover()
+        return [] if f is None else self._legal_charges(f)
+
+    def allows(self, action: Action) -> bool:
+        """Whether ``action`` is legal now, as :meth:`legal_shown` judges it (once)."""
+        return self._get(("allows", action), lambda: legal.why_illegal(
+            self.state, action, None, self._look) is None)
 
     def why_illegal(self, action: Action) -> str | None:
         """None if ``action`` is legal now, else why not, in a player's words."""

@@ -7,6 +7,7 @@ from typing import TYPE_CHECKING, Any
 
 import pygame
 
+from game.ui.drawing import SurfacePool
 from game.ui.widgets import DIM, EDGE, PANEL, SKY, TEXT, draw_mark, fit, side_colour, text_width
 
 if TYPE_CHECKING:
@@ -18,6 +19,10 @@ TOP_H = 64
 
 BARS_KEPT = 4
 """Top bars kept drawn by what they say."""
+
+
+_BARS = SurfacePool()
+"""The surfaces the top bars are drawn on."""
 
 
 class TopBar:
@@ -54,9 +59,8 @@ class TopBar:
             kept = self._bars.get(said)
             if kept is None:
                 size = (rect.right, rect.bottom + 1)  # (its edge: the row under it)
-                screen = pygame.display.get_surface()  # made in the window's format (the
-                bar = pygame.Surface(size, 0, screen) if screen is not None else \
-                    pygame.Surface(size)  # same pixels as there), not converted: one copy
+                bar = _BARS.take(size)  # in the window's format (the same pixels as
+                bar.fill((0, 0, 0))  # there), not converted: one copy; as a new one
                 self.parts = []
                 self._paint(bar, said)
                 if len(self._bars) >= BARS_KEPT:
