@@ -5,13 +5,16 @@
 from the work tree's root. JSON gives the weights of the tuned copy of the normal
 player (:mod:`game.ai.hard_players`): for Melee on hex heights the changed fields of
 ``Weights`` (``{"kill": 8}``), for zone boards those of ``ZoneWeights`` (``{"kill": 10,
-"offset": [["Defend", 1.0]]}``). Games START..START+GAMES-1, game i seeded i for the
-match and every player (as ``python -m game.lab.strengths`` does), each side played by
-the tuned copy against normal, and the same seeds normal against normal (the mirror);
-per side the tuned side's wins with their 95 % Wilson interval, the mirror's, the games
-it won that the mirror lost (up) and the reverse (down). With ``--search`` the tuned
-side is the whole hard player (:class:`game.ai.levels.HardPlayer` with those weights).
-One process (the machine is shared).
+"offset": [["Defend", 1.0]]}``), for Tabletop Hero those of
+:class:`game.ai.hard_hero.HeroWeights` (``{"blast_danger": 15}``), for the street chase
+those of :class:`game.ai.hard_chase.ChaseWeights` (``{"shadow": 20}``). Games
+START..START+GAMES-1, game i seeded i for the match and every player (as ``python -m
+game.lab.strengths`` does), each side played by the tuned copy against normal, and the
+same seeds normal against normal (the mirror); per side the tuned side's wins with
+their 95 % Wilson interval, the mirror's, the games it won that the mirror lost (up)
+and the reverse (down). With ``--search`` the tuned side is the whole hard player
+(:class:`game.ai.levels.HardPlayer` with those weights). One process (the machine is
+shared).
 """
 
 from __future__ import annotations
@@ -35,8 +38,12 @@ from game.rules import new_match  # noqa: E402
 def tuned(key: str, ruleset: str, cfg: dict[str, Any]) -> None:
     """Set the tuned weights of ``key`` (a scenario, or "scenario:side") from ``cfg``
     (an empty one: the normal player)."""
+    from game.ai import hard_chase
+
     hard_players.HEX_WEIGHTS.clear()
     hard_players.ZONE_WEIGHTS.clear()
+    hard_players.HERO_WEIGHTS.clear()
+    hard_chase.CHASE_WEIGHTS.clear()
     if not cfg:
         return
     if ruleset == "tft-heights":
@@ -46,6 +53,10 @@ def tuned(key: str, ruleset: str, cfg: dict[str, Any]) -> None:
         for k in ("scale", "offset"):
             c[k] = tuple(tuple(x) for x in c.get(k, ()))
         hard_players.ZONE_WEIGHTS[key] = hard_players.ZoneWeights(**c)
+    elif ruleset == "hero":
+        hard_players.HERO_WEIGHTS[key] = dict(cfg)
+    elif ruleset == "pursuit":
+        hard_chase.CHASE_WEIGHTS[key] = hard_chase.ChaseWeights(**cfg)
 
 
 def wilson(w: int, n: int, z: float = 1.96) -> tuple[float, float]:
