@@ -3,7 +3,7 @@ same seeds (docs/balance/strengths.md, "hard-only weights: Tabletop Hero").
 
 ``python docs/balance/hard_hero_tune.py SCENARIO GAMES START SIDES 'JSON' ['JSON'...]``
 from the work tree's root. Each JSON gives the changed fields of
-:class:`game.ai.hard_hero.HeroWeights` (``{"guard": 1.0}``; ``{}``: the normal
+:class:`game.ai.hero.weights.HeroWeights` (``{"guard": 1.0}``; ``{}``: the normal
 weights, which must play as the mirror). Games START..START+GAMES-1, game i seeded i
 for the match and every player (as ``python -m game.lab.strengths`` does), the side
 played by :class:`game.ai.hard_hero.HardHeroPlayer` with those weights against normal,
