@@ -13,7 +13,7 @@ level plays a copy whose weights were tuned by paired games against the normal p
 - The street chase: :class:`game.ai.hard_chase.HardChasePlayer`, the chase player
   weighing the pieces' shadow (``ChaseWeights``, ``CHASE_WEIGHTS`` there).
 - Tabletop Hero: :class:`game.ai.hard_hero.HardHeroPlayer`, the hero player with
-  :class:`game.ai.hard_hero.HeroWeights` (:data:`HERO_WEIGHTS`).
+  :class:`game.ai.hero.weights.HeroWeights` (:data:`HERO_WEIGHTS`).
 
 Only :func:`hard_inner` loads a ruleset's player (and so its rule system), when a hard
 player of that ruleset is made.
@@ -89,7 +89,7 @@ HERO_WEIGHTS: dict[str, dict[str, Any]] = {
     "ruined_village:wardens": {"blast_danger": 15.0, "bomber": 1.0},
 }
 """``"scenario:side"`` or ``"scenario"`` -> how the hard Tabletop Hero player's weights
-differ from the normal ones (:class:`game.ai.hard_hero.HeroWeights`), where tuned."""
+differ from the normal ones (:class:`game.ai.hero.weights.HeroWeights`), where tuned."""
 
 
 def hard_inner(ruleset: str, scenario: str, side: str, seed: int = 0) -> Player:

@@ -7,7 +7,8 @@ from __future__ import annotations
 from collections.abc import Iterator
 from typing import Any
 
-from game.ai.hero.player import HURT, WORTH, HeroPlayer
+from game.ai.hero.player import WORTH, HeroPlayer
+from game.ai.hero.weights import HURT
 from game.core.match import Match
 from game.rules import open_match
 from game.rules.hero.actions import Attack, Heal, Throw

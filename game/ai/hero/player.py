@@ -20,6 +20,10 @@ actions with its score; when none is left, it proposes ending its turn.
 Candidate spots come from a grid computed once per match (kept with the match's derived
 data): where a base fits on the ground and which sight-blocking or cover pieces stand
 within 1.5 units of it. Everything it knows of the rules it asks the ruleset's queries.
+
+Its numbers come from :class:`game.ai.hero.weights.HeroWeights` (the defaults: the
+normal player's, every extra consideration off and skipped); the hard level gives some
+scenario sides tuned ones (:class:`game.ai.hard_hero.HardHeroPlayer`).
 """
 
 from __future__ import annotations
@@ -32,6 +36,7 @@ from typing import Any
 import numpy as np
 from numpy.typing import NDArray
 
+from game.ai.hero.weights import HIDE_SPOTS, HeroWeights
 from game.ai.skeleton import CandidatePlayer, Proposal
 from game.boards.table import Table, Vec
 from game.core.dice import Dice
@@ -70,10 +75,6 @@ SCAN = 80
 """The best-scored spots looked at, at most, for a move."""
 CLEAR_CHECKS = 5
 """The best-scored spots whose line to the target is looked at."""
-HUNT_TURN = 6
-"""From this turn on every mini goes after the enemy hero (K-10 ends the game)."""
-HURT = 3
-"""A team mate at this many hit points or fewer is worth a medkit."""
 WORTH = 0.25
 """The least value of an action worth taking."""
 
@@ -267,8 +268,13 @@ def _first_best(found: list[tuple[float, int, Action]]) -> tuple[float, Action] 
 class HeroPlayer(CandidatePlayer):
     """The Tabletop Hero computer player (see the module text)."""
 
-    def __init__(self, seed: int = 0) -> None:
+    def __init__(self, seed: int = 0, weights: HeroWeights | None = None) -> None:
         super().__init__(seed)
+        self.w = weights or HeroWeights()
+        """Its numbers and extra considerations (the defaults: the normal player)."""
+        self._looking = False
+        """Whether :meth:`_scored_action` is asking :meth:`_best_move` where its hero
+        would go (which may ask :meth:`_scored_action` again)."""
         self.dice = Dice(seed)  # its own, if it ever needs one: never the match's
         self._idle: set[tuple[Any, ...]] = set()
         """Minis found with nothing worth doing, by what that depended on (turn, where
@@ -398,6 +404,27 @@ class HeroPlayer(CandidatePlayer):
 
     def _scored_action(self, st: HeroState, q: HeroQueries, m: Mini,
                        enemies: list[Mini]) -> tuple[float, Action] | None:
+        """:meth:`_weighed_action`, or None where its hero hides first
+        (:attr:`HeroWeights.hide_first`): then it moves, and acts from there."""
+        best = self._weighed_action(st, q, m, enemies)
+        if best is None or not (m.hero and self.w.hide_first) or m.moved or m.acted \
+                or self._looking:
+            return best
+        here = self._exposed(st, q, m, enemies, np.array([m.xy]), np.zeros(1))[0]
+        if not here:
+            return best
+        self._looking = True
+        try:
+            mv = self._best_move(st, q, m, enemies)
+        finally:
+            self._looking = False
+        if mv is None:
+            return best
+        there = self._exposed(st, q, m, enemies, np.array([mv.to.units]), np.zeros(1))[0]
+        return None if there < here else best
+
+    def _weighed_action(self, st: HeroState, q: HeroQueries, m: Mini,
+                        enemies: list[Mini]) -> tuple[float, Action] | None:
         """The best action ``m`` can take where it stands, with its value, or None if
         none is worth taking (the first of the best, in the order: medkits, then each
         enemy's weapons in turn).
@@ -411,8 +438,9 @@ class HeroPlayer(CandidatePlayer):
         n = 0
         if m.medkits:
             for f in st.side_minis(m.side):
-                if f.on_table and f.hp <= HURT and q.why_not_heal(m.id, f.id) is None:
-                    value = 3.0 + (3.0 if f.hero else 0.0) + (2.0 if not f.conscious else 0.0)
+                if f.on_table and f.hp <= self.w.hurt and q.why_not_heal(m.id, f.id) is None:
+                    value = 3.0 + (self.w.heal_hero if f.hero else 0.0) + (
+                        2.0 if not f.conscious else 0.0)
                     found.append((value, n, Heal(m.id, f.id)))
                     n += 1
         if q.no_attacks() is not None:
@@ -434,7 +462,7 @@ class HeroPlayer(CandidatePlayer):
                 if not weapon.in_range(dist):
                     n += 1
                     continue
-                bounds.append((_open_bound(q, m, t, w), n, t, w))
+                bounds.append((self._bound(q, m, t, w), n, t, w))
                 n += 1
         bounds.sort(key=lambda b: -b[0])  # stable: the first of equal bounds first
         bar = max([WORTH, *(f[0] for f in found)])
@@ -443,7 +471,7 @@ class HeroPlayer(CandidatePlayer):
                 break  # neither it nor any after it could be the best
             if q.why_not_attack(m.id, t.id, w) is not None:
                 continue
-            v = _attack_value(q.attack_odds(m.id, t.id, w), t, 2.0 if t.hero else 1.0)
+            v = self._value(q, m, t, w)
             found.append((v, k, Attack(m.id, t.id, w)))
             bar = max(bar, v)
         best = _first_best(found)
@@ -454,11 +482,11 @@ class HeroPlayer(CandidatePlayer):
     def _throw_value(self, q: HeroQueries, m: Mini, t: Mini) -> float:
         """A blast on ``t``: enemies caught (their hero double) less friends caught."""
         caught = q.blast_reach(t.xy, t.z)
-        foes = sum(2.0 if c.hero else 1.0 for c in caught if c.side != m.side)
+        foes = sum(self.w.throw_hero if c.hero else 1.0 for c in caught if c.side != m.side)
         friends = sum(1 for c in caught if c.side == m.side)
         if friends or foes < 1.5:
             return 0.0
-        return 1.6 * foes
+        return self.w.throw * foes
 
     def _target(self, m: Mini, enemies: list[Mini], hunt: bool = False) -> Mini:
         """Whom to go after: the nearest enemy, an enemy hero counting as much nearer (the
@@ -466,15 +494,21 @@ class HeroPlayer(CandidatePlayer):
         heroes = [e for e in enemies if e.hero]
         if hunt and heroes:
             return heroes[0]
-        return min(enemies, key=lambda e: (math.dist(m.xy, e.xy) - (8.0 if e.hero else 0.0),
+        pull = self.w.pull
+        if self.w.sniper_pull:
+            d = load_data()
+            snipers = {e.id for e in enemies if any(d.weapons[wp].still for wp in e.weapons)}
+            return min(enemies, key=lambda e: (
+                math.dist(m.xy, e.xy) - (pull if e.hero else 0.0)
+                - (self.w.sniper_pull if e.id in snipers else 0.0), e.id))
+        return min(enemies, key=lambda e: (math.dist(m.xy, e.xy) - (pull if e.hero else 0.0),
                                            e.id))
 
-    @staticmethod
-    def _hunting(st: HeroState, side: str, enemies: list[Mini]) -> bool:
+    def _hunting(self, st: HeroState, side: str, enemies: list[Mini]) -> bool:
         """K-10 decides the game: late, or with the upper hand, go for the enemy hero."""
         ours = sum(1 for m in st.side_minis(side) if m.on_table and m.conscious)
         theirs = sum(1 for e in enemies if e.conscious)
-        return st.turn >= HUNT_TURN or ours >= theirs + 2
+        return st.turn >= self.w.hunt_turn or ours >= theirs + self.w.hunt_lead
 
     @staticmethod
     def _clear(a: tuple[float, float], b: tuple[float, float], st: HeroState,
@@ -507,19 +541,21 @@ class HeroPlayer(CandidatePlayer):
 
     def _best_move(self, st: HeroState, q: HeroQueries, m: Mini,
                    enemies: list[Mini]) -> Move | None:
+        w = self.w
         d = load_data()
-        weapons = [d.weapons[w] for w in m.weapons if not d.weapons[w].explosive]
-        if any(w.still for w in weapons) and self._best_action(st, q, m, enemies):
+        weapons = [d.weapons[wp] for wp in m.weapons if not d.weapons[wp].explosive]
+        if any(wp.still for wp in weapons) and self._best_action(st, q, m, enemies):
             return None  # a sniper with a target stays where it can shoot
         hunt = self._hunting(st, m.side, enemies)
         t = self._target(m, enemies, hunt)
-        charge = self._charge(q, m, t, weapons)
+        charge = self._charge(q, m, t, weapons) if not (m.hero and w.guard) else None
         if charge is not None:
             return charge
-        reach = max((w.range[1] for w in weapons), default=1)
-        keep = [w for w in weapons if not w.still]
-        want = 0.8 if all(w.melee for w in keep) else max(
-            1.0, 0.75 * max((w.range[1] for w in keep), default=reach))
+        reach = max((wp.range[1] for wp in weapons), default=1)
+        keep = [wp for wp in weapons if not wp.still]
+        want = 0.8 if all(wp.melee for wp in keep) else max(
+            1.0, (w.hero_range if m.hero else 0.75) * max((wp.range[1] for wp in keep),
+                                                           default=reach))
         single = (q.allowance(m.id) - m.moved) / HUNDREDTHS
         full = q.budget(m.id) / HUNDREDTHS
         sp = spots(q)
@@ -541,17 +577,14 @@ class HeroPlayer(CandidatePlayer):
         xy, step = sp.xy[idx], all_step[idx]
         to_t = to_target[idx] - m.r - t.r
         score = -np.abs(to_t - want)
-        score += shelter[idx]
-        # a mini further than the furthest spot and 1.6 is close to none of them
-        lim = (full if run else single) + 1.6
+        score += self._shelter(q, sp, tx, ty, shelter)[idx]
+        # a mini further than the furthest spot and the spread is close to none of them
+        lim = (full if run else single) + w.spread
         others = np.array([o.xy for o in st.placed()
                            if o.id != m.id and math.dist(o.xy, (x, y)) < lim]).reshape(-1, 2)
         if len(others):
-            score -= 3.0 * _crowding(q, sp, others)[idx]
-        if m.hero and not hunt:
-            foes = np.array([e.xy for e in enemies]).reshape(-1, 2)
-            near_e = np.hypot(xy[:, 0:1] - foes[None, :, 0], xy[:, 1:2] - foes[None, :, 1])
-            score -= (np.clip(8 - near_e, 0, None) * 0.6).sum(axis=1)
+            score -= w.crowd * self._crowds(q, sp, others, xy, idx)
+        self._guard_hero(st, q, m, enemies, xy, score, hunt)
         if run:
             # nothing to shoot from any spot in reach: run (no action this turn)
             score = -to_t + 0.3 * score
@@ -571,7 +604,7 @@ class HeroPlayer(CandidatePlayer):
             if seen is None:
                 seen = clear[(a, (tx, ty))] = self._clear(a, (tx, ty), st, q)
             if seen:
-                score[k] += 4.0
+                score[k] += w.clear
         if top:
             order = np.argsort(-score, kind="stable")
         # (bearing, distance less 0.3) of the lines that failed
@@ -599,3 +632,143 @@ class HeroPlayer(CandidatePlayer):
             stop = plan.blocked_at.units if plan.blocked_at is not None else None
             blocked.append((bearing, (math.dist((x, y), stop) if stop else sk) - 0.3))
         return None
+
+    # ================================================================ weights
+    def _shelter(self, q: HeroQueries, sp: Spots, tx: float, ty: float,
+                 normal: NDArray[np.float64]) -> NDArray[np.float64]:
+        """What each spot's shelter is worth against ``(tx, ty)``: ``normal`` (the
+        remembered :func:`_towards`) with the normal numbers."""
+        w = self.w
+        if w.facing == 2.5 and w.cover == 0.8:
+            return normal
+        return np.where(_sheltered_from(q, sp, tx, ty), w.facing,
+                        np.where(sp.near_cover, w.cover, 0.0))
+
+    def _crowds(self, q: HeroQueries, sp: Spots, others: NDArray[np.float64],
+                xy: NDArray[np.float64], idx: NDArray[np.intp]) -> NDArray[np.int64]:
+        """How many of ``others`` are within :attr:`HeroWeights.spread` of each spot
+        ``xy`` (the spots ``idx``): the remembered :func:`_crowding` for the normal one."""
+        if self.w.spread == CROWD:
+            return _crowding(q, sp, others)[idx]
+        close = np.hypot(xy[:, 0:1] - others[None, :, 0], xy[:, 1:2] - others[None, :, 1])
+        return (close < self.w.spread).sum(axis=1)
+
+    def _guard_hero(self, st: HeroState, q: HeroQueries, m: Mini, enemies: list[Mini],
+                    xy: NDArray[np.float64], score: NDArray[np.float64], hunt: bool) -> None:
+        """Takes off ``score`` (of the spots ``xy`` for ``m``) what its hero's safety
+        asks: the normal player's caution (when not hunting; with :attr:`HeroWeights.guard`
+        when hunting) and the copy's own considerations (module text)."""
+        w = self.w
+        if m.hero and (w.danger or w.blast_danger):
+            score -= self._danger(q, m, enemies, xy)
+        if m.hero and (w.hide or w.hide_sniper):
+            score -= self._exposed(st, q, m, enemies, xy, score)
+        if w.blast_gap:
+            score -= w.blast_gap * self._near_hero(st, m, xy)
+        mind = 0.0 if not m.hero else (w.guard if hunt else 1.0) * (
+            w.hurt_guard if m.hp <= w.hurt else 1.0)
+        if mind:
+            foes = np.array([e.xy for e in enemies]).reshape(-1, 2)
+            near_e = np.hypot(xy[:, 0:1] - foes[None, :, 0], xy[:, 1:2] - foes[None, :, 1])
+            score -= (np.clip(w.caution_range - near_e, 0, None) * (w.caution * mind)).sum(axis=1)
+
+    def _danger(self, q: HeroQueries, m: Mini, enemies: list[Mini],
+                xy: NDArray[np.float64]) -> NDArray[np.float64]:
+        """For each spot of ``xy``: :attr:`HeroWeights.danger` for each enemy that
+        could shoot ``m`` there next turn, :attr:`HeroWeights.blast_danger` for each
+        that could throw an explosive there."""
+        d = load_data()
+        out = np.zeros(len(xy))
+        for e in enemies:
+            if not e.conscious:
+                continue
+            move = q.allowance(e.id) / HUNDREDTHS
+            gap = np.hypot(xy[:, 0] - e.xy[0], xy[:, 1] - e.xy[1]) - m.r - e.r
+            guns = [d.weapons[wp] for wp in e.weapons if not d.weapons[wp].explosive]
+            gun = max((wp.range[1] + (0.0 if wp.still else move) for wp in guns), default=0.0)
+            out += self.w.danger * (gap <= gun)
+            if self.w.blast_danger and any(d.weapons[wp].explosive for wp in e.weapons):
+                throw = max(d.weapons[wp].range[1] for wp in e.weapons
+                            if d.weapons[wp].explosive)
+                out += self.w.blast_danger * (gap <= move + throw)
+        return out
+
+    def _exposed(self, st: HeroState, q: HeroQueries, m: Mini, enemies: list[Mini],
+                 xy: NDArray[np.float64], score: NDArray[np.float64]) -> NDArray[np.float64]:
+        """For each spot of ``xy``: :attr:`HeroWeights.hide` (a sniper
+        :attr:`HeroWeights.hide_sniper` more) for each enemy gun in reach of it with a
+        clear line to it (worked out for the :data:`HIDE_SPOTS` best-scored spots; the
+        others count every gun in reach)."""
+        d = load_data()
+        out = np.zeros(len(xy))
+        head = set(np.argsort(-score, kind="stable")[:HIDE_SPOTS].tolist())
+        clear: dict[tuple[Vec, Vec], bool] = q.per_match("hero player clear lines", dict)
+        for e in enemies:
+            if not e.conscious:
+                continue
+            move = q.allowance(e.id) / HUNDREDTHS
+            guns = [d.weapons[wp] for wp in e.weapons if not d.weapons[wp].explosive]
+            if not guns:
+                continue
+            reach = max(wp.range[1] + (0.0 if wp.still else move) for wp in guns)
+            cost = self.w.hide + (self.w.hide_sniper if any(wp.still for wp in guns) else 0.0)
+            gap = np.hypot(xy[:, 0] - e.xy[0], xy[:, 1] - e.xy[1]) - m.r - e.r
+            for k in (gap <= reach).nonzero()[0].tolist():
+                if k in head:
+                    a = (float(xy[k, 0]), float(xy[k, 1]))
+                    seen = clear.get((a, e.xy))
+                    if seen is None:
+                        seen = clear[(a, e.xy)] = self._clear(a, e.xy, st, q)
+                    if not seen:
+                        continue
+                out[k] += cost
+        return out
+
+    @staticmethod
+    def _near_hero(st: HeroState, m: Mini, xy: NDArray[np.float64]) -> NDArray[np.int64]:
+        """For each spot of ``xy``, the team mates within a blast's reach where either
+        ``m`` or the mate is the hero."""
+        d = load_data()
+        blast = d.explosive.blast + m.r
+        mates = np.array([o.xy for o in st.side_minis(m.side)
+                          if o.id != m.id and o.at is not None and o.hp > d.hp_dead
+                          and (m.hero or o.hero)]).reshape(-1, 2)
+        if not len(mates):
+            return np.zeros(len(xy), dtype=np.int64)
+        gap = np.hypot(xy[:, 0:1] - mates[None, :, 0], xy[:, 1:2] - mates[None, :, 1])
+        return (gap < blast).sum(axis=1)
+
+    def _bound(self, q: HeroQueries, m: Mini, t: Mini, wp: str) -> float:
+        """The most an attack on ``t`` with ``wp`` could be worth (the target in the
+        open), with the weights' numbers."""
+        w = self.w
+        if w.down == 3.0 and not w.kill_hero:
+            b = _open_bound(q, m, t, wp)  # the normal player's, hero worth 2
+            b = b if not t.hero or w.hero_worth == 2.0 else b * w.hero_worth / 2.0
+            return b * self._bomber(t) if w.bomber or w.sniper else b
+        o = q.open_attack_odds(m.id, t.id, wp)
+        return self._worth(o, t)
+
+    def _value(self, q: HeroQueries, m: Mini, t: Mini, wp: str) -> float:
+        o = q.attack_odds(m.id, t.id, wp)
+        if self.w.down == 3.0 and self.w.hero_worth == 2.0 and not (self.w.kill_hero
+                                                                    or self.w.bomber
+                                                                    or self.w.sniper):
+            return _attack_value(o, t, 2.0 if t.hero else 1.0)
+        return self._worth(o, t)
+
+    def _worth(self, o: AttackOdds, t: Mini) -> float:
+        """:func:`game.ai.hero.player._attack_value` with the weights' numbers."""
+        w = self.w
+        down = sum(p for k, p in o.damage.items() if t.hp - k <= 0)
+        v = (w.hero_worth if t.hero else 1.0) * (o.expected + w.down * down)
+        if t.hero and w.kill_hero:
+            dead = load_data().hp_dead
+            v += w.kill_hero * sum(p for k, p in o.damage.items() if t.hp - k <= dead)
+        return v * self._bomber(t) if w.bomber or w.sniper else v
+
+    def _bomber(self, t: Mini) -> float:
+        """How much more an attack on ``t`` counts for the threat it holds."""
+        d = load_data()
+        f = 1.0 + self.w.bomber if any(d.weapons[wp].explosive for wp in t.weapons) else 1.0
+        return f * (1.0 + self.w.sniper) if any(d.weapons[wp].still for wp in t.weapons) else f
