@@ -22,19 +22,11 @@ from game.headless import play_game
 from game.rules import new_match, open_match
 from game.rules.squads.pursuit.phases import ChasePhase
 from game.rules.squads.pursuit.queries import ChaseQueries
+from tests.ai.played import played_actions
 
 
 def _actions(m: Match[Any], players: dict[str, Player], limit: int = 3000) -> list[Any]:
-    out = []
-    for _ in range(limit):
-        if m.outcome() is not None:
-            break
-        side = m.to_act()
-        assert side is not None
-        a = players[side].choose(m)
-        out.append(a)
-        m.apply(a)
-    return out
+    return played_actions(m, players, limit)
 
 
 def test_hard_chase_player_with_the_normal_weights_plays_as_normal():

@@ -13,19 +13,11 @@ from game.ai.hard_hero import HardHeroPlayer, HeroWeights
 from game.ai.player import Player
 from game.core.match import Match
 from game.rules import open_match
+from tests.ai.played import played_actions
 
 
 def _actions(m: Match[Any], players: dict[str, Player], limit: int = 600) -> list[Any]:
-    out = []
-    for _ in range(limit):
-        if m.outcome() is not None:
-            break
-        side = m.to_act()
-        assert side is not None
-        a = players[side].choose(m)
-        out.append(a)
-        m.apply(a)
-    return out
+    return played_actions(m, players, limit)
 
 
 @pytest.mark.parametrize(("scenario", "seed"), [("backyard", 0), ("backyard", 7),

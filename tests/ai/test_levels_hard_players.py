@@ -21,19 +21,11 @@ from game.ai.tft.zones import KILL, ZoneTactician
 from game.core.match import Match
 from game.rules import open_match
 from game.rules.tft.zones.actions import Defend
+from tests.ai.played import played_actions
 
 
 def _actions(m: Match[Any], players: dict[str, Player], limit: int = 400) -> list[Any]:
-    out = []
-    for _ in range(limit):
-        if m.outcome() is not None:
-            break
-        side = m.to_act()
-        assert side is not None
-        a = players[side].choose(m)
-        out.append(a)
-        m.apply(a)
-    return out
+    return played_actions(m, players, limit)
 
 
 def test_hard_zone_tactician_with_the_normal_weights_plays_as_normal():
