@@ -21,3 +21,24 @@ def played_actions(m: Match[Any], players: dict[str, Player], limit: int) -> lis
         out.append(a)
         m.apply(a)
     return out
+
+
+def tuned_wins(scenario: str, side: str, seeds: range, tuned: bool) -> int:
+    """How many of the games ``seeds`` of ``scenario`` ``side`` wins, played by the hard
+    level's tuned copy (``tuned``) or the normal player, against normal (game i seeded i
+    for the match and every player, as the balance lab does)."""
+    from game.ai import computer_player
+    from game.ai.hard_players import hard_inner
+    from game.core.scenario import find_scenario
+    from game.headless import play_game
+    from game.rules import new_match
+
+    sc = find_scenario(scenario)
+    won = 0
+    for i in seeds:
+        m = new_match(sc, i)
+        players = {s: computer_player(sc.ruleset, i) for s in m.sides}
+        if tuned:
+            players[side] = hard_inner(sc.ruleset, scenario, side, i)
+        won += play_game(m, players).winner == side
+    return won

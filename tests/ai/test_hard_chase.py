@@ -17,12 +17,10 @@ from game.ai.hard_players import hard_inner
 from game.ai.player import Player
 from game.ai.pursuit.player import ChasePlayer
 from game.core.match import Match
-from game.core.scenario import find_scenario
-from game.headless import play_game
-from game.rules import new_match, open_match
+from game.rules import open_match
 from game.rules.squads.pursuit.phases import ChasePhase
 from game.rules.squads.pursuit.queries import ChaseQueries
-from tests.ai.played import played_actions
+from tests.ai.played import played_actions, tuned_wins
 
 
 def _actions(m: Match[Any], players: dict[str, Player], limit: int = 3000) -> list[Any]:
@@ -73,15 +71,7 @@ def test_p11_a_point_up_to_12_inches_behind_a_piece_is_in_its_shadow():
 
 
 def _wins(scenario: str, side: str, seeds: range, tuned: bool) -> int:
-    sc = find_scenario(scenario)
-    won = 0
-    for i in seeds:
-        m = new_match(sc, i)
-        players = {s: computer_player(sc.ruleset, i) for s in m.sides}
-        if tuned:
-            players[side] = hard_inner(sc.ruleset, scenario, side, i)
-        won += play_game(m, players).winner == side
-    return won
+    return tuned_wins(scenario, side, seeds, tuned)
 
 
 def _left_after_first_pursuit(scenario: str, side: str, seed: int, tuned: bool) -> int:

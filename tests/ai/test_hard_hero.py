@@ -13,7 +13,7 @@ from game.ai.hard_hero import HardHeroPlayer, HeroWeights
 from game.ai.player import Player
 from game.core.match import Match
 from game.rules import open_match
-from tests.ai.played import played_actions
+from tests.ai.played import played_actions, tuned_wins
 
 
 def _actions(m: Match[Any], players: dict[str, Player], limit: int = 600) -> list[Any]:
@@ -42,20 +42,7 @@ def test_hard_inner_is_the_tuned_hero_copy_where_tuned_else_normal() -> None:
 
 
 def _wins(scenario: str, side: str, seeds: range, tuned: bool) -> int:
-    from game.ai.hard_players import hard_inner
-    from game.core.scenario import find_scenario
-    from game.headless import play_game
-    from game.rules import new_match
-
-    sc = find_scenario(scenario)
-    won = 0
-    for i in seeds:
-        m = new_match(sc, i)
-        players = {s: computer_player(sc.ruleset, i) for s in m.sides}
-        if tuned:
-            players[side] = hard_inner(sc.ruleset, scenario, side, i)
-        won += play_game(m, players).winner == side
-    return won
+    return tuned_wins(scenario, side, seeds, tuned)
 
 
 def test_hard_hero_copy_wins_more_than_normal_on_the_same_seeds() -> None:

@@ -21,7 +21,7 @@ from game.ai.tft.zones import KILL, ZoneTactician
 from game.core.match import Match
 from game.rules import open_match
 from game.rules.tft.zones.actions import Defend
-from tests.ai.played import played_actions
+from tests.ai.played import played_actions, tuned_wins
 
 
 def _actions(m: Match[Any], players: dict[str, Player], limit: int = 400) -> list[Any]:
@@ -90,19 +90,7 @@ def test_hard_player_builds_on_its_scenario_sides_tuned_copy():
 
 
 def _wins(scenario: str, side: str, seeds: range, tuned: bool) -> int:
-    from game.core.scenario import find_scenario
-    from game.headless import play_game
-    from game.rules import new_match
-
-    sc = find_scenario(scenario)
-    won = 0
-    for i in seeds:
-        m = new_match(sc, i)
-        players = {s: computer_player(sc.ruleset, i) for s in m.sides}
-        if tuned:
-            players[side] = hard_inner(sc.ruleset, scenario, side, i)
-        won += play_game(m, players).winner == side
-    return won
+    return tuned_wins(scenario, side, seeds, tuned)
 
 
 def test_hard_copies_win_more_than_normal_on_the_same_seeds():
