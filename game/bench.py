@@ -54,8 +54,11 @@ Each figure is a median over several repetitions (times from ``time.perf_counter
   ``track_frame_ms``, a frame of the track during the slide (from
   :mod:`game.ui.boards.track_bench`; budget 3 ms).
 
-``python -m game.bench --quick`` runs every figure but the window's with tiny repetitions
-(a smoke test: its numbers are not to be quoted).
+Each rule system's figures (:data:`GROUPS`) are measured in a process of their own
+(``python -m game.bench --group NAME`` prints one group's), so no figure depends on what
+another system's left behind in the process. ``python -m game.bench --quick`` runs every
+figure but the window's with tiny repetitions in one process (a smoke test: its numbers
+are not to be quoted).
 """
 
 from __future__ import annotations
@@ -63,6 +66,7 @@ from __future__ import annotations
 import json
 import os
 import statistics
+import subprocess
 import sys
 import tempfile
 import time
@@ -353,8 +357,8 @@ def chase_figures(quick: bool = False) -> dict[str, Any]:
     return out
 
 
-def measure(quick: bool = False) -> dict[str, Any]:
-    """Every figure (``quick``: tiny repetitions, for a smoke test)."""
+def hex_figures(quick: bool = False) -> dict[str, Any]:
+    """Melee on hex heights: reach, odds, the Tactician's decisions and games, sight."""
     out: dict[str, Any] = {}
     board = height_map()
     out["reach_ms"] = reach_ms(20 if quick else 300, board)
@@ -372,21 +376,68 @@ def measure(quick: bool = False) -> dict[str, Any]:
                                                1 if quick else 5, board)
     out["visibility_ms"] = visibility_ms(5 if quick else 200, board)
     out["replay_ms"] = replay_ms(1 if quick else 5)
-    out.update(hero_figures(5 if quick else 200, 2 if quick else 10))
-    out["farmhouse_ai_decision_ms"] = zone_ai_decision_ms(games=1 if quick else 4)
+    return out
+
+
+def zone_figures(quick: bool = False) -> dict[str, Any]:
+    """Melee on zone boards: the Farmhouse's decisions and games."""
+    out: dict[str, Any] = {"farmhouse_ai_decision_ms": zone_ai_decision_ms(
+        games=1 if quick else 4)}
     zone = games_per_s(games=1 if quick else 20, reps=1 if quick else 5,
                        scenario=ZONE_SCENARIO)
     out.update({f"farmhouse_{k}": v for k, v in zone.items()})
-    out.update(flood_figures(quick))
-    out.update(chase_figures(quick))
-    if not quick:
-        out.update(ui_figures())
+    return out
+
+
+GROUPS: dict[str, Callable[[bool], dict[str, Any]]] = {
+    "hex": hex_figures,
+    "hero": lambda quick: hero_figures(5 if quick else 200, 2 if quick else 10),
+    "zones": zone_figures,
+    "flood": flood_figures,
+    "chase": chase_figures,
+    "ui": lambda quick: {} if quick else ui_figures(),
+}
+"""The figures by rule system, in the order they are printed."""
+
+
+def _rounded(out: dict[str, Any]) -> dict[str, Any]:
     return {k: round(v, 4) if isinstance(v, float) else v for k, v in out.items()}
+
+
+def measure(quick: bool = False) -> dict[str, Any]:
+    """Every figure, in this process (``quick``: tiny repetitions, for a smoke test)."""
+    out: dict[str, Any] = {}
+    for group in GROUPS.values():
+        out.update(group(quick))
+    return _rounded(out)
+
+
+def measure_apart() -> dict[str, Any]:
+    """Every figure, each group in a process of its own (``python -m game.bench --group
+    NAME``), so that no figure depends on what was measured before it: what one rule
+    system's figures leave in a process (memo tables, a grown heap, the collector's
+    work) would otherwise fall on the next system's, as it never does in play, where a
+    window or a batch of games runs one scenario."""
+    out: dict[str, Any] = {}
+    for name in GROUPS:
+        run = subprocess.run([sys.executable, "-m", "game.bench", "--group", name],
+                             capture_output=True, text=True, check=False)
+        if run.returncode != 0:
+            raise RuntimeError(f"game.bench --group {name} failed: {run.stderr[-500:]}")
+        out.update(json.loads(run.stdout.strip().splitlines()[-1]))
+    return out
 
 
 def main() -> int:
     settle()  # as the window, the headless games and the lab do at start-up (game.core.heap)
-    print(json.dumps(measure("--quick" in sys.argv[1:])))
+    args = sys.argv[1:]
+    if "--group" in args:
+        name = args[args.index("--group") + 1]
+        print(json.dumps(_rounded(GROUPS[name]("--quick" in args))))
+    elif "--quick" in args:
+        print(json.dumps(measure(quick=True)))
+    else:
+        print(json.dumps(measure_apart()))
     return 0
 
 

@@ -54,3 +54,12 @@ def test_the_module_prints_one_json_object():
                 "replay_ms", "farmhouse_ai_decision_ms", "farmhouse_games_per_s",
                 "flood_ms", "squad_games_per_s", "pursuit_phase_ms", "chase_games_per_s"):
         assert isinstance(data[key], float), key
+
+
+def test_a_group_of_figures_is_measured_in_a_process_of_its_own():
+    run = subprocess.run([sys.executable, "-m", "game.bench", "--group", "zones", "--quick"],
+                         capture_output=True, text=True, timeout=120, check=True)
+    data = json.loads(run.stdout)
+    assert set(data) == {"farmhouse_ai_decision_ms", "farmhouse_games_per_s",
+                         "farmhouse_engine_games_per_s", "farmhouse_turns_per_game"}
+    assert list(bench.GROUPS) == ["hex", "hero", "zones", "flood", "chase", "ui"]
