@@ -15,7 +15,6 @@ processes.
 from __future__ import annotations
 
 import json
-import math
 import multiprocessing as mp
 import sys
 import time
@@ -26,7 +25,7 @@ sys.path.insert(0, ".")
 from game.ai import levels, search  # noqa: E402
 from game.ai.levels import HardPlayer, player_for  # noqa: E402
 from game.core.scenario import find_scenario  # noqa: E402
-from game.headless import play_game  # noqa: E402
+from game.headless import play_game, wilson_interval  # noqa: E402
 from game.rules import new_match  # noqa: E402
 
 
@@ -60,12 +59,6 @@ def mirror_game(args: tuple[str, int]) -> tuple[int, str | None]:
     return i, play_game(m, {s: player_for(sc.ruleset, "normal", i) for s in m.sides}).winner
 
 
-def wilson(w: int, n: int, z: float = 1.96) -> tuple[float, float]:
-    p, d = w / n, 1 + z * z / n
-    c = (p + z * z / (2 * n)) / d
-    h = z * math.sqrt(p * (1 - p) / n + z * z / (4 * n * n)) / d
-    return c - h, c + h
-
 
 def main() -> None:
     key, games, start = sys.argv[1], int(sys.argv[2]), int(sys.argv[3])
@@ -83,7 +76,7 @@ def main() -> None:
         mw = sum(mirror[r[1]] == s for r in rs)
         up = sum(r[2] == s and mirror[r[1]] != s for r in rs)
         down = sum(r[2] != s and mirror[r[1]] == s for r in rs)
-        lo, hi = wilson(won, n)
+        lo, hi = wilson_interval(won, n)
         cpu, dec, se, sw = (sum(r[k] for r in rs) / n for k in (3, 4, 5, 6))
         print(f"{key} {s} seeds {start}-{start + games - 1} cfg={cfg} n={n} hard={won} "
               f"({100 * won / n:.1f}% {100 * lo:.1f}-{100 * hi:.1f}) mirror={mw} "

@@ -20,7 +20,6 @@ shared).
 from __future__ import annotations
 
 import json
-import math
 import sys
 import time
 from typing import Any
@@ -31,7 +30,7 @@ from game.ai import hard_players  # noqa: E402
 from game.ai.levels import HardPlayer, player_for  # noqa: E402
 from game.ai.player import Player  # noqa: E402
 from game.core.scenario import find_scenario  # noqa: E402
-from game.headless import play_game  # noqa: E402
+from game.headless import play_game, wilson_interval  # noqa: E402
 from game.rules import new_match  # noqa: E402
 
 
@@ -58,12 +57,6 @@ def tuned(key: str, ruleset: str, cfg: dict[str, Any]) -> None:
     elif ruleset == "pursuit":
         hard_chase.CHASE_WEIGHTS[key] = hard_chase.ChaseWeights(**cfg)
 
-
-def wilson(w: int, n: int, z: float = 1.96) -> tuple[float, float]:
-    p, d = w / n, 1 + z * z / n
-    c = (p + z * z / (2 * n)) / d
-    h = z * math.sqrt(p * (1 - p) / n + z * z / (4 * n * n)) / d
-    return c - h, c + h
 
 
 _MIRRORS: dict[tuple[str, int], str | None] = {}
@@ -115,7 +108,7 @@ def main() -> None:
     seeds = range(start, start + games)
     for side, (won, mw, up, down, cpu) in paired(key, seeds, cfg, sides, search).items():
         n = len(seeds)
-        lo, hi = wilson(won, n)
+        lo, hi = wilson_interval(won, n)
         print(f"{key} {side} seeds {start}-{start + games - 1} cfg={json.dumps(cfg)} "
               f"search={search} n={n} tuned={won} ({100 * won / n:.1f}% "
               f"{100 * lo:.1f}-{100 * hi:.1f}) mirror={mw} ({100 * mw / n:.1f}%) "
