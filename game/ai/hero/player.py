@@ -189,41 +189,46 @@ def _sheltered_from(q: HeroQueries, sp: Spots, x: float, y: float) -> NDArray[np
     return got
 
 
-def _towards(q: HeroQueries, sp: Spots, x: float, y: float
+def _towards(q: HeroQueries, sp: Spots, x: float, y: float, w: HeroWeights
              ) -> tuple[NDArray[np.float64], NDArray[np.float64]]:
     """How far each spot is from ``(x, y)`` (centre to centre), and what its shelter is
-    worth against ``(x, y)`` (2.5 beside a piece on the side facing it, else 0.8 beside
-    any): remembered for the match by the point, like :func:`_sheltered_from`."""
-    kept: dict[tuple[float, float], tuple[NDArray[np.float64], NDArray[np.float64]]] = \
+    worth against ``(x, y)`` (:attr:`HeroWeights.facing` beside a piece on the side
+    facing it, else :attr:`HeroWeights.cover` beside any): remembered for the match by
+    the point and those numbers, like :func:`_sheltered_from`."""
+    kept: dict[tuple[float, float, float, float],
+               tuple[NDArray[np.float64], NDArray[np.float64]]] = \
         q.per_match("hero player towards", dict)
-    got = kept.get((x, y))
+    key = (x, y, w.facing, w.cover)
+    got = kept.get(key)
     if got is None:
         if len(kept) > 500:
             kept.clear()
-        got = kept[(x, y)] = (np.hypot(sp.xy[:, 0] - x, sp.xy[:, 1] - y),
-                              np.where(_sheltered_from(q, sp, x, y), 2.5,
-                                       np.where(sp.near_cover, 0.8, 0.0)))
+        got = kept[key] = (np.hypot(sp.xy[:, 0] - x, sp.xy[:, 1] - y),
+                           np.where(_sheltered_from(q, sp, x, y), w.facing,
+                                    np.where(sp.near_cover, w.cover, 0.0)))
     return got
 
 
-CROWD = 1.6
-"""A spot within this many units of another mini (centre to centre) is crowded."""
+CROWD = HeroWeights.spread
+"""A spot within this many units of another mini (centre to centre) is crowded (the
+normal player's :attr:`HeroWeights.spread`)."""
 
 
-def _crowding(q: HeroQueries, sp: Spots, others: NDArray[np.float64]) -> NDArray[np.int64]:
-    """For every spot, how many of ``others`` (points) are closer than :data:`CROWD` to
-    it; the spots near each point are remembered for the match by the point (minis
-    stand still for many decisions)."""
-    kept: dict[tuple[float, float], NDArray[np.intp]] = q.per_match("hero player crowds",
-                                                                    dict)
+def _crowding(q: HeroQueries, sp: Spots, others: NDArray[np.float64],
+              spread: float = CROWD) -> NDArray[np.int64]:
+    """For every spot, how many of ``others`` (points) are closer than ``spread`` to
+    it; the spots near each point are remembered for the match by the point and the
+    spread (minis stand still for many decisions)."""
+    kept: dict[tuple[float, float, float], NDArray[np.intp]] = q.per_match(
+        "hero player crowds", dict)
     if len(kept) > 2_000:
         kept.clear()
     parts = []
     for ox, oy in others.tolist():
-        got = kept.get((ox, oy))
+        got = kept.get((ox, oy, spread))
         if got is None:
-            got = kept[(ox, oy)] = np.flatnonzero(
-                np.hypot(sp.xy[:, 0] - ox, sp.xy[:, 1] - oy) < CROWD)
+            got = kept[(ox, oy, spread)] = np.flatnonzero(
+                np.hypot(sp.xy[:, 0] - ox, sp.xy[:, 1] - oy) < spread)
         parts.append(got)
     return np.bincount(np.concatenate(parts), minlength=len(sp.xy))
 
@@ -236,24 +241,29 @@ def _sight_blockers(q: HeroQueries) -> tuple[int, ...]:
         if (f.has("blocking") and f.ht >= 2) or f.has("dense")))
 
 
-def _attack_value(o: AttackOdds, t: Mini, worth: float) -> float:
-    """What an attack with odds ``o`` on ``t`` is worth: its expected damage and three
-    times its chance to knock ``t`` down, doubled for a hero (``worth``)."""
+def _attack_value(o: AttackOdds, t: Mini, w: HeroWeights) -> float:
+    """What an attack with odds ``o`` on ``t`` is worth: its expected damage and
+    :attr:`HeroWeights.down` (3) times its chance to knock ``t`` down, times
+    :attr:`HeroWeights.hero_worth` (2) for a hero, and for a hero
+    :attr:`HeroWeights.kill_hero` times its chance to kill it (normal: 0)."""
     down = sum(p for k, p in o.damage.items() if t.hp - k <= 0)
-    return worth * (o.expected + 3.0 * down)
+    v = (w.hero_worth if t.hero else 1.0) * (o.expected + w.down * down)
+    if t.hero and w.kill_hero:
+        dead = load_data().hp_dead
+        v += w.kill_hero * sum(p for k, p in o.damage.items() if t.hp - k <= dead)
+    return v
 
 
-def _open_bound(q: HeroQueries, m: Mini, t: Mini, w: str) -> float:
+def _open_bound(q: HeroQueries, m: Mini, t: Mini, wp: str, w: HeroWeights) -> float:
     """:func:`_attack_value` of :meth:`HeroQueries.open_attack_odds`: it depends on the
     weapon and the target alone (its armour, hit points, incorporeal or not, hero or
-    not), so it is remembered for the match by those."""
-    kept: dict[tuple[str, str, int, bool, bool], float] = q.per_match(
-        "hero player open bounds", dict)
-    key = (w, t.armour, t.hp, t.has("incorporeal"), t.hero)
+    not), so it is remembered for the match by those and the numbers that weigh it."""
+    kept: dict[tuple[Any, ...], float] = q.per_match("hero player open bounds", dict)
+    key = (wp, t.armour, t.hp, t.has("incorporeal"), t.hero, w.hero_worth, w.down,
+           w.kill_hero)
     got = kept.get(key)
     if got is None:
-        got = kept[key] = _attack_value(q.open_attack_odds(m.id, t.id, w), t,
-                                        2.0 if t.hero else 1.0)
+        got = kept[key] = _attack_value(q.open_attack_odds(m.id, t.id, wp), t, w)
     return got
 
 
@@ -563,7 +573,7 @@ class HeroPlayer(CandidatePlayer):
         all_step = np.hypot(sp.xy[:, 0] - x, sp.xy[:, 1] - y)
         ok = (all_step <= full - 0.05) & (all_step > 0.3)
         tx, ty = t.xy
-        to_target, shelter = _towards(q, sp, tx, ty)
+        to_target, shelter = _towards(q, sp, tx, ty, w)
         # the spots in reach of a single move (where it keeps its action), unless none of
         # them is in range of the target and it may still run (then every spot it can
         # reach, its action given up): the others are never taken
@@ -577,13 +587,13 @@ class HeroPlayer(CandidatePlayer):
         xy, step = sp.xy[idx], all_step[idx]
         to_t = to_target[idx] - m.r - t.r
         score = -np.abs(to_t - want)
-        score += self._shelter(q, sp, tx, ty, shelter)[idx]
+        score += shelter[idx]
         # a mini further than the furthest spot and the spread is close to none of them
         lim = (full if run else single) + w.spread
         others = np.array([o.xy for o in st.placed()
                            if o.id != m.id and math.dist(o.xy, (x, y)) < lim]).reshape(-1, 2)
         if len(others):
-            score -= w.crowd * self._crowds(q, sp, others, xy, idx)
+            score -= w.crowd * _crowding(q, sp, others, w.spread)[idx]
         self._guard_hero(st, q, m, enemies, xy, score, hunt)
         if run:
             # nothing to shoot from any spot in reach: run (no action this turn)
@@ -634,25 +644,6 @@ class HeroPlayer(CandidatePlayer):
         return None
 
     # ================================================================ weights
-    def _shelter(self, q: HeroQueries, sp: Spots, tx: float, ty: float,
-                 normal: NDArray[np.float64]) -> NDArray[np.float64]:
-        """What each spot's shelter is worth against ``(tx, ty)``: ``normal`` (the
-        remembered :func:`_towards`) with the normal numbers."""
-        w = self.w
-        if w.facing == 2.5 and w.cover == 0.8:
-            return normal
-        return np.where(_sheltered_from(q, sp, tx, ty), w.facing,
-                        np.where(sp.near_cover, w.cover, 0.0))
-
-    def _crowds(self, q: HeroQueries, sp: Spots, others: NDArray[np.float64],
-                xy: NDArray[np.float64], idx: NDArray[np.intp]) -> NDArray[np.int64]:
-        """How many of ``others`` are within :attr:`HeroWeights.spread` of each spot
-        ``xy`` (the spots ``idx``): the remembered :func:`_crowding` for the normal one."""
-        if self.w.spread == CROWD:
-            return _crowding(q, sp, others)[idx]
-        close = np.hypot(xy[:, 0:1] - others[None, :, 0], xy[:, 1:2] - others[None, :, 1])
-        return (close < self.w.spread).sum(axis=1)
-
     def _guard_hero(self, st: HeroState, q: HeroQueries, m: Mini, enemies: list[Mini],
                     xy: NDArray[np.float64], score: NDArray[np.float64], hunt: bool) -> None:
         """Takes off ``score`` (of the spots ``xy`` for ``m``) what its hero's safety
@@ -741,34 +732,16 @@ class HeroPlayer(CandidatePlayer):
     def _bound(self, q: HeroQueries, m: Mini, t: Mini, wp: str) -> float:
         """The most an attack on ``t`` with ``wp`` could be worth (the target in the
         open), with the weights' numbers."""
-        w = self.w
-        if w.down == 3.0 and not w.kill_hero:
-            b = _open_bound(q, m, t, wp)  # the normal player's, hero worth 2
-            b = b if not t.hero or w.hero_worth == 2.0 else b * w.hero_worth / 2.0
-            return b * self._bomber(t) if w.bomber or w.sniper else b
-        o = q.open_attack_odds(m.id, t.id, wp)
-        return self._worth(o, t)
+        return _open_bound(q, m, t, wp, self.w) * self._bomber(t)
 
     def _value(self, q: HeroQueries, m: Mini, t: Mini, wp: str) -> float:
-        o = q.attack_odds(m.id, t.id, wp)
-        if self.w.down == 3.0 and self.w.hero_worth == 2.0 and not (self.w.kill_hero
-                                                                    or self.w.bomber
-                                                                    or self.w.sniper):
-            return _attack_value(o, t, 2.0 if t.hero else 1.0)
-        return self._worth(o, t)
-
-    def _worth(self, o: AttackOdds, t: Mini) -> float:
-        """:func:`game.ai.hero.player._attack_value` with the weights' numbers."""
-        w = self.w
-        down = sum(p for k, p in o.damage.items() if t.hp - k <= 0)
-        v = (w.hero_worth if t.hero else 1.0) * (o.expected + w.down * down)
-        if t.hero and w.kill_hero:
-            dead = load_data().hp_dead
-            v += w.kill_hero * sum(p for k, p in o.damage.items() if t.hp - k <= dead)
-        return v * self._bomber(t) if w.bomber or w.sniper else v
+        """What an attack on ``t`` with ``wp`` is worth, with the weights' numbers."""
+        return _attack_value(q.attack_odds(m.id, t.id, wp), t, self.w) * self._bomber(t)
 
     def _bomber(self, t: Mini) -> float:
         """How much more an attack on ``t`` counts for the threat it holds."""
+        if not (self.w.bomber or self.w.sniper):
+            return 1.0
         d = load_data()
         f = 1.0 + self.w.bomber if any(d.weapons[wp].explosive for wp in t.weapons) else 1.0
         return f * (1.0 + self.w.sniper) if any(d.weapons[wp].still for wp in t.weapons) else f
