@@ -31,6 +31,7 @@ from game.ai.pursuit.player import (
     XY,
     Box,
     ChasePlayer,
+    _along_across,
     _axes,
 )
 from game.ai.skeleton import Proposal
@@ -39,9 +40,6 @@ from game.core.ruleset import Action
 from game.rules.squads.pursuit.actions import Deploy, Hold, Move
 from game.rules.squads.pursuit.phases import ChasePhase
 from game.rules.squads.pursuit.queries import ChaseQueries
-
-HOLD = -40.0
-"""The normal player's score for a chaser staying put when it may move."""
 
 
 @dataclass(frozen=True)
@@ -61,7 +59,8 @@ class ChaseWeights:
     """Whether the shadow is weighed at the end of moves too (else at deployment only)."""
     chaser_hold: float | None = None
     """The score of a chaser staying put in the movement phase when it may move (normal:
-    -40, below a crash into impassable terrain, which it then prefers); None: as normal."""
+    ``HOLD``, -40, below a crash into impassable terrain, which it then prefers); None:
+    as normal."""
 
 
 class HardChasePlayer(ChasePlayer):
@@ -72,22 +71,21 @@ class HardChasePlayer(ChasePlayer):
         self.cw = weights or ChaseWeights()
         self.value = self.cw.value
         self.deploy_look = self.cw.deploy_look
+        if self.cw.chaser_hold is not None:
+            self.hold = self.cw.chaser_hold
 
     def propose(self, match: Match[Any], side: str) -> Iterator[Proposal]:
         cw = self.cw
-        if not cw.shadow and not cw.shadow_difficult and cw.chaser_hold is None:
+        if not cw.shadow and not cw.shadow_difficult:
             yield from super().propose(match, side)
             return
         q = match.ruleset.queries(match.state)
         assert isinstance(q, ChaseQueries)
         moving = ChasePhase(match.phase) == ChasePhase.MOVEMENT
-        hold = cw.chaser_hold if moving and not self._runner(q, side) else None
         boxes: list[tuple[Box, bool, bool]] | None = None
         for p in super().propose(match, side):
             a = p.actions[0]
             score = p.score
-            if hold is not None and isinstance(a, Hold) and score == HOLD:
-                score = hold
             at = self._stands(q, a, moving)
             if at is not None:
                 boxes = _piece_boxes(q) if boxes is None else boxes
@@ -119,18 +117,16 @@ def _piece_boxes(q: ChaseQueries) -> list[tuple[Box, bool, bool]]:
     """The pieces on the table as extents along and across (:data:`Box`), each with
     whether a flyer ignores it and whether it is impassable (else difficult) for a model
     on the ground; the clusters on a piece as impassable boxes as wide as their blast."""
-    x0, y0, hx, hy, cx, cy = _axes(q)
+    ax = _axes(q)
     out = []
     for p in q.pieces():
         if p.where != "table" or not (p.impassable or p.difficult):
             continue
-        al = [(x - x0) * hx + (y - y0) * hy for x, y in p.points]
-        ac = [(x - x0) * cx + (y - y0) * cy for x, y in p.points]
+        al, ac = zip(*(_along_across(ax, x, y) for x, y in p.points), strict=True)
         out.append(((min(al), max(al), min(ac), max(ac)), p.flyers_ignore, p.impassable))
     for c in q.mines():  # a cluster goes back with its piece and sets itself off on a model
         if c.where == "table" and c.at is not None and c.piece is not None:
-            a, b = (c.at[0] - x0) * hx + (c.at[1] - y0) * hy, \
-                (c.at[0] - x0) * cx + (c.at[1] - y0) * cy
+            a, b = _along_across(ax, *c.at)
             reach = max(c.radius, c.blast)
             out.append(((a - reach, a + reach, b - reach, b + reach), False, True))
     return out
@@ -141,9 +137,7 @@ def shadow(q: ChaseQueries, x: float, y: float, r: float, flies: bool,
     """What runs into a model standing at ``(x, y)`` in the next pursuit phase if it
     keeps pace (P-6, P-10, P-11): whether an impassable piece does (a crash), and how
     many difficult pieces would pass under it (a test each)."""
-    x0, y0, hx, hy, cx, cy = _axes(q)
-    a0 = (x - x0) * hx + (y - y0) * hy
-    c0 = (x - x0) * cx + (y - y0) * cy
+    a0, c0 = _along_across(_axes(q), x, y)
     back = q.data().back
     hits = 0
     for (_amin, amax, cmin, cmax), ignored, impassable in boxes:

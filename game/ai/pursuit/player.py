@@ -58,6 +58,9 @@ VALUE = 30.0
 WIN = 10_000.0
 DEPLOY_LOOK = 40
 """The deployment points nearest the Arrival a model weighs."""
+HOLD = -40.0
+"""A chaser's score for staying put when it may move: below a crash into impassable
+terrain (about -29 for a T3 model), so it would rather crash."""
 LANE = 14.0
 """How far ahead a scout looks for a clear lane (inches)."""
 
@@ -92,6 +95,7 @@ class ChasePlayer(CandidatePlayer):
 
     value: float = VALUE
     deploy_look: int = DEPLOY_LOOK
+    hold: float = HOLD
 
     def propose(self, match: Match[Any], side: str) -> Iterator[Proposal]:
         q = match.ruleset.queries(match.state)
@@ -304,7 +308,7 @@ class ChasePlayer(CandidatePlayer):
             if w.reason == "enemy":
                 score -= 4.0
             yield Proposal(score, (Move(mid, legs, acc),), "chase")
-        yield Proposal(-40.0, (Hold(mid),), "stay")
+        yield Proposal(self.hold, (Hold(mid),), "stay")
 
     # ================================================================ P-13
     def _shoot(self, q: ChaseQueries, side: str) -> Iterator[Proposal]:
