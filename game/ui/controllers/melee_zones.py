@@ -48,7 +48,6 @@ from game.rules.tft.zones.actions import (
     Protect,
     React,
     Ready,
-    Rush,
     Shoot,
     SplitMove,
     SpotAndStrike,
@@ -75,7 +74,7 @@ from game.rules.tft.zones.queries import (
 )
 from game.ui.boards import Marks
 from game.ui.controllers import ButtonSpec, Confirm, Controller, Reply, Select, TipLine
-from game.ui.controllers.zone_menu import Legal, ZoneMenu
+from game.ui.controllers.zone_menu import Legal, ZoneMenu, default_of
 from game.ui.scenes.dice_log import percent
 from game.ui.widgets import (
     DIM,
@@ -300,20 +299,9 @@ class MeleeZoneController(Controller):
         return self.q.attack_option(a).label
 
     def default_action(self, acts: Sequence[Targeted]) -> Targeted | None:
-        """What a second click on a target does: an attack if one is legal, else a
-        charge, a shot, a close or a rush (the buttons offer every one); of the actions
-        with a move as their first part (Z-4), only where there is no plain one, and the
-        likeliest."""
-        for kind in (Attack, Charge, Shoot, Close, Rush):
-            fits = [a for a in acts if isinstance(a, kind)
-                    and not (isinstance(a, (Attack, Charge)) and a.through)
-                    and not (isinstance(a, Rush) and a.back)]
-            plain = [a for a in fits if not isinstance(a, (StepAndShoot, SpotAndStrike))]
-            if plain:
-                return plain[0]
-            if fits:
-                return max(fits, key=lambda a: self.q.attack_option(a).chance)
-        return acts[0] if acts else None
+        """What a second click on a target does, of the legal actions ``acts`` at it
+        (:func:`~game.ui.controllers.zone_menu.default_of`)."""
+        return default_of(acts, lambda a: self.q.attack_option(a).chance)
 
     def shown_actions(self, acts: Sequence[Targeted]) -> list[Targeted]:
         """The actions at a target its buttons offer: each plain one, and of those with

@@ -89,6 +89,24 @@ _KIND_OF = {kind: k for k, kind in enumerate(KINDS)} | {SpotAndStrike: 0, StepAn
 :func:`_kind`)."""
 
 
+def default_of(acts: Sequence[Targeted], chance: Callable[[Targeted], float]
+               ) -> Targeted | None:
+    """What a second click on a target does, of the legal actions ``acts`` at it: an
+    attack if one is legal, else a charge, a shot, a close or a rush (the buttons offer
+    every one); of the actions with a move as their first part (Z-4), only where there
+    is no plain one, and the likeliest by ``chance``."""
+    for kind in KINDS:
+        fits = [a for a in acts if isinstance(a, kind)
+                and not (isinstance(a, (Attack, Charge)) and a.through)
+                and not (isinstance(a, Rush) and a.back)]
+        plain = [a for a in fits if not isinstance(a, (StepAndShoot, SpotAndStrike))]
+        if plain:
+            return plain[0]
+        if fits:
+            return max(fits, key=chance)
+    return acts[0] if acts else None
+
+
 class ZoneMenu:
     """The legal actions of one state for a human who answers now (none otherwise),
     each part asked of ``q`` the first time it is read."""
@@ -165,10 +183,9 @@ class ZoneMenu:
         return self._line_moves
 
     def best_at(self, target: str) -> Targeted | None:
-        """What a second click on ``target`` does: the controller's ``default_action``
-        of the legal actions at it (an attack, else a charge, a shot, a close or a rush;
-        of those with a move as their first part only where there is no plain one, the
-        likeliest), each kind's candidates judged only as far as it takes."""
+        """What a second click on ``target`` does: :func:`default_of` the legal actions
+        at it, each kind's candidates judged only as far as it takes where the whole
+        menu (:meth:`sorted`) was not asked."""
         if target not in self._best:
             self._best[target] = self._best_at(target)
         return self._best[target]
@@ -178,12 +195,11 @@ class ZoneMenu:
         if q is None:
             return None
         if self._sorted is not None:
-            cands: list[Targeted] = self._sorted.on_target.get(target, [])
-            legal = None
-        else:  # (the charges are judged already)
-            charges = [c for c in q.legal_charges() if c.target == target]
-            cands = [*charges, *q.candidates_at(target)]
-            legal = set(charges)
+            return default_of(self._sorted.on_target.get(target, []),
+                              lambda a: q.attack_option(a).chance)
+        charges = [c for c in q.legal_charges() if c.target == target]
+        cands = [*charges, *q.candidates_at(target)]
+        legal = set(charges)  # (judged already)
         plain: list[list[Targeted]] = [[] for _ in KINDS]
         parts: list[list[Targeted]] = [[] for _ in KINDS]
         for a in cands:
@@ -191,14 +207,13 @@ class ZoneMenu:
             if k is not None:
                 (parts if isinstance(a, (StepAndShoot, SpotAndStrike)) else plain)[k].append(a)
         for k in range(len(KINDS)):  # each kind's plain ones first, in order
-            got = next((a for a in plain[k] if legal is None or a in legal or q.allows(a)),
-                       None)
+            got = next((a for a in plain[k] if a in legal or q.allows(a)), None)
             if got is not None:
                 return got
-            ok = [a for a in parts[k] if legal is None or a in legal or q.allows(a)]
+            ok = [a for a in parts[k] if a in legal or q.allows(a)]
             if ok:
                 return max(ok, key=lambda a: q.attack_option(a).chance)
-        return next((a for a in cands if legal is None or a in legal or q.allows(a)), None)
+        return next((a for a in cands if a in legal or q.allows(a)), None)
 
     def any(self) -> bool:
         """Whether there is a legal action (asked only as far as it takes to find one:
