@@ -20,10 +20,13 @@ T = TypeVar("T")
 class Derived:
     """A memo of values derived from a match's fixed data, each made on first use."""
 
-    __slots__ = ("_values",)
+    __slots__ = ("values",)
 
     def __init__(self) -> None:
-        self._values: dict[Hashable, Any] = {}
+        self.values: dict[Hashable, Any] = {}
+        """What has been made so far, by key. A hot loop may read a value straight from
+        it (``derived.values.get(key)``, None if not made yet) and fall back on
+        :meth:`get`, which is the only way to add one."""
 
     def get(self, key: Hashable, make: Callable[[], T]) -> T:
         """The value under ``key``, made with ``make()`` the first time it is asked for.
@@ -32,13 +35,13 @@ class Derived:
         (``("entry", climb)``); callers of one key must mean the same value by it.
         """
         try:
-            value: T = self._values[key]
+            value: T = self.values[key]
         except KeyError:
-            value = self._values[key] = make()
+            value = self.values[key] = make()
         return value
 
     def __len__(self) -> int:
-        return len(self._values)
+        return len(self.values)
 
     def __deepcopy__(self, memo: dict[int, Any]) -> Derived:
         return self  # shared by every copy of a state: it holds only fixed data

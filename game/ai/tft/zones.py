@@ -151,6 +151,8 @@ class ZoneTactician(CandidatePlayer):
         self._nears: dict[str, dict[str, int]] = {}
         """Zones to the nearest enemy of each side, worked out once a decision."""
         self._goals: dict[tuple[str, str], float] = {}
+        self._crowds: dict[tuple[str, str, int], float] = {}
+        """The blows a figure would take joining each melee group, once a decision."""
         """How far each zone is from where a figure wants to be, once a decision."""
         self._passes: dict[str, dict[tuple[str, str, bool], float]] = {
             "decision": {}, "split": {}}
@@ -170,6 +172,7 @@ class ZoneTactician(CandidatePlayer):
         self._home_known = False
         self._nears = {}
         self._goals = {}
+        self._crowds = {}
         self._passes = {"decision": {}, "split": {}}
         if st.phase == INITIATIVE:
             winner = st.winner or st.sides[0]
@@ -194,8 +197,14 @@ class ZoneTactician(CandidatePlayer):
         nothing if none is legal."""
         q = self._q
         assert q is not None
+        first = proposals[0]  # the first of the best scores is most often legal
+        for p in proposals:
+            if p.score > first.score:
+                first = p
+        if q.why_illegal(first.actions[0]) is None:
+            return first
         for _score, k in sorted([(-p.score, k) for k, p in enumerate(proposals)]):
-            if q.why_illegal(proposals[k].actions[0]) is None:
+            if proposals[k] is not first and q.why_illegal(proposals[k].actions[0]) is None:
                 return proposals[k]
         f = q.state.acting()
         assert f is not None
@@ -217,7 +226,7 @@ class ZoneTactician(CandidatePlayer):
     def _threat(self, q: ZoneQueries, f: ZoneFigure) -> float:
         """What the enemies in its melee are expected to do to ``f`` in a round."""
         total = 0.0
-        for g in q.state.group_of(f):
+        for g in q.group_of(f):
             if g.side != f.side and g.standing and q.why_not_strike(g, f) is None:
                 total += self._blow(q, g, f)
         return total
@@ -330,12 +339,13 @@ class ZoneTactician(CandidatePlayer):
         out: list[Cand] = []
         threat = self._threat(q, f)
         best_blow = 0.0
-        for t in q.state.group_of(f):
+        urgency = self._urgency(q, f)
+        for t in q.group_of(f):
             if t.side == f.side or not t.active:
                 continue
             if q.why_not_strike(f, t) is not None:
                 continue
-            v = self._blow(q, f, t) * self._urgency(q, f)
+            v = self._blow(q, f, t) * urgency
             best_blow = max(best_blow, v)
             out.append((v + 0.1, Attack(f.id, t.id)))
         if status == CLOSE:
@@ -344,14 +354,14 @@ class ZoneTactician(CandidatePlayer):
         hurt = f.st <= f.st_max / 3
         if hurt and threat > best_blow:
             out.append((threat * 0.8 - 1.0, Withdraw(f.id)))
-        if threat > 2 * best_blow + 3 and self._urgency(q, f) == 1.0:
+        if threat > 2 * best_blow + 3 and urgency == 1.0:
             out.append((threat * 0.4, Defend(f.id)))
         return out
 
     # ---------------------------------------------------------------- Alone
     def _alone(self, q: ZoneQueries, f: ZoneFigure) -> list[Cand]:
         st = q.state
-        enemies = [t for t in st.figures.values() if t.side != f.side and t.active]
+        enemies = [t for t in q.state.figures.values() if t.side != f.side and t.active]
         if not enemies:
             return []
         out = self._shots(q, f, enemies)
@@ -418,6 +428,7 @@ class ZoneTactician(CandidatePlayer):
                          ) -> list[Cand]:
         """Battle moves into contact (Z-4): the blow times the chance to get there."""
         out: list[Cand] = []
+        urgency = self._urgency(q, f)
         for t in enemies:
             if not any(z in t.zones for z in f.zones):
                 continue
@@ -426,8 +437,7 @@ class ZoneTactician(CandidatePlayer):
             if t.bottleneck is None and not t.acted and q.able_to_move(t) and \
                     q.status(t) == ALONE:
                 p *= 1 - 0.5 * q.contest_odds(t, f, False)  # it may evade
-            out.append((p * self._blow(q, f, t) * self._urgency(q, f)
-                        - 0.15 * self._crowd(q, f, t), a))
+            out.append((p * self._blow(q, f, t) * urgency - 0.15 * self._crowd(q, f, t), a))
         return out
 
     def _urgency(self, q: ZoneQueries, f: ZoneFigure) -> float:
@@ -440,12 +450,21 @@ class ZoneTactician(CandidatePlayer):
 
     def _crowd(self, q: ZoneQueries, f: ZoneFigure, t: ZoneFigure) -> float:
         """Blows it will take joining ``t``'s melee: from every enemy in it, weighed
-        down by the urgency of a side that must attack."""
+        down by the urgency of a side that must attack (the same for every member
+        of a melee group: worked out once a decision for each)."""
+        key = (self._scope, f.id, t.group)
+        if t.group:
+            got = self._crowds.get(key)
+            if got is not None:
+                return got
         total = 0.0
-        for g in q.state.group_of(t):
+        for g in q.group_of(t):
             if g.side != f.side and g.standing and g.close_with is None:
                 total += self._blow(q, g, f)
-        return total / self._urgency(q, f)
+        got = total / self._urgency(q, f)
+        if t.group:
+            self._crowds[key] = got
+        return got
 
     def _pass_odds(self, q: ZoneQueries, f: ZoneFigure, start: str, path: tuple[str, ...],
                    run: bool) -> float:
@@ -544,9 +563,9 @@ class ZoneTactician(CandidatePlayer):
                 continue
             outside = bn.other(f.zone)
             holders = q.enemy_holders(f, bn.id)
-            near = min((board.distance(outside, z) or 0 for t in enemies for z in t.zones),
-                       default=99)
             if f.side == st.hold_out and f.zone == self._home_of(q):
+                near = min((board.distance(outside, z) or 0 for t in enemies
+                            for z in t.zones), default=99)
                 if near <= 2:
                     out.append((HOLD - near * 2, EnterBottleneck(f.id, bn.id)))
             elif holders:

@@ -102,6 +102,9 @@ class ZoneQueries:
     def __init__(self, state: ZoneState) -> None:
         self.state = state
         self._memo: dict[Hashable, Any] = {}
+        self._plans: dict[tuple[Any, ...], MovePlan] = {}
+        """Zone move plans worked out for this state (by figure, path, via, running and
+        through), shared by every question that needs one."""
 
     def _get(self, key: Hashable, make: Callable[[], T]) -> T:
         """The answer under ``key``, worked out by ``make()`` the first time (the hot
@@ -215,7 +218,7 @@ class ZoneQueries:
     def _legal(self) -> list[Action]:
         f = self._mover()
         if f is None:
-            return menu.legal_actions(self.state, self._plans(), self._look)
+            return menu.legal_actions(self.state, self._plans, self._look)
         return [*self.legal_moves(False), *self.legal_moves(True), *self._legal_charges(f),
                 *self.legal_line_ends(), *self._others(f)]
 
@@ -257,7 +260,7 @@ class ZoneQueries:
     def _legal_charges(self, f: ZoneFigure) -> list[Charge]:
         st = self.state
         return self._get("legal charges", lambda: [
-            a for a in menu.charges(st, f, self._plans()) if legal.split_allows(st, a) is None])
+            a for a in menu.charges(st, f, self._plans) if legal.split_allows(st, a) is None])
 
     def _others(self, f: ZoneFigure) -> list[Action]:
         """:func:`~game.rules.tft.zones.menu.others` (its actions at no enemy kept apart:
@@ -298,7 +301,7 @@ class ZoneQueries:
 
     def why_illegal(self, action: Action) -> str | None:
         """None if ``action`` is legal now, else why not, in a player's words."""
-        return legal.why_illegal(self.state, action, self._plans(), self._look)
+        return legal.why_illegal(self.state, action, self._plans, self._look)
 
     def _look(self, a: StepAndShoot) -> ZoneState | str:
         """Z-4: why ``a``'s step cannot be made, or the state once it is (see
@@ -323,10 +326,6 @@ class ZoneQueries:
         return combat.adjusted_dx_total(f)
 
     # ================================================================ moving
-    def _plans(self) -> dict[tuple[Any, ...], MovePlan]:
-        plans: dict[tuple[Any, ...], MovePlan] = self._get("plans", dict)
-        return plans
-
     def move_check(self, f: ZoneFigure, path: tuple[str, ...], via: tuple[str, ...],
                    run: bool, through: bool = False, charge: bool = False
                    ) -> tuple[str | None, MovePlan | None]:
@@ -336,7 +335,7 @@ class ZoneQueries:
         got = self._memo.get(key)
         if got is None:
             got = self._memo[key] = legal.zone_move_check(self.state, f, path, via, run,
-                                                          through, charge, self._plans())
+                                                          through, charge, self._plans)
         return got
 
     def move_plan(self, a: MoveAction) -> MovePlan:
@@ -344,10 +343,10 @@ class ZoneQueries:
         its effective MR, whether it needs a roll, the roll's exact odds."""
         f = self.state.figures[a.figure]
         key = (f.id, a.path, a.via, runs(a), a.through)
-        plan = self._plans().get(key)
+        plan = self._plans.get(key)
         if plan is None:
             start = legal.start_zone(self.state, f, a.path[0]) or f.zone
-            plan = self._plans()[key] = rules.zone_move_plan(
+            plan = self._plans[key] = rules.zone_move_plan(
                 self.state, f, start, a.path, a.via, runs(a), a.through)
         return plan
 
@@ -379,7 +378,7 @@ class ZoneQueries:
             return out
         if not f.active or self.status(f) != ALONE:
             return out
-        for a in menu.zone_moves(self.state, f, run, self._plans()):
+        for a in menu.zone_moves(self.state, f, run, self._plans):
             plan = self.move_plan(a)
             z = a.path[-1]
             if z not in out or plan.p > out[z].plan.p:
@@ -468,12 +467,17 @@ class ZoneQueries:
     def zone_moves(self, f: ZoneFigure, run: bool) -> list[ZoneMove]:
         """Every zone move ``f`` could try now (as if its action), walking or running."""
         return self._get(("zone moves", f.id, run),
-                         lambda: list(menu.zone_moves(self.state, f, run, self._plans())))
+                         lambda: list(menu.zone_moves(self.state, f, run, self._plans)))
 
     def paths_to(self, start: str, most: int) -> dict[str, tuple[tuple[str, ...], ...]]:
         """Simple paths from ``start`` of at most ``most`` zones by the zone they end
         in, shortest first (and, for a charge, out to a neighbour and back); worked out
         once a match."""
+        key = ("paths to", start, most)
+        got: dict[str, tuple[tuple[str, ...], ...]] | None = \
+            self.state.derived.values.get(key)
+        if got is not None:
+            return got
         board = self.state.board
 
         def make() -> dict[str, tuple[tuple[str, ...], ...]]:
@@ -484,17 +488,21 @@ class ZoneQueries:
                 out.setdefault(start, []).extend((n, start) for n in board.neighbours(start))
             return {k: tuple(v) for k, v in out.items()}
 
-        return self.state.derived.get(("paths to", start, most), make)
+        return self.state.derived.get(key, make)
 
     def distances_to(self, zones: frozenset[str]) -> dict[str, int]:
         """Zones between each zone of the board and the nearest of ``zones``; worked out
         once a match for each set."""
+        key = ("distances to", zones)
+        got: dict[str, int] | None = self.state.derived.values.get(key)
+        if got is not None:
+            return got
         b = self.state.board
 
         def make() -> dict[str, int]:
             return {z: min((b.distance(z, e) or 0 for e in zones), default=0) for z in b.zones}
 
-        return self.state.derived.get(("distances to", zones), make)
+        return self.state.derived.get(key, make)
 
     def capacities(self) -> dict[str, int]:
         """Z-16: each zone's bottleneck capacity on its borders; once a match."""
@@ -555,13 +563,20 @@ class ZoneQueries:
         return self._get("after split", make)
 
     # ================================================================ striking
+    def group_of(self, f: ZoneFigure) -> list[ZoneFigure]:
+        """Z-2: the active members of ``f``'s melee group, ``f`` included (just ``f`` if
+        it has none), once a state (the list is not to be changed)."""
+        if not f.group:
+            return [f]
+        key = ("group", f.group)
+        got: list[ZoneFigure] | None = self._memo.get(key)
+        if got is None:
+            got = self._memo[key] = self.state.group_of(f)
+        return got
+
     def why_not_strike(self, a: ZoneFigure, t: ZoneFigure) -> str | None:
         """Z-2, Z-16: why ``a`` cannot strike ``t`` in their melee (None if it can)."""
-        key = ("strike", a.id, t.id)
-        got = self._memo.get(key, _MISSING)
-        if got is _MISSING:
-            got = self._memo[key] = rules.why_not_strike(self.state, a, t)
-        return got
+        return rules.why_not_strike(self.state, a, t)  # (quicker than a memo's key)
 
     def obstacle_for(self, a: ZoneFigure, t: ZoneFigure) -> tuple[Obstacle, int] | None:
         """Z-11: the obstacle ``t`` keeps between itself and ``a`` coming at it, and its
@@ -580,11 +595,7 @@ class ZoneQueries:
     def blow_odds(self, a: ZoneFigure, t: ZoneFigure, multiplier: int = 1) -> AttackOdds:
         """T-2..T-4, Z-2, Z-16: the exact odds of a melee blow of ``a`` at ``t`` (a
         charge's damage ``multiplier``, Z-9)."""
-        key = ("blow", a.id, t.id, multiplier)
-        got = self._memo.get(key)
-        if got is None:
-            got = self._memo[key] = rules.blow_odds(self.state, a, t, multiplier)
-        return got
+        return rules.blow_odds(self.state, a, t, multiplier)  # (kept by the rules)
 
     def charge_multiplier(self, answered: bool = False) -> int:
         """Z-9: the damage multiple of a charge's blow (``answered``: of a blow that

@@ -566,6 +566,9 @@ def attack_odds(state: ZoneState, attacker: ZoneFigure, target: ZoneFigure,
     a computer player asks the same odds again and again over a game."""
     key = ("attack odds", weapon, tuple(situation), extra_dice, multiplier,
            *_odds_key(attacker, target))
+    got: combat.AttackOdds | None = state.derived.values.get(key)
+    if got is not None:
+        return got
     return state.derived.get(key, lambda: combat.attack_odds(
         attacker, target, situation, extra_dice=extra_dice, multiplier=multiplier,
         weapon=weapon))
@@ -583,6 +586,9 @@ def blow_odds(state: ZoneState, attacker: ZoneFigure, target: ZoneFigure,
     # keyed by what the modifiers are made of, so that a computer player's repeated
     # questions build none of them
     key = ("blow odds", covered, down, multiplier, weapon, *_odds_key(attacker, target))
+    got: combat.AttackOdds | None = state.derived.values.get(key)
+    if got is not None:
+        return got
     return state.derived.get(key, lambda: attack_odds(
         state, attacker, target, blow_modifiers(state, attacker, target),
         multiplier=multiplier, weapon=weapon))
@@ -675,8 +681,10 @@ def shot_line(state: ZoneState, shooter: ZoneFigure, target: ZoneFigure
               ) -> tuple[int, int] | None:
     """(zones between, visibility) of the best line from ``shooter`` to ``target``: the
     fewest zones, then the clearest; None if there is none."""
-    board = state.board
-    sight = state.derived.get("sight", lambda: _sight(board))
+    sight: dict[tuple[str, str], tuple[int, int]] | None = state.derived.values.get("sight")
+    if sight is None:
+        board = state.board
+        sight = state.derived.get("sight", lambda: _sight(board))
     best: tuple[int, int] | None = None
     for a in shooter.zones:
         for b in target.zones:
@@ -721,6 +729,10 @@ def shot_odds(state: ZoneState, shooter: ZoneFigure, target: ZoneFigure
     key = ("shot odds", shot_line(state, shooter, target), covered, extra,
            *_odds_key(shooter, target)) + \
         (() if target.patch is None else (target.patch, shooter.patch))
+
+    got: combat.AttackOdds | None = state.derived.values.get(key)
+    if got is not None:
+        return got
 
     def make() -> combat.AttackOdds:
         line = shot(state, shooter, target)
