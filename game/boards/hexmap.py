@@ -22,7 +22,6 @@ from __future__ import annotations
 import math
 from collections.abc import Iterable, Sequence
 from dataclasses import dataclass
-from functools import cached_property
 from typing import Any, Literal, overload
 
 import numpy as np
@@ -31,6 +30,7 @@ from numpy.typing import NDArray
 from game.boards.hexes_dial import dial, dial_by_cost, dial_ring
 from game.core.board import Outline
 from game.core.frozen import quick_init
+from game.core.once import once
 from game.core.places import Cell, Place
 
 Orientation = Literal["pointy", "flat"]
@@ -119,7 +119,7 @@ class Reach:
     stops: frozenset[int] = frozenset()
     """The ``stop`` cells of the search (entered, never left)."""
 
-    @cached_property
+    @once
     def cells(self) -> list[int]:
         """Every reached cell, cheapest first (the start first; ties by cell)."""
         if self.order is not None:
@@ -128,7 +128,7 @@ class Reach:
         by_cost = np.argsort(c, kind="stable")
         return by_cost[:int(np.count_nonzero((c >= 0) & (c <= self.budget)))].tolist()
 
-    @cached_property
+    @once
     def cost(self) -> dict[int, int]:
         """Cheapest cost of every reachable cell (the start costs 0), cheapest first."""
         c = self.costs
@@ -138,7 +138,7 @@ class Reach:
             return dict(zip(self.order, map(c.__getitem__, self.order), strict=True))
         return {i: int(c[i]) for i in self.cells}
 
-    @cached_property
+    @once
     def ends(self) -> dict[int, int]:
         """Cells that may be entered but not left (the path stops there), with their cost."""
         c, start, budget = self.costs, self.start, self.budget

@@ -9,7 +9,7 @@ from __future__ import annotations
 
 from collections.abc import Sequence
 from dataclasses import dataclass
-from functools import lru_cache
+from functools import cache, lru_cache
 
 from game.core import odds
 from game.core.dice import Dice, Modifier
@@ -40,9 +40,15 @@ def adjusted_dx(fig: Fighter) -> tuple[int, list[Modifier]]:
 
 
 def adjusted_dx_total(fig: Fighter) -> int:
-    """T-1: adjusted DX as one number."""
-    base, mods = adjusted_dx(fig)
-    return base + sum(m.value for m in mods)
+    """T-1: adjusted DX as one number: :func:`adjusted_dx`'s DX plus its modifiers, summed
+    without making them (the action order and the AI ask it by the thousand)."""
+    d = load_data()
+    total = fig.dx + fig.dx_penalty
+    if fig.armour:
+        total += d.armour[fig.armour].dx
+    if fig.shield:
+        total += d.shields[fig.shield].dx
+    return total
 
 
 def weapon_of(fig: Fighter) -> Weapon:
@@ -60,7 +66,15 @@ def attack_dice(target: Fighter) -> int:
 def charge_allowance(fig: Fighter) -> int:
     """T-7: the most MP a figure may have spent this turn and still attack or defend
     (half its MA: a charge)."""
-    return int(fig.ma * float(load_data().num("attack", "charge_fraction")))
+    return int(fig.ma * charge_fraction())
+
+
+@cache
+def charge_fraction() -> float:
+    """T-7: the share of its MA a figure may spend and still attack (the data's
+    ``[attack] charge_fraction``), read once (:func:`charge_allowance` is asked by the
+    thousand)."""
+    return float(load_data().num("attack", "charge_fraction"))
 
 
 def armour_stops(target: Fighter, rear: bool) -> int:

@@ -16,7 +16,7 @@ from itertools import islice
 
 import numpy as np
 
-from game.boards.hexmap import Reach
+from game.boards.hexmap import Reach, Steps
 from game.core.frozen import quick_init
 from game.rules.tft import combat
 from game.rules.tft.data import load_data
@@ -148,6 +148,22 @@ def entry_table(state: HexState, f: HexFigure) -> tuple[str, np.ndarray]:
     return terrain.entry_costs(state, "swimming" in f.talents)
 
 
+def walk_steps(state: HexState, f: HexFigure, climb: int) -> Steps:
+    """H-2, H-3, H-21: the steps ``f`` walks by with a climbing H of ``climb``
+    (:func:`tables.steps` over its :func:`entry_table`), looked up once per figure and
+    climbing H in the state's memo (every reach of a figure asks for them)."""
+    key = (STEPS, f.id, climb)
+    found = state.memo.get(key)
+    if found is None:
+        found = state.memo[key] = tables.steps(state, climb, entry_table(state, f))
+    assert isinstance(found, Steps)
+    return found
+
+
+STEPS = "walk steps"
+"""The state's memo key (with a figure's id and climbing H) of :func:`walk_steps`."""
+
+
 def entry_list(state: HexState, f: HexFigure) -> list[float]:
     """:func:`entry_table`'s costs as a list of floats, once per match (what a loop over
     cells reads: a list item is quicker to read and compare than a numpy scalar)."""
@@ -250,9 +266,8 @@ def walking_reach(state: HexState, f: HexFigure, budget: int, pos: Positions | N
     board = state.board
     occupied = others_cells(state, f, None, pos) if occupied is None else occupied
     stop = engaged_stops(state, f, pos)
-    entry = entry_table(state, f)
     climb = heights.climbing_height(f)
-    steps = tables.steps(state, climb, entry)
+    steps = walk_steps(state, f, climb)
     if is_engaged(state, f, pos):
         stop = frozenset(board.neighbours(f.cell))  # T-6: engaged, a one-hex shift
         up = min(climb, f.hexes)  # H-10
