@@ -66,6 +66,12 @@ def new_plan(ctx: Context) -> MovePlan:
         # charge of it
         guard = np.maximum(near_arr - w.wait_range, 0)
         static_arr = w.hold * q.levels() - w.approach * guard
+    if w.hunt:  # hard only: go for the enemy's archers (H-18)
+        data = load_data()
+        archers = [e.cell for e in ctx.enemies
+                   if any(data.weapons[x].missile for x in e.weapons)]
+        if archers:
+            static_arr = static_arr - w.hunt * q.distances_to(archers)
     movers = [f for f in ctx.own if not f.move_over]
     # T-6, H-7: standing in a cell an enemy engages
     engaging = q.engaged_cells(movers[0].id) if movers else frozenset()
@@ -143,8 +149,11 @@ def shooter(ctx: Context, plan: MovePlan, f: HexFigure) -> list[Action] | None:
     in the way counted, never through a friend), a little higher if it can; with no
     shot anywhere near it moves like any other figure."""
     w = ranged_weapon(f)
-    if w is None or not w.missile or f.mp_spent or not f.standing or \
-            ctx.q.is_engaged(f.id):
+    if w is None or not w.missile or f.mp_spent or not f.standing:
+        return None
+    if ctx.q.is_engaged(f.id):
+        if ctx.w.keep_bow or ctx.w.step_out:  # hard only: off for the normal Tactician
+            return engaged_shooter(ctx, plan, f, w.range)
         return None
     board = ctx.board
     foes = sorted((e for e in ctx.enemies if board.distance(f.cell, e.cell) <= w.range + 1),
@@ -164,6 +173,41 @@ def shooter(ctx: Context, plan: MovePlan, f: HexFigure) -> list[Action] | None:
     if best is None or best[0] < 0.3:
         return None
     return [Move(f.id, best[1])] if best[1] != f.cell else []
+
+
+def engaged_shooter(ctx: Context, plan: MovePlan, f: HexFigure,
+                    reach: int) -> list[Action] | None:
+    """T-6, H-10, H-18 (hard only: :attr:`Weights.keep_bow`, :attr:`Weights.step_out`):
+    an engaged figure with a bow ready stays and shoots an enemy engaging it (no
+    Defend: a defender does not shoot, T-7), or shifts one hex to a cell no enemy can
+    strike this turn (not :attr:`MovePlan.hot`) and shoots from there, whichever shot is
+    worth more; with neither worth a shot it manoeuvres like any other figure."""
+    wt, q, board = ctx.w, ctx.q, ctx.board
+    best: tuple[float, list[Action]] | None = None
+    if wt.keep_bow:
+        value = 0.0
+        for e in ctx.enemies:
+            chk = q.shot_check(f.id, e.id)  # engaged: only at an enemy engaging it
+            if not chk.allowed or chk.odds is None or chk.line is None:
+                continue
+            if any(ctx.state.figures[g].side == f.side for g in chk.line.in_way):
+                continue
+            p = chk.p_target or 0.0
+            scale = p / chk.odds.p_hit if chk.odds.p_hit > 0 else 0.0
+            value = max(value, scale * (chk.odds.expected_damage + wt.kill * chk.odds.p_down))
+        if value >= 0.3:
+            best = (value, [])
+    if wt.step_out:
+        opts = q.move_options(f.id)
+        foes = sorted((e for e in ctx.enemies if board.distance(f.cell, e.cell) <= reach + 1),
+                      key=lambda e: (board.distance(f.cell, e.cell), e.id))[:4]
+        for n in board.neighbours(f.cell):
+            if n in plan.hot or not opts.can_walk(n):
+                continue
+            v = wt.step_out * _shot_value(ctx, f, foes, n, reach)
+            if v >= 0.3 and (best is None or v > best[0] + 1e-9):
+                best = (v, [Move(f.id, n)])
+    return None if best is None else best[1]
 
 
 # ==================================================================== manoeuvres
