@@ -80,6 +80,10 @@ class Weights:
     """Hard only (0: off): an engaged archer with its bow ready shifts one hex out of
     every enemy's reach (T-6: an engaged figure may shift one hex; H-10) to shoot from
     there, the shot worth this share of its points."""
+    cover: float = 0.0
+    """Hard only (0: off): each enemy archer (a missile weapon, standing, not defending)
+    that sees a cell (H-18: its eye to a standing figure's chest there) costs the cell
+    this much: out of the archers' sight where the ground allows."""
     hunt: float = 0.0
     """Hard only (0: off): each hex nearer the nearest enemy that carries a missile
     weapon (go for the archers, H-18)."""

@@ -10,6 +10,7 @@ from collections.abc import Callable, Iterable, Sequence
 from itertools import chain
 
 import numpy as np
+from numpy.typing import NDArray
 
 from game.ai.skeleton import Proposal
 from game.ai.tft.context import Context
@@ -20,7 +21,7 @@ from game.ai.tft.stance import Stance
 from game.boards.hexmap import Reach
 from game.core.ruleset import Action
 from game.rules.tft.hexes.actions import Climb, Defend, Face, JumpDown, Move
-from game.rules.tft.hexes.queries import HexFigure, Jump, load_data, ranged_weapon
+from game.rules.tft.hexes.queries import HexFigure, Jump, Seen, load_data, ranged_weapon
 
 
 # ==================================================================== the side's plan
@@ -66,12 +67,8 @@ def new_plan(ctx: Context) -> MovePlan:
         # charge of it
         guard = np.maximum(near_arr - w.wait_range, 0)
         static_arr = w.hold * q.levels() - w.approach * guard
-    if w.hunt:  # hard only: go for the enemy's archers (H-18)
-        data = load_data()
-        archers = [e.cell for e in ctx.enemies
-                   if any(data.weapons[x].missile for x in e.weapons)]
-        if archers:
-            static_arr = static_arr - w.hunt * q.distances_to(archers)
+    if w.hunt or w.cover:  # hard only: the enemy's archers (H-18)
+        static_arr = _archers(ctx, static_arr)
     movers = [f for f in ctx.own if not f.move_over]
     # T-6, H-7: standing in a cell an enemy engages
     engaging = q.engaged_cells(movers[0].id) if movers else frozenset()
@@ -89,6 +86,26 @@ def new_plan(ctx: Context) -> MovePlan:
                     static_arr=static_arr, beside_enemy=beside,
                     fixed_enemy={t.enemy.id for t in threats if t.fixed},
                     engaged=engaged, foes_beside=foes)
+
+
+def _archers(ctx: Context, static_arr: NDArray[np.float64]) -> NDArray[np.float64]:
+    """H-18 (hard only): ``static_arr`` less :attr:`Weights.hunt` per hex to the nearest
+    enemy carrying a missile weapon and :attr:`Weights.cover` per enemy archer able to
+    shoot that sees the cell (the rules' own sight map)."""
+    w, q, data = ctx.w, ctx.q, load_data()
+    archers = [e for e in ctx.enemies if any(data.weapons[x].missile for x in e.weapons)]
+    if not archers:
+        return static_arr
+    if w.hunt:
+        static_arr = static_arr - w.hunt * q.distances_to([e.cell for e in archers])
+    if w.cover:
+        seen = np.zeros(len(static_arr))
+        for e in archers:
+            if e.standing and not e.defending:
+                cells = [c for c, s in q.sight_map(e.id).items() if s != Seen.SEEN]
+                seen[cells] += 1.0
+        static_arr = static_arr - w.cover * seen
+    return static_arr
 
 
 # ==================================================================== climbs and archers
