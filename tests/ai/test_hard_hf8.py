@@ -19,7 +19,12 @@ from game.core.match import Match
 from game.rules import open_match
 from game.rules.tft.hexes.actions import Move, Ready, Shoot
 from game.rules.tft.hexes.phases import HexPhase
-from game.rules.tft.hexes.queries import adjacent_figures, load_data, ranged_weapon
+from game.rules.tft.hexes.queries import (
+    HexQueries,
+    adjacent_figures,
+    load_data,
+    ranged_weapon,
+)
 from tests.ai.played import played_actions, tuned_wins
 
 KEEP = hex_weights(keep_bow=1.0)
@@ -81,7 +86,7 @@ def _engaged_archer_moving(m: Match[Any]) -> bool:
     st = m.state
     if st.phase != HexPhase.MOVEMENT or m.to_act() != "garrison":
         return False
-    q = m.ruleset.queries(st)
+    q = HexQueries(st)
     return any(f.side == "garrison" and f.standing and not f.mp_spent and not f.move_over
                and ranged_weapon(f) is not None and q.is_engaged(f.id)
                for f in st.figures.values())
@@ -92,7 +97,7 @@ def test_t6_an_engaged_archer_stays_to_shoot_or_steps_out_only_when_asked():
     normal weights; with keep_bow it stays without defending (it shoots next), with
     step_out alone it shifts only to a cell no enemy can strike."""
     m = _first(1, _engaged_archer_moving)
-    q = m.ruleset.queries(m.state)
+    q = HexQueries(m.state)
     f = next(f for f in m.state.figures.values()
              if f.side == "garrison" and ranged_weapon(f) is not None
              and not f.mp_spent and q.is_engaged(f.id))
@@ -117,7 +122,7 @@ def test_hunt_draws_the_raiders_towards_the_archers():
         m.apply(computer_player("tft-heights", 0).choose(m))
     plain = new_plan(Context(m, "raiders", hex_weights()))
     hunt = new_plan(Context(m, "raiders", hex_weights(hunt=1.0)))
-    q = m.ruleset.queries(m.state)
+    q = HexQueries(m.state)
     archers = [f.cell for f in m.state.figures.values() if f.side == "garrison"
                and any(load_data().weapons[w].missile for w in f.weapons)]
     d = q.distances_to(archers).tolist()
