@@ -30,7 +30,7 @@ from tests.ai.played import played_actions, tuned_wins
 KEEP = hex_weights(keep_bow=1.0)
 
 
-def test_f_hill_fort_copy_with_the_normal_weights_plays_as_normal():
+def test_hill_fort_copy_with_the_normal_weights_plays_as_normal():
     assert Weights().keep_bow == Weights().step_out == Weights().hunt == 0.0
     m1, m2 = open_match("hill_fort", 6), open_match("hill_fort", 6)
     normal = {s: computer_player("tft-heights", 6) for s in m1.sides}
@@ -64,7 +64,7 @@ def _first(seed: int, found: Any, limit: int = 4000) -> Match[Any]:
     raise AssertionError("no such position in the game")
 
 
-def test_t6_h18_an_archer_in_contact_keeps_its_bow_with_keep_bow():
+def test_keep_bow_an_archer_in_contact_keeps_its_bow_and_shoots():
     """Normal: an archer with an enemy beside readies its dagger; with keep_bow it keeps
     the bow (no Ready of a melee weapon) and shoots its engager point blank."""
     m = _first(0, _archer_in_contact_acting)
@@ -92,7 +92,7 @@ def _engaged_archer_moving(m: Match[Any]) -> bool:
                for f in st.figures.values())
 
 
-def test_t6_an_engaged_archer_stays_to_shoot_or_steps_out_only_when_asked():
+def test_engaged_archer_stays_to_shoot_or_steps_out_only_when_asked():
     """In movement an engaged archer with its bow ready is left to the manoeuvres by the
     normal weights; with keep_bow it stays without defending (it shoots next), with
     step_out alone it shifts only to a cell no enemy can strike."""
