@@ -122,8 +122,13 @@ class ArmCA(CandidateAction):
                 if wpn == f.ready or why(Ready(f.id, wpn)) is not None:
                     continue
                 if beside and not w.melee and o.melee and not o.missile:
+                    if ctx.w.keep_bow and ctx.shots():
+                        continue  # it keeps the bow: a shot at its engager (T-6, H-18)
                     out.append(Proposal(8.0 + odds.mean_after_reduction(o.damage, 0),
                                         (Ready(f.id, wpn),), "ready for melee"))
+                elif beside and o.missile and w.melee and ctx.w.keep_bow:
+                    out.append(Proposal(ctx.w.keep_bow, (Ready(f.id, wpn),),
+                                        "ready the bow in contact"))
                 elif (not beside and o.missile and w.melee and not w.missile
                       and not ctx.attacks() and any(
                           ctx.board.distance(f.cell, e.cell) <= o.range

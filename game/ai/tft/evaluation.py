@@ -71,6 +71,22 @@ class Weights:
     """A waiting side closes only on enemies this many hexes away or nearer."""
     deadly_fall: float = 0.15
     """Never jump when the fall takes the figure down with more than this chance."""
+    keep_bow: float = 0.0
+    """Hard only (0: off, as the normal Tactician): an archer in contact keeps its bow
+    ready and shoots the enemy engaging it (T-6, H-18) instead of readying its dagger,
+    readies the bow again in contact for this many points, and does not defend when it
+    has that shot."""
+    step_out: float = 0.0
+    """Hard only (0: off): an engaged archer with its bow ready shifts one hex out of
+    every enemy's reach (T-6: an engaged figure may shift one hex; H-10) to shoot from
+    there, the shot worth this share of its points."""
+    cover: float = 0.0
+    """Hard only (0: off): each enemy archer (a missile weapon, standing, not defending)
+    that sees a cell (H-18: its eye to a standing figure's chest there) costs the cell
+    this much: out of the archers' sight where the ground allows."""
+    hunt: float = 0.0
+    """Hard only (0: off): each hex nearer the nearest enemy that carries a missile
+    weapon (go for the archers, H-18)."""
 
 
 class Hit(NamedTuple):

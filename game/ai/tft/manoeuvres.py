@@ -10,6 +10,7 @@ from collections.abc import Callable, Iterable, Sequence
 from itertools import chain
 
 import numpy as np
+from numpy.typing import NDArray
 
 from game.ai.skeleton import Proposal
 from game.ai.tft.context import Context
@@ -20,7 +21,7 @@ from game.ai.tft.stance import Stance
 from game.boards.hexmap import Reach
 from game.core.ruleset import Action
 from game.rules.tft.hexes.actions import Climb, Defend, Face, JumpDown, Move
-from game.rules.tft.hexes.queries import HexFigure, Jump, load_data, ranged_weapon
+from game.rules.tft.hexes.queries import HexFigure, Jump, Seen, load_data, ranged_weapon
 
 
 # ==================================================================== the side's plan
@@ -66,6 +67,8 @@ def new_plan(ctx: Context) -> MovePlan:
         # charge of it
         guard = np.maximum(near_arr - w.wait_range, 0)
         static_arr = w.hold * q.levels() - w.approach * guard
+    if w.hunt or w.cover:  # hard only: the enemy's archers (H-18)
+        static_arr = _archers(ctx, static_arr)
     movers = [f for f in ctx.own if not f.move_over]
     # T-6, H-7: standing in a cell an enemy engages
     engaging = q.engaged_cells(movers[0].id) if movers else frozenset()
@@ -83,6 +86,26 @@ def new_plan(ctx: Context) -> MovePlan:
                     static_arr=static_arr, beside_enemy=beside,
                     fixed_enemy={t.enemy.id for t in threats if t.fixed},
                     engaged=engaged, foes_beside=foes)
+
+
+def _archers(ctx: Context, static_arr: NDArray[np.float64]) -> NDArray[np.float64]:
+    """H-18 (hard only): ``static_arr`` less :attr:`Weights.hunt` per hex to the nearest
+    enemy carrying a missile weapon and :attr:`Weights.cover` per enemy archer able to
+    shoot that sees the cell (the rules' own sight map)."""
+    w, q, data = ctx.w, ctx.q, load_data()
+    archers = [e for e in ctx.enemies if any(data.weapons[x].missile for x in e.weapons)]
+    if not archers:
+        return static_arr
+    if w.hunt:
+        static_arr = static_arr - w.hunt * q.distances_to([e.cell for e in archers])
+    if w.cover:
+        seen = np.zeros(len(static_arr))
+        for e in archers:
+            if e.standing and not e.defending:
+                cells = [c for c, s in q.sight_map(e.id).items() if s != Seen.SEEN]
+                seen[cells] += 1.0
+        static_arr = static_arr - w.cover * seen
+    return static_arr
 
 
 # ==================================================================== climbs and archers
@@ -143,8 +166,11 @@ def shooter(ctx: Context, plan: MovePlan, f: HexFigure) -> list[Action] | None:
     in the way counted, never through a friend), a little higher if it can; with no
     shot anywhere near it moves like any other figure."""
     w = ranged_weapon(f)
-    if w is None or not w.missile or f.mp_spent or not f.standing or \
-            ctx.q.is_engaged(f.id):
+    if w is None or not w.missile or f.mp_spent or not f.standing:
+        return None
+    if ctx.q.is_engaged(f.id):
+        if ctx.w.keep_bow or ctx.w.step_out:  # hard only: off for the normal Tactician
+            return engaged_shooter(ctx, plan, f, w.range)
         return None
     board = ctx.board
     foes = sorted((e for e in ctx.enemies if board.distance(f.cell, e.cell) <= w.range + 1),
@@ -164,6 +190,41 @@ def shooter(ctx: Context, plan: MovePlan, f: HexFigure) -> list[Action] | None:
     if best is None or best[0] < 0.3:
         return None
     return [Move(f.id, best[1])] if best[1] != f.cell else []
+
+
+def engaged_shooter(ctx: Context, plan: MovePlan, f: HexFigure,
+                    reach: int) -> list[Action] | None:
+    """T-6, H-10, H-18 (hard only: :attr:`Weights.keep_bow`, :attr:`Weights.step_out`):
+    an engaged figure with a bow ready stays and shoots an enemy engaging it (no
+    Defend: a defender does not shoot, T-7), or shifts one hex to a cell no enemy can
+    strike this turn (not :attr:`MovePlan.hot`) and shoots from there, whichever shot is
+    worth more; with neither worth a shot it manoeuvres like any other figure."""
+    wt, q, board = ctx.w, ctx.q, ctx.board
+    best: tuple[float, list[Action]] | None = None
+    if wt.keep_bow:
+        value = 0.0
+        for e in ctx.enemies:
+            chk = q.shot_check(f.id, e.id)  # engaged: only at an enemy engaging it
+            if not chk.allowed or chk.odds is None or chk.line is None:
+                continue
+            if any(ctx.state.figures[g].side == f.side for g in chk.line.in_way):
+                continue
+            p = chk.p_target or 0.0
+            scale = p / chk.odds.p_hit if chk.odds.p_hit > 0 else 0.0
+            value = max(value, scale * (chk.odds.expected_damage + wt.kill * chk.odds.p_down))
+        if value >= 0.3:
+            best = (value, [])
+    if wt.step_out:
+        opts = q.move_options(f.id)
+        foes = sorted((e for e in ctx.enemies if board.distance(f.cell, e.cell) <= reach + 1),
+                      key=lambda e: (board.distance(f.cell, e.cell), e.id))[:4]
+        for n in board.neighbours(f.cell):
+            if n in plan.hot or not opts.can_walk(n):
+                continue
+            v = wt.step_out * _shot_value(ctx, f, foes, n, reach)
+            if v >= 0.3 and (best is None or v > best[0] + 1e-9):
+                best = (v, [Move(f.id, n)])
+    return None if best is None else best[1]
 
 
 # ==================================================================== manoeuvres
