@@ -681,7 +681,7 @@ class HeroPlayer(CandidatePlayer):
         if w.sniper_sight and m.hero:
             score -= w.sniper_sight * self._sniper_sights(st, m, enemies, xy, score)
         if w.mate_sniper and not m.hero:
-            score -= w.mate_sniper * self._in_sniper_sight(st, q, m, enemies, xy, score)
+            score -= w.mate_sniper * self._sniper_sights(st, m, enemies, xy, score)
         mind = 0.0 if not m.hero else (w.guard if hunt else 1.0) * (
             w.hurt_guard if m.hp <= w.hurt else 1.0)
         if mind:
@@ -741,38 +741,6 @@ class HeroPlayer(CandidatePlayer):
                 out[k] += cost
         return out
 
-    def _in_sniper_sight(self, st: HeroState, q: HeroQueries, m: Mini, enemies: list[Mini],
-                         xy: NDArray[np.float64], score: NDArray[np.float64]
-                         ) -> NDArray[np.float64]:
-        """For each spot of ``xy``: how many enemy sniper rifles could shoot ``m`` there
-        next turn from where they stand (inside the range band, K-11; a line to it
-        clear, K-8, looked at for the :data:`HIDE_SPOTS` best-scored spots, the others
-        counted as seen)."""
-        d = load_data()
-        out = np.zeros(len(xy))
-        head: set[int] | None = None
-        clear: dict[tuple[Vec, Vec], bool] = q.per_match("hero player clear lines", dict)
-        for e in enemies:
-            if not e.conscious:
-                continue
-            bands = [d.weapons[wp].range for wp in e.weapons if d.weapons[wp].still]
-            if not bands:
-                continue
-            lo, hi = min(b[0] for b in bands), max(b[1] for b in bands)
-            gap = np.hypot(xy[:, 0] - e.xy[0], xy[:, 1] - e.xy[1]) - m.r - e.r
-            if head is None:
-                head = set(np.argsort(-score, kind="stable")[:HIDE_SPOTS].tolist())
-            for k in ((gap >= lo) & (gap <= hi)).nonzero()[0].tolist():
-                if k in head:
-                    a = (float(xy[k, 0]), float(xy[k, 1]))
-                    seen = clear.get((a, e.xy))
-                    if seen is None:
-                        seen = clear[(a, e.xy)] = self._clear(a, e.xy, st, q)
-                    if not seen:
-                        continue
-                out[k] += 1.0
-        return out
-
     @staticmethod
     def _sniper_sights(st: HeroState, m: Mini, enemies: list[Mini],
                        xy: NDArray[np.float64], score: NDArray[np.float64]
@@ -820,11 +788,28 @@ class HeroPlayer(CandidatePlayer):
     def _bound(self, q: HeroQueries, m: Mini, t: Mini, wp: str) -> float:
         """The most an attack on ``t`` with ``wp`` could be worth (the target in the
         open), with the weights' numbers."""
-        return _open_bound(q, m, t, wp, self.w) * self._bomber(t)
+        v = _open_bound(q, m, t, wp, self.w) * self._bomber(t)
+        return v * self._threat(q, m, t) if self.w.hero_threat else v
 
     def _value(self, q: HeroQueries, m: Mini, t: Mini, wp: str) -> float:
         """What an attack on ``t`` with ``wp`` is worth, with the weights' numbers."""
-        return _attack_value(q.attack_odds(m.id, t.id, wp), t, self.w) * self._bomber(t)
+        v = _attack_value(q.attack_odds(m.id, t.id, wp), t, self.w) * self._bomber(t)
+        return v * self._threat(q, m, t) if self.w.hero_threat else v
+
+    def _threat(self, q: HeroQueries, m: Mini, t: Mini) -> float:
+        """1 + :attr:`HeroWeights.hero_threat` if ``t`` holds an explosive and its move
+        and throw reach ``m``'s hero (K-7), else 1."""
+        d = load_data()
+        throws = [d.weapons[wp].range[1] for wp in t.weapons if d.weapons[wp].explosive]
+        if not throws or not t.conscious:
+            return 1.0
+        hero = next((h for h in q.state.side_minis(m.side) if h.hero and h.at is not None),
+                    None)
+        if hero is None:
+            return 1.0
+        gap = math.dist(hero.xy, t.xy) - hero.r - t.r
+        reach = q.allowance(t.id) / HUNDREDTHS + max(throws)
+        return 1.0 + self.w.hero_threat if gap <= reach else 1.0
 
     def _bomber(self, t: Mini) -> float:
         """How much more an attack on ``t`` counts for the threat it holds."""

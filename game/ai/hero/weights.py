@@ -44,6 +44,10 @@ class HeroWeights:
     bomber: float = 0.0
     """An attack on an enemy with an explosive left counts this much more (1 + this
     times; K-7: explosives reach a hidden hero; normal: 0)."""
+    hero_threat: float = 0.0
+    """An attack on an enemy with an explosive left whose move and throw reach its own
+    hero counts this much more (1 + this times; K-7: a blast reaches a hidden hero and
+    its critical ignores armour; normal: 0)."""
     sniper: float = 0.0
     """An attack on an enemy with a sniper rifle counts this much more (1 + this
     times; K-11: its critical hit kills a hero at full health; normal: 0)."""
@@ -93,10 +97,8 @@ class HeroWeights:
     team mates and pieces in the way; a critical, one roll in six, hits a Concealed
     hero and kills it at full health; normal: 0)."""
     mate_sniper: float = 0.0
-    """Its other minis' moves: points off a spot for each enemy sniper rifle that could
-    shoot it there next turn from where the sniper stands (inside the rifle's range
-    band, K-11: it cannot attack after moving; with a clear line, K-8): its critical
-    hit, one roll in six, kills any mini at full health (normal: 0)."""
+    """Its other minis' moves: the same as :attr:`sniper_sight` (a sniper's critical
+    kills any mini at full health; normal: 0)."""
     hurt_guard: float = 1.0
     """A hero at :attr:`hurt` hit points or fewer minds the enemy this many times more."""
     facing: float = 2.5
