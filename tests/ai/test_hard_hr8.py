@@ -43,9 +43,9 @@ def test_the_new_considerations_off_play_as_the_normal_player(scenario: str,
 
 def test_sniper_sight_keeps_the_hero_out_of_the_enemy_snipers_sights() -> None:
     """Ruined village, seed 10, the raiders playing first: the normal raider hero ends
-    its second turn in the open, in range of the wardens' sniper rifle (K-11: a
-    critical kills it at full health); the copy with ``sniper_sight`` ends it where the
-    rules' sight (K-8) finds it Hidden from the sniper."""
+    its second turn in the open, in range of the wardens' sniper rifle (a critical
+    kills it at full health); the copy with ``sniper_sight`` ends it where the
+    rules' sight finds it Hidden from the sniper."""
     seen = {}
     for w in (HeroWeights(), HeroWeights(sniper_sight=12.0)):
         m = open_match("ruined_village", 10)
@@ -62,7 +62,7 @@ def test_sniper_sight_keeps_the_hero_out_of_the_enemy_snipers_sights() -> None:
 def test_sniper_sights_counts_a_spot_by_the_rules_sight_and_range_band() -> None:
     """:meth:`HeroPlayer._sniper_sights` on a built position: the hero's own spot
     counts 1 where the sniper has it in its sights now (in the band, not Hidden), a
-    spot nearer than the rifle's least range (K-11: 10) counts 0."""
+    spot nearer than the rifle's least range (10) counts 0."""
     m = open_match("ruined_village", 10)
     players: dict[str, Player] = {s: computer_player("hero", 10) for s in m.sides}
     _until_wardens_turn(m, players, 2)
@@ -78,7 +78,7 @@ def test_sniper_sights_counts_a_spot_by_the_rules_sight_and_range_band() -> None
 
 def test_hero_threat_counts_only_bombers_in_reach_of_its_own_hero() -> None:
     """Backyard at the start of play: an attack on a green mini holding an explosive
-    whose move and throw (K-7) reach tan's hero counts 1 + ``hero_threat`` times, one
+    whose move and throw reach tan's hero counts 1 + ``hero_threat`` times, one
     without an explosive (the sniper) 1 time."""
     m = open_match("backyard", 0)
     players = {s: computer_player("hero", 0) for s in m.sides}
@@ -96,7 +96,7 @@ def test_hero_threat_counts_only_bombers_in_reach_of_its_own_hero() -> None:
 
 
 def test_throw_odds_weighs_a_throw_by_its_exact_odds() -> None:
-    """A throw at an unarmoured mini lands more often (K-7: the explosive's 1d6 against
+    """A throw at an unarmoured mini lands more often (the explosive's 1d6 against
     the target's armour dice) than one at the armoured enemy hero, whose Absorb takes 2
     off: with ``throw_odds`` a blast catching both is worth more aimed at the
     unarmoured one (the normal player values the two the same)."""
