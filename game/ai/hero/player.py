@@ -496,7 +496,29 @@ class HeroPlayer(CandidatePlayer):
         friends = sum(1 for c in caught if c.side == m.side)
         if friends or foes < 1.5:
             return 0.0
+        if self.w.throw_odds:
+            return self.w.throw_odds * self._throw_worth(q, m, t, caught)
         return self.w.throw * foes
+
+    def _throw_worth(self, q: HeroQueries, m: Mini, t: Mini, caught: list[Mini]) -> float:
+        """A throw at ``t`` by its exact odds (:attr:`HeroWeights.throw_odds`): the
+        chance it lands on ``t`` times, for each enemy of ``caught``, its damage less
+        the enemy's Absorb (K-5; none on an unconscious mini, K-9) and
+        :attr:`HeroWeights.down` times its chance to knock the enemy down, the hero
+        :attr:`HeroWeights.hero_worth` times."""
+        o = q.throw_odds(m.id, t.id)
+        d = load_data()
+        landed = o.p_hit + o.p_half
+        v = 0.0
+        for c in caught:
+            if c.side == m.side:
+                continue
+            absorb = d.armour[c.armour].absorb if c.conscious else 0
+            dealt = [(p, max(0, k - absorb)) for k, p in o.damage.items()]
+            worth = self.w.hero_worth if c.hero else 1.0
+            v += worth * sum(p * (x + (self.w.down if c.hp - x <= 0 else 0.0))
+                             for p, x in dealt)
+        return landed * v
 
     def _target(self, m: Mini, enemies: list[Mini], hunt: bool = False) -> Mini:
         """Whom to go after: the nearest enemy, an enemy hero counting as much nearer (the
@@ -656,6 +678,10 @@ class HeroPlayer(CandidatePlayer):
             score -= self._exposed(st, q, m, enemies, xy, score)
         if w.blast_gap:
             score -= w.blast_gap * self._near_hero(st, m, xy)
+        if w.sniper_sight and m.hero:
+            score -= w.sniper_sight * self._sniper_sights(st, m, enemies, xy, score)
+        if w.mate_sniper and not m.hero:
+            score -= w.mate_sniper * self._sniper_sights(st, m, enemies, xy, score)
         mind = 0.0 if not m.hero else (w.guard if hunt else 1.0) * (
             w.hurt_guard if m.hp <= w.hurt else 1.0)
         if mind:
@@ -716,6 +742,36 @@ class HeroPlayer(CandidatePlayer):
         return out
 
     @staticmethod
+    def _sniper_sights(st: HeroState, m: Mini, enemies: list[Mini],
+                       xy: NDArray[np.float64], score: NDArray[np.float64]
+                       ) -> NDArray[np.float64]:
+        """For each spot of ``xy``: how many enemy sniper rifles would have ``m`` in
+        their sights there (:attr:`HeroWeights.sniper_sight`): inside the range band
+        from where the sniper stands, and not Hidden by the rules' sight on a copy of
+        the state with ``m`` moved there (looked at for the :data:`HIDE_SPOTS`
+        best-scored spots in the band; the others counted as seen)."""
+        d = load_data()
+        out = np.zeros(len(xy))
+        snipers = []
+        for e in enemies:
+            bands = [d.weapons[wp].range for wp in e.weapons if d.weapons[wp].still]
+            if e.conscious and bands:
+                snipers.append((e, min(b[0] for b in bands), max(b[1] for b in bands)))
+        if not snipers:
+            return out
+        head = set(np.argsort(-score, kind="stable")[:HIDE_SPOTS].tolist())
+        for e, lo, hi in snipers:
+            gap = np.hypot(xy[:, 0] - e.xy[0], xy[:, 1] - e.xy[1]) - m.r - e.r
+            for k in ((gap >= lo) & (gap <= hi)).nonzero()[0].tolist():
+                if k in head:
+                    there = st.clone()
+                    there.minis[m.id].at = Point.of(float(xy[k, 0]), float(xy[k, 1]))
+                    if not HeroQueries(there).sight(e.id, m.id).targetable:
+                        continue
+                out[k] += 1.0
+        return out
+
+    @staticmethod
     def _near_hero(st: HeroState, m: Mini, xy: NDArray[np.float64]) -> NDArray[np.int64]:
         """For each spot of ``xy``, the team mates within a blast's reach where either
         ``m`` or the mate is the hero."""
@@ -732,11 +788,28 @@ class HeroPlayer(CandidatePlayer):
     def _bound(self, q: HeroQueries, m: Mini, t: Mini, wp: str) -> float:
         """The most an attack on ``t`` with ``wp`` could be worth (the target in the
         open), with the weights' numbers."""
-        return _open_bound(q, m, t, wp, self.w) * self._bomber(t)
+        v = _open_bound(q, m, t, wp, self.w) * self._bomber(t)
+        return v * self._threat(q, m, t) if self.w.hero_threat else v
 
     def _value(self, q: HeroQueries, m: Mini, t: Mini, wp: str) -> float:
         """What an attack on ``t`` with ``wp`` is worth, with the weights' numbers."""
-        return _attack_value(q.attack_odds(m.id, t.id, wp), t, self.w) * self._bomber(t)
+        v = _attack_value(q.attack_odds(m.id, t.id, wp), t, self.w) * self._bomber(t)
+        return v * self._threat(q, m, t) if self.w.hero_threat else v
+
+    def _threat(self, q: HeroQueries, m: Mini, t: Mini) -> float:
+        """1 + :attr:`HeroWeights.hero_threat` if ``t`` holds an explosive and its move
+        and throw reach ``m``'s hero (K-7), else 1."""
+        d = load_data()
+        throws = [d.weapons[wp].range[1] for wp in t.weapons if d.weapons[wp].explosive]
+        if not throws or not t.conscious:
+            return 1.0
+        hero = next((h for h in q.state.side_minis(m.side) if h.hero and h.at is not None),
+                    None)
+        if hero is None:
+            return 1.0
+        gap = math.dist(hero.xy, t.xy) - hero.r - t.r
+        reach = q.allowance(t.id) / HUNDREDTHS + max(throws)
+        return 1.0 + self.w.hero_threat if gap <= reach else 1.0
 
     def _bomber(self, t: Mini) -> float:
         """How much more an attack on ``t`` counts for the threat it holds."""

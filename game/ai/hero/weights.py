@@ -44,6 +44,10 @@ class HeroWeights:
     bomber: float = 0.0
     """An attack on an enemy with an explosive left counts this much more (1 + this
     times; K-7: explosives reach a hidden hero; normal: 0)."""
+    hero_threat: float = 0.0
+    """An attack on an enemy with an explosive left whose move and throw reach its own
+    hero counts this much more (1 + this times; K-7: a blast reaches a hidden hero and
+    its critical ignores armour; normal: 0)."""
     sniper: float = 0.0
     """An attack on an enemy with a sniper rifle counts this much more (1 + this
     times; K-11: its critical hit kills a hero at full health; normal: 0)."""
@@ -86,6 +90,15 @@ class HeroWeights:
     """Its hero, seen by an enemy gun where it stands (:attr:`hide`), moves before it
     acts where its move takes it out of more sight than it is in (normal: it acts where
     it stands, then moves)."""
+    sniper_sight: float = 0.0
+    """Its hero's moves: points off a spot for each enemy sniper rifle that would have
+    it in its sights there from where the sniper stands: inside the rifle's range band
+    (K-11: it cannot attack after moving) and not Hidden by the rules' own sight (K-8,
+    team mates and pieces in the way; a critical, one roll in six, hits a Concealed
+    hero and kills it at full health; normal: 0)."""
+    mate_sniper: float = 0.0
+    """Its other minis' moves: the same as :attr:`sniper_sight` (a sniper's critical
+    kills any mini at full health; normal: 0)."""
     hurt_guard: float = 1.0
     """A hero at :attr:`hurt` hit points or fewer minds the enemy this many times more."""
     facing: float = 2.5
@@ -111,3 +124,11 @@ class HeroWeights:
     :attr:`throw_hero`), if it catches no friend."""
     throw_hero: float = 2.0
     """... the enemy hero counting this many enemies."""
+    throw_odds: float = 0.0
+    """An explosive's worth, if on, from its exact odds (K-7: the throw's hit roll
+    against the target's armour, half damage on a 1 or a 6, nothing where it bounces):
+    this times the chance it lands times, for each enemy it would catch, the worth of
+    an attack doing that damage less the enemy's Absorb (K-5; the hero
+    :attr:`hero_worth` times), in place of :attr:`throw` per enemy; a throw catching
+    a friend, or fewer enemies than a hero's worth, is still worth nothing (normal: 0,
+    every enemy caught counts the same whoever is aimed at)."""
