@@ -7,7 +7,8 @@ player (:mod:`game.ai.hard_players`): for Melee on hex heights the changed field
 ``Weights`` (``{"kill": 8}``), for zone boards those of ``ZoneWeights`` (``{"kill": 10,
 "offset": [["Defend", 1.0]]}``), for Tabletop Hero those of
 :class:`game.ai.hard_hero.HeroWeights` (``{"blast_danger": 15}``), for the street chase
-those of :class:`game.ai.hard_chase.ChaseWeights` (``{"shadow": 20}``). Games
+those of :class:`game.ai.hard_chase.ChaseWeights` (``{"shadow": 20}``), for the sewer
+flood those of :class:`game.ai.squads.weights.SquadWeights` (``{"stand_fire": true}``). Games
 START..START+GAMES-1, game i seeded i for the match and every player (as ``python -m
 game.lab.strengths`` does), each side played by the tuned copy against normal, and the
 same seeds normal against normal (the mirror); per side the tuned side's wins with
@@ -42,6 +43,7 @@ def tuned(key: str, ruleset: str, cfg: dict[str, Any]) -> None:
     hard_players.HEX_WEIGHTS.clear()
     hard_players.ZONE_WEIGHTS.clear()
     hard_players.HERO_WEIGHTS.clear()
+    hard_players.SQUAD_WEIGHTS.clear()
     hard_chase.CHASE_WEIGHTS.clear()
     if not cfg:
         return
@@ -54,6 +56,8 @@ def tuned(key: str, ruleset: str, cfg: dict[str, Any]) -> None:
         hard_players.ZONE_WEIGHTS[key] = hard_players.ZoneWeights(**c)
     elif ruleset == "hero":
         hard_players.HERO_WEIGHTS[key] = dict(cfg)
+    elif ruleset == "flood":
+        hard_players.SQUAD_WEIGHTS[key] = dict(cfg)
     elif ruleset == "pursuit":
         hard_chase.CHASE_WEIGHTS[key] = hard_chase.ChaseWeights(**cfg)
 

@@ -12,23 +12,12 @@ from __future__ import annotations
 
 import math
 from dataclasses import dataclass
-from fractions import Fraction
 
+from game.ai.squads.weights import NORMAL, SquadWeights
 from game.rules.squads.flood.queries import FloodQueries, Model, Unit
 
 XY = tuple[float, float]
-FLOOD_LIKELY = Fraction(1, 2)
-"""The chance of a flood next turn from which models climb to gantries (F-2: turn 3's
-4+ and later)."""
-MELEE_THREAT = 8.0
-"""How far from a melee unit shooters stay: out of its charge, within rapid fire."""
-SHOOTING_STANDOFF = 13.0
-"""How near shooters go to the enemy's shooters: beyond their 12-inch guns, within a
-rifle's 24 inches (they fire standing, one shot each)."""
-GANTRY_REACH = 6.0
 FALL_BACK = "fall back from the brood"
-DANGER = 12.0
-"""Shooters nearer a melee unit than this (centre to centre) fall back from it."""
 
 
 @dataclass(frozen=True)
@@ -66,11 +55,11 @@ def nearest_enemy(q: FloodQueries, u: Unit, side: str, shooters_only: bool = Fal
     return best
 
 
-def standoff(u: Unit) -> float:
-    """How near the unit's shooters go to the enemy's: :data:`SHOOTING_STANDOFF`, or
+def standoff(u: Unit, w: SquadWeights = NORMAL) -> float:
+    """How near the unit's shooters go to the enemy's: ``w.shooting_standoff``, or
     nearer for short guns (within their range, less 2 inches)."""
     reach = max((g.range for m in u.survivors for g in m.guns()), default=0.0)
-    return max(2.0, min(SHOOTING_STANDOFF, reach - 2.0))
+    return max(2.0, min(w.shooting_standoff, reach - 2.0))
 
 
 def nest_point(q: FloodQueries) -> XY | None:
@@ -82,50 +71,52 @@ def nest_point(q: FloodQueries) -> XY | None:
     return (sum(xs) / len(xs), sum(ys) / len(ys))
 
 
-def unit_goal(q: FloodQueries, u: Unit, side: str, home: XY | None = None) -> Goal | None:
+def unit_goal(q: FloodQueries, u: Unit, side: str, home: XY | None = None,
+              w: SquadWeights = NORMAL) -> Goal | None:
     """Where ``u`` heads this turn (None: it holds); ``home`` is where the unit began,
     where shooters fall back to from a melee unit that comes too near."""
     foe = nearest_enemy(q, u, side)
     if home is not None and not is_melee(u) and not (
             q.objective() == "nest" and q.planter() == side):
         brute = nearest_enemy(q, u, side, melee_only=True)
-        if brute is not None and brute[2] < DANGER:
+        if brute is not None and brute[2] < w.danger:
             return Goal(home, 0.0, FALL_BACK)
     nest = nest_point(q)
     if q.objective() == "nest" and nest is not None:
         if q.planter() == side:
             return Goal(nest, 0.0, "plant the charges")
-        return keeper_goal(q, u, foe, nest)
+        return keeper_goal(q, u, foe, nest, w)
     if foe is None:
         return None
     enemy, model, _d = foe
     if is_melee(u):
-        return Goal((model.x, model.y), 1.2, "close with the enemy")
+        return Goal((model.x, model.y), w.close, "close with the enemy")
     prey = nearest_enemy(q, u, side, shooters_only=True)
     if prey is not None:
         seen = any(q.sees(m.id, prey[1].id) for m in u.survivors)
-        return Goal((prey[1].x, prey[1].y), standoff(u) if seen else 4.0,
+        return Goal((prey[1].x, prey[1].y), standoff(u, w) if seen else w.unseen,
                     "hunt the enemy's shooters")
-    return Goal((model.x, model.y), MELEE_THREAT, "keep out of the brood's reach, in range")
+    return Goal((model.x, model.y), w.melee_threat, "keep out of the brood's reach, in range")
 
 
 def keeper_goal(q: FloodQueries, u: Unit, foe: tuple[Unit, Model, float] | None,
-                nest: XY) -> Goal | None:
+                nest: XY, w: SquadWeights = NORMAL) -> Goal | None:
     """The nest's keepers: melee broods meet an enemy coming near the nest, shooters
     cover the way to it; both stay by the nest otherwise."""
     if foe is not None:
         _enemy, model, _d = foe
         near_nest = math.dist((model.x, model.y), nest)
-        if is_melee(u) and near_nest <= 16.0:
-            return Goal((model.x, model.y), 1.2, "meet the enemy at the nest")
-        if not is_melee(u) and near_nest <= 24.0:
-            return Goal((model.x, model.y), SHOOTING_STANDOFF, "shoot the enemy on its way")
+        if is_melee(u) and near_nest <= w.meet:
+            return Goal((model.x, model.y), w.close, "meet the enemy at the nest")
+        if not is_melee(u) and near_nest <= w.cover:
+            return Goal((model.x, model.y), w.shooting_standoff, "shoot the enemy on its way")
     here = centre(u.survivors)
-    if math.dist(here, nest) > 6.0:
-        return Goal(nest, 3.0, "back to the nest")
+    if math.dist(here, nest) > w.home:
+        return Goal(nest, w.home_standoff, "back to the nest")
     return None
 
 
-def flood_likely(q: FloodQueries) -> bool:
-    """F-2: the flood has not come and is likely at the start of next turn."""
-    return q.flood_turn() is None and q.next_flood_chance() >= FLOOD_LIKELY
+def flood_likely(q: FloodQueries, w: SquadWeights = NORMAL) -> bool:
+    """F-2: the flood has not come and its chance at the start of next turn is at least
+    ``w.flood_likely``."""
+    return q.flood_turn() is None and q.next_flood_chance() >= w.flood_likely

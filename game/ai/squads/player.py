@@ -31,7 +31,6 @@ from typing import Any
 from game.ai.skeleton import CandidatePlayer, Proposal
 from game.ai.squads.goals import (
     FALL_BACK,
-    GANTRY_REACH,
     XY,
     Goal,
     centre,
@@ -40,6 +39,7 @@ from game.ai.squads.goals import (
     nest_point,
     unit_goal,
 )
+from game.ai.squads.weights import SquadWeights
 from game.core.match import Match
 from game.core.places import HUNDREDTHS, Point
 from game.core.ruleset import Action
@@ -69,27 +69,17 @@ MAX_TRIES = 12
 after more tries is seldom worth the judging: a dozen covers all but a few moves)."""
 RUN_TRIES = 6
 """Most points a model tries in a run (a short move: a step or two, a little aside)."""
-RUN_WORTH = 2
-"""The shortest run roll (inches) worth moving the unit's models for: a run of 1 inch
-gains next to nothing, and every model's move is judged."""
 MIN_STEP = 0.4
 """A move shorter than this is not worth an action."""
-CHARGE_EDGE = 1.0
-SLOWED = 0.75
-"""The share of a full move planters count on in the turns left (difficult terrain,
-water and the enemy in the way slow them)."""
-LATE = 2
-"""From this many turns before the last, planters charge what stands in their way."""
-THREAT = 3.0
-"""How much more a melee unit within its charge reach is worth shooting."""
-THREAT_REACH = 13.0
-"""How near (centre to model, inches) a melee unit counts as about to charge (its move
-and its charge, and a little)."""
-"""How much the expected casualties of a charge must beat those it suffers."""
 
 
 class SquadPlayer(CandidatePlayer):
-    """The flood ruleset's computer player (see the module text)."""
+    """The flood ruleset's computer player (see the module text); its numbers are
+    ``weights`` (:class:`SquadWeights`, the defaults the normal player's)."""
+
+    def __init__(self, seed: int = 0, weights: SquadWeights | None = None) -> None:
+        super().__init__(seed)
+        self.w = weights or SquadWeights()
 
     def propose(self, match: Match[Any], side: str) -> Iterator[Proposal]:
         q = match.ruleset.queries(match.state)
@@ -143,11 +133,22 @@ class SquadPlayer(CandidatePlayer):
                 return Rejoin(u.id, mid)
         if q.is_scattered(u.id):
             return None
-        if not (q.objective() == "nest" and q.planter() == side) and self._in_sights(q, u):
-            goal = self._goal(q, u, side)
-            if goal is None or goal.why != FALL_BACK:
-                return None  # stand still and shoot
+        if not (q.objective() == "nest" and q.planter() == side):
+            if self._in_sights(q, u):
+                goal = self._goal(q, u, side)
+                if goal is None or goal.why != FALL_BACK or self.w.stand_fire:
+                    return None  # stand still and shoot
+        elif self.w.planter_stand and self._stands(q, u, side):
+            return None  # stand still and shoot the brood that comes
         return self._advance(q, u, side, movable, run=False)
+
+    def _stands(self, q: FloodQueries, u: Unit, side: str) -> bool:
+        """Planters with a melee unit within ``planter_stand`` inches and a worthwhile
+        shot, who would still reach the nest in time, stand and shoot (a rapid-fire gun
+        fires beyond half range only standing)."""
+        reach = self.w.planter_stand
+        return (any(_threatens(e, u, reach) for e in q.units() if e.side != side)
+                and self._in_sights(q, u) and not self._must_run(q, u, side))
 
     def _in_sights(self, q: FloodQueries, u: Unit) -> bool:
         """A worthwhile target (0.6 casualties expected) is in the unit's sights already
@@ -156,7 +157,7 @@ class SquadPlayer(CandidatePlayer):
             for e in q.units():
                 if e.side != u.side:
                     odds = q.shot_odds(u.id, e.id)
-                    if float(odds.expected) >= 0.6:
+                    if float(odds.expected) >= self.w.sights:
                         return True
             return False
 
@@ -196,12 +197,13 @@ class SquadPlayer(CandidatePlayer):
 
     def _goal(self, q: FloodQueries, u: Unit, side: str) -> Goal | None:
         home = self.memo.get("match", ("home", u.id), lambda: centre(u.survivors))
-        return self.memo.get("phase", ("goal", u.id), lambda: unit_goal(q, u, side, home))
+        return self.memo.get("phase", ("goal", u.id),
+                             lambda: unit_goal(q, u, side, home, self.w))
 
     def _model_goal(self, q: FloodQueries, m: Model, goal: Goal | None) -> Goal | None:
         """A model near a free gantry climbs to it when the flood is likely (F-1, F-2);
         one on a gantry then stays there; the others follow their unit's goal."""
-        if self.memo.get("phase", "flood likely", lambda: flood_likely(q)):
+        if self.memo.get("phase", "flood likely", lambda: flood_likely(q, self.w)):
             if q.on_gantry(m.id):
                 return None
             spot = self._gantry_spot(q, m)
@@ -216,7 +218,7 @@ class SquadPlayer(CandidatePlayer):
         along their long side, a base's width apart (F-1)."""
         for f in q.gantries():
             for slot in _slots(f.points, 2 * m.radius + 0.06):
-                if math.dist(slot, (m.x, m.y)) > GANTRY_REACH:
+                if math.dist(slot, (m.x, m.y)) > self.w.gantry_reach:
                     continue
                 taken: list[str] = self.memo.get("phase", ("gantry", slot), list)
                 if taken and taken[0] == m.id:
@@ -307,7 +309,7 @@ class SquadPlayer(CandidatePlayer):
     def _shooting(self, q: FloodQueries, u: Unit, side: str) -> Action | None:
         ran = q.budget(u.survivors[0].id)
         if not isinstance(ran, str) and ran[2]:  # it ran: its models move
-            if ran[0] < RUN_WORTH:
+            if ran[0] < self.w.run_worth:
                 return None
             movable = [m for m in u.survivors if not q.moved(m.id) and not q.locked(m.id)]
             return self._advance(q, u, side, movable, run=True) if movable else None
@@ -325,13 +327,13 @@ class SquadPlayer(CandidatePlayer):
 
     def _best_target(self, q: FloodQueries, u: Unit) -> str | None:
         """The target with the most expected casualties, a melee unit within its charge
-        reach of ``u`` counting :data:`THREAT` times (it would charge next)."""
+        reach of ``u`` counting ``threat`` times (it would charge next)."""
         best: tuple[float, str] | None = None
         for t in q.shoot_targets(u.id):
             value = float(q.shot_odds(u.id, t).expected)
-            if _threatens(q.unit(t), u):
-                value *= THREAT
-            if value > 0.05 and (best is None or value > best[0]):
+            if _threatens(q.unit(t), u, self.w.threat_reach):
+                value *= self.w.threat
+            if value > self.w.least_shot and (best is None or value > best[0]):
                 best = (value, t)
         return None if best is None else best[1]
 
@@ -346,15 +348,15 @@ class SquadPlayer(CandidatePlayer):
         lead = u.survivors[0]
         dist = self._dist(q, lead, Goal(nest))
         turns_after = limit - q.turn()
-        return dist > turn_data().move * SLOWED * turns_after + 1.0
+        return dist > turn_data().move * self.w.slowed * turns_after + 1.0
 
     def _wants_run(self, q: FloodQueries, u: Unit, side: str) -> bool:
         goal = self._goal(q, u, side)
         if goal is None:
-            return flood_likely(q) and any(self._gantry_spot(q, m) for m in u.survivors)
+            return flood_likely(q, self.w) and any(self._gantry_spot(q, m) for m in u.survivors)
         lead = u.survivors[0]
         dist = self._dist(q, lead, goal)
-        return dist - goal.standoff > 1.5
+        return dist - goal.standoff > self.w.run_gap
 
     # ================================================================ assault
     def _assault(self, q: FloodQueries, u: Unit, side: str) -> Action | None:
@@ -370,14 +372,14 @@ class SquadPlayer(CandidatePlayer):
                 continue
             gain = float(odds.p_reach) * _mean(odds.inflicted)
             loss = _mean(odds.suffered)
-            edge = gain - loss * CHARGE_EDGE
+            edge = gain - loss * self.w.charge_edge
             if is_melee(u):
-                edge += 0.5
-            if self._guards_nest(q, side, t):
-                edge += 10.0  # the charge takes its models to the nest: they plant
+                edge += self.w.melee_edge
+            if self._guards_nest(q, side, t, self.w.late):
+                edge += self.w.guard_edge  # the charge takes its models to the nest: they plant
             elif self._in_the_way(q, u, side, t):
-                edge += 2.0  # late: clear the way rather than wait behind it
-            if odds.p_reach >= 0.3 and edge > 0 and (best is None or edge > best[0]):
+                edge += self.w.way_edge  # late: clear the way rather than wait behind it
+            if odds.p_reach >= self.w.min_reach and edge > 0 and (best is None or edge > best[0]):
                 best = (edge, t)
         return None if best is None else Charge(u.id, best[1])
 
@@ -392,13 +394,13 @@ class SquadPlayer(CandidatePlayer):
                 and (limit is None or q.turn() < limit))
 
     @staticmethod
-    def _guards_nest(q: FloodQueries, side: str, target: str) -> bool:
+    def _guards_nest(q: FloodQueries, side: str, target: str, late: int) -> bool:
         """Planters in the last turns facing a unit between them and the nest (nearer
         to it than they are): charging it is the way in."""
         if q.objective() != "nest" or q.planter() != side:
             return False
         limit, nest = q.turn_limit(), nest_point(q)
-        if limit is None or nest is None or q.turn() < limit - LATE:
+        if limit is None or nest is None or q.turn() < limit - late:
             return False
         return any(q.at_nest(m.id) for m in q.unit(target).survivors) or q.turn() == limit
 
@@ -407,15 +409,16 @@ class SquadPlayer(CandidatePlayer):
         if q.objective() != "nest" or q.planter() != side:
             return False
         limit, nest = q.turn_limit(), nest_point(q)
-        if limit is None or nest is None or q.turn() < limit - LATE:
+        if limit is None or nest is None or q.turn() < limit - self.w.late:
             return False
         mine = min(math.dist((m.x, m.y), nest) for m in u.survivors)
         return any(math.dist((m.x, m.y), nest) < mine for m in q.unit(target).survivors)
 
 
-def _threatens(e: Unit, u: Unit) -> bool:
-    """Whether the melee unit ``e`` stands within charge reach of one of ``u``'s models."""
-    return is_melee(e) and any(math.dist((a.x, a.y), (b.x, b.y)) <= THREAT_REACH
+def _threatens(e: Unit, u: Unit, reach: float) -> bool:
+    """Whether the melee unit ``e`` stands within ``reach`` (its charge reach) of one of
+    ``u``'s models."""
+    return is_melee(e) and any(math.dist((a.x, a.y), (b.x, b.y)) <= reach
                                for a in e.survivors for b in u.survivors)
 
 
