@@ -62,7 +62,7 @@ def test_tuned_copy_plays_other_actions_than_normal() -> None:
     assert _actions(m1, normal, 200) != _actions(m2, tuned, 200)
 
 
-def test_s1_troopers_keep_beyond_the_spine_guns_with_the_standoff_weight() -> None:
+def test_tuned_troopers_keep_beyond_the_spine_guns_with_the_standoff_weight() -> None:
     """The goal toward enemy shooters: the normal stand-off (13 inches, just beyond
     a 12-inch spine gun) or the tuned one (22: a rifle's long range, S-1)."""
     figs = [*squad("troopers", "alpha", 2, 12, 5),
@@ -77,7 +77,7 @@ def test_s1_troopers_keep_beyond_the_spine_guns_with_the_standoff_weight() -> No
     assert normal.point == far.point
 
 
-def test_s1_planters_stand_to_shoot_a_brood_coming_with_planter_stand() -> None:
+def test_tuned_planters_stand_to_shoot_a_brood_coming_with_planter_stand() -> None:
     """Planters (the nest's troopers) with a brood 13 inches off and a shot worth less than 0.6
     casualties: the normal player walks on; with ``planter_stand`` (and a worthwhile
     shot at 0.3) they stand, to fire their rifles standing (S-1)."""

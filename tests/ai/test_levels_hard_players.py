@@ -103,15 +103,3 @@ def test_hard_copies_win_more_than_normal_on_the_same_seeds():
     assert farmers >= 24  # at least 80 %
     raiders = _wins("hill_fight", "raiders", seeds, True)
     assert raiders >= _wins("hill_fight", "raiders", seeds, False) + 5
-
-
-def test_hill_fort_sides_play_the_normal_tactician_at_hard():
-    """No weights tuned for the Hill fort held against the normal mirror
-    (docs/balance/strengths.md, "Hill fort"): both its sides' copies are the normal
-    Tactician with the normal weights, so hard there is the look-ahead alone."""
-    assert "hill_fort" not in HEX_WEIGHTS
-    for side in ("raiders", "garrison"):
-        assert f"hill_fort:{side}" not in HEX_WEIGHTS
-        got = hard_inner("tft-heights", "hill_fort", side, 5)
-        assert type(got) is type(computer_player("tft-heights", 5))
-        assert isinstance(got, Tactician) and got.w == hex_weights()
