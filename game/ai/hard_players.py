@@ -63,6 +63,11 @@ class ZoneWeights:
     strongest charge that enemies yet to act could land where it ends, less the one they
     could land where the figure stands, and weighs moves out of those charges' reach (0:
     the normal player)."""
+    obstacle: float = 0.0
+    """A charge (Z-9) is weighed by the chance its end gets round the obstacle its
+    target keeps between them (Z-11: a DX roll; a failed one leaves the charger Alone
+    beside it): 1 in full, 0 not at all (the normal player, which counts only the
+    move)."""
     retaliate: float = 0.0
     """A charge (Z-9) loses this share of the strongest charge that another enemy yet to
     act this turn could then land on the charger where it ends (0: the normal player,

@@ -13,6 +13,8 @@ and then skipped before anything is worked out.
 
 from __future__ import annotations
 
+from itertools import product
+
 from game.ai.hard_players import ZoneWeights
 from game.ai.tft.zones import Cand, ZoneTactician, is_archer
 from game.rules.tft.zones.actions import Charge, Defend, Wait, ZoneMove
@@ -23,6 +25,13 @@ from game.rules.tft.zones.queries import (
     ZoneQueries,
     numbers,
 )
+
+_THROWS = [sum(t) for t in product(range(1, 7), repeat=3)]
+
+
+def _at_most(target: int) -> float:
+    """The chance of 3d6 at most ``target``."""
+    return sum(1 for t in _THROWS if t <= target) / len(_THROWS)
 
 
 class HardZoneTactician(ZoneTactician):
@@ -48,6 +57,16 @@ class HardZoneTactician(ZoneTactician):
             out.append((self._threat(q, f) * self.zw.guard, Defend(f.id)))
         return out
 
+    def _act(self, q: ZoneQueries, f: ZoneFigure) -> list[Cand]:
+        cands = super()._act(q, f)
+        if not self._scale and not self._offset:
+            return cands
+        out: list[Cand] = []
+        for score, a in cands:
+            name = type(a).__name__
+            out.append((score * self._scale.get(name, 1.0) + self._offset.get(name, 0.0), a))
+        return out
+
     def _alone(self, q: ZoneQueries, f: ZoneFigure) -> list[Cand]:
         out = super()._alone(q, f)
         if not (self.zw.wait or self.zw.retaliate) or q.state.split:
@@ -60,6 +79,21 @@ class HardZoneTactician(ZoneTactician):
             if here > 0:
                 out.append((self.zw.wait * here, Wait(f.id)))
         return out
+
+    def _charge_score(self, q: ZoneQueries, f: ZoneFigure, t: ZoneFigure, p: float,
+                      end: str) -> float:
+        if self.zw.obstacle:
+            p *= 1.0 - self.zw.obstacle * (1.0 - self._round(q, f, t))
+        return super()._charge_score(q, f, t, p, end)
+
+    def _round(self, q: ZoneQueries, f: ZoneFigure, t: ZoneFigure) -> float:
+        """Z-9, Z-11: the chance a charge's end gets round the obstacle ``t`` keeps
+        between them (its roll: 3d6 against the charger's adjusted DX less the
+        obstacle's size; 1 where there is none)."""
+        ob = q.obstacle_for(f, t)
+        if ob is None:
+            return 1.0
+        return _at_most(q.adjusted_dx_total(f) - ob[1])
 
     def _split_step(self, q: ZoneQueries, f: ZoneFigure) -> list[Cand]:
         out = super()._split_step(q, f)
