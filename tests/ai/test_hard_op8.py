@@ -1,7 +1,7 @@
 """The hard zone Tactician's weighing of charges (issue 19, the Open field): a charge
-(Z-9) deals double damage, so the copy weighs the charges enemies yet to act could make
-at a figure Alone: it waits for them (Z-17), counts those awaiting a charger where its
-charge ends, and gets out of their reach with a split's second move (Z-8). Off in the
+deals double damage, so the copy weighs the charges enemies yet to act could make
+at a figure Alone: it waits for them, counts those awaiting a charger where its
+charge ends, and gets out of their reach with a split's second move. Off in the
 normal weights, where the copy plays game for game as the normal player."""
 
 from __future__ import annotations
@@ -73,8 +73,8 @@ def test_the_wardens_copy_plays_otherwise_than_normal():
     assert played_actions(m1, normal, 120) != played_actions(m2, tuned, 120)
 
 
-def test_z9_charge_danger_counts_the_wall_and_only_enemies_yet_to_act():
-    """Z-9, Z-3, Z-10: the charges awaiting a figure in a zone are those of enemies yet to
+def test_charge_danger_counts_the_wall_and_only_enemies_yet_to_act():
+    """the charges awaiting a figure in a zone are those of enemies yet to
     act that a running zone move brings there: the wall between the Hilltop and the
     Common cuts the wardens' reach, and an enemy that has acted charges no more this
     turn."""
@@ -91,8 +91,8 @@ def test_z9_charge_danger_counts_the_wall_and_only_enemies_yet_to_act():
     assert h._charge_danger(q2, look.figures["murg"], "Common") == 0.0
 
 
-def test_z17_an_alone_figure_in_reach_of_a_charge_weighs_waiting():
-    """Z-17 WAIT: the copy proposes waiting at ``wait`` times the strongest charge awaiting
+def test_an_alone_figure_in_reach_of_a_charge_weighs_waiting():
+    """ WAIT: the copy proposes waiting at ``wait`` times the strongest charge awaiting
     it; a charge loses ``retaliate`` times the strongest charge another enemy yet to act
     could then make where it ends; nothing else changes."""
     m = open_match("open_field", 0)
@@ -120,8 +120,8 @@ def test_z17_an_alone_figure_in_reach_of_a_charge_weighs_waiting():
     assert charges > 0
 
 
-def test_z8_a_split_action_gets_away_after_its_attack():
-    """Z-8: once a split action's attack is made, the copy's second move does not end
+def test_a_split_action_gets_away_after_its_attack():
+    """once a split action's attack is made, the copy's second move does not end
     where more charges await it than where it stands, and it may move out of their
     reach; the normal player moves on towards the enemy."""
     copy = HardZoneTactician(0, ZoneWeights(getaway=1.0))
@@ -145,8 +145,8 @@ def test_z8_a_split_action_gets_away_after_its_attack():
     assert seen > 0
 
 
-def test_z11_a_charge_is_weighed_by_the_chance_to_get_round_the_obstacle():
-    """Z-11: a target in the Forest keeps its thicket between itself and a charger, who
+def test_a_charge_is_weighed_by_the_chance_to_get_round_the_obstacle():
+    """a target in the Forest keeps its thicket between itself and a charger, who
     rolls 3d6 against its adjusted DX less the thicket's size to reach it; in the open
     Meadow there is nothing to get round."""
     m = open_match("open_field", 0)
