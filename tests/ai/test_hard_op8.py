@@ -74,7 +74,7 @@ def test_the_wardens_copy_plays_otherwise_than_normal():
 
 
 def test_charge_danger_counts_the_wall_and_only_enemies_yet_to_act():
-    """the charges awaiting a figure in a zone are those of enemies yet to
+    """The charges awaiting a figure in a zone are those of enemies yet to
     act that a running zone move brings there: the wall between the Hilltop and the
     Common cuts the wardens' reach, and an enemy that has acted charges no more this
     turn."""
@@ -92,7 +92,7 @@ def test_charge_danger_counts_the_wall_and_only_enemies_yet_to_act():
 
 
 def test_an_alone_figure_in_reach_of_a_charge_weighs_waiting():
-    """ WAIT: the copy proposes waiting at ``wait`` times the strongest charge awaiting
+    """Waiting: the copy proposes waiting at ``wait`` times the strongest charge awaiting
     it; a charge loses ``retaliate`` times the strongest charge another enemy yet to act
     could then make where it ends; nothing else changes."""
     m = open_match("open_field", 0)
@@ -121,7 +121,7 @@ def test_an_alone_figure_in_reach_of_a_charge_weighs_waiting():
 
 
 def test_a_split_action_gets_away_after_its_attack():
-    """once a split action's attack is made, the copy's second move does not end
+    """Once a split action's attack is made, the copy's second move does not end
     where more charges await it than where it stands, and it may move out of their
     reach; the normal player moves on towards the enemy."""
     copy = HardZoneTactician(0, ZoneWeights(getaway=1.0))
@@ -146,7 +146,7 @@ def test_a_split_action_gets_away_after_its_attack():
 
 
 def test_a_charge_is_weighed_by_the_chance_to_get_round_the_obstacle():
-    """a target in the Forest keeps its thicket between itself and a charger, who
+    """A target in the Forest keeps its thicket between itself and a charger, who
     rolls 3d6 against its adjusted DX less the thicket's size to reach it; in the open
     Meadow there is nothing to get round."""
     m = open_match("open_field", 0)
