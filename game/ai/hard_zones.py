@@ -1,14 +1,37 @@
 """The hard level's zone Tactician: the normal one with weights of its own
 (:class:`game.ai.hard_players.ZoneWeights`; module text of :mod:`game.ai.hard_players`).
 A module of its own so that :mod:`game.ai.hard_players` loads no rule system until a
-hard player of that ruleset is made."""
+hard player of that ruleset is made.
+
+Besides the normal player's weights, the copy may weigh the charges (Z-9: double damage)
+that enemies yet to act this turn could make at a figure Alone (:meth:`_charge_danger`):
+waiting for them (``ZoneWeights.wait``, Z-17), the charges awaiting a charger where it
+ends (``ZoneWeights.retaliate``), and getting out of their reach with the second move of
+a split action (``ZoneWeights.getaway``, Z-8). Each is off (0) in the normal weights,
+and then skipped before anything is worked out.
+"""
 
 from __future__ import annotations
 
+from itertools import product
+
 from game.ai.hard_players import ZoneWeights
-from game.ai.tft.zones import Cand, ZoneTactician
-from game.rules.tft.zones.actions import Defend
-from game.rules.tft.zones.queries import CONTACT, ZoneFigure, ZoneQueries
+from game.ai.tft.zones import Cand, ZoneTactician, is_archer
+from game.rules.tft.zones.actions import Charge, Defend, Wait, ZoneMove
+from game.rules.tft.zones.queries import (
+    ALONE,
+    CONTACT,
+    ZoneFigure,
+    ZoneQueries,
+    numbers,
+)
+
+_THROWS = [sum(t) for t in product(range(1, 7), repeat=3)]
+
+
+def _at_most(target: int) -> float:
+    """The chance of 3d6 at most ``target``."""
+    return sum(1 for t in _THROWS if t <= target) / len(_THROWS)
 
 
 class HardZoneTactician(ZoneTactician):
@@ -43,3 +66,86 @@ class HardZoneTactician(ZoneTactician):
             name = type(a).__name__
             out.append((score * self._scale.get(name, 1.0) + self._offset.get(name, 0.0), a))
         return out
+
+    def _alone(self, q: ZoneQueries, f: ZoneFigure) -> list[Cand]:
+        out = super()._alone(q, f)
+        if not (self.zw.wait or self.zw.retaliate) or q.state.split:
+            return out
+        if self.zw.retaliate:
+            out = [(s - self.zw.retaliate * self._charge_danger(q, f, a.path[-1], a.target), a)
+                   if isinstance(a, Charge) else (s, a) for s, a in out]
+        if self.zw.wait and not f.waiting and f.bottleneck is None:
+            here = self._charge_danger(q, f, f.zone)
+            if here > 0:
+                out.append((self.zw.wait * here, Wait(f.id)))
+        return out
+
+    def _charge_score(self, q: ZoneQueries, f: ZoneFigure, t: ZoneFigure, p: float,
+                      end: str) -> float:
+        if self.zw.obstacle:
+            p *= 1.0 - self.zw.obstacle * (1.0 - self._round(q, f, t))
+        return super()._charge_score(q, f, t, p, end)
+
+    def _round(self, q: ZoneQueries, f: ZoneFigure, t: ZoneFigure) -> float:
+        """Z-9, Z-11: the chance a charge's end gets round the obstacle ``t`` keeps
+        between them (its roll: 3d6 against the charger's adjusted DX less the
+        obstacle's size; 1 where there is none)."""
+        ob = q.obstacle_for(f, t)
+        if ob is None:
+            return 1.0
+        return _at_most(q.adjusted_dx_total(f) - ob[1])
+
+    def _split_step(self, q: ZoneQueries, f: ZoneFigure) -> list[Cand]:
+        out = super()._split_step(q, f)
+        if not self.zw.getaway:
+            return out
+        moves_left, attacks_left = q.split_left()
+        if attacks_left > 0 or moves_left <= 0 or q.status(f) != ALONE:
+            return out
+        return self._getaway(q, f, out, self._charge_danger(q, f, f.zone),
+                             self.zw.getaway)
+
+    def _getaway(self, q: ZoneQueries, f: ZoneFigure, out: list[Cand], here: float,
+                 weight: float) -> list[Cand]:
+        """Z-8: the second move of a split action weighed by the charges (Z-9) awaiting
+        it where it ends against those awaiting ``f`` where it stands (``here``), and,
+        where it stands in reach of such a charge, moves out of it (Z-4: its surest
+        running move to each zone)."""
+        got = [(s - weight * (self._charge_danger(q, f, a.path[-1]) - here), a)
+               if isinstance(a, ZoneMove) else (s, a) for s, a in out]
+        if here <= 0 or f.bottleneck is not None:
+            return got
+        for z, r in q.zone_reach(f, True).items():
+            p = r.plan.p
+            gain = p * weight * (here - self._charge_danger(q, f, z)) - (1 - p) * 0.5
+            if gain > 0:
+                got.append((gain, r.move))
+        return got
+
+    def _charge_danger(self, q: ZoneQueries, f: ZoneFigure, zone: str, skip: str = ""
+                       ) -> float:
+        """Z-9: the strongest charge blow an enemy yet to act this turn (but ``skip``)
+        could land on ``f`` in ``zone``, times the chance its running zone move gets
+        there (Z-3..Z-6, Z-10: terrain and walls counted; one in ``zone`` itself must
+        leave it and come back, two zones of MR, its surest way out)."""
+        st = q.state
+        worst = 0.0
+        mult = q.charge_multiplier()
+        two = 2 * numbers().mr_per_zone
+        for g in st.figures.values():
+            if g.side == f.side or not g.active or g.acted or g.prone or g.id == skip or \
+                    g.bottleneck is not None or g.close_with is not None or is_archer(g):
+                continue
+            if q.melee_weapon(g) is None:
+                continue
+            reach = q.zone_reach(g, True)
+            if zone not in g.zones:
+                got = reach.get(zone)
+                p = got.plan.p if got is not None else 0.0
+            elif q.current_mr(g, True) >= two:
+                p = max((r.plan.p for r in reach.values()), default=0.0)
+            else:
+                p = 0.0
+            if p > 0:
+                worst = max(worst, p * self._blow(q, g, f, mult=mult))
+        return worst
