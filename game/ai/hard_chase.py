@@ -130,13 +130,18 @@ class HardChasePlayer(ChasePlayer):
         moving = phase == ChasePhase.MOVEMENT
         field: Field | None = None
         for p in proposals:
-            at = _end(q, p.actions[0], moving) if p.score < WIN / 2 else None
+            a = p.actions[0]
+            at = _end(q, a, moving) if p.score < WIN / 2 else None
             if at is None:
                 yield p
                 continue
-            field = _field(q) if field is None else field
-            m = q.model(at[0])
-            cost = next_pursuit(q, m, *at[1], field, self.value, cw.runner_cluster)
+            if isinstance(a, Move) and \
+                    q.steer(a.model, a.legs, a.accelerate).walk.reason in CRASHES:
+                cost = q.data().back  # in contact: it goes back with the piece (P-11)
+            else:
+                field = _field(q) if field is None else field
+                m = q.model(at[0])
+                cost = next_pursuit(q, m, *at[1], field, self.value, cw.runner_cluster)
             yield Proposal(p.score - cw.runner_next * cost, p.actions, p.why)
 
     def _run_pace(self, q: ChaseQueries, proposals: list[Proposal]) -> Iterator[Proposal]:
@@ -228,6 +233,9 @@ def shadow(q: ChaseQueries, x: float, y: float, r: float, flies: bool,
             hits += 1
     return False, hits
 
+
+CRASHES = ("piece", "edge")
+"""Why a walk stops in a crash (P-11): the model then goes back with what it hit."""
 
 Field = tuple[list[tuple[Box, bool, bool]], list[tuple[float, float, float]]]
 """What comes back at a model in the next pursuit phase: the pieces on the table (as
@@ -344,6 +352,10 @@ CHASE_WEIGHTS: dict[str, ChaseWeights] = {
     # rather than crash (docs/balance/strengths.md, "the street chase")
     "pursuit:hunters": ChaseWeights(shadow=20.0),
     "riders_and_drones:drones": ChaseWeights(shadow=20.0, chaser_hold=-5.0),
+    # the runners slow away from the clusters carried back at them; the riders also
+    # weigh what the next pursuit phase costs where they end (docs/balance/hard_ch8.md)
+    "pursuit:scouts": ChaseWeights(runner_cluster=20.0),
+    "riders_and_drones:riders": ChaseWeights(runner_next=1.0, runner_cluster=20.0),
 }
 """``"scenario:side"`` or ``"scenario"`` -> the hard chase player's weights, where tuned
 (docs/balance/strengths.md, "the street chase"); elsewhere the normal player plays."""
