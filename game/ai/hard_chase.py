@@ -16,6 +16,16 @@ piece (or a mine cluster on a piece) will run into in the next pursuit phase cos
 in the normal player, below a crash into impassable terrain (about -29 for a T3 model),
 so it crashes rather than stay; :attr:`ChaseWeights.chaser_hold` scores it otherwise.
 
+The runners (docs/balance/hard_ch8.md) die mostly in the pursuit phase too, run into by
+the pieces (half their deaths), and by **clusters**: a cluster goes back with its piece
+and goes off on the first model it meets, and the normal pace choice weighs only the
+pieces (a scout that sees no piece coming keeps pace into the cluster: a fifth of the
+Pursuit scouts' deaths). :attr:`ChaseWeights.runner_cluster` prices that meeting in the
+pace choice (:func:`cluster_needs`); :attr:`ChaseWeights.runner_next` prices, where a
+runner deploys, moves to or stays, what the next pursuit phase is expected to cost it
+there with its best pace choice (:func:`next_pursuit`), where the normal player looks
+only at how much of the lane ahead an impassable piece takes.
+
 With :class:`ChaseWeights` () the copy plays exactly as the normal player.
 """
 
