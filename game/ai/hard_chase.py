@@ -16,11 +16,22 @@ piece (or a mine cluster on a piece) will run into in the next pursuit phase cos
 in the normal player, below a crash into impassable terrain (about -29 for a T3 model),
 so it crashes rather than stay; :attr:`ChaseWeights.chaser_hold` scores it otherwise.
 
+The runners (docs/balance/hard_ch8.md) die mostly in the pursuit phase too, run into by
+the pieces (half their deaths), and by **clusters**: a cluster goes back with its piece
+and goes off on the first model it meets, and the normal pace choice weighs only the
+pieces (a scout that sees no piece coming keeps pace into the cluster: a fifth of the
+Pursuit scouts' deaths). :attr:`ChaseWeights.runner_cluster` prices that meeting in the
+pace choice (:func:`cluster_needs`); :attr:`ChaseWeights.runner_next` prices, where a
+runner deploys, moves to or stays, what the next pursuit phase is expected to cost it
+there with its best pace choice (:func:`next_pursuit`), where the normal player looks
+only at how much of the lane ahead an impassable piece takes.
+
 With :class:`ChaseWeights` () the copy plays exactly as the normal player.
 """
 
 from __future__ import annotations
 
+import math
 from collections.abc import Iterator
 from dataclasses import dataclass
 from typing import Any
@@ -28,16 +39,19 @@ from typing import Any
 from game.ai.pursuit.player import (
     DEPLOY_LOOK,
     VALUE,
+    WIN,
     XY,
     Box,
     ChasePlayer,
     _along_across,
     _axes,
+    _p_at_least,
+    p_wound,
 )
 from game.ai.skeleton import Proposal
 from game.core.match import Match
 from game.core.ruleset import Action
-from game.rules.squads.pursuit.actions import Deploy, Hold, Move
+from game.rules.squads.pursuit.actions import Deploy, Hold, Move, Pace
 from game.rules.squads.pursuit.phases import ChasePhase
 from game.rules.squads.pursuit.queries import ChaseQueries
 
@@ -61,6 +75,16 @@ class ChaseWeights:
     """The score of a chaser staying put in the movement phase when it may move (normal:
     ``HOLD``, -40, below a crash into impassable terrain, which it then prefers); None:
     as normal."""
+    runner_next: float = 0.0
+    """A runner's deployment point, move's end or place it stays on costs this times
+    what the next pursuit phase is expected to cost it there, slowing as well as it may
+    (:func:`next_pursuit`: ground lost, crashes, passes under difficult pieces, clusters
+    carried into it, the far edge), in inches (normal: 0, not weighed)."""
+    runner_cluster: float = 0.0
+    """Inches a runner's pace choice costs for the chance that a cluster carried back
+    with its piece meets it (:func:`cluster_need`; the normal player weighs only the
+    pieces; normal: 0, not weighed). Also what a cluster meeting it costs in
+    :attr:`runner_next`."""
 
 
 class HardChasePlayer(ChasePlayer):
@@ -73,15 +97,22 @@ class HardChasePlayer(ChasePlayer):
         self.deploy_look = self.cw.deploy_look
         if self.cw.chaser_hold is not None:
             self.hold = self.cw.chaser_hold
+        if self.cw.runner_next:
+            self.dash_ends = False  # a clear dash may still end in a piece's way
 
     def propose(self, match: Match[Any], side: str) -> Iterator[Proposal]:
         cw = self.cw
-        if not cw.shadow and not cw.shadow_difficult:
+        runs = bool(cw.runner_next or cw.runner_cluster)
+        if not cw.shadow and not cw.shadow_difficult and not runs:
             yield from super().propose(match, side)
             return
         q = match.ruleset.queries(match.state)
         assert isinstance(q, ChaseQueries)
-        moving = ChasePhase(match.phase) == ChasePhase.MOVEMENT
+        phase = ChasePhase(match.phase)
+        if runs and self._runner(q, side):
+            yield from self._run(q, phase, super().propose(match, side))
+            return
+        moving = phase == ChasePhase.MOVEMENT
         boxes: list[tuple[Box, bool, bool]] | None = None
         for p in super().propose(match, side):
             a = p.actions[0]
@@ -94,6 +125,59 @@ class HardChasePlayer(ChasePlayer):
                 score -= cw.shadow if crash else passes * cw.shadow_difficult
             yield p if score == p.score else Proposal(score, p.actions, p.why)
 
+    def _run(self, q: ChaseQueries, phase: ChasePhase,
+             proposals: Iterator[Proposal]) -> Iterator[Proposal]:
+        """A runner's proposals with what the next pursuit phase costs where each leaves
+        it (:attr:`ChaseWeights.runner_next`) and, in the pursuit phase, the clusters
+        carried back at it (:attr:`ChaseWeights.runner_cluster`)."""
+        cw = self.cw
+        if phase == ChasePhase.PURSUIT:
+            yield from self._run_pace(q, list(proposals))
+            return
+        if not cw.runner_next or phase not in (ChasePhase.DEPLOY, ChasePhase.MOVEMENT):
+            yield from proposals
+            return
+        moving = phase == ChasePhase.MOVEMENT
+        field: Field | None = None
+        for p in proposals:
+            a = p.actions[0]
+            at = _end(q, a, moving) if p.score < WIN / 2 else None
+            if at is None:
+                yield p
+                continue
+            if isinstance(a, Move) and \
+                    q.steer(a.model, a.legs, a.accelerate).walk.reason in CRASHES:
+                cost = q.data().back  # in contact: it goes back with the piece (P-11)
+            else:
+                field = _field(q) if field is None else field
+                m = q.model(at[0])
+                cost = next_pursuit(q, m, *at[1], field, self.value, cw.runner_cluster)
+            yield Proposal(p.score - cw.runner_next * cost, p.actions, p.why)
+
+    def _run_pace(self, q: ChaseQueries, proposals: list[Proposal]) -> Iterator[Proposal]:
+        """P-7 with the clusters: each pace choice also costs its chance of a cluster
+        still to come back with its piece meeting the model; where the normal player saw
+        nothing coming (and only kept pace), every slowing is weighed too."""
+        cw = self.cw
+        paces = {a.dice: p.score for p in proposals
+                 if isinstance(a := p.actions[0], Pace)}
+        if not cw.runner_cluster or not paces:
+            yield from proposals
+            return
+        mid = next(a.model for p in proposals if isinstance(a := p.actions[0], Pace))
+        m = q.model(mid)
+        needs = cluster_needs(q, m, moved=True)
+        if not needs:
+            yield from proposals
+            return
+        odds = {o.dice: o for o in q.pace_odds(mid) if o.dice >= 0}
+        for dice, o in odds.items():
+            score = paces[dice] if dice in paces else self._slowing(q, o)
+            for need in needs:
+                hit = 1.0 - _p_at_least(o.back, o.contact, o.contact_at, need)
+                score -= hit * cw.runner_cluster
+            yield Proposal(score, (Pace(mid, dice),), f"pace {dice}d6")
+
     def _stands(self, q: ChaseQueries, a: Action, moving: bool) -> tuple[str, XY] | None:
         """The model ``a`` moves and where it leaves it for the next pursuit phase: a
         deployment point, or in the movement phase the end of a move or where it stays;
@@ -101,16 +185,23 @@ class HardChasePlayer(ChasePlayer):
         cw = self.cw
         if not cw.shadow and not cw.shadow_difficult:
             return None
-        if isinstance(a, Deploy):
-            return a.model, a.to.units
-        if not (cw.shadow_move and moving):
-            return None
-        if isinstance(a, Hold):
-            m = q.model(a.model)
-            return m.id, (m.x, m.y)
-        if isinstance(a, Move):
-            return a.model, q.steer(a.model, a.legs, a.accelerate).walk.stop
+        return _end(q, a, moving and cw.shadow_move)
+
+
+def _end(q: ChaseQueries, a: Action, moving: bool) -> tuple[str, XY] | None:
+    """The model ``a`` moves and where it leaves it for the next pursuit phase: a
+    deployment point, or (``moving``: in the movement phase) the end of a move or where
+    it stays; None for any other action."""
+    if isinstance(a, Deploy):
+        return a.model, a.to.units
+    if not moving:
         return None
+    if isinstance(a, Hold):
+        m = q.model(a.model)
+        return m.id, (m.x, m.y)
+    if isinstance(a, Move):
+        return a.model, q.steer(a.model, a.legs, a.accelerate).walk.stop
+    return None
 
 
 def _piece_boxes(q: ChaseQueries) -> list[tuple[Box, bool, bool]]:
@@ -153,11 +244,128 @@ def shadow(q: ChaseQueries, x: float, y: float, r: float, flies: bool,
     return False, hits
 
 
+CRASHES = ("piece", "edge")
+"""Why a walk stops in a crash (P-11): the model then goes back with what it hit."""
+
+Field = tuple[list[tuple[Box, bool, bool]], list[tuple[float, float, float]]]
+"""What comes back at a model in the next pursuit phase: the pieces on the table (as
+extents along and across, whether a flyer ignores it, whether it is impassable) and the
+clusters on a piece (along, across, radius)."""
+
+
+def _field(q: ChaseQueries) -> Field:
+    """The pieces and clusters on the table (:data:`Field`)."""
+    ax = _axes(q)
+    pieces = []
+    for p in q.pieces():
+        if p.where != "table":
+            continue
+        al, ac = zip(*(_along_across(ax, x, y) for x, y in p.points), strict=True)
+        pieces.append(((min(al), max(al), min(ac), max(ac)), p.flyers_ignore,
+                       p.impassable))
+    clusters = [(*_along_across(ax, *c.at), c.radius) for c in q.mines()
+                if c.where == "table" and c.at is not None and c.piece is not None]
+    return pieces, clusters
+
+
+def _sums(dice: int) -> tuple[tuple[int, float], ...]:
+    """Each total of ``dice`` d6 with its chance (0 dice: keeping pace)."""
+    out: dict[int, float] = {0: 1.0}
+    for _ in range(dice):
+        nxt: dict[int, float] = {}
+        for t, p in out.items():
+            for f in range(1, 7):
+                nxt[t + f] = nxt.get(t + f, 0.0) + p / 6
+        out = nxt
+    return tuple(sorted(out.items()))
+
+
+def next_pursuit(q: ChaseQueries, m: Any, x: float, y: float, field: Field,
+                 value: float, cluster: float) -> float:
+    """What the next pursuit phase is expected to cost model ``m`` standing at ``(x, y)``
+    with the best of keeping pace and slowing (P-6, P-7, P-10..P-12), in inches: the
+    ground it slows, a crash into an impassable piece in its lane (an S5 hit with no save
+    worth ``value`` a model, then carried back), a difficult piece passing under it (a
+    test), a cluster carried into it (``cluster``), leaving by the far edge. Slowing
+    stops against a piece behind it (which goes back first). 0 where nothing in its lane
+    comes back at it."""
+    ax = _axes(q)
+    a0, c0 = _along_across(ax, x, y)
+    r = m.radius
+    d = q.data()
+    back = d.back
+    flies = q.flies(m.id)
+    needs: list[tuple[float, int]] = []  # inches it must slow, and what: 0 crash,
+    cap = math.inf                        # 1 pass under, 2 cluster
+    for (amin, amax, cmin, cmax), ignored, impassable in field[0]:
+        if (flies and ignored) or cmin > c0 + r or cmax < c0 - r:
+            continue
+        gap = a0 - r - amax
+        if -1e-6 <= gap <= back:
+            needs.append((back - gap, 0 if impassable else 1))
+        elif amin > a0 + r and amax + back < q.track.length:  # it goes back first
+            cap = min(cap, amin + back - a0 - r)
+    for ca, cc, cr in field[1]:
+        reach = cr + r
+        off = abs(cc - c0)
+        if off >= reach:
+            continue
+        gap = a0 - ca - math.sqrt(reach * reach - off * off)
+        if -1e-6 <= gap <= back:
+            needs.append((back - gap, 2))
+    if not needs:
+        return 0.0
+    dead = p_wound(d.crash_strength, m.stats.t) * value
+    hurt = (dead, dead / 6 + 4, cluster)
+    edge = q.track.length - a0 - r
+    best = math.inf
+    for dice in (0, *d.slow_dice):
+        cost = 0.0
+        for total, p in _sums(dice):
+            if total > edge and total < cap:
+                cost += p * value * 2
+                continue
+            went = min(float(total), cap)
+            cost += p * went
+            for need, what in needs:
+                if went < need - 1e-9:
+                    cost += p * (hurt[what] + (need - went if what == 0 else 0.0))
+        best = min(best, cost)
+    return best
+
+
+def cluster_needs(q: ChaseQueries, m: Any, moved: bool = False) -> list[float]:
+    """P-6, P-12: for each cluster on the table that its piece will carry into ``m``
+    where it stands if it keeps pace, the inches ``m`` must slow to keep clear of it
+    (``moved``: only the clusters whose piece has not yet gone back this phase)."""
+    ax = _axes(q)
+    a0, c0 = _along_across(ax, m.x, m.y)
+    back = q.data().back
+    gone = {p.index for p in q.pieces() if p.moved} if moved else set()
+    out = []
+    for c in q.mines():
+        if c.where != "table" or c.at is None or c.piece is None or c.piece in gone:
+            continue
+        ca, cc = _along_across(ax, *c.at)
+        reach = c.radius + m.radius
+        off = abs(cc - c0)
+        if off >= reach:
+            continue
+        gap = a0 - ca - math.sqrt(reach * reach - off * off)
+        if -1e-6 <= gap <= back:
+            out.append(back - gap)
+    return out
+
+
 CHASE_WEIGHTS: dict[str, ChaseWeights] = {
     # the chasers deploy and move out of the pieces' shadow; the drones also stay put
     # rather than crash (docs/balance/strengths.md, "the street chase")
     "pursuit:hunters": ChaseWeights(shadow=20.0),
     "riders_and_drones:drones": ChaseWeights(shadow=20.0, chaser_hold=-5.0),
+    # the runners slow away from the clusters carried back at them; the riders also
+    # weigh what the next pursuit phase costs where they end (docs/balance/hard_ch8.md)
+    "pursuit:scouts": ChaseWeights(runner_cluster=20.0),
+    "riders_and_drones:riders": ChaseWeights(runner_next=1.0, runner_cluster=20.0),
 }
 """``"scenario:side"`` or ``"scenario"`` -> the hard chase player's weights, where tuned
 (docs/balance/strengths.md, "the street chase"); elsewhere the normal player plays."""

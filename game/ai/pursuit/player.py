@@ -50,7 +50,7 @@ from game.rules.squads.pursuit.actions import (
     Wargear,
 )
 from game.rules.squads.pursuit.phases import ChasePhase
-from game.rules.squads.pursuit.queries import ChaseQueries, Steer, Track
+from game.rules.squads.pursuit.queries import ChaseQueries, PaceOdds, Steer, Track
 
 XY = tuple[float, float]
 VALUE = 30.0
@@ -96,6 +96,9 @@ class ChasePlayer(CandidatePlayer):
     value: float = VALUE
     deploy_look: int = DEPLOY_LOOK
     hold: float = HOLD
+    dash_ends: bool = True
+    """Whether a scout's clear dash straight at the Arrival ends its search (the hard
+    copy may weigh what it leaves the scout to, and then looks on)."""
 
     def propose(self, match: Match[Any], side: str) -> Iterator[Proposal]:
         q = match.ruleset.queries(match.state)
@@ -177,13 +180,7 @@ class ChasePlayer(CandidatePlayer):
         for o in q.pace_odds(mid):
             if o.dice < 0:
                 continue
-            lost = sum(float(p) * k for k, p in o.back.items())
-            if o.contact_at is not None:
-                lost += float(o.contact) * o.contact_at
-            score = -lost - float(o.leave) * self.value * 2
-            if o.against is not None and q.piece_of(o.against) is None and \
-                    not o.against.startswith("edge") and float(o.contact) > 0:
-                score -= float(o.contact) * 5  # into a model or a cluster
+            score = self._slowing(q, o)
             for _k, travel, crash in coming:
                 need = q.data().back - travel  # inches back that would keep it clear
                 p_hit = 1.0 - _p_at_least(o.back, o.contact, o.contact_at, need)
@@ -191,6 +188,18 @@ class ChasePlayer(CandidatePlayer):
                 if crash:  # carried back with the piece the rest of the way
                     score -= sum(float(p) * max(0.0, need - k) for k, p in o.back.items())
             yield Proposal(score, (Pace(mid, o.dice),), f"pace {o.dice}d6")
+
+    def _slowing(self, q: ChaseQueries, o: PaceOdds) -> float:
+        """P-7: what slowing as ``o`` says costs before anything comes back at the
+        model: the ground lost, leaving the table, stopping against a model or cluster."""
+        lost = sum(float(p) * k for k, p in o.back.items())
+        if o.contact_at is not None:
+            lost += float(o.contact) * o.contact_at
+        score = -lost - float(o.leave) * self.value * 2
+        if o.against is not None and q.piece_of(o.against) is None and \
+                not o.against.startswith("edge") and float(o.contact) > 0:
+            score -= float(o.contact) * 5  # into a model or a cluster
+        return score
 
     # ================================================================ P-6
     def _recycle(self, q: ChaseQueries, side: str,
@@ -239,7 +248,7 @@ class ChasePlayer(CandidatePlayer):
             score = self._scout_score(q, m, steer, blocks)
             best = max(best, score)
             yield Proposal(score, (Move(mid, legs, True),), "dash")
-            if legs == DASHES[0] and score >= steer.walk.travelled - 0.5:
+            if self.dash_ends and legs == DASHES[0] and score >= steer.walk.travelled - 0.5:
                 return  # a clear dash straight at the Arrival: nothing beats it
         if best < 0:
             for legs in STEPS[:5]:
