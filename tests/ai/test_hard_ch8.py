@@ -78,7 +78,7 @@ class _Base:
     stats: Any
 
 
-def test_p7_next_pursuit_costs_the_slowing_a_piece_in_the_lane_asks():
+def test_next_pursuit_costs_the_slowing_a_piece_in_the_lane_asks():
     """P-6, P-7, P-11: a runner standing a few inches behind an impassable piece in its
     lane must slow far (or be run into): it costs more there than nearly 12 inches
     behind (a 1d6 slowing clears it), and nothing beyond 12 inches or out of the lane."""
@@ -129,7 +129,7 @@ def _first_cluster_pace(scenario: str, seeds: range) -> tuple[Match[Any], str] |
     return None
 
 
-def test_p12_a_runner_slows_away_from_a_cluster_carried_back_at_it():
+def test_a_runner_slows_away_from_a_cluster_carried_back_at_it():
     """P-6, P-12: a cluster goes back with its piece and goes off on the first model it
     meets. The normal runner sees only the pieces: with no piece coming it keeps pace;
     the copy with runner_cluster weighs slowing out of the cluster's way."""
@@ -155,7 +155,7 @@ def _end_cost(q: ChaseQueries, a: Any) -> float:
                         20.0)
 
 
-def test_p7_tuned_riders_stop_out_of_what_the_next_pursuit_phase_brings():
+def test_tuned_riders_stop_out_of_what_the_next_pursuit_phase_brings():
     """P-6, P-7: the normal riders race straight on into the lanes of the pieces that
     the next pursuit phase drives into them; the tuned riders (runner_next) take a move
     that leaves them less to fear, where there is one."""
