@@ -177,7 +177,7 @@ def ai_decisions(games: int = 2, every: int = 4, seed: int = 100,
                 t = time.perf_counter()
                 computer_player(key, seed + g).choose(m)
                 (moving if fresh else acting).append((time.perf_counter() - t) * 1000)
-                k += st.phase == action
+            k += st.phase == action  # (every action-phase position counts)
             m.apply(players[side].choose(m))
     return {"ai_decision_ms": statistics.median(moving + acting),
             "ai_decision_ms_movement": statistics.median(moving),
