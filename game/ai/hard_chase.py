@@ -16,7 +16,7 @@ piece (or a mine cluster on a piece) will run into in the next pursuit phase cos
 in the normal player, below a crash into impassable terrain (about -29 for a T3 model),
 so it crashes rather than stay; :attr:`ChaseWeights.chaser_hold` scores it otherwise.
 
-The runners (docs/balance/hard_ch8.md) die mostly in the pursuit phase too, run into by
+The runners (docs/balance/strengths.md, "runners") die mostly in the pursuit phase too, run into by
 the pieces (half their deaths), and by **clusters**: a cluster goes back with its piece
 and goes off on the first model it meets, and the normal pace choice weighs only the
 pieces (a scout that sees no piece coming keeps pace into the cluster: a fifth of the
@@ -363,7 +363,7 @@ CHASE_WEIGHTS: dict[str, ChaseWeights] = {
     "pursuit:hunters": ChaseWeights(shadow=20.0),
     "riders_and_drones:drones": ChaseWeights(shadow=20.0, chaser_hold=-5.0),
     # the runners slow away from the clusters carried back at them; the riders also
-    # weigh what the next pursuit phase costs where they end (docs/balance/hard_ch8.md)
+    # weigh what the next pursuit phase costs where they end (docs/balance/strengths.md, "runners")
     "pursuit:scouts": ChaseWeights(runner_cluster=20.0),
     "riders_and_drones:riders": ChaseWeights(runner_next=1.0, runner_cluster=20.0),
 }

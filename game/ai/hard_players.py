@@ -8,10 +8,14 @@ level plays a copy whose weights were tuned by paired games against the normal p
   them as an argument; its caches are keyed by them).
 - Melee on zone boards: :class:`game.ai.hard_zones.HardZoneTactician`, the zone
   Tactician with the worth of putting an enemy down, the attackers' urgency, a weight
-  for defending where the normal player would not and, per kind of action, a scale and
+  for defending where the normal player would not, the charges awaiting a figure
+  (waiting where an enemy yet to act could charge it; a charge scored down by the
+  charges that await the charger where it ends) and, per kind of action, a scale and
   an offset on the score of its proposals (:class:`ZoneWeights`).
 - The street chase: :class:`game.ai.hard_chase.HardChasePlayer`, the chase player
-  weighing the pieces' shadow (``ChaseWeights``, ``CHASE_WEIGHTS`` there).
+  weighing the pieces' shadow, and for the runners the mine clusters carried back at
+  them and what the next pursuit phase costs where they end (``ChaseWeights``,
+  ``CHASE_WEIGHTS`` there).
 - Tabletop Hero: :class:`game.ai.hard_hero.HardHeroPlayer`, the hero player with
   :class:`game.ai.hero.weights.HeroWeights` (:data:`HERO_WEIGHTS`).
 - The sewer flood: :class:`game.ai.hard_squads.HardSquadPlayer`, the squad player with
@@ -21,7 +25,8 @@ Only :func:`hard_inner` loads a ruleset's player (and so its rule system), when 
 player of that ruleset is made.
 
 :func:`hard_inner` gives the copy for a scenario: the weights tuned for that scenario
-and side (:data:`HEX_WEIGHTS`, :data:`ZONE_WEIGHTS`), else the normal player unchanged (a
+and side (:data:`HEX_WEIGHTS`, :data:`ZONE_WEIGHTS`, :data:`HERO_WEIGHTS`,
+:data:`SQUAD_WEIGHTS`, ``CHASE_WEIGHTS``), else the normal player unchanged (a
 scenario where no tuning was measured plays exactly as normal).
 """
 
@@ -105,7 +110,7 @@ HEX_WEIGHTS: dict[str, dict[str, float]] = {
     "hill_fight:raiders": {"threat": 0.6, "unmoved": 1.0, "later": 0.0, "approach": 0.0},
     # an archer in contact keeps its bow and shoots its engager point blank instead of
     # readying its dagger and defending, and shifts out of reach to shoot (200 held-out
-    # paired games: 185 won where the normal garrison won 84; docs/balance/hard_hf8.md)
+    # paired games: 185 won where the normal garrison won 84; docs/balance/strengths.md)
     "hill_fort:garrison": {"keep_bow": 1.0, "step_out": 2.0},
     # the raiders keep out of the archers' sight where they can and close on the
     # archers (200 held-out paired games: 113 won where the normal raiders won 85)
@@ -137,7 +142,7 @@ SQUAD_WEIGHTS: dict[str, dict[str, Any]] = {
 }
 """``"scenario:side"`` or ``"scenario"`` -> how the hard sewer flood player's weights
 differ from the normal ones (:class:`game.ai.squads.weights.SquadWeights`), where tuned
-(docs/balance/hard_sq8.md)."""
+(docs/balance/strengths.md, "sewer flood")."""
 
 
 def hard_inner(ruleset: str, scenario: str, side: str, seed: int = 0) -> Player:

@@ -1,7 +1,7 @@
 """The hard level's sewer flood player: the normal squad player (:class:`SquadPlayer`)
 with weights of its own (:class:`SquadWeights`), tuned by paired games against the
 normal player per scenario side (:data:`game.ai.hard_players.SQUAD_WEIGHTS`,
-docs/balance/hard_sq8.md).
+docs/balance/strengths.md, "sewer flood").
 
 The weights and the considerations only they turn on are the normal player's own
 (:mod:`game.ai.squads.weights`, :mod:`game.ai.squads.player`); with the normal weights

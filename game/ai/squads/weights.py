@@ -4,7 +4,7 @@ considerations it has only where they are on.
 
 The defaults are the normal player's: every extra consideration off (0). The hard level
 tunes some of them per scenario side (:data:`game.ai.hard_players.SQUAD_WEIGHTS`,
-docs/balance/hard_sq8.md): the planters standing to shoot a brood that comes for them
+docs/balance/strengths.md): the planters standing to shoot a brood that comes for them
 (``planter_stand``), the shooters standing to fire rather than falling back from a
 brood in their sights (``stand_fire``), the shots aimed at the unit about to charge
 (``threat``, ``threat_reach``), when models climb out of the water's reach

@@ -1,5 +1,5 @@
 """The Hill fort's hard-only considerations of the hex Tactician (issue 19,
-docs/balance/hard_hf8.md): an archer in contact keeps its bow and shoots the enemy
+docs/balance/strengths.md, "Hill fort"): an archer in contact keeps its bow and shoots the enemy
 engaging it (T-6, H-18), an engaged archer shifts out of reach to shoot, raiders close
 on the archers; all off at the normal weights, so the normal Tactician plays as before."""
 
@@ -138,7 +138,7 @@ def test_hill_fort_entries_build_their_tuned_copies():
 
 
 def test_the_tuned_garrison_wins_more_than_the_normal_one_on_the_same_seeds():
-    """A small sample (docs/balance/hard_hf8.md has 200 held-out games: 185 against 84):
+    """A small sample (docs/balance/strengths.md has 200 held-out games: 185 against 84):
     on the same seeds the tuned garrison wins clearly more than the normal one."""
     assert HEX_WEIGHTS["hill_fort:garrison"] == {"keep_bow": 1.0, "step_out": 2.0}
     seeds = range(3000, 3012)

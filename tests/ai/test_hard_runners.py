@@ -1,7 +1,7 @@
 """The hard level's street chase runners (issue 19): the Pursuit scouts and the riders
 of Riders and drones weigh the clusters carried back at them when they pick a pace, and
 the riders what the next pursuit phase costs where they stop (game/ai/hard_chase.py
-``runner_cluster``, ``runner_next``; docs/balance/hard_ch8.md)."""
+``runner_cluster``, ``runner_next``; docs/balance/strengths.md, "runners")."""
 
 from __future__ import annotations
 

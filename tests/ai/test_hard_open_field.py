@@ -55,7 +55,7 @@ def test_hard_zone_copy_with_the_normal_weights_plays_the_open_field_as_normal()
 
 
 def test_open_field_wardens_play_the_tuned_copy_and_the_raiders_the_normal_one():
-    """Only the wardens' weights held on the held-out seeds (docs/balance/hard_op8.md);
+    """Only the wardens' weights held on the held-out seeds (docs/balance/strengths.md);
     the raiders play the normal Tactician at hard, with the look-ahead on top."""
     wardens = hard_inner("tft-zones", "open_field", "wardens", 0)
     assert isinstance(wardens, HardZoneTactician)
@@ -165,7 +165,7 @@ def test_a_charge_is_weighed_by_the_chance_to_get_round_the_obstacle():
 
 
 def test_the_wardens_copy_wins_more_than_normal_on_the_same_seeds():
-    """A small sample (docs/balance/hard_op8.md has 200 held-out games: 136 won where the
+    """A small sample (docs/balance/strengths.md has 200 held-out games: 136 won where the
     normal wardens won 88)."""
     seeds = range(3000, 3040)
     tuned = tuned_wins("open_field", "wardens", seeds, True)

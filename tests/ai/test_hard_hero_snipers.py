@@ -1,5 +1,5 @@
 """The Tabletop Hero player's considerations for Backyard tan and Ruined village raiders
-(issue 19, docs/balance/hard_hr8.md): ``sniper_sight``, ``mate_sniper``,
+(issue 19, docs/balance/strengths.md, "Backyard tan"): ``sniper_sight``, ``mate_sniper``,
 ``hero_threat`` and ``throw_odds`` in :class:`HeroWeights`, off in the normal player
 (and skipped), each on in a copy of it."""
 

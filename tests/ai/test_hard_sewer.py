@@ -1,5 +1,5 @@
 """The hard level's own copy of the sewer flood's squad player (issue 19): weights of
-its own (:class:`SquadWeights`), tuned by paired games (docs/balance/hard_sq8.md), while
+its own (:class:`SquadWeights`), tuned by paired games (docs/balance/strengths.md), while
 the normal player stays as it is."""
 
 from __future__ import annotations
@@ -96,7 +96,7 @@ def test_tuned_planters_stand_to_shoot_a_brood_coming_with_planter_stand() -> No
 
 
 def test_hard_squad_copy_wins_more_than_normal_on_the_same_seeds() -> None:
-    """The strengths differ as stated (a small sample; docs/balance/hard_sq8.md has 200
+    """The strengths differ as stated (a small sample; docs/balance/strengths.md has 200
     games a side on held-out seeds): on the same seeds the Storm drain troopers' copy,
     keeping beyond the spine guns and standing to shoot, wins more games than the normal
     player does in its place."""
