@@ -15,7 +15,7 @@ from game.ai.hard_hero import HardHeroPlayer, HeroWeights
 from game.ai.player import Player
 from game.core.match import Match
 from game.rules import open_match
-from game.rules.hero.queries import HeroQueries
+from game.rules.hero.queries import HeroQueries, HeroState
 from tests.ai.played import played_actions
 
 OFF = HeroWeights(sniper_sight=0.0, mate_sniper=0.0, hero_threat=0.0, throw_odds=0.0)
@@ -76,19 +76,25 @@ def test_sniper_sights_counts_a_spot_by_the_rules_sight_and_range_band() -> None
     assert got.tolist() == [1.0, 0.0]
 
 
-def test_hero_threat_counts_only_bombers_in_reach_of_its_own_hero() -> None:
-    """Backyard at the start of play: an attack on a green mini holding an explosive
-    whose move and throw reach tan's hero counts 1 + ``hero_threat`` times, one
-    without an explosive (the sniper) 1 time."""
+def _backyard_turn_2() -> tuple[HeroState, HeroQueries]:
+    """Backyard (seed 0) played by the normal players to the start of turn 2: the
+    state and its queries."""
     m = open_match("backyard", 0)
     players = {s: computer_player("hero", 0) for s in m.sides}
     while m.state.turn < 2:
         side = m.to_act()
         assert side is not None
         m.apply(players[side].choose(m))
-    st = m.state
-    q = m.ruleset.queries(st)
-    assert isinstance(q, HeroQueries)
+    q = m.ruleset.queries(m.state)
+    assert isinstance(q, HeroQueries) and isinstance(m.state, HeroState)
+    return m.state, q
+
+
+def test_hero_threat_counts_only_bombers_in_reach_of_its_own_hero() -> None:
+    """Backyard at the start of play: an attack on a green mini holding an explosive
+    whose move and throw reach tan's hero counts 1 + ``hero_threat`` times, one
+    without an explosive (the sniper) 1 time."""
+    st, q = _backyard_turn_2()
     p = HardHeroPlayer(0, HeroWeights(hero_threat=2.0))
     cap = st.minis["cap"]
     assert p._threat(q, cap, st.minis["eagle-eye"]) == 1.0
@@ -100,15 +106,7 @@ def test_throw_odds_weighs_a_throw_by_its_exact_odds() -> None:
     the target's armour dice) than one at the armoured enemy hero, whose Absorb takes 2
     off: with ``throw_odds`` a blast catching both is worth more aimed at the
     unarmoured one (the normal player values the two the same)."""
-    m = open_match("backyard", 0)
-    players = {s: computer_player("hero", 0) for s in m.sides}
-    while m.state.turn < 2:
-        side = m.to_act()
-        assert side is not None
-        m.apply(players[side].choose(m))
-    st = m.state
-    q = m.ruleset.queries(st)
-    assert isinstance(q, HeroQueries)
+    st, q = _backyard_turn_2()
     doc, sarge, boomer = st.minis["doc"], st.minis["sarge"], st.minis["boomer"]
     assert doc.armour == "none" and sarge.armour == "medium"
     p = HardHeroPlayer(0, HeroWeights(throw_odds=1.0))
