@@ -187,8 +187,15 @@ def ai_decisions(games: int = 2, every: int = 4, seed: int = 100,
 def games_per_s(games: int = 10, reps: int = 3, seed: int = 0,
                 scenario: str = SCENARIO) -> dict[str, float]:
     """Computer-against-computer games per second on ``scenario`` (median of ``reps``
-    batches of ``games``), and the same games replayed without the AI."""
+    batches of ``games``), and the same games replayed without the AI.
+
+    It starts from a settled heap (:func:`game.core.heap.settle`, as a process does
+    once it has loaded): what the figures measured before it in the same process left
+    behind (the decision figures' games, their memo tables) would otherwise be walked
+    by every full collection of these games, and the figure would depend on what ran
+    before it (8 % on the Farmhouse after its decision figure), not on the games."""
     scen = open_match(scenario, seed).scenario
+    settle()
     rates, engine, turns = [], [], []
     for _ in range(reps):
         played = []
