@@ -2,6 +2,7 @@
 
 from __future__ import annotations
 
+from collections.abc import Callable
 from typing import Any
 
 from game.ai.player import Player
@@ -21,6 +22,23 @@ def played_actions(m: Match[Any], players: dict[str, Player], limit: int) -> lis
         out.append(a)
         m.apply(a)
     return out
+
+
+def against_normal(scenario: str, seed: int, limit: int,
+                   copy: Callable[[str], Player | None]
+                   ) -> tuple[Match[Any], list[Any], Match[Any], list[Any]]:
+    """Game ``seed`` of ``scenario`` played twice, at most ``limit`` actions each: by
+    the ruleset's normal player (seeded ``seed``) on every side, then with ``copy(side)``
+    on each side it gives a player for (the same normal players go on elsewhere). The
+    two matches and the actions played in each."""
+    from game.ai import computer_player
+    from game.rules import open_match
+
+    m1, m2 = open_match(scenario, seed), open_match(scenario, seed)
+    normal = {s: computer_player(m1.scenario.ruleset, seed) for s in m1.sides}
+    mine = {s: copy(s) for s in m2.sides}
+    other = {s: normal[s] if p is None else p for s, p in mine.items()}
+    return m1, played_actions(m1, normal, limit), m2, played_actions(m2, other, limit)
 
 
 def tuned_wins(scenario: str, side: str, seeds: range, tuned: bool) -> int:

@@ -3,8 +3,6 @@ weights of its own (game/ai/hard_chase.py), tuned by paired games against normal
 
 from __future__ import annotations
 
-from typing import Any
-
 from game.ai import computer_player
 from game.ai.hard_chase import (
     CHASE_WEIGHTS,
@@ -14,26 +12,18 @@ from game.ai.hard_chase import (
     shadow,
 )
 from game.ai.hard_players import hard_inner
-from game.ai.player import Player
 from game.ai.pursuit.player import ChasePlayer
-from game.core.match import Match
 from game.rules import open_match
 from game.rules.squads.pursuit.phases import ChasePhase
 from game.rules.squads.pursuit.queries import ChaseQueries
-from tests.ai.played import played_actions, tuned_wins
-
-
-def _actions(m: Match[Any], players: dict[str, Player], limit: int = 3000) -> list[Any]:
-    return played_actions(m, players, limit)
+from tests.ai.played import against_normal, tuned_wins
 
 
 def test_hard_chase_player_with_the_normal_weights_plays_as_normal():
     for scenario, seed in (("pursuit", 3), ("riders_and_drones", 4), ("pursuit", 11)):
-        m1, m2 = open_match(scenario, seed), open_match(scenario, seed)
-        normal = {s: computer_player("pursuit", seed) for s in m1.sides}
-        copy: dict[str, Player] = {s: HardChasePlayer(seed, ChaseWeights())
-                                   for s in m2.sides}
-        assert _actions(m1, normal) == _actions(m2, copy)
+        m1, normal, m2, copy = against_normal(
+            scenario, seed, 3000, lambda s, seed=seed: HardChasePlayer(seed, ChaseWeights()))
+        assert normal == copy
         assert m1.state_hash() == m2.state_hash()
 
 

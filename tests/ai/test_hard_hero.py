@@ -4,20 +4,11 @@ as it is."""
 
 from __future__ import annotations
 
-from typing import Any
-
 import pytest
 
 from game.ai import computer_player
 from game.ai.hard_hero import HardHeroPlayer, HeroWeights
-from game.ai.player import Player
-from game.core.match import Match
-from game.rules import open_match
-from tests.ai.played import played_actions, tuned_wins
-
-
-def _actions(m: Match[Any], players: dict[str, Player], limit: int = 600) -> list[Any]:
-    return played_actions(m, players, limit)
+from tests.ai.played import against_normal, tuned_wins
 
 
 @pytest.mark.parametrize(("scenario", "seed"), [("backyard", 0), ("backyard", 7),
@@ -26,10 +17,9 @@ def test_hard_hero_player_with_the_normal_weights_plays_as_normal(scenario: str,
                                                                   seed: int) -> None:
     """Game for game: the copy with :class:`HeroWeights` () on every side plays each
     action the normal player plays."""
-    m1, m2 = open_match(scenario, seed), open_match(scenario, seed)
-    normal = {s: computer_player("hero", seed) for s in m1.sides}
-    copy: dict[str, Player] = {s: HardHeroPlayer(seed, HeroWeights()) for s in m2.sides}
-    assert _actions(m1, normal) == _actions(m2, copy)
+    _m1, normal, _m2, copy = against_normal(scenario, seed, 600,
+                                            lambda s: HardHeroPlayer(seed, HeroWeights()))
+    assert normal == copy
 
 
 def test_hard_inner_is_the_tuned_hero_copy_where_tuned_else_normal() -> None:

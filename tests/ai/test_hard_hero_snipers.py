@@ -16,7 +16,7 @@ from game.ai.player import Player
 from game.core.match import Match
 from game.rules import open_match
 from game.rules.hero.queries import HeroQueries, HeroState
-from tests.ai.played import played_actions
+from tests.ai.played import against_normal
 
 OFF = HeroWeights(sniper_sight=0.0, mate_sniper=0.0, hero_threat=0.0, throw_odds=0.0)
 
@@ -35,10 +35,9 @@ def test_the_new_considerations_off_play_as_the_normal_player(scenario: str,
     """Game for game: the copy with the new weights at 0 on every side plays each
     action the normal player plays."""
     assert OFF == HeroWeights()
-    m1, m2 = open_match(scenario, seed), open_match(scenario, seed)
-    normal = {s: computer_player("hero", seed) for s in m1.sides}
-    copy: dict[str, Player] = {s: HardHeroPlayer(seed, OFF) for s in m2.sides}
-    assert played_actions(m1, normal, 600) == played_actions(m2, copy, 600)
+    _m1, normal, _m2, copy = against_normal(scenario, seed, 600,
+                                            lambda s: HardHeroPlayer(seed, OFF))
+    assert normal == copy
 
 
 def test_sniper_sight_keeps_the_hero_out_of_the_enemy_snipers_sights() -> None:

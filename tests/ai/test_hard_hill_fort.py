@@ -9,7 +9,6 @@ from typing import Any
 
 from game.ai import computer_player
 from game.ai.hard_players import HEX_WEIGHTS, hard_inner, hex_weights
-from game.ai.player import Player
 from game.ai.tft.candidates import ArmCA, ShootCA
 from game.ai.tft.context import Context
 from game.ai.tft.evaluation import Weights
@@ -25,17 +24,16 @@ from game.rules.tft.hexes.queries import (
     load_data,
     ranged_weapon,
 )
-from tests.ai.played import played_actions, tuned_wins
+from tests.ai.played import against_normal, tuned_wins
 
 KEEP = hex_weights(keep_bow=1.0)
 
 
 def test_hill_fort_copy_with_the_normal_weights_plays_as_normal():
     assert Weights().keep_bow == Weights().step_out == Weights().hunt == 0.0
-    m1, m2 = open_match("hill_fort", 6), open_match("hill_fort", 6)
-    normal = {s: computer_player("tft-heights", 6) for s in m1.sides}
-    copy: dict[str, Player] = {s: Tactician(6, hex_weights()) for s in m2.sides}
-    assert played_actions(m1, normal, 500) == played_actions(m2, copy, 500)
+    _m1, normal, _m2, copy = against_normal(
+        "hill_fort", 6, 500, lambda s: Tactician(6, hex_weights()))
+    assert normal == copy
 
 
 def _archer_in_contact_acting(m: Match[Any]) -> bool:

@@ -11,14 +11,13 @@ from typing import Any
 from game.ai import computer_player
 from game.ai.hard_players import ZONE_WEIGHTS, ZoneWeights, hard_inner
 from game.ai.hard_zones import HardZoneTactician
-from game.ai.player import Player
 from game.ai.tft.zones import ZoneTactician
 from game.core.match import Match
 from game.rules import open_match
 from game.rules.tft.zones.actions import Charge, Wait, ZoneMove
 from game.rules.tft.zones.phases import ACTION
 from game.rules.tft.zones.queries import ALONE, ZoneQueries
-from tests.ai.played import played_actions, tuned_wins
+from tests.ai.played import against_normal, tuned_wins
 
 CHARGES = ZoneWeights(wait=0.5, retaliate=0.5, getaway=1.0, obstacle=1.0)
 """Every consideration of this file on."""
@@ -46,11 +45,9 @@ def _to_charge(m: Match[Any], side: str, limit: int = 200) -> None:
 
 def test_hard_zone_copy_with_the_normal_weights_plays_the_open_field_as_normal():
     for seed in (2, 7):
-        m1, m2 = open_match("open_field", seed), open_match("open_field", seed)
-        normal = {s: computer_player("tft-zones", seed) for s in m1.sides}
-        copy: dict[str, Player] = {s: HardZoneTactician(seed, ZoneWeights())
-                                   for s in m2.sides}
-        assert played_actions(m1, normal, 600) == played_actions(m2, copy, 600)
+        m1, normal, m2, copy = against_normal(
+            "open_field", seed, 600, lambda s, seed=seed: HardZoneTactician(seed, ZoneWeights()))
+        assert normal == copy
         assert m1.state_hash() == m2.state_hash()
 
 
@@ -66,11 +63,10 @@ def test_open_field_wardens_play_the_tuned_copy_and_the_raiders_the_normal_one()
 
 
 def test_the_wardens_copy_plays_otherwise_than_normal():
-    m1, m2 = open_match("open_field", 0), open_match("open_field", 0)
-    normal = {s: computer_player("tft-zones", 0) for s in m1.sides}
-    tuned = dict(normal)
-    tuned["wardens"] = hard_inner("tft-zones", "open_field", "wardens", 0)
-    assert played_actions(m1, normal, 120) != played_actions(m2, tuned, 120)
+    wardens = hard_inner("tft-zones", "open_field", "wardens", 0)
+    _m1, normal, _m2, tuned = against_normal(
+        "open_field", 0, 120, lambda s: wardens if s == "wardens" else None)
+    assert normal != tuned
 
 
 def test_charge_danger_counts_the_wall_and_only_enemies_yet_to_act():

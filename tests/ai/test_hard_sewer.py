@@ -6,7 +6,6 @@ from __future__ import annotations
 
 import sys
 from pathlib import Path
-from typing import Any
 
 import pytest
 
@@ -14,19 +13,11 @@ sys.path.insert(0, str(Path(__file__).resolve().parents[1] / "rules" / "squads" 
 
 from sewers import cross, match, squad  # noqa: E402
 
-from game.ai import computer_player  # noqa: E402
 from game.ai.hard_squads import HardSquadPlayer, SquadWeights  # noqa: E402
-from game.ai.player import Player  # noqa: E402
 from game.ai.squads.goals import unit_goal  # noqa: E402
 from game.ai.squads.player import SquadPlayer  # noqa: E402
-from game.core.match import Match  # noqa: E402
-from game.rules import open_match  # noqa: E402
 from game.rules.squads.flood.actions import EndPhase, Move  # noqa: E402
-from tests.ai.played import played_actions, tuned_wins  # noqa: E402
-
-
-def _actions(m: Match[Any], players: dict[str, Player], limit: int = 400) -> list[Any]:
-    return played_actions(m, players, limit)
+from tests.ai.played import against_normal, tuned_wins  # noqa: E402
 
 
 @pytest.mark.parametrize(("scenario", "seed"), [("storm_drain", 0), ("storm_drain", 9),
@@ -35,10 +26,9 @@ def test_hard_squad_player_with_the_normal_weights_plays_as_normal(scenario: str
                                                                    seed: int) -> None:
     """Game for game: the copy with :class:`SquadWeights` () on every side plays each
     action the normal player plays."""
-    m1, m2 = open_match(scenario, seed), open_match(scenario, seed)
-    normal = {s: computer_player("flood", seed) for s in m1.sides}
-    copy: dict[str, Player] = {s: HardSquadPlayer(seed, SquadWeights()) for s in m2.sides}
-    assert _actions(m1, normal) == _actions(m2, copy)
+    _m1, normal, _m2, copy = against_normal(scenario, seed, 400,
+                                            lambda s: HardSquadPlayer(seed, SquadWeights()))
+    assert normal == copy
 
 
 def test_hard_inner_is_the_tuned_squad_copy_where_tuned_else_normal() -> None:
@@ -55,11 +45,10 @@ def test_hard_inner_is_the_tuned_squad_copy_where_tuned_else_normal() -> None:
 
 
 def test_tuned_copy_plays_other_actions_than_normal() -> None:
-    m1, m2 = open_match("storm_drain", 2), open_match("storm_drain", 2)
-    normal = {s: computer_player("flood", 2) for s in m1.sides}
-    tuned: dict[str, Player] = dict(normal)
-    tuned["troopers"] = HardSquadPlayer(2, SquadWeights(shooting_standoff=22.0, sights=0.3))
-    assert _actions(m1, normal, 200) != _actions(m2, tuned, 200)
+    troopers = HardSquadPlayer(2, SquadWeights(shooting_standoff=22.0, sights=0.3))
+    _m1, normal, _m2, tuned = against_normal(
+        "storm_drain", 2, 200, lambda s: troopers if s == "troopers" else None)
+    assert normal != tuned
 
 
 def test_tuned_troopers_keep_beyond_the_spine_guns_with_the_standoff_weight() -> None:

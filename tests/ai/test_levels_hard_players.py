@@ -3,8 +3,6 @@ tuned by paired games, while the normal players stay as they are."""
 
 from __future__ import annotations
 
-from typing import Any
-
 from game.ai import computer_player
 from game.ai.hard_players import (
     HEX_WEIGHTS,
@@ -15,32 +13,24 @@ from game.ai.hard_players import (
 )
 from game.ai.hard_zones import HardZoneTactician
 from game.ai.levels import HardPlayer
-from game.ai.player import Player
 from game.ai.tft.tactician import Tactician
 from game.ai.tft.zones import KILL, ZoneTactician
-from game.core.match import Match
 from game.rules import open_match
 from game.rules.tft.zones.actions import Defend
-from tests.ai.played import played_actions, tuned_wins
-
-
-def _actions(m: Match[Any], players: dict[str, Player], limit: int = 400) -> list[Any]:
-    return played_actions(m, players, limit)
+from tests.ai.played import against_normal, tuned_wins
 
 
 def test_hard_zone_tactician_with_the_normal_weights_plays_as_normal():
     assert ZoneWeights().kill == KILL
-    m1, m2 = open_match("farmhouse", 3), open_match("farmhouse", 3)
-    normal = {s: computer_player("tft-zones", 3) for s in m1.sides}
-    copy: dict[str, Player] = {s: HardZoneTactician(3, ZoneWeights()) for s in m2.sides}
-    assert _actions(m1, normal) == _actions(m2, copy)
+    _m1, normal, _m2, copy = against_normal(
+        "farmhouse", 3, 400, lambda s: HardZoneTactician(3, ZoneWeights()))
+    assert normal == copy
 
 
 def test_hard_tactician_with_the_normal_weights_plays_as_normal():
-    m1, m2 = open_match("hill_fight", 4), open_match("hill_fight", 4)
-    normal = {s: computer_player("tft-heights", 4) for s in m1.sides}
-    copy: dict[str, Player] = {s: Tactician(4, hex_weights()) for s in m2.sides}
-    assert _actions(m1, normal, 300) == _actions(m2, copy, 300)
+    _m1, normal, _m2, copy = against_normal(
+        "hill_fight", 4, 300, lambda s: Tactician(4, hex_weights()))
+    assert normal == copy
 
 
 def test_hard_inner_is_the_tuned_copy_where_tuned_else_normal():
