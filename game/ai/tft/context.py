@@ -13,6 +13,7 @@ from game.core.match import Match
 from game.core.ruleset import Action, Side
 from game.rules.tft.hexes.actions import Shoot
 from game.rules.tft.hexes.queries import (
+    AttackOdds,
     HexFigure,
     HexQueries,
     HexState,
@@ -120,6 +121,16 @@ class Context:
         out: list[tuple[HexFigure, Hit, Action]] = []
         if ranged_weapon(f) is None or not f.standing or f.defending:
             return out
+        for e, odds, p, scale in self.shot_chances(f):
+            out.append((e, Hit(p, odds.expected_damage * scale, odds.p_down * scale),
+                        Shoot(f.id, e.id)))
+        return out
+
+    def shot_chances(self, f: HexFigure) -> list[tuple[HexFigure, AttackOdds, float, float]]:
+        """H-18: each enemy ``f`` may shoot as it stands, with no friend in the way: the
+        shot's odds, the exact chance it strikes that enemy (figures in the way counted)
+        and that chance as a share of the odds' chance to hit."""
+        out: list[tuple[HexFigure, AttackOdds, float, float]] = []
         for e in self.enemies:
             chk = self.q.shot_check(f.id, e.id)
             if not chk.allowed or chk.odds is None or chk.line is None:
@@ -127,9 +138,7 @@ class Context:
             if any(self.state.figures[g].side == f.side for g in chk.line.in_way):
                 continue
             p = chk.p_target or 0.0
-            scale = p / chk.odds.p_hit if chk.odds.p_hit > 0 else 0.0
-            out.append((e, Hit(p, chk.odds.expected_damage * scale,
-                               chk.odds.p_down * scale), Shoot(f.id, e.id)))
+            out.append((e, chk.odds, p, p / chk.odds.p_hit if chk.odds.p_hit > 0 else 0.0))
         return out
 
 

@@ -203,15 +203,8 @@ def engaged_shooter(ctx: Context, plan: MovePlan, f: HexFigure,
     best: tuple[float, list[Action]] | None = None
     if wt.keep_bow:
         value = 0.0
-        for e in ctx.enemies:
-            chk = q.shot_check(f.id, e.id)  # engaged: only at an enemy engaging it
-            if not chk.allowed or chk.odds is None or chk.line is None:
-                continue
-            if any(ctx.state.figures[g].side == f.side for g in chk.line.in_way):
-                continue
-            p = chk.p_target or 0.0
-            scale = p / chk.odds.p_hit if chk.odds.p_hit > 0 else 0.0
-            value = max(value, scale * (chk.odds.expected_damage + wt.kill * chk.odds.p_down))
+        for _e, odds, _p, scale in ctx.shot_chances(f):  # engaged: at an enemy engaging it
+            value = max(value, scale * (odds.expected_damage + wt.kill * odds.p_down))
         if value >= 0.3:
             best = (value, [])
     if wt.step_out:
