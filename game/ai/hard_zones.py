@@ -13,8 +13,6 @@ and then skipped before anything is worked out.
 
 from __future__ import annotations
 
-from itertools import product
-
 from game.ai.hard_players import ZoneWeights
 from game.ai.tft.zones import Cand, ZoneTactician, is_archer
 from game.rules.tft.zones.actions import Charge, Defend, Wait, ZoneMove
@@ -25,13 +23,6 @@ from game.rules.tft.zones.queries import (
     ZoneQueries,
     numbers,
 )
-
-_THROWS = [sum(t) for t in product(range(1, 7), repeat=3)]
-
-
-def _at_most(target: int) -> float:
-    """The chance of 3d6 at most ``target``."""
-    return sum(1 for t in _THROWS if t <= target) / len(_THROWS)
 
 
 class HardZoneTactician(ZoneTactician):
@@ -88,12 +79,9 @@ class HardZoneTactician(ZoneTactician):
 
     def _round(self, q: ZoneQueries, f: ZoneFigure, t: ZoneFigure) -> float:
         """Z-9, Z-11: the chance a charge's end gets round the obstacle ``t`` keeps
-        between them (its roll: 3d6 against the charger's adjusted DX less the
+        between them (the rules' roll: 3d6 against the charger's adjusted DX less the
         obstacle's size; 1 where there is none)."""
-        ob = q.obstacle_for(f, t)
-        if ob is None:
-            return 1.0
-        return _at_most(q.adjusted_dx_total(f) - ob[1])
+        return q.charge_end_odds(f, t)
 
     def _split_step(self, q: ZoneQueries, f: ZoneFigure) -> list[Cand]:
         out = super()._split_step(q, f)

@@ -592,6 +592,12 @@ class ZoneQueries:
             got = self._memo[key] = rules.contact_odds(self.state, f, t, through)
         return got
 
+    def charge_end_odds(self, f: ZoneFigure, t: ZoneFigure, through: bool = False) -> float:
+        """Z-9, Z-11: the exact chance the end of a charge reaches ``t``: through the
+        damage of an obstacle run ``through``, else the roll round the obstacle ``t``
+        keeps between them (1 where there is none)."""
+        return rules.contact_odds(self.state, f, t, through, battle=False)
+
     def blow_odds(self, a: ZoneFigure, t: ZoneFigure, multiplier: int = 1) -> AttackOdds:
         """T-2..T-4, Z-2, Z-16: the exact odds of a melee blow of ``a`` at ``t`` (a
         charge's damage ``multiplier``, Z-9)."""
@@ -684,7 +690,7 @@ class ZoneQueries:
         if isinstance(a, Charge):
             plan = self.move_plan(a)
             there = plan.p - plan.p_line if plan.roll else 1.0
-            contact = rules.contact_odds(self.state, f, t, a.through, battle=False)
+            contact = self.charge_end_odds(f, t, a.through)
             return there * contact * self.charge_odds(f, t).p_hit, "charge", "Z-9"
         if isinstance(a, Attack):
             return self.contact_odds(f, t, a.through) * self.blow_odds(f, t).p_hit, "", "T-2"
