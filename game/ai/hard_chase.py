@@ -34,6 +34,7 @@ from __future__ import annotations
 import math
 from collections.abc import Iterator
 from dataclasses import dataclass
+from functools import cache
 from typing import Any
 
 from game.ai.pursuit.player import (
@@ -49,6 +50,7 @@ from game.ai.pursuit.player import (
     p_wound,
 )
 from game.ai.skeleton import Proposal
+from game.core import odds
 from game.core.match import Match
 from game.core.ruleset import Action
 from game.rules.squads.pursuit.actions import Deploy, Hold, Move, Pace
@@ -268,16 +270,12 @@ def _field(q: ChaseQueries) -> Field:
     return pieces, clusters
 
 
+@cache
 def _sums(dice: int) -> tuple[tuple[int, float], ...]:
-    """Each total of ``dice`` d6 with its chance (0 dice: keeping pace)."""
-    out: dict[int, float] = {0: 1.0}
-    for _ in range(dice):
-        nxt: dict[int, float] = {}
-        for t, p in out.items():
-            for f in range(1, 7):
-                nxt[t + f] = nxt.get(t + f, 0.0) + p / 6
-        out = nxt
-    return tuple(sorted(out.items()))
+    """Each total of ``dice`` d6 with its exact chance (0 dice: keeping pace)."""
+    if not dice:
+        return ((0, 1.0),)
+    return tuple(sorted((t, float(p)) for t, p in odds.distribution(dice, 6).items()))
 
 
 def next_pursuit(q: ChaseQueries, m: Any, x: float, y: float, field: Field,
