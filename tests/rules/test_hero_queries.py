@@ -142,3 +142,46 @@ def test_every_hero_event_has_an_enum_kind(name):
         m.apply(players[m.to_act()].choose(m))
         n += 1
     assert all(type(e.kind) in (Kind, HeroKind) for e in m.log)
+
+
+def _blast_expected(p_hit: float, p_crit: float, p_half: float, absorb: int,
+                    halved: bool) -> dict[int, float]:
+    """K-7 by hand, face by face of the 1d6 blast: a critical's 6 through any armour
+    (K-6), a hit's face less Absorb (K-5), a miss landing on target's half rounded up
+    less Absorb; G-7 halves what an incorporeal mini takes."""
+    landed = p_hit + p_half
+    out: dict[int, float] = {}
+    ways = [(6, 0, p_crit)]
+    ways += [(f, absorb, (p_hit - p_crit) / 6) for f in range(1, 7)]
+    ways += [(-(-f // 2), absorb, p_half / 6) for f in range(1, 7)]
+    for dmg, off, p in ways:
+        k = max(0, dmg - off)
+        k = k // 2 if halved else k
+        out[k] = out.get(k, 0.0) + p / landed
+    return out
+
+
+def test_k7_blast_dealt_is_the_damage_each_mini_caught_takes():
+    """K-7 with K-5, K-6, K-9 and G-7: what a blast on Cy deals each mini it catches,
+    by its chance: Cy in heavy armour takes a critical's 6 whole and 3 less otherwise;
+    Di beside it, unarmoured and incorporeal, half of every amount; Ed, unconscious,
+    gains no Absorb from his heavy armour."""
+    tab = table(30, 20)
+    st = state(tab, M("Ada", "a", (5, 10), hero=True, weapons=("medium", "explosive")),
+               M("Cy", "b", (12, 10), armour="heavy"),
+               M("Di", "b", (13.5, 10), abilities=("incorporeal",)),
+               M("Ed", "b", (12, 11.5), armour="heavy", hp=0))
+    q = get_ruleset("hero").queries(st)
+    assert isinstance(q, HeroQueries)
+    o = q.throw_odds("ada", "cy")
+    assert {"cy", "di", "ed"} <= {c.lower() for c in o.in_blast}
+    cases = {"cy": (3, False), "di": (0, True), "ed": (0, False)}
+    for who, (absorb, halved) in cases.items():
+        got = q.blast_dealt("ada", "cy", who)
+        want = _blast_expected(o.p_hit, o.p_crit, o.p_half, absorb, halved)
+        assert got.keys() == want.keys(), who
+        assert all(abs(got[k] - want[k]) < 1e-12 for k in want), who
+        assert abs(sum(got.values()) - 1) < 1e-12
+    cy = q.blast_dealt("ada", "cy", "cy")
+    assert max(cy) == 6 and cy[6] == o.p_crit / (o.p_hit + o.p_half)  # a critical alone
+    assert max(k for k in cy if k < 6) == 3  # any other blast: 6 less Absorb 3

@@ -502,22 +502,19 @@ class HeroPlayer(CandidatePlayer):
 
     def _throw_worth(self, q: HeroQueries, m: Mini, t: Mini, caught: list[Mini]) -> float:
         """A throw at ``t`` by its exact odds (:attr:`HeroWeights.throw_odds`): the
-        chance it lands on ``t`` times, for each enemy of ``caught``, its damage less
-        the enemy's Absorb (K-5; none on an unconscious mini, K-9) and
-        :attr:`HeroWeights.down` times its chance to knock the enemy down, the hero
-        :attr:`HeroWeights.hero_worth` times."""
+        chance it lands on ``t`` times, for each enemy of ``caught``, the damage the
+        rules' blast deals it (:meth:`HeroQueries.blast_dealt`: K-5, K-6, K-7, K-9,
+        G-7) and :attr:`HeroWeights.down` times its chance to knock the enemy down, the
+        hero :attr:`HeroWeights.hero_worth` times."""
         o = q.throw_odds(m.id, t.id)
-        d = load_data()
         landed = o.p_hit + o.p_half
         v = 0.0
         for c in caught:
             if c.side == m.side:
                 continue
-            absorb = d.armour[c.armour].absorb if c.conscious else 0
-            dealt = [(p, max(0, k - absorb)) for k, p in o.damage.items()]
             worth = self.w.hero_worth if c.hero else 1.0
             v += worth * sum(p * (x + (self.w.down if c.hp - x <= 0 else 0.0))
-                             for p, x in dealt)
+                             for x, p in q.blast_dealt(m.id, t.id, c.id).items())
         return landed * v
 
     def _target(self, m: Mini, enemies: list[Mini], hunt: bool = False) -> Mini:

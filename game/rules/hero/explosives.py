@@ -102,6 +102,32 @@ def throw_odds(state: HeroState, a: Mini, t: Mini) -> ThrowOdds:
                      dict(sorted(dmg.items())))
 
 
+def blast_dealt(state: HeroState, a: Mini, t: Mini, caught: Mini) -> dict[int, float]:
+    """K-7, K-6, K-5, K-9, G-7: the chance of each amount of damage ``caught`` takes
+    from a blast of ``a``'s throw at ``t`` that lands on ``t`` (as :func:`resolve_throw`
+    deals it): a critical's maximum with no Absorb; a hit's full roll, a miss landing on
+    target's half, each less ``caught``'s Absorb (:func:`absorb_of`: none for an
+    unconscious mini or a weapon that ignores it), halved for an incorporeal mini."""
+    o = throw_odds(state, a, t)
+    w = explosive()
+    landed = o.p_hit + o.p_half
+    absorb = absorb_of(caught, w)
+    full = odds.distribution(w.damage.n, w.damage.sides, w.damage.plus)
+    half = odds.distribution(w.damage.n, w.damage.sides, w.damage.plus, None, "up")
+    out: dict[int, float] = {}
+
+    def add(dmg: int, absorbed: int, p: float) -> None:
+        k = halve_for(caught, max(0, dmg - absorbed))
+        out[k] = out.get(k, 0.0) + p / landed
+
+    add(w.max_damage, 0, o.p_crit)
+    for k, q in full.items():
+        add(k, absorb, (o.p_hit - o.p_crit) * float(q))
+    for k, q in half.items():
+        add(k, absorb, o.p_half * float(q))
+    return dict(sorted(out.items()))
+
+
 def blast_reach(state: HeroState, point: tuple[float, float], z: int) -> list[Mini]:
     """K-7: every mini within the blast radius of ``point`` (at height ``z``), either
     side, measured to its base."""

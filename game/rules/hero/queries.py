@@ -257,6 +257,12 @@ class HeroQueries:
         """K-7: the exact odds of ``fid`` throwing an explosive at ``target``."""
         return explosives.throw_odds(self.state, self._mini(fid), self._mini(target))
 
+    def blast_dealt(self, fid: str, target: str, caught: str) -> dict[int, float]:
+        """K-7 (K-5, K-6, K-9, G-7): the chance of each amount of damage ``caught``
+        takes from ``fid``'s throw at ``target``, when it lands on ``target``."""
+        return explosives.blast_dealt(self.state, self._mini(fid), self._mini(target),
+                                      self._mini(caught))
+
     def blast_reach(self, point: tuple[float, float], z: int) -> list[Mini]:
         """K-7: the minis a blast at ``point`` (height ``z``) would reach, either side."""
         return explosives.blast_reach(self.state, point, z)
