@@ -45,6 +45,7 @@ from game.rules.squads.pursuit.state import (
     piece_id,
     piece_index,
 )
+from game.rules.squads.pursuit.terrain import crash_wound_odds
 from game.rules.squads.units import Model, Unit
 
 __all__ = [
@@ -296,6 +297,11 @@ class ChaseQueries:
     def forced(self, mid: str) -> str | None:
         """P-7: why ``mid`` has no choice in the pursuit phase (None: it chooses)."""
         return chase.forced(self.state, self.state.model(mid))
+
+    def crash_wound(self, mid: str) -> Fraction:
+        """P-10, P-11: the exact chance a crash (or a failed dangerous terrain test), an
+        S5 hit with no save, wounds ``mid``."""
+        return crash_wound_odds(self.model(mid))
 
     def pace_odds(self, mid: str) -> list[PaceOdds]:
         """P-7: for keeping pace and each slowing, the exact chance of each outcome

@@ -5,9 +5,12 @@ way)."""
 
 from __future__ import annotations
 
+from fractions import Fraction
+
 from game.core.dice import Dice
 from game.core.events import Event
 from game.rules.squads.basics import hit_line
+from game.rules.squads.casualties import p_unsaved_wound
 from game.rules.squads.checks import Checked, dangerous_terrain_test
 from game.rules.squads.combat import resolve_attacks
 from game.rules.squads.pursuit.events import ChaseKind
@@ -48,3 +51,11 @@ def crash(state: ChaseState, m: Model, what: str, ident: str, dice: Dice) -> lis
     if m.alive and m.id not in state.facing_due:
         state.facing_due.append(m.id)
     return events
+
+
+def crash_wound_odds(m: Model) -> Fraction:
+    """P-10, P-11 (S-4): the exact chance the Strength 5 hit with no save of a failed
+    dangerous terrain test or a crash wounds ``m``."""
+    line = hit_line(f"crash:{m.id}", "a crash", 1, chase_data().crash_strength,
+                    rule="P-11", no_save=True)
+    return p_unsaved_wound(line, m.stats.t, None)

@@ -286,3 +286,21 @@ def test_p8_moving_is_optional_and_accelerating_moves_12():
     assert s.x == pytest.approx(40 + 8 + 4 / 2 ** 0.5, abs=0.02)
     assert i["S"] in m.state.accelerated
     assert Dice is not None
+
+
+@pytest.mark.parametrize("unit", ["scout", "hunter"])
+def test_p11_the_queries_give_the_exact_chance_a_crash_wounds(unit):
+    """P-10, P-11: a crash or a failed test is an S5 hit with no save, so the chance it
+    wounds is S-4's roll for S5 against the model's T, whatever its armour."""
+    from game.rules.squads.basics import to_wound
+
+    m = chase([figure("X", unit, 40, 12), figure("Y", "scout" if unit == "hunter"
+                                                   else "hunter", 10, 12)])
+    mid = ids(m)["X"]
+    t = m.state.model(mid).stats.t
+    need = to_wound(5, t)
+    assert need is not None
+    got = m.ruleset.queries(m.state).crash_wound(mid)
+    assert got == Fraction(7 - need, 6)
+    assert got == {3: Fraction(5, 6), 4: Fraction(2, 3), 5: Fraction(1, 2),
+                   6: Fraction(1, 3)}[t]  # S-4: 2+, 3+, 4+, 5+
