@@ -26,6 +26,13 @@ runner deploys, moves to or stays, what the next pursuit phase is expected to co
 there with its best pace choice (:func:`next_pursuit`), where the normal player looks
 only at how much of the lane ahead an impassable piece takes.
 
+Slowing out of a cluster's way leaves a scout beside it, and a cluster goes off when a
+model within 2 inches of it is shot at (P-12): three S4 blasts on a T5 scout kill it 42 %
+of the time, where a hunter's spine gun kills it one time in twelve. The normal player
+does not look: :attr:`ChaseWeights.runner_mine` prices a move's end (or staying) in the
+blast of a cluster while a hunter's gun reaches it there (:func:`blasts_reaching`,
+:func:`guns_reaching`).
+
 With :class:`ChaseWeights` () the copy plays exactly as the normal player.
 """
 
@@ -418,7 +425,9 @@ CHASE_WEIGHTS: dict[str, ChaseWeights] = {
     "riders_and_drones:drones": ChaseWeights(shadow=20.0, chaser_hold=-5.0),
     # the runners slow away from the clusters carried back at them; the riders also
     # weigh what the next pursuit phase costs where they end (docs/balance/strengths.md, "runners")
-    "pursuit:scouts": ChaseWeights(runner_cluster=20.0),
+    # the scouts also keep out of the blast of a cluster a hunter's shot would set off
+    # (docs/balance/hard_scouts10.md)
+    "pursuit:scouts": ChaseWeights(runner_cluster=20.0, runner_mine=30.0),
     "riders_and_drones:riders": ChaseWeights(runner_next=1.0, runner_cluster=20.0),
 }
 """``"scenario:side"`` or ``"scenario"`` -> the hard chase player's weights, where tuned
