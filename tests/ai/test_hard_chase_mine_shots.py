@@ -4,6 +4,7 @@ would set off (P-12: a shot at a model within 2 inches of a cluster sets it off;
 
 from __future__ import annotations
 
+import math
 from dataclasses import dataclass
 from typing import Any
 
@@ -73,18 +74,21 @@ def test_a_cluster_blast_reaches_a_base_beside_it_and_not_one_further_off():
 
 def test_the_hunters_guns_reach_a_scout_after_their_move_and_not_beyond():
     """P-8, P-13: a hunter still to move may move 6 inches and shoot its 12-inch spine
-    gun: a scout 1 inch from its base is in reach, one 30 inches off is not."""
+    gun: a scout 1 inch from its base is in reach, one more than 18 inches from every
+    hunter's base is not."""
     q = _queries(_with_cluster(0))
     h = q.models("hunters")[0]
     s = q.models("scouts")[0]
     assert not q.accelerated(h.id)
-    close = h.x + h.radius + s.radius + 1.0
-    off = h.x + h.radius + s.radius + 30.0
-    assert guns_reaching(q, s, close, h.y, "hunters") >= 1
-    lone = [o for o in q.models("hunters")
-            if abs(o.x - off) + abs(o.y - h.y) < 40.0]
-    if not lone:
-        assert guns_reaching(q, s, off, h.y, "hunters") == 0
+    assert guns_reaching(q, s, h.x + h.radius + s.radius + 1.0, h.y, "hunters") >= 1
+    t = q.track
+    spots = [t.point(a, c) for a in range(0, int(t.length), 2)
+             for c in range(0, int(t.breadth), 2)]
+    far = [(x, y) for x, y in spots
+           if all(math.hypot(o.x - x, o.y - y) - o.radius - s.radius > 18.5
+                  for o in q.models("hunters"))]
+    assert far
+    assert all(guns_reaching(q, s, x, y, "hunters") == 0 for x, y in far)
 
 
 def test_default_weights_leave_the_runners_move_as_the_normal_player():
