@@ -94,6 +94,11 @@ class ChaseWeights:
     with its piece meets it (:func:`cluster_need`; the normal player weighs only the
     pieces; normal: 0, not weighed). Also what a cluster meeting it costs in
     :attr:`runner_next`."""
+    runner_next_over: float = 0.0
+    """:attr:`runner_next` weighs only what the next pursuit phase is expected to cost
+    above this many inches: the places where no pace choice is likely to keep the runner
+    clear (a crash, a model's worth, is 15 inches for a scout; slowed into a piece behind
+    it, sandwiched), not the ground an ordinary slowing costs (normal: 0, all of it)."""
     runner_mine: float = 0.0
     """Inches a runner's move's end or the place it stays on costs for each cluster
     whose blast would catch it there while an enemy gun can reach it this turn: a shot
@@ -170,8 +175,8 @@ class HardChasePlayer(ChasePlayer):
                 score -= cw.runner_next * q.data().back  # it goes back with the piece (P-11)
             else:
                 field = _field(q) if field is None else field
-                score -= cw.runner_next * next_pursuit(q, m, *at[1], field, self.value,
-                                                       cw.runner_cluster)
+                cost = next_pursuit(q, m, *at[1], field, self.value, cw.runner_cluster)
+                score -= cw.runner_next * max(0.0, cost - cw.runner_next_over)
             yield p if score == p.score else Proposal(score, p.actions, p.why)
 
     def _blasts(self, q: ChaseQueries, m: Any, at: XY, moving: bool) -> int:
@@ -425,9 +430,11 @@ CHASE_WEIGHTS: dict[str, ChaseWeights] = {
     "riders_and_drones:drones": ChaseWeights(shadow=20.0, chaser_hold=-5.0),
     # the runners slow away from the clusters carried back at them; the riders also
     # weigh what the next pursuit phase costs where they end (docs/balance/strengths.md, "runners")
-    # the scouts also keep out of the blast of a cluster a hunter's shot would set off
-    # (docs/balance/hard_scouts10.md)
-    "pursuit:scouts": ChaseWeights(runner_cluster=20.0, runner_mine=30.0),
+    # the scouts also keep out of the blast of a cluster a hunter's shot would set off,
+    # and out of the places the next pursuit phase is likely to crash them whatever
+    # they choose (docs/balance/hard_scouts10.md)
+    "pursuit:scouts": ChaseWeights(runner_cluster=20.0, runner_mine=30.0, runner_next=1.0,
+                                   runner_next_over=18.0),
     "riders_and_drones:riders": ChaseWeights(runner_next=1.0, runner_cluster=20.0),
 }
 """``"scenario:side"`` or ``"scenario"`` -> the hard chase player's weights, where tuned

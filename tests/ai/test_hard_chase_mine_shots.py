@@ -1,6 +1,8 @@
 """The hard level's Pursuit scouts keep out of the blast of a cluster a hunter's shot
-would set off (P-12: a shot at a model within 2 inches of a cluster sets it off; P-13)
-(game/ai/hard_chase.py ``runner_mine``, ``guns_reaching``, ``blasts_reaching``)."""
+would set off (P-12: a shot at a model within 2 inches of a cluster sets it off; P-13),
+and out of the places the next pursuit phase will likely crash them (P-6, P-11)
+(game/ai/hard_chase.py ``runner_mine``, ``guns_reaching``, ``blasts_reaching``,
+``runner_next_over``)."""
 
 from __future__ import annotations
 
@@ -10,10 +12,13 @@ from typing import Any
 
 from game.ai import computer_player
 from game.ai.hard_chase import (
+    CHASE_WEIGHTS,
     ChaseWeights,
     HardChasePlayer,
+    _field,
     blasts_reaching,
     guns_reaching,
+    next_pursuit,
 )
 from game.ai.player import Player
 from game.core.match import Match
@@ -150,3 +155,47 @@ def test_tuned_scouts_end_their_moves_out_of_a_cluster_blast_a_shot_sets_off():
             break
     assert better >= 1
     assert worse == 0
+
+
+def _end_cost(q: ChaseQueries, a: Any) -> float:
+    """What the next pursuit phase is expected to cost the model of move ``a`` where it
+    stops (the runners' own sum, :func:`next_pursuit`)."""
+    if not isinstance(a, Move):
+        return 0.0
+    w = q.steer(a.model, a.legs, a.accelerate).walk
+    m = q.model(a.model)
+    x, y = w.stop
+    return next_pursuit(q, _Base(m.id, x, y, m.radius, m.stats), x, y, _field(q), 30.0,
+                        20.0)
+
+
+def test_tuned_scouts_weigh_only_the_places_the_next_pursuit_phase_likely_crashes():
+    """P-6, P-7, P-11: with runner_next_over the scouts weigh what the next pursuit
+    phase costs only above 18 inches (likely run into by a piece whatever pace they
+    choose): where the normal scouts end a move there they take one that costs less,
+    where there is one; where every move costs less they race as without runner_next."""
+    w = CHASE_WEIGHTS["pursuit:scouts"]
+    assert w.runner_next > 0 and w.runner_next_over > 0
+    tuned = HardChasePlayer(0, w)
+    plain = HardChasePlayer(0, ChaseWeights(runner_cluster=w.runner_cluster,
+                                            runner_mine=w.runner_mine))
+    better = same = 0
+    for seed in range(0, 6):
+        m = open_match("pursuit", seed)
+        players = {s: computer_player("pursuit", seed) for s in m.sides}
+        for _ in range(3000):
+            if m.outcome() is not None:
+                break
+            side = m.to_act()
+            assert side is not None
+            a = players[side].choose(m)
+            if ChasePhase(m.phase) == ChasePhase.MOVEMENT and side == "scouts":
+                q = _queries(m)
+                ours = tuned.choose(m)
+                if _end_cost(q, a) > w.runner_next_over:
+                    better += _end_cost(q, ours) < _end_cost(q, a)
+                elif isinstance(ours, Move) and _end_cost(q, ours) <= w.runner_next_over:
+                    same += ours == plain.choose(m)
+            m.apply(a)
+    assert better >= 1
+    assert same >= 10
