@@ -32,6 +32,10 @@ of the time, where a hunter's spine gun kills it one time in twelve. The normal 
 does not look: :attr:`ChaseWeights.runner_mine` prices a move's end (or staying) in the
 blast of a cluster while a hunter's gun reaches it there (:func:`blasts_reaching`,
 :func:`guns_reaching`).
+For the scouts ground is dear (the hunters fly after them and shoot the ones that fall
+back), so :attr:`ChaseWeights.runner_next_over` makes :attr:`ChaseWeights.runner_next`
+weigh only the places where the next pursuit phase is likely to crash them whatever pace
+they choose, not the ground an ordinary slowing costs.
 
 With :class:`ChaseWeights` () the copy plays exactly as the normal player.
 """
