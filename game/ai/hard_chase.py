@@ -26,6 +26,17 @@ runner deploys, moves to or stays, what the next pursuit phase is expected to co
 there with its best pace choice (:func:`next_pursuit`), where the normal player looks
 only at how much of the lane ahead an impassable piece takes.
 
+Slowing out of a cluster's way leaves a scout beside it, and a cluster goes off when a
+model within 2 inches of it is shot at (P-12): three S4 blasts on a T5 scout kill it 42 %
+of the time, where a hunter's spine gun kills it one time in twelve. The normal player
+does not look: :attr:`ChaseWeights.runner_mine` prices a move's end (or staying) in the
+blast of a cluster while a hunter's gun reaches it there (:func:`blasts_reaching`,
+:func:`guns_reaching`).
+For the scouts ground is dear (the hunters fly after them and shoot the ones that fall
+back), so :attr:`ChaseWeights.runner_next_over` makes :attr:`ChaseWeights.runner_next`
+weigh only the places where the next pursuit phase is likely to crash them whatever pace
+they choose, not the ground an ordinary slowing costs.
+
 With :class:`ChaseWeights` () the copy plays exactly as the normal player.
 """
 
@@ -87,6 +98,16 @@ class ChaseWeights:
     with its piece meets it (:func:`cluster_need`; the normal player weighs only the
     pieces; normal: 0, not weighed). Also what a cluster meeting it costs in
     :attr:`runner_next`."""
+    runner_next_over: float = 0.0
+    """:attr:`runner_next` weighs only what the next pursuit phase is expected to cost
+    above this many inches: the places where no pace choice is likely to keep the runner
+    clear (a crash, a model's worth, is 15 inches for a scout; slowed into a piece behind
+    it, sandwiched), not the ground an ordinary slowing costs (normal: 0, all of it)."""
+    runner_mine: float = 0.0
+    """Inches a runner's move's end or the place it stays on costs for each cluster
+    whose blast would catch it there while an enemy gun can reach it this turn: a shot
+    at it sets the cluster off (:func:`blasts_reaching`, :func:`guns_reaching`; the
+    normal player does not look; normal: 0, not weighed)."""
 
 
 class HardChasePlayer(ChasePlayer):
@@ -104,7 +125,7 @@ class HardChasePlayer(ChasePlayer):
 
     def propose(self, match: Match[Any], side: str) -> Iterator[Proposal]:
         cw = self.cw
-        runs = bool(cw.runner_next or cw.runner_cluster)
+        runs = bool(cw.runner_next or cw.runner_cluster or cw.runner_mine)
         if not cw.shadow and not cw.shadow_difficult and not runs:
             yield from super().propose(match, side)
             return
@@ -130,13 +151,15 @@ class HardChasePlayer(ChasePlayer):
     def _run(self, q: ChaseQueries, phase: ChasePhase,
              proposals: Iterator[Proposal]) -> Iterator[Proposal]:
         """A runner's proposals with what the next pursuit phase costs where each leaves
-        it (:attr:`ChaseWeights.runner_next`) and, in the pursuit phase, the clusters
-        carried back at it (:attr:`ChaseWeights.runner_cluster`)."""
+        it (:attr:`ChaseWeights.runner_next`), the clusters a shot at it there would set
+        off on it (:attr:`ChaseWeights.runner_mine`) and, in the pursuit phase, the
+        clusters carried back at it (:attr:`ChaseWeights.runner_cluster`)."""
         cw = self.cw
         if phase == ChasePhase.PURSUIT:
             yield from self._run_pace(q, list(proposals))
             return
-        if not cw.runner_next or phase not in (ChasePhase.DEPLOY, ChasePhase.MOVEMENT):
+        if not (cw.runner_next or cw.runner_mine) or \
+                phase not in (ChasePhase.DEPLOY, ChasePhase.MOVEMENT):
             yield from proposals
             return
         moving = phase == ChasePhase.MOVEMENT
@@ -147,14 +170,28 @@ class HardChasePlayer(ChasePlayer):
             if at is None:
                 yield p
                 continue
-            if isinstance(a, Move) and \
+            m = q.model(at[0])
+            score = p.score - cw.runner_mine * self._blasts(q, m, at[1], moving)
+            if not cw.runner_next:
+                pass
+            elif isinstance(a, Move) and \
                     q.steer(a.model, a.legs, a.accelerate).walk.reason in CRASHES:
-                cost = q.data().back  # in contact: it goes back with the piece (P-11)
+                score -= cw.runner_next * q.data().back  # it goes back with the piece (P-11)
             else:
                 field = _field(q) if field is None else field
-                m = q.model(at[0])
                 cost = next_pursuit(q, m, *at[1], field, self.value, cw.runner_cluster)
-            yield Proposal(p.score - cw.runner_next * cost, p.actions, p.why)
+                score -= cw.runner_next * max(0.0, cost - cw.runner_next_over)
+            yield p if score == p.score else Proposal(score, p.actions, p.why)
+
+    def _blasts(self, q: ChaseQueries, m: Any, at: XY, moving: bool) -> int:
+        """:attr:`ChaseWeights.runner_mine`: in the movement phase, the clusters whose
+        blast would catch ``m`` standing at ``at`` if an enemy gun reaches it there and
+        sets them off shooting at it (P-12, P-13); 0 elsewhere."""
+        if not self.cw.runner_mine or not moving:
+            return 0
+        if not guns_reaching(q, m, *at, q.sides()[1]):
+            return 0
+        return blasts_reaching(q, m, *at)
 
     def _run_pace(self, q: ChaseQueries, proposals: list[Proposal]) -> Iterator[Proposal]:
         """P-7 with the clusters: each pace choice also costs its chance of a cluster
@@ -332,6 +369,41 @@ def next_pursuit(q: ChaseQueries, m: Any, x: float, y: float, field: Field,
     return best
 
 
+def guns_reaching(q: ChaseQueries, m: Any, x: float, y: float, enemy: str) -> int:
+    """P-8, P-13: how many models of side ``enemy`` could have ``m`` standing at
+    ``(x, y)`` within a gun's range (base to base) in this turn's shooting phase: one
+    still to move may first move (its 6 inches, not accelerating, else it may not
+    shoot), one that moved shoots from where it stands, one that accelerated may not."""
+    d = q.data()
+    done = set(q.done())
+    n = 0
+    for h in q.models(enemy):
+        reach = max((g.range for g in h.guns()), default=0.0)
+        if not reach or q.accelerated(h.id):
+            continue
+        if h.id not in done:
+            reach += d.move
+        if math.hypot(h.x - x, h.y - y) - h.radius - m.radius <= reach:
+            n += 1
+    return n
+
+
+def blasts_reaching(q: ChaseQueries, m: Any, x: float, y: float) -> int:
+    """P-12, P-13: how many clusters on the table would catch ``m`` standing at
+    ``(x, y)`` in their blast (its base within the blast's reach of the cluster's
+    centre) and are within the trigger distance of it (edge to edge): a shot at ``m``
+    there sets each off."""
+    trigger = q.data().trigger
+    n = 0
+    for c in q.mines():
+        if c.where != "table" or c.at is None:
+            continue
+        gap = math.hypot(c.at[0] - x, c.at[1] - y) - m.radius
+        if gap <= c.blast and gap - c.radius <= trigger:
+            n += 1
+    return n
+
+
 def cluster_needs(q: ChaseQueries, m: Any, moved: bool = False) -> list[float]:
     """P-6, P-12: for each cluster on the table that its piece will carry into ``m``
     where it stands if it keeps pace, the inches ``m`` must slow to keep clear of it
@@ -362,7 +434,11 @@ CHASE_WEIGHTS: dict[str, ChaseWeights] = {
     "riders_and_drones:drones": ChaseWeights(shadow=20.0, chaser_hold=-5.0),
     # the runners slow away from the clusters carried back at them; the riders also
     # weigh what the next pursuit phase costs where they end (docs/balance/strengths.md, "runners")
-    "pursuit:scouts": ChaseWeights(runner_cluster=20.0),
+    # the scouts also keep out of the blast of a cluster a hunter's shot would set off,
+    # and out of the places the next pursuit phase is likely to crash them whatever
+    # they choose (docs/balance/hard_scouts10.md)
+    "pursuit:scouts": ChaseWeights(runner_cluster=20.0, runner_mine=30.0, runner_next=1.0,
+                                   runner_next_over=18.0),
     "riders_and_drones:riders": ChaseWeights(runner_next=1.0, runner_cluster=20.0),
 }
 """``"scenario:side"`` or ``"scenario"`` -> the hard chase player's weights, where tuned

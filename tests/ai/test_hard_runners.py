@@ -42,7 +42,7 @@ def test_runner_weights_leave_the_tuned_chasers_as_they_were():
                                                              "drones", 2)):
         base = CHASE_WEIGHTS[f"{scenario}:{side}"]
         more = ChaseWeights(**{**base.__dict__, "runner_next": 1.0,
-                               "runner_cluster": 20.0})
+                               "runner_cluster": 20.0, "runner_mine": 30.0})
         games = []
         for w in (base, more):
             m = open_match(scenario, seed)
