@@ -58,7 +58,6 @@ from game.ai.pursuit.player import (
     _along_across,
     _axes,
     _p_at_least,
-    p_wound,
 )
 from game.ai.skeleton import Proposal
 from game.core import odds
@@ -350,7 +349,7 @@ def next_pursuit(q: ChaseQueries, m: Any, x: float, y: float, field: Field,
             needs.append((back - gap, 2))
     if not needs:
         return 0.0
-    dead = p_wound(d.crash_strength, m.stats.t) * value
+    dead = float(q.crash_wound(m.id)) * value
     hurt = (dead, dead / 6 + 4, cluster)
     edge = q.track.length - a0 - r
     best = math.inf

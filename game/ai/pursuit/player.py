@@ -82,14 +82,6 @@ STEPS: tuple[tuple[Leg, ...], ...] = (
 """The 6-inch paths a model tries (a turn per 2)."""
 
 
-def p_wound(strength: int, toughness: int) -> float:
-    """The chance a hit of ``strength`` wounds (S-4), for the player's sums."""
-    d = strength - toughness
-    need = 2 if d >= 2 else 3 if d == 1 else 4 if d == 0 else 5 if d == -1 else \
-        6 if d >= -3 else 7
-    return max(0.0, (7 - need) / 6)
-
-
 class ChasePlayer(CandidatePlayer):
     """The chase's computer player (see the module text)."""
 
@@ -170,13 +162,11 @@ class ChasePlayer(CandidatePlayer):
         if not paces:
             return
         mid = paces[0].model
-        m = q.model(mid)
         coming = q.incoming(mid)
         if not coming:  # nothing comes back at it: keeping pace loses nothing
             yield Proposal(0.0, (Pace(mid, 0),), "keep pace")
             return
-        t = m.stats.t
-        dead = p_wound(q.data().crash_strength, t) * self.value
+        dead = float(q.crash_wound(mid)) * self.value
         for o in q.pace_odds(mid):
             if o.dice < 0:
                 continue
@@ -355,7 +345,7 @@ def _hazards(q: ChaseQueries, m: Any, steer: Steer) -> float:
     """What a path risks, in inches of ground: a crash (an S5 hit with no save), tests,
     a cluster, a fight."""
     w = steer.walk
-    dead = p_wound(q.data().crash_strength, m.stats.t) * VALUE
+    dead = float(q.crash_wound(m.id)) * VALUE
     score = 0.0
     if w.reason in ("piece", "edge"):
         score -= dead + 4
