@@ -79,15 +79,11 @@ class ZoneWeights:
     """A charge (Z-9) loses this share of the strongest charge that another enemy yet to
     act this turn could then land on the charger where it ends (0: the normal player,
     which does not look past its blow)."""
-    shelter: float = 0.0
-    """An Alone archer's action (a shot, a zone move, ...) loses this share of the
-    strongest charge (Z-9) that enemies yet to act this turn could land where the action
-    leaves it, and it weighs moves out of those charges' reach (0: the normal player,
-    whose archer runs to one zone from the enemy to shoot, into their reach)."""
     relief: float = 0.0
-    """A charge (Z-9) at an enemy fighting friends in a melee group (Z-2) gains this
+    """A charge (Z-9) at an enemy fighting friends in its melee group (Z-2) gains this
     share of the strongest blow that enemy would deal one of them, times the chance the
-    charge's blow puts it down (0: the normal player, which weighs only the blow)."""
+    charge gets there and its blow (double damage) puts the enemy down (0: the normal
+    player, which weighs only the blow and the charger's risk)."""
 
 
 ZONE_WEIGHTS: dict[str, ZoneWeights] = {

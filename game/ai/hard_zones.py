@@ -60,11 +60,6 @@ class HardZoneTactician(ZoneTactician):
 
     def _alone(self, q: ZoneQueries, f: ZoneFigure) -> list[Cand]:
         out = super()._alone(q, f)
-        if self.zw.shelter and not q.state.split and is_archer(f):
-            out = self._shelter(q, f, out)
-        if self.zw.relief and not q.state.split:
-            out = [(s + self._relief(q, f, q.state.figures[a.target]), a)
-                   if isinstance(a, Charge) else (s, a) for s, a in out]
         if not (self.zw.wait or self.zw.retaliate) or q.state.split:
             return out
         if self.zw.retaliate:
@@ -77,9 +72,9 @@ class HardZoneTactician(ZoneTactician):
         return out
 
     def _relief(self, q: ZoneQueries, f: ZoneFigure, t: ZoneFigure) -> float:
-        """Z-2, Z-9: what a charge at ``t`` spares the friends in ``t``'s melee group:
-        ``relief`` times the strongest blow ``t`` would deal one of them, times the
-        chance the charge's blow puts ``t`` down (0 where ``t`` fights no friend)."""
+        """Z-2, Z-9: what a charge of ``f`` at ``t`` spares the friends in ``t``'s melee
+        group: the strongest blow ``t`` would deal one of them, times the chance the
+        charge's blow (double damage) puts ``t`` down (0 where ``t`` fights no friend)."""
         if not t.group:
             return 0.0
         spared = max((self._blow(q, t, g) for g in q.group_of(t)
@@ -87,19 +82,16 @@ class HardZoneTactician(ZoneTactician):
         if spared <= 0:
             return 0.0
         down = q.blow_odds(f, t, q.charge_multiplier()).p_down
-        return self.zw.relief * down * spared
-
-    def _shelter(self, q: ZoneQueries, f: ZoneFigure, out: list[Cand]) -> list[Cand]:
-        """Z-9, Z-4: an archer's zone moves weighed by the charges awaiting it where they
-        end against those awaiting it where it stands (its shot, its wait, ... leave it
-        there), and moves out of those charges' reach where it stands in it."""
-        return self._getaway(q, f, out, self._charge_danger(q, f, f.zone), self.zw.shelter)
+        return down * spared
 
     def _charge_score(self, q: ZoneQueries, f: ZoneFigure, t: ZoneFigure, p: float,
                       end: str) -> float:
         if self.zw.obstacle:
             p *= 1.0 - self.zw.obstacle * (1.0 - self._round(q, f, t))
-        return super()._charge_score(q, f, t, p, end)
+        score = super()._charge_score(q, f, t, p, end)
+        if self.zw.relief:
+            score += p * self.zw.relief * self._relief(q, f, t)
+        return score
 
     def _round(self, q: ZoneQueries, f: ZoneFigure, t: ZoneFigure) -> float:
         """Z-9, Z-11: the chance a charge's end gets round the obstacle ``t`` keeps
