@@ -7,8 +7,10 @@ Besides the normal player's weights, the copy may weigh the charges (Z-9: double
 that enemies yet to act this turn could make at a figure Alone (:meth:`_charge_danger`):
 waiting for them (``ZoneWeights.wait``, Z-17), the charges awaiting a charger where it
 ends (``ZoneWeights.retaliate``), and getting out of their reach with the second move of
-a split action (``ZoneWeights.getaway``, Z-8). Each is off (0) in the normal weights,
-and then skipped before anything is worked out.
+a split action (``ZoneWeights.getaway``, Z-8); and it may raise a charge at an enemy that
+fights friends in its melee group (Z-2) by the blow putting it down spares them
+(``ZoneWeights.relief``, :meth:`_relief`). Each is off (0) in the normal weights, and
+then skipped before anything is worked out.
 """
 
 from __future__ import annotations
