@@ -7,8 +7,10 @@ Besides the normal player's weights, the copy may weigh the charges (Z-9: double
 that enemies yet to act this turn could make at a figure Alone (:meth:`_charge_danger`):
 waiting for them (``ZoneWeights.wait``, Z-17), the charges awaiting a charger where it
 ends (``ZoneWeights.retaliate``), and getting out of their reach with the second move of
-a split action (``ZoneWeights.getaway``, Z-8). Each is off (0) in the normal weights,
-and then skipped before anything is worked out.
+a split action (``ZoneWeights.getaway``, Z-8); and it may raise a charge at an enemy that
+fights friends in its melee group (Z-2) by the blow putting it down spares them
+(``ZoneWeights.relief``, :meth:`_relief`). Each is off (0) in the normal weights, and
+then skipped before anything is worked out.
 """
 
 from __future__ import annotations
@@ -71,11 +73,27 @@ class HardZoneTactician(ZoneTactician):
                 out.append((self.zw.wait * here, Wait(f.id)))
         return out
 
+    def _relief(self, q: ZoneQueries, f: ZoneFigure, t: ZoneFigure) -> float:
+        """Z-2, Z-9: what a charge of ``f`` at ``t`` spares the friends in ``t``'s melee
+        group: the strongest blow ``t`` would deal one of them, times the chance the
+        charge's blow (double damage) puts ``t`` down (0 where ``t`` fights no friend)."""
+        if not t.group:
+            return 0.0
+        spared = max((self._blow(q, t, g) for g in q.group_of(t)
+                      if g.side == f.side and g.active), default=0.0)
+        if spared <= 0:
+            return 0.0
+        down = q.blow_odds(f, t, q.charge_multiplier()).p_down
+        return down * spared
+
     def _charge_score(self, q: ZoneQueries, f: ZoneFigure, t: ZoneFigure, p: float,
                       end: str) -> float:
         if self.zw.obstacle:
             p *= 1.0 - self.zw.obstacle * (1.0 - self._round(q, f, t))
-        return super()._charge_score(q, f, t, p, end)
+        score = super()._charge_score(q, f, t, p, end)
+        if self.zw.relief:
+            score += p * self.zw.relief * self._relief(q, f, t)
+        return score
 
     def _round(self, q: ZoneQueries, f: ZoneFigure, t: ZoneFigure) -> float:
         """Z-9, Z-11: the chance a charge's end gets round the obstacle ``t`` keeps

@@ -51,15 +51,19 @@ def test_hard_zone_copy_with_the_normal_weights_plays_the_open_field_as_normal()
         assert m1.state_hash() == m2.state_hash()
 
 
-def test_open_field_wardens_play_the_tuned_copy_and_the_raiders_the_normal_one():
-    """Only the wardens' weights held on the held-out seeds (docs/balance/strengths.md);
-    the raiders play the normal Tactician at hard, with the look-ahead on top."""
+def test_open_field_wardens_and_raiders_play_their_tuned_copies():
+    """Both sides' weights held on the held-out seeds (docs/balance/strengths.md); the
+    raiders' copy also weighs the friends a charge relieves."""
     wardens = hard_inner("tft-zones", "open_field", "wardens", 0)
     assert isinstance(wardens, HardZoneTactician)
     assert wardens.zw == ZONE_WEIGHTS["open_field:wardens"]
     assert wardens.zw.wait > 0 and wardens.zw.retaliate > 0
-    assert "open_field:raiders" not in ZONE_WEIGHTS and "open_field" not in ZONE_WEIGHTS
-    assert type(hard_inner("tft-zones", "open_field", "raiders", 0)) is ZoneTactician
+    raiders = hard_inner("tft-zones", "open_field", "raiders", 0)
+    assert isinstance(raiders, HardZoneTactician)
+    assert raiders.zw == ZONE_WEIGHTS["open_field:raiders"]
+    assert raiders.zw.relief > 0 and raiders.kill == raiders.zw.kill
+    assert "open_field" not in ZONE_WEIGHTS
+    assert type(hard_inner("tft-zones", "farmhouse", "goblins", 0)) is ZoneTactician
 
 
 def test_the_wardens_copy_plays_otherwise_than_normal():
