@@ -2,26 +2,32 @@
 
 from __future__ import annotations
 
-from collections.abc import Callable
+from collections.abc import Callable, Iterator
 from typing import Any
 
 from game.ai.player import Player
 from game.core.match import Match
 
 
-def played_actions(m: Match[Any], players: dict[str, Player], limit: int) -> list[Any]:
-    """The actions ``players`` choose in ``m``, applied, until the game ends or
-    ``limit`` actions are played."""
-    out = []
+def stepped(m: Match[Any], players: dict[str, Player], limit: int
+            ) -> Iterator[tuple[str, Any]]:
+    """Play ``m`` on with ``players`` until the game ends or ``limit`` actions are
+    played: each step yields the side to act and the action it chose, then applies the
+    action (so the caller looks at ``m`` as it was when the choice was made)."""
     for _ in range(limit):
         if m.outcome() is not None:
-            break
+            return
         side = m.to_act()
         assert side is not None
         a = players[side].choose(m)
-        out.append(a)
+        yield side, a
         m.apply(a)
-    return out
+
+
+def played_actions(m: Match[Any], players: dict[str, Player], limit: int) -> list[Any]:
+    """The actions ``players`` choose in ``m``, applied, until the game ends or
+    ``limit`` actions are played."""
+    return [a for _side, a in stepped(m, players, limit)]
 
 
 def against_normal(scenario: str, seed: int, limit: int,

@@ -15,10 +15,8 @@ from game.ai.hard_chase import (
     CHASE_WEIGHTS,
     ChaseWeights,
     HardChasePlayer,
-    _field,
     blasts_reaching,
     guns_reaching,
-    next_pursuit,
 )
 from game.ai.player import Player
 from game.core.match import Match
@@ -26,7 +24,8 @@ from game.rules import open_match
 from game.rules.squads.pursuit.actions import Hold, Move
 from game.rules.squads.pursuit.phases import ChasePhase
 from game.rules.squads.pursuit.queries import ChaseQueries
-from tests.ai.played import played_actions
+from tests.ai.played import played_actions, stepped
+from tests.ai.test_hard_runners import end_cost
 
 
 @dataclass
@@ -138,35 +137,17 @@ def test_tuned_scouts_end_their_moves_out_of_a_cluster_blast_a_shot_sets_off():
         players: dict[str, Player] = {s: computer_player("pursuit", seed)
                                       for s in m.sides}
         players["scouts"] = HardChasePlayer(seed, before)
-        for _ in range(3000):
-            if m.outcome() is not None:
-                break
-            side = m.to_act()
-            assert side is not None
-            a = players[side].choose(m)
+        for side, a in stepped(m, players, 3000):
             if ChasePhase(m.phase) == ChasePhase.MOVEMENT and side == "scouts":
                 q = _queries(m)
                 mine = tuned.choose(m)
                 normal, ours = _blasts_at_end(q, a), _blasts_at_end(q, mine)
                 better += ours < normal
                 worse += ours > normal
-            m.apply(a)
         if better >= 1:
             break
     assert better >= 1
     assert worse == 0
-
-
-def _end_cost(q: ChaseQueries, a: Any) -> float:
-    """What the next pursuit phase is expected to cost the model of move ``a`` where it
-    stops (the runners' own sum, :func:`next_pursuit`)."""
-    if not isinstance(a, Move):
-        return 0.0
-    w = q.steer(a.model, a.legs, a.accelerate).walk
-    m = q.model(a.model)
-    x, y = w.stop
-    return next_pursuit(q, _Base(m.id, x, y, m.radius, m.stats), x, y, _field(q), 30.0,
-                        20.0)
 
 
 def test_tuned_scouts_weigh_only_the_places_the_next_pursuit_phase_likely_crashes():
@@ -183,19 +164,13 @@ def test_tuned_scouts_weigh_only_the_places_the_next_pursuit_phase_likely_crashe
     for seed in range(0, 6):
         m = open_match("pursuit", seed)
         players = {s: computer_player("pursuit", seed) for s in m.sides}
-        for _ in range(3000):
-            if m.outcome() is not None:
-                break
-            side = m.to_act()
-            assert side is not None
-            a = players[side].choose(m)
+        for side, a in stepped(m, players, 3000):
             if ChasePhase(m.phase) == ChasePhase.MOVEMENT and side == "scouts":
                 q = _queries(m)
                 ours = tuned.choose(m)
-                if _end_cost(q, a) > w.runner_next_over:
-                    better += _end_cost(q, ours) < _end_cost(q, a)
-                elif isinstance(ours, Move) and _end_cost(q, ours) <= w.runner_next_over:
+                if end_cost(q, a) > w.runner_next_over:
+                    better += end_cost(q, ours) < end_cost(q, a)
+                elif isinstance(ours, Move) and end_cost(q, ours) <= w.runner_next_over:
                     same += ours == plain.choose(m)
-            m.apply(a)
     assert better >= 1
     assert same >= 10

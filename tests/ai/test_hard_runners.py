@@ -144,7 +144,7 @@ def test_a_runner_slows_away_from_a_cluster_carried_back_at_it():
     assert isinstance(tuned, Pace) and tuned.dice > 0
 
 
-def _end_cost(q: ChaseQueries, a: Any) -> float:
+def end_cost(q: ChaseQueries, a: Any) -> float:
     """What the next pursuit phase costs the model of move ``a`` where it stops."""
     if not isinstance(a, Move):
         return 0.0
@@ -172,6 +172,6 @@ def test_tuned_riders_stop_out_of_what_the_next_pursuit_phase_brings():
         q = _queries(m)
         if ChasePhase(m.phase) == ChasePhase.MOVEMENT and side == "riders":
             mine = tuned.choose(m)
-            better += _end_cost(q, mine) < _end_cost(q, a) - 1.0
+            better += end_cost(q, mine) < end_cost(q, a) - 1.0
         m.apply(a)
     assert better >= 1
