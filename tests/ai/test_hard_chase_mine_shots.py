@@ -7,7 +7,6 @@ and out of the places the next pursuit phase will likely crash them (P-6, P-11)
 from __future__ import annotations
 
 import math
-from dataclasses import dataclass
 from typing import Any
 
 from game.ai import computer_player
@@ -25,24 +24,7 @@ from game.rules.squads.pursuit.actions import Hold, Move
 from game.rules.squads.pursuit.phases import ChasePhase
 from game.rules.squads.pursuit.queries import ChaseQueries
 from tests.ai.played import played_actions, stepped
-from tests.ai.test_hard_runners import end_cost
-
-
-@dataclass
-class _Base:
-    """A model's base where the test puts it (what the considerations read of it)."""
-
-    id: str
-    x: float
-    y: float
-    radius: float
-    stats: Any
-
-
-def _queries(m: Match[Any]) -> ChaseQueries:
-    q = m.ruleset.queries(m.state)
-    assert isinstance(q, ChaseQueries)
-    return q
+from tests.ai.test_hard_runners import Base, chase_queries, end_cost
 
 
 def _with_cluster(seed: int) -> Match[Any]:
@@ -54,7 +36,7 @@ def _with_cluster(seed: int) -> Match[Any]:
         assert m.outcome() is None
         side = m.to_act()
         assert side is not None
-        q = _queries(m)
+        q = chase_queries(m)
         if ChasePhase(m.phase) == ChasePhase.MOVEMENT and side == "scouts" and \
                 any(c.where == "table" and c.at is not None for c in q.mines()):
             return m
@@ -65,13 +47,13 @@ def _with_cluster(seed: int) -> Match[Any]:
 def test_a_cluster_blast_reaches_a_base_beside_it_and_not_one_further_off():
     """P-12: a cluster's blast catches the bases within its reach of its centre; a shot
     at a model within 2 inches of it sets it off."""
-    q = _queries(_with_cluster(0))
+    q = chase_queries(_with_cluster(0))
     c = next(c for c in q.mines() if c.where == "table" and c.at is not None)
     assert c.at is not None
     s = q.models("scouts")[0]
     x, y = c.at
-    near = _Base(s.id, x + s.radius + c.blast - 0.2, y, s.radius, s.stats)
-    far = _Base(s.id, x + s.radius + c.blast + 0.5, y, s.radius, s.stats)
+    near = Base(s.id, x + s.radius + c.blast - 0.2, y, s.radius, s.stats)
+    far = Base(s.id, x + s.radius + c.blast + 0.5, y, s.radius, s.stats)
     assert blasts_reaching(q, near, near.x, near.y) >= 1
     assert blasts_reaching(q, far, far.x, far.y) == 0
 
@@ -80,7 +62,7 @@ def test_the_hunters_guns_reach_a_scout_after_their_move_and_not_beyond():
     """P-8, P-13: a hunter still to move may move 6 inches and shoot its 12-inch spine
     gun: a scout 1 inch from its base is in reach, one more than 18 inches from every
     hunter's base is not."""
-    q = _queries(_with_cluster(0))
+    q = chase_queries(_with_cluster(0))
     h = q.models("hunters")[0]
     s = q.models("scouts")[0]
     assert not q.accelerated(h.id)
@@ -139,7 +121,7 @@ def test_tuned_scouts_end_their_moves_out_of_a_cluster_blast_a_shot_sets_off():
         players["scouts"] = HardChasePlayer(seed, before)
         for side, a in stepped(m, players, 3000):
             if ChasePhase(m.phase) == ChasePhase.MOVEMENT and side == "scouts":
-                q = _queries(m)
+                q = chase_queries(m)
                 mine = tuned.choose(m)
                 normal, ours = _blasts_at_end(q, a), _blasts_at_end(q, mine)
                 better += ours < normal
@@ -166,7 +148,7 @@ def test_tuned_scouts_weigh_only_the_places_the_next_pursuit_phase_likely_crashe
         players = {s: computer_player("pursuit", seed) for s in m.sides}
         for side, a in stepped(m, players, 3000):
             if ChasePhase(m.phase) == ChasePhase.MOVEMENT and side == "scouts":
-                q = _queries(m)
+                q = chase_queries(m)
                 ours = tuned.choose(m)
                 if end_cost(q, a) > w.runner_next_over:
                     better += end_cost(q, ours) < end_cost(q, a)

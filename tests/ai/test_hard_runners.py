@@ -29,7 +29,7 @@ from tests.ai.played import played_actions
 RUNNERS = ChaseWeights(runner_next=1.0, runner_cluster=20.0)
 
 
-def _queries(m: Match[Any]) -> ChaseQueries:
+def chase_queries(m: Match[Any]) -> ChaseQueries:
     q = m.ruleset.queries(m.state)
     assert isinstance(q, ChaseQueries)
     return q
@@ -68,7 +68,7 @@ def test_tuned_runners_play_otherwise_than_normal():
 
 
 @dataclass
-class _Base:
+class Base:
     """A model's base where the test puts it (what the considerations read of it)."""
 
     id: str
@@ -83,7 +83,7 @@ def test_next_pursuit_costs_the_slowing_a_piece_in_the_lane_asks():
     lane must slow far (or be run into): it costs more there than nearly 12 inches
     behind (a 1d6 slowing clears it), and nothing beyond 12 inches or out of the lane."""
     m = open_match("pursuit", 0)
-    q = _queries(m)
+    q = chase_queries(m)
     t = q.track
     scout = q.model("scout-1")
     on = [p for p in q.pieces() if p.where == "table"]
@@ -97,7 +97,7 @@ def test_next_pursuit_costs_the_slowing_a_piece_in_the_lane_asks():
 
     def cost(along: float, across: float) -> float:
         x, y = t.point(along, across)
-        b = _Base(scout.id, x, y, r, scout.stats)
+        b = Base(scout.id, x, y, r, scout.stats)
         return next_pursuit(q, b, x, y, field, 30.0, 20.0)
 
     near, edge_of = cost(far + r + 2.0, lane), cost(far + r + 11.5, lane)
@@ -117,7 +117,7 @@ def _first_cluster_pace(scenario: str, seeds: range) -> tuple[Match[Any], str] |
                 break
             side = m.to_act()
             assert side is not None
-            q = _queries(m)
+            q = chase_queries(m)
             if ChasePhase(m.phase) == ChasePhase.PURSUIT and side == q.sides()[0]:
                 paces = [a for a in m.legal_actions() if isinstance(a, Pace)]
                 if len(paces) > 1:
@@ -151,7 +151,7 @@ def end_cost(q: ChaseQueries, a: Any) -> float:
     w = q.steer(a.model, a.legs, a.accelerate).walk
     m = q.model(a.model)
     x, y = w.stop
-    return next_pursuit(q, _Base(m.id, x, y, m.radius, m.stats), x, y, _field(q), 30.0,
+    return next_pursuit(q, Base(m.id, x, y, m.radius, m.stats), x, y, _field(q), 30.0,
                         20.0)
 
 
@@ -169,7 +169,7 @@ def test_tuned_riders_stop_out_of_what_the_next_pursuit_phase_brings():
         side = m.to_act()
         assert side is not None
         a = players[side].choose(m)
-        q = _queries(m)
+        q = chase_queries(m)
         if ChasePhase(m.phase) == ChasePhase.MOVEMENT and side == "riders":
             mine = tuned.choose(m)
             better += end_cost(q, mine) < end_cost(q, a) - 1.0
