@@ -388,19 +388,9 @@ def guns_reaching(q: ChaseQueries, m: Any, x: float, y: float, enemy: str) -> in
 
 
 def blasts_reaching(q: ChaseQueries, m: Any, x: float, y: float) -> int:
-    """P-12, P-13: how many clusters on the table would catch ``m`` standing at
-    ``(x, y)`` in their blast (its base within the blast's reach of the cluster's
-    centre) and are within the trigger distance of it (edge to edge): a shot at ``m``
-    there sets each off."""
-    trigger = q.data().trigger
-    n = 0
-    for c in q.mines():
-        if c.where != "table" or c.at is None:
-            continue
-        gap = math.hypot(c.at[0] - x, c.at[1] - y) - m.radius
-        if gap <= c.blast and gap - c.radius <= trigger:
-            n += 1
-    return n
+    """P-12, P-13: how many clusters a shot at ``m`` standing at ``(x, y)`` would set
+    off with their blast catching it there (the rules' :meth:`ChaseQueries.shot_blasts`)."""
+    return len(q.shot_blasts(m.id, x, y))
 
 
 def cluster_needs(q: ChaseQueries, m: Any, moved: bool = False) -> list[float]:
@@ -435,7 +425,7 @@ CHASE_WEIGHTS: dict[str, ChaseWeights] = {
     # weigh what the next pursuit phase costs where they end (docs/balance/strengths.md, "runners")
     # the scouts also keep out of the blast of a cluster a hunter's shot would set off,
     # and out of the places the next pursuit phase is likely to crash them whatever
-    # they choose (docs/balance/hard_scouts10.md)
+    # they choose (docs/balance/strengths.md, "the Pursuit scouts at hard")
     "pursuit:scouts": ChaseWeights(runner_cluster=20.0, runner_mine=30.0, runner_next=1.0,
                                    runner_next_over=18.0),
     "riders_and_drones:riders": ChaseWeights(runner_next=1.0, runner_cluster=20.0),

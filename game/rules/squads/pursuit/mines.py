@@ -69,6 +69,18 @@ def near_target(state: ChaseState, x: float, y: float, radius: float) -> list[Cl
     return out
 
 
+def shot_blasts(state: ChaseState, x: float, y: float, radius: float) -> list[Cluster]:
+    """P-12: the clusters a shot at a model standing at ``(x, y)`` (its base ``radius``)
+    would set off (:func:`near_target`) whose blast would catch that model there (as
+    :func:`under_blast` measures it)."""
+    out = []
+    for k in near_target(state, x, y, radius):
+        kx, ky = k.xy
+        if math.hypot(x - kx, y - ky) <= chase_data().mine(k.kind).blast + radius + 1e-9:
+            out.append(k)
+    return out
+
+
 def explode(state: ChaseState, k: Cluster, dice: Dice, cause: str) -> list[Event]:
     """P-12: ``k`` goes off (``cause`` says what set it off): every model under its blast
     takes its hits; the cluster goes back to the reserve."""

@@ -27,7 +27,7 @@ from game.core.places import HUNDREDTHS, Place, Point
 from game.core.queries import AttackOption, MoveOption, Queries
 from game.rules.squads.checks import p_dangerous_terrain_test
 from game.rules.squads.data import load_data
-from game.rules.squads.pursuit import chase, geometry, legality, moving, recycle
+from game.rules.squads.pursuit import chase, geometry, legality, mines, moving, recycle
 from game.rules.squads.pursuit.actions import Leg, Move, Shoot
 from game.rules.squads.pursuit.chase import PaceOdds
 from game.rules.squads.pursuit.deployment import deploy_check, deploy_points
@@ -458,6 +458,12 @@ class ChaseQueries:
         return {} if k is None or k.where != TABLE else blast_odds(self.state, k)
 
     # ============================================================ P-3, P-6
+    def shot_blasts(self, mid: str, x: float, y: float) -> list[str]:
+        """P-12: the clusters a shot at ``mid``, were it standing at ``(x, y)``, would
+        set off with their blast catching it there."""
+        m = self.model(mid)
+        return [k.id for k in mines.shot_blasts(self.state, x, y, m.radius)]
+
     def deploy_points(self, mid: str) -> list[Point]:
         return deploy_points(self.state, mid)
 

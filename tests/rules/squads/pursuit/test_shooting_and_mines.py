@@ -13,6 +13,7 @@ from chase_table import box, chase, figure, ids, piece
 from game.core.events import Kind
 from game.rules.squads.pursuit.actions import Hold, Move, Pace, Shoot
 from game.rules.squads.pursuit.events import ChaseKind
+from game.rules.squads.pursuit.mines import near_target
 from game.rules.squads.pursuit.phases import ChasePhase
 
 
@@ -161,3 +162,21 @@ def test_p12_at_most_4_clusters_on_the_table_and_exploded_ones_come_back():
     assert not recycle.may_enter(st)  # 4 on the table: the fifth waits
     st.clusters[0].where = "reserve"
     assert recycle.may_enter(st)
+
+
+def test_p12_the_queries_say_which_clusters_a_shot_at_a_model_would_set_off_on_it():
+    """P-12: a shot at a model sets off the clusters within 2 inches of its base; the
+    queries name those whose 1.5-inch blast would also catch it, wherever it stood."""
+    m = chase([figure("S", "scout", 40, 12), figure("H", "hunter", 49, 12)],
+              [piece(0, box(62, 14, 2, 2), 3, False, "Hab")], options=MINES, seed=3)
+    i = ids(m)
+    k = put_cluster(m, 50.5, 13.2)
+    q = m.ruleset.queries(m.state)
+    r = m.state.model(i["H"]).radius
+    assert q.shot_blasts(i["H"], 49, 12) == [k.id]  # the position of the test above
+    assert q.shot_blasts(i["H"], 50.5 - (1.5 + r - 0.1), 13.2) == [k.id]  # in the blast
+    # set off (its edge 2 inches or less away) but the blast falls short of the base
+    short = 50.5 - (1.5 + r + 0.1)
+    assert [c.id for c in near_target(m.state, short, 13.2, r)] == [k.id]
+    assert q.shot_blasts(i["H"], short, 13.2) == []
+    assert q.shot_blasts(i["H"], 50.5 - (r + 0.75 + 2.1), 13.2) == []  # not set off
