@@ -36,6 +36,7 @@ from typing import Any
 import numpy as np
 from numpy.typing import NDArray
 
+from game.ai.hero.detour import detour_step
 from game.ai.hero.weights import HIDE_SPOTS, HeroWeights
 from game.ai.skeleton import CandidatePlayer, Proposal
 from game.boards.table import Table, Vec
@@ -660,7 +661,15 @@ class HeroPlayer(CandidatePlayer):
                 return Move(m.id, p)
             stop = plan.blocked_at.units if plan.blocked_at is not None else None
             blocked.append((bearing, (math.dist((x, y), stop) if stop else sk) - 0.3))
-        return None
+        return self._detour(q, m, sp, t, ok if run else near) if w.detour else None
+
+    @staticmethod
+    def _detour(q: HeroQueries, m: Mini, sp: Spots, t: Mini,
+                reach: NDArray[np.bool_]) -> Move | None:
+        """K-4, G-1: where no straight move to its best spots works, a step along the
+        shortest walk round to its target (:func:`game.ai.hero.detour.detour_step`)."""
+        p = detour_step(q, m, sp.xy, GRID, t.xy, reach)
+        return None if p is None else Move(m.id, p)
 
     # ================================================================ weights
     def _guard_hero(self, st: HeroState, q: HeroQueries, m: Mini, enemies: list[Mini],

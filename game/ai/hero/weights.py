@@ -132,3 +132,8 @@ class HeroWeights:
     :attr:`hero_worth` times), in place of :attr:`throw` per enemy; a throw catching
     a friend, or fewer enemies than a hero's worth, is still worth nothing (normal: 0,
     every enemy caught counts the same whoever is aimed at)."""
+    detour: bool = False
+    """Where no straight move (K-4) reaches its best-scored spots, an impassable piece
+    in the way (G-1), a mini moves around it: a bent move in two straight legs over a
+    waypoint, within the movement the straight move could spend
+    (:mod:`game.ai.hero.detour`; normal: off, it stays where it stands)."""
