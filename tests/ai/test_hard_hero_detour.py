@@ -79,3 +79,32 @@ def test_walk_to_goes_round_impassable_pieces() -> None:
     assert walk[end] == 0.0
     assert math.isfinite(walk[here])
     assert walk[here] > math.dist(xy[here], xy[end]) + 2.0
+
+
+def test_walk_run_runs_to_the_shortest_walk_left_not_the_straight_line() -> None:
+    """K-4 (a run: twice the move, no action), G-1: Backyard seed 5, tan's turn 2,
+    Boomer has nothing in reach to throw at from any spot; the normal player runs him
+    to the spot nearest his target in a straight line, the copy with ``walk_run`` to a
+    spot with a shorter walk left round the impassable pieces."""
+    m = open_match("backyard", 5)
+    players: dict[str, Player] = {s: computer_player("hero", 5) for s in m.sides}
+    while m.outcome() is None and not (m.state.turn == 2 and m.to_act() == "tan"):
+        side = m.to_act()
+        assert side is not None
+        m.apply(players[side].choose(m))
+    q = m.ruleset.queries(m.state)
+    assert isinstance(q, HeroQueries)
+    st = m.state
+    boomer = st.minis["boomer"]
+    enemies = [e for e in st.placed() if e.side != "tan"]
+    normal = HardHeroPlayer(5, HeroWeights())._best_move(st, q, boomer, enemies)
+    walker = HardHeroPlayer(5, HeroWeights(walk_run=True))._best_move(st, q, boomer, enemies)
+    assert normal is not None and walker is not None and normal != walker
+    target = HardHeroPlayer(5, HeroWeights())._target(boomer, enemies, False)
+    xy = spots(q).xy
+    walk = walk_to(q, xy, GRID, target.xy)
+
+    def walk_from(p: tuple[float, float]) -> float:
+        return float(walk[int(np.argmin(np.hypot(xy[:, 0] - p[0], xy[:, 1] - p[1])))])
+
+    assert walk_from(walker.to.units) < walk_from(normal.to.units)

@@ -36,7 +36,7 @@ from typing import Any
 import numpy as np
 from numpy.typing import NDArray
 
-from game.ai.hero.detour import detour_step
+from game.ai.hero.detour import detour_step, walk_to
 from game.ai.hero.weights import HIDE_SPOTS, HeroWeights
 from game.ai.skeleton import CandidatePlayer, Proposal
 from game.boards.table import Table, Vec
@@ -617,6 +617,8 @@ class HeroPlayer(CandidatePlayer):
         self._guard_hero(st, q, m, enemies, xy, score, hunt)
         if run:
             # nothing to shoot from any spot in reach: run (no action this turn)
+            if w.walk_run:
+                to_t = walk_to(q, sp.xy, GRID, t.xy)[idx]
             score = -to_t + 0.3 * score
         order = np.argsort(-score, kind="stable")
         # a clear line to the target (centre to centre, over nothing that blocks sight)

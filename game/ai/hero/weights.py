@@ -137,3 +137,8 @@ class HeroWeights:
     in the way (G-1), a mini moves around it: a bent move in two straight legs over a
     waypoint, within the movement the straight move could spend
     (:mod:`game.ai.hero.detour`; normal: off, it stays where it stands)."""
+    walk_run: bool = False
+    """A mini with nothing in reach to shoot from any spot runs (K-4: twice its move,
+    no action) to the spot with the shortest walk left to its target round the
+    impassable pieces (G-1; :func:`game.ai.hero.detour.walk_to`), not the nearest in
+    a straight line (normal: off)."""
