@@ -11,7 +11,8 @@ their guns (``danger``), the lines of sight of enemy guns in reach (``hide``,
 its side hunts (``guard``, ``hurt_guard``), team mates within a blast of it
 (``blast_gap``); and for its attacks, the enemies holding explosives or a sniper rifle
 (``bomber``, ``sniper``, ``sniper_pull``) and the chance to kill the enemy hero outright
-(``kill_hero``).
+(``kill_hero``); and for every mini's moves, a way round the impassable pieces a
+straight move runs into (``detour``, ``walk_run``: K-4, G-1).
 """
 
 from __future__ import annotations
