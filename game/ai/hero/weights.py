@@ -135,9 +135,9 @@ class HeroWeights:
     every enemy caught counts the same whoever is aimed at)."""
     detour: bool = False
     """Where no straight move (K-4) reaches its best-scored spots, an impassable piece
-    in the way (G-1), a mini moves around it: a bent move in two straight legs over a
-    waypoint, within the movement the straight move could spend
-    (:mod:`game.ai.hero.detour`; normal: off, it stays where it stands)."""
+    in the way (G-1), a mini steps along the shortest walk round it to its target: to
+    the spot in its reach with the shortest walk left
+    (:func:`game.ai.hero.detour.detour_step`; normal: off, it stays where it stands)."""
     walk_run: bool = False
     """A mini with nothing in reach to shoot from any spot runs (K-4: twice its move,
     no action) to the spot with the shortest walk left to its target round the
