@@ -24,9 +24,14 @@ from tests.ai.played import against_normal
 def _backyard_27_turn_8() -> tuple[Match[Any], HeroQueries]:
     """Backyard, seed 27, played by the normal players to tan's turn 8: Hank, Boomer
     and Ghillie stand at the top edge behind the shed, the green hero across the table."""
-    m = open_match("backyard", 27)
-    players: dict[str, Player] = {s: computer_player("hero", 27) for s in m.sides}
-    while m.outcome() is None and not (m.state.turn == 8 and m.to_act() == "tan"):
+    return _tan_turn(27, 8)
+
+
+def _tan_turn(seed: int, turn: int) -> tuple[Match[Any], HeroQueries]:
+    """Backyard game ``seed`` played by the normal players to tan's turn ``turn``."""
+    m = open_match("backyard", seed)
+    players: dict[str, Player] = {s: computer_player("hero", seed) for s in m.sides}
+    while m.outcome() is None and not (m.state.turn == turn and m.to_act() == "tan"):
         side = m.to_act()
         assert side is not None
         m.apply(players[side].choose(m))
@@ -86,14 +91,7 @@ def test_walk_run_runs_to_the_shortest_walk_left_not_the_straight_line() -> None
     Boomer has nothing in reach to throw at from any spot; the normal player runs him
     to the spot nearest his target in a straight line, the copy with ``walk_run`` to a
     spot with a shorter walk left round the impassable pieces."""
-    m = open_match("backyard", 5)
-    players: dict[str, Player] = {s: computer_player("hero", 5) for s in m.sides}
-    while m.outcome() is None and not (m.state.turn == 2 and m.to_act() == "tan"):
-        side = m.to_act()
-        assert side is not None
-        m.apply(players[side].choose(m))
-    q = m.ruleset.queries(m.state)
-    assert isinstance(q, HeroQueries)
+    m, q = _tan_turn(5, 2)
     st = m.state
     boomer = st.minis["boomer"]
     enemies = [e for e in st.placed() if e.side != "tan"]
