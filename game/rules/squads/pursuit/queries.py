@@ -300,8 +300,8 @@ class ChaseQueries:
 
     def crash_wound(self, mid: str) -> Fraction:
         """P-10, P-11: the exact chance a crash (or a failed dangerous terrain test), an
-        S5 hit with no save, wounds ``mid``."""
-        return crash_wound_odds(self.model(mid))
+        S5 hit with no save, wounds ``mid`` (worked out once a state)."""
+        return self._once(("crash wound", mid), lambda: crash_wound_odds(self.model(mid)))
 
     def pace_odds(self, mid: str) -> list[PaceOdds]:
         """P-7: for keeping pace and each slowing, the exact chance of each outcome
