@@ -24,7 +24,7 @@ from game.rules.tft.hexes.queries import (
     load_data,
     ranged_weapon,
 )
-from tests.ai.played import against_normal, tuned_wins
+from tests.ai.played import against_normal, stepped, tuned_wins
 
 KEEP = hex_weights(keep_bow=1.0)
 
@@ -51,14 +51,9 @@ def _archer_in_contact_acting(m: Match[Any]) -> bool:
 def _first(seed: int, found: Any, limit: int = 4000) -> Match[Any]:
     m = open_match("hill_fort", seed)
     players = {s: computer_player("tft-heights", seed) for s in m.sides}
-    for _ in range(limit):
-        if m.outcome() is not None:
-            break
+    for _side, _a in stepped(m, players, limit):
         if found(m):
             return m
-        side = m.to_act()
-        assert side is not None
-        m.apply(players[side].choose(m))
     raise AssertionError("no such position in the game")
 
 

@@ -17,7 +17,7 @@ from game.rules import open_match
 from game.rules.tft.zones.actions import Charge, Wait, ZoneMove
 from game.rules.tft.zones.phases import ACTION
 from game.rules.tft.zones.queries import ALONE, ZoneQueries
-from tests.ai.played import against_normal, tuned_wins
+from tests.ai.played import against_normal, stepped, tuned_wins
 
 CHARGES = ZoneWeights(wait=0.5, retaliate=0.5, getaway=1.0, obstacle=1.0)
 """Every consideration of this file on."""
@@ -129,9 +129,7 @@ def test_a_split_action_gets_away_after_its_attack():
     for seed in range(6):
         m = open_match("open_field", seed)
         normal = computer_player("tft-zones", seed)
-        for _ in range(300):
-            if m.outcome() is not None:
-                break
+        for _side, _a in stepped(m, {s: normal for s in m.sides}, 300):
             st = m.state
             f = st.acting() if st.phase == ACTION and st.split else None
             q = _queries(m)
@@ -141,7 +139,6 @@ def test_a_split_action_gets_away_after_its_attack():
                 if isinstance(best, ZoneMove):
                     assert copy._charge_danger(q, f, best.path[-1]) < here
                     seen += 1
-            m.apply(normal.choose(m))
     assert seen > 0
 
 

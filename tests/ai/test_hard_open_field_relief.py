@@ -14,7 +14,7 @@ from game.rules import open_match
 from game.rules.tft.zones.actions import Charge
 from game.rules.tft.zones.phases import ACTION
 from game.rules.tft.zones.queries import ALONE, ZoneFigure, ZoneQueries
-from tests.ai.played import tuned_wins
+from tests.ai.played import stepped, tuned_wins
 
 RELIEF = ZoneWeights(relief=5.0)
 
@@ -36,9 +36,7 @@ def _raider_charges(seeds: range, limit: int = 400) -> list[tuple[Match[Any], Zo
     for seed in seeds:
         m = open_match("open_field", seed)
         normal = ZoneTactician(seed)
-        for _ in range(limit):
-            if m.outcome() is not None:
-                break
+        for _side, _a in stepped(m, {s: normal for s in m.sides}, limit):
             st = m.state
             f = st.acting() if st.phase == ACTION and not st.split else None
             if f is not None and f.side == "raiders" and _queries(m).status(f) == ALONE:
@@ -47,7 +45,6 @@ def _raider_charges(seeds: range, limit: int = 400) -> list[tuple[Match[Any], Zo
                         q, f, st.figures[p.actions[0].target])
                         for p in normal.propose(m, "raiders")):
                     found.append((m.clone(), f))
-            m.apply(normal.choose(m))
     return found
 
 

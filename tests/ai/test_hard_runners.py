@@ -24,7 +24,7 @@ from game.rules import open_match
 from game.rules.squads.pursuit.actions import Move, Pace
 from game.rules.squads.pursuit.phases import ChasePhase
 from game.rules.squads.pursuit.queries import ChaseQueries
-from tests.ai.played import played_actions
+from tests.ai.played import played_actions, stepped
 
 RUNNERS = ChaseWeights(runner_next=1.0, runner_cluster=20.0)
 
@@ -112,11 +112,7 @@ def _first_cluster_pace(scenario: str, seeds: range) -> tuple[Match[Any], str] |
     for seed in seeds:
         m = open_match(scenario, seed)
         players = {s: computer_player("pursuit", seed) for s in m.sides}
-        for _ in range(3000):
-            if m.outcome() is not None:
-                break
-            side = m.to_act()
-            assert side is not None
+        for side, _a in stepped(m, players, 3000):
             q = chase_queries(m)
             if ChasePhase(m.phase) == ChasePhase.PURSUIT and side == q.sides()[0]:
                 paces = [a for a in m.legal_actions() if isinstance(a, Pace)]
@@ -125,7 +121,6 @@ def _first_cluster_pace(scenario: str, seeds: range) -> tuple[Match[Any], str] |
                     if cluster_needs(q, q.model(mid), moved=True) and \
                             not q.incoming(mid):
                         return m, mid
-            m.apply(players[side].choose(m))
     return None
 
 
@@ -163,15 +158,9 @@ def test_tuned_riders_stop_out_of_what_the_next_pursuit_phase_brings():
     m = open_match("riders_and_drones", 2)
     players = {s: computer_player("pursuit", 2) for s in m.sides}
     better = 0
-    for _ in range(400):
-        if m.outcome() is not None:
-            break
-        side = m.to_act()
-        assert side is not None
-        a = players[side].choose(m)
+    for side, a in stepped(m, players, 400):
         q = chase_queries(m)
         if ChasePhase(m.phase) == ChasePhase.MOVEMENT and side == "riders":
             mine = tuned.choose(m)
             better += end_cost(q, mine) < end_cost(q, a) - 1.0
-        m.apply(a)
     assert better >= 1

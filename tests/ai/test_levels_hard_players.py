@@ -17,7 +17,7 @@ from game.ai.tft.tactician import Tactician
 from game.ai.tft.zones import KILL, ZoneTactician
 from game.rules import open_match
 from game.rules.tft.zones.actions import Defend
-from tests.ai.played import against_normal, tuned_wins
+from tests.ai.played import against_normal, stepped, tuned_wins
 
 
 def test_hard_zone_tactician_with_the_normal_weights_plays_as_normal():
@@ -54,18 +54,13 @@ def test_guard_weighs_defending_where_the_normal_player_does_not():
     plain = HardZoneTactician(0, ZoneWeights())
     players = {s: computer_player("tft-zones", 0) for s in m.sides}
     seen = 0
-    for _ in range(600):
-        if m.outcome() is not None:
-            break
-        side = m.to_act()
-        assert side is not None
+    for side, _a in stepped(m, players, 600):
         if side == "farmers":
             mine = [p.actions[0] for p in guard.propose(m, side)]
             theirs = [p.actions[0] for p in plain.propose(m, side)]
             extra = [a for a in mine if a not in theirs]
             assert all(isinstance(a, Defend) for a in extra)
             seen += bool(extra)
-        m.apply(players[side].choose(m))
     assert seen > 0
 
 
