@@ -55,6 +55,8 @@ def test_f10_each_map_is_a_patrol_of_squads_with_one_leader_each(name):
     assert (b.width, b.height, b.unit) == (48, 36, "inch")
     assert all(3 <= c.width <= 5 for c in b.corridors.values())
     assert len(m.placements) <= F10_MODELS
+    # the seed plays the flood in the Combat Patrol format: no model over 2 wounds
+    assert all(PROFILES[p.unit]["w"] <= 2 for p in m.placements)
     for squad, models in squads_of(m).items():
         assert len({p.side for p in models}) == 1, squad
         assert [p.leader for p in models].count(True) == 1, squad
@@ -65,17 +67,18 @@ def test_f10_each_map_is_a_patrol_of_squads_with_one_leader_each(name):
 
 def test_charges_in_the_nest_troopers_two_squads_and_the_swarm_at_the_nest():
     m, b = read("charges_in_the_nest")
-    assert Counter(p.side for p in m.placements) == {"troopers": 10, "swarm": 14}
+    assert Counter(p.side for p in m.placements) == {"troopers": 10, "swarm": 12}
     units = {s: Counter(p.unit for p in ps) for s, ps in squads_of(m).items()}
     assert units == {
         "alpha": {"sergeant": 1, "trooper": 4},
         "bravo": {"sergeant": 1, "trooper": 3, "flamer_trooper": 1},
         "swarm": {"swarm": 8},
-        "brood_a": {"brood_leader": 1, "brood": 2},
-        "brood_b": {"brood_leader": 1, "brood": 2}}
+        "brood_a": {"brood": 2},
+        "brood_b": {"brood": 2}}
     assert all(p.unit == "sergeant" for p in m.placements if p.side == "troopers"
                and p.leader)
-    assert all(p.unit == "brood_leader" for p in m.placements
+    # F-10: the Combat Patrol format fields no model over 2 wounds: no brood leader
+    assert all(p.unit == "brood" for p in m.placements
                if p.squad.startswith("brood") and p.leader)
     # the origin at a corner, the troopers' entry at the west side, the nest at the far end
     assert b.origin == (4, 4) and b.origin_at == ("Outfall", 1)
