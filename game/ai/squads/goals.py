@@ -109,7 +109,8 @@ def keeper_goal(q: FloodQueries, u: Unit, foe: tuple[Unit, Model, float] | None,
         if is_melee(u) and near_nest <= w.meet:
             return Goal((model.x, model.y), w.close, "meet the enemy at the nest")
         if not is_melee(u) and near_nest <= w.cover:
-            return Goal((model.x, model.y), w.shooting_standoff, "shoot the enemy on its way")
+            keep = standoff(u, w) if w.keeper_reach else w.shooting_standoff
+            return Goal((model.x, model.y), keep, "shoot the enemy on its way")
     here = centre(u.survivors)
     if math.dist(here, nest) > w.home:
         return Goal(nest, w.home_standoff, "back to the nest")

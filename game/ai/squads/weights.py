@@ -64,6 +64,10 @@ class SquadWeights:
     """The nest's melee keepers meet an enemy this near the nest."""
     cover: float = 24.0
     """The nest's shooting keepers shoot at an enemy this near the nest."""
+    keeper_reach: bool = False
+    """The nest's shooting keepers close to their own guns' reach (less 2 inches, as
+    hunting shooters do) rather than to ``shooting_standoff`` (normal: the stand-off,
+    13 inches, which is beyond a 12-inch spine gun)."""
     home: float = 6.0
     """Keepers further than this from the nest go back to it ..."""
     home_standoff: float = 3.0
