@@ -13,8 +13,8 @@
   ``raiders=easy`` for one; normal where not named.
 * ``--workers K`` (default: every core) plays on K local processes; ``--cluster ADDRESS``
   on a running Dask scheduler's workers (``tcp://host:8786``).
-* A progress bar with the time left goes to stderr; Ctrl+C stops and reports the games
-  that finished. A summary line per variant goes to stdout, and with ``--report DIR`` a
+* A progress bar with the time left goes to stderr; Ctrl+C (or SIGTERM) stops and reports
+  the games that finished. A summary line per variant goes to stdout, and with ``--report DIR`` a
   Markdown report and PNG plots (:mod:`game.lab.report`).
 
 Errors a user can make (an unknown scenario, side, level or path, a value that does not

@@ -210,7 +210,7 @@ def write_report(result: RunResult, folder: str | Path, command: str) -> Path:
         raise GameError(f"--report {folder}: cannot make the folder: {e.strerror}") from None
     lines = ["# Balance lab report", ""]
     if result.interrupted:
-        lines += [f"**Stopped early (Ctrl+C): {result.played} of "
+        lines += [f"**Stopped early (Ctrl+C or SIGTERM): {result.played} of "
                   f"{result.games * len(result.cells)} games finished; the numbers below "
                   f"are of those.**", ""]
     lines += [f"- command: `{command}`",

@@ -1,6 +1,7 @@
 """Running a lab job: its games cut into chunks, played here, on local worker processes
 (:class:`concurrent.futures.ProcessPoolExecutor`) or on a Dask cluster
-(``distributed.Client``), with progress and Ctrl+C stopping cleanly.
+(``distributed.Client``), with progress and Ctrl+C (or SIGTERM: ``timeout``, ``kill``, a
+batch system's time limit) stopping cleanly.
 
 Every chunk is a list of game numbers of one variant; the records come back tagged with
 their numbers and are summed in that order (:mod:`game.lab.stats`), so the numbers do not
@@ -14,9 +15,11 @@ from __future__ import annotations
 import math
 import signal
 import sys
+import threading
 import time
-from collections.abc import Callable, Generator, Mapping, Sequence
+from collections.abc import Callable, Generator, Iterator, Mapping, Sequence
 from concurrent.futures import FIRST_COMPLETED, Future, ProcessPoolExecutor, wait
+from contextlib import contextmanager
 from dataclasses import dataclass, field
 from typing import TextIO
 
@@ -84,8 +87,28 @@ def make_chunks(cells: Sequence[Cell], games: int, seed: int,
 
 
 def _quiet_worker() -> None:
-    """Worker processes leave Ctrl+C to the parent, which stops the run."""
+    """Worker processes leave Ctrl+C and SIGTERM to the parent, which stops the run."""
     signal.signal(signal.SIGINT, signal.SIG_IGN)
+    signal.signal(signal.SIGTERM, signal.SIG_IGN)
+
+
+def _stop(signum: int, frame: object) -> None:
+    raise KeyboardInterrupt
+
+
+@contextmanager
+def _term_stops() -> Iterator[None]:
+    """While a run plays, SIGTERM stops it as Ctrl+C does (what finished is kept and
+    reported); a run off the main thread, where Python takes no signal handler, leaves
+    SIGTERM as it was."""
+    if threading.current_thread() is not threading.main_thread():
+        yield
+        return
+    old = signal.signal(signal.SIGTERM, _stop)
+    try:
+        yield
+    finally:
+        signal.signal(signal.SIGTERM, old)
 
 
 def _in_process(chunks: Sequence[Chunk]) -> Stream:
@@ -132,8 +155,8 @@ def _cluster(chunks: Sequence[Chunk], address: str
 def run(cells: list[Cell], games: int, seed: int,
         levels: dict[str, dict[Side, str]], *, workers: int = 1,
         cluster: str | None = None, progress: Progress | None = None) -> RunResult:
-    """Play ``games`` games of every cell; Ctrl+C (KeyboardInterrupt, also from
-    ``progress``) stops it and keeps what had finished."""
+    """Play ``games`` games of every cell; Ctrl+C or SIGTERM (KeyboardInterrupt, also
+    from ``progress``) stops it and keeps what had finished."""
     if games < 1:
         raise GameError(f"--games must be at least 1, not {games}")
     if workers < 1:
@@ -159,16 +182,17 @@ def run(cells: list[Cell], games: int, seed: int,
     else:
         stream = _pool(chunks, workers)
     done = 0
-    try:
-        for variant, records in stream:
-            cells[variant].records.extend(records)
-            done += len(records)
-            if progress is not None:
-                progress(done, total, time.perf_counter() - start)
-    except KeyboardInterrupt:
-        result.interrupted = True
-    finally:
-        stream.close()
+    with _term_stops():
+        try:
+            for variant, records in stream:
+                cells[variant].records.extend(records)
+                done += len(records)
+                if progress is not None:
+                    progress(done, total, time.perf_counter() - start)
+        except KeyboardInterrupt:
+            result.interrupted = True
+        finally:
+            stream.close()
     result.seconds = time.perf_counter() - start
     return result
 

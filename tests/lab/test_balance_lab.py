@@ -4,7 +4,9 @@ cluster, a variant grid, a stopped run's partial report, the rules that fired.""
 from __future__ import annotations
 
 import dataclasses
+import os
 import re
+import signal
 
 import pytest
 
@@ -102,8 +104,23 @@ def test_a_stopped_run_leaves_a_partial_report(tmp_path):
     assert 0 < result.played < 16
     path = write_report(result, tmp_path, "python main.py --balance farmhouse")
     text = path.read_text()
-    assert f"Stopped early (Ctrl+C): {result.played} of 16 games finished" in text
+    assert f"Stopped early (Ctrl+C or SIGTERM): {result.played} of 16 games finished" in text
     assert "## farmhouse" in text
+
+
+def test_sigterm_stops_a_run_as_ctrl_c_does_and_keeps_what_finished():
+    """``timeout`` or ``kill`` (SIGTERM) mid-run: the run stops, what finished is
+    kept, and SIGTERM is handled as before once the run is over."""
+    scenario = find_scenario(SCENARIO)
+    cells, levels = build_cells([scenario], [], None)
+    before = signal.getsignal(signal.SIGTERM)
+
+    def term(done, total, seconds):
+        os.kill(os.getpid(), signal.SIGTERM)
+
+    result = run(cells, 8, 0, levels, workers=1, progress=term)
+    assert result.interrupted and 0 < result.played < 8
+    assert signal.getsignal(signal.SIGTERM) == before
 
 
 def test_ctrl_c_on_local_workers_stops_and_keeps_what_finished():
