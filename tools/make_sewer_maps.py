@@ -97,7 +97,7 @@ def brood(letter: str, size: int) -> list[tuple[str, str]]:
     F-10: seed 001 plays the flood in the Combat Patrol format, which fields no model
     with more than 2 wounds (and leaves out a character over the limit), so the shipped
     sewer maps field no brood leader (profiles.toml: 3 wounds). With the great leaders
-    the normal troopers won 1 % of Charges in the nest and 16 % of the Storm drain
+    the normal troopers won 0.5 % of Charges in the nest and 16 % of the Storm drain
     against the normal swarm (400 games each); the balance lab chose each map's way out:
     Charges in the nest leaves the two out (50.5 % troopers, 400 games from seed 2000;
     a brood creature in each one's place: 29 %), the Storm drain's brood keeps its five
