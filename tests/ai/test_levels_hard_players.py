@@ -38,7 +38,7 @@ def test_hard_inner_is_the_tuned_copy_where_tuned_else_normal():
     assert isinstance(farmers, HardZoneTactician)
     assert farmers.zw == ZONE_WEIGHTS["farmhouse:farmers"]
     assert type(hard_inner("tft-zones", "no_such_scenario", "x", 0)) is ZoneTactician
-    assert type(hard_inner("hero", "ruined_village", "raiders", 0)) is type(
+    assert type(hard_inner("hero", "no_such_scenario", "raiders", 0)) is type(
         computer_player("hero", 0))
     for key, w in HEX_WEIGHTS.items():
         scenario, _, side = key.partition(":")
