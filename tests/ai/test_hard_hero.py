@@ -65,8 +65,8 @@ def test_hard_backyard_tan_walks_round_the_shed_and_wins_more_than_normal() -> N
 
 @pytest.mark.parametrize(("side", "margin"), [("wardens", 5), ("raiders", 5)])
 def test_hard_ruined_village_copies_win_more_than_normal(side: str, margin: int) -> None:
-    """The strengths differ as stated (docs/balance/strengths.md, "the Ruined village
-    and Backyard rebalanced"): on the same 60 seeds of the rebalanced village each
+    """The strengths differ as stated (docs/balance/strengths.md, "Backyard and the
+    Ruined village rebalanced with the lab"): on the same 60 seeds of the rebalanced village each
     side's copy (the wardens going after the raiders' hero, the raiders keeping out of
     the sniper's sights) wins more games than the normal player in its place (36
     against 28 and 36 against 26 when written)."""
