@@ -63,8 +63,8 @@ def test_hard_backyard_tan_walks_round_the_shed_and_wins_more_than_normal() -> N
         "backyard", "tan", seeds, False) + 10
 
 
-@pytest.mark.parametrize(("side", "margin"), [("wardens", 5), ("raiders", 5)])
-def test_hard_ruined_village_copies_win_more_than_normal(side: str, margin: int) -> None:
+@pytest.mark.parametrize("side", ["wardens", "raiders"])
+def test_hard_ruined_village_copies_win_more_than_normal(side: str) -> None:
     """The strengths differ as stated (docs/balance/strengths.md, "Backyard and the
     Ruined village rebalanced with the lab"): on the same 60 seeds of the rebalanced village each
     side's copy (the wardens going after the raiders' hero, the raiders keeping out of
@@ -72,4 +72,4 @@ def test_hard_ruined_village_copies_win_more_than_normal(side: str, margin: int)
     against 28 and 36 against 26 when written)."""
     seeds = range(3000, 3060)
     assert _wins("ruined_village", side, seeds, True) >= _wins(
-        "ruined_village", side, seeds, False) + margin
+        "ruined_village", side, seeds, False) + 5
