@@ -195,6 +195,28 @@ class Steps(list[tuple[tuple[int, int], ...]]):
             self.by_cost = found
         return found
 
+    def matrix(self) -> Any:
+        """:attr:`graph`, built the first time it is asked for (with :attr:`incoming`)."""
+        from scipy.sparse import csr_matrix
+
+        g = self.graph
+        if g is None:
+            indptr = [0]
+            indices: list[int] = []
+            data: list[float] = []
+            incoming: list[list[int]] = [[] for _ in range(len(self))]
+            for row in self:
+                for j, w in row:
+                    incoming[j].append(len(indices))
+                    indices.append(j)
+                    data.append(float(w))
+                indptr.append(len(indices))
+            n = len(self)
+            g = csr_matrix((np.array(data), np.array(indices, dtype=np.int32),
+                            np.array(indptr, dtype=np.int32)), shape=(n, n))
+            self.graph, self.incoming = g, incoming
+        return g
+
 
 SMALL_BUDGET = 40
 """Reaches with at most this budget are walked in Python (Dial's buckets); larger ones
@@ -606,22 +628,7 @@ class HexMap:
         from scipy.sparse import csr_matrix
         from scipy.sparse.csgraph import dijkstra
 
-        g = edges.graph
-        if g is None:
-            indptr = [0]
-            indices: list[int] = []
-            data: list[float] = []
-            incoming: list[list[int]] = [[] for _ in range(len(edges))]
-            for row in edges:
-                for j, w in row:
-                    incoming[j].append(len(indices))
-                    indices.append(j)
-                    data.append(float(w))
-                indptr.append(len(indices))
-            n = len(edges)
-            g = csr_matrix((np.array(data), np.array(indices, dtype=np.int32),
-                            np.array(indptr, dtype=np.int32)), shape=(n, n))
-            edges.graph, edges.incoming = g, incoming
+        g = edges.matrix()
         if blocked or stops:
             weights = g.data.copy()
             ptr = g.indptr
@@ -635,6 +642,18 @@ class HexMap:
         dist, pred, _ = dijkstra(g, indices=start, return_predecessors=True,
                                  limit=float(budget), min_only=True)
         return Reach(start, None, dist, pred, budget, stops)
+
+    def costs_to(self, edges: Steps, targets: Sequence[int]) -> NDArray[np.float64]:
+        """Every cell's cheapest cost to walk by ``edges`` to the nearest of ``targets``
+        (``inf`` where none can be reached; every cell's when ``targets`` is empty): one
+        compiled Dijkstra over the steps taken backwards."""
+        if not targets:
+            return np.full(self.n, np.inf)
+        from scipy.sparse.csgraph import dijkstra
+
+        dist: NDArray[np.float64] = dijkstra(edges.matrix().T.tocsr(), indices=list(targets),
+                                             min_only=True)
+        return dist
 
     def step_edges(self, cost: NDArray[np.integer] | NDArray[np.floating]) -> Steps:
         """Turn a ``(n, 6)`` array of step costs by direction (``inf`` or negative where a

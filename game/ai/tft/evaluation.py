@@ -87,6 +87,13 @@ class Weights:
     hunt: float = 0.0
     """Hard only (0: off): each hex nearer the nearest enemy that carries a missile
     weapon (go for the archers, H-18)."""
+    walk: float = 0.0
+    """Hard only (0: off): each MP of the figure's own walk to a hex from which it could
+    strike an enemy across the levels (H-2, H-4): under a wall too high to reach, an
+    enemy a hex away is still a walk round to the gate away."""
+    walk_from: int = 0
+    """Hard only: the turn from which :attr:`walk` counts (a late push on a side that
+    would otherwise wait under the walls to the last turn)."""
 
 
 class Hit(NamedTuple):

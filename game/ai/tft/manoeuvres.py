@@ -108,6 +108,23 @@ def _archers(ctx: Context, static_arr: NDArray[np.float64]) -> NDArray[np.float6
     return static_arr
 
 
+def walk_to_fight(ctx: Context, f: HexFigure) -> NDArray[np.float64]:
+    """H-2, H-3, H-4 (hard only): every cell's MP for ``f`` to walk to a hex from which it
+    could strike an enemy (the rules' own walk); where no walk gets there, one MP more
+    than the farthest that does (0 everywhere when none does)."""
+    walk = ctx.q.walk_to_strike(f.id)
+    finite = np.isfinite(walk)
+    top = float(walk[finite].max()) + 1.0 if finite.any() else 0.0
+    return np.where(finite, walk, top)
+
+
+def walk_static(ctx: Context, plan: MovePlan, f: HexFigure) -> NDArray[np.float64]:
+    """(hard only) The plan's static worth less :attr:`Weights.walk` per MP of ``f``'s
+    own walk to the fight (:func:`walk_to_fight`)."""
+    assert plan.static_arr is not None
+    return plan.static_arr - ctx.w.walk * walk_to_fight(ctx, f)
+
+
 # ==================================================================== climbs and archers
 def climb(ctx: Context, plan: MovePlan, f: HexFigure) -> list[Action] | None:
     """H-11, H-20: a figure on a wall goes on up it (or pulls itself up an edge); a figure
@@ -122,13 +139,16 @@ def climb(ctx: Context, plan: MovePlan, f: HexFigure) -> list[Action] | None:
         return None
     if f.hold:
         return [Climb(f.id, next(iter(opts)), False)]
-    near = plan.near
+    near: Sequence[float] = plan.near
+    lean = ctx.w.approach
+    if ctx.w.walk and ctx.state.turn >= ctx.w.walk_from:  # hard only (H-2, H-4)
+        near, lean = walk_to_fight(ctx, f).tolist(), ctx.w.walk
     walk = q.move_options(f.id)
     best: tuple[float, int] | None = None
     for top, o in opts.items():
         if o.down or near[top] >= near[f.cell] or walk.reach.cost_of(top) is not None:
             continue
-        value = ctx.w.high * o.rise - ctx.w.approach * near[top]
+        value = ctx.w.high * o.rise - lean * near[top]
         if best is None or value > best[0]:
             best = (value, top)
     if best is None:
@@ -251,6 +271,10 @@ class Manoeuvres:
                 for n in self.board.neighbours(g.cell):
                     self.friends[n] = self.friends.get(n, 0) + 1
         self.static, self.a_friend = plan.static, ctx.w.friend
+        self.ranked = plan.ranked
+        if ctx.w.walk and ctx.state.turn >= ctx.w.walk_from:  # hard only (H-2, H-4)
+            static, ranked = plan.own_static(f.id, lambda: walk_static(ctx, plan, f))
+            self.static, self.ranked = static, ranked.copy
         self.hot, self.beside = plan.hot, plan.beside_enemy
         self.start = f.cell
         self.cold: list[tuple[int, float]] = []  # (cell, score): the best ones
@@ -305,7 +329,7 @@ class Manoeuvres:
         for c in cost.keys() & friends.keys():
             self._sort(c, (static[c] + self.a_friend * friends[c]) - 0.01 * cost[c])
         # a small reach (an engaged figure's) is quicker to look at whole
-        walk = self.plan.ranked() if len(cost) > 40 else sorted(
+        walk = self.ranked() if len(cost) > 40 else sorted(
             cost, key=best_static_first(static))
         hot, warm, keep_cold = self.hot, self.warm, self.keep_cold
         for c in filter(cost.__contains__, walk):  # (the cells out of reach skipped in C)

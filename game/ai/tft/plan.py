@@ -5,6 +5,7 @@ worth of every cell, and the actions queued."""
 from __future__ import annotations
 
 from collections import deque
+from collections.abc import Callable
 from dataclasses import dataclass, field
 
 import numpy as np
@@ -50,6 +51,7 @@ class MovePlan:
     _spots: dict[int, list[tuple[float, bool, HexFigure, list[tuple[int, int]]]]] = field(
         default_factory=dict)
     _ranked: list[int] | None = None
+    _own: dict[str, tuple[list[float], list[int]]] = field(default_factory=dict)
 
     def ranked(self) -> list[int]:
         """Every cell, best :attr:`static` worth first (ties by cell)."""
@@ -57,6 +59,18 @@ class MovePlan:
             assert self.static_arr is not None
             self._ranked = np.argsort(-self.static_arr, kind="stable").tolist()
         return self._ranked
+
+    def own_static(self, fid: str, make: Callable[[], NDArray[np.float64]]
+                   ) -> tuple[list[float], list[int]]:
+        """A figure's own :attr:`static` worth (``make``: hard only, its walk to the
+        fight, :attr:`Weights.walk`) and every cell in its order, best first (ties by
+        cell); made once per figure and plan."""
+        found = self._own.get(fid)
+        if found is None:
+            arr = make()
+            found = self._own[fid] = (arr.tolist(),
+                                      np.argsort(-arr, kind="stable").tolist())
+        return found
 
     def spots(self, c: int, board: HexMap
               ) -> list[tuple[float, bool, HexFigure, list[tuple[int, int]]]]:

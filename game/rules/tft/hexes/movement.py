@@ -15,6 +15,7 @@ from dataclasses import dataclass, field
 from itertools import islice
 
 import numpy as np
+from numpy.typing import NDArray
 
 from game.boards.hexmap import Reach, Steps
 from game.core.frozen import quick_init
@@ -301,6 +302,30 @@ def charge_reach(state: HexState, f: HexFigure, pos: Positions | None = None
         found = here[key] = walking_reach(state, f, left, pos)
     assert isinstance(found, Reach)
     return found
+
+
+def walk_to_strike(state: HexState, f: HexFigure) -> NDArray[np.float64]:
+    """H-2, H-3, H-4: every hex's cost in MP for ``f`` to walk (by its own steps: up at
+    most its climbing H at once, down at most its H) to a hex beside an active enemy from
+    which the two could strike each other across the levels (H-4: the lower figure
+    reaches the higher), whoever stands in the way (``inf`` where no walk gets there:
+    a wall too high to step up, with no way round)."""
+    board = state.board
+    reach_up = heights.height(f)
+    targets: set[int] = set()
+    for e in state.figures.values():
+        if e.side == f.side or not e.active:
+            continue
+        theirs = heights.height(e)
+        footprint = heights.cells_of(e)
+        for c in footprint:
+            level = board.level(c)
+            for n in board.neighbours(c):
+                rise = level - board.level(n)
+                if n not in footprint and (rise <= reach_up if rise >= 0 else -rise <= theirs):
+                    targets.add(n)
+    steps = walk_steps(state, f, heights.climbing_height(f))
+    return board.costs_to(steps, sorted(targets))
 
 
 def settle_facing(state: HexState, f: HexFigure, cell: int, natural: int,
