@@ -92,7 +92,8 @@ def test_p11_tuned_hunters_deploy_out_of_the_pieces_shadow():
 def test_hard_chase_copies_win_more_than_normal_on_the_same_seeds():
     """The strengths differ as stated (a small sample; docs/balance/strengths.md has
     hundreds of games): on the same seeds the tuned drones win clearly more games than
-    the normal drones in their place."""
-    seeds = range(3000, 3030)
+    the normal drones in their place (83 against 54 on these 120 seeds, with the three
+    clusters the map places on the table from the start)."""
+    seeds = range(3000, 3120)
     drones = _wins("riders_and_drones", "drones", seeds, True)
-    assert drones >= _wins("riders_and_drones", "drones", seeds, False) + 6
+    assert drones >= _wins("riders_and_drones", "drones", seeds, False) + 15
