@@ -274,7 +274,7 @@ class Manoeuvres:
         self.ranked = plan.ranked
         if ctx.w.walk and ctx.state.turn >= ctx.w.walk_from:  # hard only (H-2, H-4)
             static, ranked = plan.own_static(f.id, lambda: walk_static(ctx, plan, f))
-            self.static, self.ranked = static, ranked.copy
+            self.static, self.ranked = static, (lambda: ranked)
         self.hot, self.beside = plan.hot, plan.beside_enemy
         self.start = f.cell
         self.cold: list[tuple[int, float]] = []  # (cell, score): the best ones
