@@ -177,6 +177,9 @@ class Steps(list[tuple[tuple[int, int], ...]]):
     widest: int = 1
     """The largest single step cost."""
     incoming: list[list[int]] | None = None
+    reverse: Any = None
+    """:attr:`graph` transposed (each step taken backwards), built on first use (see
+    :meth:`HexMap.costs_to`)."""
     """For each cell, the positions in the matrix's data of the steps into it."""
     by_cost: list[tuple[tuple[int, tuple[int, ...]], ...]] | None = None
     """For each cell, its steps by cost: ``(cost, cells)`` pairs, the cells of a cost in
@@ -216,6 +219,12 @@ class Steps(list[tuple[tuple[int, int], ...]]):
                             np.array(indptr, dtype=np.int32)), shape=(n, n))
             self.graph, self.incoming = g, incoming
         return g
+
+    def reversed_matrix(self) -> Any:
+        """:attr:`reverse`, built the first time it is asked for."""
+        if self.reverse is None:
+            self.reverse = self.matrix().T.tocsr()
+        return self.reverse
 
 
 SMALL_BUDGET = 40
@@ -651,7 +660,7 @@ class HexMap:
             return np.full(self.n, np.inf)
         from scipy.sparse.csgraph import dijkstra
 
-        dist: NDArray[np.float64] = dijkstra(edges.matrix().T.tocsr(), indices=list(targets),
+        dist: NDArray[np.float64] = dijkstra(edges.reversed_matrix(), indices=list(targets),
                                              min_only=True)
         return dist
 

@@ -108,6 +108,11 @@ def _archers(ctx: Context, static_arr: NDArray[np.float64]) -> NDArray[np.float6
     return static_arr
 
 
+def walking(ctx: Context) -> bool:
+    """(hard only) Whether :attr:`Weights.walk` counts this turn (from ``walk_from``)."""
+    return bool(ctx.w.walk) and ctx.state.turn >= ctx.w.walk_from
+
+
 def walk_to_fight(ctx: Context, f: HexFigure) -> NDArray[np.float64]:
     """H-2, H-3, H-4 (hard only): every cell's MP for ``f`` to walk to a hex from which it
     could strike an enemy (the rules' own walk); where no walk gets there, one MP more
@@ -141,7 +146,7 @@ def climb(ctx: Context, plan: MovePlan, f: HexFigure) -> list[Action] | None:
         return [Climb(f.id, next(iter(opts)), False)]
     near: Sequence[float] = plan.near
     lean = ctx.w.approach
-    if ctx.w.walk and ctx.state.turn >= ctx.w.walk_from:  # hard only (H-2, H-4)
+    if walking(ctx):  # hard only: nearer by its own walk to the fight (H-2, H-4)
         near, lean = walk_to_fight(ctx, f).tolist(), ctx.w.walk
     walk = q.move_options(f.id)
     best: tuple[float, int] | None = None
@@ -272,7 +277,7 @@ class Manoeuvres:
                     self.friends[n] = self.friends.get(n, 0) + 1
         self.static, self.a_friend = plan.static, ctx.w.friend
         self.ranked = plan.ranked
-        if ctx.w.walk and ctx.state.turn >= ctx.w.walk_from:  # hard only (H-2, H-4)
+        if walking(ctx):  # hard only: its own walk to the fight (H-2, H-4)
             static, ranked = plan.own_static(f.id, lambda: walk_static(ctx, plan, f))
             self.static, self.ranked = static, (lambda: ranked)
         self.hot, self.beside = plan.hot, plan.beside_enemy

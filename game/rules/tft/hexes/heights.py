@@ -107,9 +107,14 @@ def can_attack_across_heights(board: HexMap, a: HexFigure, b: HexFigure) -> bool
     """H-4: start from the lower figure; if it can reach the higher one (the level
     difference is at most its H, facing aside), both may attack each other; else neither.
     """
-    la, lb = board.level(a.cell), board.level(b.cell)
-    lower, diff = (a, lb - la) if la <= lb else (b, la - lb)
-    return diff <= height(lower)
+    return levels_in_reach(board.level(a.cell), height(a), board.level(b.cell), height(b))
+
+
+def levels_in_reach(la: int, ha: int, lb: int, hb: int) -> bool:
+    """H-4: whether figures of H ``ha`` and ``hb`` standing at levels ``la`` and ``lb``
+    may strike each other: the lower one reaches the higher (the level difference is at
+    most its H)."""
+    return lb - la <= ha if la <= lb else la - lb <= hb
 
 
 def height_advantage(board: HexMap, attacker: HexFigure, target: HexFigure) -> int:

@@ -320,10 +320,8 @@ def walk_to_strike(state: HexState, f: HexFigure) -> NDArray[np.float64]:
         footprint = heights.cells_of(e)
         for c in footprint:
             level = board.level(c)
-            for n in board.neighbours(c):
-                rise = level - board.level(n)
-                if n not in footprint and (rise <= reach_up if rise >= 0 else -rise <= theirs):
-                    targets.add(n)
+            targets.update(n for n in board.neighbours(c) if n not in footprint and
+                           heights.levels_in_reach(board.level(n), reach_up, level, theirs))
     steps = walk_steps(state, f, heights.climbing_height(f))
     return board.costs_to(steps, sorted(targets))
 

@@ -266,8 +266,10 @@ class HexQueries:
 
     def walk_to_strike(self, fid: str) -> NDArray[np.float64]:
         """H-2, H-3, H-4: every hex's MP for ``fid`` to walk to a hex from which it could
-        strike an enemy across the levels (``inf`` where no walk gets there)."""
-        return movement.walk_to_strike(self.state, self._fig(fid))
+        strike an enemy across the levels (``inf`` where no walk gets there; worked out
+        once per queries object, like :meth:`sight_map`)."""
+        return self._remember(("walk to strike", fid),
+                              lambda: movement.walk_to_strike(self.state, self._fig(fid)))
 
     def climb_options(self, fid: str) -> dict[int, ClimbOption]:
         """H-11 (H-20's pull-up): the walls ``fid`` may climb up or down now."""
