@@ -15,7 +15,10 @@
   a charge, a shot: :func:`rolls`) it is tried with the :data:`HARD_CANDIDATES` - 1
   best challengers (its other proposals and, where it proposes fewer than a handful,
   legal actions, ordered by the scenario's objective one ply deep,
-  :func:`game.ai.objectives.standing`); elsewhere the copy's choice is played. Each
+  :func:`game.ai.objectives.standing`); elsewhere the copy's choice is played, but in
+  the phases :data:`PASSED_UP` names for a ruleset (the sewer flood's shooting and
+  assault) a choice that does not roll is searched too when a challenger rolls (the
+  shot or the charge the copy passed up). Each
   candidate is played on :data:`HARD_SAMPLES` clones of the match (dice by roll slot,
   the same for every candidate: :class:`game.ai.search.Slots`), then the game is
   played on (the hard side by its copy, the others by the normal player) to the end
@@ -83,6 +86,12 @@ HARD_Z = 1.0
 """Hard: how many standard errors of the paired differences (the same dice for both
 candidates) the mean gain must also exceed to leave the normal choice (more than 1: a
 gain on a single seed, whose t is exactly 1, is not enough)."""
+
+PASSED_UP: dict[str, tuple[str, ...]] = {"flood": ("shooting", "assault")}
+"""Ruleset key -> the phases in which the look-ahead also searches a decision whose
+normal choice does not roll, where a challenger does: a shot or a charge the normal
+player passed up (the sewer flood: its squad player passes up charges into what stands
+between it and the nest, and shots for a run; docs/balance/strengths.md)."""
 
 HARD_DEADLINE_SHARE = 0.8
 """Hard with a budget of seconds (the window): the share of it the look-ahead may run
@@ -191,16 +200,15 @@ class HardPlayer:
 
     def search(self, match: Match[Any], side: Side, order: Sequence[Action]) -> Action:
         """The action to play: the normal choice (``order[0]``) where its dice do not
-        decide at once (:func:`rolls`: not an attack, a charge or a shot), the
-        look-ahead's cost being spent on the decisions that decide most; else the
+        decide at once (:func:`rolls`: not an attack, a charge or a shot) nor, in a
+        :data:`PASSED_UP` phase, a challenger's, the look-ahead's cost being spent on
+        the decisions that decide most; else the
         candidate :func:`better` picks from their look-ahead scores
         (:mod:`game.ai.search`), the normal choice unless another beats it by
         :data:`HARD_MARGIN` and :data:`HARD_Z` standard errors."""
         deadline = (None if self.seconds is None
                     else time.perf_counter() + HARD_DEADLINE_SHARE * self.seconds)
-        if not rolls(match, side, order[:1], self._sim_seed(0), self._sim_seed(1)):
-            return order[0]
-        cands = candidates(match, side, order, HARD_CANDIDATES, self._sim_seed(0))
+        cands = self._searched(match, side, order)
         if len(cands) < 2:
             return cands[0]
         self.searched += 1
@@ -214,6 +222,19 @@ class HardPlayer:
                 self.inner.memo.clear()  # its plan assumed its own choice
             return cands[top]
         return cands[0]
+
+    def _searched(self, match: Match[Any], side: Side, order: Sequence[Action]
+                  ) -> list[Action]:
+        """The candidates to look ahead on: the normal choice alone where its dice do
+        not decide at once, unless the phase is one of :data:`PASSED_UP`'s for the
+        ruleset and a challenger's dice do (a shot or a charge passed up)."""
+        s0, s1 = self._sim_seed(0), self._sim_seed(1)
+        if rolls(match, side, order[:1], s0, s1):
+            return candidates(match, side, order, HARD_CANDIDATES, s0)
+        if match.phase not in PASSED_UP.get(self.ruleset, ()):
+            return [order[0]]
+        cands = candidates(match, side, order, HARD_CANDIDATES, s0)
+        return cands if rolls(match, side, cands[1:], s0, s1) else [order[0]]
 
     def _rollout_player(self, scenario: str, me: Side, seed: int, who: Side) -> Player:
         """A look-ahead's player for ``who``: its own side plays as this player's inner
