@@ -177,10 +177,10 @@ class Steps(list[tuple[tuple[int, int], ...]]):
     widest: int = 1
     """The largest single step cost."""
     incoming: list[list[int]] | None = None
+    """For each cell, the positions in the matrix's data of the steps into it."""
     reverse: Any = None
     """:attr:`graph` transposed (each step taken backwards), built on first use (see
     :meth:`HexMap.costs_to`)."""
-    """For each cell, the positions in the matrix's data of the steps into it."""
     by_cost: list[tuple[tuple[int, tuple[int, ...]], ...]] | None = None
     """For each cell, its steps by cost: ``(cost, cells)`` pairs, the cells of a cost in
     the order the steps list them (built on first use: see :meth:`grouped`)."""
