@@ -43,7 +43,7 @@ from __future__ import annotations
 import time
 from collections.abc import Mapping, Sequence
 from functools import partial
-from typing import Any
+from typing import Any, Protocol, runtime_checkable
 
 from game.ai import Player, computer_player, has_player
 from game.ai.hard_players import hard_inner
@@ -126,6 +126,16 @@ def ranked(player: CandidatePlayer, match: Match[Any]) -> tuple[Action, list[Act
         if a not in order and match.is_legal(a):
             order.append(a)
     return best, order
+
+
+@runtime_checkable
+class WeighsAlternatives(Protocol):
+    """A player that can name, in place of a choice of its that rolls nothing, other
+    actions it would weigh (Tabletop Hero's: its hero's other moves), for the hard
+    level's look-ahead to try over the dice."""
+
+    def alternatives(self, match: Match[Any], side: Side, action: Action,
+                     count: int) -> list[Action]: ...
 
 
 class EasyPlayer:
@@ -231,6 +241,10 @@ class HardPlayer:
         s0, s1 = self._sim_seed(0), self._sim_seed(1)
         if rolls(match, side, order[:1], s0, s1):
             return candidates(match, side, order, HARD_CANDIDATES, s0)
+        if isinstance(self.inner, WeighsAlternatives):
+            others = self.inner.alternatives(match, side, order[0], HARD_CANDIDATES - 1)
+            if others:
+                return [order[0], *others]
         if match.phase not in PASSED_UP.get(self.ruleset, ()):
             return [order[0]]
         cands = candidates(match, side, order, HARD_CANDIDATES, s0)

@@ -76,6 +76,9 @@ SCAN = 80
 """The best-scored spots looked at, at most, for a move."""
 CLEAR_CHECKS = 5
 """The best-scored spots whose line to the target is looked at."""
+APART = 2.0
+"""The hard level's other moves for a hero (:meth:`HeroPlayer.alternatives`) end at
+least this many units from the move it weighs them against and from each other."""
 WORTH = 0.25
 """The least value of an action worth taking."""
 
@@ -408,6 +411,32 @@ class HeroPlayer(CandidatePlayer):
             self._idle.add(idle)
         return end
 
+    def alternatives(self, match: Match[Any], side: str, action: Action,
+                     count: int) -> list[Action]:
+        """(the hard level's look-ahead) In place of ``action``, a move of ``side``'s
+        hero, its next best ``count`` moves (:meth:`_moves`), each ending at least
+        :data:`APART` units from the others; none for any other action. Where a hero
+        stands decides what the enemy's dice can do to it next turn (K-10), which no
+        score one action deep sees."""
+        st: HeroState = match.state
+        if st.phase != HeroPhase.PLAY or not isinstance(action, Move):
+            return []
+        m = st.minis.get(action.figure)
+        if m is None or not m.hero or m.side != side or m.moved or m.at is None:
+            return []
+        q = match.ruleset.queries(st)
+        assert isinstance(q, HeroQueries)
+        enemies = [e for e in st.placed() if e.side != side]
+        ends = [action.to.units]
+        out: list[Action] = []
+        for mv in self._moves(st, q, m, enemies):
+            if len(out) >= count:
+                break
+            if all(math.dist(mv.to.units, e) >= APART for e in ends):
+                ends.append(mv.to.units)
+                out.append(mv)
+        return out
+
     def _best_action(self, st: HeroState, q: HeroQueries, m: Mini,
                      enemies: list[Mini]) -> Action | None:
         best = self._scored_action(st, q, m, enemies)
@@ -571,16 +600,27 @@ class HeroPlayer(CandidatePlayer):
 
     def _best_move(self, st: HeroState, q: HeroQueries, m: Mini,
                    enemies: list[Mini]) -> Move | None:
+        """The move :meth:`_moves` finds first (None if none)."""
+        return next(self._moves(st, q, m, enemies), None)
+
+    def _moves(self, st: HeroState, q: HeroQueries, m: Mini,
+               enemies: list[Mini]) -> Iterator[Move]:
+        """``m``'s moves, best first: a charge, or its best-scored spots (range to its
+        target, shelter, crowding, its hero's safety) whose straight move the rules
+        allow (at most :data:`MOVE_TRIES` tried), or failing those a step round by the
+        walk (:attr:`HeroWeights.detour`). The first is the normal player's move; the
+        hard level looks ahead on the next (:meth:`alternatives`)."""
         w = self.w
         d = load_data()
         weapons = [d.weapons[wp] for wp in m.weapons if not d.weapons[wp].explosive]
         if any(wp.still for wp in weapons) and self._best_action(st, q, m, enemies):
-            return None  # a sniper with a target stays where it can shoot
+            return  # a sniper with a target stays where it can shoot
         hunt = self._hunting(st, m.side, enemies)
         t = self._target(m, enemies, hunt)
         charge = self._charge(q, m, t, weapons) if not (m.hero and w.guard) else None
         if charge is not None:
-            return charge
+            yield charge
+            return
         reach = max((wp.range[1] for wp in weapons), default=1)
         keep = [wp for wp in weapons if not wp.still]
         want = 0.8 if all(wp.melee for wp in keep) else max(
@@ -603,7 +643,7 @@ class HeroPlayer(CandidatePlayer):
         if run:
             idx = ok.nonzero()[0]
         if not len(idx):
-            return None
+            return
         xy, step = sp.xy[idx], all_step[idx]
         to_t = to_target[idx] - m.r - t.r
         score = -np.abs(to_t - want)
@@ -642,6 +682,7 @@ class HeroPlayer(CandidatePlayer):
         # (bearing, distance less 0.3) of the lines that failed
         blocked: list[tuple[float, float]] = []
         tries = 0
+        found = False
         # the best SCAN spots' numbers as plain floats: quicker to read one at a time
         best = order[:SCAN]
         for score_k, (sx, sy), sk in zip(score[best].tolist(), xy[best].tolist(),
@@ -660,10 +701,15 @@ class HeroPlayer(CandidatePlayer):
             p = Point.of(sx, sy)
             plan = q.plan_move(m.id, p)
             if plan.ok:
-                return Move(m.id, p)
+                found = True
+                yield Move(m.id, p)
+                continue
             stop = plan.blocked_at.units if plan.blocked_at is not None else None
             blocked.append((bearing, (math.dist((x, y), stop) if stop else sk) - 0.3))
-        return self._detour(q, m, sp, t, ok if run else near) if w.detour else None
+        step_round = None if found or not w.detour else self._detour(
+            q, m, sp, t, ok if run else near)
+        if step_round is not None:
+            yield step_round
 
     @staticmethod
     def _detour(q: HeroQueries, m: Mini, sp: Spots, t: Mini,
