@@ -1,0 +1,96 @@
+"""The hard level weighs a Tabletop Hero hero's next best moves over the dice (K-10: a
+side whose hero dies loses; where the hero stands decides what the enemy's dice can do
+to it next turn, which no score one action deep sees)."""
+
+from __future__ import annotations
+
+import math
+from collections.abc import Sequence
+from typing import Any
+
+from game.ai import computer_player
+from game.ai.hero.player import APART, HeroPlayer
+from game.ai.levels import HARD_CANDIDATES, HardPlayer, WeighsAlternatives
+from game.ai.search import rolls
+from game.core.match import Match
+from game.core.ruleset import Action, Side
+from game.headless import play_game
+from game.rules import open_match
+from game.rules.hero.actions import EndTurn, Move
+from game.rules.hero.phases import HeroPhase
+from tests.ai.played import stepped
+
+
+class _Recording(HardPlayer):
+    """A hard player that notes each decision it searched although its normal choice
+    rolls nothing (a hero's move weighed against its others)."""
+
+    def __init__(self, seed: int, nodes: int) -> None:
+        super().__init__("hero", seed, nodes=nodes)
+        self.moves: list[tuple[Match[Any], list[Action]]] = []
+        self.other_moves = 0
+        """Decisions where it played one of its hero's other moves."""
+
+    def search(self, match: Match[Any], side: Side, order: Sequence[Action]) -> Action:
+        n = len(self.moves)
+        chosen = super().search(match, side, order)
+        if len(self.moves) > n and chosen != order[0]:
+            self.other_moves += 1
+        return chosen
+
+    def _searched(self, match: Match[Any], side: Side, order: Sequence[Action]
+                  ) -> list[Action]:
+        cands = super()._searched(match, side, order)
+        if len(cands) > 1 and not rolls(match, side, order[:1], self._sim_seed(0),
+                                        self._sim_seed(1)):
+            self.moves.append((match.clone(), cands))
+        return cands
+
+
+def _apart(moves: Sequence[Action]) -> bool:
+    ends = [m.to.units for m in moves if isinstance(m, Move)]
+    return len(ends) == len(moves) and all(
+        math.dist(a, b) >= APART for k, a in enumerate(ends) for b in ends[k + 1:])
+
+
+def test_hard_weighs_its_heros_other_moves_and_nothing_else_that_rolls_nothing():
+    """Of the decisions whose normal choice rolls nothing, the hard tan player searches
+    only its hero's moves, each against at most HARD_CANDIDATES - 1 other moves of the
+    same hero ending APART units from it and each other; sometimes one of them wins."""
+    m = open_match("backyard", 5001)
+    hard = _Recording(5001, nodes=600)
+    players = {s: hard if s == "tan" else computer_player("hero", 5001) for s in m.sides}
+    play_game(m, players)
+    assert hard.moves
+    for seen, cands in hard.moves:
+        first = cands[0]
+        assert isinstance(first, Move)
+        hero = seen.state.minis[first.figure]
+        assert hero.hero and hero.side == "tan" and hero.moved == 0
+        assert 2 <= len(cands) <= HARD_CANDIDATES
+        assert all(isinstance(a, Move) and a.figure == first.figure for a in cands)
+        assert _apart(cands)
+        assert all(seen.is_legal(a) for a in cands)
+    assert hard.other_moves
+
+
+def test_a_heros_other_moves_only_for_its_hero_and_only_for_a_move():
+    """HeroPlayer.alternatives: none for another mini's move, none for an end of turn;
+    for its hero's own move the next best, legal, APART from it and each other."""
+    player = HeroPlayer(7)
+    assert isinstance(player, WeighsAlternatives)
+    m = open_match("backyard", 7)
+    heroes = 0
+    for side, a in stepped(m, {s: player for s in m.sides}, 400):
+        if isinstance(a, EndTurn):
+            assert player.alternatives(m, side, a, 2) == []
+        if not isinstance(a, Move) or m.state.phase != HeroPhase.PLAY:
+            continue
+        others = player.alternatives(m, side, a, 2)
+        if not m.state.minis[a.figure].hero:
+            assert others == []
+            continue
+        heroes += bool(others)
+        assert len(others) <= 2 and _apart([a, *others])
+        assert all(m.is_legal(o) and isinstance(o, Move) and o.figure == a.figure for o in others)
+    assert heroes
