@@ -18,7 +18,10 @@
   :func:`game.ai.objectives.standing`); elsewhere the copy's choice is played, but in
   the phases :data:`PASSED_UP` names for a ruleset (the sewer flood's shooting and
   assault) a choice that does not roll is searched too when a challenger rolls (the
-  shot or the charge the copy passed up). Each
+  shot or the charge the copy passed up), and a player that names other actions for
+  a choice of its (:class:`WeighsAlternatives`: Tabletop Hero's, for its hero's move)
+  has those searched against it: where a hero ends its move decides what the enemy's
+  dice can do to it next turn, which no score one action deep sees. Each
   candidate is played on :data:`HARD_SAMPLES` clones of the match (dice by roll slot,
   the same for every candidate: :class:`game.ai.search.Slots`), then the game is
   played on (the hard side by its copy, the others by the normal player) to the end
@@ -211,7 +214,8 @@ class HardPlayer:
     def search(self, match: Match[Any], side: Side, order: Sequence[Action]) -> Action:
         """The action to play: the normal choice (``order[0]``) where its dice do not
         decide at once (:func:`rolls`: not an attack, a charge or a shot) nor, in a
-        :data:`PASSED_UP` phase, a challenger's, the look-ahead's cost being spent on
+        :data:`PASSED_UP` phase, a challenger's, and the copy names no other actions
+        for it (:meth:`_searched`), the look-ahead's cost being spent on
         the decisions that decide most; else the
         candidate :func:`better` picks from their look-ahead scores
         (:mod:`game.ai.search`), the normal choice unless another beats it by
@@ -236,8 +240,10 @@ class HardPlayer:
     def _searched(self, match: Match[Any], side: Side, order: Sequence[Action]
                   ) -> list[Action]:
         """The candidates to look ahead on: the normal choice alone where its dice do
-        not decide at once, unless the phase is one of :data:`PASSED_UP`'s for the
-        ruleset and a challenger's dice do (a shot or a charge passed up)."""
+        not decide at once, unless the copy names other actions for it
+        (:class:`WeighsAlternatives`: a hero's other moves) or the phase is one of
+        :data:`PASSED_UP`'s for the ruleset and a challenger's dice do (a shot or a
+        charge passed up)."""
         s0, s1 = self._sim_seed(0), self._sim_seed(1)
         if rolls(match, side, order[:1], s0, s1):
             return candidates(match, side, order, HARD_CANDIDATES, s0)
