@@ -2,11 +2,14 @@
 
 from __future__ import annotations
 
-from collections.abc import Callable, Iterator
+from collections.abc import Callable, Iterator, Sequence
 from typing import Any
 
+from game.ai.levels import HardPlayer
 from game.ai.player import Player
+from game.ai.search import rolls
 from game.core.match import Match
+from game.core.ruleset import Action, Side
 
 
 def stepped(m: Match[Any], players: dict[str, Player], limit: int
@@ -66,3 +69,30 @@ def tuned_wins(scenario: str, side: str, seeds: range, tuned: bool) -> int:
             players[side] = hard_inner(sc.ruleset, scenario, side, i)
         won += play_game(m, players).winner == side
     return won
+
+
+class QuietSearches(HardPlayer):
+    """A hard player that notes each decision it searched although its normal choice
+    rolls nothing (a shot or a charge passed up, a hero's other moves): the match as it
+    was and the candidates, and how often it played another than the normal choice."""
+
+    def __init__(self, ruleset: str, seed: int, nodes: int) -> None:
+        super().__init__(ruleset, seed, nodes=nodes)
+        self.quiet: list[tuple[Match[Any], list[Action]]] = []
+        self.left_quiet = 0
+        """Of those decisions, the ones where it played another than the normal choice."""
+
+    def search(self, match: Match[Any], side: Side, order: Sequence[Action]) -> Action:
+        n = len(self.quiet)
+        chosen = super().search(match, side, order)
+        if len(self.quiet) > n and chosen != order[0]:
+            self.left_quiet += 1
+        return chosen
+
+    def _searched(self, match: Match[Any], side: Side, order: Sequence[Action]
+                  ) -> list[Action]:
+        cands = super()._searched(match, side, order)
+        if len(cands) > 1 and not rolls(match, side, order[:1], self._sim_seed(0),
+                                        self._sim_seed(1)):
+            self.quiet.append((match.clone(), cands))
+        return cands

@@ -6,45 +6,16 @@ from __future__ import annotations
 
 import math
 from collections.abc import Sequence
-from typing import Any
 
 from game.ai import computer_player
 from game.ai.hero.player import APART, HeroPlayer
-from game.ai.levels import HARD_CANDIDATES, HardPlayer, WeighsAlternatives
-from game.ai.search import rolls
-from game.core.match import Match
-from game.core.ruleset import Action, Side
+from game.ai.levels import HARD_CANDIDATES, WeighsAlternatives
+from game.core.ruleset import Action
 from game.headless import play_game
 from game.rules import open_match
 from game.rules.hero.actions import EndTurn, Move
 from game.rules.hero.phases import HeroPhase
-from tests.ai.played import stepped
-
-
-class _Recording(HardPlayer):
-    """A hard player that notes each decision it searched although its normal choice
-    rolls nothing (a hero's move weighed against its others)."""
-
-    def __init__(self, seed: int, nodes: int) -> None:
-        super().__init__("hero", seed, nodes=nodes)
-        self.moves: list[tuple[Match[Any], list[Action]]] = []
-        self.other_moves = 0
-        """Decisions where it played one of its hero's other moves."""
-
-    def search(self, match: Match[Any], side: Side, order: Sequence[Action]) -> Action:
-        n = len(self.moves)
-        chosen = super().search(match, side, order)
-        if len(self.moves) > n and chosen != order[0]:
-            self.other_moves += 1
-        return chosen
-
-    def _searched(self, match: Match[Any], side: Side, order: Sequence[Action]
-                  ) -> list[Action]:
-        cands = super()._searched(match, side, order)
-        if len(cands) > 1 and not rolls(match, side, order[:1], self._sim_seed(0),
-                                        self._sim_seed(1)):
-            self.moves.append((match.clone(), cands))
-        return cands
+from tests.ai.played import QuietSearches, stepped
 
 
 def _apart(moves: Sequence[Action]) -> bool:
@@ -58,11 +29,11 @@ def test_hard_weighs_its_heros_other_moves_and_nothing_else_that_rolls_nothing()
     only its hero's moves, each against at most HARD_CANDIDATES - 1 other moves of the
     same hero ending APART units from it and each other; sometimes one of them wins."""
     m = open_match("backyard", 5001)
-    hard = _Recording(5001, nodes=600)
+    hard = QuietSearches("hero", 5001, nodes=600)
     players = {s: hard if s == "tan" else computer_player("hero", 5001) for s in m.sides}
     play_game(m, players)
-    assert hard.moves
-    for seen, cands in hard.moves:
+    assert hard.quiet
+    for seen, cands in hard.quiet:
         first = cands[0]
         assert isinstance(first, Move)
         hero = seen.state.minis[first.figure]
@@ -71,7 +42,7 @@ def test_hard_weighs_its_heros_other_moves_and_nothing_else_that_rolls_nothing()
         assert all(isinstance(a, Move) and a.figure == first.figure for a in cands)
         assert _apart(cands)
         assert all(seen.is_legal(a) for a in cands)
-    assert hard.other_moves
+    assert hard.left_quiet
 
 
 def test_a_heros_other_moves_only_for_its_hero_and_only_for_a_move():

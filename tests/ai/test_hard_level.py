@@ -3,17 +3,13 @@ dice decide, and leaves the normal player's choice only for a gain beyond the di
 
 from __future__ import annotations
 
-from collections.abc import Sequence
-from typing import Any
-
 from game.ai import computer_player
 from game.ai.levels import HARD_MARGIN, PASSED_UP, HardPlayer, better
 from game.ai.search import Slots, rolls, slot_seed
-from game.core.match import Match
-from game.core.ruleset import Action, Side
 from game.headless import play_game
 from game.rules import open_match
 from game.rules.squads.flood.actions import Charge, Run, Shoot
+from tests.ai.played import QuietSearches
 
 
 def test_hard_leaves_the_normal_choice_only_for_a_gain_beyond_the_dice():
@@ -76,39 +72,22 @@ def test_hard_look_ahead_rolls_the_same_faces_in_the_same_slot_for_every_candida
     assert slot_seed(7, m.turn, 0, 0) != slot_seed(8, m.turn, 0, 0)
 
 
-class _Recording(HardPlayer):
-    """A hard player that notes each decision it searched although its normal choice
-    rolls nothing (a shot or a charge passed up)."""
-
-    def __init__(self, ruleset: str, seed: int, nodes: int) -> None:
-        super().__init__(ruleset, seed, nodes=nodes)
-        self.passed_up: list[tuple[str, list[Action]]] = []
-
-    def _searched(self, match: Match[Any], side: Side, order: Sequence[Action]
-                  ) -> list[Action]:
-        cands = super()._searched(match, side, order)
-        if len(cands) > 1 and not rolls(match, side, order[:1], self._sim_seed(0),
-                                        self._sim_seed(1)):
-            self.passed_up.append((match.phase, cands))
-        return cands
-
-
 def test_hard_searches_a_shot_or_charge_the_sewer_squads_passed_up():
     """In the sewer flood's shooting and assault phases (PASSED_UP) a normal choice that
     rolls nothing is searched when a challenger rolls: the charge or the shot the squad
     player passed up; in the other rulesets it is not."""
     assert PASSED_UP == {"flood": ("shooting", "assault")}
     m = open_match("charges_in_the_nest", 2000)
-    hard = _Recording("flood", 2000, nodes=150)
+    hard = QuietSearches("flood", 2000, nodes=150)
     players = {s: hard if s == "troopers" else computer_player("flood", 2000)
                for s in m.sides}
     play_game(m, players)
-    assert hard.passed_up
-    for phase, cands in hard.passed_up:
-        assert phase in PASSED_UP["flood"]
+    assert hard.quiet
+    for seen, cands in hard.quiet:
+        assert seen.phase in PASSED_UP["flood"]
         assert any(isinstance(a, Charge | Shoot | Run) for a in cands[1:])
-    zones = _Recording("tft-zones", 0, nodes=120)
+    zones = QuietSearches("tft-zones", 0, nodes=120)
     f = open_match("farmhouse", 0)
     play_game(f, {s: zones if s == "goblins" else computer_player("tft-zones", 0)
                   for s in f.sides})
-    assert zones.searched and not zones.passed_up
+    assert zones.searched and not zones.quiet
