@@ -167,7 +167,7 @@ def test_the_tuned_garrison_wins_more_than_the_normal_one_on_the_same_seeds():
 def test_the_tuned_raiders_win_more_than_the_normal_ones_on_the_same_seeds():
     """A small sample (docs/balance/strengths.md has 2,000 paired games): on the same 60
     seeds the tuned raiders, walking round by the gate from turn 12 and weighing height
-    at twice the normal (H-6), win clearly more than the normal ones (42 against 28)."""
+    at twice the normal, win clearly more than the normal ones (42 against 28)."""
     assert HEX_WEIGHTS["hill_fort:raiders"] == {"cover": 0.3, "hunt": 0.9, "walk": 2.4,
                                                 "walk_from": 12, "high": 0.5}
     seeds = range(3000, 3060)
