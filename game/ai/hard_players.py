@@ -166,11 +166,9 @@ SQUAD_WEIGHTS: dict[str, dict[str, Any]] = {
     # F-10: 200 held-out paired games, 119 won, mirror 99)
     "storm_drain:troopers": {"shooting_standoff": 22.0, "sights": 0.3},
     # the brood stops 5 inches short of the enemy it closes with (not 1.2) and charges
-    # from there; a unit with nothing to shoot runs only when more than 8 inches from
-    # its goal's stand-off (not 1.5): 1,000 paired games on each of seeds 10000,
-    # 11000 and 12000, 665, 661 and 657 won where the copy running from 4 inches won
-    # 604, 622 and 601 (the normal swarm 460 and 472 of the first two)
-    "storm_drain:swarm": {"close": 5.0, "run_gap": 8.0},
+    # from there; a unit with nothing to shoot runs only when more than 4 inches from
+    # its goal's stand-off (not 1.5) (200 held-out paired games: 120 won, mirror 96)
+    "storm_drain:swarm": {"close": 5.0, "run_gap": 4.0},
     # the nest's shooting keepers close to their spine guns' reach, 6 inches from the
     # enemy coming (normal: 13, out of their own 12-inch range) (200 held-out paired
     # games: 130 won, mirror 101)
